@@ -1,0 +1,63 @@
+//! Computer players. Every level implements `Bot`, which is given only the
+//! seat's `PlayerView` (never the deal) and a seeded random generator.
+
+pub mod random;
+
+use rand::SeedableRng;
+
+use crate::engine::{Action, Bid, Card, CardSet, Decision, PlayerView};
+
+/// The generator every bot draws from: seeded, portable and fast.
+pub type BotRng = rand_pcg::Pcg64Mcg;
+
+/// A bot's generator for one seat of one game, so games replay exactly.
+pub fn bot_rng(seed: u64, seat: usize) -> BotRng {
+    BotRng::seed_from_u64(seed ^ (0xA076_1D64_78BD_642F_u64.wrapping_mul(seat as u64 + 1)))
+}
+
+pub trait Bot: Send {
+    /// The level's name, as given to `--seats` and `--difficulty`.
+    fn name(&self) -> &'static str;
+    /// Blind nil or not, decided before the cards are seen (`view.hand` is `None`).
+    fn blind_nil(&mut self, view: &PlayerView, rng: &mut BotRng) -> bool;
+    fn bid(&mut self, view: &PlayerView, rng: &mut BotRng) -> Bid;
+    /// The cards to pass to the partner after a blind nil.
+    fn exchange(&mut self, view: &PlayerView, rng: &mut BotRng) -> CardSet;
+    fn play(&mut self, view: &PlayerView, rng: &mut BotRng) -> Card;
+}
+
+/// Asks `bot` for the action a decision calls for.
+pub fn decide(
+    bot: &mut dyn Bot,
+    decision: Decision,
+    view: &PlayerView,
+    rng: &mut BotRng,
+) -> Action {
+    match decision {
+        Decision::BlindNil => {
+            if bot.blind_nil(view, rng) {
+                Action::Bid(Bid::BlindNil)
+            } else {
+                Action::Look
+            }
+        }
+        Decision::Bid => Action::Bid(bot.bid(view, rng)),
+        Decision::Exchange => Action::Exchange(bot.exchange(view, rng)),
+        Decision::Play => Action::Play(bot.play(view, rng)),
+    }
+}
+
+/// The bot levels that exist, weakest first.
+pub const LEVELS: &[&str] = &["random"];
+
+/// A bot asked for by a name that does not exist.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown bot `{0}`: choose one of {levels}", levels = LEVELS.join(", "))]
+pub struct UnknownBot(pub String);
+
+pub fn by_name(name: &str) -> Result<Box<dyn Bot>, UnknownBot> {
+    match name {
+        "random" => Ok(Box::new(random::RandomBot)),
+        other => Err(UnknownBot(other.to_string())),
+    }
+}

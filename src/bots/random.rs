@@ -1,0 +1,59 @@
+//! `random`: uniform among the legal actions. The floor every other level
+//! must beat, and a fuzzer for the engine.
+
+use rand::RngExt;
+
+use super::{Bot, BotRng};
+use crate::engine::{Bid, Card, CardSet, PlayerView};
+
+pub struct RandomBot;
+
+fn pick(set: CardSet, rng: &mut BotRng) -> Option<Card> {
+    if set.is_empty() {
+        return None;
+    }
+    set.nth(rng.random_range(0..set.len()))
+}
+
+impl Bot for RandomBot {
+    fn name(&self) -> &'static str {
+        "random"
+    }
+
+    fn blind_nil(&mut self, _view: &PlayerView, rng: &mut BotRng) -> bool {
+        rng.random_bool(0.02)
+    }
+
+    /// Mostly a small number, sometimes anything allowed: bidding uniformly
+    /// over 1..13 would set every side every hand and no game would end.
+    fn bid(&mut self, view: &PlayerView, rng: &mut BotRng) -> Bid {
+        let fair_share = (view.mode().hand_size() / view.seats()) as u8;
+        let any = rng.random_bool(0.1);
+        let bids: Vec<Bid> = view
+            .allowed_bids()
+            .into_iter()
+            .filter(|&b| b != Bid::BlindNil && (any || (1..=fair_share).contains(&b.tricks())))
+            .collect();
+        if bids.is_empty() {
+            return view.allowed_bids()[0];
+        }
+        bids[rng.random_range(0..bids.len())]
+    }
+
+    fn exchange(&mut self, view: &PlayerView, rng: &mut BotRng) -> CardSet {
+        let count = view.exchange.map_or(0, |e| e.count);
+        let mut left = view.cards();
+        let mut chosen = CardSet::EMPTY;
+        for _ in 0..count {
+            if let Some(c) = pick(left, rng) {
+                left.remove(c);
+                chosen.insert(c);
+            }
+        }
+        chosen
+    }
+
+    fn play(&mut self, view: &PlayerView, rng: &mut BotRng) -> Card {
+        pick(view.legal_plays(), rng).expect("the game asks only a seat that holds a legal card")
+    }
+}

@@ -1,0 +1,253 @@
+//! `CardSet`: any set of cards as one `u64` bit set (bit = card index).
+
+use std::fmt;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::card::{Card, Suit};
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct CardSet(pub u64);
+
+const SUIT_MASK: u64 = (1 << 13) - 1;
+
+impl CardSet {
+    pub const EMPTY: CardSet = CardSet(0);
+    pub const DECK: CardSet = CardSet((1 << 52) - 1);
+
+    pub const fn of_suit(suit: Suit) -> CardSet {
+        CardSet(SUIT_MASK << (suit as u8 * 13))
+    }
+
+    pub const fn single(card: Card) -> CardSet {
+        CardSet(1 << card.index())
+    }
+
+    pub const fn bits(self) -> u64 {
+        self.0
+    }
+
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub const fn contains(self, card: Card) -> bool {
+        self.0 & (1 << card.index()) != 0
+    }
+
+    pub fn insert(&mut self, card: Card) {
+        self.0 |= 1 << card.index();
+    }
+
+    pub fn remove(&mut self, card: Card) {
+        self.0 &= !(1 << card.index());
+    }
+
+    pub const fn union(self, other: CardSet) -> CardSet {
+        CardSet(self.0 | other.0)
+    }
+
+    pub const fn intersect(self, other: CardSet) -> CardSet {
+        CardSet(self.0 & other.0)
+    }
+
+    pub const fn minus(self, other: CardSet) -> CardSet {
+        CardSet(self.0 & !other.0)
+    }
+
+    pub const fn is_subset(self, other: CardSet) -> bool {
+        self.0 & !other.0 == 0
+    }
+
+    /// The cards of one suit in this set.
+    pub const fn suit(self, suit: Suit) -> CardSet {
+        self.intersect(CardSet::of_suit(suit))
+    }
+
+    pub const fn has_suit(self, suit: Suit) -> bool {
+        !self.suit(suit).is_empty()
+    }
+
+    /// The lowest card (lowest suit, then lowest rank).
+    pub fn lowest(self) -> Option<Card> {
+        (self.0 != 0).then(|| Card::from_index_unchecked(self.0.trailing_zeros() as u8))
+    }
+
+    /// The highest card (highest suit, then highest rank).
+    pub fn highest(self) -> Option<Card> {
+        (self.0 != 0).then(|| Card::from_index_unchecked(63 - self.0.leading_zeros() as u8))
+    }
+
+    /// The `n`th card counting from the lowest, if there are that many.
+    pub fn nth(self, n: u32) -> Option<Card> {
+        let mut bits = self.0;
+        for _ in 0..n {
+            bits &= bits.wrapping_sub(1);
+        }
+        CardSet(bits).lowest()
+    }
+
+    pub fn iter(self) -> CardIter {
+        CardIter(self.0)
+    }
+}
+
+/// Cards from lowest to highest.
+pub struct CardIter(u64);
+
+impl Iterator for CardIter {
+    type Item = Card;
+
+    fn next(&mut self) -> Option<Card> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(Card::from_index_unchecked(i))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for CardIter {}
+
+impl DoubleEndedIterator for CardIter {
+    fn next_back(&mut self) -> Option<Card> {
+        let top = CardSet(self.0).highest()?;
+        self.0 &= !(1 << top.index());
+        Some(top)
+    }
+}
+
+impl IntoIterator for CardSet {
+    type Item = Card;
+    type IntoIter = CardIter;
+    fn into_iter(self) -> CardIter {
+        self.iter()
+    }
+}
+
+impl FromIterator<Card> for CardSet {
+    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> CardSet {
+        let mut set = CardSet::EMPTY;
+        for c in iter {
+            set.insert(c);
+        }
+        set
+    }
+}
+
+impl std::ops::BitOr for CardSet {
+    type Output = CardSet;
+    fn bitor(self, rhs: CardSet) -> CardSet {
+        self.union(rhs)
+    }
+}
+
+impl std::ops::BitAnd for CardSet {
+    type Output = CardSet;
+    fn bitand(self, rhs: CardSet) -> CardSet {
+        self.intersect(rhs)
+    }
+}
+
+impl std::ops::BitOrAssign for CardSet {
+    fn bitor_assign(&mut self, rhs: CardSet) {
+        self.0 |= rhs.0;
+    }
+}
+
+impl fmt::Debug for CardSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl fmt::Display for CardSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, c) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{c}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Parses cards separated by spaces or commas: `"AS KS 2C"`.
+impl std::str::FromStr for CardSet {
+    type Err = super::card::ParseCardError;
+    fn from_str(s: &str) -> Result<CardSet, Self::Err> {
+        s.split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty())
+            .map(str::parse::<Card>)
+            .collect()
+    }
+}
+
+/// Serialised as a list of cards, lowest first, as in the game record.
+impl Serialize for CardSet {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for CardSet {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<CardSet, D::Error> {
+        let cards = Vec::<Card>::deserialize(d)?;
+        let set: CardSet = cards.iter().copied().collect();
+        if set.len() as usize != cards.len() {
+            return Err(serde::de::Error::custom("a card is listed twice"));
+        }
+        Ok(set)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suits_partition_the_deck() {
+        let all = Suit::ALL
+            .iter()
+            .fold(CardSet::EMPTY, |acc, &s| acc | CardSet::of_suit(s));
+        assert_eq!(all, CardSet::DECK);
+        assert_eq!(CardSet::DECK.len(), 52);
+        for s in Suit::ALL {
+            assert_eq!(CardSet::of_suit(s).len(), 13);
+            assert!(CardSet::of_suit(s).iter().all(|c| c.suit() == s));
+        }
+    }
+
+    #[test]
+    fn iteration_is_ordered_both_ways() {
+        let set: CardSet = "AS 2C KH 5D".parse().unwrap();
+        let up: Vec<String> = set.iter().map(|c| c.to_string()).collect();
+        assert_eq!(up, ["2C", "5D", "KH", "AS"]);
+        let down: Vec<String> = set.iter().rev().map(|c| c.to_string()).collect();
+        assert_eq!(down, ["AS", "KH", "5D", "2C"]);
+        assert_eq!(set.nth(2).unwrap().to_string(), "KH");
+        assert_eq!(set.nth(4), None);
+        assert_eq!(set.highest().unwrap().to_string(), "AS");
+        assert_eq!(set.lowest().unwrap().to_string(), "2C");
+    }
+
+    #[test]
+    fn serde_is_a_list_of_cards() {
+        let set: CardSet = "AS TD".parse().unwrap();
+        let json = serde_json::to_string(&set).unwrap();
+        assert_eq!(json, r#"["TD","AS"]"#);
+        assert_eq!(serde_json::from_str::<CardSet>(&json).unwrap(), set);
+        assert!(serde_json::from_str::<CardSet>(r#"["AS","AS"]"#).is_err());
+    }
+}

@@ -1,0 +1,526 @@
+//! A whole game: hands dealt, bid, exchanged, played and scored until a side
+//! wins. Every change goes through `Game::apply`, which checks the rules and
+//! reports what happened as events.
+
+use std::collections::VecDeque;
+
+use super::auction::{Auction, BidError};
+use super::bid::Bid;
+use super::card::Card;
+use super::cards::CardSet;
+use super::deal::{Deal, first_dealer};
+use super::event::{Event, SideRecord};
+use super::play::{HandState, PlayError, TrickDone};
+use super::rules::Rules;
+use super::score::{SideScore, SideTotals, deficit, game_winner, score_hand};
+use super::seat::{MAX_SEATS, Mode, Seat};
+use super::view::{ExchangeView, PlayerView};
+
+/// Something a seat does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Look at the cards, giving up a blind nil still on offer. Any seat that
+    /// has not bid may look at any time during the bidding.
+    Look,
+    Bid(Bid),
+    /// The cards passed to the partner after a blind nil.
+    Exchange(CardSet),
+    Play(Card),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    Bidding,
+    Exchange,
+    Playing,
+    /// Replaying given deals that have run out.
+    AwaitingDeal,
+    Over,
+}
+
+impl std::fmt::Display for Phase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Phase::Bidding => "the bidding is under way",
+            Phase::Exchange => "the blind-nil exchange is under way",
+            Phase::Playing => "the cards are being played",
+            Phase::AwaitingDeal => "the next hand has not been dealt",
+            Phase::Over => "the game is over",
+        })
+    }
+}
+
+/// What the game is waiting for from a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decision {
+    /// Blind nil or not, decided before seeing the cards.
+    BlindNil,
+    Bid,
+    Exchange,
+    Play,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Turn {
+    pub seat: Seat,
+    pub decision: Decision,
+}
+
+/// An action the rules do not allow, saying which rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    #[error("there is no seat {0} at this table")]
+    NoSuchSeat(Seat),
+    #[error("it is not your turn: seat {turn} is to act")]
+    NotYourTurn { turn: Seat },
+    #[error("you cannot {action} now: {phase}")]
+    NotNow { action: &'static str, phase: Phase },
+    #[error(transparent)]
+    Bid(#[from] BidError),
+    #[error(transparent)]
+    Play(#[from] PlayError),
+    #[error("you have no cards to pass this hand")]
+    NoExchange,
+    #[error("you have already passed your cards")]
+    AlreadyExchanged,
+    #[error("pass exactly {expected} cards (you chose {got})")]
+    ExchangeCount { expected: u8, got: u32 },
+    #[error("you do not hold the {0}")]
+    ExchangeNotHeld(Card),
+}
+
+/// Everything about one finished hand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HandResult {
+    pub hand: u32,
+    pub dealer: Seat,
+    pub bids: [Bid; MAX_SEATS],
+    pub tricks: [u8; MAX_SEATS],
+    pub sides: Vec<SideScore>,
+}
+
+#[derive(Debug, Clone)]
+enum DealSource {
+    Seeded(u64),
+    Given(VecDeque<Deal>),
+}
+
+#[derive(Debug, Clone)]
+pub struct Game {
+    rules: Rules,
+    deals: DealSource,
+    hand_no: u32,
+    dealer: Seat,
+    dealt: Deal,
+    phase: Phase,
+    auction: Auction,
+    /// Seat -> partner it owes exchange cards to, this hand.
+    exchange_with: [Option<Seat>; MAX_SEATS],
+    exchange_given: [Option<CardSet>; MAX_SEATS],
+    play: HandState,
+    tricks: Vec<TrickDone>,
+    totals: [SideTotals; MAX_SEATS],
+    results: Vec<HandResult>,
+    winner: Option<usize>,
+}
+
+impl Game {
+    /// A new game whose deals (and first dealer) come from `seed`.
+    pub fn new(rules: Rules, seed: u64) -> Game {
+        let dealer = first_dealer(seed, rules.mode);
+        Game::start(rules, DealSource::Seeded(seed), dealer)
+    }
+
+    /// A game played on given deals, for replaying a record.
+    pub fn with_deals(rules: Rules, first_dealer: Seat, deals: Vec<Deal>) -> Game {
+        Game::start(rules, DealSource::Given(deals.into()), first_dealer)
+    }
+
+    fn start(rules: Rules, deals: DealSource, dealer: Seat) -> Game {
+        let n = rules.mode.seats();
+        let mut game = Game {
+            rules,
+            deals,
+            hand_no: 0,
+            dealer: dealer % n,
+            dealt: Deal {
+                hands: [CardSet::EMPTY; MAX_SEATS],
+                out: CardSet::EMPTY,
+            },
+            phase: Phase::AwaitingDeal,
+            auction: Auction::new(rules, dealer, [0; MAX_SEATS]),
+            exchange_with: [None; MAX_SEATS],
+            exchange_given: [None; MAX_SEATS],
+            play: HandState::new(n, [CardSet::EMPTY; MAX_SEATS], 0),
+            tricks: Vec::with_capacity(17),
+            totals: [SideTotals::default(); MAX_SEATS],
+            results: Vec::new(),
+            winner: None,
+        };
+        game.deal_next();
+        game
+    }
+
+    /// Deals hand `hand_no + 1` with the current dealer.
+    fn deal_next(&mut self) -> bool {
+        let mode = self.rules.mode;
+        let hand = self.hand_no + 1;
+        let deal = match &mut self.deals {
+            DealSource::Seeded(seed) => Some(Deal::from_seed(*seed, hand, mode, self.dealer)),
+            DealSource::Given(deals) => deals.pop_front(),
+        };
+        let Some(deal) = deal else {
+            self.phase = Phase::AwaitingDeal;
+            return false;
+        };
+        self.hand_no = hand;
+        self.dealt = deal;
+        let scores = self.scores_array();
+        let deficits = std::array::from_fn(|side| {
+            if side < mode.sides() {
+                deficit(mode, &scores, side)
+            } else {
+                0
+            }
+        });
+        self.auction = Auction::new(self.rules, self.dealer, deficits);
+        self.exchange_with = [None; MAX_SEATS];
+        self.exchange_given = [None; MAX_SEATS];
+        let leader = (self.dealer + 1) % mode.seats();
+        self.play = HandState::new(mode.seats(), deal.hands, leader);
+        self.tricks.clear();
+        self.phase = Phase::Bidding;
+        true
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.rules.mode
+    }
+
+    pub fn seed(&self) -> Option<u64> {
+        match self.deals {
+            DealSource::Seeded(seed) => Some(seed),
+            DealSource::Given(_) => None,
+        }
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn hand_no(&self) -> u32 {
+        self.hand_no
+    }
+
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    /// The cards as dealt this hand (before any exchange).
+    pub fn dealt(&self) -> &Deal {
+        &self.dealt
+    }
+
+    pub fn auction(&self) -> &Auction {
+        &self.auction
+    }
+
+    pub fn hand_state(&self) -> &HandState {
+        &self.play
+    }
+
+    pub fn totals(&self) -> &[SideTotals] {
+        &self.totals[..self.rules.mode.sides()]
+    }
+
+    pub fn scores(&self) -> Vec<i32> {
+        self.totals().iter().map(|t| t.score).collect()
+    }
+
+    fn scores_array(&self) -> [i32; MAX_SEATS] {
+        std::array::from_fn(|i| self.totals[i].score)
+    }
+
+    pub fn results(&self) -> &[HandResult] {
+        &self.results
+    }
+
+    pub fn winner(&self) -> Option<usize> {
+        self.winner
+    }
+
+    /// The event that opens the current hand, for a record's writer.
+    pub fn deal_event(&self) -> Event {
+        let n = self.rules.mode.seats();
+        Event::Deal {
+            hand: self.hand_no,
+            dealer: self.dealer,
+            hands: self.dealt.hands[..n].to_vec(),
+            out: self.dealt.out,
+        }
+    }
+
+    /// Who must act next, and how. During the exchange several seats owe
+    /// cards at once; this names the first of them.
+    pub fn to_act(&self) -> Option<Turn> {
+        let (seat, decision) = match self.phase {
+            Phase::Bidding => {
+                let seat = self.auction.next_bidder()?;
+                let decision = if self.auction.cards_hidden(seat) {
+                    Decision::BlindNil
+                } else {
+                    Decision::Bid
+                };
+                (seat, decision)
+            }
+            Phase::Exchange => (self.owes_exchange_first()?, Decision::Exchange),
+            Phase::Playing => (self.play.turn(), Decision::Play),
+            Phase::AwaitingDeal | Phase::Over => return None,
+        };
+        Some(Turn { seat, decision })
+    }
+
+    /// Does `seat` still owe exchange cards?
+    pub fn owes_exchange(&self, seat: Seat) -> bool {
+        self.phase == Phase::Exchange
+            && self.exchange_with[seat].is_some()
+            && self.exchange_given[seat].is_none()
+    }
+
+    fn owes_exchange_first(&self) -> Option<Seat> {
+        (0..self.rules.mode.seats()).find(|&s| self.owes_exchange(s))
+    }
+
+    /// What `seat` may know now, and nothing more.
+    pub fn view(&self, seat: Seat) -> PlayerView {
+        let hand = match self.phase {
+            Phase::Bidding if self.auction.cards_hidden(seat) => None,
+            Phase::Bidding | Phase::Exchange => Some(self.dealt.hands[seat]),
+            _ => Some(self.play.hands[seat]),
+        };
+        let exchange = self.exchange_with[seat].map(|partner| ExchangeView {
+            partner,
+            count: self.rules.exchange_size(),
+            given: self.exchange_given[seat],
+            received: match self.phase {
+                Phase::Exchange => None,
+                _ => self.exchange_given[partner],
+            },
+        });
+        PlayerView {
+            seat,
+            rules: self.rules,
+            hand_no: self.hand_no,
+            dealer: self.dealer,
+            phase: self.phase,
+            turn: self.to_act().map(|t| t.seat),
+            hand,
+            auction: self.auction,
+            exchange,
+            play: self.play.public(),
+            tricks: self.tricks.clone(),
+            totals: self.totals,
+            last_hand: self.results.last().cloned(),
+            winner: self.winner,
+        }
+    }
+
+    /// Checks `action` by `seat` against the rules and carries it out,
+    /// returning what happened.
+    pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Vec<Event>, RuleError> {
+        if seat >= self.rules.mode.seats() {
+            return Err(RuleError::NoSuchSeat(seat));
+        }
+        let mut events = Vec::new();
+        match (self.phase, action) {
+            (Phase::Bidding, Action::Look) => {
+                if self.auction.bids()[seat].is_none() {
+                    self.auction.look(seat);
+                }
+            }
+            (Phase::Bidding, Action::Bid(bid)) => {
+                self.bid(seat, bid, &mut events)?;
+            }
+            (Phase::Exchange, Action::Exchange(cards)) => {
+                self.exchange(seat, cards, &mut events)?
+            }
+            (Phase::Playing, Action::Play(card)) => self.play_card(seat, card, &mut events)?,
+            (phase, action) => {
+                let action = match action {
+                    Action::Look => "look at your cards",
+                    Action::Bid(_) => "bid",
+                    Action::Exchange(_) => "pass cards",
+                    Action::Play(_) => "play a card",
+                };
+                return Err(RuleError::NotNow { action, phase });
+            }
+        }
+        Ok(events)
+    }
+
+    fn check_turn(&self, seat: Seat) -> Result<(), RuleError> {
+        match self.to_act() {
+            Some(turn) if turn.seat == seat => Ok(()),
+            Some(turn) => Err(RuleError::NotYourTurn { turn: turn.seat }),
+            None => Err(RuleError::NotNow {
+                action: "act",
+                phase: self.phase,
+            }),
+        }
+    }
+
+    fn bid(&mut self, seat: Seat, bid: Bid, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        self.check_turn(seat)?;
+        self.auction.check(seat, bid)?;
+        self.auction.record(seat, bid);
+        events.push(Event::Bid {
+            hand: self.hand_no,
+            seat,
+            bid,
+        });
+        if self.auction.is_complete() {
+            self.begin_exchange_or_play();
+        }
+        Ok(())
+    }
+
+    /// After the bids: a lone blind nil in a partnership swaps cards with its
+    /// partner; two blind nils on one side swap none.
+    fn begin_exchange_or_play(&mut self) {
+        let mode = self.rules.mode;
+        let bids = self.auction.bids();
+        if self.rules.exchange_size() > 0 {
+            for seat in 0..mode.seats() {
+                if bids[seat] != Some(Bid::BlindNil) {
+                    continue;
+                }
+                if let Some(partner) = mode.partner(seat)
+                    && bids[partner] != Some(Bid::BlindNil)
+                {
+                    self.exchange_with[seat] = Some(partner);
+                    self.exchange_with[partner] = Some(seat);
+                }
+            }
+        }
+        self.phase = if self.exchange_with.iter().any(Option::is_some) {
+            Phase::Exchange
+        } else {
+            Phase::Playing
+        };
+    }
+
+    fn exchange(
+        &mut self,
+        seat: Seat,
+        cards: CardSet,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        if self.exchange_with[seat].is_none() {
+            return Err(RuleError::NoExchange);
+        }
+        if self.exchange_given[seat].is_some() {
+            return Err(RuleError::AlreadyExchanged);
+        }
+        let expected = self.rules.exchange_size();
+        if cards.len() != u32::from(expected) {
+            return Err(RuleError::ExchangeCount {
+                expected,
+                got: cards.len(),
+            });
+        }
+        if let Some(missing) = cards.minus(self.dealt.hands[seat]).lowest() {
+            return Err(RuleError::ExchangeNotHeld(missing));
+        }
+        self.exchange_given[seat] = Some(cards);
+        if self.owes_exchange_first().is_some() {
+            return Ok(());
+        }
+        // Both directions at once: each gives from the hand it was dealt.
+        let mut hands = self.dealt.hands;
+        for from in 0..self.rules.mode.seats() {
+            if let (Some(to), Some(given)) = (self.exchange_with[from], self.exchange_given[from]) {
+                hands[from] = hands[from].minus(given);
+                hands[to] |= given;
+                events.push(Event::Exchange {
+                    hand: self.hand_no,
+                    from,
+                    to,
+                    cards: given,
+                });
+            }
+        }
+        let leader = self.play.leader();
+        self.play = HandState::new(self.rules.mode.seats(), hands, leader);
+        self.phase = Phase::Playing;
+        Ok(())
+    }
+
+    fn play_card(
+        &mut self,
+        seat: Seat,
+        card: Card,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.check_turn(seat)?;
+        if let Some(err) = self.play.check(card) {
+            return Err(err.into());
+        }
+        let hand = self.hand_no;
+        let done = self.play.play_unchecked(card);
+        events.push(Event::Play { hand, seat, card });
+        if let Some(done) = done {
+            self.tricks.push(done);
+            events.push(Event::Trick {
+                hand,
+                trick: self.tricks.len() as u32,
+                winner: done.winner,
+            });
+            if self.play.is_over() {
+                self.finish_hand(events);
+            }
+        }
+        Ok(())
+    }
+
+    fn finish_hand(&mut self, events: &mut Vec<Event>) {
+        let mode = self.rules.mode;
+        let n = mode.seats();
+        let bids: [Bid; MAX_SEATS] =
+            std::array::from_fn(|s| self.auction.bids()[s].unwrap_or(Bid::Nil));
+        let tricks = self.play.tricks_won();
+        let sides = score_hand(&self.rules, &bids[..n], &tricks[..n], self.totals());
+        for (side, s) in sides.iter().enumerate() {
+            self.totals[side] = SideTotals {
+                score: s.score,
+                bags: s.bags,
+            };
+        }
+        events.push(Event::Score {
+            hand: self.hand_no,
+            tricks: tricks[..n].to_vec(),
+            sides: sides.iter().map(SideRecord::from).collect(),
+        });
+        self.results.push(HandResult {
+            hand: self.hand_no,
+            dealer: self.dealer,
+            bids,
+            tricks,
+            sides,
+        });
+        let scores = self.scores();
+        if let Some(winner) = game_winner(&self.rules, &scores) {
+            self.winner = Some(winner);
+            self.phase = Phase::Over;
+            events.push(Event::End { winner, scores });
+            return;
+        }
+        self.dealer = (self.dealer + 1) % n;
+        if self.deal_next() {
+            events.push(self.deal_event());
+        }
+    }
+}

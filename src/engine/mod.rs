@@ -1,0 +1,28 @@
+//! The rules of Spades as pure functions and plain data: no I/O, no clock,
+//! no terminal and no global randomness.
+
+pub mod auction;
+pub mod bid;
+pub mod card;
+pub mod cards;
+pub mod deal;
+pub mod event;
+pub mod game;
+pub mod play;
+pub mod rules;
+pub mod score;
+pub mod seat;
+pub mod view;
+
+pub use auction::{Auction, BidError, BlindNilRefusal};
+pub use bid::Bid;
+pub use card::{Card, Rank, Suit};
+pub use cards::CardSet;
+pub use deal::Deal;
+pub use event::{Event, SideRecord};
+pub use game::{Action, Decision, Game, HandResult, Phase, RuleError, Turn};
+pub use play::{HandState, PlayError, PublicPlay, TrickDone};
+pub use rules::Rules;
+pub use score::{SideScore, SideTotals};
+pub use seat::{MAX_SEATS, Mode, Seat};
+pub use view::{ExchangeView, PlayerView};

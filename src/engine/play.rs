@@ -1,0 +1,307 @@
+//! Trick play: legal cards, trick winners, and `HandState`, the small `Copy`
+//! state of a hand in play that the game and search bots both run on.
+
+use super::card::{Card, Suit};
+use super::cards::CardSet;
+use super::seat::{MAX_SEATS, Seat};
+
+/// Why a card may not be played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    #[error("you do not hold the {0}")]
+    NotInHand(Card),
+    #[error("you must follow {0}")]
+    MustFollowSuit(Suit),
+    #[error("spades have not been broken: lead another suit")]
+    SpadesNotBroken,
+}
+
+/// The cards of `hand` that may be played to a trick led with `led` (`None`
+/// when leading), given whether spades have been broken.
+pub fn legal_plays(hand: CardSet, led: Option<Suit>, broken: bool) -> CardSet {
+    match led {
+        Some(suit) => {
+            let follow = hand.suit(suit);
+            if follow.is_empty() { hand } else { follow }
+        }
+        None if broken => hand,
+        None => {
+            let others = hand.minus(CardSet::of_suit(Suit::Spades));
+            if others.is_empty() { hand } else { others }
+        }
+    }
+}
+
+/// Says exactly why `card` is not legal, or `None` when it is.
+pub fn play_error(hand: CardSet, led: Option<Suit>, broken: bool, card: Card) -> Option<PlayError> {
+    if !hand.contains(card) {
+        return Some(PlayError::NotInHand(card));
+    }
+    if legal_plays(hand, led, broken).contains(card) {
+        return None;
+    }
+    Some(match led {
+        Some(suit) => PlayError::MustFollowSuit(suit),
+        None => PlayError::SpadesNotBroken,
+    })
+}
+
+/// Does `card` beat the card currently winning a trick led in `led`?
+pub fn beats(card: Card, winning: Card) -> bool {
+    if card.suit() == winning.suit() {
+        card > winning
+    } else {
+        card.suit() == Suit::Spades
+    }
+}
+
+/// One hand's play from the first lead to the last trick. Plain data, `Copy`,
+/// and no allocation, so simulations can copy and play it out freely.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HandState {
+    seats: u8,
+    /// Cards still held by each seat.
+    pub hands: [CardSet; MAX_SEATS],
+    leader: u8,
+    turn: u8,
+    /// Cards of the current trick by seat; only seats that have played count.
+    trick: [Option<Card>; MAX_SEATS],
+    in_trick: u8,
+    winning: u8,
+    broken: bool,
+    tricks_won: [u8; MAX_SEATS],
+    tricks_done: u8,
+    /// Every card played this hand, the current trick included.
+    played: CardSet,
+}
+
+/// The play of a hand as every seat sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PublicPlay {
+    pub leader: Seat,
+    pub turn: Seat,
+    /// Cards of the current trick by seat.
+    pub trick: [Option<Card>; MAX_SEATS],
+    pub led: Option<Suit>,
+    /// The seat winning the current trick so far.
+    pub winning: Option<Seat>,
+    pub spades_broken: bool,
+    pub tricks_won: [u8; MAX_SEATS],
+    pub tricks_done: usize,
+    /// Every card played this hand, the current trick included.
+    pub played: CardSet,
+}
+
+/// A trick that has just been completed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TrickDone {
+    pub leader: Seat,
+    pub cards: [Option<Card>; MAX_SEATS],
+    pub winner: Seat,
+}
+
+impl HandState {
+    /// A hand about to be played: `leader` leads the first trick.
+    pub fn new(seats: usize, hands: [CardSet; MAX_SEATS], leader: Seat) -> HandState {
+        HandState {
+            seats: seats as u8,
+            hands,
+            leader: leader as u8,
+            turn: leader as u8,
+            trick: [None; MAX_SEATS],
+            in_trick: 0,
+            winning: leader as u8,
+            broken: false,
+            tricks_won: [0; MAX_SEATS],
+            tricks_done: 0,
+            played: CardSet::EMPTY,
+        }
+    }
+
+    pub fn seats(&self) -> usize {
+        self.seats as usize
+    }
+
+    pub fn turn(&self) -> Seat {
+        self.turn as Seat
+    }
+
+    pub fn leader(&self) -> Seat {
+        self.leader as Seat
+    }
+
+    pub fn spades_broken(&self) -> bool {
+        self.broken
+    }
+
+    pub fn tricks_won(&self) -> [u8; MAX_SEATS] {
+        self.tricks_won
+    }
+
+    pub fn tricks_done(&self) -> usize {
+        self.tricks_done as usize
+    }
+
+    pub fn played(&self) -> CardSet {
+        self.played
+    }
+
+    /// The card `seat` has played to the current trick.
+    pub fn trick_card(&self, seat: Seat) -> Option<Card> {
+        self.trick[seat]
+    }
+
+    pub fn trick_cards(&self) -> [Option<Card>; MAX_SEATS] {
+        self.trick
+    }
+
+    /// The suit led to the current trick, if a card has been led.
+    pub fn led_suit(&self) -> Option<Suit> {
+        (self.in_trick > 0).then(|| self.trick[self.leader as usize].map(Card::suit))?
+    }
+
+    /// The seat currently winning the trick, once a card is down.
+    pub fn winning(&self) -> Option<Seat> {
+        (self.in_trick > 0).then_some(self.winning as Seat)
+    }
+
+    /// What every seat may see of the play: all but the hands.
+    pub fn public(&self) -> PublicPlay {
+        PublicPlay {
+            leader: self.leader(),
+            turn: self.turn(),
+            trick: self.trick,
+            led: self.led_suit(),
+            winning: self.winning(),
+            spades_broken: self.broken,
+            tricks_won: self.tricks_won,
+            tricks_done: self.tricks_done(),
+            played: self.played,
+        }
+    }
+
+    /// True once every card has been played.
+    pub fn is_over(&self) -> bool {
+        self.hands[..self.seats()].iter().all(|h| h.is_empty())
+    }
+
+    /// The cards the seat to play may play.
+    pub fn legal(&self) -> CardSet {
+        legal_plays(self.hands[self.turn as usize], self.led_suit(), self.broken)
+    }
+
+    /// Why the seat to play may not play `card`, if it may not.
+    pub fn check(&self, card: Card) -> Option<PlayError> {
+        play_error(
+            self.hands[self.turn as usize],
+            self.led_suit(),
+            self.broken,
+            card,
+        )
+    }
+
+    /// Plays `card` for the seat to play, which the caller has checked is
+    /// legal. Returns the trick when this card completes it.
+    pub fn play_unchecked(&mut self, card: Card) -> Option<TrickDone> {
+        let seat = self.turn as usize;
+        self.hands[seat].remove(card);
+        self.played.insert(card);
+        self.trick[seat] = Some(card);
+        if card.suit() == Suit::Spades {
+            self.broken = true;
+        }
+        if self.in_trick == 0 {
+            self.winning = seat as u8;
+        } else if let Some(best) = self.trick[self.winning as usize]
+            && beats(card, best)
+        {
+            self.winning = seat as u8;
+        }
+        self.in_trick += 1;
+        if (self.in_trick as usize) < self.seats() {
+            self.turn = ((seat + 1) % self.seats()) as u8;
+            return None;
+        }
+        let done = TrickDone {
+            leader: self.leader as Seat,
+            cards: self.trick,
+            winner: self.winning as Seat,
+        };
+        self.tricks_won[self.winning as usize] += 1;
+        self.tricks_done += 1;
+        self.leader = self.winning;
+        self.turn = self.winning;
+        self.trick = [None; MAX_SEATS];
+        self.in_trick = 0;
+        Some(done)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(s: &str) -> CardSet {
+        s.parse().unwrap()
+    }
+
+    fn card(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn must_follow_the_suit_led() {
+        let hand = set("2H KH 5C AS");
+        assert_eq!(legal_plays(hand, Some(Suit::Hearts), true), set("2H KH"));
+        assert_eq!(
+            play_error(hand, Some(Suit::Hearts), true, card("5C")),
+            Some(PlayError::MustFollowSuit(Suit::Hearts))
+        );
+        assert_eq!(play_error(hand, Some(Suit::Hearts), true, card("KH")), None);
+    }
+
+    #[test]
+    fn void_may_play_anything_including_a_spade() {
+        // 000 "Breaking Spades": David has no hearts and may trump or discard.
+        let hand = set("3C 4D AS");
+        assert_eq!(legal_plays(hand, Some(Suit::Hearts), false), hand);
+    }
+
+    #[test]
+    fn spades_may_not_be_led_until_broken_unless_only_spades() {
+        let hand = set("2C AS");
+        assert_eq!(legal_plays(hand, None, false), set("2C"));
+        assert_eq!(
+            play_error(hand, None, false, card("AS")),
+            Some(PlayError::SpadesNotBroken)
+        );
+        assert_eq!(legal_plays(hand, None, true), hand);
+        assert_eq!(legal_plays(set("2S AS"), None, false), set("2S AS"));
+        assert_eq!(
+            play_error(hand, None, false, card("KD")),
+            Some(PlayError::NotInHand(card("KD")))
+        );
+    }
+
+    #[test]
+    fn highest_spade_wins_else_highest_of_suit_led() {
+        let hands = [set("KH"), set("AH"), set("2S"), set("3S")];
+        let mut h = HandState::new(4, hands, 0);
+        assert!(h.play_unchecked(card("KH")).is_none());
+        assert!(h.play_unchecked(card("AH")).is_none());
+        assert!(h.play_unchecked(card("2S")).is_none());
+        let done = h.play_unchecked(card("3S")).unwrap();
+        assert_eq!(done.winner, 3);
+        assert_eq!(h.turn(), 3);
+        assert!(h.spades_broken());
+
+        let hands = [set("5D"), set("AC"), set("9D"), CardSet::EMPTY];
+        let mut h = HandState::new(3, hands, 1);
+        h.play_unchecked(card("AC"));
+        h.play_unchecked(card("9D"));
+        let done = h.play_unchecked(card("5D")).unwrap();
+        assert_eq!(done.winner, 1, "off-suit cards never win");
+        assert_eq!(h.tricks_won()[1], 1);
+        assert!(h.is_over());
+    }
+}

@@ -1,0 +1,132 @@
+//! `PlayerView`: what one seat may know. Bots, hints and remote players are
+//! given only this, so hidden cards stay hidden by construction: the type
+//! holds no other seat's cards.
+
+use super::auction::{Auction, BidError, BlindNilRefusal};
+use super::bid::Bid;
+use super::card::{Card, Suit};
+use super::cards::CardSet;
+use super::game::{HandResult, Phase};
+use super::play::{PlayError, PublicPlay, TrickDone, legal_plays, play_error};
+use super::rules::Rules;
+use super::score::SideTotals;
+use super::seat::{MAX_SEATS, Mode, Seat};
+
+/// This seat's part in a blind-nil exchange.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExchangeView {
+    pub partner: Seat,
+    pub count: u8,
+    /// What this seat passed, once it has.
+    pub given: Option<CardSet>,
+    /// What the partner passed, once the exchange is done.
+    pub received: Option<CardSet>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerView {
+    pub seat: Seat,
+    pub rules: Rules,
+    pub hand_no: u32,
+    pub dealer: Seat,
+    pub phase: Phase,
+    /// The seat the game waits for (the first one owing cards in an exchange).
+    pub turn: Option<Seat>,
+    /// This seat's cards; `None` while they lie face down (blind nil on offer).
+    pub hand: Option<CardSet>,
+    pub auction: Auction,
+    pub exchange: Option<ExchangeView>,
+    pub play: PublicPlay,
+    /// The tricks completed this hand, in order.
+    pub tricks: Vec<TrickDone>,
+    /// Score and bags by side.
+    pub totals: [SideTotals; MAX_SEATS],
+    pub last_hand: Option<HandResult>,
+    pub winner: Option<usize>,
+}
+
+impl PlayerView {
+    pub fn mode(&self) -> Mode {
+        self.rules.mode
+    }
+
+    pub fn seats(&self) -> usize {
+        self.rules.mode.seats()
+    }
+
+    pub fn side(&self) -> usize {
+        self.rules.mode.side_of(self.seat)
+    }
+
+    pub fn partner(&self) -> Option<Seat> {
+        self.rules.mode.partner(self.seat)
+    }
+
+    pub fn bids(&self) -> [Option<Bid>; MAX_SEATS] {
+        self.auction.bids()
+    }
+
+    /// The cards held, or none while they are face down.
+    pub fn cards(&self) -> CardSet {
+        self.hand.unwrap_or(CardSet::EMPTY)
+    }
+
+    pub fn is_my_turn(&self) -> bool {
+        self.turn == Some(self.seat)
+    }
+
+    pub fn led_suit(&self) -> Option<Suit> {
+        self.play.led
+    }
+
+    /// The cards this seat may play now.
+    pub fn legal_plays(&self) -> CardSet {
+        legal_plays(self.cards(), self.play.led, self.play.spades_broken)
+    }
+
+    /// Why this seat may not play `card`, if it may not.
+    pub fn play_error(&self, card: Card) -> Option<PlayError> {
+        play_error(self.cards(), self.play.led, self.play.spades_broken, card)
+    }
+
+    pub fn check_bid(&self, bid: Bid) -> Result<(), BidError> {
+        self.auction.check(self.seat, bid)
+    }
+
+    pub fn allowed_bids(&self) -> Vec<Bid> {
+        self.auction.allowed_bids(self.seat)
+    }
+
+    pub fn blind_nil_refusal(&self) -> Option<BlindNilRefusal> {
+        self.auction.blind_nil_refusal(self.seat)
+    }
+
+    /// Cards this seat has not seen: in other hands or out of play.
+    pub fn unseen(&self) -> CardSet {
+        CardSet::DECK.minus(self.cards()).minus(self.play.played)
+    }
+
+    /// The seats that have shown out of `suit` this hand (failed to follow).
+    pub fn void_in(&self, suit: Suit) -> [bool; MAX_SEATS] {
+        let mut void = [false; MAX_SEATS];
+        let current = TrickDone {
+            leader: self.play.leader,
+            cards: self.play.trick,
+            winner: self.play.leader,
+        };
+        for t in self.tricks.iter().chain(std::iter::once(&current)) {
+            let Some(led) = t.cards[t.leader].map(Card::suit) else {
+                continue;
+            };
+            if led != suit {
+                continue;
+            }
+            for (seat, card) in t.cards.iter().enumerate() {
+                if card.is_some_and(|c| c.suit() != suit) {
+                    void[seat] = true;
+                }
+            }
+        }
+        void
+    }
+}

@@ -1,0 +1,6 @@
+//! Spades in the terminal. The engine holds the rules; the table runs a
+//! game between seats; bots, the TUI and `spades sim` are its clients.
+
+pub mod bots;
+pub mod engine;
+pub mod table;
