@@ -4,3 +4,4 @@
 pub mod bots;
 pub mod engine;
 pub mod table;
+pub mod tui;

@@ -1,0 +1,182 @@
+//! The game in a terminal: one client of the table. `app` holds the state
+//! and turns input into actions; `view` draws that state; `terminal` owns
+//! the real terminal and puts it back however the program ends.
+
+pub mod app;
+pub mod input;
+pub mod layout;
+pub mod seats;
+pub mod summary;
+pub mod terminal;
+pub mod theme;
+pub mod view;
+mod widgets;
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+use ratatui::crossterm::event;
+
+use crate::bots::{self, UnknownBot};
+use crate::engine::Rules;
+use crate::table::BotError;
+
+pub use app::App;
+pub use input::{Input, Key};
+pub use theme::Theme;
+
+/// Everything a game in the terminal needs to start.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayConfig {
+    pub rules: Rules,
+    pub seed: u64,
+    /// The player's name, shown at their seat.
+    pub name: String,
+    /// The level of every computer player: a name from `bots::LEVELS`.
+    pub difficulty: String,
+    pub speed: Speed,
+    /// Plain letters for suits and borders, whatever the terminal can show.
+    pub ascii: bool,
+    /// Where the rules came from, for the rules screen.
+    pub rules_source: String,
+}
+
+impl PlayConfig {
+    /// The classic rules against the strongest bots, at normal speed.
+    pub fn new(rules: Rules, seed: u64) -> PlayConfig {
+        PlayConfig {
+            rules,
+            seed,
+            name: "You".to_string(),
+            difficulty: bots::LEVELS.last().copied().unwrap_or("random").to_string(),
+            speed: Speed::Normal,
+            ascii: false,
+            rules_source: "the built-in classic rules".to_string(),
+        }
+    }
+}
+
+/// How fast the computer players' moves appear.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Speed {
+    Slow,
+    #[default]
+    Normal,
+    Fast,
+    /// No pauses at all: for tests and for players who only want the result.
+    Instant,
+}
+
+/// The pauses a speed makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pace {
+    /// Before each bot's bid or card.
+    pub bot: Duration,
+    /// How long a finished trick stays on the table.
+    pub trick: Duration,
+}
+
+impl Speed {
+    pub const ALL: [Speed; 4] = [Speed::Slow, Speed::Normal, Speed::Fast, Speed::Instant];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Speed::Slow => "slow",
+            Speed::Normal => "normal",
+            Speed::Fast => "fast",
+            Speed::Instant => "instant",
+        }
+    }
+
+    pub fn pace(self) -> Pace {
+        let ms = Duration::from_millis;
+        match self {
+            Speed::Slow => Pace {
+                bot: ms(1100),
+                trick: ms(2500),
+            },
+            Speed::Normal => Pace {
+                bot: ms(600),
+                trick: ms(1500),
+            },
+            Speed::Fast => Pace {
+                bot: ms(250),
+                trick: ms(700),
+            },
+            Speed::Instant => Pace {
+                bot: Duration::ZERO,
+                trick: Duration::ZERO,
+            },
+        }
+    }
+}
+
+impl fmt::Display for Speed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Speed {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Speed, String> {
+        Speed::ALL
+            .into_iter()
+            .find(|speed| speed.name() == s)
+            .ok_or_else(|| format!("unknown speed `{s}`: use slow, normal, fast or instant"))
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum TuiError {
+    #[error("the terminal failed: {0}")]
+    Terminal(#[from] std::io::Error),
+    #[error(transparent)]
+    UnknownBot(#[from] UnknownBot),
+    #[error("the game stopped: {0}")]
+    Bot(#[from] BotError),
+}
+
+/// How long the loop sleeps when nothing is due, so a resize or a key is
+/// answered at once and a bot's pause ends on time.
+const IDLE_WAIT: Duration = Duration::from_millis(50);
+
+/// Plays games in this terminal until the player quits. The terminal is
+/// restored on quit, Ctrl-C, error and panic.
+pub fn run(config: PlayConfig) -> Result<(), TuiError> {
+    let theme = Theme::from_env(config.ascii);
+    let mut app = App::new(config, theme)?;
+    let mut session = terminal::Session::start()?;
+    let result = play(&mut app, &mut session);
+    session.end()?;
+    result
+}
+
+fn play(app: &mut App, session: &mut terminal::Session) -> Result<(), TuiError> {
+    loop {
+        app.update(Input::Tick(Instant::now()));
+        if let Some(failure) = app.take_failure() {
+            return Err(failure.into());
+        }
+        if app.should_quit() {
+            return Ok(());
+        }
+        // Drawing every turn of the loop is cheap: ratatui sends only the
+        // cells that changed.
+        let mut hits = None;
+        session.terminal().draw(|frame| {
+            hits = Some(view::render(app, frame.area(), frame.buffer_mut()));
+        })?;
+        if let Some(hits) = hits {
+            app.set_hits(hits);
+        }
+        if event::poll(IDLE_WAIT)? {
+            let event = event::read()?;
+            // A resize needs nothing more: the next draw lays out anew.
+            if let Some(input) = Input::from_event(&event) {
+                app.update(input);
+            }
+        }
+    }
+}
