@@ -63,8 +63,9 @@ pub fn seat_spot(table: Rect, place: Place) -> SeatSpot {
     let center_x = table.x + table.width / 2;
     let card_x = center_x.saturating_sub(CARD_WIDTH / 2);
     let middle_y = table.y + (table.height.saturating_sub(CARD_HEIGHT)) / 2;
-    // The side cards stand off the middle by about two card widths.
-    let side_gap = 2 * CARD_WIDTH + 2;
+    // The side cards stand off the middle by two card widths or more, so
+    // a wide table does not leave them huddled far from their names.
+    let side_gap = (2 * CARD_WIDTH + 2).max(table.width / 7);
     let card = |x, y| Rect::new(x, y, CARD_WIDTH, CARD_HEIGHT);
     match place {
         Place::Top => SeatSpot {

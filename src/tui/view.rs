@@ -6,7 +6,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
 use crate::engine::{Bid, Decision, Mode, Phase, PlayerView, Rules, Seat, TrickDone};
 
@@ -30,17 +30,26 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) -> Hits {
     let view = app.view();
     match app.screen() {
         Screen::GameOver => game_over(app, &view, area, buf, &mut hits),
-        screen => {
+        Screen::Summary => {
+            // The score bar already shows the new totals; the next hand's
+            // table waits until the player has read how they came about.
+            score_bar(app, &view, regions.score_bar, buf);
+            hand_summary_window(app, &regions, buf, &mut hits);
+            let keys = " Enter  go on   t  last trick   r  rules";
+            buf.set_stringn(
+                regions.footer.x,
+                regions.footer.y,
+                keys,
+                regions.footer.width as usize,
+                theme.dim(),
+            );
+        }
+        Screen::Table => {
             score_bar(app, &view, regions.score_bar, buf);
             table(app, &view, regions.table, buf);
             hand(app, &view, regions.hand, buf, &mut hits);
             panel(app, &view, regions.panel, buf, &mut hits);
             footer(app, &view, regions.footer, buf);
-            if screen == Screen::Summary {
-                // Only the summary's own button answers clicks now.
-                hits = Hits::default();
-                hand_summary_window(app, &regions, buf, &mut hits);
-            }
         }
     }
     if let Some(overlay) = app.overlay() {
@@ -237,11 +246,14 @@ fn hand(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &mut H
                 playable: false,
                 cursor: false,
                 chosen: false,
+                keyed: false,
             })
             .collect(),
         Some(held_cards) => {
             let legal = view.legal_plays();
             let choosing = app.overlay().is_none() && app.held_trick().is_none();
+            // In the bidding, digits are bids, not cards: no card keys then.
+            let keyed = view.phase != Phase::Bidding;
             hand_order(held_cards)
                 .into_iter()
                 .enumerate()
@@ -256,6 +268,7 @@ fn hand(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &mut H
                         && view.phase != Phase::Bidding
                         && i == app.hand_cursor(),
                     chosen: app.to_pass().contains(card),
+                    keyed,
                 })
                 .collect()
         }
@@ -365,7 +378,7 @@ fn panel(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &mut 
                     Style::new(),
                 );
                 if let Some(led) = view.led_suit() {
-                    let line = format!("{} led.", capitalized(led.name()));
+                    let line = format!("{} led.", sentence_case(led.name()));
                     buf.set_string(row(1).x, row(1).y, line, theme.dim());
                 }
             }
@@ -497,10 +510,10 @@ fn hand_summary_window(app: &App, regions: &Regions, buf: &mut Buffer, hits: &mu
         "Enter  next hand"
     };
     let whole = Rect::new(
-        regions.score_bar.x,
-        regions.score_bar.y,
-        regions.score_bar.width,
-        regions.footer.bottom() - regions.score_bar.y,
+        regions.table.x,
+        regions.table.y,
+        regions.table.width,
+        regions.panel.bottom() - regions.table.y,
     );
     let height = lines.len() as u16 + 4;
     let area = layout::window(whole, 66, height);
@@ -513,7 +526,7 @@ fn hand_summary_window(app: &App, regions: &Regions, buf: &mut Buffer, hits: &mu
     );
     Paragraph::new(lines).render(body, buf);
     let y = inner.bottom().saturating_sub(1);
-    let width = button_text.len() as u16 + 4;
+    let width = button_text.len() as u16 + 6;
     let x = inner.x + inner.width.saturating_sub(width) / 2;
     button(buf, x, y, button_text, true, theme, Target::Continue, hits);
 }
@@ -529,9 +542,10 @@ fn game_over(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &
             theme.accent(),
         ));
     }
+    let hands = game.results().len();
     lines.push(Line::from(format!(
-        "after {} hands, playing to {}",
-        game.results().len(),
+        "after {hands} hand{}, playing to {}",
+        if hands == 1 { "" } else { "s" },
         view.rules.target_score
     )));
     lines.push(Line::from(""));
@@ -554,7 +568,7 @@ fn game_over(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &
         .alignment(ratatui::layout::HorizontalAlignment::Center)
         .render(inner, buf);
     let y = inner.bottom().saturating_sub(1);
-    let mut x = inner.x + inner.width.saturating_sub(34) / 2;
+    let mut x = inner.x + inner.width.saturating_sub(36) / 2;
     x += button(
         buf,
         x,
@@ -593,7 +607,6 @@ fn overlay_window(app: &App, overlay: Overlay, area: Rect, buf: &mut Buffer, hit
             let window = layout::window(area, 74, lines.len() as u16 + 2);
             let inner = framed("Rules in force", window, buf, theme);
             Paragraph::new(lines.into_iter().map(Line::from).collect::<Vec<_>>())
-                .wrap(Wrap { trim: false })
                 .render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
         }
         Overlay::LastTrick => {
@@ -610,7 +623,7 @@ fn overlay_window(app: &App, overlay: Overlay, area: Rect, buf: &mut Buffer, hit
             let inner = framed("Quit?", window, buf, theme);
             centered_line(buf, inner, inner.y, Line::from("Leave this game?"));
             let y = inner.y + 2;
-            let mut x = inner.x + inner.width.saturating_sub(24) / 2;
+            let mut x = inner.x + inner.width.saturating_sub(28) / 2;
             x += button(buf, x, y, "y  Quit", true, theme, Target::Quit, hits) + 2;
             button(buf, x, y, "n  Stay", false, theme, Target::Continue, hits);
         }
@@ -657,21 +670,21 @@ fn rules_lines(rules: &Rules, theme: &Theme) -> Vec<String> {
     };
     let blind = &rules.blind_nil;
     let blind_nil = if blind.allowed {
-        let per_side = if blind.one_per_side {
-            ", one per side"
-        } else {
-            ""
-        };
-        let exchange = match rules.exchange_size() {
-            0 => String::new(),
-            n => format!(", then {n} cards exchanged with the partner"),
-        };
         format!(
-            "worth {}, when the side trails by {} or more{per_side}{exchange}",
+            "worth {}, when the side trails by {} or more",
             blind.value, blind.min_deficit
         )
     } else {
         "not allowed".to_string()
+    };
+    let per_side = if blind.one_per_side {
+        "one per side"
+    } else {
+        "both partners may bid it"
+    };
+    let exchange = match rules.exchange_size() {
+        0 => "no exchange".to_string(),
+        n => format!("then {n} cards exchanged with the partner"),
     };
     let total = if rules.bidding.forbid_exact_total {
         format!(
@@ -681,7 +694,7 @@ fn rules_lines(rules: &Rules, theme: &Theme) -> Vec<String> {
     } else {
         "any total".to_string()
     };
-    vec![
+    let mut lines = vec![
         format!("Mode       {mode}"),
         format!("Game       to {} points{losing}", rules.target_score),
         format!(
@@ -691,12 +704,12 @@ fn rules_lines(rules: &Rules, theme: &Theme) -> Vec<String> {
         ),
         format!("Nil        {nil}"),
         format!("Blind nil  {blind_nil}"),
-        format!("Bidding    {total}"),
-    ]
-}
-
-fn capitalized(word: &str) -> String {
-    sentence_case(word)
+    ];
+    if blind.allowed {
+        lines.push(format!("           {per_side}; {exchange}"));
+    }
+    lines.push(format!("Bidding    {total}"));
+    lines
 }
 
 fn sentence_case(text: &str) -> String {

@@ -33,6 +33,8 @@ pub struct HandCard {
     pub cursor: bool,
     /// Chosen to pass in the exchange: drawn as if lifted.
     pub chosen: bool,
+    /// Shows the key that picks it.
+    pub keyed: bool,
 }
 
 /// The player's hand: a row of keys above cards that share their borders.
@@ -57,7 +59,7 @@ pub fn hand_strip(
     for (i, (hc, cell)) in cards.iter().zip(&cells).enumerate() {
         let (x, y) = (cell.x, cell.y);
         let key = CARD_KEYS.get(i).map_or(' ', |&k| char::from(k));
-        if hc.card.is_some() {
+        if hc.card.is_some() && hc.keyed {
             let label = if hc.cursor {
                 format!("[{key}]")
             } else {
