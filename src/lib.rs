@@ -2,5 +2,7 @@
 //! game between seats; bots, the TUI and `spades sim` are its clients.
 
 pub mod bots;
+pub mod config;
 pub mod engine;
+pub mod record;
 pub mod table;
