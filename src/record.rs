@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{Action, Bid, Deal, Event, Game, MAX_SEATS, Mode, Rules, Seat};
+use crate::engine::{Action, Deal, Event, Game, MAX_SEATS, Mode, Rules, Seat};
 
 pub const FORMAT: u32 = 1;
 
