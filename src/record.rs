@@ -10,6 +10,19 @@ use crate::engine::{Action, Deal, Event, Game, MAX_SEATS, Mode, Rules, Seat};
 
 pub const FORMAT: u32 = 1;
 
+/// Where interactive games' records go: `<data dir>/spades/records/`.
+pub fn records_dir() -> Option<std::path::PathBuf> {
+    directories::ProjectDirs::from("", "", "spades").map(|d| d.data_dir().join("records"))
+}
+
+/// A fresh record file name for a game starting now with `seed`.
+pub fn record_file_name(seed: u64) -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    format!("game-{secs}-{seed}.jsonl")
+}
+
 /// The first line of every game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename = "game")]
