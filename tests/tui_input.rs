@@ -43,6 +43,7 @@ fn keys_bid_then_play_a_whole_trick() {
     let legal = view.legal_plays();
     // Walk the cursor to the first legal card from the far left, then play it.
     press(&mut app, &[Key::Left; 13]);
+    assert_eq!(app.hand_cursor(), 0, "the cursor may rest on any card");
     let steps = hand.iter().position(|&c| legal.contains(c)).unwrap();
     for _ in 0..steps {
         press(&mut app, &[Key::Right]);

@@ -64,7 +64,7 @@ fn mid_trick() {
 fn illegal_card_says_why() {
     let mut app = app(config(Mode::Partnership, 7));
     play_until(&mut app, my_turn_to_play_mid_trick);
-    // Seed 7: hearts are led and the first card of the hand is a spade.
+    // Seed 7: clubs are led and the hand starts with a spade.
     let view = app.view();
     assert!(
         !view

@@ -124,6 +124,9 @@ pub struct App {
     summary: Option<HandResult>,
     bot_due: Option<Instant>,
     hand_cursor: usize,
+    /// The hand and trick of the player's current turn to play, so the
+    /// cursor is placed once per turn.
+    play_turn: Option<(u32, usize)>,
     bid_cursor: usize,
     bid_digits: String,
     offer_cursor: OfferChoice,
@@ -156,6 +159,7 @@ impl App {
             summary: None,
             bot_due: None,
             hand_cursor: 0,
+            play_turn: None,
             bid_cursor: 0,
             bid_digits: String::new(),
             offer_cursor: OfferChoice::Look,
@@ -660,7 +664,11 @@ impl App {
         let view = self.view();
         let hand = hand_order(view.cards());
         self.hand_cursor = self.hand_cursor.min(hand.len().saturating_sub(1));
-        if self.human_turn().map(|t| t.decision) == Some(Decision::Play) {
+        // When a turn to play begins, the cursor starts on a playable card;
+        // after that it goes where the player moves it.
+        let play_turn = (self.human_turn().map(|t| t.decision) == Some(Decision::Play))
+            .then_some((view.hand_no, view.play.tricks_done));
+        if play_turn.is_some() && play_turn != self.play_turn {
             let legal = view.legal_plays();
             if !hand
                 .get(self.hand_cursor)
@@ -670,6 +678,7 @@ impl App {
                 self.hand_cursor = first;
             }
         }
+        self.play_turn = play_turn;
         let options = self.bid_options(&view);
         self.bid_cursor = self.bid_cursor.min(options.len().saturating_sub(1));
         if view.phase != Phase::Exchange {

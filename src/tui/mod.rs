@@ -5,6 +5,7 @@
 pub mod app;
 pub mod input;
 pub mod layout;
+pub mod recording;
 pub mod seats;
 pub mod summary;
 pub mod terminal;
@@ -13,6 +14,7 @@ pub mod view;
 mod widgets;
 
 use std::fmt;
+use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
@@ -40,19 +42,22 @@ pub struct PlayConfig {
     pub ascii: bool,
     /// Where the rules came from, for the rules screen.
     pub rules_source: String,
+    /// The folder each game's record is written to; `None` writes none.
+    pub records: Option<PathBuf>,
 }
 
 impl PlayConfig {
-    /// The classic rules against the strongest bots, at normal speed.
+    /// The given rules against the default bots, at normal speed, unrecorded.
     pub fn new(rules: Rules, seed: u64) -> PlayConfig {
         PlayConfig {
             rules,
             seed,
             name: "You".to_string(),
-            difficulty: bots::LEVELS.last().copied().unwrap_or("random").to_string(),
+            difficulty: bots::DEFAULT_LEVEL.to_string(),
             speed: Speed::Normal,
             ascii: false,
             rules_source: "the built-in classic rules".to_string(),
+            records: None,
         }
     }
 }
@@ -142,20 +147,42 @@ pub enum TuiError {
 /// answered at once and a bot's pause ends on time.
 const IDLE_WAIT: Duration = Duration::from_millis(50);
 
-/// Plays games in this terminal until the player quits. The terminal is
-/// restored on quit, Ctrl-C, error and panic.
-pub fn run(config: PlayConfig) -> Result<(), TuiError> {
+/// Plays games in this terminal until the player quits, writing each
+/// game's record as it goes. The terminal is restored on quit, Ctrl-C,
+/// error and panic.
+pub fn run(config: PlayConfig) -> Result<Played, TuiError> {
     let theme = Theme::from_env(config.ascii);
+    let mut recording = recording::Recording::new(config.records.clone());
     let mut app = App::new(config, theme)?;
     let mut session = terminal::Session::start()?;
-    let result = play(&mut app, &mut session);
+    let result = play(&mut app, &mut session, &mut recording);
+    recording.close();
     session.end()?;
-    result
+    result?;
+    Ok(Played {
+        records: recording.paths().to_vec(),
+        record_problem: recording.problem().map(str::to_string),
+    })
 }
 
-fn play(app: &mut App, session: &mut terminal::Session) -> Result<(), TuiError> {
+/// What a session at the table left behind.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Played {
+    /// The record files written, one per game.
+    pub records: Vec<PathBuf>,
+    /// Why records could not be written, when they could not: the games
+    /// went on regardless.
+    pub record_problem: Option<String>,
+}
+
+fn play(
+    app: &mut App,
+    session: &mut terminal::Session,
+    recording: &mut recording::Recording,
+) -> Result<(), TuiError> {
     loop {
         app.update(Input::Tick(Instant::now()));
+        recording.follow(app);
         if let Some(failure) = app.take_failure() {
             return Err(failure.into());
         }
@@ -176,6 +203,7 @@ fn play(app: &mut App, session: &mut terminal::Session) -> Result<(), TuiError> 
             // A resize needs nothing more: the next draw lays out anew.
             if let Some(input) = Input::from_event(&event) {
                 app.update(input);
+                recording.follow(app);
             }
         }
     }

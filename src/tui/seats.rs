@@ -24,6 +24,9 @@ pub fn place(mode: Mode, seat: Seat) -> Place {
     }
 }
 
+/// The most characters of the player's name shown.
+pub const MAX_NAME: usize = 12;
+
 /// Names for every seat and side of one game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Names {
@@ -33,6 +36,9 @@ pub struct Names {
 
 impl Names {
     pub fn new(mode: Mode, you: &str) -> Names {
+        // A name longer than this would push the table's labels apart.
+        let you: String = you.trim().chars().take(MAX_NAME).collect();
+        let you = if you.is_empty() { "You" } else { you.as_str() };
         let seats = (0..mode.seats())
             .map(|seat| match place(mode, seat) {
                 Place::Bottom => you.to_string(),

@@ -175,7 +175,9 @@ fn table(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
     };
     if view.phase == Phase::Playing || held.is_some() {
         buf.set_string(area.x + 1, area.y, broken, theme.dim());
-        let trick_no = (view.play.tricks_done + 1).min(view.mode().hand_size());
+        // A finished trick still on the table is the one counted.
+        let done = view.play.tricks_done + usize::from(held.is_none());
+        let trick_no = done.clamp(1, view.mode().hand_size());
         let count = format!("Trick {trick_no} of {}", view.mode().hand_size());
         let x = area.right().saturating_sub(count.len() as u16 + 1);
         buf.set_string(x, area.y, count, theme.dim());
