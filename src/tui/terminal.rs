@@ -10,7 +10,7 @@ use ratatui::crossterm::cursor::{Hide, Show};
 use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
-    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+    Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 
 /// The terminal while a game owns it. Dropping it restores the terminal,
@@ -25,12 +25,20 @@ impl Session {
         // The hook goes in first: a panic while entering must restore too.
         install_panic_hook();
         enable_raw_mode()?;
-        let mut session = Session {
+        let session = Session {
             terminal: Terminal::new(CrosstermBackend::new(stdout()))?,
             restored: false,
         };
-        execute!(stdout(), EnterAlternateScreen, EnableMouseCapture, Hide)?;
-        session.terminal.clear()?;
+        // Clearing through crossterm rather than `Terminal::clear`, which
+        // first asks the terminal where its cursor is and fails on one
+        // that does not answer.
+        execute!(
+            stdout(),
+            EnterAlternateScreen,
+            EnableMouseCapture,
+            Hide,
+            Clear(ClearType::All)
+        )?;
         Ok(session)
     }
 
