@@ -163,8 +163,13 @@ fn bots_act_one_at_a_time_at_normal_speed() {
     assert_eq!(count(&app), 1, "still within the pause");
     app.update(at(700));
     assert_eq!(count(&app), 2, "one bid after the pause");
+    app.update(Input::Key(Key::Enter));
+    assert_eq!(app.notice(), Some("Wait: it is East's turn."));
     app.update(at(700));
     assert_eq!(count(&app), 2, "the next bot waits again");
+    app.update(at(1400));
+    assert_eq!(count(&app), 3);
+    assert_eq!(app.notice(), None, "a wait notice goes once someone moves");
 }
 
 #[test]

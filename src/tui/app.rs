@@ -133,6 +133,9 @@ pub struct App {
     to_pass: CardSet,
     overlay: Option<Overlay>,
     notice: Option<String>,
+    /// A "wait" notice is stale once anyone moves; a refusal stays until
+    /// the player acts.
+    notice_lasts_one_move: bool,
     hits: Hits,
     quit: bool,
     failure: Option<BotError>,
@@ -166,6 +169,7 @@ impl App {
             to_pass: CardSet::EMPTY,
             overlay: None,
             notice: None,
+            notice_lasts_one_move: false,
             hits: Hits::default(),
             quit: false,
             failure: None,
@@ -337,6 +341,7 @@ impl App {
                     self.overlay = Some(Overlay::LastTrick);
                 } else {
                     self.notice = Some("No trick has been played yet.".to_string());
+                    self.notice_lasts_one_move = true;
                 }
                 return;
             }
@@ -376,6 +381,12 @@ impl App {
             | (Overlay::Rules, Key::Char('r'))
             | (Overlay::LastTrick, Key::Char('t'))
             | (_, Key::Esc | Key::Enter | Key::Space | Key::Char('q')) => self.overlay = None,
+            // Another window's key goes straight to that window.
+            (_, Key::Char('?')) => self.overlay = Some(Overlay::Help),
+            (_, Key::Char('r')) => self.overlay = Some(Overlay::Rules),
+            (_, Key::Char('t')) if self.last_trick.is_some() => {
+                self.overlay = Some(Overlay::LastTrick)
+            }
             _ => {}
         }
     }
@@ -432,6 +443,7 @@ impl App {
         let picked = matches!(key, Key::Enter | Key::Space) || self.move_or_pick(key).is_some();
         if picked && let Some(seat) = self.waiting_for() {
             self.notice = Some(format!("Wait: it is {}'s turn.", self.names.seat(seat)));
+            self.notice_lasts_one_move = true;
         }
     }
 
@@ -571,7 +583,10 @@ impl App {
                 self.notice = None;
                 self.absorb(events);
             }
-            Err(error) => self.notice = Some(sentence(&error.to_string())),
+            Err(error) => {
+                self.notice = Some(sentence(&error.to_string()));
+                self.notice_lasts_one_move = false;
+            }
         }
     }
 
@@ -598,6 +613,9 @@ impl App {
                 None => self.bot_due = Some(now + pace.bot),
                 Some(due) if now >= due => {
                     self.bot_due = None;
+                    if self.notice_lasts_one_move {
+                        self.notice = None;
+                    }
                     match self.table.step_bot() {
                         Some(Ok(events)) => self.absorb(events),
                         Some(Err(error)) => {
