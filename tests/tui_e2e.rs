@@ -144,3 +144,16 @@ fn play_a_hand_in_a_real_terminal() {
     assert_eq!(games[0].header.seed, Some(7));
     replay(&games[0]).expect("the record replays through the engine");
 }
+
+#[test]
+fn play_refuses_output_that_is_not_a_terminal() {
+    let home = tempfile::tempdir().unwrap();
+    assert_cmd::Command::new(env!("CARGO_BIN_EXE_spades"))
+        .args(["--seed", "1"])
+        .current_dir(home.path())
+        .env("HOME", home.path())
+        .env("XDG_DATA_HOME", home.path().join("data"))
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("spades plays in a terminal"));
+}

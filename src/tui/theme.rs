@@ -42,9 +42,14 @@ impl Theme {
     /// The theme the environment asks for: `ascii` when the player said so
     /// or the locale cannot show suit symbols; no colour when `NO_COLOR` is set.
     pub fn from_env(ascii: bool) -> Theme {
-        let var = |name: &str| std::env::var(name).ok();
+        Theme::from_vars(ascii, |name| std::env::var(name).ok())
+    }
+
+    /// The theme given a way to read environment variables.
+    pub fn from_vars(ascii: bool, var: impl Fn(&str) -> Option<String>) -> Theme {
         Theme {
             ascii: ascii || !locale_is_utf8(var("LC_ALL"), var("LC_CTYPE"), var("LANG")),
+            // no-color.org: set and not empty turns colour off.
             color: var("NO_COLOR").is_none_or(|v| v.is_empty()),
         }
     }
@@ -200,6 +205,33 @@ mod tests {
             "empty is unset"
         );
         assert!(!locale_is_utf8(None, None, s("POSIX")));
+    }
+
+    #[test]
+    fn no_color_and_ascii_come_from_the_environment() {
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |name: &str| {
+                pairs
+                    .iter()
+                    .find(|(k, _)| *k == name)
+                    .map(|(_, v)| v.to_string())
+            }
+        };
+        let utf8 = Theme::from_vars(false, env(&[("LANG", "en_GB.UTF-8")]));
+        assert_eq!(
+            utf8,
+            Theme {
+                ascii: false,
+                color: true
+            }
+        );
+        let plain = Theme::from_vars(false, env(&[("LANG", "C"), ("NO_COLOR", "1")]));
+        assert_eq!(plain, Theme::PLAIN);
+        let asked = Theme::from_vars(true, env(&[("LANG", "en_GB.UTF-8"), ("NO_COLOR", "")]));
+        assert!(
+            asked.ascii && asked.color,
+            "--ascii wins; an empty NO_COLOR is unset"
+        );
     }
 
     #[test]
