@@ -960,6 +960,36 @@ fn seed_000_cutthroat_forbid_exact_total_refuses_the_last_bid_making_17() {
     assert_eq!(game.phase(), Phase::Playing);
 }
 
+/// When the bids before the last already total 17, a nil or blind nil by
+/// the last bidder would leave them at exactly 17, so neither is allowed,
+/// and the last bidder must not be offered a blind-nil decision it would
+/// then be refused: its cards are shown for a normal bid.
+#[test]
+fn forbid_exact_total_offers_no_blind_nil_that_would_make_the_total() {
+    let mut rules = Rules::classic(Mode::Cutthroat);
+    rules.bidding.forbid_exact_total = true;
+    rules.blind_nil.min_deficit = 0;
+    let mut game = Game::with_deals(rules, 2, vec![Deal::from_seed(5, 1, Mode::Cutthroat, 2)]);
+    assert_eq!(
+        game.to_act().map(|t| t.decision),
+        Some(Decision::BlindNil),
+        "with no deficit needed, blind nil is offered"
+    );
+    game.apply(0, Action::Bid(n(5))).unwrap();
+    game.apply(1, Action::Bid(n(12))).unwrap();
+    assert_eq!(
+        game.apply(2, Action::Bid(Bid::BlindNil)),
+        Err(RuleError::Bid(BidError::ExactTotal { total: 17 }))
+    );
+    let allowed = game.auction().allowed_bids(2);
+    assert!(!allowed.contains(&Bid::Nil) && !allowed.contains(&Bid::BlindNil));
+    assert_eq!(
+        game.to_act().map(|t| (t.seat, t.decision)),
+        Some((2, Decision::Bid))
+    );
+    assert!(game.view(2).hand.is_some(), "cards shown for a normal bid");
+}
+
 // ------------------------------------------------------------------ the end of the game
 
 /// 000, "Spades Winning" / 002, "How to win": "The game ends after a hand in
