@@ -446,8 +446,18 @@ fn several_games_in_one_file_and_games_left_undecided() {
         assert_eq!(report.games, 2);
     }
 
-    // A record cut short by a crash is readable up to its last line.
+    // A record cut short by a crash is readable up to its last whole line,
+    // even when the crash left part of a line behind.
     assert!(check(&a[..cut]).is_ok());
+    let mut partial = text(&a[..cut]);
+    partial.push_str(&a[cut].to_string()[..10]);
+    assert!(check_record(&partial).is_ok());
+    partial.push('\n');
+    assert!(
+        check_record(&partial).has(cut + 1, "not JSON"),
+        "a whole bad line"
+    );
+    assert_eq!(check_record(""), Report::default());
 
     // A decided game whose `end` is missing cannot be followed by another.
     let mut all = a[..a.len() - 1].to_vec();
@@ -481,6 +491,15 @@ fn catches_a_bad_header_or_a_bad_line() {
         .unwrap()
         .remove("losing_score");
     assert_caught(&bad, 0, "losing_score");
+
+    // Rules no game can be played with leave the game unchecked.
+    let mut bad = clean.clone();
+    bad[0]["rules"]["bags"]["limit"] = json!(0);
+    assert_caught(&bad, 0, "`bags.limit` must be at least 1");
+    assert_eq!(check(&bad).problems.len(), 1);
+    let mut bad = clean.clone();
+    bad[0]["rules"]["bags"]["penalty"] = json!(i64::MAX);
+    assert_caught(&bad, 0, "out of range");
 
     let mut bad = clean.clone();
     bad[0]["names"].as_array_mut().unwrap().pop();

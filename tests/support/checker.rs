@@ -55,12 +55,18 @@ impl Report {
 /// Checks a whole record file's text.
 pub fn check_record(text: &str) -> Report {
     let mut checker = Checker::default();
-    let mut last = 0;
-    for (i, line) in text.split_terminator('\n').enumerate() {
-        last = i + 1;
+    let lines: Vec<&str> = text.split_terminator('\n').collect();
+    let mut last = lines.len();
+    // A record cut short by a crash may end in part of a line, with no
+    // `\n`: it is readable up to its last whole line.
+    let cut_short = |line: &&str| serde_json::from_str::<Value>(line).is_err();
+    if !text.ends_with('\n') && lines.last().is_some_and(cut_short) {
+        last -= 1;
+    }
+    for (i, line) in lines[..last].iter().enumerate() {
         checker.line(i + 1, line);
     }
-    checker.finish(last);
+    checker.finish();
     checker.report
 }
 
@@ -295,6 +301,21 @@ fn parse_rules(v: &Value) -> Result<Rules, String> {
             .map_err(|_| format!("rules: `blind_nil.exchange` is negative ({exchange})"))?,
         forbid_exact_total: rule_bool(bidding, "bidding.", "forbid_exact_total")?,
     };
+    // The engine keeps scores in 32 bits; larger values are no game's rules
+    // (and would let a hostile record overflow the sums here).
+    for (key, value) in [
+        ("target_score", rules.target_score),
+        ("losing_score", rules.losing_score.unwrap_or(0)),
+        ("bags.limit", rules.bag_limit),
+        ("bags.penalty", rules.bag_penalty),
+        ("nil.value", rules.nil_value),
+        ("blind_nil.value", rules.blind_value),
+        ("blind_nil.min_deficit", rules.min_deficit),
+    ] {
+        if i32::try_from(value).is_err() {
+            return Err(format!("rules: `{key}` {value} is out of range"));
+        }
+    }
     if rules.bag_limit < 1 {
         return Err(format!(
             "rules: `bags.limit` must be at least 1, got {}",
@@ -452,8 +473,6 @@ enum Status {
     },
     Ended,
     Abandoned,
-    /// The `game` line was unusable: the game's lines are not checked.
-    Unchecked,
 }
 
 #[derive(Debug, Clone)]
@@ -472,6 +491,8 @@ struct GameState {
 struct Checker {
     report: Report,
     game: Option<GameState>,
+    /// The last `game` line was unusable: its game's lines are skipped.
+    skipping: bool,
 }
 
 impl Checker {
@@ -496,12 +517,14 @@ impl Checker {
         if event == "game" {
             return self.game_line(no, obj);
         }
+        if self.skipping {
+            return;
+        }
         let Some(game) = self.game.as_mut() else {
             return self.problem(no, format!("`{event}` before any `game` line"));
         };
         let mut problems = Vec::new();
         match game.status {
-            Status::Unchecked => return,
             Status::Ended | Status::Abandoned => {
                 problems.push(format!(
                     "`{event}` after the game was over (a new game needs a `game` line)"
@@ -544,7 +567,7 @@ impl Checker {
 
     /// A game ends with its `end` line, or is left undecided; one that was
     /// decided must say so before anything else starts.
-    fn close_game(&mut self, no: usize) {
+    fn close_game(&mut self, what_follows: &str) {
         if let Some(GameState {
             status: Status::Decided { line, .. },
             ..
@@ -552,21 +575,22 @@ impl Checker {
         {
             self.problem(
                 line,
-                format!("this score decided the game but no `end` line follows (line {no})"),
+                format!("this score decided the game, but {what_follows} with no `end` line"),
             );
         }
     }
 
-    fn finish(&mut self, last_line: usize) {
-        self.close_game(last_line + 1);
+    fn finish(&mut self) {
+        self.close_game("the record ends");
     }
 
     fn game_line(&mut self, no: usize, obj: &Obj) {
-        self.close_game(no);
+        self.close_game(&format!("a new game starts at line {no}"));
         self.report.games += 1;
         match parse_header(obj) {
             Ok(rules) => {
                 let sides = rules.mode.sides();
+                self.skipping = false;
                 self.game = Some(GameState {
                     rules,
                     mode: rules.mode,
@@ -582,30 +606,8 @@ impl Checker {
                 for p in problems {
                     self.problem(no, p);
                 }
-                self.game = Some(GameState {
-                    rules: Rules {
-                        mode: Mode::Partnership,
-                        target_score: 0,
-                        losing_score: None,
-                        bag_limit: 1,
-                        bag_penalty: 0,
-                        nil_allowed: false,
-                        nil_value: 0,
-                        blind_allowed: false,
-                        blind_value: 0,
-                        min_deficit: 0,
-                        one_per_side: true,
-                        exchange: 0,
-                        forbid_exact_total: false,
-                    },
-                    mode: Mode::Partnership,
-                    status: Status::Unchecked,
-                    scores: Vec::new(),
-                    bags: Vec::new(),
-                    hands: 0,
-                    last_dealer: None,
-                    hand: None,
-                });
+                self.skipping = true;
+                self.game = None;
             }
         }
     }
