@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use spades::engine::{Bid, Card, Decision, Event, Mode};
 use spades::tui::app::{Overlay, Screen, Target, hand_order};
 use spades::tui::{App, Input, Key, Speed, Theme};
-use support::*;
+use support::tui::*;
 
 fn decision(app: &App) -> Option<Decision> {
     app.human_turn().map(|t| t.decision)

@@ -6,7 +6,7 @@ mod support;
 use spades::engine::{Decision, Mode, Phase};
 use spades::tui::app::Screen;
 use spades::tui::{Key, PlayConfig};
-use support::*;
+use support::tui::*;
 
 fn my_turn_to_play_mid_trick(app: &spades::tui::App) -> bool {
     app.human_turn().map(|t| t.decision) == Some(Decision::Play)
