@@ -8,38 +8,38 @@ const SEED: u64 = 42;
 
 /// Partnership and individual deal alike: same seats, same hand size.
 const FOUR_SEATS_HAND_1: [&str; 4] = [
-    "5C 3D JD QD 2H 4H 5H 6H 5S 6S TS KS AS",
-    "6C TC 5D 6D 9D 7H 8H JH 3S 4S 7S JS QS",
-    "2C 3C 4C 8C QC KC 4D TD KD AD 9H TH QH",
-    "7C 9C JC AC 2D 7D 8D 3H KH AH 2S 8S 9S",
+    "2C 8C 9C JC 3D JD AD 7H KH 5S 7S 8S JS",
+    "6C 7C TC 5D 6D 9D TD 6H QH 2S 3S 9S AS",
+    "3C 4C QC KC 7D 8D QD KD 2H TH TS QS KS",
+    "5C AC 2D 4D 3H 4H 5H 8H 9H JH AH 4S 6S",
 ];
 
 const FOUR_SEATS_HAND_2: [&str; 4] = [
-    "2C QC 2D 5D 9D KD AD 7H TH QH KH 5S JS",
-    "3C 5C 7C 8C 3D 7D TD 8H AH 2S 8S 9S QS",
-    "9C JC 4D 8D 4H 6H 9H JH 4S 7S TS KS AS",
-    "4C 6C TC KC AC 6D JD QD 2H 3H 5H 3S 6S",
+    "6C 7C 9C TC KC AC 3D 4D 6D TD AD 4H 9S",
+    "2C 3C 4C QC 8D 9D JD 7H 8H TH JH 4S 8S",
+    "8C 5D 7D 3H 6H 9H AH 2S 3S 5S 7S TS JS",
+    "5C JC 2D QD KD 2H 5H QH KH 6S QS KS AS",
 ];
 
 const CUTTHROAT_HAND_1: [&str; 3] = [
-    "2C 6C 7C TC 2D 8D 9D TD KD 4H 7H TH KH 5S 6S TS QS",
-    "4C 5C JC AC 3D 4D 6D AD 2H 3H 8H 9H QH AH 3S 4S AS",
-    "3C 8C 9C QC KC 5D 7D QD 5H 6H JH 2S 7S 8S 9S JS KS",
+    "4C 6C 7C JC 2D 4D 9D JD QD KD 9H QH KH AH 7S 8S KS",
+    "2C 3C 8C TC QC 3D 6D 8D TD 5H 6H 7H 8H TH 2S 4S 6S",
+    "5C 9C KC AC 5D 7D AD 2H 3H 4H JH 3S 5S 9S JS QS AS",
 ];
-const CUTTHROAT_OUT_1: &str = "JD";
+const CUTTHROAT_OUT_1: &str = "TS";
 
 const CUTTHROAT_HAND_2: [&str; 3] = [
-    "5C QC 3D 4D 5D 6D QD 2H QH KH 4S 5S 6S 8S 9S KS AS",
-    "2C 3C 6C 7C 8C 9C JC AC 2D 8D 3H 7H TH 3S 7S TS QS",
-    "4C TC KC 9D TD JD KD AD 4H 5H 6H 8H 9H JH AH 2S JS",
+    "4C 9C TC JC AC 6D 7D 9D AD 9H TH JH AH 6S JS QS KS",
+    "3C 7C 2D 4D 5D TD JD 2H 4H 5H 8H QH 4S 5S 7S 8S TS",
+    "2C 5C 6C 8C QC KC 3D 8D QD 3H 6H 7H KH 2S 3S 9S AS",
 ];
-const CUTTHROAT_OUT_2: &str = "7D";
+const CUTTHROAT_OUT_2: &str = "KD";
 
-/// The pinned first dealers: seat 0 at a table of four, seat 2 at three.
+/// The pinned first dealers: seat 2 at a table of four, seat 1 at three.
 fn pinned_first_dealer(mode: Mode) -> usize {
     match mode {
-        Mode::Cutthroat => 2,
-        _ => 0,
+        Mode::Cutthroat => 1,
+        _ => 2,
     }
 }
 
