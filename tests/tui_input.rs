@@ -230,16 +230,7 @@ fn help_rules_and_last_trick_open_and_close() {
 
 #[test]
 fn game_over_offers_a_new_game_with_a_new_seed() {
-    let mut config = config(Mode::Partnership, 7);
-    config.rules.target_score = 60;
-    config.rules.losing_score = Some(-60);
-    let mut app = app(config);
-    for _ in 0..10_000 {
-        if app.screen() == Screen::GameOver {
-            break;
-        }
-        answer(&mut app);
-    }
+    let mut app = finished_game();
     assert_eq!(app.screen(), Screen::GameOver);
     click(&mut app, Target::PlayAgain);
     assert_eq!(app.screen(), Screen::Table);

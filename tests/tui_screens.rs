@@ -84,16 +84,7 @@ fn hand_summary() {
 
 #[test]
 fn game_over() {
-    let mut config = config(Mode::Partnership, 7);
-    config.rules.target_score = 60;
-    config.rules.losing_score = Some(-60);
-    let mut app = app(config);
-    for _ in 0..10_000 {
-        if app.screen() == Screen::GameOver {
-            break;
-        }
-        answer(&mut app);
-    }
+    let mut app = finished_game();
     assert_eq!(app.game().phase(), Phase::Over);
     insta::assert_snapshot!("game_over_80x24", screen_text(&mut app, 80, 24));
 }
