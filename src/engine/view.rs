@@ -101,6 +101,27 @@ impl PlayerView {
         self.auction.blind_nil_refusal(self.seat)
     }
 
+    /// Replays the bids made so far, in bidding order from the dealer's
+    /// left, checking each as the game does. This seat is marked as having
+    /// looked at its cards when they are face up in the view (`hand` is
+    /// `Some`). For building a position from a description: puzzles, hints
+    /// and bot tests.
+    pub fn replay_bids(&mut self, bids: &[Bid]) -> Result<(), String> {
+        for &bid in bids {
+            let Some(seat) = self.auction.next_bidder() else {
+                return Err(format!("every seat has bid: {bid} is one bid too many"));
+            };
+            self.auction
+                .check(seat, bid)
+                .map_err(|e| format!("seat {seat} cannot bid {bid}: {e}"))?;
+            self.auction.record(seat, bid);
+        }
+        if self.hand.is_some() && self.auction.bids()[self.seat].is_none() {
+            self.auction.look(self.seat);
+        }
+        Ok(())
+    }
+
     /// Cards this seat has not seen: in other hands or out of play.
     pub fn unseen(&self) -> CardSet {
         CardSet::DECK.minus(self.cards()).minus(self.play.played)
