@@ -175,6 +175,10 @@ fn should_nil(
     if st.opponent_near_target() && st.deficit() > 0 {
         limit += 0.4;
     }
+    // About to win: a made contract is enough, a lost nil could cost the game.
+    if st.mine >= st.target - st.target / 10 && st.mine > st.best_other {
+        limit -= 0.6;
+    }
     danger <= limit
 }
 
