@@ -2,5 +2,9 @@
 //! game between seats; bots, the TUI and `spades sim` are its clients.
 
 pub mod bots;
+pub mod cli;
+pub mod config;
 pub mod engine;
+pub mod record;
+pub mod sim;
 pub mod table;

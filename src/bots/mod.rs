@@ -53,6 +53,9 @@ pub fn decide(
 /// The bot levels that exist, weakest first.
 pub const LEVELS: &[&str] = &["random", "easy", "normal"];
 
+/// The level the table seats unless told otherwise: the strongest there is.
+pub const DEFAULT_LEVEL: &str = "random";
+
 /// A bot asked for by a name that does not exist.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown bot `{0}`: choose one of {levels}", levels = LEVELS.join(", "))]

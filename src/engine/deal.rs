@@ -21,19 +21,27 @@ impl Deal {
     /// card at a time clockwise from the dealer's left.
     pub fn from_seed(seed: u64, hand: u32, mode: Mode, dealer: Seat) -> Deal {
         let mut rng = ChaCha8Rng::from_seed(key(seed, u64::from(hand)));
+        Deal::shuffled(&mut rng, mode, dealer)
+    }
+
+    /// A deal from any generator: what playouts and samplers use, where
+    /// speed matters more than portability.
+    pub fn shuffled<R: Rng>(rng: &mut R, mode: Mode, dealer: Seat) -> Deal {
         let mut deck: [u8; 52] = std::array::from_fn(|i| i as u8);
         for i in (1..52).rev() {
-            let j = below(&mut rng, i as u32 + 1) as usize;
+            let j = below(rng, i as u32 + 1) as usize;
             deck.swap(i, j);
         }
         let n = mode.seats();
         let dealt = n * mode.hand_size();
         let mut hands = [CardSet::EMPTY; MAX_SEATS];
         let mut out = CardSet::EMPTY;
+        let mut seat = dealer;
         for (k, &i) in deck.iter().enumerate() {
             let card = Card::from_index_unchecked(i);
+            seat = if seat + 1 == n { 0 } else { seat + 1 };
             if k < dealt {
-                hands[(dealer + 1 + k) % n].insert(card);
+                hands[seat].insert(card);
             } else {
                 out.insert(card);
             }
@@ -78,16 +86,17 @@ fn key(seed: u64, stream: u64) -> [u8; 32] {
     key
 }
 
-/// A uniform integer in `0..n` by rejection, written out here so a library
-/// upgrade can never change a deal.
-fn below(rng: &mut ChaCha8Rng, n: u32) -> u32 {
-    let zone = u32::MAX - (u32::MAX - n + 1) % n;
-    loop {
-        let x = rng.next_u32();
-        if x <= zone {
-            return x % n;
+/// A uniform integer in `0..n` (Lemire's multiply-and-reject), written out
+/// here so a library upgrade can never change a deal.
+fn below<R: Rng>(rng: &mut R, n: u32) -> u32 {
+    let mut m = u64::from(rng.next_u32()) * u64::from(n);
+    if (m as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u32) < threshold {
+            m = u64::from(rng.next_u32()) * u64::from(n);
         }
     }
+    (m >> 32) as u32
 }
 
 #[cfg(test)]

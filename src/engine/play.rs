@@ -73,6 +73,7 @@ pub struct HandState {
     tricks_done: u8,
     /// Every card played this hand, the current trick included.
     played: CardSet,
+    cards_left: u8,
 }
 
 /// The play of a hand as every seat sees it.
@@ -115,6 +116,7 @@ impl HandState {
             tricks_won: [0; MAX_SEATS],
             tricks_done: 0,
             played: CardSet::EMPTY,
+            cards_left: hands[..seats].iter().map(|h| h.len() as u8).sum(),
         }
     }
 
@@ -182,7 +184,7 @@ impl HandState {
 
     /// True once every card has been played.
     pub fn is_over(&self) -> bool {
-        self.hands[..self.seats()].iter().all(|h| h.is_empty())
+        self.cards_left == 0
     }
 
     /// The cards the seat to play may play.
@@ -218,8 +220,14 @@ impl HandState {
             self.winning = seat as u8;
         }
         self.in_trick += 1;
-        if (self.in_trick as usize) < self.seats() {
-            self.turn = ((seat + 1) % self.seats()) as u8;
+        self.cards_left -= 1;
+        if self.in_trick < self.seats {
+            // Next seat clockwise, without a division on this hot path.
+            self.turn = if seat as u8 + 1 == self.seats {
+                0
+            } else {
+                seat as u8 + 1
+            };
             return None;
         }
         let done = TrickDone {

@@ -1,0 +1,307 @@
+//! The command line: `spades [play]`, `spades sim` and `spades rules`.
+//! Bad input is reported before the terminal is touched, with exit code 2.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::bots;
+use crate::config::{self, RulesFileError, RulesSource};
+use crate::engine::{Mode, Rules};
+use crate::sim::{self, SimConfig, SimError};
+
+const EXAMPLES: &str = "\
+Examples:
+  spades                                  play partnership spades to 500
+  spades --mode cutthroat --target 300    three players, 17 cards each
+  spades --seed 42 --speed fast           replay the same deals, quicker bots
+  spades sim --games 500 --json           500 bot games, summary as JSON
+  spades sim --seats normal,easy,normal,easy --games 1000 --duplicate
+  spades rules                            the rules in force, as TOML
+  spades rules --init                     write a commented rules.toml here";
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "spades",
+    version,
+    about = "Spades in the terminal: partnership, cutthroat and individual.",
+    after_help = EXAMPLES,
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub play: PlayArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Play a game at the table (what `spades` alone does).
+    Play(PlayArgs),
+    /// Play games between bots without a screen and summarise how each did.
+    Sim(SimArgs),
+    /// Print the rules in force as TOML, or write a commented rules.toml.
+    Rules(RulesArgs),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ModeArg {
+    /// You and a partner against two opponents (4 seats)
+    Partnership,
+    /// Three players, 17 cards each, one card out
+    Cutthroat,
+    /// Four players, no partners
+    Individual,
+}
+
+impl From<ModeArg> for Mode {
+    fn from(m: ModeArg) -> Mode {
+        match m {
+            ModeArg::Partnership => Mode::Partnership,
+            ModeArg::Cutthroat => Mode::Cutthroat,
+            ModeArg::Individual => Mode::Individual,
+        }
+    }
+}
+
+/// Flags every command that plays takes: they override rules.toml.
+#[derive(Debug, Clone, Args)]
+pub struct RulesFlags {
+    /// Table mode (overrides `mode` in rules.toml)
+    #[arg(long, value_enum)]
+    pub mode: Option<ModeArg>,
+    /// Score that ends the game (overrides `target_score`)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(i32).range(1..))]
+    pub target: Option<i32>,
+    /// Rules file (default: ./rules.toml, then the user config dir, then the classic game)
+    #[arg(long, value_name = "PATH")]
+    pub rules: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub table: RulesFlags,
+    /// Seed for the deals: the same seed deals the same cards
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Your name at the table
+    #[arg(long, default_value = "You")]
+    pub name: String,
+    /// The computer players' level
+    #[arg(long, value_name = "LEVEL", default_value = bots::DEFAULT_LEVEL, value_parser = clap::builder::PossibleValuesParser::new(bots::LEVELS))]
+    pub difficulty: String,
+    /// How fast the computer players' cards appear
+    #[arg(long, default_value = "normal", value_parser = ["slow", "normal", "fast", "instant"])]
+    pub speed: String,
+    /// Draw suits as S H D C instead of symbols
+    #[arg(long)]
+    pub ascii: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct SimArgs {
+    #[command(flatten)]
+    pub table: RulesFlags,
+    /// Games to play (each played twice with --duplicate)
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    pub games: u32,
+    /// Seed of the first game's deals (default: random, printed in the summary)
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// One bot per seat, comma-separated, e.g. random,random,random,random
+    #[arg(long, value_name = "SPEC", value_delimiter = ',')]
+    pub seats: Option<Vec<String>>,
+    /// Write every game's record (JSON Lines) to PATH
+    #[arg(long, value_name = "PATH")]
+    pub record: Option<PathBuf>,
+    /// Play every deal twice with the lineup turned one seat
+    #[arg(long)]
+    pub duplicate: bool,
+    /// Print the summary as one JSON object
+    #[arg(long)]
+    pub json: bool,
+    /// Worker threads
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub threads: u16,
+    /// Abandon a game still undecided after this many hands
+    #[arg(long, value_name = "N", default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_hands: u32,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct RulesArgs {
+    /// Rules file to show (default: where a game would look)
+    #[arg(long, value_name = "PATH")]
+    pub rules: Option<PathBuf>,
+    /// Write a fully commented rules file (never overwrites)
+    #[arg(long, value_name = "PATH", num_args = 0..=1, default_missing_value = "rules.toml")]
+    pub init: Option<PathBuf>,
+}
+
+/// Why a command failed. Bad input exits 2; a failure of our own exits 1.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    #[error(transparent)]
+    Rules(#[from] RulesFileError),
+    #[error("{0}")]
+    Usage(String),
+    #[error("{0}")]
+    Internal(String),
+}
+
+impl CliError {
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            CliError::Rules(_) | CliError::Usage(_) => 2,
+            CliError::Internal(_) => 1,
+        }
+    }
+}
+
+/// The rules a game uses: the file's, with flags on top.
+pub fn effective_rules(flags: &RulesFlags) -> Result<(Rules, RulesSource), CliError> {
+    let (mut rules, source) = config::find_rules(flags.rules.as_deref())?;
+    if let Some(mode) = flags.mode {
+        rules.mode = mode.into();
+    }
+    if let Some(target) = flags.target {
+        rules.target_score = target;
+    }
+    rules
+        .validate()
+        .map_err(|e| CliError::Usage(format!("the flags and {source} do not fit together: {e}")))?;
+    Ok((rules, source))
+}
+
+/// A seed from the clock, for games not given one.
+pub fn fresh_seed() -> u64 {
+    use std::time::{SystemTime, UNIX_EPOCH};
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ (u64::from(std::process::id()) << 32)
+}
+
+pub fn run(cli: Cli) -> Result<(), CliError> {
+    match cli.command {
+        Some(Command::Sim(args)) => run_sim(&args),
+        Some(Command::Rules(args)) => run_rules(&args),
+        Some(Command::Play(args)) => run_play(&args),
+        None => run_play(&cli.play),
+    }
+}
+
+fn run_play(args: &PlayArgs) -> Result<(), CliError> {
+    let (_rules, _source) = effective_rules(&args.table)?;
+    Err(CliError::Usage(
+        "the interactive table is not part of this build yet; try `spades sim`".into(),
+    ))
+}
+
+fn run_sim(args: &SimArgs) -> Result<(), CliError> {
+    let (rules, _source) = effective_rules(&args.table)?;
+    let n = rules.mode.seats();
+    let lineup = match &args.seats {
+        Some(seats) => seats.iter().map(|s| s.trim().to_string()).collect(),
+        None => vec![bots::DEFAULT_LEVEL.to_string(); n],
+    };
+    for name in &lineup {
+        bots::by_name(name).map_err(|e| CliError::Usage(format!("--seats: {e}")))?;
+    }
+    if lineup.len() != n {
+        return Err(CliError::Usage(format!(
+            "--seats lists {} bots but a {} table has {n} seats",
+            lineup.len(),
+            rules.mode
+        )));
+    }
+    let config = SimConfig {
+        rules,
+        games: args.games,
+        seed: args.seed.unwrap_or_else(fresh_seed),
+        lineup,
+        duplicate: args.duplicate,
+        threads: usize::from(args.threads),
+        max_hands: args.max_hands,
+    };
+    let mut record_file = match &args.record {
+        Some(path) => Some(std::io::BufWriter::new(create_file(path)?)),
+        None => None,
+    };
+    let bar = progress_bar(u64::from(sim::total_games(&config)));
+    let tick = || {
+        if let Some(b) = &bar {
+            b.inc(1);
+        }
+    };
+    let result = sim::run(
+        &config,
+        record_file.as_mut().map(|f| f as &mut dyn Write),
+        &tick,
+    );
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let report = result.map_err(|e| match e {
+        SimError::Record(_) | SimError::Bot { .. } => CliError::Internal(e.to_string()),
+        _ => CliError::Usage(e.to_string()),
+    })?;
+    if args.json {
+        let json = serde_json::to_string(&report).map_err(|e| CliError::Internal(e.to_string()))?;
+        println!("{json}");
+    } else {
+        print!("{}", sim::render_table(&report));
+        if let Some(path) = &args.record {
+            println!("\nrecords written to {}", path.display());
+        }
+    }
+    Ok(())
+}
+
+fn create_file(path: &Path) -> Result<std::fs::File, CliError> {
+    std::fs::File::create(path)
+        .map_err(|e| CliError::Usage(format!("cannot write {}: {e}", path.display())))
+}
+
+fn progress_bar(total: u64) -> Option<indicatif::ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(total);
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games  {elapsed} (eta {eta})")
+    {
+        bar.set_style(style);
+    }
+    Some(bar)
+}
+
+fn run_rules(args: &RulesArgs) -> Result<(), CliError> {
+    if let Some(path) = &args.init {
+        if path.exists() {
+            return Err(CliError::Usage(format!(
+                "{} already exists; it was left as it is (remove it or pick another path)",
+                path.display()
+            )));
+        }
+        let rules = match &args.rules {
+            Some(from) => config::read_rules(from)?,
+            None => Rules::default(),
+        };
+        let mut file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .map_err(|e| CliError::Usage(format!("cannot write {}: {e}", path.display())))?;
+        file.write_all(config::commented_toml(&rules).as_bytes())
+            .map_err(|e| CliError::Usage(format!("cannot write {}: {e}", path.display())))?;
+        println!("wrote {}", path.display());
+        return Ok(());
+    }
+    let (rules, source) = config::find_rules(args.rules.as_deref())?;
+    print!("# rules from: {source}\n{}", config::commented_toml(&rules));
+    Ok(())
+}

@@ -1,0 +1,293 @@
+//! Where the rules come from and how `rules.toml` is read: every mistake in
+//! the file is reported with its file, line, column and key.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use toml::de::{DeTable, DeValue};
+
+use crate::engine::Rules;
+
+/// Where the effective rules were found, in the order they are looked for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RulesSource {
+    /// `--rules PATH`
+    Flag(PathBuf),
+    /// `./rules.toml`
+    WorkingDir(PathBuf),
+    /// `spades/rules.toml` in the user's config directory
+    UserConfig(PathBuf),
+    BuiltIn,
+}
+
+impl fmt::Display for RulesSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesSource::Flag(p) => write!(f, "{} (from --rules)", p.display()),
+            RulesSource::WorkingDir(p) => write!(f, "{} (in the current directory)", p.display()),
+            RulesSource::UserConfig(p) => write!(f, "{} (user config)", p.display()),
+            RulesSource::BuiltIn => f.write_str("built-in defaults (the classic game)"),
+        }
+    }
+}
+
+/// A rules file that cannot be used, and exactly where it goes wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct RulesFileError {
+    pub file: String,
+    /// 1-based line and column, when the problem has a place in the file.
+    pub position: Option<(usize, usize)>,
+    pub message: String,
+}
+
+impl fmt::Display for RulesFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.position {
+            Some((line, col)) => write!(f, "{}:{line}:{col}: {}", self.file, self.message),
+            None => write!(f, "{}: {}", self.file, self.message),
+        }
+    }
+}
+
+/// The user's config file for the rules (`<config dir>/spades/rules.toml`).
+pub fn user_rules_path() -> Option<PathBuf> {
+    directories::BaseDirs::new().map(|d| d.config_dir().join("spades").join("rules.toml"))
+}
+
+/// Finds the rules: `--rules PATH`, else `./rules.toml`, else the user's
+/// config file, else the built-in classic game.
+pub fn find_rules(flag: Option<&Path>) -> Result<(Rules, RulesSource), RulesFileError> {
+    if let Some(path) = flag {
+        return Ok((read_rules(path)?, RulesSource::Flag(path.to_path_buf())));
+    }
+    let local = PathBuf::from("rules.toml");
+    if local.is_file() {
+        return Ok((read_rules(&local)?, RulesSource::WorkingDir(local)));
+    }
+    if let Some(user) = user_rules_path().filter(|p| p.is_file()) {
+        return Ok((read_rules(&user)?, RulesSource::UserConfig(user)));
+    }
+    Ok((Rules::default(), RulesSource::BuiltIn))
+}
+
+pub fn read_rules(path: &Path) -> Result<Rules, RulesFileError> {
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| RulesFileError {
+        file: file.clone(),
+        position: None,
+        message: format!("cannot read the rules file: {e}"),
+    })?;
+    parse_rules(&text, &file)
+}
+
+/// Parses and checks the text of a rules file named `file` (for messages).
+pub fn parse_rules(text: &str, file: &str) -> Result<Rules, RulesFileError> {
+    let error = |span: Option<std::ops::Range<usize>>, message: String| RulesFileError {
+        file: file.to_string(),
+        position: span.map(|s| line_col(text, s.start)),
+        message,
+    };
+    let doc = DeTable::parse(text).map_err(|e| error(e.span(), e.message().trim().to_string()))?;
+    let schema = serde_json::to_value(Rules::default()).unwrap_or_default();
+    check_keys(doc.get_ref(), &schema, "").map_err(|(span, msg)| error(Some(span), msg))?;
+    let rules: Rules = toml::from_str(text).map_err(|e| {
+        let key = key_at(doc.get_ref(), e.span());
+        let msg = e.message().trim().to_string();
+        error(
+            e.span(),
+            key.map_or(msg.clone(), |k| format!("`{k}`: {msg}")),
+        )
+    })?;
+    rules.validate().map_err(|e| {
+        let span = span_of(doc.get_ref(), e.key);
+        error(span, e.to_string())
+    })?;
+    Ok(rules)
+}
+
+/// Rejects keys the rules do not have, suggesting the nearest one.
+fn check_keys(
+    table: &DeTable<'_>,
+    schema: &serde_json::Value,
+    prefix: &str,
+) -> Result<(), (std::ops::Range<usize>, String)> {
+    let Some(known) = schema.as_object() else {
+        return Ok(());
+    };
+    for (key, value) in table.iter() {
+        let name = key.get_ref().as_ref();
+        let path = format!("{prefix}{name}");
+        let Some(expected) = known.get(name) else {
+            let nearest = known
+                .keys()
+                .map(|k| (strsim::jaro_winkler(name, k), k))
+                .max_by(|a, b| a.0.total_cmp(&b.0))
+                .filter(|(score, _)| *score > 0.7)
+                .map(|(_, k)| format!(" (did you mean `{prefix}{k}`?)"))
+                .unwrap_or_default();
+            let place = if prefix.is_empty() {
+                "at the top level".to_string()
+            } else {
+                format!("in [{}]", prefix.trim_end_matches('.'))
+            };
+            return Err((key.span(), format!("unknown key `{path}` {place}{nearest}")));
+        };
+        if let (DeValue::Table(inner), true) = (value.get_ref(), expected.is_object()) {
+            check_keys(inner, expected, &format!("{path}."))?;
+        }
+    }
+    Ok(())
+}
+
+/// The dotted key whose value covers `span`, for type errors.
+fn key_at(table: &DeTable<'_>, span: Option<std::ops::Range<usize>>) -> Option<String> {
+    let span = span?;
+    let covers = |r: std::ops::Range<usize>| r.start <= span.start && span.end <= r.end;
+    for (key, value) in table.iter() {
+        let name = key.get_ref().to_string();
+        // A table's own span may be just its header, so always look inside.
+        if let DeValue::Table(inner) = value.get_ref() {
+            if let Some(sub) = key_at(inner, Some(span.clone())) {
+                return Some(format!("{name}.{sub}"));
+            }
+        } else if covers(value.span()) || covers(key.span()) {
+            return Some(name);
+        }
+    }
+    None
+}
+
+/// Where a dotted key's value is written, if it is.
+fn span_of(table: &DeTable<'_>, dotted: &str) -> Option<std::ops::Range<usize>> {
+    let (head, rest) = match dotted.split_once('.') {
+        Some((h, r)) => (h, Some(r)),
+        None => (dotted, None),
+    };
+    let (_, value) = table.iter().find(|(k, _)| k.get_ref().as_ref() == head)?;
+    match (rest, value.get_ref()) {
+        (None, _) => Some(value.span()),
+        (Some(rest), DeValue::Table(inner)) => span_of(inner, rest),
+        _ => None,
+    }
+}
+
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
+/// The rules as a complete, commented `rules.toml`: what `spades rules`
+/// prints and `spades rules --init` writes.
+pub fn commented_toml(rules: &Rules) -> String {
+    let b = |v: bool| if v { "true" } else { "false" };
+    let losing = match rules.losing_score {
+        Some(l) => format!("losing_score = {l}"),
+        None => "# losing_score = -200".to_string(),
+    };
+    format!(
+        "\
+# The house rules for spades. Every key is optional; a missing key takes the
+# classic game's value. See `spades rules` for the rules in force.
+
+mode = \"{mode}\"  # \"partnership\" (4 seats, 2 sides) | \"cutthroat\" (3 seats, 17 cards, 1 out) | \"individual\" (4 seats, no partners)
+target_score = {target}  # the game ends after a hand in which a side reaches this
+{losing}  # optional: the game also ends after a hand in which a side is at or below this
+
+[bags]
+limit = {limit}  # each time a side's bag count reaches `limit`...
+penalty = {penalty}  # ...the side loses `penalty` points and `limit` comes off the count
+
+[nil]
+allowed = {nil_allowed}  # may a player bid nil (take no tricks)?
+value = {nil_value}  # won if the nil bidder takes no trick, lost otherwise
+
+[blind_nil]
+allowed = {bn_allowed}  # may a player bid nil before looking at the cards?
+value = {bn_value}  # won or lost like nil, for this many points
+min_deficit = {deficit}  # only a side trailing the leading other side by at least this at the deal may bid it
+one_per_side = {one}  # at most one blind nil per side in a hand
+exchange = {exchange}  # cards the blind-nil bidder and partner swap after the bidding (partnership only; 0 = none)
+
+[bidding]
+forbid_exact_total = {exact}  # the last bidder may not bring the numeric bids' total to exactly the tricks in the hand
+",
+        mode = rules.mode,
+        target = rules.target_score,
+        limit = rules.bags.limit,
+        penalty = rules.bags.penalty,
+        nil_allowed = b(rules.nil.allowed),
+        nil_value = rules.nil.value,
+        bn_allowed = b(rules.blind_nil.allowed),
+        bn_value = rules.blind_nil.value,
+        deficit = rules.blind_nil.min_deficit,
+        one = b(rules.blind_nil.one_per_side),
+        exchange = rules.blind_nil.exchange,
+        exact = b(rules.bidding.forbid_exact_total),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Mode;
+
+    fn err(text: &str) -> RulesFileError {
+        parse_rules(text, "rules.toml").unwrap_err()
+    }
+
+    #[test]
+    fn empty_file_is_the_classic_game() {
+        assert_eq!(parse_rules("", "r").unwrap(), Rules::default());
+    }
+
+    #[test]
+    fn commented_output_parses_back_to_the_same_rules() {
+        let mut rules = Rules::classic(Mode::Cutthroat);
+        rules.losing_score = Some(-250);
+        rules.blind_nil.exchange = 3;
+        rules.bidding.forbid_exact_total = true;
+        for r in [Rules::default(), rules] {
+            assert_eq!(parse_rules(&commented_toml(&r), "r").unwrap(), r);
+        }
+    }
+
+    #[test]
+    fn syntax_error_names_line_and_column() {
+        let e = err("target_score = 300\n[bags\nlimit = 5\n");
+        assert_eq!(e.position.map(|p| p.0), Some(2), "{e}");
+        assert!(e.to_string().starts_with("rules.toml:2:"), "{e}");
+    }
+
+    #[test]
+    fn unknown_key_suggests_the_nearest_name() {
+        let e = err("target_scor = 300\n");
+        assert_eq!(e.position, Some((1, 1)));
+        assert!(e.message.contains("did you mean `target_score`"), "{e}");
+        let e = err("[bags]\nlimt = 5\n");
+        assert_eq!(e.position, Some((2, 1)));
+        assert!(e.message.contains("`bags.limt`"), "{e}");
+        assert!(e.message.contains("did you mean `bags.limit`"), "{e}");
+    }
+
+    #[test]
+    fn wrong_type_names_the_key() {
+        let e = err("[nil]\nvalue = \"a lot\"\n");
+        assert_eq!(e.position.map(|p| p.0), Some(2), "{e}");
+        assert!(e.message.contains("nil.value"), "{e}");
+        let e = err("mode = \"solo\"\n");
+        assert!(e.message.contains("mode"), "{e}");
+    }
+
+    #[test]
+    fn out_of_range_value_names_key_and_line() {
+        let e = err("target_score = 500\n\n[bags]\nlimit = 0\n");
+        assert_eq!(e.position.map(|p| p.0), Some(4), "{e}");
+        assert!(e.message.contains("bags.limit"), "{e}");
+        let e = err("target_score = 300\nlosing_score = 300\n");
+        assert!(e.message.contains("losing_score"), "{e}");
+        let e = err("[blind_nil]\nexchange = 14\n");
+        assert!(e.message.contains("blind_nil.exchange"), "{e}");
+    }
+}

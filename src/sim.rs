@@ -1,0 +1,466 @@
+//! `spades sim`: whole games between bots, headless, with a summary of how
+//! each bot did. With `duplicate`, every deal is played twice with the
+//! lineup turned one seat, so the cards' luck cancels out.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::sync::mpsc;
+use std::time::Duration;
+
+use serde::Serialize;
+
+use crate::bots::{self, UnknownBot};
+use crate::engine::{Event, Game, Rules};
+use crate::record::{GameHeader, RecordWriter};
+use crate::table::{BotError, Player, Table};
+
+#[derive(Debug, Clone)]
+pub struct SimConfig {
+    pub rules: Rules,
+    /// Deals (before duplication).
+    pub games: u32,
+    pub seed: u64,
+    /// One bot name per seat.
+    pub lineup: Vec<String>,
+    pub duplicate: bool,
+    pub threads: usize,
+    /// A game still undecided after this many hands is abandoned.
+    pub max_hands: u32,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SimError {
+    #[error("--seats lists {got} bots but a {mode} table has {want} seats")]
+    SeatCount {
+        got: usize,
+        want: usize,
+        mode: crate::engine::Mode,
+    },
+    #[error(transparent)]
+    UnknownBot(#[from] UnknownBot),
+    #[error("a bot broke the rules in game {game}: {error}")]
+    Bot { game: u32, error: BotError },
+    #[error("cannot write the record: {0}")]
+    Record(#[from] std::io::Error),
+}
+
+/// How one game went, as the summary needs it.
+struct Outcome {
+    lineup: Vec<String>,
+    winner: Option<usize>,
+    hands: u32,
+    /// Per seat: contracts (made, total) of its side, nil (made, bids),
+    /// points of its side per hand.
+    side_points: Vec<i64>,
+    side_contracts: Vec<(u32, u32)>,
+    nils: Vec<(u32, u32)>,
+    timings: Vec<Vec<Duration>>,
+    record: Vec<u8>,
+}
+
+/// The lineup for game `index`: in duplicate, odd games turn it one seat.
+fn lineup_for(config: &SimConfig, index: u32) -> Vec<String> {
+    let mut lineup = config.lineup.clone();
+    if config.duplicate && index % 2 == 1 {
+        lineup.rotate_right(1);
+    }
+    lineup
+}
+
+/// The seed of game `index`: the two games of a duplicate pair share it.
+fn seed_for(config: &SimConfig, index: u32) -> u64 {
+    let deal_no = if config.duplicate { index / 2 } else { index };
+    config.seed.wrapping_add(u64::from(deal_no))
+}
+
+pub fn total_games(config: &SimConfig) -> u32 {
+    if config.duplicate {
+        config.games * 2
+    } else {
+        config.games
+    }
+}
+
+fn play_one(config: &SimConfig, index: u32, record: bool) -> Result<Outcome, SimError> {
+    let rules = config.rules;
+    let mode = rules.mode;
+    let n = mode.seats();
+    let lineup = lineup_for(config, index);
+    let seed = seed_for(config, index);
+    let players = lineup
+        .iter()
+        .map(|name| bots::by_name(name).map(Player::Bot))
+        .collect::<Result<Vec<_>, _>>()?;
+    let game = Game::new(rules, seed);
+    let mut writer = RecordWriter::new(Vec::new());
+    if record {
+        let names = lineup
+            .iter()
+            .enumerate()
+            .map(|(s, b)| format!("{b} {s}"))
+            .collect();
+        writer.header(&GameHeader::new(rules, names, Some(seed)))?;
+        writer.event(&game.deal_event())?;
+    }
+    let mut table = Table::new(game, players, seed);
+    let mut io_error = None;
+    while table.game().winner().is_none() && table.game().hand_no() <= config.max_hands {
+        let Some(step) = table.step_bot() else { break };
+        let events = step.map_err(|error| SimError::Bot { game: index, error })?;
+        if record {
+            for e in &events {
+                // Stop cleanly at a hand boundary past the cap.
+                if let Event::Deal { hand, .. } = e
+                    && *hand > config.max_hands
+                {
+                    continue;
+                }
+                if let Err(err) = writer.event(e) {
+                    io_error.get_or_insert(err);
+                }
+            }
+        }
+    }
+    if let Some(err) = io_error {
+        return Err(err.into());
+    }
+    let game = table.game();
+    if record && game.winner().is_none() {
+        writer.abandoned()?;
+    }
+    let mut side_points = vec![0i64; n];
+    let mut side_contracts = vec![(0u32, 0u32); n];
+    let mut nils = vec![(0u32, 0u32); n];
+    for result in game.results() {
+        for seat in 0..n {
+            let side = &result.sides[mode.side_of(seat)];
+            side_points[seat] += i64::from(side.points);
+            if let Some(c) = side.contract {
+                side_contracts[seat].0 += u32::from(c.made());
+                side_contracts[seat].1 += 1;
+            }
+            if result.bids[seat].is_nil() {
+                nils[seat].0 += u32::from(result.tricks[seat] == 0);
+                nils[seat].1 += 1;
+            }
+        }
+    }
+    Ok(Outcome {
+        winner: game.winner(),
+        hands: game.results().len() as u32,
+        side_points,
+        side_contracts,
+        nils,
+        timings: (0..n).map(|s| table.timings(s).to_vec()).collect(),
+        record: writer.into_inner(),
+        lineup,
+    })
+}
+
+/// The summary `--json` prints.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    pub mode: crate::engine::Mode,
+    pub seed: u64,
+    pub duplicate: bool,
+    pub games: u32,
+    pub hands: u64,
+    pub abandoned: u32,
+    pub bots: Vec<BotReport>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct BotReport {
+    pub bot: String,
+    /// The seats it holds in the lineup as given.
+    pub seats: Vec<usize>,
+    pub games_won: u32,
+    pub win_rate: f64,
+    pub win_rate_ci95: [f64; 2],
+    /// Its side's points per hand.
+    pub points_per_hand: f64,
+    /// Share of its side's contracts that were made.
+    pub bids_made_rate: f64,
+    pub nil_bids: u32,
+    pub nils_made: u32,
+    pub decision_ms: Percentiles,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Default)]
+pub struct Percentiles {
+    pub p50: f64,
+    pub p99: f64,
+    pub max: f64,
+}
+
+#[derive(Default)]
+struct Tally {
+    games_won: u32,
+    side_hands: u64,
+    points: i64,
+    contracts: (u32, u32),
+    nils: (u32, u32),
+    times: Vec<Duration>,
+}
+
+/// Plays every game, writing records in game order to `record` and calling
+/// `progress` after each game.
+pub fn run(
+    config: &SimConfig,
+    mut record: Option<&mut dyn Write>,
+    progress: &(dyn Fn() + Sync),
+) -> Result<Report, SimError> {
+    let mode = config.rules.mode;
+    if config.lineup.len() != mode.seats() {
+        return Err(SimError::SeatCount {
+            got: config.lineup.len(),
+            want: mode.seats(),
+            mode,
+        });
+    }
+    for name in &config.lineup {
+        bots::by_name(name)?;
+    }
+    let total = total_games(config);
+    let threads = config.threads.clamp(1, 64);
+    let want_record = record.is_some();
+    let mut tallies: BTreeMap<String, Tally> = BTreeMap::new();
+    let mut report = Report {
+        mode,
+        seed: config.seed,
+        duplicate: config.duplicate,
+        games: total,
+        hands: 0,
+        abandoned: 0,
+        bots: Vec::new(),
+    };
+    std::thread::scope(|scope| -> Result<(), SimError> {
+        let (tx, rx) = mpsc::sync_channel::<(u32, Result<Outcome, SimError>)>(threads * 4);
+        for t in 0..threads {
+            let tx = tx.clone();
+            scope.spawn(move || {
+                let mut index = t as u32;
+                while index < total {
+                    let outcome = play_one(config, index, want_record);
+                    let failed = outcome.is_err();
+                    if tx.send((index, outcome)).is_err() || failed {
+                        return;
+                    }
+                    index += threads as u32;
+                }
+            });
+        }
+        drop(tx);
+        // Outcomes arrive in any order; records are written in game order.
+        let mut pending = BTreeMap::new();
+        let mut next = 0;
+        for (index, outcome) in rx {
+            pending.insert(index, outcome?);
+            while let Some(outcome) = pending.remove(&next) {
+                if let Some(out) = record.as_mut() {
+                    out.write_all(&outcome.record)?;
+                }
+                tally(&mut report, &mut tallies, &outcome, mode);
+                progress();
+                next += 1;
+            }
+        }
+        Ok(())
+    })?;
+    if let Some(out) = record.as_mut() {
+        out.flush()?;
+    }
+    let mut names: Vec<&String> = Vec::new();
+    for name in &config.lineup {
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    report.bots = names
+        .into_iter()
+        .map(|name| {
+            let t = tallies.remove(name).unwrap_or_default();
+            let seats = (0..mode.seats())
+                .filter(|&s| &config.lineup[s] == name)
+                .collect();
+            bot_report(name, seats, t, total)
+        })
+        .collect();
+    Ok(report)
+}
+
+fn tally(
+    report: &mut Report,
+    tallies: &mut BTreeMap<String, Tally>,
+    outcome: &Outcome,
+    mode: crate::engine::Mode,
+) {
+    report.hands += u64::from(outcome.hands);
+    report.abandoned += u32::from(outcome.winner.is_none());
+    let mut counted_win: Vec<&str> = Vec::new();
+    let mut counted_side: Vec<(&str, usize)> = Vec::new();
+    for (seat, name) in outcome.lineup.iter().enumerate() {
+        let t = tallies.entry(name.clone()).or_default();
+        let side = mode.side_of(seat);
+        if outcome.winner == Some(side) && !counted_win.contains(&name.as_str()) {
+            t.games_won += 1;
+            counted_win.push(name);
+        }
+        // A side shared by two seats of the same bot counts once.
+        if !counted_side.contains(&(name.as_str(), side)) {
+            counted_side.push((name, side));
+            t.side_hands += u64::from(outcome.hands);
+            t.points += outcome.side_points[seat];
+            t.contracts.0 += outcome.side_contracts[seat].0;
+            t.contracts.1 += outcome.side_contracts[seat].1;
+        }
+        t.nils.0 += outcome.nils[seat].0;
+        t.nils.1 += outcome.nils[seat].1;
+        t.times.extend_from_slice(&outcome.timings[seat]);
+    }
+}
+
+fn bot_report(name: &str, seats: Vec<usize>, mut t: Tally, games: u32) -> BotReport {
+    let ratio = |a: f64, b: f64| if b > 0.0 { a / b } else { 0.0 };
+    t.times.sort_unstable();
+    let ms = |q: f64| {
+        if t.times.is_empty() {
+            return 0.0;
+        }
+        let i = ((t.times.len() - 1) as f64 * q).round() as usize;
+        t.times[i].as_secs_f64() * 1e3
+    };
+    BotReport {
+        bot: name.to_string(),
+        seats,
+        games_won: t.games_won,
+        win_rate: ratio(f64::from(t.games_won), f64::from(games)),
+        win_rate_ci95: wilson(t.games_won, games),
+        points_per_hand: ratio(t.points as f64, t.side_hands as f64),
+        bids_made_rate: ratio(f64::from(t.contracts.0), f64::from(t.contracts.1)),
+        nil_bids: t.nils.1,
+        nils_made: t.nils.0,
+        decision_ms: Percentiles {
+            p50: ms(0.5),
+            p99: ms(0.99),
+            max: ms(1.0),
+        },
+    }
+}
+
+/// The Wilson score interval at 95% for `wins` out of `n`.
+pub fn wilson(wins: u32, n: u32) -> [f64; 2] {
+    if n == 0 {
+        return [0.0, 1.0];
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let n = f64::from(n);
+    let p = f64::from(wins) / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
+    // At 0 or n wins the bound is exact; don't print float dust.
+    let lo = if wins == 0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let hi = if wins as f64 == n {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    [lo, hi]
+}
+
+/// The readable summary printed without `--json`.
+pub fn render_table(report: &Report) -> String {
+    let mut out = format!(
+        "{} games of {} spades{} (seed {}), {} hands{}\n\n",
+        report.games,
+        report.mode,
+        if report.duplicate {
+            ", duplicate deals"
+        } else {
+            ""
+        },
+        report.seed,
+        report.hands,
+        if report.abandoned > 0 {
+            format!(", {} abandoned at the hand limit", report.abandoned)
+        } else {
+            String::new()
+        }
+    );
+    out.push_str(&format!(
+        "{:<10} {:<8} {:>6} {:>18} {:>9} {:>10} {:>10} {:>22}\n",
+        "bot",
+        "seats",
+        "won",
+        "win rate (95% CI)",
+        "pts/hand",
+        "bids made",
+        "nils made",
+        "decision ms p50/p99/max"
+    ));
+    for b in &report.bots {
+        let seats = b
+            .seats
+            .iter()
+            .map(usize::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
+        out.push_str(&format!(
+            "{:<10} {:<8} {:>6} {:>18} {:>9.1} {:>9.1}% {:>10} {:>22}\n",
+            b.bot,
+            seats,
+            b.games_won,
+            format!(
+                "{:.1}% ({:.1}-{:.1})",
+                b.win_rate * 100.0,
+                b.win_rate_ci95[0] * 100.0,
+                b.win_rate_ci95[1] * 100.0
+            ),
+            b.points_per_hand,
+            b.bids_made_rate * 100.0,
+            format!("{}/{}", b.nils_made, b.nil_bids),
+            format!(
+                "{:.3}/{:.3}/{:.3}",
+                b.decision_ms.p50, b.decision_ms.p99, b.decision_ms.max
+            ),
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval_matches_known_values() {
+        // 50 of 100: 0.4038 to 0.5962 (standard tables).
+        let [lo, hi] = wilson(50, 100);
+        assert!((lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3);
+        let [lo, hi] = wilson(0, 10);
+        assert_eq!(lo, 0.0);
+        assert!((hi - 0.2775).abs() < 1e-3);
+    }
+
+    #[test]
+    fn duplicate_pairs_share_deals_and_turn_the_lineup() {
+        let config = SimConfig {
+            rules: Rules::default(),
+            games: 2,
+            seed: 10,
+            lineup: ["a", "b", "c", "d"].map(String::from).to_vec(),
+            duplicate: true,
+            threads: 1,
+            max_hands: 10,
+        };
+        assert_eq!(seed_for(&config, 0), seed_for(&config, 1));
+        assert_ne!(seed_for(&config, 1), seed_for(&config, 2));
+        assert_eq!(lineup_for(&config, 1), ["d", "a", "b", "c"]);
+        assert_eq!(lineup_for(&config, 2), config.lineup);
+    }
+}

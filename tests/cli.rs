@@ -1,0 +1,245 @@
+//! The real binary: bad input exits 2 with a message naming the problem,
+//! `spades rules` round-trips, and `spades sim` writes records that replay.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use spades::config::parse_rules;
+use spades::record::{read_games, replay};
+
+/// The binary run in an empty directory with no user config, so no stray
+/// rules.toml is picked up.
+fn spades(dir: &tempfile::TempDir) -> Command {
+    let mut cmd = Command::cargo_bin("spades").unwrap();
+    cmd.current_dir(dir.path())
+        .env("HOME", dir.path())
+        .env("XDG_CONFIG_HOME", dir.path().join("config"));
+    cmd
+}
+
+fn write(dir: &tempfile::TempDir, name: &str, text: &str) -> std::path::PathBuf {
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn unknown_flag_exits_2_with_a_suggestion() {
+    let dir = tempfile::tempdir().unwrap();
+    spades(&dir)
+        .args(["sim", "--gmes", "3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--gmes").and(predicate::str::contains("--games")));
+}
+
+#[test]
+fn bad_values_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [
+        &["sim", "--games", "0"][..],
+        &["sim", "--mode", "solo"],
+        &["sim", "--target", "0"],
+        &["sim", "--threads", "0"],
+        &["--difficulty", "grandmaster"],
+    ] {
+        spades(&dir).args(args).assert().code(2);
+    }
+}
+
+#[test]
+fn unknown_bot_and_wrong_seat_count_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    spades(&dir)
+        .args([
+            "sim",
+            "--games",
+            "1",
+            "--seats",
+            "random,robot,random,random",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown bot `robot`"));
+    spades(&dir)
+        .args([
+            "sim",
+            "--games",
+            "1",
+            "--mode",
+            "cutthroat",
+            "--seats",
+            "random,random,random,random",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("3 seats"));
+}
+
+#[test]
+fn broken_rules_files_name_file_line_and_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            "syntax.toml",
+            "target_score = 300\n[bags\n",
+            "syntax.toml:2:",
+        ),
+        (
+            "typo.toml",
+            "[bags]\nlimt = 5\n",
+            "did you mean `bags.limit`",
+        ),
+        ("type.toml", "[nil]\nvalue = \"lots\"\n", "nil.value"),
+        ("range.toml", "[bags]\nlimit = 0\n", "range.toml:2:"),
+        (
+            "exchange.toml",
+            "[blind_nil]\nexchange = 14\n",
+            "blind_nil.exchange",
+        ),
+        (
+            "losing.toml",
+            "target_score = 200\nlosing_score = 250\n",
+            "losing_score",
+        ),
+    ];
+    for (name, text, expected) in cases {
+        let path = write(&dir, name, text);
+        spades(&dir)
+            .args(["sim", "--games", "1", "--rules"])
+            .arg(&path)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(expected));
+    }
+    spades(&dir)
+        .args(["sim", "--rules", "missing.toml"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("missing.toml"));
+}
+
+#[test]
+fn a_broken_rules_toml_in_the_working_directory_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    write(&dir, "rules.toml", "target_score = \"high\"\n");
+    spades(&dir).args(["rules"]).assert().code(2).stderr(
+        predicate::str::contains("rules.toml:1:").and(predicate::str::contains("target_score")),
+    );
+}
+
+#[test]
+fn rules_output_parses_back_to_the_same_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "mode = \"cutthroat\"\ntarget_score = 200\nlosing_score = -150\n[bags]\nlimit = 5\npenalty = 50\n[blind_nil]\nexchange = 3\none_per_side = false\n[bidding]\nforbid_exact_total = true\n";
+    let path = write(&dir, "house.toml", text);
+    let out = spades(&dir)
+        .arg("rules")
+        .arg("--rules")
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let printed = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        printed.contains("house.toml"),
+        "names its source:\n{printed}"
+    );
+    assert_eq!(
+        parse_rules(&printed, "printed").unwrap(),
+        parse_rules(text, "house.toml").unwrap()
+    );
+}
+
+#[test]
+fn rules_init_writes_once_and_never_overwrites() {
+    let dir = tempfile::tempdir().unwrap();
+    spades(&dir).args(["rules", "--init"]).assert().success();
+    let path = dir.path().join("rules.toml");
+    let written = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        parse_rules(&written, "rules.toml").unwrap(),
+        Default::default()
+    );
+    assert!(
+        written
+            .lines()
+            .filter(|l| l.contains(" = "))
+            .all(|l| l.contains('#')),
+        "every key commented"
+    );
+    std::fs::write(&path, "target_score = 300\n").unwrap();
+    spades(&dir)
+        .args(["rules", "--init"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("already exists"));
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "target_score = 300\n"
+    );
+}
+
+#[test]
+fn sim_json_summary_and_records_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = write(
+        &dir,
+        "short.toml",
+        "target_score = 150\nlosing_score = -150\n",
+    );
+    let out = spades(&dir)
+        .args([
+            "sim",
+            "--games",
+            "6",
+            "--seed",
+            "9",
+            "--duplicate",
+            "--json",
+            "--threads",
+            "2",
+        ])
+        .args([
+            "--seats",
+            "random,random,random,random",
+            "--record",
+            "r.jsonl",
+            "--rules",
+        ])
+        .arg(&rules)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(summary["games"], 12);
+    let bot = &summary["bots"][0];
+    assert_eq!(bot["bot"], "random");
+    assert_eq!(bot["seats"], serde_json::json!([0, 1, 2, 3]));
+    for key in [
+        "games_won",
+        "win_rate",
+        "win_rate_ci95",
+        "points_per_hand",
+        "bids_made_rate",
+        "nil_bids",
+        "nils_made",
+    ] {
+        assert!(!bot[key].is_null(), "{key} missing");
+    }
+    for key in ["p50", "p99", "max"] {
+        assert!(bot["decision_ms"][key].is_number(), "decision_ms.{key}");
+    }
+    let text = std::fs::read_to_string(dir.path().join("r.jsonl")).unwrap();
+    let games = read_games(&text).unwrap();
+    assert_eq!(games.len(), 12);
+    // Duplicate pairs are dealt the same cards.
+    assert_eq!(games[0].events[0].1, games[1].events[0].1);
+    assert_ne!(games[0].events[0].1, games[2].events[0].1);
+    for g in &games {
+        replay(g).unwrap();
+    }
+}
