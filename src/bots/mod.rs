@@ -65,7 +65,7 @@ pub fn by_name(name: &str) -> Result<Box<dyn Bot>, UnknownBot> {
     match name {
         "random" => Ok(Box::new(random::RandomBot)),
         "easy" => Ok(Box::new(easy::EasyBot)),
-        "normal" => Ok(Box::new(normal::NormalBot)),
+        "normal" => Ok(Box::new(normal::NormalBot::default())),
         other => Err(UnknownBot(other.to_string())),
     }
 }

@@ -8,9 +8,52 @@ use super::knowledge::{
     prefer_side_suits, rank_value,
 };
 use super::{Bot, BotRng};
-use crate::engine::{Bid, Card, CardSet, PlayerView, Suit};
+use crate::engine::{Bid, Card, CardSet, Mode, PlayerView, Suit};
 
-pub struct NormalBot;
+/// The numbers behind the normal bot's judgement, in one place so they can
+/// be measured and tuned together.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Tuning {
+    /// The part of a trick above which an estimate rounds up.
+    pub round_up: f32,
+    /// The same with the side near the bag limit, where overtricks cost.
+    pub round_up_bags: f32,
+    /// The nil danger (see `nil_danger`) a nil bid may carry.
+    pub nil_limit: f32,
+    /// The share of an overbid table that comes off this bid.
+    pub overbid_shade: f32,
+    /// A partner's card this likely to hold the trick is left alone.
+    pub partner_holds: f32,
+    /// A card this likely to win is played to win.
+    pub sure: f32,
+    /// Third hand plays high with at least this chance of winning.
+    pub third_hand: f32,
+    /// Tricks an overbid opponent may still lose for a set to be chased.
+    pub set_slack: i32,
+    /// Tricks to spare beyond the contract before busting a nil.
+    pub bust_margin: i32,
+}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
+            round_up: 0.45,
+            round_up_bags: 0.65,
+            nil_limit: 2.0,
+            overbid_shade: 0.4,
+            partner_holds: 0.6,
+            sure: 0.75,
+            third_hand: 0.35,
+            set_slack: 1,
+            bust_margin: 1,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NormalBot {
+    pub tuning: Tuning,
+}
 
 impl Bot for NormalBot {
     fn name(&self) -> &'static str {
@@ -22,7 +65,7 @@ impl Bot for NormalBot {
     }
 
     fn bid(&mut self, view: &PlayerView, _rng: &mut BotRng) -> Bid {
-        choose_bid(view)
+        choose_bid(view, &self.tuning)
     }
 
     fn exchange(&mut self, view: &PlayerView, _rng: &mut BotRng) -> CardSet {
@@ -32,7 +75,7 @@ impl Bot for NormalBot {
     }
 
     fn play(&mut self, view: &PlayerView, _rng: &mut BotRng) -> Card {
-        choose_card(view)
+        choose_card(view, &self.tuning)
     }
 }
 
@@ -87,16 +130,15 @@ fn wants_blind_nil(view: &PlayerView) -> bool {
     }
     let st = Standing::of(view);
     let value = view.rules.blind_nil.value;
-    // Without a partner to cover and pass cards it must be more desperate.
-    let needed = if view.mode().has_partners() {
-        value
-    } else {
-        value + value / 2
-    };
-    st.opponent_near_target() && st.deficit() >= needed
+    if view.mode().has_partners() {
+        return st.opponent_near_target() && st.deficit() >= value;
+    }
+    // Alone, with no cover and no cards passed, a blind nil holds about one
+    // time in five: never worth 200 points.
+    false
 }
 
-fn choose_bid(view: &PlayerView) -> Bid {
+fn choose_bid(view: &PlayerView, t: &Tuning) -> Bid {
     let hand = view.cards();
     let mode = view.mode();
     let size = mode.hand_size() as f32;
@@ -105,7 +147,7 @@ fn choose_bid(view: &PlayerView) -> Bid {
     let bids = view.bids();
     let partner_bid = view.partner().and_then(|p| bids[p]);
 
-    if view.check_bid(Bid::Nil).is_ok() && should_nil(view, hand, est, partner_bid, &st) {
+    if view.check_bid(Bid::Nil).is_ok() && should_nil(view, hand, est, partner_bid, &st, t) {
         return Bid::Nil;
     }
 
@@ -124,7 +166,7 @@ fn choose_bid(view: &PlayerView) -> Bid {
         .count() as f32;
     let projected = others + want + unbid * size / view.seats() as f32 * 0.75;
     if projected > size {
-        want -= (projected - size) * 0.4;
+        want -= (projected - size) * t.overbid_shade;
     }
     // Covering a nil partner spends high cards on the partner's behalf.
     if partner_bid.is_some_and(Bid::is_nil) {
@@ -139,8 +181,12 @@ fn choose_bid(view: &PlayerView) -> Bid {
         want -= 0.3;
     }
     // With many bags, every overtrick costs: bid nearer the top of the range.
-    let round_at = if st.limit - st.bags <= 3 { 0.35 } else { 0.55 };
-    let mut n = (want + 1.0 - round_at).floor().max(1.0) as i32;
+    let round_up = if st.limit - st.bags <= 3 {
+        t.round_up_bags
+    } else {
+        t.round_up
+    };
+    let mut n = (want + round_up).floor().max(1.0) as i32;
     // The side can never take more than the whole hand.
     if let Some(Bid::Tricks(b)) = partner_bid {
         n = n.min(size as i32 - i32::from(b)).max(1);
@@ -154,6 +200,7 @@ fn should_nil(
     est: f32,
     partner_bid: Option<Bid>,
     st: &Standing,
+    t: &Tuning,
 ) -> bool {
     // Two nils on one side leave nobody to cover: almost never right.
     if partner_bid.is_some_and(Bid::is_nil) {
@@ -163,21 +210,28 @@ fn should_nil(
         return false;
     }
     let danger = nil_danger(hand);
-    let mut limit = 1.1;
+    let mut limit = t.nil_limit;
     match partner_bid {
         Some(Bid::Tricks(b)) if b >= 4 => limit += 0.4,
         Some(Bid::Tricks(b)) if b <= 2 => limit -= 0.3,
         _ => {}
     }
+    // Alone nobody covers; with 17 cards there are more ways to be forced.
     if !view.mode().has_partners() {
-        limit -= 0.4;
+        limit -= 0.7;
+    }
+    if view.mode() == Mode::Cutthroat {
+        limit -= 0.5;
     }
     if st.opponent_near_target() && st.deficit() > 0 {
         limit += 0.4;
     }
-    // About to win: a made contract is enough, a lost nil could cost the game.
+    // About to win: a made contract is enough, a lost nil could cost the
+    // game. Only a nearly certain nil is worth it then.
     if st.mine >= st.target - st.target / 10 && st.mine > st.best_other {
-        limit -= 0.6;
+        let home =
+            matches!(partner_bid, Some(Bid::Tricks(b)) if st.mine + 10 * i32::from(b) >= st.target);
+        limit = limit.min(if home { 0.3 } else { 0.8 });
     }
     danger <= limit
 }
@@ -191,7 +245,7 @@ enum Aim {
     Shed,
 }
 
-fn choose_card(view: &PlayerView) -> Card {
+fn choose_card(view: &PlayerView, t: &Tuning) -> Card {
     let pos = Position::new(view);
     let legal = pos.legal;
     let pick = if legal.len() <= 1 {
@@ -200,14 +254,14 @@ fn choose_card(view: &PlayerView) -> Card {
         nil_play(&pos)
     } else {
         cover_play(&pos)
-            .or_else(|| bust_play(&pos))
-            .or_else(|| contract_play(&pos, aim(&pos, &Standing::of(view))))
+            .or_else(|| bust_play(&pos, t))
+            .or_else(|| contract_play(&pos, aim(&pos, &Standing::of(view), t), t))
     };
     pick.or(legal.lowest())
         .expect("the game asks only a seat that holds a legal card")
 }
 
-fn aim(pos: &Position, st: &Standing) -> Aim {
+fn aim(pos: &Position, st: &Standing, t: &Tuning) -> Aim {
     let side = pos.my_side();
     let need = pos.need(side);
     if pos.has_contract(side) && need > 0 && need <= pos.tricks_left {
@@ -224,7 +278,7 @@ fn aim(pos: &Position, st: &Standing) -> Aim {
         }
         // Tricks they can still afford to lose.
         let slack = pos.tricks_left - their_need;
-        if slack >= 0 && (slack <= 1 || (slack <= 3 && room > slack + 2)) {
+        if slack >= 0 && (slack <= t.set_slack || (slack <= t.set_slack + 2 && room > slack + 2)) {
             return Aim::Take;
         }
     }
@@ -317,10 +371,10 @@ fn cover_play(pos: &Position) -> Option<Card> {
 
 /// Busting an opponent's nil when the contract can spare the effort: lead
 /// low into the nil bidder's suits and never rescue them by overtaking.
-fn bust_play(pos: &Position) -> Option<Card> {
+fn bust_play(pos: &Position, t: &Tuning) -> Option<Card> {
     let side = pos.my_side();
     let need = pos.need(side);
-    if need > 0 && pos.tricks_left - need < 3 {
+    if need > 0 && pos.tricks_left - need < t.bust_margin {
         return None;
     }
     let target = (0..pos.seats).find(|&s| pos.is_opponent(s) && pos.live_nil(s))?;
@@ -366,10 +420,10 @@ fn bust_play(pos: &Position) -> Option<Card> {
     legal.iter().min_by_key(|&c| rank_value(c, pos.led))
 }
 
-fn contract_play(pos: &Position, aim: Aim) -> Option<Card> {
+fn contract_play(pos: &Position, aim: Aim, t: &Tuning) -> Option<Card> {
     match (aim, pos.is_leading()) {
         (Aim::Take, true) => lead_to_take(pos),
-        (Aim::Take, false) => follow_to_take(pos),
+        (Aim::Take, false) => follow_to_take(pos, t),
         (Aim::Shed, true) => lead_to_shed(pos),
         (Aim::Shed, false) => follow_to_shed(pos),
     }
@@ -441,10 +495,10 @@ fn lead_to_take(pos: &Position) -> Option<Card> {
     best.map(|(_, c)| c).or(legal.lowest())
 }
 
-fn follow_to_take(pos: &Position) -> Option<Card> {
+fn follow_to_take(pos: &Position, t: &Tuning) -> Option<Card> {
     let legal = pos.legal;
     let rival = |s| pos.is_rival(s);
-    let partner_holds = pos.partner_winning() && pos.winner_holds(rival) >= 0.6;
+    let partner_holds = pos.partner_winning() && pos.winner_holds(rival) >= t.partner_holds;
     if partner_holds {
         // Never overtake or trump a partner's winner.
         return pos.throwaway(legal);
@@ -462,7 +516,7 @@ fn follow_to_take(pos: &Position) -> Option<Card> {
     }
     let sure: CardSet = beaters
         .iter()
-        .filter(|&c| pos.win_chance(c, rival) >= 0.75)
+        .filter(|&c| pos.win_chance(c, rival) >= t.sure)
         .collect();
     if !sure.is_empty() {
         return cheapest(sure);
@@ -481,7 +535,7 @@ fn follow_to_take(pos: &Position) -> Option<Card> {
         .iter()
         .map(|c| (c, pos.win_chance(c, rival)))
         .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))?;
-    if chance >= 0.35 {
+    if chance >= t.third_hand {
         return Some(card);
     }
     pos.throwaway(legal)
