@@ -20,6 +20,8 @@ pub struct Tuning {
     pub round_up_bags: f32,
     /// The nil danger (see `nil_danger`) a nil bid may carry.
     pub nil_limit: f32,
+    /// A hand counted at more tricks than this is not bid nil.
+    pub nil_max_tricks: f32,
     /// The share of an overbid table that comes off this bid.
     pub overbid_shade: f32,
     /// A partner's card this likely to hold the trick is left alone.
@@ -40,6 +42,7 @@ impl Default for Tuning {
             round_up: 0.45,
             round_up_bags: 0.65,
             nil_limit: 2.0,
+            nil_max_tricks: 2.2,
             overbid_shade: 0.4,
             partner_holds: 0.6,
             sure: 0.75,
@@ -206,7 +209,7 @@ fn should_nil(
     if partner_bid.is_some_and(Bid::is_nil) {
         return false;
     }
-    if est > 2.2 {
+    if est > t.nil_max_tricks {
         return false;
     }
     let danger = nil_danger(hand);
