@@ -20,6 +20,8 @@ pub struct Tuning {
     pub round_up_bags: f32,
     /// The nil danger (see `nil_danger`) a nil bid may carry.
     pub nil_limit: f32,
+    /// A side-suit lead this likely to win is cashed.
+    pub cash: f32,
     /// A hand counted at more tricks than this is not bid nil.
     pub nil_max_tricks: f32,
     /// The share of an overbid table that comes off this bid.
@@ -43,6 +45,7 @@ impl Default for Tuning {
             round_up_bags: 0.65,
             nil_limit: 2.0,
             nil_max_tricks: 2.2,
+            cash: 0.55,
             overbid_shade: 0.4,
             partner_holds: 0.6,
             sure: 0.75,
@@ -425,7 +428,7 @@ fn bust_play(pos: &Position, t: &Tuning) -> Option<Card> {
 
 fn contract_play(pos: &Position, aim: Aim, t: &Tuning) -> Option<Card> {
     match (aim, pos.is_leading()) {
-        (Aim::Take, true) => lead_to_take(pos),
+        (Aim::Take, true) => lead_to_take(pos, t),
         (Aim::Take, false) => follow_to_take(pos, t),
         (Aim::Shed, true) => lead_to_shed(pos),
         (Aim::Shed, false) => follow_to_shed(pos),
@@ -434,23 +437,24 @@ fn contract_play(pos: &Position, aim: Aim, t: &Tuning) -> Option<Card> {
 
 /// Cash sure winners (side suits first, before they can be ruffed), draw
 /// trumps with the top spade, else lead low where it costs least.
-fn lead_to_take(pos: &Position) -> Option<Card> {
+fn lead_to_take(pos: &Position, t: &Tuning) -> Option<Card> {
     let legal = pos.legal;
     let rival = |s| pos.is_rival(s);
     let cash = legal
         .iter()
         .filter(|&c| c.suit() != Suit::Spades)
         .map(|c| (c, pos.win_chance(c, rival)))
-        .filter(|&(_, p)| p >= 0.8)
+        .filter(|&(_, p)| p >= t.cash)
         .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)));
+    let spades = legal.suit(Suit::Spades);
+    let draw = spades
+        .highest()
+        .filter(|&top| pos.is_top(top))
+        .filter(|_| spades.len() >= 2 || pos.unseen.suit(Suit::Spades).len() <= 2);
     if let Some((c, _)) = cash {
         return Some(c);
     }
-    let spades = legal.suit(Suit::Spades);
-    if let Some(top) = spades.highest()
-        && pos.is_top(top)
-        && (spades.len() >= 2 || pos.unseen.suit(Suit::Spades).len() <= 2)
-    {
+    if let Some(top) = draw {
         return Some(top);
     }
     let partner = pos.partner;
