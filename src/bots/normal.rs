@@ -45,7 +45,7 @@ impl Default for Tuning {
         Tuning {
             round_up: 0.45,
             round_up_bags: 0.65,
-            nil_limit: 2.0,
+            nil_limit: 2.4,
             nil_max_tricks: 2.2,
             cash: 0.55,
             blind_deficit: 0.5,
@@ -230,7 +230,7 @@ fn should_nil(
     }
     // Alone nobody covers; with 17 cards there are more ways to be forced.
     if !view.mode().has_partners() {
-        limit -= 0.7;
+        limit -= 1.1;
     }
     if view.mode() == Mode::Cutthroat {
         limit -= 0.5;
