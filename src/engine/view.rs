@@ -151,3 +151,46 @@ impl PlayerView {
         void
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::game::Game;
+
+    #[test]
+    fn replayed_bids_are_checked_like_the_game_checks_them() {
+        let game = Game::new(Rules::default(), 3);
+        let first = (game.dealer() + 1) % 4;
+        let mut view = game.view(first);
+        view.replay_bids(&[Bid::Tricks(3), Bid::Nil]).unwrap();
+        let bids = view.bids();
+        assert_eq!(bids[first], Some(Bid::Tricks(3)));
+        assert_eq!(bids[(first + 1) % 4], Some(Bid::Nil));
+
+        let mut view = game.view(first);
+        let err = view.replay_bids(&[Bid::Tricks(14)]).unwrap_err();
+        assert!(err.contains("cannot bid 14"), "{err}");
+        // Level scores: blind nil is not on offer.
+        assert!(game.view(first).replay_bids(&[Bid::BlindNil]).is_err());
+        let five = [Bid::Tricks(1); 5];
+        assert!(game.view(first).replay_bids(&five).is_err());
+    }
+
+    #[test]
+    fn a_seat_with_face_up_cards_has_looked() {
+        let mut rules = Rules::default();
+        rules.blind_nil.min_deficit = 0;
+        let game = Game::new(rules, 3);
+        let first = (game.dealer() + 1) % 4;
+        let mut face_down = game.view(first);
+        face_down.replay_bids(&[]).unwrap();
+        assert_eq!(face_down.blind_nil_refusal(), None);
+        let mut face_up = game.view(first);
+        face_up.hand = Some(CardSet::EMPTY);
+        face_up.replay_bids(&[]).unwrap();
+        assert_eq!(
+            face_up.blind_nil_refusal(),
+            Some(BlindNilRefusal::AlreadyLooked)
+        );
+    }
+}
