@@ -106,10 +106,6 @@ impl Position {
         s != self.seat && Some(s) != self.partner
     }
 
-    pub fn side_of(&self, s: Seat) -> usize {
-        self.mode.side_of(s)
-    }
-
     pub fn my_side(&self) -> usize {
         self.mode.side_of(self.seat)
     }
@@ -143,7 +139,7 @@ impl Position {
             .any(|s| matches!(self.bids[s], Some(Bid::Tricks(_))))
     }
 
-    /// The other sides, each named by one of its seats that bid a number.
+    /// The sides other than this seat's.
     pub fn opponent_sides(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.mode.sides()).filter(move |&side| side != self.my_side())
     }
@@ -539,6 +535,25 @@ mod tests {
         assert_eq!(below(set("2H 5H 9H 3S"), card("9H")), set("2H 5H"));
         assert!(above(all, card("AS")).is_empty());
         assert!(below(all, card("2C")).is_empty());
+    }
+
+    #[test]
+    fn the_nil_bidder_passes_danger_and_its_partner_passes_low_cards() {
+        let hand = set("AS KS 4S AH 9H 3H KD 7D 2D QC 8C 5C 2C");
+        assert_eq!(exchange_cards(hand, 2, true), set("AS KS"));
+        assert_eq!(exchange_cards(hand, 3, true), set("AS KS AH"));
+        let partner = set("AS KS QS 2S AH KH 5H AD 9D 4D KC 6C 3C");
+        assert_eq!(exchange_cards(partner, 2, false), set("3C 4D"));
+    }
+
+    #[test]
+    fn nil_danger_ranks_hands() {
+        let safe = set("2S 4S 3H 5H 6H 2D 4D 7D 8D 3C 5C 6C 8C");
+        let queen = set("2S 4S QH 5H 6H 2D 4D 7D 8D 3C 5C 6C 8C");
+        let side_ace = set("2S 4S AH 5H 6H 2D 4D 7D 8D 3C 5C 6C 8C");
+        assert!(nil_danger(safe) < nil_danger(queen));
+        assert!(nil_danger(queen) < nil_danger(side_ace));
+        assert!(nil_danger(set("KS 2H 3H 4H 5H 2D 3D 4D 5D 2C 3C 4C 5C")) >= 10.0);
     }
 
     #[test]

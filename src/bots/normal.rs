@@ -46,9 +46,9 @@ impl Default for Tuning {
             round_up: 0.45,
             round_up_bags: 0.65,
             nil_limit: 2.4,
-            nil_max_tricks: 2.2,
-            cash: 0.55,
             blind_deficit: 0.5,
+            cash: 0.55,
+            nil_max_tricks: 2.2,
             overbid_shade: 0.4,
             partner_holds: 0.6,
             sure: 0.75,
@@ -126,8 +126,8 @@ impl Standing {
     }
 }
 
-/// Blind nil is a gamble at even odds at best: take it only when the game
-/// is slipping away and a normal hand cannot catch up.
+/// Blind nil, decided before the cards are seen: worth it for a side that
+/// trails, when a partner covers and cards are passed; never alone.
 fn wants_blind_nil(view: &PlayerView, t: &Tuning) -> bool {
     if view.blind_nil_refusal().is_some() {
         return false;
