@@ -195,10 +195,29 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
 }
 
 fn run_play(args: &PlayArgs) -> Result<(), CliError> {
-    let (_rules, _source) = effective_rules(&args.table)?;
-    Err(CliError::Usage(
-        "the interactive table is not part of this build yet; try `spades sim`".into(),
-    ))
+    let (rules, source) = effective_rules(&args.table)?;
+    let speed = args.speed.parse().map_err(CliError::Usage)?;
+    if !std::io::stdout().is_terminal() {
+        return Err(CliError::Usage(
+            "spades plays in a terminal: run it without redirecting its output (or try `spades sim`)"
+                .into(),
+        ));
+    }
+    let config = crate::tui::PlayConfig {
+        rules,
+        seed: args.seed.unwrap_or_else(fresh_seed),
+        name: args.name.clone(),
+        difficulty: args.difficulty.clone(),
+        speed,
+        ascii: args.ascii,
+        rules_source: source.to_string(),
+        records: crate::record::records_dir(),
+    };
+    let played = crate::tui::run(config).map_err(|e| CliError::Internal(e.to_string()))?;
+    if let Some(problem) = played.record_problem {
+        eprintln!("spades: the game record could not be written: {problem}");
+    }
+    Ok(())
 }
 
 fn run_sim(args: &SimArgs) -> Result<(), CliError> {

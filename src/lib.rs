@@ -8,3 +8,4 @@ pub mod engine;
 pub mod record;
 pub mod sim;
 pub mod table;
+pub mod tui;

@@ -105,9 +105,11 @@ impl Auction {
         None
     }
 
-    /// A seat that may still bid blind nil has not seen its cards.
+    /// A seat that may still bid blind nil has not seen its cards. The whole
+    /// bid check decides it, so a blind nil the exact-total rule forbids is
+    /// never offered only to be refused.
     pub fn cards_hidden(&self, seat: Seat) -> bool {
-        self.bids[seat].is_none() && self.blind_nil_refusal(seat).is_none()
+        self.bids[seat].is_none() && self.check(seat, Bid::BlindNil).is_ok()
     }
 
     /// Checks a bid by `seat` (whose turn the caller has checked).

@@ -20,7 +20,9 @@ use super::view::{ExchangeView, PlayerView};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
     /// Look at the cards, giving up a blind nil still on offer. Any seat that
-    /// has not bid may look at any time during the bidding.
+    /// has not bid may look at any time during the bidding. A numeric or nil
+    /// bid made while the cards are face down counts as looking first: only
+    /// blind nil needs the cards unseen, so no other bid is refused for it.
     Look,
     Bid(Bid),
     /// The cards passed to the partner after a blind nil.

@@ -114,7 +114,8 @@ pub fn score_side(rules: &Rules, seats: &[(Seat, Bid, u8)], before: SideTotals) 
     });
     let mut bags = before.bags + bags_added;
     let mut penalties = 0;
-    while bags >= rules.bags.limit {
+    // A limit below 1 never comes off (Rules::validate rejects it anyway).
+    while rules.bags.limit > 0 && bags >= rules.bags.limit {
         bags -= rules.bags.limit;
         penalties += 1;
     }

@@ -1,0 +1,771 @@
+//! The game as the player sees it, and `update`: a key, a click or the
+//! passing of time in, a change of state or an action for the table out.
+//! Nothing here draws, and nothing here knows the rules: what is legal and
+//! why not comes from the engine.
+
+use std::time::Instant;
+
+use ratatui::layout::{Position, Rect};
+
+use crate::bots;
+use crate::engine::{
+    Action, Bid, Card, CardSet, Decision, Event, Game, HandResult, MAX_SEATS, Phase, PlayerView,
+    Seat, SideTotals, Suit, TrickDone, Turn,
+};
+use crate::table::{BotError, Player, Table};
+
+use super::input::{Input, Key};
+use super::seats::Names;
+use super::theme::Theme;
+use super::{PlayConfig, TuiError};
+
+/// The player's seat.
+pub const YOU: Seat = 0;
+
+/// The keys that pick a card by its place in the hand. They skip every
+/// letter that is a command (`h l q r t`) so a label never shadows one.
+pub const CARD_KEYS: &[u8] = b"1234567890abcdefg";
+
+/// Suits in the order the hand is shown: colours alternate black and red.
+const HAND_SUITS: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds];
+
+/// The hand as shown: by suit, highest rank first.
+pub fn hand_order(cards: CardSet) -> Vec<Card> {
+    HAND_SUITS
+        .iter()
+        .flat_map(|&suit| cards.suit(suit).iter().rev())
+        .collect()
+}
+
+/// A window over the table that waits for the player to close it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Overlay {
+    Help,
+    Rules,
+    LastTrick,
+    ConfirmQuit,
+}
+
+/// What fills the screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Screen {
+    Table,
+    /// The table with the last hand's score over it.
+    Summary,
+    GameOver,
+}
+
+/// The two answers to a blind-nil offer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OfferChoice {
+    BlindNil,
+    Look,
+}
+
+/// Something on screen that a click acts on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    Card(Card),
+    Bid(Bid),
+    Offer(OfferChoice),
+    /// Close the summary, or pass the chosen cards.
+    Continue,
+    PlayAgain,
+    Quit,
+}
+
+/// Where each clickable thing was drawn in the last frame.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Hits(Vec<(Rect, Target)>);
+
+impl Hits {
+    pub fn add(&mut self, area: Rect, target: Target) {
+        self.0.push((area, target));
+    }
+
+    pub fn at(&self, column: u16, row: u16) -> Option<Target> {
+        let pos = Position::new(column, row);
+        // Later drawings lie on top.
+        self.0
+            .iter()
+            .rev()
+            .find(|(r, _)| r.contains(pos))
+            .map(|&(_, t)| t)
+    }
+
+    pub fn targets(&self) -> impl Iterator<Item = &(Rect, Target)> {
+        self.0.iter()
+    }
+}
+
+/// A finished trick left on the table for a moment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HeldTrick {
+    pub trick: TrickDone,
+    /// Set by the first tick after the trick ends, so pauses need no clock
+    /// outside `Input::Tick`.
+    until: Option<Instant>,
+}
+
+pub struct App {
+    config: PlayConfig,
+    seed: u64,
+    theme: Theme,
+    names: Names,
+    table: Table,
+    /// Every event of the game, the first deal included, for the record.
+    events: Vec<Event>,
+    /// The cards of the trick being played, as the events showed them.
+    trick_so_far: [Option<Card>; MAX_SEATS],
+    trick_leader: Seat,
+    held: Option<HeldTrick>,
+    last_trick: Option<TrickDone>,
+    /// The hand just scored, shown until the player moves on.
+    summary: Option<HandResult>,
+    bot_due: Option<Instant>,
+    hand_cursor: usize,
+    /// The hand and trick of the player's current turn to play, so the
+    /// cursor is placed once per turn.
+    play_turn: Option<(u32, usize)>,
+    bid_cursor: usize,
+    bid_digits: String,
+    offer_cursor: OfferChoice,
+    to_pass: CardSet,
+    overlay: Option<Overlay>,
+    notice: Option<String>,
+    /// A "wait" notice is stale once anyone moves; a refusal stays until
+    /// the player acts.
+    notice_lasts_one_move: bool,
+    hits: Hits,
+    quit: bool,
+    failure: Option<BotError>,
+}
+
+impl App {
+    pub fn new(config: PlayConfig, theme: Theme) -> Result<App, TuiError> {
+        // Fail before the game starts on a level that does not exist.
+        bots::by_name(&config.difficulty)?;
+        let seed = config.seed;
+        let names = Names::new(config.rules.mode, &config.name);
+        let table = new_table(&config, seed)?;
+        let mut app = App {
+            config,
+            seed,
+            theme,
+            names,
+            events: vec![table.game().deal_event()],
+            table,
+            trick_so_far: [None; MAX_SEATS],
+            trick_leader: 0,
+            held: None,
+            last_trick: None,
+            summary: None,
+            bot_due: None,
+            hand_cursor: 0,
+            play_turn: None,
+            bid_cursor: 0,
+            bid_digits: String::new(),
+            offer_cursor: OfferChoice::Look,
+            to_pass: CardSet::EMPTY,
+            overlay: None,
+            notice: None,
+            notice_lasts_one_move: false,
+            hits: Hits::default(),
+            quit: false,
+            failure: None,
+        };
+        app.sync();
+        Ok(app)
+    }
+
+    // ----- what the view reads -----
+
+    pub fn config(&self) -> &PlayConfig {
+        &self.config
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn theme(&self) -> &Theme {
+        &self.theme
+    }
+
+    pub fn names(&self) -> &Names {
+        &self.names
+    }
+
+    pub fn game(&self) -> &Game {
+        self.table.game()
+    }
+
+    /// What the player may know now.
+    pub fn view(&self) -> PlayerView {
+        self.table.game().view(YOU)
+    }
+
+    pub fn human_turn(&self) -> Option<Turn> {
+        self.table.human_turn()
+    }
+
+    /// The seat the table waits for, if any.
+    pub fn waiting_for(&self) -> Option<Seat> {
+        self.table
+            .human_turn()
+            .or(self.table.bot_turn())
+            .map(|t| t.seat)
+    }
+
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    pub fn held_trick(&self) -> Option<&HeldTrick> {
+        self.held.as_ref()
+    }
+
+    pub fn last_trick(&self) -> Option<&TrickDone> {
+        self.last_trick.as_ref()
+    }
+
+    pub fn overlay(&self) -> Option<Overlay> {
+        self.overlay
+    }
+
+    pub fn notice(&self) -> Option<&str> {
+        self.notice.as_deref()
+    }
+
+    pub fn hand_cursor(&self) -> usize {
+        self.hand_cursor
+    }
+
+    pub fn offer_cursor(&self) -> OfferChoice {
+        self.offer_cursor
+    }
+
+    pub fn to_pass(&self) -> CardSet {
+        self.to_pass
+    }
+
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// A bot broke a rule; the game cannot go on.
+    pub fn take_failure(&mut self) -> Option<BotError> {
+        self.failure.take()
+    }
+
+    pub fn set_hits(&mut self, hits: Hits) {
+        self.hits = hits;
+    }
+
+    pub fn hits(&self) -> &Hits {
+        &self.hits
+    }
+
+    pub fn screen(&self) -> Screen {
+        if self.held.is_some() {
+            Screen::Table
+        } else if self.summary.is_some() {
+            Screen::Summary
+        } else if self.game().phase() == Phase::Over {
+            Screen::GameOver
+        } else {
+            Screen::Table
+        }
+    }
+
+    /// The hand being summed up, and each side's totals before it.
+    pub fn summary(&self) -> Option<(&HandResult, Vec<SideTotals>)> {
+        let result = self.summary.as_ref()?;
+        let results = self.game().results();
+        let sides = self.config.rules.mode.sides();
+        let before = results
+            .iter()
+            .take_while(|r| r.hand != result.hand)
+            .last()
+            .map(|prev| {
+                prev.sides
+                    .iter()
+                    .map(|s| SideTotals {
+                        score: s.score,
+                        bags: s.bags,
+                    })
+                    .collect()
+            })
+            .unwrap_or_else(|| vec![SideTotals::default(); sides]);
+        Some((result, before))
+    }
+
+    /// The bids the panel offers: every number, nil, and blind nil when the
+    /// engine would take it now.
+    pub fn bid_options(&self, view: &PlayerView) -> Vec<Bid> {
+        let max = view.mode().hand_size() as u8;
+        let mut bids: Vec<Bid> = (1..=max).map(Bid::Tricks).chain([Bid::Nil]).collect();
+        if view.blind_nil_refusal().is_none() {
+            bids.push(Bid::BlindNil);
+        }
+        bids
+    }
+
+    pub fn bid_cursor(&self) -> usize {
+        self.bid_cursor
+    }
+
+    // ----- update -----
+
+    pub fn update(&mut self, input: Input) {
+        match input {
+            Input::Tick(now) => self.tick(now),
+            Input::Key(Key::Interrupt) => self.quit = true,
+            Input::Key(key) => self.key(key),
+            Input::Click { column, row } => self.click(column, row),
+            Input::Resize => {}
+        }
+        self.sync();
+    }
+
+    fn key(&mut self, key: Key) {
+        if let Some(overlay) = self.overlay {
+            self.overlay_key(overlay, key);
+            return;
+        }
+        match key {
+            Key::Char('?') => return self.overlay = Some(Overlay::Help),
+            Key::Char('r') => return self.overlay = Some(Overlay::Rules),
+            Key::Char('t') => {
+                if self.last_trick.is_some() {
+                    self.overlay = Some(Overlay::LastTrick);
+                } else {
+                    self.notice = Some("No trick has been played yet.".to_string());
+                    self.notice_lasts_one_move = true;
+                }
+                return;
+            }
+            Key::Char('q') | Key::Char('Q') => {
+                if self.screen() == Screen::GameOver {
+                    self.quit = true;
+                } else {
+                    self.overlay = Some(Overlay::ConfirmQuit);
+                }
+                return;
+            }
+            _ => {}
+        }
+        match self.screen() {
+            Screen::GameOver => {
+                if matches!(key, Key::Char('n') | Key::Enter) {
+                    self.play_again();
+                }
+            }
+            Screen::Summary => {
+                if matches!(key, Key::Enter | Key::Space | Key::Esc) {
+                    self.summary = None;
+                }
+            }
+            // Any key lifts a finished trick off the table.
+            Screen::Table if self.held.is_some() => self.held = None,
+            Screen::Table => self.table_key(key),
+        }
+    }
+
+    fn overlay_key(&mut self, overlay: Overlay, key: Key) {
+        match (overlay, key) {
+            (Overlay::ConfirmQuit, Key::Char('y' | 'Y' | 'q')) => self.quit = true,
+            (Overlay::ConfirmQuit, Key::Char('n' | 'N') | Key::Esc) => self.overlay = None,
+            (Overlay::ConfirmQuit, _) => {}
+            (Overlay::Help, Key::Char('?'))
+            | (Overlay::Rules, Key::Char('r'))
+            | (Overlay::LastTrick, Key::Char('t'))
+            | (_, Key::Esc | Key::Enter | Key::Space | Key::Char('q')) => self.overlay = None,
+            // Another window's key goes straight to that window.
+            (_, Key::Char('?')) => self.overlay = Some(Overlay::Help),
+            (_, Key::Char('r')) => self.overlay = Some(Overlay::Rules),
+            (_, Key::Char('t')) if self.last_trick.is_some() => {
+                self.overlay = Some(Overlay::LastTrick)
+            }
+            _ => {}
+        }
+    }
+
+    fn table_key(&mut self, key: Key) {
+        let Some(turn) = self.human_turn() else {
+            self.idle_key(key);
+            return;
+        };
+        match turn.decision {
+            Decision::BlindNil => match key {
+                Key::Char('b') => self.act(Action::Bid(Bid::BlindNil)),
+                Key::Char('c') => self.act(Action::Look),
+                Key::Left | Key::Right | Key::Char('h' | 'l') | Key::Up | Key::Down => {
+                    self.offer_cursor = match self.offer_cursor {
+                        OfferChoice::BlindNil => OfferChoice::Look,
+                        OfferChoice::Look => OfferChoice::BlindNil,
+                    }
+                }
+                Key::Enter | Key::Space => self.choose_offer(self.offer_cursor),
+                _ => {}
+            },
+            Decision::Bid => self.bid_key(key),
+            Decision::Exchange => match key {
+                Key::Enter => self.act(Action::Exchange(self.to_pass)),
+                Key::Space => {
+                    if let Some(card) = self.card_at_cursor() {
+                        self.toggle_pass(card);
+                    }
+                }
+                _ => {
+                    if let Some(card) = self.move_or_pick(key) {
+                        self.toggle_pass(card);
+                    }
+                }
+            },
+            Decision::Play => match key {
+                Key::Enter | Key::Space => {
+                    if let Some(card) = self.card_at_cursor() {
+                        self.act(Action::Play(card));
+                    }
+                }
+                _ => {
+                    if let Some(card) = self.move_or_pick(key) {
+                        self.act(Action::Play(card));
+                    }
+                }
+            },
+        }
+    }
+
+    /// Keys while another seat is to act: the cursor still moves.
+    fn idle_key(&mut self, key: Key) {
+        let picked = matches!(key, Key::Enter | Key::Space) || self.move_or_pick(key).is_some();
+        if picked && let Some(seat) = self.waiting_for() {
+            self.notice = Some(format!("Wait: it is {}'s turn.", self.names.seat(seat)));
+            self.notice_lasts_one_move = true;
+        }
+    }
+
+    /// Moves the hand cursor, or returns the card whose key was pressed.
+    fn move_or_pick(&mut self, key: Key) -> Option<Card> {
+        let hand = hand_order(self.view().cards());
+        match key {
+            Key::Left | Key::Char('h') => {
+                self.hand_cursor = self.hand_cursor.saturating_sub(1);
+                None
+            }
+            Key::Right | Key::Char('l') => {
+                self.hand_cursor = (self.hand_cursor + 1).min(hand.len().saturating_sub(1));
+                None
+            }
+            Key::Char(c) => {
+                let place = CARD_KEYS.iter().position(|&k| char::from(k) == c)?;
+                let card = *hand.get(place)?;
+                self.hand_cursor = place;
+                Some(card)
+            }
+            _ => None,
+        }
+    }
+
+    fn card_at_cursor(&self) -> Option<Card> {
+        hand_order(self.view().cards())
+            .get(self.hand_cursor)
+            .copied()
+    }
+
+    fn toggle_pass(&mut self, card: Card) {
+        if self.to_pass.contains(card) {
+            self.to_pass.remove(card);
+        } else {
+            self.to_pass.insert(card);
+        }
+    }
+
+    fn bid_key(&mut self, key: Key) {
+        let view = self.view();
+        let options = self.bid_options(&view);
+        let last = options.len().saturating_sub(1);
+        if !matches!(key, Key::Char('0'..='9')) {
+            self.bid_digits.clear();
+        }
+        match key {
+            Key::Left | Key::Char('h') => self.bid_cursor = self.bid_cursor.saturating_sub(1),
+            Key::Right | Key::Char('l') => self.bid_cursor = (self.bid_cursor + 1).min(last),
+            Key::Enter | Key::Space => {
+                if let Some(&bid) = options.get(self.bid_cursor) {
+                    self.act(Action::Bid(bid));
+                }
+            }
+            Key::Char('n') => self.act(Action::Bid(Bid::Nil)),
+            Key::Char('b') => self.act(Action::Bid(Bid::BlindNil)),
+            Key::Char(d @ '0'..='9') => {
+                // Typed digits build a number: "1" then "2" is 12 when 12 can be bid.
+                let max = view.mode().hand_size();
+                let mut typed = format!("{}{d}", self.bid_digits);
+                if typed.parse::<usize>().map_or(true, |n| n > max) {
+                    typed = d.to_string();
+                }
+                let Ok(n) = typed.parse::<u8>() else { return };
+                if n == 0 {
+                    self.bid_digits.clear();
+                    return;
+                }
+                self.bid_digits = typed;
+                if let Some(i) = options.iter().position(|&b| b == Bid::Tricks(n)) {
+                    self.bid_cursor = i;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn choose_offer(&mut self, choice: OfferChoice) {
+        match choice {
+            OfferChoice::BlindNil => self.act(Action::Bid(Bid::BlindNil)),
+            OfferChoice::Look => self.act(Action::Look),
+        }
+    }
+
+    fn click(&mut self, column: u16, row: u16) {
+        let target = self.hits.at(column, row);
+        if self.overlay.is_some() {
+            // A click outside the window closes it, as Esc does.
+            if target.is_none() && self.overlay != Some(Overlay::ConfirmQuit) {
+                self.overlay = None;
+            }
+            return;
+        }
+        if self.held.is_some() {
+            self.held = None;
+            return;
+        }
+        let Some(target) = target else { return };
+        match target {
+            Target::Card(card) => {
+                if let Some(place) = hand_order(self.view().cards())
+                    .iter()
+                    .position(|&c| c == card)
+                {
+                    self.hand_cursor = place;
+                }
+                match self.human_turn().map(|t| t.decision) {
+                    Some(Decision::Play) => self.act(Action::Play(card)),
+                    Some(Decision::Exchange) => self.toggle_pass(card),
+                    _ => self.idle_key(Key::Enter),
+                }
+            }
+            Target::Bid(bid) => {
+                if self.human_turn().map(|t| t.decision) == Some(Decision::Bid) {
+                    self.act(Action::Bid(bid));
+                }
+            }
+            Target::Offer(choice) => {
+                if self.human_turn().map(|t| t.decision) == Some(Decision::BlindNil) {
+                    self.choose_offer(choice);
+                }
+            }
+            Target::Continue => match self.screen() {
+                Screen::Summary => self.summary = None,
+                _ => self.key(Key::Enter),
+            },
+            Target::PlayAgain => self.play_again(),
+            Target::Quit => self.quit = true,
+        }
+    }
+
+    /// The player's action, checked by the engine; a refusal is shown as
+    /// the engine words it.
+    fn act(&mut self, action: Action) {
+        match self.table.act(YOU, action) {
+            Ok(events) => {
+                self.notice = None;
+                self.absorb(events);
+            }
+            Err(error) => {
+                self.notice = Some(sentence(&error.to_string()));
+                self.notice_lasts_one_move = false;
+            }
+        }
+    }
+
+    /// Lets time pass: finished tricks clear and bots act, each after the
+    /// pause the speed asks for.
+    fn tick(&mut self, now: Instant) {
+        if self.overlay.is_some() || self.failure.is_some() {
+            return;
+        }
+        let pace = self.config.speed.pace();
+        loop {
+            if let Some(held) = &mut self.held {
+                match held.until {
+                    None => held.until = Some(now + pace.trick),
+                    Some(until) if now >= until => self.held = None,
+                    Some(_) => return,
+                }
+                continue;
+            }
+            if self.summary.is_some() || self.table.bot_turn().is_none() {
+                return;
+            }
+            match self.bot_due {
+                None => self.bot_due = Some(now + pace.bot),
+                Some(due) if now >= due => {
+                    self.bot_due = None;
+                    if self.notice_lasts_one_move {
+                        self.notice = None;
+                    }
+                    match self.table.step_bot() {
+                        Some(Ok(events)) => self.absorb(events),
+                        Some(Err(error)) => {
+                            self.failure = Some(error);
+                            return;
+                        }
+                        None => return,
+                    }
+                }
+                Some(_) => return,
+            }
+        }
+    }
+
+    /// Follows the game through its events, as any client of the table does.
+    fn absorb(&mut self, events: Vec<Event>) {
+        for event in events {
+            match &event {
+                Event::Play { seat, card, .. } => {
+                    if self.trick_so_far.iter().all(Option::is_none) {
+                        self.trick_leader = *seat;
+                    }
+                    self.trick_so_far[*seat] = Some(*card);
+                }
+                Event::Trick { winner, .. } => {
+                    let trick = TrickDone {
+                        leader: self.trick_leader,
+                        cards: std::mem::take(&mut self.trick_so_far),
+                        winner: *winner,
+                    };
+                    self.last_trick = Some(trick);
+                    self.held = Some(HeldTrick { trick, until: None });
+                }
+                Event::Score { .. } => self.summary = self.game().results().last().cloned(),
+                Event::Deal { .. } => {
+                    self.to_pass = CardSet::EMPTY;
+                    self.hand_cursor = 0;
+                    self.offer_cursor = OfferChoice::Look;
+                }
+                Event::Bid { .. } | Event::Exchange { .. } | Event::End { .. } => {}
+            }
+            self.events.push(event);
+        }
+    }
+
+    fn play_again(&mut self) {
+        let seed = next_seed(self.seed);
+        let config = PlayConfig {
+            seed,
+            ..self.config.clone()
+        };
+        match App::new(config, self.theme) {
+            Ok(mut fresh) => {
+                fresh.hits = std::mem::take(&mut self.hits);
+                *self = fresh;
+            }
+            Err(error) => self.notice = Some(sentence(&error.to_string())),
+        }
+    }
+
+    /// Keeps the cursors on something that exists, and on a playable card
+    /// when it is the player's turn to play.
+    fn sync(&mut self) {
+        let view = self.view();
+        let hand = hand_order(view.cards());
+        self.hand_cursor = self.hand_cursor.min(hand.len().saturating_sub(1));
+        // When a turn to play begins, the cursor starts on a playable card;
+        // after that it goes where the player moves it.
+        let play_turn = (self.human_turn().map(|t| t.decision) == Some(Decision::Play))
+            .then_some((view.hand_no, view.play.tricks_done));
+        if play_turn.is_some() && play_turn != self.play_turn {
+            let legal = view.legal_plays();
+            if !hand
+                .get(self.hand_cursor)
+                .is_some_and(|&c| legal.contains(c))
+                && let Some(first) = hand.iter().position(|&c| legal.contains(c))
+            {
+                self.hand_cursor = first;
+            }
+        }
+        self.play_turn = play_turn;
+        let options = self.bid_options(&view);
+        self.bid_cursor = self.bid_cursor.min(options.len().saturating_sub(1));
+        if view.phase != Phase::Exchange {
+            self.to_pass = CardSet::EMPTY;
+        }
+    }
+}
+
+fn new_table(config: &PlayConfig, seed: u64) -> Result<Table, TuiError> {
+    let mode = config.rules.mode;
+    let players = (0..mode.seats())
+        .map(|seat| {
+            if seat == YOU {
+                Ok(Player::Human)
+            } else {
+                Ok(Player::Bot(bots::by_name(&config.difficulty)?))
+            }
+        })
+        .collect::<Result<Vec<_>, TuiError>>()?;
+    Ok(Table::new(Game::new(config.rules, seed), players, seed))
+}
+
+/// The next game's seed, derived so a session of games replays too.
+pub fn next_seed(seed: u64) -> u64 {
+    // SplitMix64's step: consecutive seeds give unrelated deals.
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// An engine message as a sentence: capital first, full stop last.
+fn sentence(message: &str) -> String {
+    let mut chars = message.chars();
+    let Some(first) = chars.next() else {
+        return String::new();
+    };
+    let mut s: String = first.to_uppercase().chain(chars).collect();
+    if !s.ends_with('.') {
+        s.push('.');
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hand_runs_spades_hearts_clubs_diamonds_high_first() {
+        let cards: CardSet = "2C AS 3D KH 9S TC".parse().unwrap();
+        let shown: Vec<String> = hand_order(cards).iter().map(|c| c.to_string()).collect();
+        assert_eq!(shown, ["AS", "9S", "KH", "TC", "2C", "3D"]);
+    }
+
+    #[test]
+    fn card_keys_avoid_command_letters() {
+        for k in CARD_KEYS {
+            assert!(!b"hlqrtn?".contains(k), "{}", char::from(*k));
+        }
+        assert_eq!(CARD_KEYS.len(), 17, "one key per card of a cutthroat hand");
+    }
+
+    #[test]
+    fn engine_messages_become_sentences() {
+        assert_eq!(
+            sentence("you must follow hearts"),
+            "You must follow hearts."
+        );
+        assert_eq!(sentence(""), "");
+    }
+}

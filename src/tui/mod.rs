@@ -1,0 +1,210 @@
+//! The game in a terminal: one client of the table. `app` holds the state
+//! and turns input into actions; `view` draws that state; `terminal` owns
+//! the real terminal and puts it back however the program ends.
+
+pub mod app;
+pub mod input;
+pub mod layout;
+pub mod recording;
+pub mod seats;
+pub mod summary;
+pub mod terminal;
+pub mod theme;
+pub mod view;
+mod widgets;
+
+use std::fmt;
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+use ratatui::crossterm::event;
+
+use crate::bots::{self, UnknownBot};
+use crate::engine::Rules;
+use crate::table::BotError;
+
+pub use app::App;
+pub use input::{Input, Key};
+pub use theme::Theme;
+
+/// Everything a game in the terminal needs to start.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayConfig {
+    pub rules: Rules,
+    pub seed: u64,
+    /// The player's name, shown at their seat.
+    pub name: String,
+    /// The level of every computer player: a name from `bots::LEVELS`.
+    pub difficulty: String,
+    pub speed: Speed,
+    /// Plain letters for suits and borders, whatever the terminal can show.
+    pub ascii: bool,
+    /// Where the rules came from, for the rules screen.
+    pub rules_source: String,
+    /// The folder each game's record is written to; `None` writes none.
+    pub records: Option<PathBuf>,
+}
+
+impl PlayConfig {
+    /// The given rules against the default bots, at normal speed, unrecorded.
+    pub fn new(rules: Rules, seed: u64) -> PlayConfig {
+        PlayConfig {
+            rules,
+            seed,
+            name: "You".to_string(),
+            difficulty: bots::DEFAULT_LEVEL.to_string(),
+            speed: Speed::Normal,
+            ascii: false,
+            rules_source: "the built-in classic rules".to_string(),
+            records: None,
+        }
+    }
+}
+
+/// How fast the computer players' moves appear.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Speed {
+    Slow,
+    #[default]
+    Normal,
+    Fast,
+    /// No pauses at all: for tests and for players who only want the result.
+    Instant,
+}
+
+/// The pauses a speed makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pace {
+    /// Before each bot's bid or card.
+    pub bot: Duration,
+    /// How long a finished trick stays on the table.
+    pub trick: Duration,
+}
+
+impl Speed {
+    pub const ALL: [Speed; 4] = [Speed::Slow, Speed::Normal, Speed::Fast, Speed::Instant];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Speed::Slow => "slow",
+            Speed::Normal => "normal",
+            Speed::Fast => "fast",
+            Speed::Instant => "instant",
+        }
+    }
+
+    pub fn pace(self) -> Pace {
+        let ms = Duration::from_millis;
+        match self {
+            Speed::Slow => Pace {
+                bot: ms(1100),
+                trick: ms(2500),
+            },
+            Speed::Normal => Pace {
+                bot: ms(600),
+                trick: ms(1500),
+            },
+            Speed::Fast => Pace {
+                bot: ms(250),
+                trick: ms(700),
+            },
+            Speed::Instant => Pace {
+                bot: Duration::ZERO,
+                trick: Duration::ZERO,
+            },
+        }
+    }
+}
+
+impl fmt::Display for Speed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Speed {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Speed, String> {
+        Speed::ALL
+            .into_iter()
+            .find(|speed| speed.name() == s)
+            .ok_or_else(|| format!("unknown speed `{s}`: use slow, normal, fast or instant"))
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum TuiError {
+    #[error("the terminal failed: {0}")]
+    Terminal(#[from] std::io::Error),
+    #[error(transparent)]
+    UnknownBot(#[from] UnknownBot),
+    #[error("the game stopped: {0}")]
+    Bot(#[from] BotError),
+}
+
+/// How long the loop sleeps when nothing is due, so a resize or a key is
+/// answered at once and a bot's pause ends on time.
+const IDLE_WAIT: Duration = Duration::from_millis(50);
+
+/// Plays games in this terminal until the player quits, writing each
+/// game's record as it goes. The terminal is restored on quit, Ctrl-C,
+/// error and panic.
+pub fn run(config: PlayConfig) -> Result<Played, TuiError> {
+    let theme = Theme::from_env(config.ascii);
+    let mut recording = recording::Recording::new(config.records.clone());
+    let mut app = App::new(config, theme)?;
+    let mut session = terminal::Session::start()?;
+    let result = play(&mut app, &mut session, &mut recording);
+    recording.close();
+    session.end()?;
+    result?;
+    Ok(Played {
+        records: recording.paths().to_vec(),
+        record_problem: recording.problem().map(str::to_string),
+    })
+}
+
+/// What a session at the table left behind.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Played {
+    /// The record files written, one per game.
+    pub records: Vec<PathBuf>,
+    /// Why records could not be written, when they could not: the games
+    /// went on regardless.
+    pub record_problem: Option<String>,
+}
+
+fn play(
+    app: &mut App,
+    session: &mut terminal::Session,
+    recording: &mut recording::Recording,
+) -> Result<(), TuiError> {
+    loop {
+        app.update(Input::Tick(Instant::now()));
+        recording.follow(app);
+        if let Some(failure) = app.take_failure() {
+            return Err(failure.into());
+        }
+        if app.should_quit() {
+            return Ok(());
+        }
+        // Drawing every turn of the loop is cheap: ratatui sends only the
+        // cells that changed.
+        let mut hits = None;
+        session.terminal().draw(|frame| {
+            hits = Some(view::render(app, frame.area(), frame.buffer_mut()));
+        })?;
+        if let Some(hits) = hits {
+            app.set_hits(hits);
+        }
+        if event::poll(IDLE_WAIT)? {
+            let event = event::read()?;
+            // A resize needs nothing more: the next draw lays out anew.
+            if let Some(input) = Input::from_event(&event) {
+                app.update(input);
+                recording.follow(app);
+            }
+        }
+    }
+}

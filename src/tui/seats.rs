@@ -1,0 +1,105 @@
+//! Who sits where: seat names, side names, and each seat's place around the
+//! table as the player sees it (always at the bottom).
+
+use crate::engine::{Mode, Seat};
+
+/// Where a seat is drawn around the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    Bottom,
+    Left,
+    Top,
+    Right,
+}
+
+/// Seats run clockwise from the player: with four, left, opposite, right;
+/// with three (cutthroat), left and right.
+pub fn place(mode: Mode, seat: Seat) -> Place {
+    match (mode.seats(), seat) {
+        (_, 0) => Place::Bottom,
+        (_, 1) => Place::Left,
+        (3, _) => Place::Right,
+        (_, 2) => Place::Top,
+        _ => Place::Right,
+    }
+}
+
+/// The most characters of the player's name shown.
+pub const MAX_NAME: usize = 12;
+
+/// Names for every seat and side of one game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Names {
+    mode: Mode,
+    seats: Vec<String>,
+}
+
+impl Names {
+    pub fn new(mode: Mode, you: &str) -> Names {
+        // A name longer than this would push the table's labels apart.
+        let you: String = you.trim().chars().take(MAX_NAME).collect();
+        let you = if you.is_empty() { "You" } else { you.as_str() };
+        let seats = (0..mode.seats())
+            .map(|seat| match place(mode, seat) {
+                Place::Bottom => you.to_string(),
+                Place::Left => "West".to_string(),
+                Place::Top => "North".to_string(),
+                Place::Right => "East".to_string(),
+            })
+            .collect();
+        Names { mode, seats }
+    }
+
+    pub fn seat(&self, seat: Seat) -> &str {
+        self.seats.get(seat).map_or("?", String::as_str)
+    }
+
+    /// A side in a word: "Us" and "Them" with partners, else the seat's name.
+    pub fn side(&self, side: usize) -> String {
+        match (self.mode, side) {
+            (Mode::Partnership, 0) => "Us".to_string(),
+            (Mode::Partnership, _) => "Them".to_string(),
+            _ => self.seat(side).to_string(),
+        }
+    }
+
+    /// A side with its players: "Us (You & North)".
+    pub fn side_in_full(&self, side: usize) -> String {
+        if !self.mode.has_partners() {
+            return self.side(side);
+        }
+        let members: Vec<&str> = self.mode.side_seats(side).map(|s| self.seat(s)).collect();
+        format!("{} ({})", self.side(side), members.join(" & "))
+    }
+
+    /// Who won, as a sentence's subject and verb.
+    pub fn winners(&self, side: usize) -> String {
+        if self.mode.has_partners() {
+            let members: Vec<&str> = self.mode.side_seats(side).map(|s| self.seat(s)).collect();
+            format!("{} win", members.join(" and "))
+        } else if side == 0 {
+            "You win".to_string()
+        } else {
+            format!("{} wins", self.seat(side))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn partners_sit_opposite() {
+        assert_eq!(place(Mode::Partnership, 2), Place::Top);
+        assert_eq!(place(Mode::Cutthroat, 2), Place::Right);
+        assert_eq!(place(Mode::Individual, 3), Place::Right);
+        let names = Names::new(Mode::Partnership, "Ada");
+        assert_eq!(names.side_in_full(0), "Us (Ada & North)");
+        assert_eq!(names.side_in_full(1), "Them (West & East)");
+        assert_eq!(names.winners(1), "West and East win");
+        let names = Names::new(Mode::Cutthroat, "You");
+        assert_eq!(names.seat(2), "East");
+        assert_eq!(names.winners(0), "You win");
+    }
+}

@@ -1,0 +1,176 @@
+//! The end-of-hand summary, worked out line by line from the engine's
+//! `SideScore`. Nothing is scored here: every number shown is one the
+//! engine reported, or the previous hand's totals it started from.
+
+use crate::engine::{HandResult, Rules, SideScore, SideTotals};
+
+use super::seats::Names;
+use super::theme::Theme;
+
+/// One side's part of the summary.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SideSummary {
+    pub title: String,
+    pub lines: Vec<String>,
+}
+
+/// `before` holds each side's totals at the start of the hand.
+pub fn hand_summary(
+    result: &HandResult,
+    before: &[SideTotals],
+    rules: &Rules,
+    names: &Names,
+    theme: &Theme,
+) -> Vec<SideSummary> {
+    result
+        .sides
+        .iter()
+        .enumerate()
+        .map(|(side, score)| {
+            let before = before.get(side).copied().unwrap_or_default();
+            side_summary(side, score, before, rules, names, theme)
+        })
+        .collect()
+}
+
+fn side_summary(
+    side: usize,
+    s: &SideScore,
+    before: SideTotals,
+    rules: &Rules,
+    names: &Names,
+    theme: &Theme,
+) -> SideSummary {
+    let signed = |n: i32| signed(n, theme);
+    let mut lines = Vec::new();
+    for nil in s.nils.iter().flatten() {
+        let kind = if nil.blind { "Blind nil" } else { "Nil" };
+        lines.push(format!(
+            "{kind} ({}): took {}: {}",
+            names.seat(nil.seat),
+            tricks(nil.tricks),
+            signed(nil.points)
+        ));
+    }
+    if let Some(c) = s.contract {
+        let head = format!("Contract {}, took {}", c.bid, c.taken);
+        lines.push(if c.made() {
+            let over = i32::from(c.taken - c.bid);
+            if over == 0 {
+                format!("{head}: {}", c.points)
+            } else {
+                let bags = if over == 1 { "bag" } else { "bags" };
+                format!("{head}: {} + {over} {bags} = {}", c.points - over, c.points)
+            }
+        } else {
+            format!("{head}: set, {}", signed(c.points))
+        });
+    }
+    let total = before.bags + s.bags_added;
+    let mut bags = format!("Bags {} + {} = {}", before.bags, s.bags_added, total);
+    if s.penalties > 0 {
+        let times = if s.penalties == 1 {
+            String::new()
+        } else {
+            format!(" {} times", s.penalties)
+        };
+        bags.push_str(&format!(
+            " {} {}{times}: {}, {} carried",
+            theme.at_least(),
+            rules.bags.limit,
+            signed(-s.penalty),
+            s.bags
+        ));
+    }
+    lines.push(bags);
+    lines.push(format!(
+        "Hand {}, score {} {} {}",
+        signed(s.points),
+        before.score,
+        if theme.ascii { "->" } else { "→" },
+        s.score
+    ));
+    SideSummary {
+        title: names.side_in_full(side),
+        lines,
+    }
+}
+
+fn tricks(n: u8) -> String {
+    match n {
+        0 => "no tricks".to_string(),
+        1 => "1 trick".to_string(),
+        n => format!("{n} tricks"),
+    }
+}
+
+/// `+62`, `−100`: a change in score always shows its sign.
+pub fn signed(n: i32, theme: &Theme) -> String {
+    if n < 0 {
+        format!("{}{}", theme.minus(), -n)
+    } else {
+        format!("+{n}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::score::score_side;
+    use crate::engine::{Bid, Mode};
+
+    fn unicode() -> Theme {
+        Theme {
+            ascii: false,
+            color: false,
+        }
+    }
+
+    #[test]
+    fn lines_follow_the_engines_score() {
+        let rules = Rules::classic(Mode::Partnership);
+        let names = Names::new(Mode::Partnership, "You");
+        let before = SideTotals {
+            score: 200,
+            bags: 9,
+        };
+        // You bid 6 and took 8; North bid nil and took 1.
+        let s = score_side(&rules, &[(0, Bid::Tricks(6), 8), (2, Bid::Nil, 1)], before);
+        let summary = side_summary(0, &s, before, &rules, &names, &unicode());
+        assert_eq!(summary.title, "Us (You & North)");
+        assert_eq!(
+            summary.lines,
+            [
+                "Nil (North): took 1 trick: −100",
+                "Contract 6, took 8: 60 + 2 bags = 62",
+                "Bags 9 + 3 = 12 ≥ 10: −100, 2 carried",
+                "Hand −138, score 200 → 62",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_set_contract_and_a_made_blind_nil() {
+        let rules = Rules::classic(Mode::Partnership);
+        let names = Names::new(Mode::Partnership, "You");
+        let before = SideTotals {
+            score: -50,
+            bags: 2,
+        };
+        let s = score_side(
+            &rules,
+            &[(1, Bid::BlindNil, 0), (3, Bid::Tricks(5), 4)],
+            before,
+        );
+        let summary = side_summary(1, &s, before, &rules, &names, &Theme::PLAIN);
+        assert_eq!(
+            summary.lines,
+            [
+                "Blind nil (West): took no tricks: +200",
+                "Contract 5, took 4: set, -50",
+                "Bags 2 + 0 = 2",
+                "Hand +150, score -50 -> 100",
+            ]
+        );
+    }
+}

@@ -1,0 +1,247 @@
+//! How things look: suit glyphs (Unicode or plain letters), colours, and
+//! border sets. `NO_COLOR` turns colour off but keeps bold/dim/reverse, so
+//! legal cards and the cursor stay visible without colour.
+
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::symbols::border;
+
+use crate::engine::{Card, Suit};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Theme {
+    /// Plain letters `S H D C` and `+-|` borders instead of Unicode.
+    pub ascii: bool,
+    pub color: bool,
+}
+
+/// Borders drawable on any terminal.
+const ASCII_BORDER: border::Set<'static> = border::Set {
+    top_left: "+",
+    top_right: "+",
+    bottom_left: "+",
+    bottom_right: "+",
+    vertical_left: "|",
+    vertical_right: "|",
+    horizontal_top: "-",
+    horizontal_bottom: "-",
+};
+
+/// The winner's card in a finished trick, in plain text.
+const ASCII_WINNER: border::Set<'static> = border::Set {
+    top_left: "*",
+    top_right: "*",
+    bottom_left: "*",
+    bottom_right: "*",
+    vertical_left: "|",
+    vertical_right: "|",
+    horizontal_top: "=",
+    horizontal_bottom: "=",
+};
+
+impl Theme {
+    /// The theme the environment asks for: `ascii` when the player said so
+    /// or the locale cannot show suit symbols; no colour when `NO_COLOR` is set.
+    pub fn from_env(ascii: bool) -> Theme {
+        Theme::from_vars(ascii, |name| std::env::var(name).ok())
+    }
+
+    /// The theme given a way to read environment variables.
+    pub fn from_vars(ascii: bool, var: impl Fn(&str) -> Option<String>) -> Theme {
+        Theme {
+            ascii: ascii || !locale_is_utf8(var("LC_ALL"), var("LC_CTYPE"), var("LANG")),
+            // no-color.org: set and not empty turns colour off.
+            color: var("NO_COLOR").is_none_or(|v| v.is_empty()),
+        }
+    }
+
+    /// Plain text, no colour: what snapshot tests draw.
+    pub const PLAIN: Theme = Theme {
+        ascii: true,
+        color: false,
+    };
+
+    pub fn suit(&self, suit: Suit) -> char {
+        if self.ascii {
+            suit.letter()
+        } else {
+            suit.symbol()
+        }
+    }
+
+    /// A card as shown on its face: `10♠`, or `10S` in ASCII.
+    pub fn card(&self, card: Card) -> String {
+        format!("{}{}", card.rank().face(), self.suit(card.suit()))
+    }
+
+    pub fn suit_style(&self, suit: Suit) -> Style {
+        match (self.color, suit.is_red()) {
+            (true, true) => Style::new().fg(Color::Red).bg(Color::White),
+            (true, false) => Style::new().fg(Color::Black).bg(Color::White),
+            (false, _) => Style::new(),
+        }
+    }
+
+    /// A card face, brightened when it may be played and dimmed when not.
+    pub fn card_style(&self, card: Card, playable: bool) -> Style {
+        let style = self.suit_style(card.suit());
+        if playable {
+            style.add_modifier(Modifier::BOLD)
+        } else if self.color {
+            Style::new().fg(Color::DarkGray).add_modifier(Modifier::DIM)
+        } else {
+            style.add_modifier(Modifier::DIM)
+        }
+    }
+
+    pub fn cursor(&self) -> Style {
+        Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+    }
+
+    pub fn border(&self) -> border::Set<'static> {
+        if self.ascii {
+            ASCII_BORDER
+        } else {
+            border::ROUNDED
+        }
+    }
+
+    pub fn winner_border(&self) -> border::Set<'static> {
+        if self.ascii {
+            ASCII_WINNER
+        } else {
+            border::DOUBLE
+        }
+    }
+
+    pub fn accent(&self) -> Style {
+        if self.color {
+            Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)
+        } else {
+            Style::new().add_modifier(Modifier::BOLD)
+        }
+    }
+
+    pub fn dim(&self) -> Style {
+        if self.color {
+            Style::new().fg(Color::DarkGray)
+        } else {
+            Style::new().add_modifier(Modifier::DIM)
+        }
+    }
+
+    pub fn bar(&self) -> Style {
+        if self.color {
+            Style::new().fg(Color::Black).bg(Color::Green)
+        } else {
+            Style::new().add_modifier(Modifier::REVERSED)
+        }
+    }
+
+    pub fn error(&self) -> Style {
+        if self.color {
+            Style::new()
+                .fg(Color::LightRed)
+                .add_modifier(Modifier::BOLD)
+        } else {
+            Style::new().add_modifier(Modifier::BOLD)
+        }
+    }
+
+    /// The turn marker next to a seat's name.
+    pub fn turn_marker(&self) -> &'static str {
+        if self.ascii { ">" } else { "▶" }
+    }
+
+    pub fn minus(&self) -> &'static str {
+        if self.ascii { "-" } else { "−" }
+    }
+
+    /// Between two facts on one line: "bid 3 · took 1".
+    pub fn sep(&self) -> &'static str {
+        if self.ascii { ", " } else { " · " }
+    }
+
+    pub fn at_least(&self) -> &'static str {
+        if self.ascii { ">=" } else { "≥" }
+    }
+}
+
+/// The first of `LC_ALL`, `LC_CTYPE`, `LANG` that is set decides, as the C
+/// library does; with none set the locale is "C", which has no suit symbols.
+pub fn locale_is_utf8(
+    lc_all: Option<String>,
+    lc_ctype: Option<String>,
+    lang: Option<String>,
+) -> bool {
+    [lc_all, lc_ctype, lang]
+        .into_iter()
+        .flatten()
+        .find(|v| !v.is_empty())
+        .is_some_and(|v| {
+            let v = v.to_ascii_lowercase();
+            v.contains("utf-8") || v.contains("utf8")
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(v: &str) -> Option<String> {
+        Some(v.to_string())
+    }
+
+    #[test]
+    fn locale_decides_unicode_suits() {
+        assert!(locale_is_utf8(None, None, s("en_US.UTF-8")));
+        assert!(locale_is_utf8(None, None, s("C.utf8")));
+        assert!(!locale_is_utf8(None, None, None));
+        assert!(
+            !locale_is_utf8(s("C"), None, s("en_US.UTF-8")),
+            "LC_ALL wins"
+        );
+        assert!(
+            locale_is_utf8(s(""), s("de_DE.UTF-8"), s("C")),
+            "empty is unset"
+        );
+        assert!(!locale_is_utf8(None, None, s("POSIX")));
+    }
+
+    #[test]
+    fn no_color_and_ascii_come_from_the_environment() {
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            move |name: &str| {
+                pairs
+                    .iter()
+                    .find(|(k, _)| *k == name)
+                    .map(|(_, v)| v.to_string())
+            }
+        };
+        let utf8 = Theme::from_vars(false, env(&[("LANG", "en_GB.UTF-8")]));
+        assert_eq!(
+            utf8,
+            Theme {
+                ascii: false,
+                color: true
+            }
+        );
+        let plain = Theme::from_vars(false, env(&[("LANG", "C"), ("NO_COLOR", "1")]));
+        assert_eq!(plain, Theme::PLAIN);
+        let asked = Theme::from_vars(true, env(&[("LANG", "en_GB.UTF-8"), ("NO_COLOR", "")]));
+        assert!(
+            asked.ascii && asked.color,
+            "--ascii wins; an empty NO_COLOR is unset"
+        );
+    }
+
+    #[test]
+    fn ascii_cards_use_letters() {
+        let card: Card = "TH".parse().unwrap();
+        assert_eq!(Theme::PLAIN.card(card), "10H");
+        let unicode = Theme {
+            ascii: false,
+            color: true,
+        };
+        assert_eq!(unicode.card(card), "10♥");
+    }
+}

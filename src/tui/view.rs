@@ -1,0 +1,723 @@
+//! State in, frame out: draws an `App` into a buffer and says where the
+//! clickable things went. Reads the app and the player's view; changes
+//! nothing.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
+
+use crate::engine::{Bid, Decision, Mode, Phase, PlayerView, Rules, Seat, TrickDone};
+
+use super::app::{App, Hits, OfferChoice, Overlay, Screen, Target, hand_order};
+use super::layout::{self, MIN_HEIGHT, MIN_WIDTH, Regions, seat_spot};
+use super::seats::{Place, place};
+use super::summary::{hand_summary, signed};
+use super::theme::Theme;
+use super::widgets::{HandCard, button, centered_line, faces, hand_strip, table_card};
+
+const HELP: &str = include_str!("../../assets/help.txt");
+
+/// Draws the whole screen; returns where each clickable thing is.
+pub fn render(app: &App, area: Rect, buf: &mut Buffer) -> Hits {
+    let mut hits = Hits::default();
+    let theme = app.theme();
+    let Some(regions) = layout::regions(area) else {
+        too_small(area, buf, theme);
+        return hits;
+    };
+    let view = app.view();
+    match app.screen() {
+        Screen::GameOver => game_over(app, &view, area, buf, &mut hits),
+        Screen::Summary => {
+            // The score bar already shows the new totals; the next hand's
+            // table waits until the player has read how they came about.
+            score_bar(app, &view, regions.score_bar, buf);
+            hand_summary_window(app, &regions, buf, &mut hits);
+            let keys = " Enter  go on   t  last trick   r  rules";
+            buf.set_stringn(
+                regions.footer.x,
+                regions.footer.y,
+                keys,
+                regions.footer.width as usize,
+                theme.dim(),
+            );
+        }
+        Screen::Table => {
+            score_bar(app, &view, regions.score_bar, buf);
+            table(app, &view, regions.table, buf);
+            hand(app, &view, regions.hand, buf, &mut hits);
+            panel(app, &view, regions.panel, buf, &mut hits);
+            footer(app, &view, regions.footer, buf);
+        }
+    }
+    if let Some(overlay) = app.overlay() {
+        overlay_window(app, overlay, area, buf, &mut hits);
+    }
+    hits
+}
+
+fn too_small(area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let lines = [
+        Line::styled(
+            format!("Make the terminal at least {MIN_WIDTH}x{MIN_HEIGHT}"),
+            theme.accent(),
+        ),
+        Line::from(format!("(it is {}x{} now)", area.width, area.height)),
+        Line::from("q quits"),
+    ];
+    let top = area.y + area.height.saturating_sub(lines.len() as u16) / 2;
+    for (i, line) in lines.into_iter().enumerate() {
+        let y = top + i as u16;
+        if y < area.bottom() {
+            centered_line(buf, area, y, line);
+        }
+    }
+}
+
+// ----- the score bar -----
+
+fn score_bar(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme();
+    let names = app.names();
+    let rules = &view.rules;
+    let [title, sides_area] = area.layout(&ratatui::layout::Layout::vertical([
+        ratatui::layout::Constraint::Length(1),
+        ratatui::layout::Constraint::Min(0),
+    ]));
+    buf.set_style(title, theme.bar());
+    let sep = theme.sep();
+    let info = format!(
+        " SPADES  Hand {}{sep}Dealer {}{sep}Game to {}",
+        view.hand_no,
+        names.seat(view.dealer),
+        rules.target_score
+    );
+    buf.set_stringn(title.x, title.y, &info, title.width as usize, theme.bar());
+    let keys = "? help  q quit ";
+    let x = title.right().saturating_sub(keys.len() as u16);
+    if x > title.x + info.chars().count() as u16 {
+        buf.set_string(x, title.y, keys, theme.bar());
+    }
+
+    let sides = view.mode().sides();
+    let width = sides_area.width / sides as u16;
+    for side in 0..sides {
+        let col = Rect::new(
+            sides_area.x + side as u16 * width,
+            sides_area.y,
+            width.saturating_sub(1),
+            sides_area.height,
+        );
+        let totals = view.totals[side];
+        let name = if names.side_in_full(side).len() + 8 < col.width as usize {
+            names.side_in_full(side)
+        } else {
+            names.side(side)
+        };
+        let bags_style = if totals.bags >= rules.bags.limit - 2 {
+            theme.error()
+        } else {
+            Style::new()
+        };
+        let seats: Vec<Seat> = view.mode().side_seats(side).collect();
+        let bids: Vec<String> = seats
+            .iter()
+            .map(|&s| view.bids()[s].map_or("-".to_string(), short_bid))
+            .collect();
+        let took: u8 = seats.iter().map(|&s| view.play.tricks_won[s]).sum();
+        let lines = [
+            Line::from(vec![
+                Span::styled(name, Style::new().add_modifier(Modifier::BOLD)),
+                Span::raw("  "),
+                Span::styled(totals.score.to_string(), theme.accent()),
+            ]),
+            Line::from(vec![Span::styled(
+                format!("bags {}/{}", totals.bags, rules.bags.limit),
+                bags_style,
+            )]),
+            Line::from(format!("bid {}{sep}took {took}", bids.join("+"))),
+        ];
+        for (i, line) in lines.iter().enumerate() {
+            buf.set_line(
+                col.x + 1,
+                col.y + i as u16,
+                line,
+                col.width.saturating_sub(1),
+            );
+        }
+    }
+}
+
+fn short_bid(bid: Bid) -> String {
+    match bid {
+        Bid::Tricks(n) => n.to_string(),
+        Bid::Nil => "nil".to_string(),
+        Bid::BlindNil => "b.nil".to_string(),
+    }
+}
+
+// ----- the table -----
+
+fn table(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme();
+    let held = app.held_trick().map(|h| h.trick);
+    let trick_cards = held.map_or(view.play.trick, |t| t.cards);
+    let waiting = app.waiting_for();
+    let sep = theme.sep();
+
+    // Corners: how far the hand has come.
+    let broken = if view.play.spades_broken {
+        "Spades broken"
+    } else {
+        "Spades not broken"
+    };
+    if view.phase == Phase::Playing || held.is_some() {
+        buf.set_string(area.x + 1, area.y, broken, theme.dim());
+        // A finished trick still on the table is the one counted.
+        let done = view.play.tricks_done + usize::from(held.is_none());
+        let trick_no = done.clamp(1, view.mode().hand_size());
+        let count = format!("Trick {trick_no} of {}", view.mode().hand_size());
+        let x = area.right().saturating_sub(count.len() as u16 + 1);
+        buf.set_string(x, area.y, count, theme.dim());
+    }
+
+    for (seat, &card) in trick_cards.iter().enumerate().take(view.seats()) {
+        let spot = seat_spot(area, place(view.mode(), seat));
+        if let Some(card) = card {
+            let set = if held.is_some_and(|t| t.winner == seat) {
+                theme.winner_border()
+            } else {
+                theme.border()
+            };
+            table_card(buf, spot.card, card, theme, set);
+        }
+        let turn = held.is_none() && waiting == Some(seat);
+        let won = held.is_some_and(|t| t.winner == seat);
+        let marker = if turn { theme.turn_marker() } else { " " };
+        let name_style = if turn || won {
+            theme.accent()
+        } else {
+            Style::new().add_modifier(Modifier::BOLD)
+        };
+        let bid = view.bids()[seat].map_or("-".to_string(), |b| b.to_string());
+        let stats = format!("bid {bid}{sep}took {}", view.play.tricks_won[seat]);
+        let mut name = vec![
+            Span::styled(marker, theme.accent()),
+            Span::raw(" "),
+            Span::styled(app.names().seat(seat).to_string(), name_style),
+        ];
+        if won {
+            name.push(Span::styled(" takes it", theme.accent()));
+        }
+        match place(view.mode(), seat) {
+            Place::Top | Place::Bottom => {
+                let mut line = name;
+                line.push(Span::raw("  "));
+                line.push(Span::raw(stats));
+                centered_line(buf, spot.label, spot.label.y, Line::from(line));
+            }
+            Place::Left | Place::Right => {
+                Paragraph::new(vec![Line::from(name), Line::from(format!("  {stats}"))])
+                    .render(spot.label, buf);
+            }
+        }
+    }
+
+    let middle = Rect::new(area.x, area.y + area.height / 2, area.width, 1);
+    let phase_note = match view.phase {
+        Phase::Bidding if held.is_none() => "Bidding",
+        Phase::Exchange => "Blind nil exchange",
+        _ => "",
+    };
+    if !phase_note.is_empty() {
+        centered_line(buf, middle, middle.y, Line::styled(phase_note, theme.dim()));
+    }
+}
+
+// ----- the hand -----
+
+fn hand(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
+    let theme = app.theme();
+    let turn = app.human_turn().map(|t| t.decision);
+    let cards: Vec<HandCard> = match view.hand {
+        None => (0..view.mode().hand_size())
+            .map(|_| HandCard {
+                card: None,
+                playable: false,
+                cursor: false,
+                chosen: false,
+                keyed: false,
+            })
+            .collect(),
+        Some(held_cards) => {
+            let legal = view.legal_plays();
+            let choosing = app.overlay().is_none() && app.held_trick().is_none();
+            // In the bidding, digits are bids, not cards: no card keys then.
+            let keyed = view.phase != Phase::Bidding;
+            hand_order(held_cards)
+                .into_iter()
+                .enumerate()
+                .map(|(i, card)| HandCard {
+                    card: Some(card),
+                    playable: match turn {
+                        Some(Decision::Play) => legal.contains(card),
+                        _ => true,
+                    },
+                    cursor: choosing
+                        && matches!(turn, Some(Decision::Play | Decision::Exchange) | None)
+                        && view.phase != Phase::Bidding
+                        && i == app.hand_cursor(),
+                    chosen: app.to_pass().contains(card),
+                    keyed,
+                })
+                .collect()
+        }
+    };
+    hand_strip(buf, area, &cards, theme, hits);
+}
+
+// ----- the panel under the hand -----
+
+fn panel(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
+    let theme = app.theme();
+    let names = app.names();
+    let turn = app.human_turn().map(|t| t.decision);
+    let title = match (app.held_trick(), turn) {
+        (Some(_), _) => " Trick done ".to_string(),
+        (None, Some(Decision::BlindNil)) => " Blind nil? ".to_string(),
+        (None, Some(Decision::Bid)) => " Your bid ".to_string(),
+        (None, Some(Decision::Exchange)) => {
+            let partner = view.exchange.map_or(0, |e| e.partner);
+            let count = view.exchange.map_or(0, |e| e.count);
+            format!(" Pass {count} cards to {} ", names.seat(partner))
+        }
+        (None, Some(Decision::Play)) => " Your turn ".to_string(),
+        (None, None) => String::new(),
+    };
+    let block = Block::new()
+        .borders(Borders::TOP)
+        .border_set(theme.border())
+        .title(Span::styled(title, theme.accent()));
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let row = |i: u16| Rect::new(inner.x + 1, inner.y + i, inner.width.saturating_sub(2), 1);
+    let mut notice_row = 2;
+
+    if let Some(held) = app.held_trick() {
+        let line = format!("{} takes the trick.", names.seat(held.trick.winner));
+        buf.set_string(row(0).x, row(0).y, line, theme.accent());
+        buf.set_string(row(1).x, row(1).y, "Any key or click goes on.", theme.dim());
+    } else {
+        match turn {
+            Some(Decision::BlindNil) => {
+                let value = view.rules.blind_nil.value;
+                let minus = theme.minus();
+                buf.set_string(
+                    row(0).x,
+                    row(0).y,
+                    "Your cards stay face down until you decide.",
+                    Style::new(),
+                );
+                let line = format!(
+                    "Blind nil: +{value} if you take no trick, {minus}{value} if you take any."
+                );
+                buf.set_stringn(row(2).x, row(2).y, line, row(2).width as usize, theme.dim());
+                let mut x = row(1).x;
+                for (choice, text) in [
+                    (OfferChoice::BlindNil, "b  Bid blind nil"),
+                    (OfferChoice::Look, "c  Look at my cards"),
+                ] {
+                    let focused = app.offer_cursor() == choice;
+                    x += button(
+                        buf,
+                        x,
+                        row(1).y,
+                        text,
+                        focused,
+                        theme,
+                        Target::Offer(choice),
+                        hits,
+                    ) + 2;
+                }
+            }
+            Some(Decision::Bid) => {
+                notice_row = bid_buttons(app, view, inner, buf, hits);
+            }
+            Some(Decision::Exchange) => {
+                buf.set_stringn(
+                    row(0).x,
+                    row(0).y,
+                    "Choose with arrows and space, or a card's key or a click; Enter passes them.",
+                    row(0).width as usize,
+                    Style::new(),
+                );
+                let count = view.exchange.map_or(0, |e| e.count);
+                let chosen = app.to_pass();
+                let line = format!(
+                    "To pass ({} of {count}): {}",
+                    chosen.len(),
+                    if chosen.is_empty() {
+                        "none yet".to_string()
+                    } else {
+                        faces(chosen, theme)
+                    }
+                );
+                buf.set_string(row(1).x, row(1).y, line, Style::new());
+            }
+            Some(Decision::Play) => {
+                let lead = if view.led_suit().is_none() {
+                    "You lead. "
+                } else {
+                    ""
+                };
+                buf.set_stringn(
+                    row(0).x,
+                    row(0).y,
+                    format!("{lead}Play a card: arrows then Enter, its key, or a click."),
+                    row(0).width as usize,
+                    Style::new(),
+                );
+                if let Some(led) = view.led_suit() {
+                    let line = format!("{} led.", sentence_case(led.name()));
+                    buf.set_string(row(1).x, row(1).y, line, theme.dim());
+                }
+            }
+            None => {
+                let line = match (view.phase, app.waiting_for()) {
+                    (Phase::Bidding, Some(seat)) => format!("{} is bidding...", names.seat(seat)),
+                    (Phase::Exchange, _) => "Your partner is choosing cards to pass...".to_string(),
+                    (Phase::Playing, Some(seat)) => format!("{} is playing...", names.seat(seat)),
+                    _ => String::new(),
+                };
+                buf.set_string(row(0).x, row(0).y, line, theme.dim());
+            }
+        }
+    }
+    if let Some(notice) = app.notice() {
+        let r = row(notice_row.min(inner.height.saturating_sub(1)));
+        buf.set_stringn(r.x, r.y, notice, r.width as usize, theme.error());
+    }
+}
+
+/// The bids as buttons, wrapping when they do not fit one row. Returns the
+/// row left for messages.
+fn bid_buttons(
+    app: &App,
+    view: &PlayerView,
+    inner: Rect,
+    buf: &mut Buffer,
+    hits: &mut Hits,
+) -> u16 {
+    let theme = app.theme();
+    let options = app.bid_options(view);
+    let (mut x, mut y) = (inner.x + 1, inner.y);
+    for (i, &bid) in options.iter().enumerate() {
+        let name = match bid {
+            Bid::Tricks(n) => n.to_string(),
+            Bid::Nil => "Nil".to_string(),
+            Bid::BlindNil => "Blind nil".to_string(),
+        };
+        // Brackets mark the cursor even without colour.
+        let text = if i == app.bid_cursor() {
+            format!("[{name}]")
+        } else {
+            format!(" {name} ")
+        };
+        let width = text.chars().count() as u16;
+        if x + width > inner.right() {
+            x = inner.x + 1;
+            y += 1;
+        }
+        let allowed = view.check_bid(bid).is_ok();
+        let mut style = if allowed { Style::new() } else { theme.dim() };
+        if i == app.bid_cursor() {
+            style = style.patch(theme.cursor());
+        }
+        buf.set_string(x, y, &text, style);
+        hits.add(Rect::new(x, y, width, 1), Target::Bid(bid));
+        x += width + 1;
+    }
+    let mut next = y - inner.y + 1;
+    let line = |next: u16| {
+        Rect::new(
+            inner.x + 1,
+            inner.y + next,
+            inner.width.saturating_sub(2),
+            1,
+        )
+    };
+    // Why the bid under the cursor cannot be made, else why blind nil is not on offer.
+    let why = options
+        .get(app.bid_cursor())
+        .and_then(|&b| view.check_bid(b).err())
+        .map(|e| sentence_case(&e.to_string()))
+        .or_else(|| view.blind_nil_refusal().map(|r| format!("Blind nil: {r}.")));
+    if let Some(why) = why
+        && next < inner.height
+    {
+        let r = line(next);
+        buf.set_stringn(r.x, r.y, why, r.width as usize, theme.dim());
+        next += 1;
+    }
+    next
+}
+
+fn footer(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme();
+    let keys = match app.human_turn().map(|t| t.decision) {
+        _ if app.held_trick().is_some() => "any key  go on",
+        Some(Decision::BlindNil) => "b  blind nil   c  look at cards",
+        Some(Decision::Bid) => "arrows or number  choose   Enter  bid   n  nil",
+        Some(Decision::Exchange) => "arrows  move   space or key  choose   Enter  pass",
+        Some(Decision::Play) => "arrows  move   Enter  play   1-9 0 a-g  that card",
+        None if view.phase == Phase::Over => "",
+        None => "arrows  move",
+    };
+    let all = format!(" {keys}   t  last trick   r  rules");
+    buf.set_stringn(area.x, area.y, all, area.width as usize, theme.dim());
+}
+
+// ----- windows over the table -----
+
+fn framed(title: &str, area: Rect, buf: &mut Buffer, theme: &Theme) -> Rect {
+    Clear.render(area, buf);
+    let block = Block::bordered()
+        .border_set(theme.border())
+        .title(Span::styled(format!(" {title} "), theme.accent()));
+    let inner = block.inner(area);
+    block.render(area, buf);
+    inner
+}
+
+fn hand_summary_window(app: &App, regions: &Regions, buf: &mut Buffer, hits: &mut Hits) {
+    let Some((result, before)) = app.summary() else {
+        return;
+    };
+    let theme = app.theme();
+    let rules = &app.config().rules;
+    let sides = hand_summary(result, &before, rules, app.names(), theme);
+    let mut lines: Vec<Line> = Vec::new();
+    for side in &sides {
+        lines.push(Line::styled(side.title.clone(), theme.accent()));
+        for l in &side.lines {
+            lines.push(Line::from(format!("  {l}")));
+        }
+    }
+    let over = app.game().phase() == Phase::Over;
+    let button_text = if over {
+        "Enter  final result"
+    } else {
+        "Enter  next hand"
+    };
+    let whole = Rect::new(
+        regions.table.x,
+        regions.table.y,
+        regions.table.width,
+        regions.panel.bottom() - regions.table.y,
+    );
+    let height = lines.len() as u16 + 4;
+    let area = layout::window(whole, 66, height);
+    let inner = framed(&format!("Hand {} scored", result.hand), area, buf, theme);
+    let body = Rect::new(
+        inner.x + 1,
+        inner.y,
+        inner.width.saturating_sub(2),
+        inner.height,
+    );
+    Paragraph::new(lines).render(body, buf);
+    let y = inner.bottom().saturating_sub(1);
+    let width = button_text.len() as u16 + 6;
+    let x = inner.x + inner.width.saturating_sub(width) / 2;
+    button(buf, x, y, button_text, true, theme, Target::Continue, hits);
+}
+
+fn game_over(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
+    let theme = app.theme();
+    let names = app.names();
+    let game = app.game();
+    let mut lines = vec![Line::from("")];
+    if let Some(winner) = view.winner {
+        lines.push(Line::styled(
+            format!("{}!", names.winners(winner)),
+            theme.accent(),
+        ));
+    }
+    let hands = game.results().len();
+    lines.push(Line::from(format!(
+        "after {hands} hand{}, playing to {}",
+        if hands == 1 { "" } else { "s" },
+        view.rules.target_score
+    )));
+    lines.push(Line::from(""));
+    for (side, score) in game.scores().iter().enumerate() {
+        let mark = if view.winner == Some(side) { "*" } else { " " };
+        lines.push(Line::from(format!(
+            "{mark} {:<28}{score:>6}",
+            names.side_in_full(side)
+        )));
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::styled(
+        format!("Seed {} replays this game.", app.seed()),
+        theme.dim(),
+    ));
+    let height = lines.len() as u16 + 4;
+    let window = layout::window(area, 50, height);
+    let inner = framed("Game over", window, buf, theme);
+    Paragraph::new(lines)
+        .alignment(ratatui::layout::HorizontalAlignment::Center)
+        .render(inner, buf);
+    let y = inner.bottom().saturating_sub(1);
+    let mut x = inner.x + inner.width.saturating_sub(36) / 2;
+    x += button(
+        buf,
+        x,
+        y,
+        "n  Play again",
+        true,
+        theme,
+        Target::PlayAgain,
+        hits,
+    ) + 2;
+    button(buf, x, y, "q  Quit", false, theme, Target::Quit, hits);
+}
+
+fn overlay_window(app: &App, overlay: Overlay, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
+    let theme = app.theme();
+    // The window hides what is under it from clicks.
+    *hits = Hits::default();
+    match overlay {
+        Overlay::Help => {
+            let lines: Vec<Line> = HELP.lines().map(Line::from).collect();
+            let window = layout::window(area, 70, lines.len() as u16 + 2);
+            let inner = framed("Keys", window, buf, theme);
+            Paragraph::new(lines).render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
+        }
+        Overlay::Rules => {
+            let view = app.view();
+            let mut lines = rules_lines(&view.rules, theme);
+            lines.insert(0, format!("From {}.", app.config().rules_source));
+            lines.push(String::new());
+            lines.push(format!(
+                "Seed {} (--seed {} replays this game).",
+                app.seed(),
+                app.seed()
+            ));
+            lines.push("Esc or r closes.".to_string());
+            let window = layout::window(area, 74, lines.len() as u16 + 2);
+            let inner = framed("Rules in force", window, buf, theme);
+            Paragraph::new(lines.into_iter().map(Line::from).collect::<Vec<_>>())
+                .render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
+        }
+        Overlay::LastTrick => {
+            let Some(trick) = app.last_trick() else {
+                return;
+            };
+            let lines = last_trick_lines(app, trick);
+            let window = layout::window(area, 40, lines.len() as u16 + 2);
+            let inner = framed("Last trick", window, buf, theme);
+            Paragraph::new(lines).render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
+        }
+        Overlay::ConfirmQuit => {
+            let window = layout::window(area, 40, 5);
+            let inner = framed("Quit?", window, buf, theme);
+            centered_line(buf, inner, inner.y, Line::from("Leave this game?"));
+            let y = inner.y + 2;
+            let mut x = inner.x + inner.width.saturating_sub(28) / 2;
+            x += button(buf, x, y, "y  Quit", true, theme, Target::Quit, hits) + 2;
+            button(buf, x, y, "n  Stay", false, theme, Target::Continue, hits);
+        }
+    }
+}
+
+fn last_trick_lines<'a>(app: &App, trick: &TrickDone) -> Vec<Line<'a>> {
+    let theme = app.theme();
+    let names = app.names();
+    let seats = app.config().rules.mode.seats();
+    let mut lines = Vec::new();
+    for k in 0..seats {
+        let seat = (trick.leader + k) % seats;
+        let Some(card) = trick.cards[seat] else {
+            continue;
+        };
+        let role = if k == 0 { "led" } else { "played" };
+        let mut spans = vec![
+            Span::raw(format!("{:<10} {role:<7} ", names.seat(seat))),
+            Span::styled(theme.card(card), theme.suit_style(card.suit())),
+        ];
+        if seat == trick.winner {
+            spans.push(Span::styled("  takes it", theme.accent()));
+        }
+        lines.push(Line::from(spans));
+    }
+    lines
+}
+
+/// The rules in words, one line per key group of rules.toml.
+fn rules_lines(rules: &Rules, theme: &Theme) -> Vec<String> {
+    let mode = match rules.mode {
+        Mode::Partnership => "partnership: four seats, partners opposite",
+        Mode::Cutthroat => "cutthroat: three seats, 17 cards each, every seat alone",
+        Mode::Individual => "individual: four seats, every seat alone",
+    };
+    let losing = rules
+        .losing_score
+        .map_or(String::new(), |l| format!("; also ends at {l} or below"));
+    let nil = if rules.nil.allowed {
+        format!("worth {}", rules.nil.value)
+    } else {
+        "not allowed".to_string()
+    };
+    let blind = &rules.blind_nil;
+    let blind_nil = if blind.allowed {
+        format!(
+            "worth {}, when the side trails by {} or more",
+            blind.value, blind.min_deficit
+        )
+    } else {
+        "not allowed".to_string()
+    };
+    let per_side = if blind.one_per_side {
+        "one per side"
+    } else {
+        "both partners may bid it"
+    };
+    let exchange = match rules.exchange_size() {
+        0 => "no exchange".to_string(),
+        n => format!("then {n} cards exchanged with the partner"),
+    };
+    let total = if rules.bidding.forbid_exact_total {
+        format!(
+            "the last bidder may not make the bids total {}",
+            rules.mode.hand_size()
+        )
+    } else {
+        "any total".to_string()
+    };
+    let mut lines = vec![
+        format!("Mode       {mode}"),
+        format!("Game       to {} points{losing}", rules.target_score),
+        format!(
+            "Bags       each {} bags cost {}",
+            rules.bags.limit,
+            signed(-rules.bags.penalty, theme)
+        ),
+        format!("Nil        {nil}"),
+        format!("Blind nil  {blind_nil}"),
+    ];
+    if blind.allowed {
+        lines.push(format!("           {per_side}; {exchange}"));
+    }
+    lines.push(format!("Bidding    {total}"));
+    lines
+}
+
+fn sentence_case(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}

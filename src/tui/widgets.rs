@@ -1,0 +1,141 @@
+//! Small drawing pieces: a card on the table, the hand as a strip of
+//! cards, a button. Each records where it went when it can be clicked.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::symbols::border;
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Widget};
+
+use crate::engine::{Card, CardSet};
+
+use super::app::{CARD_KEYS, Hits, Target};
+use super::layout::hand_cells;
+use super::theme::Theme;
+
+/// A card lying on the table, its face in the middle of a small box.
+pub fn table_card(buf: &mut Buffer, area: Rect, card: Card, theme: &Theme, set: border::Set) {
+    let block = Block::bordered().border_set(set);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let face = theme.card(card);
+    let style = theme.suit_style(card.suit());
+    buf.set_style(inner, style);
+    let x = inner.x + inner.width.saturating_sub(face.chars().count() as u16) / 2;
+    buf.set_stringn(x, inner.y, &face, inner.width as usize, style);
+}
+
+/// How one card of the hand is shown.
+pub struct HandCard {
+    pub card: Option<Card>,
+    pub playable: bool,
+    pub cursor: bool,
+    /// Chosen to pass in the exchange: drawn as if lifted.
+    pub chosen: bool,
+    /// Shows the key that picks it.
+    pub keyed: bool,
+}
+
+/// The player's hand: a row of keys above cards that share their borders.
+/// `cards` with no card are face down.
+pub fn hand_strip(
+    buf: &mut Buffer,
+    area: Rect,
+    cards: &[HandCard],
+    theme: &Theme,
+    hits: &mut Hits,
+) {
+    if cards.is_empty() || area.height < 4 {
+        return;
+    }
+    let cells = hand_cells(area, cards.len());
+    let (h, v, tl, tr, bl, br, tee_top, tee_bottom, lifted) = if theme.ascii {
+        ("-", "|", "+", "+", "+", "+", "+", "+", "=")
+    } else {
+        ("─", "│", "┌", "┐", "└", "┘", "┬", "┴", "═")
+    };
+    let last = cards.len() - 1;
+    for (i, (hc, cell)) in cards.iter().zip(&cells).enumerate() {
+        let (x, y) = (cell.x, cell.y);
+        let key = CARD_KEYS.get(i).map_or(' ', |&k| char::from(k));
+        if hc.card.is_some() && hc.keyed {
+            let label = if hc.cursor {
+                format!("[{key}]")
+            } else {
+                format!(" {key} ")
+            };
+            let style = if hc.cursor {
+                theme.accent()
+            } else {
+                theme.dim()
+            };
+            buf.set_string(x + 1, y, label, style);
+        }
+        let top_edge = if hc.chosen { lifted } else { h };
+        buf.set_string(x, y + 1, if i == 0 { tl } else { tee_top }, Style::new());
+        buf.set_string(x + 1, y + 1, top_edge.repeat(3), Style::new());
+        buf.set_string(x, y + 2, v, Style::new());
+        buf.set_string(x, y + 3, if i == 0 { bl } else { tee_bottom }, Style::new());
+        buf.set_string(x + 1, y + 3, h.repeat(3), Style::new());
+        if i == last {
+            buf.set_string(x + 4, y + 1, tr, Style::new());
+            buf.set_string(x + 4, y + 2, v, Style::new());
+            buf.set_string(x + 4, y + 3, br, Style::new());
+        }
+        match hc.card {
+            Some(card) => {
+                let mut style = theme.card_style(card, hc.playable);
+                if hc.cursor {
+                    style = style.patch(theme.cursor());
+                }
+                buf.set_string(x + 1, y + 2, format!("{:<3}", theme.card(card)), style);
+                hits.add(Rect::new(x, y, 5, 4), Target::Card(card));
+            }
+            None => {
+                let back = if theme.ascii { "###" } else { "░░░" };
+                buf.set_string(x + 1, y + 2, back, theme.dim());
+            }
+        }
+    }
+}
+
+/// A clickable label, `[ text ]`; the focused one reads `>[ text ]<` and
+/// is reversed, so it shows without colour too.
+#[allow(clippy::too_many_arguments)]
+pub fn button(
+    buf: &mut Buffer,
+    x: u16,
+    y: u16,
+    text: &str,
+    focused: bool,
+    theme: &Theme,
+    target: Target,
+    hits: &mut Hits,
+) -> u16 {
+    let (shown, style) = if focused {
+        (format!(">[ {text} ]<"), theme.cursor())
+    } else {
+        (format!(" [ {text} ] "), Style::new())
+    };
+    let width = shown.chars().count() as u16;
+    buf.set_string(x, y, &shown, style);
+    hits.add(Rect::new(x, y, width, 1), target);
+    width
+}
+
+/// A line of text centred in `area` at row `y`.
+pub fn centered_line(buf: &mut Buffer, area: Rect, y: u16, line: Line) {
+    let width = line.width() as u16;
+    let x = area.x + area.width.saturating_sub(width) / 2;
+    buf.set_line(x, y, &line, area.width);
+}
+
+/// The cards of a set, as faces, for messages.
+pub fn faces(cards: CardSet, theme: &Theme) -> String {
+    super::app::hand_order(cards)
+        .into_iter()
+        .map(|c| theme.card(c))
+        .collect::<Vec<_>>()
+        .join(" ")
+}

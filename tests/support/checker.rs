@@ -1,0 +1,1114 @@
+//! An independent checker for game records, format 1 (the game-record spec).
+//!
+//! It reads nothing but JSON values and re-derives every rule itself: the
+//! deck, the bidding, the exchange, following suit, trick winners, scoring
+//! and the end of the game. It shares no code with the engine on purpose, so
+//! a mistake in the engine's rules cannot hide behind the same mistake here.
+//!
+//! Used by the tests (`mod support;`) and by `examples/check_record.rs`.
+
+// Each test crate and the example use a different part of this module.
+#![allow(dead_code)]
+
+use std::fmt::Write as _;
+use std::io::Write;
+
+use serde_json::{Map, Value};
+
+/// One thing wrong with a record, at a line (numbered from 1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub line: usize,
+    pub message: String,
+}
+
+/// What a record held and what is wrong with it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Report {
+    pub games: usize,
+    pub hands: usize,
+    pub problems: Vec<Problem>,
+}
+
+impl Report {
+    pub fn is_ok(&self) -> bool {
+        self.problems.is_empty()
+    }
+
+    /// The problems, one per line, for assertion messages.
+    pub fn describe(&self) -> String {
+        let mut s = String::new();
+        for p in &self.problems {
+            let _ = writeln!(s, "line {}: {}", p.line, p.message);
+        }
+        s
+    }
+
+    /// Is there a problem at `line` whose message contains `words`?
+    pub fn has(&self, line: usize, words: &str) -> bool {
+        self.problems
+            .iter()
+            .any(|p| p.line == line && p.message.contains(words))
+    }
+}
+
+/// Checks a whole record file's text.
+pub fn check_record(text: &str) -> Report {
+    let mut checker = Checker::default();
+    let lines: Vec<&str> = text.split_terminator('\n').collect();
+    let mut last = lines.len();
+    // A record cut short by a crash may end in part of a line, with no
+    // `\n`: it is readable up to its last whole line.
+    let cut_short = |line: &&str| serde_json::from_str::<Value>(line).is_err();
+    if !text.ends_with('\n') && lines.last().is_some_and(cut_short) {
+        last -= 1;
+    }
+    for (i, line) in lines[..last].iter().enumerate() {
+        checker.line(i + 1, line);
+    }
+    checker.finish();
+    checker.report
+}
+
+/// The command line: checks each file, prints a summary per file and every
+/// problem with its line, and returns the exit code (0 all good, 1 some
+/// problem, 2 a file that could not be read).
+pub fn run_cli(paths: &[String], out: &mut dyn Write) -> i32 {
+    if paths.is_empty() {
+        let _ = writeln!(out, "usage: check_record FILE...");
+        return 2;
+    }
+    let mut code = 0;
+    for path in paths {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) => {
+                let _ = writeln!(out, "{path}: cannot read: {e}");
+                code = 2;
+                continue;
+            }
+        };
+        let report = check_record(&text);
+        let _ = writeln!(
+            out,
+            "{path}: games {}, hands {}, errors {}",
+            report.games,
+            report.hands,
+            report.problems.len()
+        );
+        for p in &report.problems {
+            let _ = writeln!(out, "{path}:{}: {}", p.line, p.message);
+        }
+        if !report.is_ok() && code == 0 {
+            code = 1;
+        }
+    }
+    code
+}
+
+// ---------------------------------------------------------------- cards
+
+const SUITS: [char; 4] = ['C', 'D', 'H', 'S'];
+const RANKS: &str = "23456789TJQKA";
+const DECK: u64 = (1 << 52) - 1;
+const SPADE: usize = 3;
+
+/// A card as `suit * 13 + rank`, ranks 0 (two) to 12 (ace).
+fn parse_card(v: &Value) -> Result<u8, String> {
+    let s = v
+        .as_str()
+        .ok_or_else(|| format!("{v} is not a card (a string like \"AS\")"))?;
+    let mut chars = s.chars();
+    let (Some(r), Some(su), None) = (chars.next(), chars.next(), chars.next()) else {
+        return Err(format!("\"{s}\" is not a card"));
+    };
+    let rank = RANKS
+        .find(r)
+        .ok_or_else(|| format!("\"{s}\" is not a card"))?;
+    let suit = SUITS
+        .iter()
+        .position(|&c| c == su)
+        .ok_or_else(|| format!("\"{s}\" is not a card"))?;
+    Ok((suit * 13 + rank) as u8)
+}
+
+fn card_name(c: u8) -> String {
+    let rank = RANKS.as_bytes()[usize::from(c % 13)] as char;
+    format!("{rank}{}", SUITS[usize::from(c / 13)])
+}
+
+fn suit_of(c: u8) -> usize {
+    usize::from(c / 13)
+}
+
+fn suit_name(s: usize) -> &'static str {
+    ["clubs", "diamonds", "hearts", "spades"][s]
+}
+
+fn bit(c: u8) -> u64 {
+    1 << c
+}
+
+fn suit_mask(s: usize) -> u64 {
+    ((1u64 << 13) - 1) << (13 * s)
+}
+
+fn set_names(set: u64) -> String {
+    (0..52u8)
+        .filter(|&c| set & bit(c) != 0)
+        .map(card_name)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A list of distinct cards as a bit set.
+fn parse_cards(v: &Value) -> Result<u64, String> {
+    let list = v
+        .as_array()
+        .ok_or_else(|| format!("{v} is not a list of cards"))?;
+    let mut set = 0u64;
+    for c in list {
+        let c = parse_card(c)?;
+        if set & bit(c) != 0 {
+            return Err(format!("{} is listed twice", card_name(c)));
+        }
+        set |= bit(c);
+    }
+    Ok(set)
+}
+
+// ---------------------------------------------------------------- modes and rules
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Partnership,
+    Cutthroat,
+    Individual,
+}
+
+impl Mode {
+    fn parse(s: &str) -> Option<Mode> {
+        match s {
+            "partnership" => Some(Mode::Partnership),
+            "cutthroat" => Some(Mode::Cutthroat),
+            "individual" => Some(Mode::Individual),
+            _ => None,
+        }
+    }
+
+    fn seats(self) -> usize {
+        if self == Mode::Cutthroat { 3 } else { 4 }
+    }
+
+    fn hand_size(self) -> usize {
+        if self == Mode::Cutthroat { 17 } else { 13 }
+    }
+
+    fn sides(self) -> usize {
+        if self == Mode::Partnership {
+            2
+        } else {
+            self.seats()
+        }
+    }
+
+    fn side_of(self, seat: usize) -> usize {
+        if self == Mode::Partnership {
+            seat % 2
+        } else {
+            seat
+        }
+    }
+
+    fn partner(self, seat: usize) -> Option<usize> {
+        (self == Mode::Partnership).then_some((seat + 2) % 4)
+    }
+}
+
+/// The rules object of a `game` line: every key of rules.toml.
+#[derive(Debug, Clone, Copy)]
+struct Rules {
+    mode: Mode,
+    target_score: i64,
+    losing_score: Option<i64>,
+    bag_limit: i64,
+    bag_penalty: i64,
+    nil_allowed: bool,
+    nil_value: i64,
+    blind_allowed: bool,
+    blind_value: i64,
+    min_deficit: i64,
+    one_per_side: bool,
+    exchange: usize,
+    forbid_exact_total: bool,
+}
+
+fn table<'a>(obj: &'a Map<String, Value>, key: &str) -> Result<&'a Map<String, Value>, String> {
+    obj.get(key)
+        .ok_or_else(|| format!("rules: missing `{key}`"))?
+        .as_object()
+        .ok_or_else(|| format!("rules: `{key}` is not a table"))
+}
+
+fn rule_int(obj: &Map<String, Value>, path: &str, key: &str) -> Result<i64, String> {
+    obj.get(key)
+        .ok_or_else(|| format!("rules: missing `{path}{key}`"))?
+        .as_i64()
+        .ok_or_else(|| format!("rules: `{path}{key}` is not a whole number"))
+}
+
+fn rule_bool(obj: &Map<String, Value>, path: &str, key: &str) -> Result<bool, String> {
+    obj.get(key)
+        .ok_or_else(|| format!("rules: missing `{path}{key}`"))?
+        .as_bool()
+        .ok_or_else(|| format!("rules: `{path}{key}` is not true or false"))
+}
+
+fn parse_rules(v: &Value) -> Result<Rules, String> {
+    let obj = v.as_object().ok_or("`rules` is not an object")?;
+    let mode = obj
+        .get("mode")
+        .ok_or("rules: missing `mode`")?
+        .as_str()
+        .and_then(Mode::parse)
+        .ok_or("rules: `mode` is not partnership, cutthroat or individual")?;
+    let losing_score = match obj.get("losing_score") {
+        None => return Err("rules: missing `losing_score` (null when unset)".into()),
+        Some(Value::Null) => None,
+        Some(v) => Some(
+            v.as_i64()
+                .ok_or("rules: `losing_score` is not a whole number or null")?,
+        ),
+    };
+    let bags = table(obj, "bags")?;
+    let nil = table(obj, "nil")?;
+    let blind = table(obj, "blind_nil")?;
+    let bidding = table(obj, "bidding")?;
+    let exchange = rule_int(blind, "blind_nil.", "exchange")?;
+    let rules = Rules {
+        mode,
+        target_score: rule_int(obj, "", "target_score")?,
+        losing_score,
+        bag_limit: rule_int(bags, "bags.", "limit")?,
+        bag_penalty: rule_int(bags, "bags.", "penalty")?,
+        nil_allowed: rule_bool(nil, "nil.", "allowed")?,
+        nil_value: rule_int(nil, "nil.", "value")?,
+        blind_allowed: rule_bool(blind, "blind_nil.", "allowed")?,
+        blind_value: rule_int(blind, "blind_nil.", "value")?,
+        min_deficit: rule_int(blind, "blind_nil.", "min_deficit")?,
+        one_per_side: rule_bool(blind, "blind_nil.", "one_per_side")?,
+        exchange: usize::try_from(exchange)
+            .map_err(|_| format!("rules: `blind_nil.exchange` is negative ({exchange})"))?,
+        forbid_exact_total: rule_bool(bidding, "bidding.", "forbid_exact_total")?,
+    };
+    // The engine keeps scores in 32 bits; larger values are no game's rules
+    // (and would let a hostile record overflow the sums here).
+    for (key, value) in [
+        ("target_score", rules.target_score),
+        ("losing_score", rules.losing_score.unwrap_or(0)),
+        ("bags.limit", rules.bag_limit),
+        ("bags.penalty", rules.bag_penalty),
+        ("nil.value", rules.nil_value),
+        ("blind_nil.value", rules.blind_value),
+        ("blind_nil.min_deficit", rules.min_deficit),
+    ] {
+        if i32::try_from(value).is_err() {
+            return Err(format!("rules: `{key}` {value} is out of range"));
+        }
+    }
+    if rules.bag_limit < 1 {
+        return Err(format!(
+            "rules: `bags.limit` must be at least 1, got {}",
+            rules.bag_limit
+        ));
+    }
+    Ok(rules)
+}
+
+// ---------------------------------------------------------------- scoring
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Bid {
+    Tricks(usize),
+    Nil,
+    BlindNil,
+}
+
+/// One side's line of a `score` event, as rules-toml.md computes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct SideLine {
+    points: i64,
+    bags_added: i64,
+    penalty: i64,
+    score: i64,
+    bags: i64,
+}
+
+/// Scores one side from its seats' bids and tricks and its totals before.
+fn score_side(rules: &Rules, seats: &[(Bid, usize)], score: i64, bags: i64) -> SideLine {
+    let mut points = 0;
+    let mut bags_added = 0;
+    let mut contract = None::<(i64, i64)>;
+    for &(bid, tricks) in seats {
+        let tricks = tricks as i64;
+        match bid {
+            Bid::Nil | Bid::BlindNil => {
+                let value = if bid == Bid::Nil {
+                    rules.nil_value
+                } else {
+                    rules.blind_value
+                };
+                points += if tricks == 0 { value } else { -value };
+                bags_added += tricks;
+            }
+            Bid::Tricks(n) => {
+                let (bid, taken) = contract.unwrap_or((0, 0));
+                contract = Some((bid + n as i64, taken + tricks));
+            }
+        }
+    }
+    if let Some((bid, taken)) = contract {
+        if taken >= bid {
+            points += 10 * bid + (taken - bid);
+            bags_added += taken - bid;
+        } else {
+            points -= 10 * bid;
+        }
+    }
+    let mut bags = bags + bags_added;
+    let mut penalty = 0;
+    while bags >= rules.bag_limit {
+        bags -= rules.bag_limit;
+        penalty += rules.bag_penalty;
+    }
+    points -= penalty;
+    SideLine {
+        points,
+        bags_added,
+        penalty,
+        score: score + points,
+        bags,
+    }
+}
+
+/// The winner once the game is decided; `None` while it goes on.
+fn winner(rules: &Rules, scores: &[i64]) -> Option<usize> {
+    let over = scores
+        .iter()
+        .any(|&s| s >= rules.target_score || rules.losing_score.is_some_and(|losing| s <= losing));
+    let best = *scores.iter().max()?;
+    let leaders: Vec<usize> = (0..scores.len()).filter(|&i| scores[i] == best).collect();
+    (over && leaders.len() == 1).then(|| leaders[0])
+}
+
+// ---------------------------------------------------------------- reading fields
+
+type Obj = Map<String, Value>;
+
+fn field<'a>(obj: &'a Obj, key: &str) -> Result<&'a Value, String> {
+    obj.get(key).ok_or_else(|| format!("missing `{key}`"))
+}
+
+fn uint(obj: &Obj, key: &str) -> Result<u64, String> {
+    field(obj, key)?
+        .as_u64()
+        .ok_or_else(|| format!("`{key}` is not a whole number"))
+}
+
+fn int(v: &Value, what: &str) -> Result<i64, String> {
+    v.as_i64()
+        .ok_or_else(|| format!("{what} is not a whole number"))
+}
+
+fn seat(obj: &Obj, key: &str, seats: usize) -> Result<usize, String> {
+    let s = uint(obj, key)?;
+    if s >= seats as u64 {
+        return Err(format!("`{key}` {s} is not a seat (0 to {})", seats - 1));
+    }
+    Ok(s as usize)
+}
+
+// ---------------------------------------------------------------- the checker
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    Bidding,
+    Exchange,
+    Playing,
+    Scored,
+}
+
+/// One hand as the record has told it so far.
+#[derive(Debug, Clone)]
+struct Hand {
+    number: u64,
+    dealer: usize,
+    dealt: Vec<u64>,
+    held: Vec<u64>,
+    /// How far each side trailed the leading other side at the deal.
+    deficit: Vec<i64>,
+    bids: Vec<Option<Bid>>,
+    bid_count: usize,
+    /// `owes[s]`: the seat `s` must pass exchange cards to.
+    owes: Vec<Option<usize>>,
+    given: Vec<Option<u64>>,
+    stage: Stage,
+    leader: usize,
+    trick: Vec<(usize, u8)>,
+    broken: bool,
+    won: Vec<usize>,
+    tricks_done: usize,
+    /// The true winner of a trick whose `trick` line has not come yet.
+    pending: Option<usize>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Status {
+    /// Hands are being played.
+    Open,
+    /// A score decided the game at this line; the `end` line is due.
+    Decided {
+        line: usize,
+        winner: usize,
+    },
+    Ended,
+    Abandoned,
+}
+
+#[derive(Debug, Clone)]
+struct GameState {
+    rules: Rules,
+    mode: Mode,
+    status: Status,
+    scores: Vec<i64>,
+    bags: Vec<i64>,
+    hands: u64,
+    last_dealer: Option<usize>,
+    hand: Option<Hand>,
+}
+
+#[derive(Default)]
+struct Checker {
+    report: Report,
+    game: Option<GameState>,
+    /// The last `game` line was unusable: its game's lines are skipped.
+    skipping: bool,
+}
+
+impl Checker {
+    fn problem(&mut self, line: usize, message: impl Into<String>) {
+        self.report.problems.push(Problem {
+            line,
+            message: message.into(),
+        });
+    }
+
+    fn line(&mut self, no: usize, text: &str) {
+        let value: Value = match serde_json::from_str(text) {
+            Ok(v) => v,
+            Err(e) => return self.problem(no, format!("not JSON: {e}")),
+        };
+        let Some(obj) = value.as_object() else {
+            return self.problem(no, "not a JSON object");
+        };
+        let Some(event) = obj.get("event").and_then(Value::as_str) else {
+            return self.problem(no, "no `event` key naming the event");
+        };
+        if event == "game" {
+            return self.game_line(no, obj);
+        }
+        if self.skipping {
+            return;
+        }
+        let Some(game) = self.game.as_mut() else {
+            return self.problem(no, format!("`{event}` before any `game` line"));
+        };
+        let mut problems = Vec::new();
+        match game.status {
+            Status::Ended | Status::Abandoned => {
+                problems.push(format!(
+                    "`{event}` after the game was over (a new game needs a `game` line)"
+                ));
+            }
+            Status::Open | Status::Decided { .. } => {
+                if let Status::Decided { line, .. } = game.status
+                    && event != "end"
+                {
+                    problems.push(format!(
+                        "`{event}` where the `end` line is due (the score at line {line} \
+                         decided the game)"
+                    ));
+                    game.status = Status::Open;
+                }
+                let result = match event {
+                    "deal" => game.deal(obj, &mut problems),
+                    "bid" => game.bid(obj, &mut problems),
+                    "exchange" => game.exchange(obj, &mut problems),
+                    "play" => game.play(obj, &mut problems),
+                    "trick" => game.trick(obj, &mut problems),
+                    "score" => game.score(no, obj, &mut problems),
+                    "end" => game.end(obj, &mut problems),
+                    "abandoned" => {
+                        game.status = Status::Abandoned;
+                        Ok(())
+                    }
+                    other => Err(format!("unknown event `{other}`")),
+                };
+                if event == "deal" && result.is_ok() {
+                    self.report.hands += 1;
+                }
+                problems.extend(result.err());
+            }
+        }
+        for p in problems {
+            self.problem(no, p);
+        }
+    }
+
+    /// A game ends with its `end` line, or is left undecided; one that was
+    /// decided must say so before anything else starts.
+    fn close_game(&mut self, what_follows: &str) {
+        if let Some(GameState {
+            status: Status::Decided { line, .. },
+            ..
+        }) = self.game
+        {
+            self.problem(
+                line,
+                format!("this score decided the game, but {what_follows} with no `end` line"),
+            );
+        }
+    }
+
+    fn finish(&mut self) {
+        self.close_game("the record ends");
+    }
+
+    fn game_line(&mut self, no: usize, obj: &Obj) {
+        self.close_game(&format!("a new game starts at line {no}"));
+        self.report.games += 1;
+        match parse_header(obj) {
+            Ok(rules) => {
+                let sides = rules.mode.sides();
+                self.skipping = false;
+                self.game = Some(GameState {
+                    rules,
+                    mode: rules.mode,
+                    status: Status::Open,
+                    scores: vec![0; sides],
+                    bags: vec![0; sides],
+                    hands: 0,
+                    last_dealer: None,
+                    hand: None,
+                });
+            }
+            Err(problems) => {
+                for p in problems {
+                    self.problem(no, p);
+                }
+                self.skipping = true;
+                self.game = None;
+            }
+        }
+    }
+}
+
+/// The `game` line: format 1, a mode, one name per seat, every rules key, a seed.
+fn parse_header(obj: &Obj) -> Result<Rules, Vec<String>> {
+    let mut problems = Vec::new();
+    match obj.get("format").and_then(Value::as_u64) {
+        Some(1) => {}
+        Some(f) => problems.push(format!("format {f} is not format 1")),
+        None => problems.push("missing `format` (1)".into()),
+    }
+    let mode = obj
+        .get("mode")
+        .and_then(Value::as_str)
+        .and_then(Mode::parse);
+    if mode.is_none() {
+        problems.push("`mode` is not partnership, cutthroat or individual".into());
+    }
+    let rules = obj
+        .get("rules")
+        .ok_or_else(|| "missing `rules`".to_string())
+        .and_then(parse_rules);
+    let rules = match rules {
+        Ok(rules) => Some(rules),
+        Err(e) => {
+            problems.push(e);
+            None
+        }
+    };
+    if let (Some(mode), Some(rules)) = (mode, rules)
+        && mode != rules.mode
+    {
+        problems.push("`mode` and `rules.mode` differ".into());
+    }
+    if let Some(mode) = mode {
+        match obj.get("names").and_then(Value::as_array) {
+            Some(names) if names.len() == mode.seats() && names.iter().all(Value::is_string) => {}
+            _ => problems.push(format!("`names` must list {} names", mode.seats())),
+        }
+    }
+    match obj.get("seed") {
+        Some(Value::Null) => {}
+        Some(v) if v.is_u64() => {}
+        Some(_) => problems.push("`seed` is not a whole number or null".into()),
+        None => problems.push("missing `seed` (null when there is none)".into()),
+    }
+    match rules {
+        Some(rules) if problems.is_empty() => Ok(rules),
+        _ => Err(problems),
+    }
+}
+
+/// The hand being played, which the line's `hand` must name.
+fn current<'a>(hand: &'a mut Option<Hand>, obj: &Obj) -> Result<&'a mut Hand, String> {
+    let number = uint(obj, "hand")?;
+    let hand = hand.as_mut().ok_or("no hand has been dealt")?;
+    if hand.number != number {
+        return Err(format!(
+            "`hand` is {number} but hand {} is being played",
+            hand.number
+        ));
+    }
+    Ok(hand)
+}
+
+impl GameState {
+    fn seats(&self) -> usize {
+        self.mode.seats()
+    }
+
+    fn deal(&mut self, obj: &Obj, problems: &mut Vec<String>) -> Result<(), String> {
+        if let Some(hand) = &self.hand
+            && hand.stage != Stage::Scored
+        {
+            problems.push(format!("hand {} was never scored", hand.number));
+        }
+        let (n, size) = (self.seats(), self.mode.hand_size());
+        let number = uint(obj, "hand")?;
+        if number != self.hands + 1 {
+            problems.push(format!(
+                "hand {number} follows hand {} (hands count from 1)",
+                self.hands
+            ));
+        }
+        let dealer = seat(obj, "dealer", n)?;
+        if let Some(last) = self.last_dealer
+            && dealer != (last + 1) % n
+        {
+            problems.push(format!(
+                "dealer is seat {dealer}, but after seat {last} the deal passes to seat {}",
+                (last + 1) % n
+            ));
+        }
+        let lists = field(obj, "hands")?
+            .as_array()
+            .ok_or("`hands` is not a list")?;
+        if lists.len() != n {
+            return Err(format!("`hands` has {} hands for {n} seats", lists.len()));
+        }
+        let mut dealt = Vec::with_capacity(n);
+        let mut all = parse_cards(field(obj, "out")?).map_err(|e| format!("out: {e}"))?;
+        let out_size = 52 - n * size;
+        if all.count_ones() as usize != out_size {
+            problems.push(format!(
+                "{} cards out of play; this mode sets {out_size} aside",
+                all.count_ones()
+            ));
+        }
+        for (s, list) in lists.iter().enumerate() {
+            let cards = parse_cards(list).map_err(|e| format!("seat {s}: {e}"))?;
+            if cards.count_ones() as usize != size {
+                problems.push(format!(
+                    "seat {s} is dealt {} cards, not {size}",
+                    cards.count_ones()
+                ));
+            }
+            if all & cards != 0 {
+                problems.push(format!(
+                    "seat {s} is dealt {} dealt elsewhere too",
+                    set_names(all & cards)
+                ));
+            }
+            all |= cards;
+            dealt.push(cards);
+        }
+        if all != DECK {
+            problems.push(format!("the deal is missing {}", set_names(DECK & !all)));
+        }
+        let deficit = (0..self.mode.sides())
+            .map(|side| {
+                let best_other = (0..self.scores.len())
+                    .filter(|&o| o != side)
+                    .map(|o| self.scores[o])
+                    .max()
+                    .unwrap_or(self.scores[side]);
+                (best_other - self.scores[side]).max(0)
+            })
+            .collect();
+        self.hands = number;
+        self.last_dealer = Some(dealer);
+        self.hand = Some(Hand {
+            number,
+            dealer,
+            held: dealt.clone(),
+            dealt,
+            deficit,
+            bids: vec![None; n],
+            bid_count: 0,
+            owes: vec![None; n],
+            given: vec![None; n],
+            stage: Stage::Bidding,
+            leader: (dealer + 1) % n,
+            trick: Vec::new(),
+            broken: false,
+            won: vec![0; n],
+            tricks_done: 0,
+            pending: None,
+        });
+        Ok(())
+    }
+
+    fn bid(&mut self, obj: &Obj, problems: &mut Vec<String>) -> Result<(), String> {
+        let (mode, rules, n) = (self.mode, self.rules, self.seats());
+        let hand = current(&mut self.hand, obj)?;
+        if hand.stage != Stage::Bidding {
+            return Err("a bid after every seat has bid".into());
+        }
+        let seat = seat(obj, "seat", n)?;
+        let expected = (hand.dealer + 1 + hand.bid_count) % n;
+        if seat != expected {
+            return Err(format!(
+                "seat {seat} bids out of turn: seat {expected} bids next"
+            ));
+        }
+        let size = mode.hand_size();
+        let bid = match field(obj, "bid")? {
+            Value::String(s) if s == "nil" => Bid::Nil,
+            Value::String(s) if s == "blind_nil" => Bid::BlindNil,
+            v => match v.as_u64() {
+                Some(0) => return Err("a bid of 0 is written \"nil\"".into()),
+                Some(k) if k as usize <= size => Bid::Tricks(k as usize),
+                _ => return Err(format!("{v} is not a bid (1 to {size}, nil or blind_nil)")),
+            },
+        };
+        match bid {
+            Bid::Nil if !rules.nil_allowed => problems.push("nil is off in these rules".into()),
+            Bid::BlindNil => {
+                let deficit = hand.deficit[mode.side_of(seat)];
+                if !rules.blind_allowed {
+                    problems.push("blind nil is off in these rules".into());
+                } else if deficit < rules.min_deficit {
+                    problems.push(format!(
+                        "blind nil by seat {seat}, whose side trailed by {deficit} at the deal (needs {})",
+                        rules.min_deficit
+                    ));
+                }
+                if rules.one_per_side
+                    && let Some(p) = mode.partner(seat)
+                    && hand.bids[p] == Some(Bid::BlindNil)
+                {
+                    problems.push(format!(
+                        "a second blind nil on one side (seat {p} bid it first; one per side)"
+                    ));
+                }
+            }
+            _ => {}
+        }
+        hand.bids[seat] = Some(bid);
+        hand.bid_count += 1;
+        if hand.bid_count < n {
+            return Ok(());
+        }
+        let total: usize = hand
+            .bids
+            .iter()
+            .map(|b| match b {
+                Some(Bid::Tricks(k)) => *k,
+                _ => 0,
+            })
+            .sum();
+        if rules.forbid_exact_total && total == size {
+            problems.push(format!(
+                "the last bid brings the bids to exactly {size} (forbid_exact_total)"
+            ));
+        }
+        hand.stage = Stage::Playing;
+        if mode == Mode::Partnership && rules.exchange > 0 {
+            for s in 0..n {
+                let p = (s + 2) % n;
+                if hand.bids[s] == Some(Bid::BlindNil) && hand.bids[p] != Some(Bid::BlindNil) {
+                    hand.owes[s] = Some(p);
+                    hand.owes[p] = Some(s);
+                    hand.stage = Stage::Exchange;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn exchange(&mut self, obj: &Obj, problems: &mut Vec<String>) -> Result<(), String> {
+        let (rules, n) = (self.rules, self.seats());
+        let hand = current(&mut self.hand, obj)?;
+        if hand.stage != Stage::Exchange {
+            return Err(match hand.stage {
+                Stage::Bidding => "an exchange before the bidding is over".into(),
+                _ => "an exchange where no blind nil calls for one".into(),
+            });
+        }
+        let from = seat(obj, "from", n)?;
+        let to = seat(obj, "to", n)?;
+        if hand.owes[from] != Some(to) {
+            return Err(format!("seat {from} owes seat {to} no cards"));
+        }
+        if hand.given[from].is_some() {
+            return Err(format!("seat {from} has already passed its cards"));
+        }
+        let cards = parse_cards(field(obj, "cards")?)?;
+        if cards.count_ones() as usize != rules.exchange {
+            problems.push(format!(
+                "{} cards passed; the rules say {}",
+                cards.count_ones(),
+                rules.exchange
+            ));
+        }
+        if cards & !hand.dealt[from] != 0 {
+            problems.push(format!(
+                "seat {from} passes {}, which it was not dealt",
+                set_names(cards & !hand.dealt[from])
+            ));
+        }
+        hand.given[from] = Some(cards);
+        if (0..n).all(|s| hand.owes[s].is_none() || hand.given[s].is_some()) {
+            hand.finish_exchange();
+        }
+        Ok(())
+    }
+
+    fn play(&mut self, obj: &Obj, problems: &mut Vec<String>) -> Result<(), String> {
+        let (n, size) = (self.seats(), self.mode.hand_size());
+        let hand = current(&mut self.hand, obj)?;
+        match hand.stage {
+            Stage::Bidding => return Err("a card is played before every seat has bid".into()),
+            Stage::Exchange => {
+                problems.push("a card is played before the exchange is complete".into());
+                hand.finish_exchange();
+            }
+            Stage::Scored => return Err("a card is played after the hand was scored".into()),
+            Stage::Playing => {}
+        }
+        if let Some(winner) = hand.pending.take() {
+            problems.push(format!(
+                "trick {} has no `trick` line before this card",
+                hand.tricks_done
+            ));
+            hand.leader = winner;
+        }
+        if hand.tricks_done == size {
+            return Err("a card is played after the last trick".into());
+        }
+        let seat = seat(obj, "seat", n)?;
+        let turn = (hand.leader + hand.trick.len()) % n;
+        if seat != turn {
+            return Err(format!(
+                "seat {seat} plays out of turn: seat {turn} is to play"
+            ));
+        }
+        let card = parse_card(field(obj, "card")?)?;
+        let held = hand.held[seat];
+        if held & bit(card) == 0 {
+            problems.push(format!("seat {seat} does not hold {}", card_name(card)));
+        }
+        match hand.trick.first() {
+            None => {
+                if suit_of(card) == SPADE && !hand.broken && held & !suit_mask(SPADE) != 0 {
+                    problems.push(format!(
+                        "seat {seat} leads {} before spades are broken, holding {}",
+                        card_name(card),
+                        set_names(held & !suit_mask(SPADE))
+                    ));
+                }
+            }
+            Some(&(_, first)) => {
+                let led = suit_of(first);
+                if suit_of(card) != led && held & suit_mask(led) != 0 {
+                    problems.push(format!(
+                        "seat {seat} must follow {} (holds {}) but plays {}",
+                        suit_name(led),
+                        set_names(held & suit_mask(led)),
+                        card_name(card)
+                    ));
+                }
+            }
+        }
+        hand.held[seat] &= !bit(card);
+        if suit_of(card) == SPADE {
+            hand.broken = true;
+        }
+        hand.trick.push((seat, card));
+        if hand.trick.len() == n {
+            let winner = trick_winner(&hand.trick);
+            hand.won[winner] += 1;
+            hand.tricks_done += 1;
+            hand.trick.clear();
+            hand.pending = Some(winner);
+            hand.leader = winner;
+        }
+        Ok(())
+    }
+
+    fn trick(&mut self, obj: &Obj, problems: &mut Vec<String>) -> Result<(), String> {
+        let n = self.seats();
+        let hand = current(&mut self.hand, obj)?;
+        let Some(winner) = hand.pending.take() else {
+            return Err("a `trick` line with no trick just completed".into());
+        };
+        let number = uint(obj, "trick")?;
+        if number != hand.tricks_done as u64 {
+            problems.push(format!(
+                "trick {number} should be numbered {}",
+                hand.tricks_done
+            ));
+        }
+        let said = seat(obj, "winner", n)?;
+        if said != winner {
+            problems.push(format!(
+                "trick {} is won by seat {winner}, not seat {said}",
+                hand.tricks_done
+            ));
+            // The record's own winner leads next; following it keeps one
+            // wrong winner from reporting every later card out of turn.
+            hand.leader = said;
+        }
+        Ok(())
+    }
+
+    fn score(&mut self, no: usize, obj: &Obj, problems: &mut Vec<String>) -> Result<(), String> {
+        let (mode, rules, n) = (self.mode, self.rules, self.seats());
+        let size = mode.hand_size();
+        let hand = current(&mut self.hand, obj)?;
+        if hand.stage == Stage::Scored {
+            return Err("the hand is scored twice".into());
+        }
+        if hand.pending.take().is_some() {
+            problems.push(format!("trick {} has no `trick` line", hand.tricks_done));
+        }
+        if hand.tricks_done != size || hand.stage != Stage::Playing {
+            problems.push(format!(
+                "the hand is scored after {} of its {size} tricks",
+                hand.tricks_done
+            ));
+        }
+        hand.stage = Stage::Scored;
+        let tricks: Vec<Option<i64>> = field(obj, "tricks")?
+            .as_array()
+            .ok_or("`tricks` is not a list")?
+            .iter()
+            .map(Value::as_i64)
+            .collect();
+        let won: Vec<Option<i64>> = hand.won.iter().map(|&w| Some(w as i64)).collect();
+        if tricks != won {
+            problems.push(format!(
+                "`tricks` says {}, but the tricks were won {:?}",
+                field(obj, "tricks")?,
+                hand.won
+            ));
+        }
+        let sides = field(obj, "sides")?
+            .as_array()
+            .ok_or("`sides` is not a list")?;
+        if sides.len() != mode.sides() {
+            problems.push(format!(
+                "`sides` has {} entries for {} sides",
+                sides.len(),
+                mode.sides()
+            ));
+        }
+        for side in 0..mode.sides() {
+            let seats: Vec<(Bid, usize)> = (0..n)
+                .filter(|&s| mode.side_of(s) == side)
+                .map(|s| (hand.bids[s].unwrap_or(Bid::Nil), hand.won[s]))
+                .collect();
+            let want = score_side(&rules, &seats, self.scores[side], self.bags[side]);
+            self.scores[side] = want.score;
+            self.bags[side] = want.bags;
+            let Some(got) = sides.get(side).and_then(Value::as_object) else {
+                continue;
+            };
+            for (key, value) in [
+                ("points", want.points),
+                ("bags_added", want.bags_added),
+                ("penalty", want.penalty),
+                ("score", want.score),
+                ("bags", want.bags),
+            ] {
+                match got.get(key).map(|v| int(v, key)) {
+                    Some(Ok(v)) if v == value => {}
+                    Some(Ok(v)) => problems.push(format!("side {side}: {key} is {value}, not {v}")),
+                    Some(Err(e)) => problems.push(format!("side {side}: {e}")),
+                    None => problems.push(format!("side {side}: missing `{key}`")),
+                }
+            }
+        }
+        if let Some(winner) = winner(&rules, &self.scores) {
+            self.status = Status::Decided { line: no, winner };
+        }
+        Ok(())
+    }
+
+    fn end(&mut self, obj: &Obj, problems: &mut Vec<String>) -> Result<(), String> {
+        let Status::Decided { winner, .. } = self.status else {
+            self.status = Status::Ended;
+            return Err(format!(
+                "the game is not decided (scores {:?}): no side has reached {} or \
+                 the top score is shared",
+                self.scores, self.rules.target_score
+            ));
+        };
+        self.status = Status::Ended;
+        let said = uint(obj, "winner")?;
+        if said != winner as u64 {
+            problems.push(format!("side {winner} won, not side {said}"));
+        }
+        let scores: Vec<Option<i64>> = field(obj, "scores")?
+            .as_array()
+            .ok_or("`scores` is not a list")?
+            .iter()
+            .map(Value::as_i64)
+            .collect();
+        if scores != self.scores.iter().map(|&s| Some(s)).collect::<Vec<_>>() {
+            problems.push(format!("the final scores are {:?}", self.scores));
+        }
+        Ok(())
+    }
+}
+
+impl Hand {
+    /// Both directions of the exchange at once, each from the hand dealt.
+    fn finish_exchange(&mut self) {
+        let given = self.given.clone();
+        for (from, cards) in given.iter().enumerate() {
+            if let (Some(to), Some(cards)) = (self.owes[from], cards) {
+                self.held[from] &= !cards;
+                self.held[to] |= cards;
+            }
+        }
+        self.stage = Stage::Playing;
+    }
+}
+
+/// The highest spade, or with no spade the highest card of the suit led.
+fn trick_winner(trick: &[(usize, u8)]) -> usize {
+    let led = suit_of(trick[0].1);
+    let rank = |c: u8| match suit_of(c) {
+        SPADE => 100 + i32::from(c),
+        s if s == led => i32::from(c),
+        _ => -1,
+    };
+    trick
+        .iter()
+        .max_by_key(|&&(_, c)| rank(c))
+        .map_or(trick[0].0, |&(s, _)| s)
+}

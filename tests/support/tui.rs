@@ -1,0 +1,95 @@
+//! Drives the TUI's `App` without a terminal: inputs in, frames out.
+
+use std::time::Instant;
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use spades::engine::{Decision, Mode, Phase, Rules};
+use spades::tui::app::Screen;
+use spades::tui::{App, Input, Key, PlayConfig, Speed, Theme, view};
+
+pub fn config(mode: Mode, seed: u64) -> PlayConfig {
+    PlayConfig {
+        speed: Speed::Instant,
+        ascii: true,
+        difficulty: "random".to_string(),
+        ..PlayConfig::new(Rules::classic(mode), seed)
+    }
+}
+
+pub fn app(config: PlayConfig) -> App {
+    let mut app = App::new(config, Theme::PLAIN).expect("a valid config");
+    tick(&mut app);
+    app
+}
+
+pub fn tick(app: &mut App) {
+    app.update(Input::Tick(Instant::now()));
+}
+
+pub fn press(app: &mut App, keys: &[Key]) {
+    for &k in keys {
+        app.update(Input::Key(k));
+        tick(app);
+    }
+}
+
+pub fn chars(app: &mut App, text: &str) {
+    for c in text.chars() {
+        press(app, &[Key::Char(c)]);
+    }
+}
+
+/// Draws the app at a size, as the terminal would, and keeps the click map.
+pub fn draw(app: &mut App, width: u16, height: u16) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
+    let mut hits = None;
+    terminal
+        .draw(|frame| hits = Some(view::render(app, frame.area(), frame.buffer_mut())))
+        .expect("draw");
+    app.set_hits(hits.unwrap_or_default());
+    terminal
+}
+
+pub fn screen_text(app: &mut App, width: u16, height: u16) -> String {
+    draw(app, width, height).backend().to_string()
+}
+
+/// One plain answer to whatever the game asks: look at the cards, bid 2,
+/// pass the first cards, play the first legal card, move past summaries.
+pub fn answer(app: &mut App) {
+    if app.screen() == Screen::Summary {
+        return press(app, &[Key::Enter]);
+    }
+    match app.human_turn().map(|t| t.decision) {
+        Some(Decision::BlindNil) => chars(app, "c"),
+        Some(Decision::Bid) => {
+            chars(app, "2");
+            press(app, &[Key::Enter]);
+        }
+        Some(Decision::Exchange) => {
+            let count = app.view().exchange.map_or(0, |e| e.count);
+            for i in 0..count {
+                chars(app, &(i + 1).to_string());
+            }
+            press(app, &[Key::Enter]);
+        }
+        Some(Decision::Play) => press(app, &[Key::Enter]),
+        None => tick(app),
+    }
+}
+
+/// Answers until `done` holds; panics if the game ends first.
+pub fn play_until(app: &mut App, mut done: impl FnMut(&App) -> bool) {
+    for _ in 0..10_000 {
+        if done(app) {
+            return;
+        }
+        assert!(
+            app.game().phase() != Phase::Over || app.screen() != Screen::GameOver,
+            "the game ended first"
+        );
+        answer(app);
+    }
+    panic!("never got there");
+}
