@@ -54,7 +54,7 @@ pub fn decide(
 pub const LEVELS: &[&str] = &["random", "easy", "normal"];
 
 /// The level the table seats unless told otherwise: the strongest there is.
-pub const DEFAULT_LEVEL: &str = "random";
+pub const DEFAULT_LEVEL: &str = "normal";
 
 /// A bot asked for by a name that does not exist.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
