@@ -1,6 +1,9 @@
 //! Computer players. Every level implements `Bot`, which is given only the
 //! seat's `PlayerView` (never the deal) and a seeded random generator.
 
+pub mod easy;
+pub mod knowledge;
+pub mod normal;
 pub mod random;
 
 use rand::SeedableRng;
@@ -48,10 +51,10 @@ pub fn decide(
 }
 
 /// The bot levels that exist, weakest first.
-pub const LEVELS: &[&str] = &["random"];
+pub const LEVELS: &[&str] = &["random", "easy", "normal"];
 
 /// The level the table seats unless told otherwise: the strongest there is.
-pub const DEFAULT_LEVEL: &str = "random";
+pub const DEFAULT_LEVEL: &str = "normal";
 
 /// A bot asked for by a name that does not exist.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -61,6 +64,8 @@ pub struct UnknownBot(pub String);
 pub fn by_name(name: &str) -> Result<Box<dyn Bot>, UnknownBot> {
     match name {
         "random" => Ok(Box::new(random::RandomBot)),
+        "easy" => Ok(Box::new(easy::EasyBot)),
+        "normal" => Ok(Box::new(normal::NormalBot::default())),
         other => Err(UnknownBot(other.to_string())),
     }
 }

@@ -101,6 +101,27 @@ impl PlayerView {
         self.auction.blind_nil_refusal(self.seat)
     }
 
+    /// Replays the bids made so far, in bidding order from the dealer's
+    /// left, checking each as the game does. This seat is marked as having
+    /// looked at its cards when they are face up in the view (`hand` is
+    /// `Some`). For building a position from a description: puzzles, hints
+    /// and bot tests.
+    pub fn replay_bids(&mut self, bids: &[Bid]) -> Result<(), String> {
+        for &bid in bids {
+            let Some(seat) = self.auction.next_bidder() else {
+                return Err(format!("every seat has bid: {bid} is one bid too many"));
+            };
+            self.auction
+                .check(seat, bid)
+                .map_err(|e| format!("seat {seat} cannot bid {bid}: {e}"))?;
+            self.auction.record(seat, bid);
+        }
+        if self.hand.is_some() && self.auction.bids()[self.seat].is_none() {
+            self.auction.look(self.seat);
+        }
+        Ok(())
+    }
+
     /// Cards this seat has not seen: in other hands or out of play.
     pub fn unseen(&self) -> CardSet {
         CardSet::DECK.minus(self.cards()).minus(self.play.played)
@@ -128,5 +149,48 @@ impl PlayerView {
             }
         }
         void
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::game::Game;
+
+    #[test]
+    fn replayed_bids_are_checked_like_the_game_checks_them() {
+        let game = Game::new(Rules::default(), 3);
+        let first = (game.dealer() + 1) % 4;
+        let mut view = game.view(first);
+        view.replay_bids(&[Bid::Tricks(3), Bid::Nil]).unwrap();
+        let bids = view.bids();
+        assert_eq!(bids[first], Some(Bid::Tricks(3)));
+        assert_eq!(bids[(first + 1) % 4], Some(Bid::Nil));
+
+        let mut view = game.view(first);
+        let err = view.replay_bids(&[Bid::Tricks(14)]).unwrap_err();
+        assert!(err.contains("cannot bid 14"), "{err}");
+        // Level scores: blind nil is not on offer.
+        assert!(game.view(first).replay_bids(&[Bid::BlindNil]).is_err());
+        let five = [Bid::Tricks(1); 5];
+        assert!(game.view(first).replay_bids(&five).is_err());
+    }
+
+    #[test]
+    fn a_seat_with_face_up_cards_has_looked() {
+        let mut rules = Rules::default();
+        rules.blind_nil.min_deficit = 0;
+        let game = Game::new(rules, 3);
+        let first = (game.dealer() + 1) % 4;
+        let mut face_down = game.view(first);
+        face_down.replay_bids(&[]).unwrap();
+        assert_eq!(face_down.blind_nil_refusal(), None);
+        let mut face_up = game.view(first);
+        face_up.hand = Some(CardSet::EMPTY);
+        face_up.replay_bids(&[]).unwrap();
+        assert_eq!(
+            face_up.blind_nil_refusal(),
+            Some(BlindNilRefusal::AlreadyLooked)
+        );
     }
 }

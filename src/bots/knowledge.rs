@@ -1,0 +1,569 @@
+//! Card reasoning the rule-based bots share: what is still out, who has
+//! shown out of a suit, which card wins a trick and how surely, and how many
+//! tricks a hand is worth. Everything is bit-set arithmetic on what the
+//! seat's `PlayerView` shows, so a decision takes microseconds.
+
+use crate::engine::play::beats;
+use crate::engine::{Bid, Card, CardSet, MAX_SEATS, Mode, PlayerView, Rank, Seat, Suit};
+
+const SPADES: Suit = Suit::Spades;
+
+/// The cards of `card`'s suit in `set` that outrank it.
+pub fn above(set: CardSet, card: Card) -> CardSet {
+    let mask = CardSet::of_suit(card.suit()).bits() & !((2u64 << card.index()) - 1);
+    CardSet(set.bits() & mask)
+}
+
+/// The cards of `card`'s suit in `set` that it outranks.
+pub fn below(set: CardSet, card: Card) -> CardSet {
+    let mask = CardSet::of_suit(card.suit()).bits() & ((1u64 << card.index()) - 1);
+    CardSet(set.bits() & mask)
+}
+
+/// The suits that are not trumps.
+pub const SIDE_SUITS: [Suit; 3] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts];
+
+/// Everything a bot reads off its view to choose a card, computed once.
+#[derive(Debug, Clone, Copy)]
+pub struct Position {
+    pub seat: Seat,
+    pub mode: Mode,
+    pub seats: usize,
+    pub partner: Option<Seat>,
+    pub hand: CardSet,
+    pub legal: CardSet,
+    /// Cards in other hands or out of play.
+    pub unseen: CardSet,
+    /// `void[suit][seat]`: the seat has shown out of the suit this hand.
+    pub void: [[bool; MAX_SEATS]; 4],
+    pub bids: [Option<Bid>; MAX_SEATS],
+    pub won: [u8; MAX_SEATS],
+    pub trick: [Option<Card>; MAX_SEATS],
+    pub led: Option<Suit>,
+    /// Who is winning the current trick, and with what.
+    pub winner: Option<(Seat, Card)>,
+    later: [Seat; MAX_SEATS],
+    later_len: usize,
+    /// Tricks still to be won, the current one included.
+    pub tricks_left: i32,
+}
+
+impl Position {
+    pub fn new(view: &PlayerView) -> Position {
+        let seats = view.seats();
+        let seat = view.seat;
+        let play = &view.play;
+        let played_now = play.trick[..seats].iter().flatten().count();
+        let mut later = [0; MAX_SEATS];
+        let later_len = seats.saturating_sub(played_now + 1);
+        for (k, slot) in later.iter_mut().take(later_len).enumerate() {
+            *slot = (seat + 1 + k) % seats;
+        }
+        let winner = play
+            .winning
+            .and_then(|s| play.trick[s].map(|c| (s, c)))
+            .filter(|_| played_now > 0);
+        let void = [
+            view.void_in(Suit::Clubs),
+            view.void_in(Suit::Diamonds),
+            view.void_in(Suit::Hearts),
+            view.void_in(Suit::Spades),
+        ];
+        Position {
+            seat,
+            mode: view.mode(),
+            seats,
+            partner: view.partner(),
+            hand: view.cards(),
+            legal: view.legal_plays(),
+            unseen: view.unseen(),
+            void,
+            bids: view.bids(),
+            won: play.tricks_won,
+            trick: play.trick,
+            led: play.led,
+            winner,
+            later,
+            later_len,
+            tricks_left: view.mode().hand_size() as i32 - play.tricks_done as i32,
+        }
+    }
+
+    /// The seats still to play to this trick after this one, in order.
+    pub fn later(&self) -> &[Seat] {
+        &self.later[..self.later_len]
+    }
+
+    pub fn is_last(&self) -> bool {
+        self.later_len == 0
+    }
+
+    pub fn is_leading(&self) -> bool {
+        self.led.is_none()
+    }
+
+    pub fn is_opponent(&self, s: Seat) -> bool {
+        s != self.seat && Some(s) != self.partner
+    }
+
+    pub fn my_side(&self) -> usize {
+        self.mode.side_of(self.seat)
+    }
+
+    /// A nil (or blind nil) bidder who has not yet taken a trick.
+    pub fn live_nil(&self, s: Seat) -> bool {
+        self.bids[s].is_some_and(Bid::is_nil) && self.won[s] == 0
+    }
+
+    pub fn partner_live_nil(&self) -> bool {
+        self.partner.is_some_and(|p| self.live_nil(p))
+    }
+
+    /// Tricks a side's numeric bidders still need for its contract (0 once
+    /// made, or when the side has no contract).
+    pub fn need(&self, side: usize) -> i32 {
+        let (mut bid, mut taken) = (0i32, 0i32);
+        for s in self.mode.side_seats(side) {
+            if let Some(Bid::Tricks(n)) = self.bids[s] {
+                bid += i32::from(n);
+                taken += i32::from(self.won[s]);
+            }
+        }
+        (bid - taken).max(0)
+    }
+
+    /// Has any numeric bid on `side`?
+    pub fn has_contract(&self, side: usize) -> bool {
+        self.mode
+            .side_seats(side)
+            .any(|s| matches!(self.bids[s], Some(Bid::Tricks(_))))
+    }
+
+    /// The sides other than this seat's.
+    pub fn opponent_sides(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.mode.sides()).filter(move |&side| side != self.my_side())
+    }
+
+    /// The cards in `set` that would be winning the trick if played now.
+    pub fn beaters(&self, set: CardSet) -> CardSet {
+        match self.winner {
+            None => set,
+            Some((_, w)) => set.iter().filter(|&c| beats(c, w)).collect(),
+        }
+    }
+
+    /// Is the partner winning this trick so far?
+    pub fn partner_winning(&self) -> bool {
+        matches!((self.winner, self.partner), (Some((w, _)), Some(p)) if w == p)
+    }
+
+    /// No unseen card of its suit outranks `card`.
+    pub fn is_top(&self, card: Card) -> bool {
+        above(self.unseen, card).is_empty()
+    }
+
+    /// How many other seats may hold unseen cards.
+    fn holders(&self) -> f32 {
+        (self.seats - 1) as f32
+    }
+
+    /// The chance a given other seat holds at least one of `count` unseen
+    /// cards, treating the cards as spread evenly.
+    fn holds_any(&self, count: u32) -> f32 {
+        let h = self.holders();
+        1.0 - ((h - 1.0) / h).powi(count as i32)
+    }
+
+    /// The chance that seat `s` holds no card of `suit`.
+    pub fn void_chance(&self, s: Seat, suit: Suit) -> f32 {
+        if self.void[suit as usize][s] {
+            1.0
+        } else {
+            1.0 - self.holds_any(self.unseen.suit(suit).len())
+        }
+    }
+
+    /// The chance that seat `s`, playing after `card`, could beat it on a
+    /// trick led in `led`.
+    fn beat_chance(&self, s: Seat, card: Card, led: Suit) -> f32 {
+        let void_led = self.void_chance(s, led);
+        let spade_chance = |over: CardSet| {
+            if self.void[SPADES as usize][s] {
+                0.0
+            } else {
+                self.holds_any(over.len())
+            }
+        };
+        if card.suit() == led {
+            let higher = if self.void[led as usize][s] {
+                0.0
+            } else {
+                self.holds_any(above(self.unseen, card).len())
+            };
+            let ruff = if led == SPADES {
+                0.0
+            } else {
+                void_led * spade_chance(self.unseen.suit(SPADES))
+            };
+            1.0 - (1.0 - higher) * (1.0 - ruff)
+        } else if card.suit() == SPADES {
+            void_led * spade_chance(above(self.unseen, card))
+        } else {
+            1.0
+        }
+    }
+
+    /// The chance that `card`, played now, takes the trick: it must beat
+    /// what is down and survive every later seat for which `rival` is true.
+    pub fn win_chance(&self, card: Card, rival: impl Fn(Seat) -> bool) -> f32 {
+        if let Some((_, w)) = self.winner
+            && !beats(card, w)
+        {
+            return 0.0;
+        }
+        let led = self.led.unwrap_or(card.suit());
+        self.later()
+            .iter()
+            .filter(|&&s| rival(s))
+            .map(|&s| 1.0 - self.beat_chance(s, card, led))
+            .product()
+    }
+
+    /// The chance the card now winning the trick stays the winner against
+    /// the later seats for which `rival` is true.
+    pub fn winner_holds(&self, rival: impl Fn(Seat) -> bool) -> f32 {
+        let Some((_, w)) = self.winner else {
+            return 0.0;
+        };
+        let led = self.led.unwrap_or(w.suit());
+        self.later()
+            .iter()
+            .filter(|&&s| rival(s))
+            .map(|&s| 1.0 - self.beat_chance(s, w, led))
+            .product()
+    }
+
+    /// A seat that wants tricks: an opponent that is not playing nil.
+    pub fn is_rival(&self, s: Seat) -> bool {
+        self.is_opponent(s) && !self.live_nil(s)
+    }
+
+    /// The card to throw away when it does not matter what is played: the
+    /// one least likely ever to win a trick, from the shortest suit so a
+    /// void comes sooner. Keeps spades when anything else is legal.
+    pub fn throwaway(&self, set: CardSet) -> Option<Card> {
+        let pool = prefer_side_suits(set);
+        pool.iter().max_by_key(|&c| {
+            let worthless = above(self.unseen, c).len() as i32;
+            let short = 13 - self.hand.suit(c.suit()).len() as i32;
+            (worthless.min(4), short, -(c.rank().index() as i32))
+        })
+    }
+
+    /// The card most likely to win a later trick, to get rid of it while it
+    /// cannot win this one (shedding bags, or a nil bidder's danger cards).
+    pub fn shed(&self, set: CardSet) -> Option<Card> {
+        let pool = prefer_side_suits(set);
+        pool.iter().min_by_key(|&c| {
+            let higher = above(self.unseen, c).len() as i32;
+            let lower_held = below(self.hand, c).len() as i32;
+            (higher, lower_held, -(c.rank().index() as i32))
+        })
+    }
+
+    /// The highest card of `set` that does not beat what is down.
+    pub fn highest_loser(&self, set: CardSet) -> Option<Card> {
+        let losers = set.minus(self.beaters(set));
+        losers.iter().max_by_key(|&c| rank_value(c, self.led))
+    }
+}
+
+/// Non-spades when there are any: a spade thrown on another suit is a
+/// trump wasted.
+pub fn prefer_side_suits(set: CardSet) -> CardSet {
+    let side = set.minus(CardSet::of_suit(SPADES));
+    if side.is_empty() { set } else { side }
+}
+
+/// Orders cards by how strongly they play to a trick led in `led`.
+pub fn rank_value(c: Card, led: Option<Suit>) -> i32 {
+    let r = c.rank().index() as i32;
+    if c.suit() == SPADES {
+        r + 40
+    } else if Some(c.suit()) == led {
+        r + 20
+    } else {
+        r
+    }
+}
+
+fn has(set: CardSet, suit: Suit, rank: Rank) -> bool {
+    set.contains(Card::new(suit, rank))
+}
+
+/// Rough count of tricks: aces, guarded kings, spade honours and spades past
+/// the third. What a casual player counts.
+pub fn plain_tricks(hand: CardSet) -> f32 {
+    let mut t = 0.0;
+    for suit in SIDE_SUITS {
+        let cards = hand.suit(suit);
+        if has(cards, suit, Rank::ACE) {
+            t += 1.0;
+        }
+        if has(cards, suit, Rank::KING) && cards.len() >= 2 {
+            t += 0.7;
+        }
+    }
+    let spades = hand.suit(SPADES);
+    let n = spades.len();
+    if has(spades, SPADES, Rank::ACE) {
+        t += 1.0;
+    }
+    if has(spades, SPADES, Rank::KING) && n >= 2 {
+        t += 1.0;
+    }
+    if has(spades, SPADES, Rank::QUEEN) && n >= 3 {
+        t += 0.7;
+    }
+    t + n.saturating_sub(3) as f32 * 0.8
+}
+
+/// A careful count of the tricks a hand should take: side aces and guarded
+/// kings (queens only in short suits), spade honours and length, and ruffs
+/// from short side suits with spare spades.
+pub fn hand_tricks(hand: CardSet, mode: Mode) -> f32 {
+    // With 17 cards each side suits run longer before anyone shows out.
+    let long = if mode == Mode::Cutthroat { 7 } else { 5 };
+    let mut t = 0.0;
+    let mut shortness = 0.0f32;
+    for suit in SIDE_SUITS {
+        let cards = hand.suit(suit);
+        let n = cards.len();
+        let (a, k, q) = (
+            has(cards, suit, Rank::ACE),
+            has(cards, suit, Rank::KING),
+            has(cards, suit, Rank::QUEEN),
+        );
+        if a {
+            t += if n > long + 1 { 0.7 } else { 1.0 };
+        }
+        if k {
+            t += match (a, n) {
+                (_, 1) => 0.15,
+                (true, n) if n <= long => 0.9,
+                (false, 2) => 0.55,
+                (false, n) if n <= long => 0.65,
+                _ => 0.3,
+            };
+        }
+        if q && n <= 4 {
+            t += match (a, k, n) {
+                (true, true, _) => 0.5,
+                (true, false, 3..) | (false, true, 3..) => 0.35,
+                (false, false, 3..) => 0.2,
+                _ => 0.05,
+            };
+        }
+        shortness += match n {
+            0 => 1.0,
+            1 => 0.6,
+            2 => 0.2,
+            _ => 0.0,
+        };
+    }
+    let spades = hand.suit(SPADES);
+    let n = spades.len();
+    let mut honours = 0;
+    let mut sp = 0.0;
+    for (i, c) in spades.iter().rev().enumerate() {
+        let r = c.rank();
+        let value = if r == Rank::ACE {
+            1.0
+        } else if r == Rank::KING {
+            if n >= 2 { 0.95 } else { 0.45 }
+        } else if r == Rank::QUEEN {
+            match n {
+                0..=1 => 0.15,
+                2 => 0.45,
+                _ => 0.8,
+            }
+        } else if r == Rank::JACK {
+            match n {
+                0..=2 => 0.05,
+                3 => 0.3,
+                _ => 0.55,
+            }
+        } else {
+            0.0
+        };
+        // The fourth spade on tends to win as a trump whatever its rank.
+        let length = if i >= 3 { 0.85 } else { 0.0 };
+        let v = f32::max(value, length);
+        if value > 0.4 {
+            honours += 1;
+        }
+        sp += v;
+    }
+    t += sp;
+    // Ruffs need spades beyond those already counted as length winners.
+    let spare = (n.min(3) as f32 - honours.min(3) as f32).max(0.0);
+    t += shortness.min(spare) * 0.8;
+    t
+}
+
+/// How risky a hand is to bid nil on: 0 for a perfect nil hand, 10 or more
+/// for one that must not (the ace of spades, a side ace, long or high
+/// spades). High cards count less with small cards of their suit to duck
+/// under them; short side suits help by giving discards.
+pub fn nil_danger(hand: CardSet) -> f32 {
+    let spades = hand.suit(SPADES);
+    if has(spades, SPADES, Rank::ACE) {
+        return 10.0;
+    }
+    let n = spades.len();
+    let mut d = 0.0;
+    if n > 3 {
+        d += 1.5 * (n - 3) as f32;
+    }
+    for c in spades {
+        let r = c.rank();
+        let lower = below(spades, c).len();
+        d += match r.index() {
+            11 => {
+                if lower >= 3 {
+                    2.0
+                } else {
+                    10.0
+                }
+            }
+            10 => {
+                if lower >= 2 {
+                    1.2
+                } else {
+                    10.0
+                }
+            }
+            9 => 0.7,
+            8 => 0.4,
+            7 => 0.25,
+            6 => 0.15,
+            _ => 0.05,
+        };
+    }
+    for suit in SIDE_SUITS {
+        let cards = hand.suit(suit);
+        let small = cards.iter().filter(|c| c.rank().index() <= 4).count() as f32;
+        for c in cards {
+            let lower = below(cards, c).len() as f32;
+            let base = match c.rank().index() {
+                12 => 4.0,
+                11 => 1.6,
+                10 => 0.9,
+                9 => 0.45,
+                8 => 0.25,
+                7 => 0.1,
+                _ => 0.0,
+            };
+            // Small cards below let the seat duck the first rounds.
+            let cover = (1.0 - 0.25 * lower.min(3.0)).max(0.3);
+            d += base * cover;
+        }
+        match cards.len() {
+            0 => d -= 0.3,
+            1 if small > 0.0 => d -= 0.15,
+            _ => {}
+        }
+    }
+    d.max(0.0)
+}
+
+/// The cards to pass after a blind nil. The nil bidder passes its most
+/// dangerous cards, spade honours first; its partner passes its lowest side
+/// cards, from short suits first so it can ruff and cover sooner, and never
+/// a high spade.
+pub fn exchange_cards(hand: CardSet, count: u8, nil: bool) -> CardSet {
+    let mut order: Vec<Card> = hand.iter().collect();
+    if nil {
+        order.sort_by_key(|&c| {
+            let spade_honour = c.suit() == SPADES && c.rank() >= Rank::TEN;
+            let short = hand.suit(c.suit()).len();
+            (
+                std::cmp::Reverse(spade_honour),
+                std::cmp::Reverse(c.rank()),
+                short,
+            )
+        });
+    } else {
+        order.sort_by_key(|&c| {
+            let spade = c.suit() == SPADES;
+            let short = hand.suit(c.suit()).len();
+            (spade, c.rank(), short)
+        });
+    }
+    order.into_iter().take(usize::from(count)).collect()
+}
+
+/// The allowed numeric bid closest to `n` (the lower one on a tie), for the
+/// house rule that forbids an exact total.
+pub fn nearest_allowed(view: &PlayerView, n: i32) -> Bid {
+    let allowed = view.allowed_bids();
+    allowed
+        .iter()
+        .copied()
+        .filter(|b| matches!(b, Bid::Tricks(_)))
+        .min_by_key(|b| ((i32::from(b.tricks()) - n).abs(), b.tricks()))
+        .or_else(|| allowed.first().copied())
+        .unwrap_or(Bid::Tricks(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(s: &str) -> CardSet {
+        s.parse().unwrap()
+    }
+
+    fn card(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn above_and_below_stay_in_suit() {
+        let all = CardSet::DECK;
+        assert_eq!(above(all, card("QH")), set("KH AH"));
+        assert_eq!(below(set("2H 5H 9H 3S"), card("9H")), set("2H 5H"));
+        assert!(above(all, card("AS")).is_empty());
+        assert!(below(all, card("2C")).is_empty());
+    }
+
+    #[test]
+    fn the_nil_bidder_passes_danger_and_its_partner_passes_low_cards() {
+        let hand = set("AS KS 4S AH 9H 3H KD 7D 2D QC 8C 5C 2C");
+        assert_eq!(exchange_cards(hand, 2, true), set("AS KS"));
+        assert_eq!(exchange_cards(hand, 3, true), set("AS KS AH"));
+        let partner = set("AS KS QS 2S AH KH 5H AD 9D 4D KC 6C 3C");
+        assert_eq!(exchange_cards(partner, 2, false), set("3C 4D"));
+    }
+
+    #[test]
+    fn nil_danger_ranks_hands() {
+        let safe = set("2S 4S 3H 5H 6H 2D 4D 7D 8D 3C 5C 6C 8C");
+        let queen = set("2S 4S QH 5H 6H 2D 4D 7D 8D 3C 5C 6C 8C");
+        let side_ace = set("2S 4S AH 5H 6H 2D 4D 7D 8D 3C 5C 6C 8C");
+        assert!(nil_danger(safe) < nil_danger(queen));
+        assert!(nil_danger(queen) < nil_danger(side_ace));
+        assert!(nil_danger(set("KS 2H 3H 4H 5H 2D 3D 4D 5D 2C 3C 4C 5C")) >= 10.0);
+    }
+
+    #[test]
+    fn strong_hands_count_more_tricks_than_weak_ones() {
+        let strong = set("AS KS QS JS 4S AH KH 3H AD 5D 4D 2C 3C");
+        let weak = set("2S 3S 4H 6H 7H 2D 5D 8D 3C 6C 7C 9C TC");
+        assert!(hand_tricks(strong, Mode::Partnership) > 7.0);
+        assert!(hand_tricks(weak, Mode::Partnership) < 1.0);
+        assert!(plain_tricks(strong) > plain_tricks(weak));
+        assert!(nil_danger(weak) < 1.0);
+        assert!(nil_danger(strong) >= 10.0);
+    }
+}

@@ -1,0 +1,588 @@
+//! `normal`: a strong rule-based player. It bids by counting tricks and
+//! reading the table and the score, and plays with card counting and void
+//! tracking: second hand low, third hand high, the cheapest winner, nil
+//! cover and nil busting, and shedding spare tricks when bags threaten.
+
+use super::knowledge::{
+    Position, above, below, exchange_cards, hand_tricks, nearest_allowed, nil_danger,
+    prefer_side_suits, rank_value,
+};
+use super::{Bot, BotRng};
+use crate::engine::{Bid, Card, CardSet, Mode, PlayerView, Suit};
+
+/// The numbers behind the normal bot's judgement, in one place so they can
+/// be measured and tuned together.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Tuning {
+    /// The part of a trick above which an estimate rounds up.
+    pub round_up: f32,
+    /// The same with the side near the bag limit, where overtricks cost.
+    pub round_up_bags: f32,
+    /// The nil danger (see `nil_danger`) a nil bid may carry.
+    pub nil_limit: f32,
+    /// How far behind, in blind-nil values, a side bids blind nil.
+    pub blind_deficit: f32,
+    /// A side-suit lead this likely to win is cashed.
+    pub cash: f32,
+    /// A hand counted at more tricks than this is not bid nil.
+    pub nil_max_tricks: f32,
+    /// The share of an overbid table that comes off this bid.
+    pub overbid_shade: f32,
+    /// A partner's card this likely to hold the trick is left alone.
+    pub partner_holds: f32,
+    /// A card this likely to win is played to win.
+    pub sure: f32,
+    /// Third hand plays high with at least this chance of winning.
+    pub third_hand: f32,
+    /// Tricks an overbid opponent may still lose for a set to be chased.
+    pub set_slack: i32,
+    /// Tricks to spare beyond the contract before busting a nil.
+    pub bust_margin: i32,
+}
+
+impl Default for Tuning {
+    fn default() -> Tuning {
+        Tuning {
+            round_up: 0.45,
+            round_up_bags: 0.65,
+            nil_limit: 2.4,
+            blind_deficit: 0.5,
+            cash: 0.55,
+            nil_max_tricks: 2.2,
+            overbid_shade: 0.4,
+            partner_holds: 0.6,
+            sure: 0.75,
+            third_hand: 0.35,
+            set_slack: 1,
+            bust_margin: 1,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NormalBot {
+    pub tuning: Tuning,
+}
+
+impl Bot for NormalBot {
+    fn name(&self) -> &'static str {
+        "normal"
+    }
+
+    fn blind_nil(&mut self, view: &PlayerView, _rng: &mut BotRng) -> bool {
+        wants_blind_nil(view, &self.tuning)
+    }
+
+    fn bid(&mut self, view: &PlayerView, _rng: &mut BotRng) -> Bid {
+        choose_bid(view, &self.tuning)
+    }
+
+    fn exchange(&mut self, view: &PlayerView, _rng: &mut BotRng) -> CardSet {
+        let count = view.exchange.map_or(0, |e| e.count);
+        let nil = view.bids()[view.seat].is_some_and(Bid::is_nil);
+        exchange_cards(view.cards(), count, nil)
+    }
+
+    fn play(&mut self, view: &PlayerView, _rng: &mut BotRng) -> Card {
+        choose_card(view, &self.tuning)
+    }
+}
+
+/// The scores as they bear on a decision.
+#[derive(Debug, Clone, Copy)]
+pub struct Standing {
+    pub mine: i32,
+    pub bags: i32,
+    pub best_other: i32,
+    pub target: i32,
+    pub limit: i32,
+}
+
+impl Standing {
+    pub fn of(view: &PlayerView) -> Standing {
+        let side = view.side();
+        let mine = view.totals[side].score;
+        let best_other = (0..view.mode().sides())
+            .filter(|&s| s != side)
+            .map(|s| view.totals[s].score)
+            .max()
+            .unwrap_or(mine);
+        Standing {
+            mine,
+            bags: view.totals[side].bags,
+            best_other,
+            target: view.rules.target_score,
+            limit: view.rules.bags.limit,
+        }
+    }
+
+    /// An opponent could win the game with one more good hand.
+    pub fn opponent_near_target(&self) -> bool {
+        self.best_other >= self.target - self.target / 5
+    }
+
+    pub fn deficit(&self) -> i32 {
+        self.best_other - self.mine
+    }
+}
+
+/// Blind nil, decided before the cards are seen: worth it for a side that
+/// trails, when a partner covers and cards are passed; never alone.
+fn wants_blind_nil(view: &PlayerView, t: &Tuning) -> bool {
+    if view.blind_nil_refusal().is_some() {
+        return false;
+    }
+    if let Some(p) = view.partner()
+        && view.bids()[p].is_some_and(Bid::is_nil)
+    {
+        return false;
+    }
+    let st = Standing::of(view);
+    let value = view.rules.blind_nil.value;
+    if view.mode().has_partners() {
+        // Measured: with the partner covering and cards passed, a blind
+        // nil holds about three times in four, worth far more than a
+        // numeric bid whenever the side is behind.
+        return st.deficit() as f32 >= t.blind_deficit * value as f32;
+    }
+    // Alone, with no cover and no cards passed, a blind nil holds about one
+    // time in five: never worth 200 points.
+    false
+}
+
+fn choose_bid(view: &PlayerView, t: &Tuning) -> Bid {
+    let hand = view.cards();
+    let mode = view.mode();
+    let size = mode.hand_size() as f32;
+    let st = Standing::of(view);
+    let est = hand_tricks(hand, mode);
+    let bids = view.bids();
+    let partner_bid = view.partner().and_then(|p| bids[p]);
+
+    if view.check_bid(Bid::Nil).is_ok() && should_nil(view, hand, est, partner_bid, &st, t) {
+        return Bid::Nil;
+    }
+
+    let mut want = est;
+    // The tricks are not there for everyone: shade down when the table's
+    // bids, with this one, come to more than the hand holds.
+    let others: f32 = bids
+        .iter()
+        .enumerate()
+        .filter(|&(s, _)| s != view.seat)
+        .filter_map(|(_, b)| *b)
+        .map(|b| f32::from(b.tricks()))
+        .sum();
+    let unbid = (0..view.seats())
+        .filter(|&s| s != view.seat && bids[s].is_none())
+        .count() as f32;
+    let projected = others + want + unbid * size / view.seats() as f32 * 0.75;
+    if projected > size {
+        want -= (projected - size) * t.overbid_shade;
+    }
+    // Covering a nil partner spends high cards on the partner's behalf.
+    if partner_bid.is_some_and(Bid::is_nil) {
+        want -= 0.3;
+    }
+    // Behind with an opponent about to win: push for points.
+    if st.opponent_near_target() && st.deficit() > 0 {
+        want += 0.4;
+    }
+    // Ahead and close: a made contract is what wins.
+    if st.mine >= st.target - st.target / 10 && st.mine > st.best_other {
+        want -= 0.3;
+    }
+    // With many bags, every overtrick costs: bid nearer the top of the range.
+    let round_up = if st.limit - st.bags <= 3 {
+        t.round_up_bags
+    } else {
+        t.round_up
+    };
+    let mut n = (want + round_up).floor().max(1.0) as i32;
+    // The side can never take more than the whole hand.
+    if let Some(Bid::Tricks(b)) = partner_bid {
+        n = n.min(size as i32 - i32::from(b)).max(1);
+    }
+    nearest_allowed(view, n)
+}
+
+fn should_nil(
+    view: &PlayerView,
+    hand: CardSet,
+    est: f32,
+    partner_bid: Option<Bid>,
+    st: &Standing,
+    t: &Tuning,
+) -> bool {
+    // Two nils on one side leave nobody to cover: almost never right.
+    if partner_bid.is_some_and(Bid::is_nil) {
+        return false;
+    }
+    if est > t.nil_max_tricks {
+        return false;
+    }
+    let danger = nil_danger(hand);
+    let mut limit = t.nil_limit;
+    match partner_bid {
+        Some(Bid::Tricks(b)) if b >= 4 => limit += 0.4,
+        Some(Bid::Tricks(b)) if b <= 2 => limit -= 0.3,
+        _ => {}
+    }
+    // Alone nobody covers; with 17 cards there are more ways to be forced.
+    if !view.mode().has_partners() {
+        limit -= 1.1;
+    }
+    if view.mode() == Mode::Cutthroat {
+        limit -= 0.5;
+    }
+    if st.opponent_near_target() && st.deficit() > 0 {
+        limit += 0.4;
+    }
+    // About to win: a made contract is enough, a lost nil could cost the
+    // game. Only a nearly certain nil is worth it then.
+    if st.mine >= st.target - st.target / 10 && st.mine > st.best_other {
+        let home =
+            matches!(partner_bid, Some(Bid::Tricks(b)) if st.mine + 10 * i32::from(b) >= st.target);
+        limit = limit.min(if home { 0.3 } else { 0.8 });
+    }
+    danger <= limit
+}
+
+/// What the seat is after in the play of a card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Aim {
+    /// Win tricks: the contract needs them, or an opponent can be set.
+    Take,
+    /// Let tricks go: the contract is safe and overtricks are bags.
+    Shed,
+}
+
+fn choose_card(view: &PlayerView, t: &Tuning) -> Card {
+    let pos = Position::new(view);
+    let legal = pos.legal;
+    let pick = if legal.len() <= 1 {
+        legal.lowest()
+    } else if pos.bids[pos.seat].is_some_and(Bid::is_nil) {
+        nil_play(&pos)
+    } else {
+        cover_play(&pos)
+            .or_else(|| bust_play(&pos, t))
+            .or_else(|| contract_play(&pos, aim(&pos, &Standing::of(view), t), t))
+    };
+    pick.or(legal.lowest())
+        .expect("the game asks only a seat that holds a legal card")
+}
+
+fn aim(pos: &Position, st: &Standing, t: &Tuning) -> Aim {
+    let side = pos.my_side();
+    let need = pos.need(side);
+    if pos.has_contract(side) && need > 0 && need <= pos.tricks_left {
+        return Aim::Take;
+    }
+    let room = st.limit - st.bags;
+    for opp in pos.opponent_sides() {
+        if !pos.has_contract(opp) {
+            continue;
+        }
+        let their_need = pos.need(opp);
+        if their_need == 0 {
+            continue;
+        }
+        // Tricks they can still afford to lose.
+        let slack = pos.tricks_left - their_need;
+        if slack >= 0 && (slack <= t.set_slack || (slack <= t.set_slack + 2 && room > slack + 2)) {
+            return Aim::Take;
+        }
+    }
+    Aim::Shed
+}
+
+/// Playing a nil: the highest card that still loses, dangerous high cards
+/// thrown when void, and leads that someone must beat.
+fn nil_play(pos: &Position) -> Option<Card> {
+    let legal = pos.legal;
+    if pos.is_leading() {
+        return legal.iter().max_by_key(|&c| {
+            let higher = above(pos.unseen, c).len() as i32;
+            let lower = below(pos.unseen, c).len() as i32;
+            let spade = i32::from(c.suit() == Suit::Spades);
+            let safe = i32::from(higher > 0);
+            (safe, -spade, higher - 2 * lower, -(c.rank().index() as i32))
+        });
+    }
+    let losers = legal.minus(pos.beaters(legal));
+    let led = pos.led?;
+    if !losers.is_empty() {
+        if legal.has_suit(led) {
+            return pos.highest_loser(legal);
+        }
+        return pos.shed(losers);
+    }
+    if pos.is_last() {
+        // Taking this trick anyway: unload the most dangerous card.
+        return legal.iter().max_by_key(|&c| rank_value(c, pos.led));
+    }
+    // Everything beats what is down: play low and hope to be overtaken.
+    legal.iter().min_by_key(|&c| rank_value(c, pos.led))
+}
+
+/// Covering a partner's nil: lead winners, overtake the partner, and play
+/// over a low card the partner might be forced to beat. `None` when the
+/// partner is safe this trick and the contract decides.
+fn cover_play(pos: &Position) -> Option<Card> {
+    if !pos.partner_live_nil() {
+        return None;
+    }
+    let p = pos.partner?;
+    let legal = pos.legal;
+    if pos.is_leading() {
+        // Leads the partner can play under: winners, or high cards of a
+        // suit the partner has shown out of.
+        return legal.iter().max_by_key(|&c| {
+            let class = if pos.is_top(c) && c.suit() != Suit::Spades {
+                3
+            } else if pos.void[c.suit() as usize][p] {
+                2
+            } else if c.suit() == Suit::Spades && !pos.is_top(c) {
+                0
+            } else {
+                1
+            };
+            (class, c.rank().index())
+        });
+    }
+    let (_, w) = pos.winner?;
+    let led = pos.led?;
+    if pos.trick[p].is_some() {
+        if pos.partner_winning() {
+            // Overtake: the cheapest card that beats the partner's.
+            return pos
+                .beaters(legal)
+                .iter()
+                .min_by_key(|&c| rank_value(c, pos.led));
+        }
+        return None;
+    }
+    // The partner plays later. Safe if void in the suit, if the trick has
+    // been trumped, or if nothing unseen beats the card winning now.
+    if pos.void[led as usize][p] || w.suit() != led || above(pos.unseen, w).is_empty() {
+        return None;
+    }
+    let beaters = pos.beaters(legal);
+    if beaters.is_empty() {
+        return None;
+    }
+    if legal.has_suit(led) {
+        // A card nothing unseen beats protects for sure; else the highest.
+        let top = beaters.iter().filter(|&c| pos.is_top(c)).min();
+        return top.or_else(|| beaters.iter().max());
+    }
+    // Void: a trump makes the partner safe whatever they hold.
+    beaters.iter().min_by_key(|&c| rank_value(c, pos.led))
+}
+
+/// Busting an opponent's nil when the contract can spare the effort: lead
+/// low into the nil bidder's suits and never rescue them by overtaking.
+fn bust_play(pos: &Position, t: &Tuning) -> Option<Card> {
+    let side = pos.my_side();
+    let need = pos.need(side);
+    if need > 0 && pos.tricks_left - need < t.bust_margin {
+        return None;
+    }
+    let target = (0..pos.seats).find(|&s| pos.is_opponent(s) && pos.live_nil(s))?;
+    let legal = pos.legal;
+    if pos.is_leading() {
+        let holds = |c: Card| !pos.void[c.suit() as usize][target];
+        let pool: CardSet = legal.iter().filter(|&c| holds(c)).collect();
+        if pool.is_empty() {
+            return None;
+        }
+        // The fewer unseen cards below the lead, the less room to duck.
+        return prefer_side_suits(pool).iter().min_by_key(|&c| {
+            let lower = below(pos.unseen, c).len() as i32;
+            (lower, c.rank().index())
+        });
+    }
+    let led = pos.led?;
+    let (winner, _) = pos.winner?;
+    if pos.trick[target].is_some() {
+        if winner != target {
+            return None;
+        }
+        // The nil bidder is winning: stay under.
+        let losers = legal.minus(pos.beaters(legal));
+        if losers.is_empty() {
+            return None;
+        }
+        return if legal.has_suit(led) {
+            pos.highest_loser(legal)
+        } else {
+            pos.throwaway(losers)
+        };
+    }
+    // The nil bidder plays later: keep the winning card low.
+    let nil_partner = pos.mode.partner(target);
+    if pos.void[led as usize][target] || Some(winner) == nil_partner {
+        return None;
+    }
+    let losers = legal.minus(pos.beaters(legal));
+    if !losers.is_empty() {
+        return pos.throwaway(losers);
+    }
+    legal.iter().min_by_key(|&c| rank_value(c, pos.led))
+}
+
+fn contract_play(pos: &Position, aim: Aim, t: &Tuning) -> Option<Card> {
+    match (aim, pos.is_leading()) {
+        (Aim::Take, true) => lead_to_take(pos, t),
+        (Aim::Take, false) => follow_to_take(pos, t),
+        (Aim::Shed, true) => lead_to_shed(pos),
+        (Aim::Shed, false) => follow_to_shed(pos),
+    }
+}
+
+/// Cash sure winners (side suits first, before they can be ruffed), draw
+/// trumps with the top spade, else lead low where it costs least.
+fn lead_to_take(pos: &Position, t: &Tuning) -> Option<Card> {
+    let legal = pos.legal;
+    let rival = |s| pos.is_rival(s);
+    let cash = legal
+        .iter()
+        .filter(|&c| c.suit() != Suit::Spades)
+        .map(|c| (c, pos.win_chance(c, rival)))
+        .filter(|&(_, p)| p >= t.cash)
+        .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)));
+    let spades = legal.suit(Suit::Spades);
+    let draw = spades
+        .highest()
+        .filter(|&top| pos.is_top(top))
+        .filter(|_| spades.len() >= 2 || pos.unseen.suit(Suit::Spades).len() <= 2);
+    if let Some((c, _)) = cash {
+        return Some(c);
+    }
+    if let Some(top) = draw {
+        return Some(top);
+    }
+    let partner = pos.partner;
+    let mut best: Option<(i32, Card)> = None;
+    for suit in Suit::ALL {
+        let cards = legal.suit(suit);
+        let Some(low) = cards.lowest() else { continue };
+        let n = cards.len() as i32;
+        let mut score = 0;
+        if suit == Suit::Spades {
+            score -= 2;
+        } else {
+            // A short suit led now can be ruffed later.
+            if n <= 2 && pos.hand.suit(Suit::Spades).len() >= 2 {
+                score += 3 - n;
+            }
+            // Leading away from an unsupported honour gives it up.
+            if cards
+                .iter()
+                .any(|c| c.rank().index() >= 10 && !pos.is_top(c) && cards.len() >= 2)
+            {
+                score -= 2;
+            }
+            if let Some(p) = partner
+                && pos.void[suit as usize][p]
+                && !pos.void[Suit::Spades as usize][p]
+            {
+                score += 3;
+            }
+            for s in 0..pos.seats {
+                if pos.is_rival(s)
+                    && pos.void[suit as usize][s]
+                    && !pos.void[Suit::Spades as usize][s]
+                {
+                    score -= 3;
+                }
+            }
+            // Small cards of a long suit cost nothing to lead.
+            score += (n - 3).clamp(0, 2);
+        }
+        if best.is_none_or(|(b, _)| score > b) {
+            best = Some((score, low));
+        }
+    }
+    best.map(|(_, c)| c).or(legal.lowest())
+}
+
+fn follow_to_take(pos: &Position, t: &Tuning) -> Option<Card> {
+    let legal = pos.legal;
+    let rival = |s| pos.is_rival(s);
+    let partner_holds = pos.partner_winning() && pos.winner_holds(rival) >= t.partner_holds;
+    if partner_holds {
+        // Never overtake or trump a partner's winner.
+        return pos.throwaway(legal);
+    }
+    let beaters = pos.beaters(legal);
+    if beaters.is_empty() {
+        return pos.throwaway(legal);
+    }
+    let cheapest = |set: CardSet| set.iter().min_by_key(|&c| rank_value(c, pos.led));
+    if pos.is_last() {
+        if pos.partner_winning() {
+            return pos.throwaway(legal);
+        }
+        return cheapest(beaters);
+    }
+    let sure: CardSet = beaters
+        .iter()
+        .filter(|&c| pos.win_chance(c, rival) >= t.sure)
+        .collect();
+    if !sure.is_empty() {
+        return cheapest(sure);
+    }
+    if pos.partner_winning() {
+        return pos.throwaway(legal);
+    }
+    let partner_later = pos.partner.is_some_and(|p| pos.later().contains(&p));
+    let following = legal.has_suit(pos.led?);
+    if partner_later && following {
+        // Second hand low: the partner still has a say.
+        return pos.throwaway(legal);
+    }
+    // Third hand high: the best chance, at the lowest price.
+    let (card, chance) = beaters
+        .iter()
+        .map(|c| (c, pos.win_chance(c, rival)))
+        .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))?;
+    if chance >= t.third_hand {
+        return Some(card);
+    }
+    pos.throwaway(legal)
+}
+
+/// Lead the card least likely to take the trick, the highest such first.
+fn lead_to_shed(pos: &Position) -> Option<Card> {
+    let opp = |s| pos.is_opponent(s);
+    prefer_side_suits(pos.legal)
+        .iter()
+        .map(|c| (c, (pos.win_chance(c, opp) * 10.0) as i32))
+        .min_by_key(|&(c, chance)| (chance, -(c.rank().index() as i32)))
+        .map(|(c, _)| c)
+}
+
+fn follow_to_shed(pos: &Position) -> Option<Card> {
+    let legal = pos.legal;
+    let losers = legal.minus(pos.beaters(legal));
+    if !losers.is_empty() {
+        return if legal.has_suit(pos.led?) {
+            pos.highest_loser(legal)
+        } else {
+            pos.shed(losers)
+        };
+    }
+    // Every card wins for now: the one most likely to be overtaken, or if
+    // the trick is ours anyway, the one most likely to win later.
+    if pos.is_last() {
+        return legal.iter().max_by_key(|&c| rank_value(c, pos.led));
+    }
+    let opp = |s| pos.is_opponent(s);
+    legal
+        .iter()
+        .map(|c| (c, (pos.win_chance(c, opp) * 10.0) as i32))
+        .min_by_key(|&(c, chance)| (chance, rank_value(c, pos.led)))
+        .map(|(c, _)| c)
+}
