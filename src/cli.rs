@@ -270,11 +270,11 @@ fn run_sim(args: &SimArgs) -> Result<(), CliError> {
     })?;
     if args.json {
         let json = serde_json::to_string(&report).map_err(|e| CliError::Internal(e.to_string()))?;
-        println!("{json}");
+        say(&format!("{json}\n"))?;
     } else {
-        print!("{}", sim::render_table(&report));
+        say(&sim::render_table(&report))?;
         if let Some(path) = &args.record {
-            println!("\nrecords written to {}", path.display());
+            say(&format!("\nrecords written to {}\n", path.display()))?;
         }
     }
     Ok(())
@@ -317,10 +317,24 @@ fn run_rules(args: &RulesArgs) -> Result<(), CliError> {
             .map_err(|e| CliError::Usage(format!("cannot write {}: {e}", path.display())))?;
         file.write_all(config::commented_toml(&rules).as_bytes())
             .map_err(|e| CliError::Usage(format!("cannot write {}: {e}", path.display())))?;
-        println!("wrote {}", path.display());
+        say(&format!("wrote {}\n", path.display()))?;
         return Ok(());
     }
     let (rules, source) = config::find_rules(args.rules.as_deref())?;
-    print!("# rules from: {source}\n{}", config::commented_toml(&rules));
-    Ok(())
+    say(&format!(
+        "# rules from: {source}\n{}",
+        config::commented_toml(&rules)
+    ))
+}
+
+/// Prints to stdout. A reader that has gone away (`spades sim | head`) is
+/// not an error worth a message; any other failure is.
+fn say(text: &str) -> Result<(), CliError> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError::Internal(format!(
+            "cannot write to the output: {e}"
+        ))),
+        _ => Ok(()),
+    }
 }
