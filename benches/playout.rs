@@ -48,9 +48,8 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 let mut hand = HandState::new(mode.seats(), deal.hands, 1);
                 while !hand.is_over() {
-                    let legal = hand.legal();
-                    let k = ((u64::from(rng.next_u32()) * u64::from(legal.len())) >> 32) as u32;
-                    hand.play_unchecked(legal.nth(k).unwrap_or_else(|| unreachable!()));
+                    let card = hand.legal().pick(rng.next_u32());
+                    hand.play_unchecked(card.unwrap_or_else(|| unreachable!()));
                 }
                 black_box(hand.tricks_won())
             })

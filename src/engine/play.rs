@@ -18,6 +18,7 @@ pub enum PlayError {
 
 /// The cards of `hand` that may be played to a trick led with `led` (`None`
 /// when leading), given whether spades have been broken.
+#[inline]
 pub fn legal_plays(hand: CardSet, led: Option<Suit>, broken: bool) -> CardSet {
     match led {
         Some(suit) => {
@@ -46,14 +47,41 @@ pub fn play_error(hand: CardSet, led: Option<Suit>, broken: bool, card: Card) ->
     })
 }
 
-/// Does `card` beat the card currently winning a trick led in `led`?
+/// Does `card` beat the card currently winning a trick? (The winning card
+/// is a spade or of the suit led, so its own suit stands for the lead.)
 pub fn beats(card: Card, winning: Card) -> bool {
-    if card.suit() == winning.suit() {
-        card > winning
-    } else {
-        card.suit() == Suit::Spades
-    }
+    let led = winning.suit() as u8;
+    trick_power(card, led) > trick_power(winning, led)
 }
+
+/// How strongly a card bids for a trick led in suit `led`: 0 for a discard,
+/// 1..=13 following suit, 21..=33 for a spade. The highest power wins.
+#[inline]
+fn trick_power(card: Card, led: u8) -> u8 {
+    TRICK_POWER[led as usize & 3][card.index() as usize]
+}
+
+/// `trick_power` for every lead and card: one load on the playout path.
+const TRICK_POWER: [[u8; 52]; 4] = {
+    let mut table = [[0u8; 52]; 4];
+    let mut led = 0;
+    while led < 4 {
+        let mut i = 0;
+        while i < 52 {
+            let (suit, rank) = (i / 13, (i % 13) as u8);
+            table[led][i] = if suit == Suit::Spades as usize {
+                rank + 21
+            } else if suit == led {
+                rank + 1
+            } else {
+                0
+            };
+            i += 1;
+        }
+        led += 1;
+    }
+    table
+};
 
 /// One hand's play from the first lead to the last trick. Plain data, `Copy`,
 /// and no allocation, so simulations can copy and play it out freely.
@@ -68,6 +96,9 @@ pub struct HandState {
     trick: [Option<Card>; MAX_SEATS],
     in_trick: u8,
     winning: u8,
+    /// The suit led to the current trick, and the winning card's power.
+    led: u8,
+    best: u8,
     broken: bool,
     tricks_won: [u8; MAX_SEATS],
     tricks_done: u8,
@@ -112,6 +143,8 @@ impl HandState {
             trick: [None; MAX_SEATS],
             in_trick: 0,
             winning: leader as u8,
+            led: 0,
+            best: 0,
             broken: false,
             tricks_won: [0; MAX_SEATS],
             tricks_done: 0,
@@ -159,7 +192,7 @@ impl HandState {
 
     /// The suit led to the current trick, if a card has been led.
     pub fn led_suit(&self) -> Option<Suit> {
-        (self.in_trick > 0).then(|| self.trick[self.leader as usize].map(Card::suit))?
+        (self.in_trick > 0).then(|| Suit::from_index(self.led))
     }
 
     /// The seat currently winning the trick, once a card is down.
@@ -188,6 +221,7 @@ impl HandState {
     }
 
     /// The cards the seat to play may play.
+    #[inline]
     pub fn legal(&self) -> CardSet {
         legal_plays(self.hands[self.turn as usize], self.led_suit(), self.broken)
     }
@@ -204,21 +238,23 @@ impl HandState {
 
     /// Plays `card` for the seat to play, which the caller has checked is
     /// legal. Returns the trick when this card completes it.
+    #[inline]
     pub fn play_unchecked(&mut self, card: Card) -> Option<TrickDone> {
         let seat = self.turn as usize;
         self.hands[seat].remove(card);
         self.played.insert(card);
         self.trick[seat] = Some(card);
-        if card.suit() == Suit::Spades {
-            self.broken = true;
-        }
-        if self.in_trick == 0 {
-            self.winning = seat as u8;
-        } else if let Some(best) = self.trick[self.winning as usize]
-            && beats(card, best)
-        {
-            self.winning = seat as u8;
-        }
+        let suit = card.suit() as u8;
+        let spade = suit == Suit::Spades as u8;
+        self.broken |= spade;
+        // Plain selects rather than branches: which card wins depends on the
+        // cards, and random playouts would mispredict every branch on it.
+        let first = self.in_trick == 0;
+        self.led = if first { suit } else { self.led };
+        let power = trick_power(card, self.led);
+        let wins = first | (power > self.best);
+        self.best = if wins { power } else { self.best };
+        self.winning = if wins { seat as u8 } else { self.winning };
         self.in_trick += 1;
         self.cards_left -= 1;
         if self.in_trick < self.seats {
