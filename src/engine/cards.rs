@@ -110,7 +110,7 @@ impl CardSet {
         // Byte i holds the number of cards in bytes 0..=i (at most 52).
         let running = counts.wrapping_mul(ONES);
         // High bit of byte i set where running_i <= n: those bytes come before.
-        let before = ((u64::from(n) * ONES | HIGHS) - running) & HIGHS;
+        let before = (((u64::from(n) * ONES) | HIGHS) - running) & HIGHS;
         let byte = ((before >> 7).wrapping_mul(ONES) >> 56) as u32;
         let skipped = ((running << 8) >> (byte * 8)) & 0xFF;
         let in_byte = ((x >> (byte * 8)) & 0xFF) as usize;
