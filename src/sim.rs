@@ -258,7 +258,10 @@ pub fn run(
             pending.insert(index, outcome?);
             while let Some(outcome) = pending.remove(&next) {
                 if let Some(out) = record.as_mut() {
+                    // Whole games reach the file as they finish, so a run cut
+                    // short keeps every game it completed.
                     out.write_all(&outcome.record)?;
+                    out.flush()?;
                 }
                 tally(&mut report, &mut tallies, &outcome, mode);
                 progress();
