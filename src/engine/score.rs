@@ -140,16 +140,31 @@ pub fn score_hand(
     tricks: &[u8],
     before: &[SideTotals],
 ) -> Vec<SideScore> {
+    score_sides(rules, bids, tricks, before)[..rules.mode.sides()].to_vec()
+}
+
+/// `score_hand` without allocating, for playouts that score millions of
+/// hands: the first `mode.sides()` entries are the sides' scores, the rest
+/// are unused.
+pub fn score_sides(
+    rules: &Rules,
+    bids: &[Bid],
+    tricks: &[u8],
+    before: &[SideTotals],
+) -> [SideScore; MAX_SEATS] {
     let mode = rules.mode;
-    (0..mode.sides())
-        .map(|side| {
-            let seats: Vec<(Seat, Bid, u8)> = mode
-                .side_seats(side)
-                .map(|s| (s, bids[s], tricks[s]))
-                .collect();
-            score_side(rules, &seats, before[side])
-        })
-        .collect()
+    std::array::from_fn(|side| {
+        let mut seats = [(0, Bid::Nil, 0); MAX_SEATS];
+        let mut len = 0;
+        if side < mode.sides() {
+            for s in mode.side_seats(side) {
+                seats[len] = (s, bids[s], tricks[s]);
+                len += 1;
+            }
+        }
+        let before = before.get(side).copied().unwrap_or_default();
+        score_side(rules, &seats[..len], before)
+    })
 }
 
 /// The winning side once the game is decided: some side at or past the
