@@ -1,0 +1,477 @@
+//! Random playouts: the rest of a hand played with a uniformly random legal
+//! card at every turn, as fast as a search bot needs (millions per second).
+//!
+//! Each seat keeps its cards as one stack per suit, in uniformly random
+//! order. Taking the top card of a randomly ordered stack is a uniform pick
+//! from that suit, and what is left stays randomly ordered, so following
+//! suit costs no random number at all. When several suits are legal, a suit
+//! is drawn with weight equal to its cards held, then its top card taken:
+//! again each legal card is equally likely. The rules themselves come from
+//! `play`: legal suits from `legal_plays`, trick winners from `trick_power`.
+
+use rand::{Rng, RngExt};
+
+use super::card::{Card, Suit};
+use super::cards::CardSet;
+use super::play::{legal_plays, trick_power};
+use super::seat::{MAX_SEATS, Mode, Seat};
+
+/// The cards still to be played and who leads the next trick, ready for
+/// any number of random playouts (it is `Copy`; each playout consumes one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Playout {
+    /// `stacks[slot(seat, suit, 0)..][..n]`: card indices, top of the stack
+    /// last. One flat array, so masked indices need no bounds checks.
+    stacks: [u8; 256],
+    /// Byte `suit` of `counts[seat]`: how many cards of that suit it holds.
+    counts: [u32; MAX_SEATS],
+    seats: u8,
+    leader: u8,
+    broken: bool,
+}
+
+impl Playout {
+    /// A hand dealt from `rng` exactly as `Deal::shuffled` deals (a uniform
+    /// shuffle, one card at a time clockwise from the dealer's left), with
+    /// the dealer's left to lead.
+    ///
+    /// Draws take 32 bits each, two per 64-bit word, by multiply-shift: a
+    /// card's chance is off by less than one part in 2^26, far below what
+    /// any playout statistic could notice.
+    pub fn deal<R: Rng>(rng: &mut R, mode: Mode, dealer: Seat) -> Playout {
+        let mut deck: [u8; 52] = std::array::from_fn(|i| i as u8);
+        let mut i = 51;
+        while i > 0 {
+            let word = rng.next_u64();
+            for half in [word as u32, (word >> 32) as u32] {
+                let j = ((u64::from(half) * (i as u64 + 1)) >> 32) as usize;
+                deck.swap(i, j);
+                i -= 1;
+                if i == 0 {
+                    break;
+                }
+            }
+        }
+        let n = mode.seats();
+        let mut playout = Playout::empty(n, (dealer + 1) % n, false);
+        let mut seat = dealer;
+        for &card in &deck[..n * mode.hand_size()] {
+            seat = if seat + 1 == n { 0 } else { seat + 1 };
+            playout.push(seat, card);
+        }
+        playout
+    }
+
+    /// Playouts from given hands at the start of a trick that `leader`
+    /// leads; every seat holds the same number of cards. Each suit of each
+    /// hand is shuffled once here (exact Fisher-Yates draws).
+    pub fn from_hands<R: Rng>(
+        hands: &[CardSet; MAX_SEATS],
+        seats: usize,
+        leader: Seat,
+        spades_broken: bool,
+        rng: &mut R,
+    ) -> Playout {
+        debug_assert!(hands[..seats].iter().all(|h| h.len() == hands[0].len()));
+        let mut playout = Playout::empty(seats, leader, spades_broken);
+        for (seat, hand) in hands.iter().enumerate().take(seats) {
+            for card in *hand {
+                playout.push(seat, card.index());
+            }
+            for suit in 0..4 {
+                let stack = &mut playout.stacks[slot(seat, suit, 0)..][..16];
+                let len = playout.counts[seat] >> (8 * suit) & 0xFF;
+                for i in (1..len).rev() {
+                    let j = rng.random_range(0..=i);
+                    stack.swap(i as usize, j as usize);
+                }
+            }
+        }
+        playout
+    }
+
+    fn empty(seats: usize, leader: Seat, broken: bool) -> Playout {
+        Playout {
+            stacks: [0; 256],
+            counts: [0; MAX_SEATS],
+            seats: seats as u8,
+            leader: leader as u8,
+            broken,
+        }
+    }
+
+    fn push(&mut self, seat: Seat, card: u8) {
+        let suit = usize::from(card / 13);
+        let counts = &mut self.counts[seat & 3];
+        let len = (*counts >> (8 * suit)) & 0xFF;
+        self.stacks[slot(seat, suit, len as usize)] = card;
+        *counts += 1 << (8 * suit);
+    }
+
+    /// The cards each seat holds.
+    pub fn hands(&self) -> [CardSet; MAX_SEATS] {
+        std::array::from_fn(|seat| {
+            let mut hand = CardSet::EMPTY;
+            for suit in 0..4 {
+                let len = (self.counts[seat] >> (8 * suit)) & 0xFF;
+                for &card in &self.stacks[slot(seat, suit, 0)..][..len as usize] {
+                    hand.insert(Card::from_index_unchecked(card));
+                }
+            }
+            hand
+        })
+    }
+
+    pub fn leader(&self) -> Seat {
+        self.leader as Seat
+    }
+
+    /// Plays every remaining trick at random; returns the tricks each seat won.
+    #[inline]
+    pub fn play<R: Rng>(self, rng: &mut R) -> [u8; MAX_SEATS] {
+        self.play_with(rng, |_, _| {})
+    }
+
+    /// `play`, telling `on_card` each seat's card as it is played.
+    #[inline]
+    pub fn play_with<R: Rng, F: FnMut(Seat, Card)>(
+        mut self,
+        rng: &mut R,
+        mut on_card: F,
+    ) -> [u8; MAX_SEATS] {
+        let n = self.seats as usize;
+        let mut won = [0u8; MAX_SEATS];
+        let mut leader = self.leader as usize;
+        let tricks = self.counts[leader].wrapping_mul(0x0101_0101) >> 24;
+        for _ in 0..tricks {
+            let card = self.take(leader, LEADING, rng);
+            on_card(leader, Card::from_index_unchecked(card));
+            let led = card / 13;
+            self.broken |= led == Suit::Spades as u8;
+            let mut best = trick_power(Card::from_index_unchecked(card), led);
+            let mut winner = leader;
+            let mut seat = leader;
+            for _ in 1..n {
+                seat = if seat + 1 == n { 0 } else { seat + 1 };
+                let card = self.take(seat, led as usize, rng);
+                on_card(seat, Card::from_index_unchecked(card));
+                self.broken |= card / 13 == Suit::Spades as u8;
+                // Selects, not branches: who wins is as random as the cards.
+                let power = trick_power(Card::from_index_unchecked(card), led);
+                let wins = power > best;
+                best = if wins { power } else { best };
+                winner = if wins { seat } else { winner };
+            }
+            won[winner] += 1;
+            leader = winner;
+        }
+        won
+    }
+
+    /// Takes a uniformly random legal card from `seat`'s hand; `lead` is the
+    /// suit led, or `LEADING`.
+    #[inline(always)]
+    fn take<R: Rng>(&mut self, seat: Seat, lead: usize, rng: &mut R) -> u8 {
+        let counts = self.counts[seat & 3];
+        let legal =
+            LEGAL_SUITS[(lead << 5 | usize::from(self.broken) << 4 | held_suits(counts)) & 0xFF];
+        let suit = if legal & (legal - 1) == 0 {
+            // One legal suit (the usual follow): its top card, no draw.
+            legal.trailing_zeros()
+        } else {
+            // Weighted by cards held: byte s of `running` counts the legal
+            // cards in suits 0..=s; the suit is how many of those are <= k.
+            let running = (counts & SUIT_BYTES[usize::from(legal)]).wrapping_mul(0x0101_0101);
+            let total = u64::from(running >> 24);
+            let k = ((u128::from(rng.next_u64()) * u128::from(total)) >> 64) as u32;
+            let at_or_below = ((k * 0x0101_0101) | 0x8080_8080).wrapping_sub(running) & 0x8080_8080;
+            (at_or_below >> 7).wrapping_mul(0x0101_0101) >> 24
+        };
+        let len = (counts >> (8 * suit)) & 0xFF;
+        self.counts[seat & 3] = counts - (1 << (8 * suit));
+        self.stacks[slot(seat, suit as usize, len as usize - 1)]
+    }
+}
+
+/// Random playouts from hands at the start of a trick: the tricks each seat
+/// wins when every seat plays a uniformly random legal card.
+pub fn random_playout<R: Rng>(
+    hands: &[CardSet; MAX_SEATS],
+    leader: Seat,
+    seats: usize,
+    spades_broken: bool,
+    rng: &mut R,
+) -> [u8; MAX_SEATS] {
+    Playout::from_hands(hands, seats, leader, spades_broken, rng).play(rng)
+}
+
+/// Bit `suit` set when byte `suit` of `counts` is not zero (counts < 128).
+#[inline(always)]
+fn held_suits(counts: u32) -> usize {
+    let nonzero = ((counts + 0x7F7F_7F7F) & 0x8080_8080) >> 7;
+    // Gathers bits 0, 8, 16 and 24 into bits 24..=27; no partial products overlap.
+    (nonzero.wrapping_mul(0x0102_0408) >> 24) as usize & 0xF
+}
+
+/// Index of `LEGAL_SUITS` for a lead rather than a follow.
+const LEADING: usize = 4;
+
+/// Where card `pos` of a seat's stack of `suit` lives in `Playout::stacks`.
+#[inline(always)]
+fn slot(seat: Seat, suit: usize, pos: usize) -> usize {
+    (seat << 6 | suit << 4 | pos) & 0xFF
+}
+
+/// `LEGAL_SUITS[lead << 5 | broken << 4 | held]`: the suits (bit per suit) a
+/// seat holding the suits `held` may play, read off `legal_plays` for one
+/// card per suit.
+const LEGAL_SUITS: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut lead = 0;
+    while lead < 5 {
+        let led = if lead == LEADING {
+            None
+        } else {
+            Some(Suit::from_index(lead as u8))
+        };
+        let mut broken = 0;
+        while broken < 2 {
+            let mut held = 0;
+            while held < 16 {
+                let mut hand = 0u64;
+                let mut suit = 0;
+                while suit < 4 {
+                    if held & (1 << suit) != 0 {
+                        hand |= 1 << (13 * suit);
+                    }
+                    suit += 1;
+                }
+                let legal = legal_plays(CardSet(hand), led, broken == 1).bits();
+                let mut suits = 0u8;
+                let mut suit = 0;
+                while suit < 4 {
+                    if legal & (1 << (13 * suit)) != 0 {
+                        suits |= 1 << suit;
+                    }
+                    suit += 1;
+                }
+                table[lead << 5 | broken << 4 | held] = suits;
+                held += 1;
+            }
+            broken += 1;
+        }
+        lead += 1;
+    }
+    table
+};
+
+/// `SUIT_BYTES[suits]`: all ones in the bytes of the suits in `suits`.
+const SUIT_BYTES: [u32; 16] = {
+    let mut table = [0u32; 16];
+    let mut suits = 0;
+    while suits < 16 {
+        let mut suit = 0;
+        while suit < 4 {
+            if suits & (1 << suit) != 0 {
+                table[suits] |= 0xFF << (8 * suit);
+            }
+            suit += 1;
+        }
+        suits += 1;
+    }
+    table
+};
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_pcg::Pcg64Mcg;
+
+    use super::*;
+    use crate::engine::{Deal, HandState};
+
+    /// Plays `playout` and replays its cards through `HandState`: every card
+    /// must be legal there, from the seat whose turn it is, and the tricks
+    /// must go to the same seats.
+    fn agrees_with_hand_state(playout: Playout, rng: &mut Pcg64Mcg) {
+        let mut hand = HandState::new(playout.seats as usize, playout.hands(), playout.leader());
+        let won = playout.play_with(rng, |seat, card| {
+            assert_eq!(hand.turn(), seat);
+            assert_eq!(hand.check(card), None, "{card} from {:?}", hand.hands);
+            hand.play_unchecked(card);
+        });
+        assert!(hand.is_over());
+        assert_eq!(won, hand.tricks_won());
+    }
+
+    #[test]
+    fn playouts_follow_the_rules_of_hand_state() {
+        let mut rng = Pcg64Mcg::seed_from_u64(11);
+        for mode in Mode::ALL {
+            for i in 0..3000 {
+                let p = Playout::deal(&mut rng, mode, i % mode.seats());
+                agrees_with_hand_state(p, &mut rng);
+                let deal = Deal::from_seed(i as u64, 1, mode, 0);
+                let p = Playout::from_hands(
+                    &deal.hands,
+                    mode.seats(),
+                    i % mode.seats(),
+                    false,
+                    &mut rng,
+                );
+                agrees_with_hand_state(p, &mut rng);
+            }
+        }
+    }
+
+    #[test]
+    fn dealt_playouts_hold_the_whole_deck() {
+        let mut rng = Pcg64Mcg::seed_from_u64(12);
+        for mode in Mode::ALL {
+            for dealer in 0..mode.seats() {
+                for _ in 0..200 {
+                    let p = Playout::deal(&mut rng, mode, dealer);
+                    let hands = p.hands();
+                    let held = hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+                    let deal = Deal {
+                        hands,
+                        out: CardSet::DECK.minus(held),
+                    };
+                    assert!(deal.is_valid_for(mode), "{mode}: {deal:?}");
+                    assert_eq!(p.leader(), (dealer + 1) % mode.seats());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn broken_spades_may_be_led() {
+        let hands = ["AS 2C", "KS 3C", "QS 4C", "JS 5C"].map(|h| h.parse().unwrap());
+        let mut rng = Pcg64Mcg::seed_from_u64(13);
+        let mut spade_leads = 0;
+        for _ in 0..200 {
+            let p = Playout::from_hands(&hands, 4, 0, true, &mut rng);
+            let mut first = None;
+            p.play_with(&mut rng, |_, c| {
+                first.get_or_insert(c);
+            });
+            spade_leads += usize::from(first.unwrap().suit() == Suit::Spades);
+        }
+        assert!((60..140).contains(&spade_leads), "{spade_leads}");
+    }
+
+    /// Counts must all sit within `sigmas` standard deviations of `expected`.
+    fn assert_even(counts: &[u32], expected: f64, sigmas: f64) {
+        let tolerance = sigmas * expected.sqrt();
+        for (i, &c) in counts.iter().enumerate() {
+            assert!(
+                (f64::from(c) - expected).abs() < tolerance,
+                "entry {i}: {c}, expected {expected} ± {tolerance}: {counts:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn deals_are_even() {
+        let mut rng = Pcg64Mcg::seed_from_u64(14);
+        let rounds = 20_000;
+        let mut seat_of_card = [[0u32; 4]; 52];
+        for _ in 0..rounds {
+            let hands = Playout::deal(&mut rng, Mode::Partnership, 0).hands();
+            for (seat, hand) in hands.iter().enumerate() {
+                for card in *hand {
+                    seat_of_card[card.index() as usize][seat] += 1;
+                }
+            }
+        }
+        for counts in &seat_of_card {
+            assert_even(counts, f64::from(rounds) / 4.0, 5.0);
+        }
+    }
+
+    /// Picks are even: the first lead over the non-spades, and the second
+    /// seat's follow over the ranks of the suit led. A stack left in rank
+    /// order would fail the second.
+    fn picks_are_even(mut next: impl FnMut(&mut Pcg64Mcg) -> Playout, held: Option<CardSet>) {
+        let mut rng = Pcg64Mcg::seed_from_u64(15);
+        let rounds = 39_000;
+        let mut leads = [0u32; 52];
+        let mut follows = [0u32; 52];
+        for _ in 0..rounds {
+            let p = next(&mut rng);
+            let mut cards = Vec::with_capacity(2);
+            p.play_with(&mut rng, |_, c| {
+                if cards.len() < 2 {
+                    cards.push(c);
+                }
+            });
+            leads[cards[0].index() as usize] += 1;
+            if cards[1].suit() == cards[0].suit() {
+                follows[cards[1].index() as usize] += 1;
+            }
+        }
+        match held {
+            // Fixed hands: leads even over the leader's non-spades, follows
+            // even over the follower's cards of each suit.
+            Some(follower) => {
+                let lead_cards: Vec<u32> = leads.iter().copied().filter(|&c| c > 0).collect();
+                assert_even(
+                    &lead_cards,
+                    f64::from(rounds) / lead_cards.len() as f64,
+                    5.0,
+                );
+                for suit in Suit::ALL {
+                    let mine: Vec<u32> = follower
+                        .suit(suit)
+                        .iter()
+                        .map(|c| follows[c.index() as usize])
+                        .collect();
+                    let total: u32 = mine.iter().sum();
+                    // Spades are not led before they are broken.
+                    if total > 0 {
+                        assert_even(&mine, f64::from(total) / mine.len() as f64, 5.0);
+                    }
+                }
+            }
+            // Random deals: every non-spade as likely to be led, every rank
+            // as likely to follow.
+            None => {
+                assert_even(&leads[..39], f64::from(rounds) / 39.0, 5.0);
+                for suit in 0..3 {
+                    let ranks = &follows[suit * 13..suit * 13 + 13];
+                    let total: u32 = ranks.iter().sum();
+                    assert_even(ranks, f64::from(total) / 13.0, 5.0);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn dealt_picks_are_even() {
+        picks_are_even(|rng| Playout::deal(rng, Mode::Partnership, 3), None);
+    }
+
+    #[test]
+    fn picks_from_given_hands_are_even() {
+        let deal = Deal::from_seed(5, 1, Mode::Partnership, 3);
+        let follower = deal.hands[1];
+        picks_are_even(
+            |rng| Playout::from_hands(&deal.hands, 4, 0, false, rng),
+            Some(follower),
+        );
+    }
+
+    #[test]
+    fn held_suits_finds_nonempty_suits() {
+        for held in 0..16usize {
+            let mut counts = 0u32;
+            for suit in 0..4 {
+                if held & (1 << suit) != 0 {
+                    counts |= (1 + suit as u32 * 4) << (8 * suit);
+                }
+            }
+            assert_eq!(held_suits(counts), held);
+            assert_eq!(held_suits(counts | 0x0D0D_0D0D), 0xF);
+        }
+    }
+}
