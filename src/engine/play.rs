@@ -61,6 +61,10 @@ pub(crate) fn trick_power(card: Card, led: u8) -> u8 {
     TRICK_POWER[led as usize & 3][card.index() as usize & 63]
 }
 
+/// The lowest `trick_power` of a spade: a trick's best power is at least
+/// this exactly when a spade was played to it.
+pub(crate) const SPADE_POWER: u8 = 21;
+
 /// `trick_power` for every lead and card: one load on the playout path.
 /// Rows are 64 wide so that a masked index needs no bounds check.
 const TRICK_POWER: [[u8; 64]; 4] = {
@@ -71,7 +75,7 @@ const TRICK_POWER: [[u8; 64]; 4] = {
         while i < 52 {
             let (suit, rank) = (i / 13, (i % 13) as u8);
             table[led][i] = if suit == Suit::Spades as usize {
-                rank + 21
+                rank + SPADE_POWER
             } else if suit == led {
                 rank + 1
             } else {

@@ -13,7 +13,7 @@ use rand::{Rng, RngExt};
 
 use super::card::{Card, Suit};
 use super::cards::CardSet;
-use super::play::{legal_plays, trick_power};
+use super::play::{SPADE_POWER, legal_plays, trick_power};
 use super::seat::{MAX_SEATS, Mode, Seat};
 
 /// The cards still to be played and who leads the next trick, ready for
@@ -34,30 +34,33 @@ impl Playout {
     /// A hand dealt from `rng` exactly as `Deal::shuffled` deals (a uniform
     /// shuffle, one card at a time clockwise from the dealer's left), with
     /// the dealer's left to lead.
-    ///
-    /// Draws take 32 bits each, two per 64-bit word, by multiply-shift: a
-    /// card's chance is off by less than one part in 2^26, far below what
-    /// any playout statistic could notice.
     pub fn deal<R: Rng>(rng: &mut R, mode: Mode, dealer: Seat) -> Playout {
-        let mut deck: [u8; 52] = std::array::from_fn(|i| i as u8);
-        let mut i = 51;
-        while i > 0 {
-            let word = rng.next_u64();
-            for half in [word as u32, (word >> 32) as u32] {
-                let j = ((u64::from(half) * (i as u64 + 1)) >> 32) as usize;
-                deck.swap(i, j);
-                i -= 1;
-                if i == 0 {
-                    break;
-                }
+        let deck = shuffled_deck(rng);
+        match mode.seats() {
+            3 => Playout::deal_from::<3>(&deck, mode.hand_size(), dealer),
+            _ => Playout::deal_from::<4>(&deck, mode.hand_size(), dealer),
+        }
+    }
+
+    /// Deals `deck` round by round: with the seat count known here, each
+    /// position in a round is a fixed seat and the loop unrolls.
+    #[inline(always)]
+    fn deal_from<const N: usize>(deck: &[u8; 64], hand_size: usize, dealer: Seat) -> Playout {
+        let mut playout = Playout::empty(N, (dealer + 1) % N, false);
+        let seat_at: [usize; N] = std::array::from_fn(|i| (dealer + 1 + i) % N);
+        // lens[i][suit]: cards of `suit` dealt so far to position `i`.
+        let mut lens = [[0u8; 4]; N];
+        for round in deck[..N * hand_size].chunks_exact(N) {
+            for i in 0..N {
+                let card = round[i];
+                let suit = usize::from(card / 13) & 3;
+                let len = lens[i][suit];
+                playout.stacks[slot(seat_at[i], suit, usize::from(len))] = card;
+                lens[i][suit] = len + 1;
             }
         }
-        let n = mode.seats();
-        let mut playout = Playout::empty(n, (dealer + 1) % n, false);
-        let mut seat = dealer;
-        for &card in &deck[..n * mode.hand_size()] {
-            seat = if seat + 1 == n { 0 } else { seat + 1 };
-            playout.push(seat, card);
+        for i in 0..N {
+            playout.counts[seat_at[i]] = u32::from_le_bytes(lens[i]);
         }
         playout
     }
@@ -135,33 +138,45 @@ impl Playout {
     /// `play`, telling `on_card` each seat's card as it is played.
     #[inline]
     pub fn play_with<R: Rng, F: FnMut(Seat, Card)>(
+        self,
+        rng: &mut R,
+        on_card: F,
+    ) -> [u8; MAX_SEATS] {
+        match self.seats {
+            1 => self.run::<1, R, F>(rng, on_card),
+            2 => self.run::<2, R, F>(rng, on_card),
+            3 => self.run::<3, R, F>(rng, on_card),
+            _ => self.run::<4, R, F>(rng, on_card),
+        }
+    }
+
+    #[inline(always)]
+    fn run<const N: usize, R: Rng, F: FnMut(Seat, Card)>(
         mut self,
         rng: &mut R,
         mut on_card: F,
     ) -> [u8; MAX_SEATS] {
-        let n = self.seats as usize;
         let mut won = [0u8; MAX_SEATS];
-        let mut leader = self.leader as usize;
+        let mut leader = self.leader as usize % N;
         let tricks = self.counts[leader].wrapping_mul(0x0101_0101) >> 24;
         for _ in 0..tricks {
             let card = self.take(leader, LEADING, rng);
             on_card(leader, Card::from_index_unchecked(card));
             let led = card / 13;
-            self.broken |= led == Suit::Spades as u8;
             let mut best = trick_power(Card::from_index_unchecked(card), led);
             let mut winner = leader;
-            let mut seat = leader;
-            for _ in 1..n {
-                seat = if seat + 1 == n { 0 } else { seat + 1 };
-                let card = self.take(seat, led as usize, rng);
+            for i in 1..N {
+                let seat = (leader + i) % N;
+                let card = self.take(seat, usize::from(led), rng);
                 on_card(seat, Card::from_index_unchecked(card));
-                self.broken |= card / 13 == Suit::Spades as u8;
                 // Selects, not branches: who wins is as random as the cards.
                 let power = trick_power(Card::from_index_unchecked(card), led);
                 let wins = power > best;
                 best = if wins { power } else { best };
                 winner = if wins { seat } else { winner };
             }
+            // A spade in the trick would be its best card.
+            self.broken |= best >= SPADE_POWER;
             won[winner] += 1;
             leader = winner;
         }
@@ -203,6 +218,38 @@ pub fn random_playout<R: Rng>(
     rng: &mut R,
 ) -> [u8; MAX_SEATS] {
     Playout::from_hands(hands, seats, leader, spades_broken, rng).play(rng)
+}
+
+/// The deck's card indices in uniformly random order (Fisher-Yates), in
+/// the first 52 bytes of a 64-byte array so that masked indices need no
+/// bounds checks.
+///
+/// Four draws share each 64-bit word: each draw multiplies the word by the
+/// range and keeps the high half as the draw and the low half for the next.
+/// The four draws together are the digits of one draw below the product of
+/// their ranges (at most 52^4 < 2^23) from 64 bits, so any outcome's chance
+/// is off by less than one part in 2^41.
+#[inline(always)]
+fn shuffled_deck<R: Rng>(rng: &mut R) -> [u8; 64] {
+    let mut deck: [u8; 64] = std::array::from_fn(|i| i as u8);
+    let mut draw = |word: &mut u64, range: usize| {
+        let product = u128::from(*word) * range as u128;
+        *word = product as u64;
+        let j = (product >> 64) as usize & 63;
+        deck.swap(range - 1, j);
+    };
+    // Ranges 52 down to 5 in twelve words of four, then 4, 3 and 2.
+    for chunk in 0..12 {
+        let mut word = rng.next_u64();
+        for k in 0..4 {
+            draw(&mut word, 52 - 4 * chunk - k);
+        }
+    }
+    let mut word = rng.next_u64();
+    for range in [4, 3, 2] {
+        draw(&mut word, range);
+    }
+    deck
 }
 
 /// Bit `suit` set when byte `suit` of `counts` is not zero (counts < 128).
