@@ -20,14 +20,23 @@ use super::seat::{MAX_SEATS, Mode, Seat};
 /// any number of random playouts (it is `Copy`; each playout consumes one).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Playout {
-    /// `stacks[slot(seat, suit, 0)..][..n]`: card indices, top of the stack
-    /// last. One flat array, so masked indices need no bounds checks.
+    /// Seat `s` has 64 bytes from `s << 6`, suit `t` 16 of them from
+    /// `s << 6 | t << 4`: card indices, the top of the stack last.
     stacks: [u8; 256],
-    /// Byte `suit` of `counts[seat]`: how many cards of that suit it holds.
-    counts: [u32; MAX_SEATS],
+    /// Byte `t` of `tops[s]`: where seat `s`'s stack of suit `t` ends in
+    /// `stacks`, `s << 6 | t << 4` plus the cards held (so the low nibbles
+    /// are the counts and the top card is one slot below).
+    tops: [u32; MAX_SEATS],
     seats: u8,
     leader: u8,
     broken: bool,
+}
+
+/// `tops` of seat 0 holding no cards; seat `s` adds `s << 6` to each byte.
+const EMPTY_TOPS: u32 = 0x3020_1000;
+
+fn empty_tops(seat: Seat) -> u32 {
+    EMPTY_TOPS + (seat as u32 & 3) * 0x4040_4040
 }
 
 impl Playout {
@@ -48,19 +57,17 @@ impl Playout {
     fn deal_from<const N: usize>(deck: &[u8; 64], hand_size: usize, dealer: Seat) -> Playout {
         let mut playout = Playout::empty(N, (dealer + 1) % N, false);
         let seat_at: [usize; N] = std::array::from_fn(|i| (dealer + 1 + i) % N);
-        // lens[i][suit]: cards of `suit` dealt so far to position `i`.
-        let mut lens = [[0u8; 4]; N];
+        let mut tops: [[u8; 4]; N] = std::array::from_fn(|i| empty_tops(seat_at[i]).to_le_bytes());
         for round in deck[..N * hand_size].chunks_exact(N) {
             for i in 0..N {
                 let card = round[i];
-                let suit = usize::from(card / 13) & 3;
-                let len = lens[i][suit];
-                playout.stacks[slot(seat_at[i], suit, usize::from(len))] = card;
-                lens[i][suit] = len + 1;
+                let top = &mut tops[i][usize::from(SUIT_OF[usize::from(card & 63)])];
+                playout.stacks[usize::from(*top)] = card;
+                *top += 1;
             }
         }
         for i in 0..N {
-            playout.counts[seat_at[i]] = u32::from_le_bytes(lens[i]);
+            playout.tops[seat_at[i]] = u32::from_le_bytes(tops[i]);
         }
         playout
     }
@@ -82,11 +89,11 @@ impl Playout {
                 playout.push(seat, card.index());
             }
             for suit in 0..4 {
-                let stack = &mut playout.stacks[slot(seat, suit, 0)..][..16];
-                let len = playout.counts[seat] >> (8 * suit) & 0xFF;
+                let len = playout.count(seat, suit);
+                let stack = &mut playout.stacks[seat << 6 | suit << 4..][..16];
                 for i in (1..len).rev() {
                     let j = rng.random_range(0..=i);
-                    stack.swap(i as usize, j as usize);
+                    stack.swap(i, j);
                 }
             }
         }
@@ -96,7 +103,7 @@ impl Playout {
     fn empty(seats: usize, leader: Seat, broken: bool) -> Playout {
         Playout {
             stacks: [0; 256],
-            counts: [0; MAX_SEATS],
+            tops: std::array::from_fn(empty_tops),
             seats: seats as u8,
             leader: leader as u8,
             broken,
@@ -105,10 +112,19 @@ impl Playout {
 
     fn push(&mut self, seat: Seat, card: u8) {
         let suit = usize::from(card / 13);
-        let counts = &mut self.counts[seat & 3];
-        let len = (*counts >> (8 * suit)) & 0xFF;
-        self.stacks[slot(seat, suit, len as usize)] = card;
-        *counts += 1 << (8 * suit);
+        let top = (self.tops[seat] >> (8 * suit)) & 0xFF;
+        self.stacks[top as usize] = card;
+        self.tops[seat] += 1 << (8 * suit);
+    }
+
+    /// Byte `suit` of the result: how many cards of that suit `seat` holds.
+    #[inline(always)]
+    fn counts(&self, seat: Seat) -> u32 {
+        self.tops[seat & 3] & 0x0F0F_0F0F
+    }
+
+    fn count(&self, seat: Seat, suit: usize) -> usize {
+        (self.counts(seat) >> (8 * suit)) as usize & 0xFF
     }
 
     /// The cards each seat holds.
@@ -116,8 +132,7 @@ impl Playout {
         std::array::from_fn(|seat| {
             let mut hand = CardSet::EMPTY;
             for suit in 0..4 {
-                let len = (self.counts[seat] >> (8 * suit)) & 0xFF;
-                for &card in &self.stacks[slot(seat, suit, 0)..][..len as usize] {
+                for &card in &self.stacks[seat << 6 | suit << 4..][..self.count(seat, suit)] {
                     hand.insert(Card::from_index_unchecked(card));
                 }
             }
@@ -157,56 +172,133 @@ impl Playout {
         mut on_card: F,
     ) -> [u8; MAX_SEATS] {
         let mut won = [0u8; MAX_SEATS];
-        let mut leader = self.leader as usize % N;
-        let tricks = self.counts[leader].wrapping_mul(0x0101_0101) >> 24;
-        for _ in 0..tricks {
-            let card = self.take(leader, LEADING, rng);
-            on_card(leader, Card::from_index_unchecked(card));
-            let led = card / 13;
-            let mut best = trick_power(Card::from_index_unchecked(card), led);
-            let mut winner = leader;
-            for i in 1..N {
-                let seat = (leader + i) % N;
-                let card = self.take(seat, usize::from(led), rng);
-                on_card(seat, Card::from_index_unchecked(card));
-                // Selects, not branches: who wins is as random as the cards.
-                let power = trick_power(Card::from_index_unchecked(card), led);
-                let wins = power > best;
-                best = if wins { power } else { best };
-                winner = if wins { seat } else { winner };
-            }
-            // A spade in the trick would be its best card.
-            self.broken |= best >= SPADE_POWER;
-            won[winner] += 1;
-            leader = winner;
+        for _ in 0..self.tricks_left() {
+            self.trick::<N, R, F>(&mut won, rng, &mut on_card);
         }
         won
     }
 
-    /// Takes a uniformly random legal card from `seat`'s hand; `lead` is the
-    /// suit led, or `LEADING`.
-    #[inline(always)]
-    fn take<R: Rng>(&mut self, seat: Seat, lead: usize, rng: &mut R) -> u8 {
-        let counts = self.counts[seat & 3];
-        let legal =
-            LEGAL_SUITS[(lead << 5 | usize::from(self.broken) << 4 | held_suits(counts)) & 0xFF];
-        let suit = if legal & (legal - 1) == 0 {
-            // One legal suit (the usual follow): its top card, no draw.
-            legal.trailing_zeros()
-        } else {
-            // Weighted by cards held: byte s of `running` counts the legal
-            // cards in suits 0..=s; the suit is how many of those are <= k.
-            let running = (counts & SUIT_BYTES[usize::from(legal)]).wrapping_mul(0x0101_0101);
-            let total = u64::from(running >> 24);
-            let k = ((u128::from(rng.next_u64()) * u128::from(total)) >> 64) as u32;
-            let at_or_below = ((k * 0x0101_0101) | 0x8080_8080).wrapping_sub(running) & 0x8080_8080;
-            (at_or_below >> 7).wrapping_mul(0x0101_0101) >> 24
+    /// Tricks still to play: the cards each seat holds.
+    fn tricks_left(&self) -> u32 {
+        self.counts(self.leader as usize).wrapping_mul(0x0101_0101) >> 24
+    }
+
+    /// Plays `playouts` together, each as `play` would (all must have the
+    /// same seats and cards left). Playing the lanes trick by trick in turn
+    /// gives the processor independent work while one trick waits on the
+    /// loads and compares that decide its winner.
+    pub fn play_batch<const B: usize, R: Rng>(
+        mut playouts: [Playout; B],
+        rng: &mut R,
+    ) -> [[u8; MAX_SEATS]; B] {
+        let mut won = [[0u8; MAX_SEATS]; B];
+        let Some(first) = playouts.first() else {
+            return won;
         };
-        let len = (counts >> (8 * suit)) & 0xFF;
-        self.counts[seat & 3] = counts - (1 << (8 * suit));
-        self.stacks[slot(seat, suit as usize, len as usize - 1)]
+        let (seats, tricks) = (first.seats, first.tricks_left());
+        assert!(
+            playouts
+                .iter()
+                .all(|p| p.seats == seats && p.tricks_left() == tricks)
+        );
+        match seats {
+            3 => {
+                for _ in 0..tricks {
+                    for (p, w) in playouts.iter_mut().zip(&mut won) {
+                        p.trick::<3, R, _>(w, rng, &mut |_, _| {});
+                    }
+                }
+            }
+            4 => {
+                for _ in 0..tricks {
+                    for (p, w) in playouts.iter_mut().zip(&mut won) {
+                        p.trick::<4, R, _>(w, rng, &mut |_, _| {});
+                    }
+                }
+            }
+            _ => {
+                for (p, w) in playouts.into_iter().zip(&mut won) {
+                    *w = p.play(rng);
+                }
+            }
+        }
+        won
+    }
+
+    /// Plays one trick, counting it in `won`.
+    #[inline(always)]
+    fn trick<const N: usize, R: Rng, F: FnMut(Seat, Card)>(
+        &mut self,
+        won: &mut [u8; MAX_SEATS],
+        rng: &mut R,
+        on_card: &mut F,
+    ) {
+        // One random word serves the trick's draws: each multiplies it by
+        // its range, keeps the high half as the draw and the low half for
+        // the next. Together they are the digits of one draw below the
+        // product of the ranges (at most 52^4 < 2^23) from 64 bits, so any
+        // outcome's chance is off by less than one part in 2^41.
+        let mut word = rng.next_u64();
+        let leader = self.leader as usize % N;
+        let card = self.take(leader, rule_key(LEADING, self.broken), &mut word);
+        on_card(leader, Card::from_index_unchecked(card));
+        let led = SUIT_OF[usize::from(card & 63)];
+        let mut best = trick_power(Card::from_index_unchecked(card), led);
+        let mut winner = leader;
+        let mut seat = leader;
+        let rule = rule_key(usize::from(led), self.broken);
+        for _ in 1..N {
+            seat = if seat + 1 == N { 0 } else { seat + 1 };
+            let card = self.take(seat, rule, &mut word);
+            on_card(seat, Card::from_index_unchecked(card));
+            // Selects, not branches: who wins is as random as the cards.
+            let power = trick_power(Card::from_index_unchecked(card), led);
+            let wins = power > best;
+            best = if wins { power } else { best };
+            winner = if wins { seat } else { winner };
+        }
+        // A spade in the trick would be its best card.
+        self.broken |= best >= SPADE_POWER;
+        won[winner & 3] += 1;
+        self.leader = winner as u8;
+    }
+
+    /// Takes a uniformly random legal card from `seat`'s hand; `rule` is
+    /// `rule_key(lead, broken)`, `lead` the suit led or `LEADING`. `word` is random bits shared by a trick's
+    /// draws (see `trick`).
+    ///
+    /// No branch: a suit is drawn with weight equal to its legal cards held,
+    /// which is also how the usual follow (one legal suit) goes. Branching
+    /// on voids would mispredict about once a trick.
+    #[inline(always)]
+    fn take(&mut self, seat: Seat, rule: usize, word: &mut u64) -> u8 {
+        let tops = self.tops[seat & 3];
+        let counts = tops & 0x0F0F_0F0F;
+        let legal = LEGAL_BYTES[(rule | held_suits(counts)) & 0xFF];
+        // Byte s of `running` counts the legal cards in suits 0..=s; the
+        // suit drawn is how many of those are <= k.
+        let running = (counts & legal).wrapping_mul(0x0101_0101);
+        let product = u128::from(*word) * u128::from(running >> 24);
+        *word = product as u64;
+        let k = (product >> 64) as u32;
+        let at_or_below = ((k * 0x0101_0101) | 0x8080_8080).wrapping_sub(running) & 0x8080_8080;
+        let suit = (at_or_below >> 7).wrapping_mul(0x0101_0101) >> 24;
+        let shift = 8 * (suit & 3);
+        self.tops[seat & 3] = tops - (1 << shift);
+        self.stacks[((tops >> shift) as usize).wrapping_sub(1) & 0xFF]
     }
 }
+
+/// `SUIT_OF[card]`: the suit of a card index (64 wide for masked indices).
+const SUIT_OF: [u8; 64] = {
+    let mut table = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        table[i] = (i / 13) as u8 & 3;
+        i += 1;
+    }
+    table
+};
 
 /// Random playouts from hands at the start of a trick: the tricks each seat
 /// wins when every seat plays a uniformly random legal card.
@@ -257,17 +349,18 @@ fn shuffled_deck<R: Rng>(rng: &mut R) -> [u8; 64] {
 fn held_suits(counts: u32) -> usize {
     let nonzero = ((counts + 0x7F7F_7F7F) & 0x8080_8080) >> 7;
     // Gathers bits 0, 8, 16 and 24 into bits 24..=27; no partial products overlap.
-    (nonzero.wrapping_mul(0x0102_0408) >> 24) as usize & 0xF
+    // Nothing lands above bit 27, so no mask is needed.
+    (nonzero.wrapping_mul(0x0102_0408) >> 24) as usize
+}
+
+/// The `LEGAL_SUITS` index of the suits held for a lead (or `LEADING`).
+#[inline(always)]
+fn rule_key(lead: usize, broken: bool) -> usize {
+    lead << 5 | usize::from(broken) << 4
 }
 
 /// Index of `LEGAL_SUITS` for a lead rather than a follow.
 const LEADING: usize = 4;
-
-/// Where card `pos` of a seat's stack of `suit` lives in `Playout::stacks`.
-#[inline(always)]
-fn slot(seat: Seat, suit: usize, pos: usize) -> usize {
-    (seat << 6 | suit << 4 | pos) & 0xFF
-}
 
 /// `LEGAL_SUITS[lead << 5 | broken << 4 | held]`: the suits (bit per suit) a
 /// seat holding the suits `held` may play, read off `legal_plays` for one
@@ -312,19 +405,19 @@ const LEGAL_SUITS: [u8; 256] = {
     table
 };
 
-/// `SUIT_BYTES[suits]`: all ones in the bytes of the suits in `suits`.
-const SUIT_BYTES: [u32; 16] = {
-    let mut table = [0u32; 16];
-    let mut suits = 0;
-    while suits < 16 {
+/// `LEGAL_BYTES[i]`: all ones in the bytes of the suits in `LEGAL_SUITS[i]`.
+const LEGAL_BYTES: [u32; 256] = {
+    let mut table = [0u32; 256];
+    let mut i = 0;
+    while i < 256 {
         let mut suit = 0;
         while suit < 4 {
-            if suits & (1 << suit) != 0 {
-                table[suits] |= 0xFF << (8 * suit);
+            if LEGAL_SUITS[i] & (1 << suit) != 0 {
+                table[i] |= 0xFF << (8 * suit);
             }
             suit += 1;
         }
-        suits += 1;
+        i += 1;
     }
     table
 };
