@@ -44,30 +44,59 @@ impl Playout {
     /// shuffle, one card at a time clockwise from the dealer's left), with
     /// the dealer's left to lead.
     pub fn deal<R: Rng>(rng: &mut R, mode: Mode, dealer: Seat) -> Playout {
-        let deck = shuffled_deck(rng);
         match mode.seats() {
-            3 => Playout::deal_from::<3>(&deck, mode.hand_size(), dealer),
-            _ => Playout::deal_from::<4>(&deck, mode.hand_size(), dealer),
+            3 => Playout::deal_from::<3, R>(rng, mode.hand_size(), dealer),
+            _ => Playout::deal_from::<4, R>(rng, mode.hand_size(), dealer),
         }
     }
 
-    /// Deals `deck` round by round: with the seat count known here, each
-    /// position in a round is a fixed seat and the loop unrolls.
+    /// A Fisher-Yates shuffle from the top of the deck, dealing each
+    /// position as soon as its card is final: position `p` goes to seat
+    /// `(dealer + 1 + p) % N`, as in a deal from the top one at a time.
+    ///
+    /// Four draws share each 64-bit random word: each draw multiplies the
+    /// word by its range, keeps the high half as the draw and the low half
+    /// for the next. The four draws together are the digits of one draw
+    /// below the product of their ranges (at most 52^4 < 2^23) from 64
+    /// bits, so any outcome's chance is off by less than one part in 2^41.
     #[inline(always)]
-    fn deal_from<const N: usize>(deck: &[u8; 64], hand_size: usize, dealer: Seat) -> Playout {
+    fn deal_from<const N: usize, R: Rng>(rng: &mut R, hand_size: usize, dealer: Seat) -> Playout {
         let mut playout = Playout::empty(N, (dealer + 1) % N, false);
-        let seat_at: [usize; N] = std::array::from_fn(|i| (dealer + 1 + i) % N);
-        let mut tops: [[u8; 4]; N] = std::array::from_fn(|i| empty_tops(seat_at[i]).to_le_bytes());
-        for round in deck[..N * hand_size].chunks_exact(N) {
-            for i in 0..N {
-                let card = round[i];
-                let top = &mut tops[i][usize::from(SUIT_OF[usize::from(card & 63)])];
-                playout.stacks[usize::from(*top)] = card;
-                *top += 1;
+        let dealt = N * hand_size;
+        let mut deck: [u8; 64] = std::array::from_fn(|i| i as u8);
+        // Byte `4 * seat + suit`: that seat's `tops` byte for the suit.
+        let mut tops = [0u8; 16];
+        for (seat, bytes) in tops.chunks_exact_mut(4).enumerate() {
+            bytes.copy_from_slice(&empty_tops(seat).to_le_bytes());
+        }
+        let mut seat = (dealer + 52) % N;
+        // Ranges 52 down to 5 in twelve words of four, then 4, 3, 2 and the
+        // last card, which has nowhere else to go.
+        for chunk in 0..13 {
+            let mut word = rng.next_u64();
+            for k in 0..4 {
+                let pos = 51 - 4 * chunk - k;
+                let card = if pos > 0 {
+                    let product = u128::from(word) * (pos as u128 + 1);
+                    word = product as u64;
+                    let j = (product >> 64) as usize & 63;
+                    let card = deck[j];
+                    deck[j] = deck[pos];
+                    card
+                } else {
+                    deck[0]
+                };
+                if pos < dealt {
+                    let top =
+                        &mut tops[(seat * 4 + usize::from(SUIT_OF[usize::from(card & 63)])) & 15];
+                    playout.stacks[usize::from(*top)] = card;
+                    *top += 1;
+                }
+                seat = if seat == 0 { N - 1 } else { seat - 1 };
             }
         }
-        for i in 0..N {
-            playout.tops[seat_at[i]] = u32::from_le_bytes(tops[i]);
+        for (seat, bytes) in tops.chunks_exact(4).enumerate() {
+            playout.tops[seat] = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
         }
         playout
     }
@@ -167,15 +196,18 @@ impl Playout {
 
     #[inline(always)]
     fn run<const N: usize, R: Rng, F: FnMut(Seat, Card)>(
-        mut self,
+        self,
         rng: &mut R,
         mut on_card: F,
     ) -> [u8; MAX_SEATS] {
-        let mut won = [0u8; MAX_SEATS];
+        let mut lanes = [self];
+        let mut won = [[0u8; MAX_SEATS]];
         for _ in 0..self.tricks_left() {
-            self.trick::<N, R, F>(&mut won, rng, &mut on_card);
+            Playout::trick::<N, 1, R, _>(&mut lanes, &mut won, rng, &mut |_, seat, card| {
+                on_card(seat, card)
+            });
         }
-        won
+        won[0]
     }
 
     /// Tricks still to play: the cards each seat holds.
@@ -183,10 +215,10 @@ impl Playout {
         self.counts(self.leader as usize).wrapping_mul(0x0101_0101) >> 24
     }
 
-    /// Plays `playouts` together, each as `play` would (all must have the
-    /// same seats and cards left). Playing the lanes trick by trick in turn
-    /// gives the processor independent work while one trick waits on the
-    /// loads and compares that decide its winner.
+    /// Plays `playouts` together, each as `play` would; all must have the
+    /// same seats and cards left. One playout is a chain of dependent loads
+    /// and multiplies from each trick's leader to its winner, so the
+    /// processor mostly waits; several chains in step keep it busy.
     pub fn play_batch<const B: usize, R: Rng>(
         mut playouts: [Playout; B],
         rng: &mut R,
@@ -199,71 +231,74 @@ impl Playout {
         assert!(
             playouts
                 .iter()
-                .all(|p| p.seats == seats && p.tricks_left() == tricks)
+                .all(|p| p.seats == seats && p.tricks_left() == tricks),
+            "a batch's playouts must have the same seats and cards left"
         );
-        match seats {
-            3 => {
-                for _ in 0..tricks {
-                    for (p, w) in playouts.iter_mut().zip(&mut won) {
-                        p.trick::<3, R, _>(w, rng, &mut |_, _| {});
-                    }
-                }
-            }
-            4 => {
-                for _ in 0..tricks {
-                    for (p, w) in playouts.iter_mut().zip(&mut won) {
-                        p.trick::<4, R, _>(w, rng, &mut |_, _| {});
-                    }
-                }
-            }
-            _ => {
-                for (p, w) in playouts.into_iter().zip(&mut won) {
-                    *w = p.play(rng);
-                }
+        let mut ignore = |_, _, _| {};
+        for _ in 0..tricks {
+            match seats {
+                1 => Playout::trick::<1, B, R, _>(&mut playouts, &mut won, rng, &mut ignore),
+                2 => Playout::trick::<2, B, R, _>(&mut playouts, &mut won, rng, &mut ignore),
+                3 => Playout::trick::<3, B, R, _>(&mut playouts, &mut won, rng, &mut ignore),
+                _ => Playout::trick::<4, B, R, _>(&mut playouts, &mut won, rng, &mut ignore),
             }
         }
         won
     }
 
-    /// Plays one trick, counting it in `won`.
+    /// Plays one trick in each of `lanes` (for `N` seats), counting it in
+    /// `won`; `on_card` hears (lane, seat, card). Lanes go card by card in
+    /// step, so their independent work sits side by side.
     #[inline(always)]
-    fn trick<const N: usize, R: Rng, F: FnMut(Seat, Card)>(
-        &mut self,
-        won: &mut [u8; MAX_SEATS],
+    fn trick<const N: usize, const B: usize, R: Rng, F: FnMut(usize, Seat, Card)>(
+        lanes: &mut [Playout; B],
+        won: &mut [[u8; MAX_SEATS]; B],
         rng: &mut R,
         on_card: &mut F,
     ) {
-        // One random word serves the trick's draws: each multiplies it by
+        // One random word serves each trick's draws: each multiplies it by
         // its range, keeps the high half as the draw and the low half for
         // the next. Together they are the digits of one draw below the
         // product of the ranges (at most 52^4 < 2^23) from 64 bits, so any
         // outcome's chance is off by less than one part in 2^41.
-        let mut word = rng.next_u64();
-        let leader = self.leader as usize % N;
-        let card = self.take(leader, rule_key(LEADING, self.broken), &mut word);
-        on_card(leader, Card::from_index_unchecked(card));
-        let led = SUIT_OF[usize::from(card & 63)];
-        let mut best = trick_power(Card::from_index_unchecked(card), led);
-        let mut winner = leader;
-        let mut seat = leader;
-        let rule = rule_key(usize::from(led), self.broken);
-        for _ in 1..N {
-            seat = if seat + 1 == N { 0 } else { seat + 1 };
-            let card = self.take(seat, rule, &mut word);
-            on_card(seat, Card::from_index_unchecked(card));
-            // Selects, not branches: who wins is as random as the cards.
-            let power = trick_power(Card::from_index_unchecked(card), led);
-            let wins = power > best;
-            best = if wins { power } else { best };
-            winner = if wins { seat } else { winner };
+        let mut word: [u64; B] = std::array::from_fn(|_| rng.next_u64());
+        let mut seat = [0usize; B];
+        let mut winner = [0usize; B];
+        let mut best = [0u8; B];
+        let mut led = [0u8; B];
+        let mut rule = [0usize; B];
+        for b in 0..B {
+            let p = &mut lanes[b];
+            let leader = p.leader as usize % N;
+            let (card, suit) = p.take(leader, rule_key(LEADING, p.broken), &mut word[b]);
+            on_card(b, leader, Card::from_index_unchecked(card));
+            led[b] = suit;
+            best[b] = trick_power(Card::from_index_unchecked(card), led[b]);
+            (seat[b], winner[b]) = (leader, leader);
+            rule[b] = rule_key(usize::from(led[b]), p.broken);
         }
-        // A spade in the trick would be its best card.
-        self.broken |= best >= SPADE_POWER;
-        won[winner & 3] += 1;
-        self.leader = winner as u8;
+        for _ in 1..N {
+            for b in 0..B {
+                seat[b] = if seat[b] + 1 == N { 0 } else { seat[b] + 1 };
+                let (card, _) = lanes[b].take(seat[b], rule[b], &mut word[b]);
+                on_card(b, seat[b], Card::from_index_unchecked(card));
+                // Selects, not branches: who wins is as random as the cards.
+                let power = trick_power(Card::from_index_unchecked(card), led[b]);
+                let wins = power > best[b];
+                best[b] = if wins { power } else { best[b] };
+                winner[b] = if wins { seat[b] } else { winner[b] };
+            }
+        }
+        for b in 0..B {
+            // A spade in the trick would be its best card.
+            lanes[b].broken |= best[b] >= SPADE_POWER;
+            won[b][winner[b] & 3] += 1;
+            lanes[b].leader = winner[b] as u8;
+        }
     }
 
-    /// Takes a uniformly random legal card from `seat`'s hand; `rule` is
+    /// Takes a uniformly random legal card, and its suit, from `seat`'s
+    /// hand; `rule` is
     /// `rule_key(lead, broken)`, `lead` the suit led or `LEADING`. `word` is random bits shared by a trick's
     /// draws (see `trick`).
     ///
@@ -271,7 +306,7 @@ impl Playout {
     /// which is also how the usual follow (one legal suit) goes. Branching
     /// on voids would mispredict about once a trick.
     #[inline(always)]
-    fn take(&mut self, seat: Seat, rule: usize, word: &mut u64) -> u8 {
+    fn take(&mut self, seat: Seat, rule: usize, word: &mut u64) -> (u8, u8) {
         let tops = self.tops[seat & 3];
         let counts = tops & 0x0F0F_0F0F;
         let legal = LEGAL_BYTES[(rule | held_suits(counts)) & 0xFF];
@@ -285,7 +320,8 @@ impl Playout {
         let suit = (at_or_below >> 7).wrapping_mul(0x0101_0101) >> 24;
         let shift = 8 * (suit & 3);
         self.tops[seat & 3] = tops - (1 << shift);
-        self.stacks[((tops >> shift) as usize).wrapping_sub(1) & 0xFF]
+        let card = self.stacks[((tops >> shift) as usize).wrapping_sub(1) & 0xFF];
+        (card, suit as u8)
     }
 }
 
@@ -310,38 +346,6 @@ pub fn random_playout<R: Rng>(
     rng: &mut R,
 ) -> [u8; MAX_SEATS] {
     Playout::from_hands(hands, seats, leader, spades_broken, rng).play(rng)
-}
-
-/// The deck's card indices in uniformly random order (Fisher-Yates), in
-/// the first 52 bytes of a 64-byte array so that masked indices need no
-/// bounds checks.
-///
-/// Four draws share each 64-bit word: each draw multiplies the word by the
-/// range and keeps the high half as the draw and the low half for the next.
-/// The four draws together are the digits of one draw below the product of
-/// their ranges (at most 52^4 < 2^23) from 64 bits, so any outcome's chance
-/// is off by less than one part in 2^41.
-#[inline(always)]
-fn shuffled_deck<R: Rng>(rng: &mut R) -> [u8; 64] {
-    let mut deck: [u8; 64] = std::array::from_fn(|i| i as u8);
-    let mut draw = |word: &mut u64, range: usize| {
-        let product = u128::from(*word) * range as u128;
-        *word = product as u64;
-        let j = (product >> 64) as usize & 63;
-        deck.swap(range - 1, j);
-    };
-    // Ranges 52 down to 5 in twelve words of four, then 4, 3 and 2.
-    for chunk in 0..12 {
-        let mut word = rng.next_u64();
-        for k in 0..4 {
-            draw(&mut word, 52 - 4 * chunk - k);
-        }
-    }
-    let mut word = rng.next_u64();
-    for range in [4, 3, 2] {
-        draw(&mut word, range);
-    }
-    deck
 }
 
 /// Bit `suit` set when byte `suit` of `counts` is not zero (counts < 128).
