@@ -13,10 +13,31 @@ fn playout(rules: &Rules, seed: u64, rng: &mut rand_pcg::Pcg64Mcg) -> i32 {
     let mode = rules.mode;
     let n = mode.seats();
     let tricks = Playout::deal(rng, mode, (seed % n as u64) as usize).play(rng);
+    score(rules, &tricks)
+}
+
+/// Hands played in step by `playout_batch`.
+const BATCH: usize = 4;
+
+/// Scores one hand's tricks under fixed bids.
+fn score(rules: &Rules, tricks: &[u8; MAX_SEATS]) -> i32 {
+    let mode = rules.mode;
+    let n = mode.seats();
     let bids = [Bid::Tricks(3), Bid::Tricks(4), Bid::Nil, Bid::Tricks(3)];
     let before = [SideTotals::default(); MAX_SEATS];
     let sides = score_sides(rules, &bids[..n], &tricks[..n], &before[..mode.sides()]);
     sides[0].points
+}
+
+/// `BATCH` random hands, each dealt, played and scored, the play in step
+/// (what a search bot running many playouts does).
+fn playout_batch(rules: &Rules, seed: u64, rng: &mut rand_pcg::Pcg64Mcg) -> i32 {
+    let mode = rules.mode;
+    let n = mode.seats() as u64;
+    let deals: [Playout; BATCH] =
+        std::array::from_fn(|k| Playout::deal(rng, mode, ((seed + k as u64) % n) as usize));
+    let won = Playout::play_batch(deals, rng);
+    won.iter().map(|tricks| score(rules, tricks)).sum()
 }
 
 fn bench(c: &mut Criterion) {
@@ -32,6 +53,17 @@ fn bench(c: &mut Criterion) {
                 black_box(playout(&rules, seed, &mut rng))
             })
         });
+        group.throughput(Throughput::Elements(BATCH as u64));
+        group.bench_function(
+            format!("{mode} hands {BATCH} in step: deal + tricks + score"),
+            |b| {
+                b.iter(|| {
+                    seed += BATCH as u64;
+                    black_box(playout_batch(&rules, seed, &mut rng))
+                })
+            },
+        );
+        group.throughput(Throughput::Elements(1));
         let deal = Deal::from_seed(7, 1, mode, 0);
         group.bench_function(
             format!("{mode} playout tricks only (shuffle a dealt hand's suits)"),

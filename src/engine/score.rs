@@ -62,6 +62,7 @@ pub struct SideScore {
 }
 
 /// Scores one side given each of its seats' bid and tricks.
+#[inline]
 pub fn score_side(rules: &Rules, seats: &[(Seat, Bid, u8)], before: SideTotals) -> SideScore {
     let mut nils = [None; 2];
     let mut points = 0;
@@ -145,7 +146,7 @@ pub fn score_hand(
 
 /// `score_hand` without allocating, for playouts that score millions of
 /// hands: the first `mode.sides()` entries are the sides' scores, the rest
-/// are unused.
+/// score nothing.
 pub fn score_sides(
     rules: &Rules,
     bids: &[Bid],
@@ -153,19 +154,30 @@ pub fn score_sides(
     before: &[SideTotals],
 ) -> [SideScore; MAX_SEATS] {
     let mode = rules.mode;
-    std::array::from_fn(|side| {
+    let mut scores = [NO_SIDE; MAX_SEATS];
+    for (side, score) in scores.iter_mut().enumerate().take(mode.sides()) {
         let mut seats = [(0, Bid::Nil, 0); MAX_SEATS];
         let mut len = 0;
-        if side < mode.sides() {
-            for s in mode.side_seats(side) {
-                seats[len] = (s, bids[s], tricks[s]);
-                len += 1;
-            }
+        for s in mode.side_seats(side) {
+            seats[len] = (s, bids[s], tricks[s]);
+            len += 1;
         }
-        let before = before.get(side).copied().unwrap_or_default();
-        score_side(rules, &seats[..len], before)
-    })
+        *score = score_side(rules, &seats[..len], before[side]);
+    }
+    scores
 }
+
+/// A side with no seats: nothing bid, nothing scored.
+const NO_SIDE: SideScore = SideScore {
+    nils: [None; 2],
+    contract: None,
+    bags_added: 0,
+    penalties: 0,
+    penalty: 0,
+    points: 0,
+    score: 0,
+    bags: 0,
+};
 
 /// The winning side once the game is decided: some side at or past the
 /// target (or at or below the losing score) and one side strictly highest.
