@@ -19,14 +19,14 @@ fn playout(rules: &Rules, seed: u64, rng: &mut rand_pcg::Pcg64Mcg) -> i32 {
 /// Hands played in step by `playout_batch`.
 const BATCH: usize = 4;
 
-/// Scores one hand's tricks under fixed bids.
+/// Scores one hand's tricks under fixed bids: every side's points.
 fn score(rules: &Rules, tricks: &[u8; MAX_SEATS]) -> i32 {
     let mode = rules.mode;
     let n = mode.seats();
     let bids = [Bid::Tricks(3), Bid::Tricks(4), Bid::Nil, Bid::Tricks(3)];
     let before = [SideTotals::default(); MAX_SEATS];
     let sides = score_sides(rules, &bids[..n], &tricks[..n], &before[..mode.sides()]);
-    sides[0].points
+    sides.iter().map(|side| side.points).sum()
 }
 
 /// `BATCH` random hands, each dealt, played and scored, the play in step

@@ -54,11 +54,10 @@ impl Playout {
     /// position as soon as its card is final: position `p` goes to seat
     /// `(dealer + 1 + p) % N`, as in a deal from the top one at a time.
     ///
-    /// Four draws share each 64-bit random word: each draw multiplies the
-    /// word by its range, keeps the high half as the draw and the low half
-    /// for the next. The four draws together are the digits of one draw
-    /// below the product of their ranges (at most 52^4 < 2^23) from 64
-    /// bits, so any outcome's chance is off by less than one part in 2^41.
+    /// Four draws share each 64-bit random word: together they are the
+    /// digits of one draw below the product of their ranges (at most
+    /// 52^4 < 2^23) from 64 bits, so any outcome's chance is off by less
+    /// than one part in 2^41.
     #[inline(always)]
     fn deal_from<const N: usize, R: Rng>(rng: &mut R, hand_size: usize, dealer: Seat) -> Playout {
         let mut playout = Playout::empty(N, (dealer + 1) % N, false);
@@ -70,25 +69,32 @@ impl Playout {
             bytes.copy_from_slice(&empty_tops(seat).to_le_bytes());
         }
         let mut seat = (dealer + 52) % N;
-        // Ranges 52 down to 5 in twelve words of four, then 4, 3, 2 and the
-        // last card, which has nowhere else to go.
+        // Ranges 52 down to 1, four to a word.
         for chunk in 0..13 {
-            let mut word = rng.next_u64();
+            let word = u128::from(rng.next_u64());
+            // Draw k is digit k of floor(word * r0 * .. * r3 / 2^64) in
+            // the mixed radix of the ranges r0..r3: the high half of word
+            // times the product of the first k + 1 ranges, less the high
+            // half for the first k times range k. The same digits as
+            // multiplying the low half along, without four multiplies in
+            // a row on the critical path.
+            let mut product = 1u64;
+            let mut before = 0u64;
             for k in 0..4 {
                 let pos = 51 - 4 * chunk - k;
-                let card = if pos > 0 {
-                    let product = u128::from(word) * (pos as u128 + 1);
-                    word = product as u64;
-                    let j = (product >> 64) as usize & 63;
-                    let card = deck[j];
-                    deck[j] = deck[pos];
-                    card
-                } else {
-                    deck[0]
-                };
+                let range = pos as u64 + 1;
+                product *= range;
+                let high = ((word * u128::from(product)) >> 64) as u64;
+                let j = high.wrapping_sub(before.wrapping_mul(range)) as usize & 63;
+                before = high;
+                let card = deck[j];
+                deck[j] = deck[pos];
                 if pos < dealt {
-                    let top =
-                        &mut tops[(seat * 4 + usize::from(SUIT_OF[usize::from(card & 63)])) & 15];
+                    // With four seats each word's draws go to the same four
+                    // seats in turn, so the seat is fixed by `k`.
+                    let to = if N == 4 { (dealer + 4 - k) % 4 } else { seat };
+                    let suit = usize::from(SUIT_OF[usize::from(card & 63)]);
+                    let top = &mut tops[(to * 4 + suit) & 15];
                     playout.stacks[usize::from(*top)] = card;
                     *top += 1;
                 }
