@@ -226,8 +226,18 @@ impl Playout {
     /// and multiplies from each trick's leader to its winner, so the
     /// processor mostly waits; several chains in step keep it busy.
     pub fn play_batch<const B: usize, R: Rng>(
+        playouts: [Playout; B],
+        rng: &mut R,
+    ) -> [[u8; MAX_SEATS]; B] {
+        Playout::play_batch_with(playouts, rng, |_, _, _| {})
+    }
+
+    /// `play_batch`, telling `on_card` each (lane, seat, card) as it is played.
+    #[inline]
+    pub fn play_batch_with<const B: usize, R: Rng, F: FnMut(usize, Seat, Card)>(
         mut playouts: [Playout; B],
         rng: &mut R,
+        mut on_card: F,
     ) -> [[u8; MAX_SEATS]; B] {
         let mut won = [[0u8; MAX_SEATS]; B];
         let Some(first) = playouts.first() else {
@@ -240,13 +250,13 @@ impl Playout {
                 .all(|p| p.seats == seats && p.tricks_left() == tricks),
             "a batch's playouts must have the same seats and cards left"
         );
-        let mut ignore = |_, _, _| {};
+        let f = &mut on_card;
         for _ in 0..tricks {
             match seats {
-                1 => Playout::trick::<1, B, R, _>(&mut playouts, &mut won, rng, &mut ignore),
-                2 => Playout::trick::<2, B, R, _>(&mut playouts, &mut won, rng, &mut ignore),
-                3 => Playout::trick::<3, B, R, _>(&mut playouts, &mut won, rng, &mut ignore),
-                _ => Playout::trick::<4, B, R, _>(&mut playouts, &mut won, rng, &mut ignore),
+                1 => Playout::trick::<1, B, R, _>(&mut playouts, &mut won, rng, f),
+                2 => Playout::trick::<2, B, R, _>(&mut playouts, &mut won, rng, f),
+                3 => Playout::trick::<3, B, R, _>(&mut playouts, &mut won, rng, f),
+                _ => Playout::trick::<4, B, R, _>(&mut playouts, &mut won, rng, f),
             }
         }
         won
@@ -470,6 +480,28 @@ mod tests {
                     &mut rng,
                 );
                 agrees_with_hand_state(p, &mut rng);
+            }
+        }
+    }
+
+    #[test]
+    fn batches_follow_the_rules_of_hand_state() {
+        let mut rng = Pcg64Mcg::seed_from_u64(16);
+        for mode in Mode::ALL {
+            for i in 0..500 {
+                let lanes: [Playout; 3] =
+                    std::array::from_fn(|k| Playout::deal(&mut rng, mode, (i + k) % mode.seats()));
+                let mut hands = lanes.map(|p| HandState::new(mode.seats(), p.hands(), p.leader()));
+                let won = Playout::play_batch_with(lanes, &mut rng, |lane, seat, card| {
+                    let hand = &mut hands[lane];
+                    assert_eq!(hand.turn(), seat);
+                    assert_eq!(hand.check(card), None, "{card} from {:?}", hand.hands);
+                    hand.play_unchecked(card);
+                });
+                for (won, hand) in won.iter().zip(&hands) {
+                    assert!(hand.is_over());
+                    assert_eq!(*won, hand.tricks_won());
+                }
             }
         }
     }
