@@ -278,38 +278,38 @@ impl Playout {
         // product of the ranges (at most 52^4 < 2^23) from 64 bits, so any
         // outcome's chance is off by less than one part in 2^41.
         let mut word: [u64; B] = std::array::from_fn(|_| rng.next_u64());
-        let mut seat = [0usize; B];
-        let mut winner = [0usize; B];
-        let mut best = [0u8; B];
-        let mut led = [0u8; B];
+        let mut leader = [0usize; B];
         let mut rule = [0usize; B];
+        // The winning card's power and seat as `power << 8 | seat`: a card
+        // takes over exactly when this grows, as no two cards that can win
+        // have the same power (off-suit discards have 0). One value per
+        // lane keeps the lanes' state in registers.
+        let mut best = [0usize; B];
         for b in 0..B {
             let p = &mut lanes[b];
-            let leader = p.leader as usize % N;
-            let (card, suit) = p.take(leader, rule_key(LEADING, p.broken), &mut word[b]);
-            on_card(b, leader, Card::from_index_unchecked(card));
-            led[b] = suit;
-            best[b] = trick_power(Card::from_index_unchecked(card), led[b]);
-            (seat[b], winner[b]) = (leader, leader);
-            rule[b] = rule_key(usize::from(led[b]), p.broken);
+            leader[b] = p.leader as usize % N;
+            let (card, suit) = p.take(leader[b], rule_key(LEADING, p.broken), &mut word[b]);
+            on_card(b, leader[b], Card::from_index_unchecked(card));
+            let power = trick_power(Card::from_index_unchecked(card), suit);
+            best[b] = usize::from(power) << 8 | leader[b];
+            rule[b] = rule_key(usize::from(suit), p.broken);
         }
-        for _ in 1..N {
+        for i in 1..N {
             for b in 0..B {
-                seat[b] = if seat[b] + 1 == N { 0 } else { seat[b] + 1 };
-                let (card, _) = lanes[b].take(seat[b], rule[b], &mut word[b]);
-                on_card(b, seat[b], Card::from_index_unchecked(card));
-                // Selects, not branches: who wins is as random as the cards.
-                let power = trick_power(Card::from_index_unchecked(card), led[b]);
-                let wins = power > best[b];
-                best[b] = if wins { power } else { best[b] };
-                winner[b] = if wins { seat[b] } else { winner[b] };
+                let seat = next_seat::<N>(leader[b] + i);
+                let (card, _) = lanes[b].take(seat, rule[b], &mut word[b]);
+                on_card(b, seat, Card::from_index_unchecked(card));
+                let power = trick_power(Card::from_index_unchecked(card), (rule[b] >> 5) as u8);
+                // A select, not a branch: who wins is as random as the cards.
+                best[b] = best[b].max(usize::from(power) << 8 | seat);
             }
         }
         for b in 0..B {
             // A spade in the trick would be its best card.
-            lanes[b].broken |= best[b] >= SPADE_POWER;
-            won[b][winner[b] & 3] += 1;
-            lanes[b].leader = winner[b] as u8;
+            lanes[b].broken |= best[b] >> 8 >= usize::from(SPADE_POWER);
+            let winner = best[b] & 3;
+            won[b][winner] += 1;
+            lanes[b].leader = winner as u8;
         }
     }
 
@@ -371,6 +371,18 @@ fn held_suits(counts: u32) -> usize {
     // Gathers bits 0, 8, 16 and 24 into bits 24..=27; no partial products overlap.
     // Nothing lands above bit 27, so no mask is needed.
     (nonzero.wrapping_mul(0x0102_0408) >> 24) as usize
+}
+
+/// Seat `seat % N` for `seat < 2 * N`, without a division.
+#[inline(always)]
+fn next_seat<const N: usize>(seat: usize) -> usize {
+    if N.is_power_of_two() {
+        seat & (N - 1)
+    } else if seat >= N {
+        seat - N
+    } else {
+        seat
+    }
 }
 
 /// The `LEGAL_SUITS` index of the suits held for a lead (or `LEADING`).
