@@ -29,13 +29,13 @@ fn score(rules: &Rules, tricks: &[u8; MAX_SEATS]) -> i32 {
     sides.iter().map(|side| side.points).sum()
 }
 
-/// `BATCH` random hands, each dealt, played and scored, the play in step
-/// (what a search bot running many playouts does).
+/// `BATCH` random hands, each dealt, played and scored, the deals and the
+/// play in step (what a search bot running many playouts does).
 fn playout_batch(rules: &Rules, seed: u64, rng: &mut rand_pcg::Pcg64Mcg) -> i32 {
     let mode = rules.mode;
     let n = mode.seats() as u64;
-    let deals: [Playout; BATCH] =
-        std::array::from_fn(|k| Playout::deal(rng, mode, ((seed + k as u64) % n) as usize));
+    let dealers = std::array::from_fn(|k| ((seed + k as u64) % n) as usize);
+    let deals: [Playout; BATCH] = Playout::deal_batch(rng, mode, dealers);
     let won = Playout::play_batch(deals, rng);
     won.iter().map(|tricks| score(rules, tricks)).sum()
 }

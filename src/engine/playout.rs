@@ -23,31 +23,56 @@ pub struct Playout {
     /// Seat `s` has 64 bytes from `s << 6`, suit `t` 16 of them from
     /// `s << 6 | t << 4`: card indices, the top of the stack last.
     stacks: [u8; 256],
-    /// Byte `t` of `tops[s]`: where seat `s`'s stack of suit `t` ends in
+    /// `tops[4 * s + t]`: where seat `s`'s stack of suit `t` ends in
     /// `stacks`, `s << 6 | t << 4` plus the cards held (so the low nibbles
-    /// are the counts and the top card is one slot below).
-    tops: [u32; MAX_SEATS],
+    /// are the counts and the top card is one slot below). Bytes, so that
+    /// taking a card is a byte decrement; a seat's four are read together.
+    tops: [u8; 4 * MAX_SEATS],
     seats: u8,
     leader: u8,
     broken: bool,
 }
 
-/// `tops` of seat 0 holding no cards; seat `s` adds `s << 6` to each byte.
-const EMPTY_TOPS: u32 = 0x3020_1000;
-
-fn empty_tops(seat: Seat) -> u32 {
-    EMPTY_TOPS + (seat as u32 & 3) * 0x4040_4040
-}
+/// `tops` when no seat holds a card.
+const EMPTY_TOPS: [u8; 4 * MAX_SEATS] = {
+    let mut tops = [0u8; 4 * MAX_SEATS];
+    let mut i = 0;
+    while i < tops.len() {
+        tops[i] = ((i / 4) << 6 | (i % 4) << 4) as u8;
+        i += 1;
+    }
+    tops
+};
 
 impl Playout {
     /// A hand dealt from `rng` exactly as `Deal::shuffled` deals (a uniform
     /// shuffle, one card at a time clockwise from the dealer's left), with
     /// the dealer's left to lead.
     pub fn deal<R: Rng>(rng: &mut R, mode: Mode, dealer: Seat) -> Playout {
+        let mut playout = Playout::empty(mode.seats(), 0, false);
+        let lanes = std::array::from_mut(&mut playout);
         match mode.seats() {
-            3 => Playout::deal_from::<3, R>(rng, mode.hand_size(), dealer),
-            _ => Playout::deal_from::<4, R>(rng, mode.hand_size(), dealer),
+            3 => Playout::deal_into::<3, 1, R>(rng, mode.hand_size(), [dealer], lanes),
+            _ => Playout::deal_into::<4, 1, R>(rng, mode.hand_size(), [dealer], lanes),
         }
+        playout
+    }
+
+    /// `B` hands dealt as `deal` deals them, shuffled side by side so that
+    /// the processor has independent work while each waits on its loads.
+    pub fn deal_batch<const B: usize, R: Rng>(
+        rng: &mut R,
+        mode: Mode,
+        dealers: [Seat; B],
+    ) -> [Playout; B] {
+        // Built in place: copying a playout just after its bytes are
+        // written stalls on store forwarding.
+        let mut playouts = [Playout::empty(mode.seats(), 0, false); B];
+        match mode.seats() {
+            3 => Playout::deal_into::<3, B, R>(rng, mode.hand_size(), dealers, &mut playouts),
+            _ => Playout::deal_into::<4, B, R>(rng, mode.hand_size(), dealers, &mut playouts),
+        }
+        playouts
     }
 
     /// A Fisher-Yates shuffle from the top of the deck, dealing each
@@ -59,19 +84,25 @@ impl Playout {
     /// 52^4 < 2^23) from 64 bits, so any outcome's chance is off by less
     /// than one part in 2^41.
     #[inline(always)]
-    fn deal_from<const N: usize, R: Rng>(rng: &mut R, hand_size: usize, dealer: Seat) -> Playout {
-        let mut playout = Playout::empty(N, (dealer + 1) % N, false);
-        let dealt = N * hand_size;
-        let mut deck: [u8; 64] = std::array::from_fn(|i| i as u8);
-        // Byte `4 * seat + suit`: that seat's `tops` byte for the suit.
-        let mut tops = [0u8; 16];
-        for (seat, bytes) in tops.chunks_exact_mut(4).enumerate() {
-            bytes.copy_from_slice(&empty_tops(seat).to_le_bytes());
+    fn deal_into<const N: usize, const B: usize, R: Rng>(
+        rng: &mut R,
+        hand_size: usize,
+        dealers: [Seat; B],
+        playouts: &mut [Playout; B],
+    ) {
+        for (playout, dealer) in playouts.iter_mut().zip(dealers) {
+            *playout = Playout {
+                leader: ((dealer + 1) % N) as u8,
+                ..Playout::empty(N, 0, false)
+            };
         }
-        let mut seat = (dealer + 52) % N;
+        let dealt = N * hand_size;
+        let mut decks = [std::array::from_fn::<u8, 64, _>(|i| i as u8); B];
+        let mut seats = dealers.map(|dealer| (dealer + 52) % N);
+        let mut tops = [EMPTY_TOPS; B];
         // Ranges 52 down to 1, four to a word.
         for chunk in 0..13 {
-            let word = u128::from(rng.next_u64());
+            let words: [u128; B] = std::array::from_fn(|_| u128::from(rng.next_u64()));
             // Draw k is digit k of floor(word * r0 * .. * r3 / 2^64) in
             // the mixed radix of the ranges r0..r3: the high half of word
             // times the product of the first k + 1 ranges, less the high
@@ -79,32 +110,38 @@ impl Playout {
             // multiplying the low half along, without four multiplies in
             // a row on the critical path.
             let mut product = 1u64;
-            let mut before = 0u64;
+            let mut before = [0u64; B];
             for k in 0..4 {
                 let pos = 51 - 4 * chunk - k;
                 let range = pos as u64 + 1;
                 product *= range;
-                let high = ((word * u128::from(product)) >> 64) as u64;
-                let j = high.wrapping_sub(before.wrapping_mul(range)) as usize & 63;
-                before = high;
-                let card = deck[j];
-                deck[j] = deck[pos];
-                if pos < dealt {
-                    // With four seats each word's draws go to the same four
-                    // seats in turn, so the seat is fixed by `k`.
-                    let to = if N == 4 { (dealer + 4 - k) % 4 } else { seat };
-                    let suit = usize::from(SUIT_OF[usize::from(card & 63)]);
-                    let top = &mut tops[(to * 4 + suit) & 15];
-                    playout.stacks[usize::from(*top)] = card;
-                    *top += 1;
+                for b in 0..B {
+                    let high = ((words[b] * u128::from(product)) >> 64) as u64;
+                    let j = high.wrapping_sub(before[b].wrapping_mul(range)) as usize & 63;
+                    before[b] = high;
+                    let deck = &mut decks[b];
+                    let card = deck[j];
+                    deck[j] = deck[pos];
+                    if pos < dealt {
+                        // With four seats each word's draws go to the same
+                        // four seats in turn, so the seat is fixed by `k`.
+                        let to = if N == 4 {
+                            (dealers[b] + 4 - k) % 4
+                        } else {
+                            seats[b]
+                        };
+                        let suit = usize::from(SUIT_OF[usize::from(card & 63)]);
+                        let top = &mut tops[b][(to * 4 + suit) & 15];
+                        playouts[b].stacks[usize::from(*top)] = card;
+                        *top += 1;
+                    }
+                    seats[b] = if seats[b] == 0 { N - 1 } else { seats[b] - 1 };
                 }
-                seat = if seat == 0 { N - 1 } else { seat - 1 };
             }
         }
-        for (seat, bytes) in tops.chunks_exact(4).enumerate() {
-            playout.tops[seat] = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+        for (playout, tops) in playouts.iter_mut().zip(tops) {
+            playout.tops = tops;
         }
-        playout
     }
 
     /// Playouts from given hands at the start of a trick that `leader`
@@ -138,7 +175,7 @@ impl Playout {
     fn empty(seats: usize, leader: Seat, broken: bool) -> Playout {
         Playout {
             stacks: [0; 256],
-            tops: std::array::from_fn(empty_tops),
+            tops: EMPTY_TOPS,
             seats: seats as u8,
             leader: leader as u8,
             broken,
@@ -146,16 +183,23 @@ impl Playout {
     }
 
     fn push(&mut self, seat: Seat, card: u8) {
-        let suit = usize::from(card / 13);
-        let top = (self.tops[seat] >> (8 * suit)) & 0xFF;
-        self.stacks[top as usize] = card;
-        self.tops[seat] += 1 << (8 * suit);
+        let top = &mut self.tops[seat * 4 + usize::from(card / 13)];
+        self.stacks[usize::from(*top)] = card;
+        *top += 1;
     }
 
     /// Byte `suit` of the result: how many cards of that suit `seat` holds.
     #[inline(always)]
     fn counts(&self, seat: Seat) -> u32 {
-        self.tops[seat & 3] & 0x0F0F_0F0F
+        self.seat_tops(seat) & 0x0F0F_0F0F
+    }
+
+    /// `seat`'s four `tops` bytes as one word, suit 0 lowest.
+    #[inline(always)]
+    fn seat_tops(&self, seat: Seat) -> u32 {
+        let at = (seat & 3) * 4;
+        let [a, b, c, d] = [0, 1, 2, 3].map(|i| self.tops[at + i]);
+        u32::from_le_bytes([a, b, c, d])
     }
 
     fn count(&self, seat: Seat, suit: usize) -> usize {
@@ -202,14 +246,15 @@ impl Playout {
 
     #[inline(always)]
     fn run<const N: usize, R: Rng, F: FnMut(Seat, Card)>(
-        self,
+        mut self,
         rng: &mut R,
         mut on_card: F,
     ) -> [u8; MAX_SEATS] {
-        let mut lanes = [self];
+        let tricks = self.tricks_left();
+        let lanes = std::array::from_mut(&mut self);
         let mut won = [[0u8; MAX_SEATS]];
-        for _ in 0..self.tricks_left() {
-            Playout::trick::<N, 1, R, _>(&mut lanes, &mut won, rng, &mut |_, seat, card| {
+        for _ in 0..tricks {
+            Playout::trick::<N, 1, R, _>(lanes, &mut won, rng, &mut |_, seat, card| {
                 on_card(seat, card)
             });
         }
@@ -323,8 +368,7 @@ impl Playout {
     /// on voids would mispredict about once a trick.
     #[inline(always)]
     fn take(&mut self, seat: Seat, rule: usize, word: &mut u64) -> (u8, u8) {
-        let tops = self.tops[seat & 3];
-        let counts = tops & 0x0F0F_0F0F;
+        let counts = self.counts(seat);
         let legal = LEGAL_BYTES[(rule | held_suits(counts)) & 0xFF];
         // Byte s of `running` counts the legal cards in suits 0..=s; the
         // suit drawn is how many of those are <= k.
@@ -334,10 +378,9 @@ impl Playout {
         let k = (product >> 64) as u32;
         let at_or_below = ((k * 0x0101_0101) | 0x8080_8080).wrapping_sub(running) & 0x8080_8080;
         let suit = (at_or_below >> 7).wrapping_mul(0x0101_0101) >> 24;
-        let shift = 8 * (suit & 3);
-        self.tops[seat & 3] = tops - (1 << shift);
-        let card = self.stacks[((tops >> shift) as usize).wrapping_sub(1) & 0xFF];
-        (card, suit as u8)
+        let top = &mut self.tops[((seat & 3) * 4) | (suit as usize & 3)];
+        *top = top.wrapping_sub(1);
+        (self.stacks[usize::from(*top)], suit as u8)
     }
 }
 
@@ -501,8 +544,15 @@ mod tests {
         let mut rng = Pcg64Mcg::seed_from_u64(16);
         for mode in Mode::ALL {
             for i in 0..500 {
-                let lanes: [Playout; 3] =
-                    std::array::from_fn(|k| Playout::deal(&mut rng, mode, (i + k) % mode.seats()));
+                let dealers = std::array::from_fn(|k| (i + k) % mode.seats());
+                let lanes: [Playout; 3] = Playout::deal_batch(&mut rng, mode, dealers);
+                for (lane, dealer) in lanes.iter().zip(dealers) {
+                    assert_eq!(lane.leader(), (dealer + 1) % mode.seats());
+                    let hands = lane.hands();
+                    let held = hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+                    let out = CardSet::DECK.minus(held);
+                    assert!(Deal { hands, out }.is_valid_for(mode), "{mode}: {hands:?}");
+                }
                 let mut hands = lanes.map(|p| HandState::new(mode.seats(), p.hands(), p.leader()));
                 let won = Playout::play_batch_with(lanes, &mut rng, |lane, seat, card| {
                     let hand = &mut hands[lane];
@@ -570,11 +620,18 @@ mod tests {
         let mut rng = Pcg64Mcg::seed_from_u64(14);
         let rounds = 20_000;
         let mut seat_of_card = [[0u32; 4]; 52];
-        for _ in 0..rounds {
-            let hands = Playout::deal(&mut rng, Mode::Partnership, 0).hands();
-            for (seat, hand) in hands.iter().enumerate() {
-                for card in *hand {
-                    seat_of_card[card.index() as usize][seat] += 1;
+        for round in 0..rounds / 2 {
+            // Single deals and batch lanes alike.
+            let lanes = if round % 2 == 0 {
+                [0, 1].map(|_| Playout::deal(&mut rng, Mode::Partnership, 0))
+            } else {
+                Playout::deal_batch(&mut rng, Mode::Partnership, [0, 0])
+            };
+            for lane in lanes {
+                for (seat, hand) in lane.hands().iter().enumerate() {
+                    for card in *hand {
+                        seat_of_card[card.index() as usize][seat] += 1;
+                    }
                 }
             }
         }
