@@ -35,8 +35,8 @@ fn playout_batch(rules: &Rules, seed: u64, rng: &mut rand_pcg::Pcg64Mcg) -> i32 
     let mode = rules.mode;
     let n = mode.seats() as u64;
     let dealers = std::array::from_fn(|k| ((seed + k as u64) % n) as usize);
-    let deals: [Playout; BATCH] = Playout::deal_batch(rng, mode, dealers);
-    let won = Playout::play_batch(deals, rng);
+    let mut deals: [Playout; BATCH] = Playout::deal_batch(rng, mode, dealers);
+    let won = Playout::play_batch(&mut deals, rng);
     won.iter().map(|tricks| score(rules, tricks)).sum()
 }
 

@@ -266,12 +266,13 @@ impl Playout {
         self.counts(self.leader as usize).wrapping_mul(0x0101_0101) >> 24
     }
 
-    /// Plays `playouts` together, each as `play` would; all must have the
-    /// same seats and cards left. One playout is a chain of dependent loads
+    /// Plays `playouts` out together, in place (copy them first to keep
+    /// the start), each as `play` would; all must have the same seats and
+    /// cards left. One playout is a chain of dependent loads
     /// and multiplies from each trick's leader to its winner, so the
     /// processor mostly waits; several chains in step keep it busy.
     pub fn play_batch<const B: usize, R: Rng>(
-        playouts: [Playout; B],
+        playouts: &mut [Playout; B],
         rng: &mut R,
     ) -> [[u8; MAX_SEATS]; B] {
         Playout::play_batch_with(playouts, rng, |_, _, _| {})
@@ -280,7 +281,7 @@ impl Playout {
     /// `play_batch`, telling `on_card` each (lane, seat, card) as it is played.
     #[inline]
     pub fn play_batch_with<const B: usize, R: Rng, F: FnMut(usize, Seat, Card)>(
-        mut playouts: [Playout; B],
+        playouts: &mut [Playout; B],
         rng: &mut R,
         mut on_card: F,
     ) -> [[u8; MAX_SEATS]; B] {
@@ -298,10 +299,10 @@ impl Playout {
         let f = &mut on_card;
         for _ in 0..tricks {
             match seats {
-                1 => Playout::trick::<1, B, R, _>(&mut playouts, &mut won, rng, f),
-                2 => Playout::trick::<2, B, R, _>(&mut playouts, &mut won, rng, f),
-                3 => Playout::trick::<3, B, R, _>(&mut playouts, &mut won, rng, f),
-                _ => Playout::trick::<4, B, R, _>(&mut playouts, &mut won, rng, f),
+                1 => Playout::trick::<1, B, R, _>(playouts, &mut won, rng, f),
+                2 => Playout::trick::<2, B, R, _>(playouts, &mut won, rng, f),
+                3 => Playout::trick::<3, B, R, _>(playouts, &mut won, rng, f),
+                _ => Playout::trick::<4, B, R, _>(playouts, &mut won, rng, f),
             }
         }
         won
@@ -545,7 +546,7 @@ mod tests {
         for mode in Mode::ALL {
             for i in 0..500 {
                 let dealers = std::array::from_fn(|k| (i + k) % mode.seats());
-                let lanes: [Playout; 3] = Playout::deal_batch(&mut rng, mode, dealers);
+                let mut lanes: [Playout; 3] = Playout::deal_batch(&mut rng, mode, dealers);
                 for (lane, dealer) in lanes.iter().zip(dealers) {
                     assert_eq!(lane.leader(), (dealer + 1) % mode.seats());
                     let hands = lane.hands();
@@ -554,7 +555,7 @@ mod tests {
                     assert!(Deal { hands, out }.is_valid_for(mode), "{mode}: {hands:?}");
                 }
                 let mut hands = lanes.map(|p| HandState::new(mode.seats(), p.hands(), p.leader()));
-                let won = Playout::play_batch_with(lanes, &mut rng, |lane, seat, card| {
+                let won = Playout::play_batch_with(&mut lanes, &mut rng, |lane, seat, card| {
                     let hand = &mut hands[lane];
                     assert_eq!(hand.turn(), seat);
                     assert_eq!(hand.check(card), None, "{card} from {:?}", hand.hands);
