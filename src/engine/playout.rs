@@ -9,7 +9,7 @@
 //! again each legal card is equally likely. The rules themselves come from
 //! `play`: legal suits from `legal_plays`, trick winners from `trick_power`.
 
-use rand::{Rng, RngExt};
+use rand::Rng;
 
 use super::card::{Card, Suit};
 use super::cards::CardSet;
@@ -146,7 +146,9 @@ impl Playout {
 
     /// Playouts from given hands at the start of a trick that `leader`
     /// leads; every seat holds the same number of cards. Each suit of each
-    /// hand is shuffled once here (exact Fisher-Yates draws).
+    /// hand is shuffled once here by Fisher-Yates, from one 64-bit word per
+    /// suit: its draws are the digits of one draw below 13! < 2^33 at most,
+    /// so any order's chance is off by less than one part in 2^31.
     pub fn from_hands<R: Rng>(
         hands: &[CardSet; MAX_SEATS],
         seats: usize,
@@ -162,10 +164,15 @@ impl Playout {
             }
             for suit in 0..4 {
                 let len = playout.count(seat, suit);
+                if len < 2 {
+                    continue;
+                }
                 let stack = &mut playout.stacks[seat << 6 | suit << 4..][..16];
+                let mut word = rng.next_u64();
                 for i in (1..len).rev() {
-                    let j = rng.random_range(0..=i);
-                    stack.swap(i, j);
+                    let product = u128::from(word) * (i as u128 + 1);
+                    word = product as u64;
+                    stack.swap(i, (product >> 64) as usize & 15);
                 }
             }
         }
