@@ -90,11 +90,12 @@ impl Playout {
         dealers: [Seat; B],
         playouts: &mut [Playout; B],
     ) {
+        // Only the fields that say what is held: stack bytes above the tops
+        // are never read.
         for (playout, dealer) in playouts.iter_mut().zip(dealers) {
-            *playout = Playout {
-                leader: ((dealer + 1) % N) as u8,
-                ..Playout::empty(N, 0, false)
-            };
+            playout.seats = N as u8;
+            playout.leader = ((dealer + 1) % N) as u8;
+            playout.broken = false;
         }
         let dealt = N * hand_size;
         let mut decks = [std::array::from_fn::<u8, 64, _>(|i| i as u8); B];
