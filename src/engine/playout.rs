@@ -3,11 +3,15 @@
 //!
 //! Each seat keeps its cards as one stack per suit, in uniformly random
 //! order. Taking the top card of a randomly ordered stack is a uniform pick
-//! from that suit, and what is left stays randomly ordered, so following
-//! suit costs no random number at all. When several suits are legal, a suit
-//! is drawn with weight equal to its cards held, then its top card taken:
-//! again each legal card is equally likely. The rules themselves come from
+//! from that suit, and what is left stays randomly ordered, so a card is
+//! never searched for: a suit is drawn with weight equal to its legal cards
+//! held and its top card taken, which makes each legal card equally likely.
+//! A trick's draws share one random word. The rules themselves come from
 //! `play`: legal suits from `legal_plays`, trick winners from `trick_power`.
+//!
+//! `play_batch` and `deal_batch` run several playouts side by side: one
+//! playout is a chain of dependent steps from each trick's leader to its
+//! winner, and independent chains keep the processor busy.
 
 use rand::Rng;
 
@@ -18,7 +22,8 @@ use super::seat::{MAX_SEATS, Mode, Seat};
 
 /// The cards still to be played and who leads the next trick, ready for
 /// any number of random playouts (it is `Copy`; each playout consumes one).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Not `PartialEq`: stack bytes above the tops are left over, not cleared.
+#[derive(Debug, Clone, Copy)]
 pub struct Playout {
     /// Seat `s` has 64 bytes from `s << 6`, suit `t` 16 of them from
     /// `s << 6 | t << 4`: card indices, the top of the stack last.
@@ -45,9 +50,10 @@ const EMPTY_TOPS: [u8; 4 * MAX_SEATS] = {
 };
 
 impl Playout {
-    /// A hand dealt from `rng` exactly as `Deal::shuffled` deals (a uniform
-    /// shuffle, one card at a time clockwise from the dealer's left), with
-    /// the dealer's left to lead.
+    /// A hand dealt from `rng` the way `Deal::shuffled` deals (a uniform
+    /// shuffle, one card at a time clockwise from the dealer's left, though
+    /// not card for card the same from the same generator), with the
+    /// dealer's left to lead.
     pub fn deal<R: Rng>(rng: &mut R, mode: Mode, dealer: Seat) -> Playout {
         let mut playout = Playout::empty(mode.seats(), 0, false);
         let lanes = std::array::from_mut(&mut playout);
@@ -276,9 +282,9 @@ impl Playout {
 
     /// Plays `playouts` out together, in place (copy them first to keep
     /// the start), each as `play` would; all must have the same seats and
-    /// cards left. One playout is a chain of dependent loads
-    /// and multiplies from each trick's leader to its winner, so the
-    /// processor mostly waits; several chains in step keep it busy.
+    /// cards left. One playout is a chain of dependent loads and multiplies
+    /// from each trick's leader to its winner, so the processor mostly
+    /// waits; several chains in step keep it busy.
     pub fn play_batch<const B: usize, R: Rng>(
         playouts: &mut [Playout; B],
         rng: &mut R,
@@ -368,9 +374,9 @@ impl Playout {
     }
 
     /// Takes a uniformly random legal card, and its suit, from `seat`'s
-    /// hand; `rule` is
-    /// `rule_key(lead, broken)`, `lead` the suit led or `LEADING`. `word` is random bits shared by a trick's
-    /// draws (see `trick`).
+    /// hand. `rule` is `rule_key(lead, broken)` with `lead` the suit led or
+    /// `LEADING`; `word` is the random bits a trick's draws share (see
+    /// `trick`).
     ///
     /// No branch: a suit is drawn with weight equal to its legal cards held,
     /// which is also how the usual follow (one legal suit) goes. Branching
