@@ -1,33 +1,43 @@
-//! Random full-hand playouts: deal from a seed, play 13 tricks with uniformly
+//! Random full-hand playouts: deal, play every trick with uniformly
 //! random legal cards, score the hand. The search bot lives on this loop.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::{Rng, SeedableRng};
-use spades::engine::score::{SideTotals, score_hand};
-use spades::engine::{Bid, Deal, HandState, MAX_SEATS, Mode, Rules};
+use spades::engine::score::{SideTotals, score_sides};
+use spades::engine::{Bid, Deal, HandState, MAX_SEATS, Mode, Playout, Rules};
 
 /// One random hand; `seed` only turns the dealer.
 fn playout(rules: &Rules, seed: u64, rng: &mut rand_pcg::Pcg64Mcg) -> i32 {
     let mode = rules.mode;
     let n = mode.seats();
-    let deal = Deal::shuffled(rng, mode, (seed % n as u64) as usize);
-    let mut hand = HandState::new(n, deal.hands, 1);
-    while !hand.is_over() {
-        let legal = hand.legal();
-        // Multiply-shift pick: a playout does not need an exactly uniform draw.
-        let k = ((u64::from(rng.next_u32()) * u64::from(legal.len())) >> 32) as u32;
-        let card = legal
-            .nth(k)
-            .unwrap_or_else(|| unreachable!("a seat to play holds a card"));
-        hand.play_unchecked(card);
-    }
+    let tricks = Playout::deal(rng, mode, (seed % n as u64) as usize).play(rng);
+    score(rules, &tricks)
+}
+
+/// Hands played in step by `playout_batch`.
+const BATCH: usize = 4;
+
+/// Scores one hand's tricks under fixed bids: every side's points.
+fn score(rules: &Rules, tricks: &[u8; MAX_SEATS]) -> i32 {
+    let mode = rules.mode;
+    let n = mode.seats();
     let bids = [Bid::Tricks(3), Bid::Tricks(4), Bid::Nil, Bid::Tricks(3)];
-    let tricks = hand.tricks_won();
     let before = [SideTotals::default(); MAX_SEATS];
-    let sides = score_hand(rules, &bids[..n], &tricks[..n], &before[..mode.sides()]);
-    sides[0].points
+    let sides = score_sides(rules, &bids[..n], &tricks[..n], &before[..mode.sides()]);
+    sides.iter().map(|side| side.points).sum()
+}
+
+/// `BATCH` random hands, each dealt, played and scored, the deals and the
+/// play in step (what a search bot running many playouts does).
+fn playout_batch(rules: &Rules, seed: u64, rng: &mut rand_pcg::Pcg64Mcg) -> i32 {
+    let mode = rules.mode;
+    let n = mode.seats() as u64;
+    let dealers = std::array::from_fn(|k| ((seed + k as u64) % n) as usize);
+    let mut deals: [Playout; BATCH] = Playout::deal_batch(rng, mode, dealers);
+    let won = Playout::play_batch(&mut deals, rng);
+    won.iter().map(|tricks| score(rules, tricks)).sum()
 }
 
 fn bench(c: &mut Criterion) {
@@ -43,17 +53,40 @@ fn bench(c: &mut Criterion) {
                 black_box(playout(&rules, seed, &mut rng))
             })
         });
+        group.throughput(Throughput::Elements(BATCH as u64));
+        group.bench_function(
+            format!("{mode} hands {BATCH} in step: deal + tricks + score"),
+            |b| {
+                b.iter(|| {
+                    seed += BATCH as u64;
+                    black_box(playout_batch(&rules, seed, &mut rng))
+                })
+            },
+        );
+        group.throughput(Throughput::Elements(1));
         let deal = Deal::from_seed(7, 1, mode, 0);
-        group.bench_function(format!("{mode} tricks only (copy a dealt hand)"), |b| {
-            b.iter(|| {
-                let mut hand = HandState::new(mode.seats(), deal.hands, 1);
-                while !hand.is_over() {
-                    let card = hand.legal().pick(rng.next_u32());
-                    hand.play_unchecked(card.unwrap_or_else(|| unreachable!()));
-                }
-                black_box(hand.tricks_won())
-            })
-        });
+        group.bench_function(
+            format!("{mode} playout tricks only (shuffle a dealt hand's suits)"),
+            |b| {
+                b.iter(|| {
+                    let p = Playout::from_hands(&deal.hands, mode.seats(), 1, false, &mut rng);
+                    black_box(p.play(&mut rng))
+                })
+            },
+        );
+        group.bench_function(
+            format!("{mode} HandState tricks only (copy a dealt hand)"),
+            |b| {
+                b.iter(|| {
+                    let mut hand = HandState::new(mode.seats(), deal.hands, 1);
+                    while !hand.is_over() {
+                        let card = hand.legal().pick(rng.next_u32());
+                        hand.play_unchecked(card.unwrap_or_else(|| unreachable!()));
+                    }
+                    black_box(hand.tricks_won())
+                })
+            },
+        );
         group.bench_function(format!("{mode} seeded game deal (ChaCha8)"), |b| {
             b.iter(|| {
                 seed += 1;

@@ -19,7 +19,7 @@ pub enum PlayError {
 /// The cards of `hand` that may be played to a trick led with `led` (`None`
 /// when leading), given whether spades have been broken.
 #[inline]
-pub fn legal_plays(hand: CardSet, led: Option<Suit>, broken: bool) -> CardSet {
+pub const fn legal_plays(hand: CardSet, led: Option<Suit>, broken: bool) -> CardSet {
     match led {
         Some(suit) => {
             let follow = hand.suit(suit);
@@ -57,20 +57,25 @@ pub fn beats(card: Card, winning: Card) -> bool {
 /// How strongly a card bids for a trick led in suit `led`: 0 for a discard,
 /// 1..=13 following suit, 21..=33 for a spade. The highest power wins.
 #[inline]
-fn trick_power(card: Card, led: u8) -> u8 {
-    TRICK_POWER[led as usize & 3][card.index() as usize]
+pub(crate) fn trick_power(card: Card, led: u8) -> u8 {
+    TRICK_POWER[led as usize & 3][card.index() as usize & 63]
 }
 
+/// The lowest `trick_power` of a spade: a trick's best power is at least
+/// this exactly when a spade was played to it.
+pub(crate) const SPADE_POWER: u8 = 21;
+
 /// `trick_power` for every lead and card: one load on the playout path.
-const TRICK_POWER: [[u8; 52]; 4] = {
-    let mut table = [[0u8; 52]; 4];
+/// Rows are 64 wide so that a masked index needs no bounds check.
+const TRICK_POWER: [[u8; 64]; 4] = {
+    let mut table = [[0u8; 64]; 4];
     let mut led = 0;
     while led < 4 {
         let mut i = 0;
         while i < 52 {
             let (suit, rank) = (i / 13, (i % 13) as u8);
             table[led][i] = if suit == Suit::Spades as usize {
-                rank + 21
+                rank + SPADE_POWER
             } else if suit == led {
                 rank + 1
             } else {

@@ -62,6 +62,7 @@ pub struct SideScore {
 }
 
 /// Scores one side given each of its seats' bid and tricks.
+#[inline]
 pub fn score_side(rules: &Rules, seats: &[(Seat, Bid, u8)], before: SideTotals) -> SideScore {
     let mut nils = [None; 2];
     let mut points = 0;
@@ -140,17 +141,45 @@ pub fn score_hand(
     tricks: &[u8],
     before: &[SideTotals],
 ) -> Vec<SideScore> {
-    let mode = rules.mode;
-    (0..mode.sides())
-        .map(|side| {
-            let seats: Vec<(Seat, Bid, u8)> = mode
-                .side_seats(side)
-                .map(|s| (s, bids[s], tricks[s]))
-                .collect();
-            score_side(rules, &seats, before[side])
-        })
-        .collect()
+    score_sides(rules, bids, tricks, before)[..rules.mode.sides()].to_vec()
 }
+
+/// `score_hand` without allocating, for playouts that score millions of
+/// hands: the first `mode.sides()` entries are the sides' scores, the rest
+/// score nothing. Inlined so that callers reading only some fields do not
+/// pay for building the rest.
+#[inline]
+pub fn score_sides(
+    rules: &Rules,
+    bids: &[Bid],
+    tricks: &[u8],
+    before: &[SideTotals],
+) -> [SideScore; MAX_SEATS] {
+    let mode = rules.mode;
+    let mut scores = [NO_SIDE; MAX_SEATS];
+    for (side, score) in scores.iter_mut().enumerate().take(mode.sides()) {
+        let mut seats = [(0, Bid::Nil, 0); MAX_SEATS];
+        let mut len = 0;
+        for s in mode.side_seats(side) {
+            seats[len] = (s, bids[s], tricks[s]);
+            len += 1;
+        }
+        *score = score_side(rules, &seats[..len], before[side]);
+    }
+    scores
+}
+
+/// A side with no seats: nothing bid, nothing scored.
+const NO_SIDE: SideScore = SideScore {
+    nils: [None; 2],
+    contract: None,
+    bags_added: 0,
+    penalties: 0,
+    penalty: 0,
+    points: 0,
+    score: 0,
+    bags: 0,
+};
 
 /// The winning side once the game is decided: some side at or past the
 /// target (or at or below the losing score) and one side strictly highest.
