@@ -520,13 +520,7 @@ pub fn nearest_allowed(view: &PlayerView, n: i32) -> Bid {
 mod tests {
     use super::*;
 
-    fn set(s: &str) -> CardSet {
-        s.parse().unwrap()
-    }
-
-    fn card(s: &str) -> Card {
-        s.parse().unwrap()
-    }
+    use crate::engine::notation::{card, set};
 
     #[test]
     fn above_and_below_stay_in_suit() {

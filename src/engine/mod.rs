@@ -28,3 +28,17 @@ pub use rules::Rules;
 pub use score::{SideScore, SideTotals};
 pub use seat::{MAX_SEATS, Mode, Seat};
 pub use view::{ExchangeView, PlayerView};
+
+/// Card notation for unit tests: `set("AS KH")`, `card("AS")`.
+#[cfg(test)]
+pub(crate) mod notation {
+    use super::{Card, CardSet};
+
+    pub fn set(s: &str) -> CardSet {
+        s.parse().expect("cards in test notation")
+    }
+
+    pub fn card(s: &str) -> Card {
+        s.parse().expect("a card in test notation")
+    }
+}

@@ -290,13 +290,7 @@ impl HandState {
 mod tests {
     use super::*;
 
-    fn set(s: &str) -> CardSet {
-        s.parse().unwrap()
-    }
-
-    fn card(s: &str) -> Card {
-        s.parse().unwrap()
-    }
+    use crate::engine::notation::{card, set};
 
     #[test]
     fn must_follow_the_suit_led() {
