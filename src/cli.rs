@@ -227,16 +227,11 @@ fn run_sim(args: &SimArgs) -> Result<(), CliError> {
         Some(seats) => seats.iter().map(|s| s.trim().to_string()).collect(),
         None => vec![bots::DEFAULT_LEVEL.to_string(); n],
     };
-    for name in &lineup {
-        bots::by_name(name).map_err(|e| CliError::Usage(format!("--seats: {e}")))?;
-    }
-    if lineup.len() != n {
-        return Err(CliError::Usage(format!(
-            "--seats lists {} bots but a {} table has {n} seats",
-            lineup.len(),
-            rules.mode
-        )));
-    }
+    // Before the record file is created, so a bad lineup truncates nothing.
+    sim::check_lineup(rules.mode, &lineup).map_err(|e| match e {
+        SimError::UnknownBot(_) => CliError::Usage(format!("--seats: {e}")),
+        _ => CliError::Usage(e.to_string()),
+    })?;
     let config = SimConfig {
         rules,
         games: args.games,

@@ -203,6 +203,21 @@ struct Tally {
     times: Vec<Duration>,
 }
 
+/// Checks that the lineup names one existing bot per seat.
+pub fn check_lineup(mode: crate::engine::Mode, lineup: &[String]) -> Result<(), SimError> {
+    for name in lineup {
+        bots::by_name(name)?;
+    }
+    if lineup.len() != mode.seats() {
+        return Err(SimError::SeatCount {
+            got: lineup.len(),
+            want: mode.seats(),
+            mode,
+        });
+    }
+    Ok(())
+}
+
 /// Plays every game, writing records in game order to `record` and calling
 /// `progress` after each game.
 pub fn run(
@@ -211,16 +226,7 @@ pub fn run(
     progress: &(dyn Fn() + Sync),
 ) -> Result<Report, SimError> {
     let mode = config.rules.mode;
-    if config.lineup.len() != mode.seats() {
-        return Err(SimError::SeatCount {
-            got: config.lineup.len(),
-            want: mode.seats(),
-            mode,
-        });
-    }
-    for name in &config.lineup {
-        bots::by_name(name)?;
-    }
+    check_lineup(config.rules.mode, &config.lineup)?;
     let total = total_games(config);
     let threads = config.threads.clamp(1, 64);
     let want_record = record.is_some();

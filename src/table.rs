@@ -64,29 +64,27 @@ impl Table {
     /// The next bot that must act. In an exchange a bot never waits for a
     /// human who owes cards at the same time.
     pub fn bot_turn(&self) -> Option<Turn> {
-        let turn = self.game.to_act()?;
-        if self.game.phase() == Phase::Exchange {
-            return (0..self.players.len())
-                .find(|&s| !self.is_human(s) && self.game.owes_exchange(s))
-                .map(|seat| Turn {
-                    seat,
-                    decision: Decision::Exchange,
-                });
-        }
-        (!self.is_human(turn.seat)).then_some(turn)
+        self.turn_where(|human| !human)
     }
 
     /// The decision a human seat is asked for now, if any.
     pub fn human_turn(&self) -> Option<Turn> {
+        self.turn_where(|human| human)
+    }
+
+    /// The turn of a seat whose player is human or not, as `wanted` says.
+    /// Only the exchange asks several seats at once.
+    fn turn_where(&self, wanted: impl Fn(bool) -> bool) -> Option<Turn> {
+        let turn = self.game.to_act()?;
         if self.game.phase() == Phase::Exchange {
             return (0..self.players.len())
-                .find(|&s| self.is_human(s) && self.game.owes_exchange(s))
+                .find(|&s| wanted(self.is_human(s)) && self.game.owes_exchange(s))
                 .map(|seat| Turn {
                     seat,
                     decision: Decision::Exchange,
                 });
         }
-        self.game.to_act().filter(|t| self.is_human(t.seat))
+        wanted(self.is_human(turn.seat)).then_some(turn)
     }
 
     /// Lets the next bot act, if a bot is to act. Returns its events.

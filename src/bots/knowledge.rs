@@ -221,12 +221,7 @@ impl Position {
         {
             return 0.0;
         }
-        let led = self.led.unwrap_or(card.suit());
-        self.later()
-            .iter()
-            .filter(|&&s| rival(s))
-            .map(|&s| 1.0 - self.beat_chance(s, card, led))
-            .product()
+        self.survives(card, rival)
     }
 
     /// The chance the card now winning the trick stays the winner against
@@ -235,11 +230,16 @@ impl Position {
         let Some((_, w)) = self.winner else {
             return 0.0;
         };
-        let led = self.led.unwrap_or(w.suit());
+        self.survives(w, rival)
+    }
+
+    /// The chance no later seat for which `rival` is true beats `card`.
+    fn survives(&self, card: Card, rival: impl Fn(Seat) -> bool) -> f32 {
+        let led = self.led.unwrap_or(card.suit());
         self.later()
             .iter()
             .filter(|&&s| rival(s))
-            .map(|&s| 1.0 - self.beat_chance(s, w, led))
+            .map(|&s| 1.0 - self.beat_chance(s, card, led))
             .product()
     }
 

@@ -61,6 +61,17 @@ pub struct SideScore {
     pub bags: i32,
 }
 
+impl SideScore {
+    /// The side's totals before this hand, worked back from the hand's own
+    /// figures (penalties took `limit` bags each off the count).
+    pub fn totals_before(&self, bag_limit: i32) -> SideTotals {
+        SideTotals {
+            score: self.score - self.points,
+            bags: self.bags + self.penalties as i32 * bag_limit - self.bags_added,
+        }
+    }
+}
+
 /// Scores one side given each of its seats' bid and tricks.
 #[inline]
 pub fn score_side(rules: &Rules, seats: &[(Seat, Bid, u8)], before: SideTotals) -> SideScore {
@@ -204,4 +215,27 @@ pub fn deficit(mode: Mode, scores: &[i32; MAX_SEATS], side: usize) -> i32 {
         .max()
         .unwrap_or(scores[side]);
     (best_other - scores[side]).max(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn totals_before_undo_the_hand_even_across_penalties() {
+        let rules = Rules::default();
+        for (bags, tricks) in [(0, 5), (8, 13), (9, 2), (19, 13)] {
+            let before = SideTotals { score: 120, bags };
+            let side = score_side(
+                &rules,
+                &[(0, Bid::Tricks(2), tricks), (2, Bid::Nil, 1)],
+                before,
+            );
+            assert_eq!(
+                side.totals_before(rules.bags.limit),
+                before,
+                "{bags} bags, {tricks} tricks"
+            );
+        }
+    }
 }

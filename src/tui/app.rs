@@ -281,22 +281,12 @@ impl App {
     /// The hand being summed up, and each side's totals before it.
     pub fn summary(&self) -> Option<(&HandResult, Vec<SideTotals>)> {
         let result = self.summary.as_ref()?;
-        let results = self.game().results();
-        let sides = self.config.rules.mode.sides();
-        let before = results
+        let limit = self.config.rules.bags.limit;
+        let before = result
+            .sides
             .iter()
-            .take_while(|r| r.hand != result.hand)
-            .last()
-            .map(|prev| {
-                prev.sides
-                    .iter()
-                    .map(|s| SideTotals {
-                        score: s.score,
-                        bags: s.bags,
-                    })
-                    .collect()
-            })
-            .unwrap_or_else(|| vec![SideTotals::default(); sides]);
+            .map(|s| s.totals_before(limit))
+            .collect();
         Some((result, before))
     }
 
