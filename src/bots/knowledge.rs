@@ -11,13 +11,13 @@ const SPADES: Suit = Suit::Spades;
 /// The cards of `card`'s suit in `set` that outrank it.
 pub fn above(set: CardSet, card: Card) -> CardSet {
     let mask = CardSet::of_suit(card.suit()).bits() & !((2u64 << card.index()) - 1);
-    CardSet(set.bits() & mask)
+    CardSet::from_bits_truncate(set.bits() & mask)
 }
 
 /// The cards of `card`'s suit in `set` that it outranks.
 pub fn below(set: CardSet, card: Card) -> CardSet {
     let mask = CardSet::of_suit(card.suit()).bits() & ((1u64 << card.index()) - 1);
-    CardSet(set.bits() & mask)
+    CardSet::from_bits_truncate(set.bits() & mask)
 }
 
 /// The suits that are not trumps.

@@ -6,8 +6,10 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::card::{Card, Suit};
 
+/// The field is private so that no set can hold a bit beyond the 52 cards:
+/// every constructor keeps to the deck.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct CardSet(pub u64);
+pub struct CardSet(u64);
 
 const SUIT_MASK: u64 = (1 << 13) - 1;
 
@@ -25,6 +27,20 @@ impl CardSet {
 
     pub const fn bits(self) -> u64 {
         self.0
+    }
+
+    /// The set with these bits, or `None` when a bit lies beyond the deck.
+    pub const fn from_bits(bits: u64) -> Option<CardSet> {
+        if bits & !CardSet::DECK.0 == 0 {
+            Some(CardSet(bits))
+        } else {
+            None
+        }
+    }
+
+    /// The cards among these bits; bits beyond the deck are dropped.
+    pub const fn from_bits_truncate(bits: u64) -> CardSet {
+        CardSet(bits & CardSet::DECK.0)
     }
 
     pub const fn len(self) -> u32 {
@@ -294,7 +310,7 @@ mod tests {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            let set = CardSet(x & CardSet::DECK.0);
+            let set = CardSet::from_bits_truncate(x);
             let cards: Vec<Card> = set.iter().collect();
             for (k, &c) in cards.iter().enumerate() {
                 assert_eq!(set.nth(k as u32), Some(c), "{set:?} #{k}");
@@ -306,6 +322,15 @@ mod tests {
             Some("AS".into())
         );
         assert_eq!(CardSet::EMPTY.nth(0), None);
+    }
+
+    #[test]
+    fn no_set_holds_a_bit_beyond_the_deck() {
+        assert_eq!(CardSet::from_bits(1 << 52), None);
+        assert_eq!(CardSet::from_bits(u64::MAX), None);
+        assert_eq!(CardSet::from_bits(CardSet::DECK.bits()), Some(CardSet::DECK));
+        assert_eq!(CardSet::from_bits_truncate(u64::MAX), CardSet::DECK);
+        assert_eq!(CardSet::from_bits_truncate(u64::MAX).len(), 52);
     }
 
     #[test]

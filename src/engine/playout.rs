@@ -476,7 +476,7 @@ const LEGAL_SUITS: [u8; 256] = {
                     }
                     suit += 1;
                 }
-                let legal = legal_plays(CardSet(hand), led, broken == 1).bits();
+                let legal = legal_plays(CardSet::from_bits_truncate(hand), led, broken == 1).bits();
                 let mut suits = 0u8;
                 let mut suit = 0;
                 while suit < 4 {
