@@ -163,15 +163,16 @@ impl CliError {
 
 /// The rules a game uses: the file's, with flags on top.
 pub fn effective_rules(flags: &RulesFlags) -> Result<(Rules, RulesSource), CliError> {
-    let (mut rules, source) = config::find_rules(flags.rules.as_deref())?;
-    if let Some(mode) = flags.mode {
-        rules.mode = mode.into();
-    }
-    if let Some(target) = flags.target {
-        rules.target_score = target;
-    }
-    rules
-        .validate()
+    let (rules, source) = config::find_rules(flags.rules.as_deref())?;
+    let rules = rules
+        .with(|r| {
+            if let Some(mode) = flags.mode {
+                r.mode = mode.into();
+            }
+            if let Some(target) = flags.target {
+                r.target_score = target;
+            }
+        })
         .map_err(|e| CliError::Usage(format!("the flags and {source} do not fit together: {e}")))?;
     Ok((rules, source))
 }

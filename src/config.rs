@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use toml::de::{DeTable, DeValue};
 
-use crate::engine::Rules;
+use crate::engine::{RuleSettings, Rules};
 
 /// Where the effective rules were found, in the order they are looked for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -90,7 +90,7 @@ pub fn parse_rules(text: &str, file: &str) -> Result<Rules, RulesFileError> {
     let doc = DeTable::parse(text).map_err(|e| error(e.span(), e.message().trim().to_string()))?;
     let schema = serde_json::to_value(Rules::default()).unwrap_or_default();
     check_keys(doc.get_ref(), &schema, "").map_err(|(span, msg)| error(Some(span), msg))?;
-    let rules: Rules = toml::from_str(text).map_err(|e| {
+    let settings: RuleSettings = toml::from_str(text).map_err(|e| {
         let key = key_at(doc.get_ref(), e.span());
         let msg = e.message().trim().to_string();
         error(
@@ -98,11 +98,10 @@ pub fn parse_rules(text: &str, file: &str) -> Result<Rules, RulesFileError> {
             key.map_or(msg.clone(), |k| format!("`{k}`: {msg}")),
         )
     })?;
-    rules.validate().map_err(|e| {
+    Rules::new(settings).map_err(|e| {
         let span = span_of(doc.get_ref(), e.key);
         error(span, e.to_string())
-    })?;
-    Ok(rules)
+    })
 }
 
 /// Rejects keys the rules do not have, suggesting the nearest one.
@@ -244,10 +243,13 @@ mod tests {
 
     #[test]
     fn commented_output_parses_back_to_the_same_rules() {
-        let mut rules = Rules::classic(Mode::Cutthroat);
-        rules.losing_score = Some(-250);
-        rules.blind_nil.exchange = 3;
-        rules.bidding.forbid_exact_total = true;
+        let rules = Rules::classic(Mode::Cutthroat)
+            .with(|r| {
+                r.losing_score = Some(-250);
+                r.blind_nil.exchange = 3;
+                r.bidding.forbid_exact_total = true;
+            })
+            .unwrap();
         for r in [Rules::default(), rules] {
             assert_eq!(parse_rules(&commented_toml(&r), "r").unwrap(), r);
         }
@@ -289,5 +291,11 @@ mod tests {
         assert!(e.message.contains("losing_score"), "{e}");
         let e = err("[blind_nil]\nexchange = 14\n");
         assert!(e.message.contains("blind_nil.exchange"), "{e}");
+        // Values that would make scores overflow are refused, not wrapped.
+        for big in ["2000000000", "3000000000"] {
+            let e = err(&format!("[bags]\npenalty = {big}\n"));
+            assert_eq!(e.position.map(|p| p.0), Some(2), "{e}");
+            assert!(e.message.contains("bags.penalty"), "{e}");
+        }
     }
 }

@@ -266,14 +266,16 @@ pub fn replay(recorded: &RecordedGame) -> Result<Game, RecordError> {
 mod tests {
     use super::*;
     use crate::bots::random::RandomBot;
+    use crate::engine::RuleSettings;
     use crate::table::{Player, Table};
 
     fn recorded_game(mode: Mode, seed: u64) -> String {
-        let rules = Rules {
+        let rules = Rules::new(RuleSettings {
             target_score: 150,
             losing_score: Some(-150),
-            ..Rules::classic(mode)
-        };
+            ..RuleSettings::classic(mode)
+        })
+        .expect("valid rules");
         let game = Game::new(rules, seed);
         let mut writer = RecordWriter::new(Vec::new());
         let names = (0..mode.seats()).map(|s| format!("Bot {s}")).collect();

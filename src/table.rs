@@ -136,7 +136,7 @@ impl Table {
 mod tests {
     use super::*;
     use crate::bots::random::RandomBot;
-    use crate::engine::{Mode, Rules};
+    use crate::engine::{Mode, RuleSettings, Rules};
 
     #[test]
     fn random_bots_finish_a_game_in_every_mode() {
@@ -144,11 +144,12 @@ mod tests {
             for seed in 0..20 {
                 // Random bots rarely make contracts: a short game with a
                 // losing score ends either way.
-                let rules = Rules {
+                let rules = Rules::new(RuleSettings {
                     target_score: 150,
                     losing_score: Some(-150),
-                    ..Rules::classic(mode)
-                };
+                    ..RuleSettings::classic(mode)
+                })
+                .expect("valid rules");
                 let game = Game::new(rules, seed);
                 let players = (0..mode.seats())
                     .map(|_| Player::Bot(Box::new(RandomBot)))

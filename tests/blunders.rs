@@ -183,12 +183,11 @@ fn ask_of(case: &Case) -> Result<Ask, String> {
 /// Builds the seat's view of the situation, checking that it could arise.
 fn build_view(case: &Case, ask: Ask) -> Result<PlayerView, String> {
     let mode: Mode = case.one("mode:").unwrap_or("partnership").parse()?;
-    let mut rules: Rules = match case.one("rules:") {
+    let rules: Rules = match case.one("rules:") {
         Some(r) => toml::from_str(&r.replace(';', "\n")).map_err(|e| format!("rules: {e}"))?,
         None => Rules::default(),
     };
-    rules.mode = mode;
-    rules.validate().map_err(|e| e.to_string())?;
+    let rules = rules.with(|r| r.mode = mode).map_err(|e| e.to_string())?;
     let n = mode.seats();
     let seat = seat_no(case.need("seat:")?, n)?;
     let dealer = seat_no(case.need("dealer:")?, n)?;

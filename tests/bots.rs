@@ -3,7 +3,7 @@
 //! the levels are ordered by strength.
 
 use spades::bots::{LEVELS, by_name};
-use spades::engine::{Event, Game, Mode, Phase, Rules};
+use spades::engine::{Event, Game, Mode, Phase, RuleSettings, Rules};
 use spades::table::{Player, Table};
 
 /// Plays one game; returns the winning side, or the first rule a bot broke.
@@ -25,24 +25,26 @@ fn play(rules: Rules, seed: u64, lineup: &[&str]) -> Result<(Option<usize>, Vec<
 
 /// House rules that change what a bot may bid or pass.
 fn variants(mode: Mode) -> Vec<Rules> {
-    let base = Rules {
+    let base = Rules::new(RuleSettings {
         target_score: 250,
         losing_score: Some(-250),
-        ..Rules::classic(mode)
-    };
-    let mut exact = base;
-    exact.bidding.forbid_exact_total = true;
-    let mut no_nil = base;
-    no_nil.nil.allowed = false;
-    no_nil.blind_nil.allowed = false;
-    let mut generous = base;
+        ..RuleSettings::classic(mode)
+    })
+    .expect("valid rules");
+    let with = |change: fn(&mut RuleSettings)| base.with(change).expect("valid rules");
+    let exact = with(|r| r.bidding.forbid_exact_total = true);
+    let no_nil = with(|r| {
+        r.nil.allowed = false;
+        r.blind_nil.allowed = false;
+    });
     // Blind nil on offer from the first hand, both partners may bid it,
     // and three cards change hands.
-    generous.blind_nil.min_deficit = 0;
-    generous.blind_nil.one_per_side = false;
-    generous.blind_nil.exchange = 3;
-    let mut tight_bags = base;
-    tight_bags.bags.limit = 3;
+    let generous = with(|r| {
+        r.blind_nil.min_deficit = 0;
+        r.blind_nil.one_per_side = false;
+        r.blind_nil.exchange = 3;
+    });
+    let tight_bags = with(|r| r.bags.limit = 3);
     vec![base, exact, no_nil, generous, tight_bags]
 }
 

@@ -4,16 +4,17 @@
 mod support;
 
 use serde_json::{Value, json};
-use spades::engine::{Event, Mode, Rules};
+use spades::engine::{Event, Mode, RuleSettings, Rules};
 use support::checker::{Report, check_record, run_cli};
 use support::record::{Played, random_game};
 
 fn short(mode: Mode) -> Rules {
-    Rules {
+    Rules::new(RuleSettings {
         target_score: 200,
         losing_score: Some(-200),
-        ..Rules::classic(mode)
-    }
+        ..RuleSettings::classic(mode)
+    })
+    .expect("valid rules")
 }
 
 fn lines(text: &str) -> Vec<Value> {

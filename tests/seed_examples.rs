@@ -11,8 +11,8 @@ use spades::engine::play::beats;
 use spades::engine::score::{ContractResult, game_winner, score_side};
 use spades::engine::{
     Action, Auction, Bid, BidError, BlindNilRefusal, Card, CardSet, Deal, Decision, Event, Game,
-    HandState, MAX_SEATS, Mode, Phase, PlayError, RuleError, Rules, Seat, SideRecord, SideTotals,
-    Suit,
+    HandState, MAX_SEATS, Mode, Phase, PlayError, RuleError, RuleSettings, Rules, Seat, SideRecord,
+    SideTotals, Suit,
 };
 
 const ALEX: Seat = 0;
@@ -475,11 +475,11 @@ fn seed_000_nil_at_400_makes_500_or_fails_to_300_with_its_tricks_as_bags() {
 /// sets `value = 100`.
 #[test]
 fn seed_000_blind_nil_at_300_scores_by_its_value() {
-    let mut rules = Rules::classic(Mode::Cutthroat);
+    let rules = Rules::classic(Mode::Cutthroat);
     let made = score_side(&rules, &[(0, Bid::BlindNil, 0)], totals(300, 0));
     let failed = score_side(&rules, &[(0, Bid::BlindNil, 1)], totals(300, 0));
     assert_eq!((made.score, failed.score), (500, 100));
-    rules.blind_nil.value = 100;
+    let rules = rules.with(|r| r.blind_nil.value = 100).unwrap();
     let made = score_side(&rules, &[(0, Bid::BlindNil, 0)], totals(300, 0));
     let failed = score_side(&rules, &[(0, Bid::BlindNil, 1)], totals(300, 0));
     assert_eq!((made.score, failed.score), (400, 200));
@@ -671,11 +671,14 @@ fn seed_002_blind_nil_only_when_trailing_by_100_and_one_per_side() {
 /// trailing by exactly `min_deficit` is enough, one point less is not.
 #[test]
 fn seed_002_blind_nil_needs_a_deficit_of_at_least_min_deficit() {
-    let mut rules = Rules::default();
-    rules.blind_nil.min_deficit = 145;
+    let rules = Rules::default()
+        .with(|r| {
+            r.blind_nil.min_deficit = 145;
+        })
+        .expect("valid rules");
     let game = alex_and_charlie_trail_by_145(rules).bidding();
     assert_eq!(game.auction().blind_nil_refusal(CHARLIE), None);
-    rules.blind_nil.min_deficit = 146;
+    let rules = rules.with(|r| r.blind_nil.min_deficit = 146).unwrap();
     let game = alex_and_charlie_trail_by_145(rules).bidding();
     assert_eq!(
         game.auction().blind_nil_refusal(CHARLIE),
@@ -738,9 +741,12 @@ fn seed_000_cutthroat_blind_nil_measures_the_deficit_to_the_leader() {
 /// exchanged."
 #[test]
 fn seed_000_blind_nil_exchanges_three_cards_and_none_when_both_partners_bid_it() {
-    let mut rules = Rules::default();
-    rules.blind_nil.exchange = 3;
-    rules.blind_nil.one_per_side = false;
+    let rules = Rules::default()
+        .with(|r| {
+            r.blind_nil.exchange = 3;
+            r.blind_nil.one_per_side = false;
+        })
+        .expect("valid rules");
 
     let mut s = alex_and_charlie_trail_by_145(rules);
     let h2 = s.hand(&[n(4), n(3), Bid::BlindNil, n(3)], &[4, 5, 0, 4]);
@@ -926,8 +932,11 @@ fn seed_000_cutthroat_bid_4_won_4_is_40_won_6_is_42_and_set_loses_10_a_trick() {
 /// cannot equal 17 tricks" (`forbid_exact_total = true`). Nil counts as 0.
 #[test]
 fn seed_000_cutthroat_forbid_exact_total_refuses_the_last_bid_making_17() {
-    let mut rules = Rules::classic(Mode::Cutthroat);
-    rules.bidding.forbid_exact_total = true;
+    let rules = Rules::classic(Mode::Cutthroat)
+        .with(|r| {
+            r.bidding.forbid_exact_total = true;
+        })
+        .expect("valid rules");
     let deal = || vec![Deal::from_seed(5, 1, Mode::Cutthroat, 2)];
 
     let mut game = Game::with_deals(rules, 2, deal());
@@ -966,9 +975,12 @@ fn seed_000_cutthroat_forbid_exact_total_refuses_the_last_bid_making_17() {
 /// then be refused: its cards are shown for a normal bid.
 #[test]
 fn forbid_exact_total_offers_no_blind_nil_that_would_make_the_total() {
-    let mut rules = Rules::classic(Mode::Cutthroat);
-    rules.bidding.forbid_exact_total = true;
-    rules.blind_nil.min_deficit = 0;
+    let rules = Rules::classic(Mode::Cutthroat)
+        .with(|r| {
+            r.bidding.forbid_exact_total = true;
+            r.blind_nil.min_deficit = 0;
+        })
+        .expect("valid rules");
     let mut game = Game::with_deals(rules, 2, vec![Deal::from_seed(5, 1, Mode::Cutthroat, 2)]);
     assert_eq!(
         game.to_act().map(|t| t.decision),
@@ -996,10 +1008,11 @@ fn forbid_exact_total_offers_no_blind_nil_that_would_make_the_total() {
 /// which a side reaches the target score." Here the target is 50.
 #[test]
 fn seed_000_002_the_game_ends_after_the_hand_a_side_reaches_the_target() {
-    let rules = Rules {
+    let rules = Rules::new(RuleSettings {
         target_score: 50,
-        ..Rules::default()
-    };
+        ..RuleSettings::default()
+    })
+    .expect("valid rules");
     let mut s = Scenario::new(rules);
     let events = s.hand(&[n(2), n(3), n(1), n(2)], &[3, 4, 3, 3]);
     assert_hand(
@@ -1044,10 +1057,11 @@ fn seed_000_below_the_target_the_deal_passes_to_the_left() {
 /// ... partnership with the highest score is the winner."
 #[test]
 fn seed_000_when_both_sides_reach_the_target_the_higher_score_wins() {
-    let rules = Rules {
+    let rules = Rules::new(RuleSettings {
         target_score: 50,
-        ..Rules::default()
-    };
+        ..RuleSettings::default()
+    })
+    .expect("valid rules");
     let mut s = Scenario::new(rules);
     let events = s.hand(&[n(3), n(3), n(3), n(2)], &[3, 4, 3, 3]);
     assert_hand(
@@ -1062,10 +1076,11 @@ fn seed_000_when_both_sides_reach_the_target_the_higher_score_wins() {
 /// exactly tied, another hand is played, so a game never ends in a draw."
 #[test]
 fn seed_000_002_an_exact_tie_at_the_top_plays_another_hand() {
-    let rules = Rules {
+    let rules = Rules::new(RuleSettings {
         target_score: 20,
-        ..Rules::default()
-    };
+        ..RuleSettings::default()
+    })
+    .expect("valid rules");
     let mut s = Scenario::new(rules);
     // Each side: a nil made (100) and a partner set on 8 (-80): 20 all.
     let h1 = s.hand(&[Bid::Nil, Bid::Nil, n(8), n(8)], &[0, 0, 6, 7]);
@@ -1081,10 +1096,11 @@ fn seed_000_002_an_exact_tie_at_the_top_plays_another_hand() {
     assert_eq!(end_of(&h2), Some((0, vec![63, 62])));
 
     // Three seats: two tied at the top play on, whatever the third has.
-    let rules = Rules {
+    let rules = Rules::new(RuleSettings {
         target_score: 50,
-        ..Rules::classic(Mode::Cutthroat)
-    };
+        ..RuleSettings::classic(Mode::Cutthroat)
+    })
+    .expect("valid rules");
     assert_eq!(game_winner(&rules, &[60, 60, 30]), None);
     assert_eq!(game_winner(&rules, &[60, 61, 60]), Some(1));
     assert_eq!(game_winner(&rules, &[49, 49, 30]), None);
@@ -1094,10 +1110,11 @@ fn seed_000_002_an_exact_tie_at_the_top_plays_another_hand() {
 /// side is at or below it", and the highest score wins.
 #[test]
 fn losing_score_ends_the_game_and_the_highest_score_wins() {
-    let rules = Rules {
+    let rules = Rules::new(RuleSettings {
         losing_score: Some(-60),
-        ..Rules::default()
-    };
+        ..RuleSettings::default()
+    })
+    .expect("valid rules");
     let mut s = Scenario::new(rules);
     // Bid 6 won 5: -60, at the losing score. Beth and David bid 2, won 8.
     let events = s.hand(&[n(3), n(1), n(3), n(1)], &[3, 4, 2, 4]);
@@ -1109,10 +1126,11 @@ fn losing_score_ends_the_game_and_the_highest_score_wins() {
     assert_eq!(end_of(&events), Some((1, vec![-60, 26])));
 
     // Both sides set on 8 to -80: at the losing score but tied, so play on.
-    let rules = Rules {
+    let rules = Rules::new(RuleSettings {
         losing_score: Some(-80),
-        ..Rules::default()
-    };
+        ..RuleSettings::default()
+    })
+    .expect("valid rules");
     let mut s = Scenario::new(rules);
     let h1 = s.hand(&[n(4), n(4), n(4), n(4)], &[3, 4, 3, 3]);
     assert_hand(
@@ -1122,10 +1140,11 @@ fn losing_score_ends_the_game_and_the_highest_score_wins() {
     );
     assert_eq!(end_of(&h1), None);
 
-    let rules = Rules {
+    let rules = Rules::new(RuleSettings {
         losing_score: Some(-200),
-        ..Rules::default()
-    };
+        ..RuleSettings::default()
+    })
+    .expect("valid rules");
     assert_eq!(game_winner(&rules, &[-199, 50]), None);
     assert_eq!(game_winner(&rules, &[-200, 50]), Some(1));
     assert_eq!(game_winner(&rules, &[-250, -210]), Some(1));
@@ -1346,8 +1365,11 @@ fn rule_errors_for_bids_out_of_range_out_of_turn_and_nil_off() {
     );
     game.apply(0, Action::Bid(n(17))).unwrap();
 
-    let mut rules = Rules::default();
-    rules.nil.allowed = false;
+    let rules = Rules::default()
+        .with(|r| {
+            r.nil.allowed = false;
+        })
+        .expect("valid rules");
     let mut game = Scenario::new(rules).bidding();
     assert_eq!(
         game.apply(ALEX, Action::Bid(Bid::Nil)),
@@ -1358,8 +1380,11 @@ fn rule_errors_for_bids_out_of_range_out_of_turn_and_nil_off() {
 
 #[test]
 fn rule_errors_for_blind_nil_disabled_and_already_looked() {
-    let mut rules = Rules::default();
-    rules.blind_nil.allowed = false;
+    let rules = Rules::default()
+        .with(|r| {
+            r.blind_nil.allowed = false;
+        })
+        .expect("valid rules");
     // Even trailing by 145, blind nil is off.
     let mut game = alex_and_charlie_trail_by_145(rules).bidding();
     game.apply(BETH, Action::Bid(n(3))).unwrap();

@@ -102,7 +102,12 @@ fn mouse_bids_and_plays() {
 #[test]
 fn blind_nil_offer_then_look() {
     let mut config = config(Mode::Partnership, 7);
-    config.rules.blind_nil.min_deficit = 0;
+    config.rules = config
+        .rules
+        .with(|r| {
+            r.blind_nil.min_deficit = 0;
+        })
+        .expect("valid rules");
     let mut app = app(config);
     assert_eq!(decision(&app), Some(Decision::BlindNil));
     assert!(app.view().hand.is_none());
@@ -127,7 +132,12 @@ fn blind_nil_offer_then_look() {
 #[test]
 fn blind_nil_then_pass_two_cards() {
     let mut config = config(Mode::Partnership, 7);
-    config.rules.blind_nil.min_deficit = 0;
+    config.rules = config
+        .rules
+        .with(|r| {
+            r.blind_nil.min_deficit = 0;
+        })
+        .expect("valid rules");
     let mut app = app(config);
     chars(&mut app, "b");
     assert_eq!(app.view().bids()[0], Some(Bid::BlindNil));

@@ -15,7 +15,12 @@ fn my_turn_to_play_mid_trick(app: &spades::tui::App) -> bool {
 
 fn blind_nil_on_offer(mode: Mode) -> PlayConfig {
     let mut config = config(mode, 7);
-    config.rules.blind_nil.min_deficit = 0;
+    config.rules = config
+        .rules
+        .with(|r| {
+            r.blind_nil.min_deficit = 0;
+        })
+        .expect("valid rules");
     config
 }
 

@@ -328,7 +328,10 @@ mod tests {
     fn no_set_holds_a_bit_beyond_the_deck() {
         assert_eq!(CardSet::from_bits(1 << 52), None);
         assert_eq!(CardSet::from_bits(u64::MAX), None);
-        assert_eq!(CardSet::from_bits(CardSet::DECK.bits()), Some(CardSet::DECK));
+        assert_eq!(
+            CardSet::from_bits(CardSet::DECK.bits()),
+            Some(CardSet::DECK)
+        );
         assert_eq!(CardSet::from_bits_truncate(u64::MAX), CardSet::DECK);
         assert_eq!(CardSet::from_bits_truncate(u64::MAX).len(), 52);
     }

@@ -24,7 +24,7 @@ pub use event::{Event, SideRecord};
 pub use game::{Action, Decision, Game, HandResult, Phase, RuleError, Turn};
 pub use play::{HandState, PlayError, PublicPlay, TrickDone};
 pub use playout::Playout;
-pub use rules::Rules;
+pub use rules::{InvalidRule, RuleSettings, Rules};
 pub use score::{SideScore, SideTotals};
 pub use seat::{MAX_SEATS, Mode, Seat};
 pub use view::{ExchangeView, PlayerView};

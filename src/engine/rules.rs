@@ -4,11 +4,16 @@ use serde::{Deserialize, Serialize};
 
 use super::seat::Mode;
 
-/// The effective rules of a game. Field names and nesting are the contract of
-/// `rules.toml` (and of the `rules` object in the game record).
+/// The house rules as written in `rules.toml`, any values at all. Field
+/// names and nesting are the contract of `rules.toml` (and of the `rules`
+/// object in the game record). A game takes only [`Rules`], which
+/// [`Rules::new`] makes from these once every value is checked.
+///
+/// Unknown keys are ignored here, as the game record promises its readers;
+/// a rules file's unknown keys are refused by the rules file's reader.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct Rules {
+#[serde(default)]
+pub struct RuleSettings {
     pub mode: Mode,
     pub target_score: i32,
     pub losing_score: Option<i32>,
@@ -19,21 +24,21 @@ pub struct Rules {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
+#[serde(default)]
 pub struct BagRules {
     pub limit: i32,
     pub penalty: i32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
+#[serde(default)]
 pub struct NilRules {
     pub allowed: bool,
     pub value: i32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
+#[serde(default)]
 pub struct BlindNilRules {
     pub allowed: bool,
     pub value: i32,
@@ -43,14 +48,41 @@ pub struct BlindNilRules {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields, default)]
+#[serde(default)]
 pub struct BiddingRules {
     pub forbid_exact_total: bool,
 }
 
-impl Default for Rules {
-    fn default() -> Rules {
-        Rules {
+/// Rules a game can be played with: every value checked once, by
+/// [`Rules::new`], and read-only after (through `Deref` to the settings).
+/// Every number has an upper bound, so no score arithmetic can overflow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(try_from = "RuleSettings", into = "RuleSettings")]
+pub struct Rules(RuleSettings);
+
+impl std::ops::Deref for Rules {
+    type Target = RuleSettings;
+    fn deref(&self) -> &RuleSettings {
+        &self.0
+    }
+}
+
+impl TryFrom<RuleSettings> for Rules {
+    type Error = InvalidRule;
+    fn try_from(settings: RuleSettings) -> Result<Rules, InvalidRule> {
+        Rules::new(settings)
+    }
+}
+
+impl From<Rules> for RuleSettings {
+    fn from(rules: Rules) -> RuleSettings {
+        rules.0
+    }
+}
+
+impl Default for RuleSettings {
+    fn default() -> RuleSettings {
+        RuleSettings {
             mode: Mode::Partnership,
             target_score: 500,
             losing_score: None,
@@ -101,78 +133,88 @@ pub struct InvalidRule {
     pub problem: String,
 }
 
-impl Rules {
+/// The largest target, penalty or nil value the rules take. With at most
+/// 17 tricks a hand, no hand's score can then come near `i32`'s limits.
+pub const MAX_POINTS: i32 = 100_000;
+/// The largest bag limit: far beyond any table's house rule.
+pub const MAX_BAG_LIMIT: i32 = 1_000;
+
+impl RuleSettings {
     /// The classic game for a mode.
-    pub fn classic(mode: Mode) -> Rules {
-        Rules {
+    pub fn classic(mode: Mode) -> RuleSettings {
+        RuleSettings {
             mode,
-            ..Rules::default()
+            ..RuleSettings::default()
         }
     }
+}
 
-    /// Checks every value a game needs to make sense.
-    pub fn validate(&self) -> Result<(), InvalidRule> {
-        let bad = |key, problem: String| Err(InvalidRule { key, problem });
-        if self.target_score <= 0 {
-            return bad(
-                "target_score",
-                format!("must be more than 0, got {}", self.target_score),
-            );
+impl Rules {
+    /// Checks every value a game needs to make sense, naming the first key
+    /// that does not.
+    pub fn new(settings: RuleSettings) -> Result<Rules, InvalidRule> {
+        let s = &settings;
+        let bad = |key, problem: String| InvalidRule { key, problem };
+        let within = |key, value: i32, low: i32, high: i32| {
+            if (low..=high).contains(&value) {
+                Ok(())
+            } else {
+                Err(bad(
+                    key,
+                    format!("must be between {low} and {high}, got {value}"),
+                ))
+            }
+        };
+        within("target_score", s.target_score, 1, MAX_POINTS)?;
+        if let Some(losing) = s.losing_score {
+            within("losing_score", losing, -MAX_POINTS, MAX_POINTS)?;
+            if losing >= s.target_score {
+                return Err(bad(
+                    "losing_score",
+                    format!(
+                        "must be below target_score ({}), got {losing}",
+                        s.target_score
+                    ),
+                ));
+            }
         }
-        if let Some(losing) = self.losing_score
-            && losing >= self.target_score
-        {
-            return bad(
-                "losing_score",
-                format!(
-                    "must be below target_score ({}), got {losing}",
-                    self.target_score
-                ),
-            );
-        }
-        if self.bags.limit < 1 {
-            return bad(
-                "bags.limit",
-                format!("must be at least 1, got {}", self.bags.limit),
-            );
-        }
-        if self.bags.penalty < 0 {
-            return bad(
-                "bags.penalty",
-                format!(
-                    "must be 0 or more (it is taken off the score), got {}",
-                    self.bags.penalty
-                ),
-            );
-        }
-        if self.nil.value < 0 {
-            return bad(
-                "nil.value",
-                format!("must be 0 or more, got {}", self.nil.value),
-            );
-        }
-        if self.blind_nil.value < 0 {
-            return bad(
-                "blind_nil.value",
-                format!("must be 0 or more, got {}", self.blind_nil.value),
-            );
-        }
-        if self.blind_nil.min_deficit < 0 {
-            return bad(
-                "blind_nil.min_deficit",
-                format!("must be 0 or more, got {}", self.blind_nil.min_deficit),
-            );
-        }
-        if self.blind_nil.exchange > 13 {
-            return bad(
+        within("bags.limit", s.bags.limit, 1, MAX_BAG_LIMIT)?;
+        within("bags.penalty", s.bags.penalty, 0, MAX_POINTS)?;
+        within("nil.value", s.nil.value, 0, MAX_POINTS)?;
+        within("blind_nil.value", s.blind_nil.value, 0, MAX_POINTS)?;
+        within(
+            "blind_nil.min_deficit",
+            s.blind_nil.min_deficit,
+            0,
+            MAX_POINTS,
+        )?;
+        if s.blind_nil.exchange > 13 {
+            return Err(bad(
                 "blind_nil.exchange",
                 format!(
                     "must be between 0 and 13 (a hand has 13 cards), got {}",
-                    self.blind_nil.exchange
+                    s.blind_nil.exchange
                 ),
-            );
+            ));
         }
-        Ok(())
+        Ok(Rules(settings))
+    }
+
+    /// The classic game for a mode.
+    pub fn classic(mode: Mode) -> Rules {
+        Rules(RuleSettings::classic(mode))
+    }
+
+    /// The values these rules were made from, to change and check again.
+    pub fn settings(&self) -> RuleSettings {
+        self.0
+    }
+
+    /// These rules with some values changed, checked again.
+    pub fn with(self, change: impl FnOnce(&mut RuleSettings)) -> Result<Rules, InvalidRule> {
+        let mut settings = self.0;
+        change(&mut settings);
+        Rules::new(settings)
     }
 
     /// Cards swapped each way after a blind nil (the exchange is a partnership rule).
@@ -200,26 +242,51 @@ mod tests {
         assert!(r.blind_nil.one_per_side);
         assert_eq!(r.blind_nil.exchange, 2);
         assert!(!r.bidding.forbid_exact_total);
-        assert!(r.validate().is_ok());
+        assert_eq!(Rules::new(r.settings()), Ok(r));
+    }
+
+    fn refused(change: impl FnOnce(&mut RuleSettings)) -> &'static str {
+        Rules::default().with(change).unwrap_err().key
     }
 
     #[test]
     fn out_of_range_values_name_their_key() {
-        let mut r = Rules::default();
-        r.bags.limit = 0;
-        assert_eq!(r.validate().unwrap_err().key, "bags.limit");
-        let r = Rules {
-            losing_score: Some(500),
-            ..Rules::default()
-        };
-        assert_eq!(r.validate().unwrap_err().key, "losing_score");
-        let mut r = Rules::default();
-        r.blind_nil.exchange = 14;
-        assert_eq!(r.validate().unwrap_err().key, "blind_nil.exchange");
-        let r = Rules {
-            target_score: 0,
-            ..Rules::default()
-        };
-        assert_eq!(r.validate().unwrap_err().key, "target_score");
+        assert_eq!(refused(|r| r.bags.limit = 0), "bags.limit");
+        assert_eq!(refused(|r| r.losing_score = Some(500)), "losing_score");
+        assert_eq!(refused(|r| r.blind_nil.exchange = 14), "blind_nil.exchange");
+        assert_eq!(refused(|r| r.target_score = 0), "target_score");
+    }
+
+    #[test]
+    fn every_number_has_an_upper_bound() {
+        assert_eq!(refused(|r| r.target_score = MAX_POINTS + 1), "target_score");
+        assert_eq!(refused(|r| r.bags.penalty = i32::MAX), "bags.penalty");
+        assert_eq!(refused(|r| r.bags.limit = MAX_BAG_LIMIT + 1), "bags.limit");
+        assert_eq!(refused(|r| r.nil.value = MAX_POINTS + 1), "nil.value");
+        assert_eq!(refused(|r| r.blind_nil.value = i32::MAX), "blind_nil.value");
+        assert_eq!(
+            refused(|r| r.blind_nil.min_deficit = i32::MAX),
+            "blind_nil.min_deficit"
+        );
+        assert_eq!(refused(|r| r.losing_score = Some(i32::MIN)), "losing_score");
+        let largest = Rules::default().with(|r| {
+            r.target_score = MAX_POINTS;
+            r.losing_score = Some(-MAX_POINTS);
+            r.bags.penalty = MAX_POINTS;
+            r.nil.value = MAX_POINTS;
+            r.blind_nil.value = MAX_POINTS;
+        });
+        assert!(largest.is_ok());
+    }
+
+    #[test]
+    fn rules_read_from_json_are_checked_and_ignore_unknown_keys() {
+        let json = r#"{"target_score":300,"house_rule_of_the_future":true,"bags":{"limit":5,"colour":"red"}}"#;
+        let rules: Rules = serde_json::from_str(json).unwrap();
+        assert_eq!((rules.target_score, rules.bags.limit), (300, 5));
+        let bad = serde_json::from_str::<Rules>(r#"{"bags":{"penalty":3000000000}}"#);
+        assert!(bad.is_err());
+        let bad = serde_json::from_str::<Rules>(r#"{"bags":{"limit":0}}"#).unwrap_err();
+        assert!(bad.to_string().contains("bags.limit"), "{bad}");
     }
 }

@@ -140,7 +140,9 @@ pub fn score_side(rules: &Rules, seats: &[(Seat, Bid, u8)], before: SideTotals) 
         penalties,
         penalty,
         points,
-        score: before.score + points,
+        // Saturating: a game that never ends could otherwise run a score
+        // past `i32`'s range after some hundred thousand hands.
+        score: before.score.saturating_add(points),
         bags,
     }
 }
@@ -214,12 +216,43 @@ pub fn deficit(mode: Mode, scores: &[i32; MAX_SEATS], side: usize) -> i32 {
         .map(|o| scores[o])
         .max()
         .unwrap_or(scores[side]);
-    (best_other - scores[side]).max(0)
+    best_other.saturating_sub(scores[side]).max(0)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::rules::{MAX_BAG_LIMIT, MAX_POINTS};
+
+    #[test]
+    fn the_largest_rules_cannot_overflow_a_score() {
+        let rules = Rules::default()
+            .with(|r| {
+                r.target_score = MAX_POINTS;
+                r.bags.penalty = MAX_POINTS;
+                r.bags.limit = 1;
+                r.nil.value = MAX_POINTS;
+                r.blind_nil.value = MAX_POINTS;
+            })
+            .unwrap();
+        for score in [i32::MIN, -1, 0, i32::MAX] {
+            let before = SideTotals { score, bags: 0 };
+            let lost = score_side(
+                &rules,
+                &[(0, Bid::BlindNil, 13), (2, Bid::Nil, 0)],
+                before,
+            );
+            assert_eq!(lost.points, -MAX_POINTS + MAX_POINTS - 13 * MAX_POINTS);
+            let won = score_side(&rules, &[(0, Bid::Tricks(13), 13)], before);
+            assert_eq!(won.points, 130);
+            let wide = Rules::default().with(|r| r.bags.limit = MAX_BAG_LIMIT).unwrap();
+            score_side(&wide, &[(0, Bid::Tricks(1), 13)], before);
+        }
+        let mut scores = [0; MAX_SEATS];
+        scores[0] = i32::MIN;
+        scores[1] = i32::MAX;
+        assert_eq!(deficit(Mode::Partnership, &scores, 0), i32::MAX);
+    }
 
     #[test]
     fn totals_before_undo_the_hand_even_across_penalties() {

@@ -178,8 +178,11 @@ mod tests {
 
     #[test]
     fn a_seat_with_face_up_cards_has_looked() {
-        let mut rules = Rules::default();
-        rules.blind_nil.min_deficit = 0;
+        let rules = Rules::default()
+            .with(|r| {
+                r.blind_nil.min_deficit = 0;
+            })
+            .expect("valid rules");
         let game = Game::new(rules, 3);
         let first = (game.dealer() + 1) % 4;
         let mut face_down = game.view(first);

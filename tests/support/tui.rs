@@ -97,8 +97,13 @@ pub fn play_until(app: &mut App, mut done: impl FnMut(&App) -> bool) {
 /// An app whose short game (to 60, or down to -60) has been played out.
 pub fn finished_game() -> App {
     let mut config = config(Mode::Partnership, 7);
-    config.rules.target_score = 60;
-    config.rules.losing_score = Some(-60);
+    config.rules = config
+        .rules
+        .with(|r| {
+            r.target_score = 60;
+            r.losing_score = Some(-60);
+        })
+        .expect("valid rules");
     let mut app = app(config);
     play_until(&mut app, |a| a.screen() == Screen::GameOver);
     app
