@@ -5,14 +5,15 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::{Rng, SeedableRng};
-use spades::engine::score::{SideTotals, score_sides};
-use spades::engine::{Bid, Deal, HandState, MAX_SEATS, Mode, Playout, Rules};
+use spades::engine::score::{SideTotals, score_hand};
+use spades::engine::{Bid, Deal, HandState, Mode, PerSeat, PerSide, Playout, Rules, Seat};
 
 /// One random hand; `seed` only turns the dealer.
 fn playout(rules: &Rules, seed: u64, rng: &mut rand_pcg::Pcg64Mcg) -> i32 {
     let mode = rules.mode;
     let n = mode.seats();
-    let tricks = Playout::deal(rng, mode, (seed % n as u64) as usize).play(rng);
+    let dealer = Seat::new((seed % n as u64) as usize);
+    let tricks = Playout::deal(rng, mode, dealer).play(rng);
     score(rules, &tricks)
 }
 
@@ -20,12 +21,12 @@ fn playout(rules: &Rules, seed: u64, rng: &mut rand_pcg::Pcg64Mcg) -> i32 {
 const BATCH: usize = 4;
 
 /// Scores one hand's tricks under fixed bids: every side's points.
-fn score(rules: &Rules, tricks: &[u8; MAX_SEATS]) -> i32 {
+fn score(rules: &Rules, tricks: &PerSeat<u8>) -> i32 {
     let mode = rules.mode;
-    let n = mode.seats();
     let bids = [Bid::Tricks(3), Bid::Tricks(4), Bid::Nil, Bid::Tricks(3)];
-    let before = [SideTotals::default(); MAX_SEATS];
-    let sides = score_sides(rules, &bids[..n], &tricks[..n], &before[..mode.sides()]);
+    let bids = PerSeat::from_fn(mode, |s| bids[s.index()]);
+    let before = PerSide::filled(mode, SideTotals::default());
+    let sides = score_hand(rules, &bids, tricks, &before);
     sides.iter().map(|side| side.points).sum()
 }
 
@@ -34,7 +35,7 @@ fn score(rules: &Rules, tricks: &[u8; MAX_SEATS]) -> i32 {
 fn playout_batch(rules: &Rules, seed: u64, rng: &mut rand_pcg::Pcg64Mcg) -> i32 {
     let mode = rules.mode;
     let n = mode.seats() as u64;
-    let dealers = std::array::from_fn(|k| ((seed + k as u64) % n) as usize);
+    let dealers = std::array::from_fn(|k| Seat::new(((seed + k as u64) % n) as usize));
     let mut deals: [Playout; BATCH] = Playout::deal_batch(rng, mode, dealers);
     let won = Playout::play_batch(&mut deals, rng);
     won.iter().map(|tricks| score(rules, tricks)).sum()
@@ -64,12 +65,12 @@ fn bench(c: &mut Criterion) {
             },
         );
         group.throughput(Throughput::Elements(1));
-        let deal = Deal::from_seed(7, 1, mode, 0);
+        let deal = Deal::from_seed(7, 1, mode, Seat::new(0));
         group.bench_function(
             format!("{mode} playout tricks only (shuffle a dealt hand's suits)"),
             |b| {
                 b.iter(|| {
-                    let p = Playout::from_hands(&deal.hands, mode.seats(), 1, false, &mut rng);
+                    let p = Playout::from_hands(&deal.hands, Seat::new(1), false, &mut rng);
                     black_box(p.play(&mut rng))
                 })
             },
@@ -78,7 +79,7 @@ fn bench(c: &mut Criterion) {
             format!("{mode} HandState tricks only (copy a dealt hand)"),
             |b| {
                 b.iter(|| {
-                    let mut hand = HandState::new(mode.seats(), deal.hands, 1);
+                    let mut hand = HandState::new(deal.hands, Seat::new(1));
                     while !hand.is_over() {
                         let card = hand.legal().pick(rng.next_u32());
                         hand.play_unchecked(card.unwrap_or_else(|| unreachable!()));
@@ -90,7 +91,7 @@ fn bench(c: &mut Criterion) {
         group.bench_function(format!("{mode} seeded game deal (ChaCha8)"), |b| {
             b.iter(|| {
                 seed += 1;
-                black_box(Deal::from_seed(seed, 1, mode, 0))
+                black_box(Deal::from_seed(seed, 1, mode, Seat::new(0)))
             })
         });
     }

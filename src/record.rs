@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{Action, Deal, Event, Game, MAX_SEATS, Mode, Rules, Seat};
+use crate::engine::{Action, Deal, Event, Game, Mode, PerSeat, Rules, Seat};
 
 pub const FORMAT: u32 = 1;
 
@@ -167,7 +167,7 @@ pub fn replay(recorded: &RecordedGame) -> Result<Game, RecordError> {
     }
     let n = rules.mode.seats();
     let mut deals = Vec::new();
-    let mut first_dealer = 0;
+    let mut first_dealer = Seat::new(0);
     for (line, event) in &recorded.events {
         if let Event::Deal {
             hand,
@@ -176,16 +176,14 @@ pub fn replay(recorded: &RecordedGame) -> Result<Game, RecordError> {
             out,
         } = event
         {
-            if hands.len() != n || *dealer >= n {
+            if hands.len() != n || !rules.mode.has_seat(*dealer) {
                 return Err(RecordError {
                     line: *line,
                     message: format!("a {} deal has {n} hands and a dealer below {n}", rules.mode),
                 });
             }
-            let mut seats = [crate::engine::CardSet::EMPTY; MAX_SEATS];
-            seats[..n].copy_from_slice(hands);
             let deal = Deal {
-                hands: seats,
+                hands: PerSeat::from_fn(rules.mode, |s| hands[s.index()]),
                 out: *out,
             };
             if let Some(seed) = header.seed

@@ -10,7 +10,7 @@ use std::time::Duration;
 use serde::Serialize;
 
 use crate::bots::{self, UnknownBot};
-use crate::engine::{Event, Game, Rules};
+use crate::engine::{Event, Game, Rules, Side};
 use crate::record::{GameHeader, RecordWriter};
 use crate::table::{BotError, Player, Table};
 
@@ -47,7 +47,7 @@ pub enum SimError {
 /// How one game went, as the summary needs it.
 struct Outcome {
     lineup: Vec<String>,
-    winner: Option<usize>,
+    winner: Option<Side>,
     hands: u32,
     /// Per seat: contracts (made, total) of its side, nil (made, bids),
     /// points of its side per hand.
@@ -132,16 +132,16 @@ fn play_one(config: &SimConfig, index: u32, record: bool) -> Result<Outcome, Sim
     let mut side_contracts = vec![(0u32, 0u32); n];
     let mut nils = vec![(0u32, 0u32); n];
     for result in game.results() {
-        for seat in 0..n {
+        for (i, seat) in mode.each_seat().enumerate() {
             let side = &result.sides[mode.side_of(seat)];
-            side_points[seat] += i64::from(side.points);
+            side_points[i] += i64::from(side.points);
             if let Some(c) = side.contract {
-                side_contracts[seat].0 += u32::from(c.made());
-                side_contracts[seat].1 += 1;
+                side_contracts[i].0 += u32::from(c.made());
+                side_contracts[i].1 += 1;
             }
             if result.bids[seat].is_nil() {
-                nils[seat].0 += u32::from(result.tricks[seat] == 0);
-                nils[seat].1 += 1;
+                nils[i].0 += u32::from(result.tricks[seat] == 0);
+                nils[i].1 += 1;
             }
         }
     }
@@ -151,7 +151,10 @@ fn play_one(config: &SimConfig, index: u32, record: bool) -> Result<Outcome, Sim
         side_points,
         side_contracts,
         nils,
-        timings: (0..n).map(|s| table.timings(s).to_vec()).collect(),
+        timings: mode
+            .each_seat()
+            .map(|s| table.timings(s).to_vec())
+            .collect(),
         record: writer.into_inner(),
         lineup,
     })
@@ -307,10 +310,11 @@ fn tally(
     report.hands += u64::from(outcome.hands);
     report.abandoned += u32::from(outcome.winner.is_none());
     let mut counted_win: Vec<&str> = Vec::new();
-    let mut counted_side: Vec<(&str, usize)> = Vec::new();
-    for (seat, name) in outcome.lineup.iter().enumerate() {
+    let mut counted_side: Vec<(&str, Side)> = Vec::new();
+    for (seat, name) in mode.each_seat().zip(&outcome.lineup) {
         let t = tallies.entry(name.clone()).or_default();
         let side = mode.side_of(seat);
+        let seat = seat.index();
         if outcome.winner == Some(side) && !counted_win.contains(&name.as_str()) {
             t.games_won += 1;
             counted_win.push(name);

@@ -34,12 +34,13 @@ pub struct Table {
 impl Table {
     /// `players` has one entry per seat; `seed` also seeds the bots.
     pub fn new(game: Game, players: Vec<Player>, seed: u64) -> Table {
-        let n = game.mode().seats();
+        let mode = game.mode();
+        let n = mode.seats();
         assert_eq!(players.len(), n, "one player per seat");
         Table {
             game,
             players,
-            rngs: (0..n).map(|s| bot_rng(seed, s)).collect(),
+            rngs: mode.each_seat().map(|s| bot_rng(seed, s)).collect(),
             timings: vec![Vec::new(); n],
         }
     }
@@ -49,16 +50,16 @@ impl Table {
     }
 
     pub fn player(&self, seat: Seat) -> &Player {
-        &self.players[seat]
+        &self.players[seat.index()]
     }
 
     pub fn is_human(&self, seat: Seat) -> bool {
-        matches!(self.players[seat], Player::Human)
+        matches!(self.players[seat.index()], Player::Human)
     }
 
     /// Decision times of the bot in `seat` so far.
     pub fn timings(&self, seat: Seat) -> &[Duration] {
-        &self.timings[seat]
+        &self.timings[seat.index()]
     }
 
     /// The next bot that must act. In an exchange a bot never waits for a
@@ -77,7 +78,7 @@ impl Table {
     fn turn_where(&self, wanted: impl Fn(bool) -> bool) -> Option<Turn> {
         let turn = self.game.to_act()?;
         if self.game.phase() == Phase::Exchange {
-            return (0..self.players.len())
+            return (self.game.mode().each_seat())
                 .find(|&s| wanted(self.is_human(s)) && self.game.owes_exchange(s))
                 .map(|seat| Turn {
                     seat,
@@ -91,7 +92,7 @@ impl Table {
     pub fn step_bot(&mut self) -> Option<Result<Vec<Event>, BotError>> {
         let turn = self.bot_turn()?;
         let view = self.game.view(turn.seat);
-        let Player::Bot(bot) = &mut self.players[turn.seat] else {
+        let Player::Bot(bot) = &mut self.players[turn.seat.index()] else {
             return None;
         };
         let started = Instant::now();
@@ -99,9 +100,9 @@ impl Table {
             bot.as_mut(),
             turn.decision,
             &view,
-            &mut self.rngs[turn.seat],
+            &mut self.rngs[turn.seat.index()],
         );
-        self.timings[turn.seat].push(started.elapsed());
+        self.timings[turn.seat.index()].push(started.elapsed());
         let bot_name = bot.name();
         Some(
             self.game

@@ -15,7 +15,7 @@ use spades::bots::{bot_rng, by_name, decide};
 use spades::engine::play::beats;
 use spades::engine::score::deficit;
 use spades::engine::{
-    Action, Auction, Bid, Card, CardSet, Decision, ExchangeView, MAX_SEATS, Mode, Phase,
+    Action, Auction, Bid, Card, CardSet, Decision, ExchangeView, Mode, PerSeat, PerSide, Phase,
     PlayerView, PublicPlay, Rules, Seat, SideTotals, Suit, TrickDone,
 };
 
@@ -137,11 +137,11 @@ fn card(s: &str) -> Result<Card, String> {
 }
 
 fn seat_no(s: &str, seats: usize) -> Result<Seat, String> {
-    let seat: Seat = s.parse().map_err(|_| format!("`{s}` is not a seat"))?;
+    let seat: usize = s.parse().map_err(|_| format!("`{s}` is not a seat"))?;
     if seat >= seats {
         return Err(format!("there is no seat {seat}"));
     }
-    Ok(seat)
+    Ok(Seat::new(seat))
 }
 
 fn parse_bid(s: &str) -> Result<Option<Bid>, String> {
@@ -192,7 +192,7 @@ fn build_view(case: &Case, ask: Ask) -> Result<PlayerView, String> {
     let seat = seat_no(case.need("seat:")?, n)?;
     let dealer = seat_no(case.need("dealer:")?, n)?;
 
-    let mut totals = [SideTotals::default(); MAX_SEATS];
+    let mut totals = PerSide::filled(mode, SideTotals::default());
     if let Some(s) = case.one("scores:") {
         let parts: Vec<&str> = s.split_whitespace().collect();
         if parts.len() != mode.sides() {
@@ -201,7 +201,7 @@ fn build_view(case: &Case, ask: Ask) -> Result<PlayerView, String> {
                 mode.sides()
             ));
         }
-        for (side, p) in parts.iter().enumerate() {
+        for (side, p) in mode.each_side().zip(&parts) {
             let (score, bags) = p.split_once('/').ok_or("scores: write score/bags")?;
             totals[side] = SideTotals {
                 score: score.parse().map_err(|_| format!("bad score `{score}`"))?,
@@ -209,14 +209,8 @@ fn build_view(case: &Case, ask: Ask) -> Result<PlayerView, String> {
             };
         }
     }
-    let scores: [i32; MAX_SEATS] = std::array::from_fn(|s| totals[s].score);
-    let deficits = std::array::from_fn(|side| {
-        if side < mode.sides() {
-            deficit(mode, &scores, side)
-        } else {
-            0
-        }
-    });
+    let scores = totals.map(|t| t.score);
+    let deficits = PerSide::from_fn(mode, |side| deficit(mode, &scores, side));
 
     let bid_words: Vec<&str> = case.need("bids:")?.split_whitespace().collect();
     if bid_words.len() != n {
@@ -226,9 +220,10 @@ fn build_view(case: &Case, ask: Ask) -> Result<PlayerView, String> {
         .iter()
         .map(|w| parse_bid(w))
         .collect::<Result<_, _>>()?;
+    let by_seat = PerSeat::from_slice(&by_seat).ok_or("bids: none given")?;
     // Bids are made clockwise from the dealer's left: replay that order,
     // which must be a run of bids followed only by seats yet to bid.
-    let order: Vec<Seat> = (1..=n).map(|k| (dealer + k) % n).collect();
+    let order: Vec<Seat> = (1..=n).map(|k| mode.after(dealer, k)).collect();
     let made: Vec<Bid> = order.iter().map_while(|&s| by_seat[s]).collect();
     if order[made.len()..].iter().any(|&s| by_seat[s].is_some()) {
         return Err("bids: a seat has bid before one to its right".into());
@@ -251,13 +246,13 @@ fn build_view(case: &Case, ask: Ask) -> Result<PlayerView, String> {
         auction: Auction::new(rules, dealer, deficits),
         exchange: None,
         play: PublicPlay {
-            leader: (dealer + 1) % n,
-            turn: (dealer + 1) % n,
-            trick: [None; MAX_SEATS],
+            leader: mode.next(dealer),
+            turn: mode.next(dealer),
+            trick: PerSeat::filled(mode, None),
             led: None,
             winning: None,
             spades_broken: false,
-            tricks_won: [0; MAX_SEATS],
+            tricks_won: PerSeat::filled(mode, 0),
             tricks_done: 0,
             played: CardSet::EMPTY,
         },
@@ -325,8 +320,8 @@ fn build_view(case: &Case, ask: Ask) -> Result<PlayerView, String> {
         seen.insert(c);
         Ok(())
     };
-    let mut leader = (dealer + 1) % n;
-    let mut won = [0u8; MAX_SEATS];
+    let mut leader = mode.next(dealer);
+    let mut won = PerSeat::filled(mode, 0u8);
     let mut broken = false;
     let mut my_voids = CardSet::EMPTY;
     for line in case.all("played:") {
@@ -346,11 +341,11 @@ fn build_view(case: &Case, ask: Ask) -> Result<PlayerView, String> {
         if list.len() != n {
             return Err(format!("played: a trick has {n} cards: `{line}`"));
         }
-        let mut by_seat = [None; MAX_SEATS];
+        let mut by_seat = PerSeat::filled(mode, None);
         let mut winner = first;
         for (k, &c) in list.iter().enumerate() {
             add(c)?;
-            let s = (first + k) % n;
+            let s = mode.after(first, k);
             by_seat[s] = Some(c);
             if k > 0 && by_seat[winner].is_some_and(|w| beats(c, w)) {
                 winner = s;
@@ -374,7 +369,7 @@ fn build_view(case: &Case, ask: Ask) -> Result<PlayerView, String> {
         leader = winner;
     }
     let done = view.tricks.len();
-    let mut trick = [None; MAX_SEATS];
+    let mut trick = PerSeat::filled(mode, None);
     let mut winning = None;
     let mut next = leader;
     if let Some(t) = case.one("trick:") {
@@ -395,7 +390,7 @@ fn build_view(case: &Case, ask: Ask) -> Result<PlayerView, String> {
                 winning = Some(s);
             }
             broken |= c.suit() == Suit::Spades;
-            next = (s + 1) % n;
+            next = mode.next(s);
         }
     }
     if next != seat {

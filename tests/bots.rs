@@ -3,11 +3,11 @@
 //! the levels are ordered by strength.
 
 use spades::bots::{LEVELS, by_name};
-use spades::engine::{Event, Game, Mode, Phase, RuleSettings, Rules};
+use spades::engine::{Event, Game, Mode, Phase, RuleSettings, Rules, Side};
 use spades::table::{Player, Table};
 
 /// Plays one game; returns the winning side, or the first rule a bot broke.
-fn play(rules: Rules, seed: u64, lineup: &[&str]) -> Result<(Option<usize>, Vec<Event>), String> {
+fn play(rules: Rules, seed: u64, lineup: &[&str]) -> Result<(Option<Side>, Vec<Event>), String> {
     let players = lineup
         .iter()
         .map(|name| by_name(name).map(Player::Bot).map_err(|e| e.to_string()))
@@ -98,7 +98,7 @@ fn duplicate_wins(strong: &str, weak: &str, deals: u64) -> (u32, u32) {
                 .collect();
             let (winner, _) = play(rules, 1000 + seed, &lineup).expect("a legal game");
             games += 1;
-            won += u32::from(winner == Some(turn % 2));
+            won += u32::from(winner == Some(Side::new(turn % 2)));
         }
     }
     (won, games)

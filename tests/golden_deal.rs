@@ -2,7 +2,7 @@
 //! A change here breaks every saved seed and record, so it must be deliberate.
 
 use spades::engine::deal::first_dealer;
-use spades::engine::{Action, Bid, Deal, Event, Game, Mode, Rules};
+use spades::engine::{Action, Bid, Deal, Event, Game, Mode, Rules, Seat};
 
 const SEED: u64 = 42;
 
@@ -36,10 +36,10 @@ const CUTTHROAT_HAND_2: [&str; 3] = [
 const CUTTHROAT_OUT_2: &str = "KD";
 
 /// The pinned first dealers: seat 2 at a table of four, seat 1 at three.
-fn pinned_first_dealer(mode: Mode) -> usize {
+fn pinned_first_dealer(mode: Mode) -> Seat {
     match mode {
-        Mode::Cutthroat => 1,
-        _ => 2,
+        Mode::Cutthroat => Seat::new(1),
+        _ => Seat::new(2),
     }
 }
 
@@ -100,11 +100,11 @@ fn seed_42_first_dealer_is_pinned() {
 fn seed_42_hands_1_and_2_are_pinned() {
     for mode in Mode::ALL {
         for hand in 1..=2u32 {
-            let dealer = (pinned_first_dealer(mode) + hand as usize - 1) % mode.seats();
+            let dealer = mode.after(pinned_first_dealer(mode), hand as usize - 1);
             let deal = Deal::from_seed(SEED, hand, mode, dealer);
             let (hands, out) = pinned(mode, hand);
             assert_eq!(
-                written(&deal.hands[..mode.seats()], deal.out),
+                written(deal.hands.as_slice(), deal.out),
                 (
                     hands.iter().map(|s| s.to_string()).collect(),
                     out.to_string()
@@ -153,7 +153,7 @@ fn a_game_with_seed_42_deals_the_pinned_hands() {
             assert_eq!(number, hand);
             assert_eq!(
                 dealer,
-                (pinned_first_dealer(mode) + i) % mode.seats(),
+                mode.after(pinned_first_dealer(mode), i),
                 "{mode} hand {hand}"
             );
             assert_eq!(

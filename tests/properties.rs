@@ -20,7 +20,9 @@ use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use spades::bots::random::RandomBot;
 use spades::engine::rules::{BagRules, BiddingRules, BlindNilRules, NilRules};
-use spades::engine::{Bid, Card, CardSet, Decision, Event, Game, Mode, RuleSettings, Rules, Suit};
+use spades::engine::{
+    Bid, Card, CardSet, Decision, Event, Game, Mode, RuleSettings, Rules, Seat, Suit,
+};
 use spades::table::{Player, Table};
 use support::checker::check_record;
 use support::record::{Played, random_game};
@@ -171,7 +173,7 @@ fn check_game(game: &Played) -> Result<(), TestCaseError> {
                 hands += 1;
             }
             Event::Trick { trick, winner, .. } => {
-                winners.push(*winner);
+                winners.push(winner.index());
                 prop_assert_eq!(*trick as usize, winners.len());
             }
             Event::Score { tricks, sides, .. } => {
@@ -200,7 +202,7 @@ fn check_game(game: &Played) -> Result<(), TestCaseError> {
             } => {
                 prop_assert_eq!(last, &scores);
                 let best = *scores.iter().max().unwrap();
-                prop_assert_eq!(scores[*winner], best);
+                prop_assert_eq!(scores[winner.index()], best);
                 prop_assert_eq!(scores.iter().filter(|&&s| s == best).count(), 1);
                 ended = Some(*winner);
             }
@@ -266,8 +268,8 @@ fn bids_the_rules_allow(
     let mode = rules.mode;
     let size = mode.hand_size() as u8;
     let partner_blind = mode
-        .partner(seat)
-        .is_some_and(|p| bids.contains(&(p, Bid::BlindNil)));
+        .partner(Seat::new(seat))
+        .is_some_and(|p| bids.contains(&(p.index(), Bid::BlindNil)));
     let blind = rules.blind_nil.allowed
         && deficit >= rules.blind_nil.min_deficit
         && !(rules.blind_nil.one_per_side && partner_blind);
@@ -319,23 +321,24 @@ fn check_offers(rules: Rules, seed: u64) -> Result<(), TestCaseError> {
         );
         match turn.decision {
             Decision::BlindNil | Decision::Bid => {
-                let side = mode.side_of(turn.seat);
+                let seat = turn.seat.index();
+                let side = mode.side_of(turn.seat).index();
                 let best_other = (0..mode.sides())
                     .filter(|&o| o != side)
                     .map(|o| at_deal[o])
                     .max();
                 let deficit = (best_other.unwrap_or(0) - at_deal[side]).max(0);
-                let mut allowed = bids_the_rules_allow(&rules, turn.seat, &bids, deficit);
+                let mut allowed = bids_the_rules_allow(&rules, seat, &bids, deficit);
                 // Blind nil is decided before the cards are seen: a seat
                 // that declined it has looked and may no longer bid it.
-                if looked[turn.seat] {
+                if looked[seat] {
                     allowed.retain(|&b| b != Bid::BlindNil);
                 }
                 let blind = allowed.contains(&Bid::BlindNil);
                 prop_assert_eq!(turn.decision == Decision::BlindNil, blind, "{}", context);
                 prop_assert_eq!(view.hand.is_none(), blind, "{}", context);
                 prop_assert_eq!(view.allowed_bids(), allowed, "{}", context);
-                looked[turn.seat] |= blind;
+                looked[seat] |= blind;
             }
             Decision::Play => {
                 let led = trick.first().map(|c| c.suit());
@@ -357,7 +360,7 @@ fn check_offers(rules: Rules, seed: u64) -> Result<(), TestCaseError> {
                     broken = false;
                     hands += 1;
                 }
-                Event::Bid { seat, bid, .. } => bids.push((seat, bid)),
+                Event::Bid { seat, bid, .. } => bids.push((seat.index(), bid)),
                 Event::Play { card, .. } => {
                     broken |= card.suit() == Suit::Spades;
                     trick.push(card);

@@ -11,14 +11,14 @@ use spades::engine::play::beats;
 use spades::engine::score::{ContractResult, game_winner, score_side};
 use spades::engine::{
     Action, Auction, Bid, BidError, BlindNilRefusal, Card, CardSet, Deal, Decision, Event, Game,
-    HandState, MAX_SEATS, Mode, Phase, PlayError, RuleError, RuleSettings, Rules, Seat, SideRecord,
-    SideTotals, Suit,
+    HandState, MAX_SEATS, Mode, PerSeat, PerSide, Phase, PlayError, RuleError, RuleSettings, Rules,
+    Seat, Side, SideRecord, SideTotals, Suit,
 };
 
-const ALEX: Seat = 0;
-const BETH: Seat = 1;
-const CHARLIE: Seat = 2;
-const DAVID: Seat = 3;
+const ALEX: Seat = Seat::new(0);
+const BETH: Seat = Seat::new(1);
+const CHARLIE: Seat = Seat::new(2);
+const DAVID: Seat = Seat::new(3);
 
 fn set(s: &str) -> CardSet {
     s.parse().expect("cards")
@@ -63,7 +63,7 @@ impl Scenario {
     fn new(rules: Rules) -> Scenario {
         Scenario {
             rules,
-            first_dealer: rules.mode.seats() - 1,
+            first_dealer: Seat::new(rules.mode.seats() - 1),
             deals: Vec::new(),
             actions: Vec::new(),
         }
@@ -71,7 +71,9 @@ impl Scenario {
 
     /// The dealer of hand `hand_no` (numbered from 1).
     fn dealer(&self, hand_no: u32) -> Seat {
-        (self.first_dealer + hand_no as usize - 1) % self.rules.mode.seats()
+        self.rules
+            .mode
+            .after(self.first_dealer, hand_no as usize - 1)
     }
 
     /// A deal for hand `hand_no`: candidate `k` of the deals tried.
@@ -114,10 +116,10 @@ impl Scenario {
         let mut events = Vec::new();
         while game.phase() == Phase::Bidding {
             let seat = game.to_act().expect("a bidder").seat;
-            let action = Action::Bid(bids[seat]);
+            let action = Action::Bid(bids[seat.index()]);
             events.extend(
                 game.apply(seat, action)
-                    .unwrap_or_else(|e| panic!("seat {seat} bids {}: {e}", bids[seat])),
+                    .unwrap_or_else(|e| panic!("seat {seat} bids {}: {e}", bids[seat.index()])),
             );
             actions.push((seat, action));
         }
@@ -134,7 +136,7 @@ impl Scenario {
             let deal = self.candidate(hand_no, k);
             let (mut game, mut actions, mut events) = self.dealt_and_bid(deal, bids);
             if game.phase() == Phase::Exchange {
-                for (seat, &bid) in bids.iter().enumerate() {
+                for (seat, &bid) in self.rules.mode.each_seat().zip(bids) {
                     if !game.owes_exchange(seat) {
                         continue;
                     }
@@ -176,7 +178,7 @@ fn score_of(events: &[Event]) -> (Vec<u8>, Vec<SideRecord>) {
         .expect("the hand was scored")
 }
 
-fn end_of(events: &[Event]) -> Option<(usize, Vec<i32>)> {
+fn end_of(events: &[Event]) -> Option<(Side, Vec<i32>)> {
     events.iter().find_map(|e| match e {
         Event::End { winner, scores } => Some((*winner, scores.clone())),
         _ => None,
@@ -196,30 +198,31 @@ fn search(state: HandState, target: &[u8], budget: &mut u32, path: &mut Vec<Card
     let won = state.tricks_won();
     // Between tricks, the highest spades left, held by one seat, each win
     // a trick: that seat takes at least that many more.
+    let seats = || (0..target.len()).map(Seat::new);
     let mut sure = [0u8; MAX_SEATS];
     let spades_left = CardSet::of_suit(Suit::Spades).minus(state.played());
     let between_tricks = state.winning().is_none();
     for spade in spades_left.iter().rev().take_while(|_| between_tricks) {
-        let Some(holder) = (0..target.len()).find(|&s| state.hands[s].contains(spade)) else {
+        let Some(holder) = seats().find(|&s| state.hands[s].contains(spade)) else {
             break;
         };
-        if (0..target.len()).any(|s| s != holder && sure[s] > 0) {
+        if seats().any(|s| s != holder && sure[s.index()] > 0) {
             break;
         }
-        sure[holder] += 1;
+        sure[holder.index()] += 1;
     }
-    if (0..target.len()).any(|s| won[s] + sure[s] > target[s]) {
+    if seats().any(|s| won[s] + sure[s.index()] > target[s.index()]) {
         return false;
     }
     if state.is_over() {
-        return won[..target.len()] == *target;
+        return won.as_slice() == target;
     }
     if *budget == 0 {
         return false;
     }
     *budget -= 1;
     let seat = state.turn();
-    let wants = won[seat] < target[seat];
+    let wants = won[seat] < target[seat.index()];
     let best = state.winning().and_then(|w| state.trick_card(w));
     let wins = |c: Card| best.is_none_or(|b| beats(c, b));
     let legal: Vec<Card> = state.legal().iter().collect();
@@ -265,7 +268,7 @@ fn seed_000_beth_and_david_bid_5_win_7_and_score_52() {
         &[3, 4, 3, 3],
         &[side(60, 0, 0, 60, 0), side(52, 2, 0, 52, 2)],
     );
-    let beth_and_david = s.game().results()[0].sides[1];
+    let beth_and_david = s.game().results()[0].sides[Side::new(1)];
     assert_eq!(
         beth_and_david.contract,
         Some(ContractResult {
@@ -296,8 +299,8 @@ fn seed_000_bids_4_3_2_2_make_contracts_of_6_and_5() {
     );
     let game = s.game();
     let result = &game.results()[0];
-    assert_eq!(result.sides[0].contract.map(|c| c.bid), Some(6));
-    assert_eq!(result.sides[1].contract.map(|c| c.bid), Some(5));
+    assert_eq!(result.sides[Side::new(0)].contract.map(|c| c.bid), Some(6));
+    assert_eq!(result.sides[Side::new(1)].contract.map(|c| c.bid), Some(5));
     // Exactly 6 made is 60; 7 against 5 is 52.
     assert_hand(
         &events,
@@ -418,7 +421,7 @@ fn seed_000_twenty_bags_cost_two_penalties() {
     let mut penalties = Vec::new();
     let mut bags = Vec::new();
     for _ in 0..6 {
-        let s = score_side(&rules, &[(0, n(3), 8)], before);
+        let s = score_side(&rules, &[(Seat::new(0), n(3), 8)], before);
         penalties.push(s.penalty);
         bags.push(s.bags);
         before = totals(s.score, s.bags);
@@ -437,9 +440,9 @@ fn seed_000_twenty_bags_cost_two_penalties() {
 #[test]
 fn seed_000_nil_at_400_makes_500_or_fails_to_300_with_its_tricks_as_bags() {
     let rules = Rules::classic(Mode::Cutthroat);
-    let made = score_side(&rules, &[(0, Bid::Nil, 0)], totals(400, 0));
+    let made = score_side(&rules, &[(Seat::new(0), Bid::Nil, 0)], totals(400, 0));
     assert_eq!((made.score, made.bags_added, made.contract), (500, 0, None));
-    let failed = score_side(&rules, &[(0, Bid::Nil, 2)], totals(400, 0));
+    let failed = score_side(&rules, &[(Seat::new(0), Bid::Nil, 2)], totals(400, 0));
     assert_eq!((failed.score, failed.bags_added, failed.bags), (300, 2, 2));
 
     // The same through a game: a nil made, then a nil failed with 2 tricks.
@@ -476,12 +479,12 @@ fn seed_000_nil_at_400_makes_500_or_fails_to_300_with_its_tricks_as_bags() {
 #[test]
 fn seed_000_blind_nil_at_300_scores_by_its_value() {
     let rules = Rules::classic(Mode::Cutthroat);
-    let made = score_side(&rules, &[(0, Bid::BlindNil, 0)], totals(300, 0));
-    let failed = score_side(&rules, &[(0, Bid::BlindNil, 1)], totals(300, 0));
+    let made = score_side(&rules, &[(Seat::new(0), Bid::BlindNil, 0)], totals(300, 0));
+    let failed = score_side(&rules, &[(Seat::new(0), Bid::BlindNil, 1)], totals(300, 0));
     assert_eq!((made.score, failed.score), (500, 100));
     let rules = rules.with(|r| r.blind_nil.value = 100).unwrap();
-    let made = score_side(&rules, &[(0, Bid::BlindNil, 0)], totals(300, 0));
-    let failed = score_side(&rules, &[(0, Bid::BlindNil, 1)], totals(300, 0));
+    let made = score_side(&rules, &[(Seat::new(0), Bid::BlindNil, 0)], totals(300, 0));
+    let failed = score_side(&rules, &[(Seat::new(0), Bid::BlindNil, 1)], totals(300, 0));
     assert_eq!((made.score, failed.score), (400, 200));
     assert_eq!((failed.bags_added, failed.bags), (1, 1));
 }
@@ -503,7 +506,7 @@ fn seed_000_002_both_partners_nil_score_200_minus_200_or_0() {
         &[0, 7, 0, 6],
         &[side(200, 0, 0, 200, 0), side(67, 7, 0, 67, 7)],
     );
-    assert_eq!(s.game().results()[0].sides[0].contract, None);
+    assert_eq!(s.game().results()[0].sides[Side::new(0)].contract, None);
     // Both failed: -200, and their 3 tricks are bags. Beth and David bid 8
     // (4 + 4) and took 10: 82, 7 + 2 = 9 bags.
     let h2 = s.hand(&[Bid::Nil, n(4), Bid::Nil, n(4)], &[1, 5, 2, 5]);
@@ -556,7 +559,9 @@ fn seed_000_002_nil_tricks_are_bags_and_never_count_for_the_partner() {
         &[3, 4, 2, 4],
         &[side(-140, 2, 0, -140, 2), side(62, 2, 0, 62, 2)],
     );
-    let alex = s.game().results()[0].sides[0].contract.expect("a contract");
+    let alex = s.game().results()[0].sides[Side::new(0)]
+        .contract
+        .expect("a contract");
     assert_eq!((alex.bid, alex.taken), (4, 3));
     // Alex makes her 4 and Charlie his nil: 140.
     let h2 = s.hand(&[n(4), n(3), Bid::Nil, n(3)], &[4, 5, 0, 4]);
@@ -690,8 +695,7 @@ fn seed_002_blind_nil_needs_a_deficit_of_at_least_min_deficit() {
     // The same boundary on an auction opened at the default 100.
     let rules = Rules::default();
     let auction = |deficit| {
-        let mut deficits = [0; MAX_SEATS];
-        deficits[0] = deficit;
+        let deficits = PerSide::from_slice(&[deficit, 0]).unwrap();
         Auction::new(rules, DAVID, deficits).blind_nil_refusal(ALEX)
     };
     assert_eq!(auction(100), None);
@@ -723,10 +727,14 @@ fn seed_000_cutthroat_blind_nil_measures_the_deficit_to_the_leader() {
     );
     let game = s.bidding();
     let auction = game.auction();
-    assert_eq!(auction.blind_nil_refusal(0), None, "100 behind seat 2");
-    assert_eq!(auction.blind_nil_refusal(1), None, "240 behind");
     assert_eq!(
-        auction.blind_nil_refusal(2),
+        auction.blind_nil_refusal(Seat::new(0)),
+        None,
+        "100 behind seat 2"
+    );
+    assert_eq!(auction.blind_nil_refusal(Seat::new(1)), None, "240 behind");
+    assert_eq!(
+        auction.blind_nil_refusal(Seat::new(2)),
         Some(BlindNilRefusal::NotTrailing {
             deficit: 0,
             needed: 100
@@ -897,7 +905,7 @@ fn seed_002_the_exchange_swaps_two_cards_each_way() {
 #[test]
 fn seed_000_cutthroat_bid_4_won_4_is_40_won_6_is_42_and_set_loses_10_a_trick() {
     let rules = Rules::classic(Mode::Cutthroat);
-    let one = |bid, won| score_side(&rules, &[(0, n(bid), won)], totals(0, 0)).points;
+    let one = |bid, won| score_side(&rules, &[(Seat::new(0), n(bid), won)], totals(0, 0)).points;
     assert_eq!((one(4, 4), one(4, 6), one(4, 3)), (40, 42, -40));
     assert_eq!((one(3, 3), one(3, 5)), (30, 32));
     for won in 0..3 {
@@ -937,34 +945,34 @@ fn seed_000_cutthroat_forbid_exact_total_refuses_the_last_bid_making_17() {
             r.bidding.forbid_exact_total = true;
         })
         .expect("valid rules");
-    let deal = || vec![Deal::from_seed(5, 1, Mode::Cutthroat, 2)];
+    let deal = || vec![Deal::from_seed(5, 1, Mode::Cutthroat, Seat::new(2))];
 
-    let mut game = Game::with_deals(rules, 2, deal());
-    game.apply(0, Action::Bid(n(5))).unwrap();
-    game.apply(1, Action::Bid(n(6))).unwrap();
+    let mut game = Game::with_deals(rules, Seat::new(2), deal());
+    game.apply(Seat::new(0), Action::Bid(n(5))).unwrap();
+    game.apply(Seat::new(1), Action::Bid(n(6))).unwrap();
     assert_eq!(
-        game.apply(2, Action::Bid(n(6))),
+        game.apply(Seat::new(2), Action::Bid(n(6))),
         Err(RuleError::Bid(BidError::ExactTotal { total: 17 }))
     );
-    assert!(!game.auction().allowed_bids(2).contains(&n(6)));
-    assert!(game.auction().allowed_bids(2).contains(&n(7)));
-    game.apply(2, Action::Bid(n(7))).unwrap();
+    assert!(!game.auction().allowed_bids(Seat::new(2)).contains(&n(6)));
+    assert!(game.auction().allowed_bids(Seat::new(2)).contains(&n(7)));
+    game.apply(Seat::new(2), Action::Bid(n(7))).unwrap();
 
-    let mut game = Game::with_deals(rules, 2, deal());
-    game.apply(0, Action::Bid(Bid::Nil)).unwrap();
-    game.apply(1, Action::Bid(n(9))).unwrap();
+    let mut game = Game::with_deals(rules, Seat::new(2), deal());
+    game.apply(Seat::new(0), Action::Bid(Bid::Nil)).unwrap();
+    game.apply(Seat::new(1), Action::Bid(n(9))).unwrap();
     assert_eq!(
-        game.apply(2, Action::Bid(n(8))),
+        game.apply(Seat::new(2), Action::Bid(n(8))),
         Err(RuleError::Bid(BidError::ExactTotal { total: 17 }))
     );
-    game.apply(2, Action::Bid(Bid::Nil)).unwrap();
+    game.apply(Seat::new(2), Action::Bid(Bid::Nil)).unwrap();
 
     // Only the last bid is limited, and without the house rule nothing is.
-    let mut game = Game::with_deals(rules, 2, deal());
-    game.apply(0, Action::Bid(n(17))).unwrap();
-    let mut game = Game::with_deals(Rules::classic(Mode::Cutthroat), 2, deal());
+    let mut game = Game::with_deals(rules, Seat::new(2), deal());
+    game.apply(Seat::new(0), Action::Bid(n(17))).unwrap();
+    let mut game = Game::with_deals(Rules::classic(Mode::Cutthroat), Seat::new(2), deal());
     for (seat, bid) in [(0, 5), (1, 6), (2, 6)] {
-        game.apply(seat, Action::Bid(n(bid))).unwrap();
+        game.apply(Seat::new(seat), Action::Bid(n(bid))).unwrap();
     }
     assert_eq!(game.phase(), Phase::Playing);
 }
@@ -981,25 +989,32 @@ fn forbid_exact_total_offers_no_blind_nil_that_would_make_the_total() {
             r.blind_nil.min_deficit = 0;
         })
         .expect("valid rules");
-    let mut game = Game::with_deals(rules, 2, vec![Deal::from_seed(5, 1, Mode::Cutthroat, 2)]);
+    let mut game = Game::with_deals(
+        rules,
+        Seat::new(2),
+        vec![Deal::from_seed(5, 1, Mode::Cutthroat, Seat::new(2))],
+    );
     assert_eq!(
         game.to_act().map(|t| t.decision),
         Some(Decision::BlindNil),
         "with no deficit needed, blind nil is offered"
     );
-    game.apply(0, Action::Bid(n(5))).unwrap();
-    game.apply(1, Action::Bid(n(12))).unwrap();
+    game.apply(Seat::new(0), Action::Bid(n(5))).unwrap();
+    game.apply(Seat::new(1), Action::Bid(n(12))).unwrap();
     assert_eq!(
-        game.apply(2, Action::Bid(Bid::BlindNil)),
+        game.apply(Seat::new(2), Action::Bid(Bid::BlindNil)),
         Err(RuleError::Bid(BidError::ExactTotal { total: 17 }))
     );
-    let allowed = game.auction().allowed_bids(2);
+    let allowed = game.auction().allowed_bids(Seat::new(2));
     assert!(!allowed.contains(&Bid::Nil) && !allowed.contains(&Bid::BlindNil));
     assert_eq!(
         game.to_act().map(|t| (t.seat, t.decision)),
-        Some((2, Decision::Bid))
+        Some((Seat::new(2), Decision::Bid))
     );
-    assert!(game.view(2).hand.is_some(), "cards shown for a normal bid");
+    assert!(
+        game.view(Seat::new(2)).hand.is_some(),
+        "cards shown for a normal bid"
+    );
 }
 
 // ------------------------------------------------------------------ the end of the game
@@ -1020,10 +1035,13 @@ fn seed_000_002_the_game_ends_after_the_hand_a_side_reaches_the_target() {
         &[3, 4, 3, 3],
         &[side(33, 3, 0, 33, 3), side(52, 2, 0, 52, 2)],
     );
-    assert_eq!(end_of(&events), Some((1, vec![33, 52])));
+    assert_eq!(end_of(&events), Some((Side::new(1), vec![33, 52])));
     assert!(!events.iter().any(|e| matches!(e, Event::Deal { .. })));
     let mut game = s.game();
-    assert_eq!((game.phase(), game.winner()), (Phase::Over, Some(1)));
+    assert_eq!(
+        (game.phase(), game.winner()),
+        (Phase::Over, Some(Side::new(1)))
+    );
     assert_eq!(game.to_act(), None);
     assert_eq!(
         game.apply(ALEX, Action::Bid(n(3))),
@@ -1069,7 +1087,7 @@ fn seed_000_when_both_sides_reach_the_target_the_higher_score_wins() {
         &[3, 4, 3, 3],
         &[side(60, 0, 0, 60, 0), side(52, 2, 0, 52, 2)],
     );
-    assert_eq!(end_of(&events), Some((0, vec![60, 52])));
+    assert_eq!(end_of(&events), Some((Side::new(0), vec![60, 52])));
 }
 
 /// 000: "If there's a tie, play another hand." 002: "if both sides are
@@ -1093,7 +1111,7 @@ fn seed_000_002_an_exact_tie_at_the_top_plays_another_hand() {
     assert!(h1.iter().any(|e| matches!(e, Event::Deal { hand: 2, .. })));
     // Bid 4 won 7 (43) against bid 4 won 6 (42).
     let h2 = s.hand(&[n(2), n(2), n(2), n(2)], &[4, 2, 3, 4]);
-    assert_eq!(end_of(&h2), Some((0, vec![63, 62])));
+    assert_eq!(end_of(&h2), Some((Side::new(0), vec![63, 62])));
 
     // Three seats: two tied at the top play on, whatever the third has.
     let rules = Rules::new(RuleSettings {
@@ -1102,7 +1120,7 @@ fn seed_000_002_an_exact_tie_at_the_top_plays_another_hand() {
     })
     .expect("valid rules");
     assert_eq!(game_winner(&rules, &[60, 60, 30]), None);
-    assert_eq!(game_winner(&rules, &[60, 61, 60]), Some(1));
+    assert_eq!(game_winner(&rules, &[60, 61, 60]), Some(Side::new(1)));
     assert_eq!(game_winner(&rules, &[49, 49, 30]), None);
 }
 
@@ -1123,7 +1141,7 @@ fn losing_score_ends_the_game_and_the_highest_score_wins() {
         &[3, 4, 2, 4],
         &[side(-60, 0, 0, -60, 0), side(26, 6, 0, 26, 6)],
     );
-    assert_eq!(end_of(&events), Some((1, vec![-60, 26])));
+    assert_eq!(end_of(&events), Some((Side::new(1), vec![-60, 26])));
 
     // Both sides set on 8 to -80: at the losing score but tied, so play on.
     let rules = Rules::new(RuleSettings {
@@ -1146,11 +1164,17 @@ fn losing_score_ends_the_game_and_the_highest_score_wins() {
     })
     .expect("valid rules");
     assert_eq!(game_winner(&rules, &[-199, 50]), None);
-    assert_eq!(game_winner(&rules, &[-200, 50]), Some(1));
-    assert_eq!(game_winner(&rules, &[-250, -210]), Some(1));
-    assert_eq!(game_winner(&Rules::default(), &[500, 499]), Some(0));
+    assert_eq!(game_winner(&rules, &[-200, 50]), Some(Side::new(1)));
+    assert_eq!(game_winner(&rules, &[-250, -210]), Some(Side::new(1)));
+    assert_eq!(
+        game_winner(&Rules::default(), &[500, 499]),
+        Some(Side::new(0))
+    );
     assert_eq!(game_winner(&Rules::default(), &[499, 498]), None);
-    assert_eq!(game_winner(&Rules::default(), &[520, 530]), Some(1));
+    assert_eq!(
+        game_winner(&Rules::default(), &[520, 530]),
+        Some(Side::new(1))
+    );
 }
 
 // ------------------------------------------------------------------ the play
@@ -1164,7 +1188,7 @@ fn david_void_in_hearts() -> Deal {
         set("6C 7C 8C QD KD AD 8S 9S TS JS QS KS AS"),
     ];
     let deal = Deal {
-        hands,
+        hands: PerSeat::from_slice(&hands).unwrap(),
         out: CardSet::EMPTY,
     };
     assert!(deal.is_valid_for(Mode::Partnership));
@@ -1273,12 +1297,13 @@ fn seed_000_002_003_spades_may_not_be_led_until_broken() {
 #[test]
 fn seed_000_003_a_leader_holding_only_spades_may_lead_one_and_breaks_spades() {
     let deal = Deal {
-        hands: [
+        hands: PerSeat::from_slice(&[
             CardSet::of_suit(Suit::Spades),
             CardSet::of_suit(Suit::Hearts),
             CardSet::of_suit(Suit::Diamonds),
             CardSet::of_suit(Suit::Clubs),
-        ],
+        ])
+        .unwrap(),
         out: CardSet::EMPTY,
     };
     let mut game = ready_to_play(deal);
@@ -1301,12 +1326,13 @@ fn seed_000_003_a_leader_holding_only_spades_may_lead_one_and_breaks_spades() {
 #[test]
 fn seed_003_the_highest_spade_wins_else_the_highest_card_of_the_suit_led() {
     let deal = Deal {
-        hands: [
+        hands: PerSeat::from_slice(&[
             set("AC KC QC JC TC 9C 8C 2D 3D 4D 5D 6D 7D"),
             set("2S 3S 4S 5S 6S 7S 8D 9D TD JD QD KD AD"),
             set("8S 9S TS JS QS KS AS 2H 3H 4H 5H 6H 7H"),
             set("2C 3C 4C 5C 6C 7C 8H 9H TH JH QH KH AH"),
-        ],
+        ])
+        .unwrap(),
         out: CardSet::EMPTY,
     };
     assert!(deal.is_valid_for(Mode::Partnership));
@@ -1360,10 +1386,10 @@ fn rule_errors_for_bids_out_of_range_out_of_turn_and_nil_off() {
 
     let mut game = Scenario::new(Rules::classic(Mode::Cutthroat)).bidding();
     assert_eq!(
-        game.apply(0, Action::Bid(n(18))),
+        game.apply(Seat::new(0), Action::Bid(n(18))),
         Err(RuleError::Bid(BidError::OutOfRange { max: 17 }))
     );
-    game.apply(0, Action::Bid(n(17))).unwrap();
+    game.apply(Seat::new(0), Action::Bid(n(17))).unwrap();
 
     let rules = Rules::default()
         .with(|r| {
@@ -1425,11 +1451,12 @@ fn rule_errors_for_blind_nil_disabled_and_already_looked() {
 #[test]
 fn rule_errors_for_no_such_seat_and_the_wrong_phase() {
     let mut game = Scenario::new(Rules::default()).bidding();
-    assert_eq!(game.apply(4, Action::Look), Err(RuleError::NoSuchSeat(4)));
+    // A fifth seat cannot even be named: `Seat` stops at four.
+    assert_eq!(Seat::from_index(4), None);
     let mut cutthroat = Scenario::new(Rules::classic(Mode::Cutthroat)).bidding();
     assert_eq!(
-        cutthroat.apply(3, Action::Bid(n(3))),
-        Err(RuleError::NoSuchSeat(3))
+        cutthroat.apply(Seat::new(3), Action::Bid(n(3))),
+        Err(RuleError::NoSuchSeat(Seat::new(3)))
     );
     let alex = game.dealt().hands[ALEX];
     assert!(matches!(

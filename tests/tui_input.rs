@@ -6,7 +6,7 @@ mod support;
 use std::time::{Duration, Instant};
 
 use spades::engine::{Bid, Card, Decision, Event, Mode};
-use spades::tui::app::{Overlay, Screen, Target, hand_order};
+use spades::tui::app::{Overlay, Screen, Target, YOU, hand_order};
 use spades::tui::{App, Input, Key, Speed, Theme};
 use support::tui::*;
 
@@ -35,7 +35,7 @@ fn keys_bid_then_play_a_whole_trick() {
     // "1" then "2" is twelve; Left steps back to eleven.
     chars(&mut app, "12");
     press(&mut app, &[Key::Left, Key::Enter]);
-    assert_eq!(app.view().bids()[0], Some(Bid::Tricks(11)));
+    assert_eq!(app.view().bids()[YOU], Some(Bid::Tricks(11)));
 
     play_until(&mut app, |a| decision(a) == Some(Decision::Play));
     let view = app.view();
@@ -52,13 +52,13 @@ fn keys_bid_then_play_a_whole_trick() {
     press(&mut app, &[Key::Enter]);
     let played = Event::Play {
         hand: 1,
-        seat: 0,
+        seat: YOU,
         card: hand[steps],
     };
     assert!(app.events().contains(&played), "{:?}", app.events());
     // Instant speed: the bots finish the trick at once.
     play_until(&mut app, |a| a.view().play.tricks_done > before);
-    assert!(app.last_trick().unwrap().cards[0] == Some(hand[steps]));
+    assert!(app.last_trick().unwrap().cards[YOU] == Some(hand[steps]));
 }
 
 #[test]
@@ -87,7 +87,7 @@ fn an_illegal_card_is_refused_with_the_engines_reason() {
 fn mouse_bids_and_plays() {
     let mut app = app(config(Mode::Partnership, 7));
     click(&mut app, Target::Bid(Bid::Tricks(3)));
-    assert_eq!(app.view().bids()[0], Some(Bid::Tricks(3)));
+    assert_eq!(app.view().bids()[YOU], Some(Bid::Tricks(3)));
     play_until(&mut app, |a| decision(a) == Some(Decision::Play));
     let view = app.view();
     let card: Card = hand_order(view.cards())
@@ -96,7 +96,7 @@ fn mouse_bids_and_plays() {
         .unwrap();
     click(&mut app, Target::Card(card));
     assert!(app.events().iter().any(|e| matches!(e,
-        Event::Play { seat: 0, card: c, .. } if *c == card)));
+        Event::Play { seat, card: c, .. } if *seat == YOU && *c == card)));
 }
 
 #[test]
@@ -140,18 +140,16 @@ fn blind_nil_then_pass_two_cards() {
         .expect("valid rules");
     let mut app = app(config);
     chars(&mut app, "b");
-    assert_eq!(app.view().bids()[0], Some(Bid::BlindNil));
+    assert_eq!(app.view().bids()[YOU], Some(Bid::BlindNil));
     play_until(&mut app, |a| decision(a) == Some(Decision::Exchange));
     // One card is not enough: the engine says how many.
     chars(&mut app, "1");
     press(&mut app, &[Key::Enter]);
     assert_eq!(app.notice(), Some("Pass exactly 2 cards (you chose 1)."));
     press(&mut app, &[Key::Right, Key::Space, Key::Enter]);
-    assert!(
-        app.events()
-            .iter()
-            .any(|e| matches!(e, Event::Exchange { from: 0, to: 2, .. }))
-    );
+    assert!(app.events().iter().any(
+        |e| matches!(e, Event::Exchange { from, to, .. } if from.index() == 0 && to.index() == 2)
+    ));
     assert_eq!(app.view().cards().len(), 13);
 }
 
@@ -232,7 +230,7 @@ fn help_rules_and_last_trick_open_and_close() {
         assert_eq!(app.overlay(), Some(overlay));
         // Keys meant for the game do nothing while a window is open.
         chars(&mut app, "5");
-        assert_eq!(app.view().bids()[0], None);
+        assert_eq!(app.view().bids()[YOU], None);
         press(&mut app, &[Key::Esc]);
         assert_eq!(app.overlay(), None);
     }

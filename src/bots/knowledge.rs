@@ -4,7 +4,9 @@
 //! seat's `PlayerView` shows, so a decision takes microseconds.
 
 use crate::engine::play::beats;
-use crate::engine::{Bid, Card, CardSet, MAX_SEATS, Mode, PlayerView, Rank, Seat, Suit};
+use crate::engine::{
+    Bid, Card, CardSet, MAX_SEATS, Mode, PerSeat, PlayerView, Rank, Seat, Side, Suit,
+};
 
 const SPADES: Suit = Suit::Spades;
 
@@ -35,10 +37,10 @@ pub struct Position {
     /// Cards in other hands or out of play.
     pub unseen: CardSet,
     /// `void[suit][seat]`: the seat has shown out of the suit this hand.
-    pub void: [[bool; MAX_SEATS]; 4],
-    pub bids: [Option<Bid>; MAX_SEATS],
-    pub won: [u8; MAX_SEATS],
-    pub trick: [Option<Card>; MAX_SEATS],
+    pub void: [PerSeat<bool>; 4],
+    pub bids: PerSeat<Option<Bid>>,
+    pub won: PerSeat<u8>,
+    pub trick: PerSeat<Option<Card>>,
     pub led: Option<Suit>,
     /// Who is winning the current trick, and with what.
     pub winner: Option<(Seat, Card)>,
@@ -53,11 +55,11 @@ impl Position {
         let seats = view.seats();
         let seat = view.seat;
         let play = &view.play;
-        let played_now = play.trick[..seats].iter().flatten().count();
-        let mut later = [0; MAX_SEATS];
+        let played_now = play.trick.iter().flatten().count();
+        let mut later = [seat; MAX_SEATS];
         let later_len = seats.saturating_sub(played_now + 1);
         for (k, slot) in later.iter_mut().take(later_len).enumerate() {
-            *slot = (seat + 1 + k) % seats;
+            *slot = view.mode().after(seat, 1 + k);
         }
         let winner = play
             .winning
@@ -106,7 +108,7 @@ impl Position {
         s != self.seat && Some(s) != self.partner
     }
 
-    pub fn my_side(&self) -> usize {
+    pub fn my_side(&self) -> Side {
         self.mode.side_of(self.seat)
     }
 
@@ -121,7 +123,7 @@ impl Position {
 
     /// Tricks a side's numeric bidders still need for its contract (0 once
     /// made, or when the side has no contract).
-    pub fn need(&self, side: usize) -> i32 {
+    pub fn need(&self, side: Side) -> i32 {
         let (mut bid, mut taken) = (0i32, 0i32);
         for s in self.mode.side_seats(side) {
             if let Some(Bid::Tricks(n)) = self.bids[s] {
@@ -133,15 +135,17 @@ impl Position {
     }
 
     /// Has any numeric bid on `side`?
-    pub fn has_contract(&self, side: usize) -> bool {
+    pub fn has_contract(&self, side: Side) -> bool {
         self.mode
             .side_seats(side)
             .any(|s| matches!(self.bids[s], Some(Bid::Tricks(_))))
     }
 
     /// The sides other than this seat's.
-    pub fn opponent_sides(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.mode.sides()).filter(move |&side| side != self.my_side())
+    pub fn opponent_sides(&self) -> impl Iterator<Item = Side> + '_ {
+        self.mode
+            .each_side()
+            .filter(move |&side| side != self.my_side())
     }
 
     /// The cards in `set` that would be winning the trick if played now.

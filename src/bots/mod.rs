@@ -8,14 +8,14 @@ pub mod random;
 
 use rand::SeedableRng;
 
-use crate::engine::{Action, Bid, Card, CardSet, Decision, PlayerView};
+use crate::engine::{Action, Bid, Card, CardSet, Decision, PlayerView, Seat};
 
 /// The generator every bot draws from: seeded, portable and fast.
 pub type BotRng = rand_pcg::Pcg64Mcg;
 
 /// A bot's generator for one seat of one game, so games replay exactly.
-pub fn bot_rng(seed: u64, seat: usize) -> BotRng {
-    BotRng::seed_from_u64(seed ^ (0xA076_1D64_78BD_642F_u64.wrapping_mul(seat as u64 + 1)))
+pub fn bot_rng(seed: u64, seat: Seat) -> BotRng {
+    BotRng::seed_from_u64(seed ^ (0xA076_1D64_78BD_642F_u64.wrapping_mul(seat.index() as u64 + 1)))
 }
 
 pub trait Bot: Send {

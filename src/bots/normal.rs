@@ -102,7 +102,9 @@ impl Standing {
     pub fn of(view: &PlayerView) -> Standing {
         let side = view.side();
         let mine = view.totals[side].score;
-        let best_other = (0..view.mode().sides())
+        let best_other = view
+            .mode()
+            .each_side()
             .filter(|&s| s != side)
             .map(|s| view.totals[s].score)
             .max()
@@ -167,13 +169,14 @@ fn choose_bid(view: &PlayerView, t: &Tuning) -> Bid {
     // The tricks are not there for everyone: shade down when the table's
     // bids, with this one, come to more than the hand holds.
     let others: f32 = bids
-        .iter()
-        .enumerate()
+        .pairs()
         .filter(|&(s, _)| s != view.seat)
         .filter_map(|(_, b)| *b)
         .map(|b| f32::from(b.tricks()))
         .sum();
-    let unbid = (0..view.seats())
+    let unbid = view
+        .mode()
+        .each_seat()
         .filter(|&s| s != view.seat && bids[s].is_none())
         .count() as f32;
     let projected = others + want + unbid * size / view.seats() as f32 * 0.75;
@@ -389,7 +392,10 @@ fn bust_play(pos: &Position, t: &Tuning) -> Option<Card> {
     if need > 0 && pos.tricks_left - need < t.bust_margin {
         return None;
     }
-    let target = (0..pos.seats).find(|&s| pos.is_opponent(s) && pos.live_nil(s))?;
+    let target = pos
+        .mode
+        .each_seat()
+        .find(|&s| pos.is_opponent(s) && pos.live_nil(s))?;
     let legal = pos.legal;
     if pos.is_leading() {
         let holds = |c: Card| !pos.void[c.suit() as usize][target];
@@ -490,7 +496,7 @@ fn lead_to_take(pos: &Position, t: &Tuning) -> Option<Card> {
             {
                 score += 3;
             }
-            for s in 0..pos.seats {
+            for s in pos.mode.each_seat() {
                 if pos.is_rival(s)
                     && pos.void[suit as usize][s]
                     && !pos.void[Suit::Spades as usize][s]

@@ -3,7 +3,7 @@
 
 use super::bid::Bid;
 use super::rules::Rules;
-use super::seat::{MAX_SEATS, Seat};
+use super::seat::{PerSeat, PerSide, Seat};
 
 /// Why blind nil is not on offer to a seat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -35,36 +35,37 @@ pub enum BidError {
 pub struct Auction {
     rules: Rules,
     dealer: Seat,
-    bids: [Option<Bid>; MAX_SEATS],
-    looked: [bool; MAX_SEATS],
+    bids: PerSeat<Option<Bid>>,
+    looked: PerSeat<bool>,
     /// How far each side trailed the leading other side at the deal.
-    deficit: [i32; MAX_SEATS],
+    deficit: PerSide<i32>,
 }
 
 impl Auction {
-    pub fn new(rules: Rules, dealer: Seat, deficit: [i32; MAX_SEATS]) -> Auction {
+    pub fn new(rules: Rules, dealer: Seat, deficit: PerSide<i32>) -> Auction {
+        let mode = rules.mode;
         Auction {
             rules,
             dealer,
-            bids: [None; MAX_SEATS],
-            looked: [false; MAX_SEATS],
+            bids: PerSeat::filled(mode, None),
+            looked: PerSeat::filled(mode, false),
             deficit,
         }
     }
 
-    fn seats(&self) -> usize {
-        self.rules.mode.seats()
+    pub fn bids(&self) -> PerSeat<Option<Bid>> {
+        self.bids
     }
 
-    pub fn bids(&self) -> [Option<Bid>; MAX_SEATS] {
-        self.bids
+    pub fn dealer(&self) -> Seat {
+        self.dealer
     }
 
     /// The seat to bid next, clockwise from the dealer's left.
     pub fn next_bidder(&self) -> Option<Seat> {
-        let n = self.seats();
-        (1..=n)
-            .map(|k| (self.dealer + k) % n)
+        let mode = self.rules.mode;
+        (1..=mode.seats())
+            .map(|k| mode.after(self.dealer, k))
             .find(|&s| self.bids[s].is_none())
     }
 
@@ -125,12 +126,10 @@ impl Auction {
             }
             _ => {}
         }
-        let others_bid = self.bids[..self.seats()]
-            .iter()
-            .enumerate()
-            .all(|(s, b)| s == seat || b.is_some());
+        let others_bid = self.bids.pairs().all(|(s, b)| s == seat || b.is_some());
         if self.rules.bidding.forbid_exact_total && others_bid {
-            let total: u32 = self.bids[..self.seats()]
+            let total: u32 = self
+                .bids
                 .iter()
                 .flatten()
                 .map(|b| u32::from(b.tricks()))

@@ -6,12 +6,12 @@ use rand_chacha::ChaCha8Rng;
 
 use super::card::Card;
 use super::cards::CardSet;
-use super::seat::{MAX_SEATS, Mode, Seat};
+use super::seat::{Mode, PerSeat, Seat};
 
 /// The cards of one hand: what each seat was dealt and what is out of play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Deal {
-    pub hands: [CardSet; MAX_SEATS],
+    pub hands: PerSeat<CardSet>,
     /// Out of play for the hand (the 52nd card in cutthroat).
     pub out: CardSet,
 }
@@ -34,14 +34,14 @@ impl Deal {
         }
         let n = mode.seats();
         let dealt = n * mode.hand_size();
-        let mut hands = [CardSet::EMPTY; MAX_SEATS];
+        let mut hands = PerSeat::filled(mode, CardSet::EMPTY);
         let mut out = CardSet::EMPTY;
-        let mut seat = dealer;
+        let mut seat = dealer.index();
         for (k, &i) in deck.iter().enumerate() {
             let card = Card::from_index_unchecked(i);
             seat = if seat + 1 == n { 0 } else { seat + 1 };
             if k < dealt {
-                hands[seat].insert(card);
+                hands[Seat::new(seat)].insert(card);
             } else {
                 out.insert(card);
             }
@@ -52,15 +52,14 @@ impl Deal {
     /// Checks that the hands and the cards out make the whole deck, split as
     /// the mode says.
     pub fn is_valid_for(&self, mode: Mode) -> bool {
-        let n = mode.seats();
         let mut all = self.out;
-        for h in &self.hands[..n] {
+        for h in &self.hands {
             if h.len() as usize != mode.hand_size() || !all.intersect(*h).is_empty() {
                 return false;
             }
             all |= *h;
         }
-        self.hands[n..].iter().all(|h| h.is_empty()) && all == CardSet::DECK
+        self.hands.len() == mode.seats() && all == CardSet::DECK
     }
 }
 
@@ -68,7 +67,7 @@ impl Deal {
 /// leads.
 pub fn first_dealer(seed: u64, mode: Mode) -> Seat {
     let mut rng = ChaCha8Rng::from_seed(key(seed, 0));
-    below(&mut rng, mode.seats() as u32) as Seat
+    Seat::new(below(&mut rng, mode.seats() as u32) as usize)
 }
 
 /// A 32-byte ChaCha key from the game seed and the hand number (SplitMix64).
@@ -107,7 +106,7 @@ mod tests {
     fn every_deal_is_the_whole_deck() {
         for mode in Mode::ALL {
             for seed in 0..200 {
-                for dealer in 0..mode.seats() {
+                for dealer in mode.each_seat() {
                     let d = Deal::from_seed(seed, 1 + seed as u32 % 7, mode, dealer);
                     assert!(d.is_valid_for(mode), "{mode} seed {seed}");
                 }
@@ -117,9 +116,10 @@ mod tests {
 
     #[test]
     fn hands_differ_between_hands_and_seeds() {
-        let a = Deal::from_seed(1, 1, Mode::Partnership, 0);
-        assert_ne!(a, Deal::from_seed(1, 2, Mode::Partnership, 0));
-        assert_ne!(a, Deal::from_seed(2, 1, Mode::Partnership, 0));
-        assert_eq!(a, Deal::from_seed(1, 1, Mode::Partnership, 0));
+        let north = Seat::new(0);
+        let a = Deal::from_seed(1, 1, Mode::Partnership, north);
+        assert_ne!(a, Deal::from_seed(1, 2, Mode::Partnership, north));
+        assert_ne!(a, Deal::from_seed(2, 1, Mode::Partnership, north));
+        assert_eq!(a, Deal::from_seed(1, 1, Mode::Partnership, north));
     }
 }

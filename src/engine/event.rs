@@ -8,7 +8,7 @@ use super::bid::Bid;
 use super::card::Card;
 use super::cards::CardSet;
 use super::score::SideScore;
-use super::seat::Seat;
+use super::seat::{Seat, Side};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
@@ -46,7 +46,7 @@ pub enum Event {
         sides: Vec<SideRecord>,
     },
     End {
-        winner: usize,
+        winner: Side,
         scores: Vec<i32>,
     },
 }

@@ -13,7 +13,7 @@ use super::event::{Event, SideRecord};
 use super::play::{HandState, PlayError, TrickDone};
 use super::rules::Rules;
 use super::score::{SideScore, SideTotals, deficit, game_winner, score_hand};
-use super::seat::{MAX_SEATS, Mode, Seat};
+use super::seat::{Mode, PerSeat, PerSide, Seat, Side};
 use super::view::{ExchangeView, PlayerView};
 
 /// Something a seat does.
@@ -96,9 +96,9 @@ pub enum RuleError {
 pub struct HandResult {
     pub hand: u32,
     pub dealer: Seat,
-    pub bids: [Bid; MAX_SEATS],
-    pub tricks: [u8; MAX_SEATS],
-    pub sides: Vec<SideScore>,
+    pub bids: PerSeat<Bid>,
+    pub tricks: PerSeat<u8>,
+    pub sides: PerSide<SideScore>,
 }
 
 #[derive(Debug, Clone)]
@@ -117,13 +117,13 @@ pub struct Game {
     phase: Phase,
     auction: Auction,
     /// Seat -> partner it owes exchange cards to, this hand.
-    exchange_with: [Option<Seat>; MAX_SEATS],
-    exchange_given: [Option<CardSet>; MAX_SEATS],
+    exchange_with: PerSeat<Option<Seat>>,
+    exchange_given: PerSeat<Option<CardSet>>,
     play: HandState,
     tricks: Vec<TrickDone>,
-    totals: [SideTotals; MAX_SEATS],
+    totals: PerSide<SideTotals>,
     results: Vec<HandResult>,
-    winner: Option<usize>,
+    winner: Option<Side>,
 }
 
 impl Game {
@@ -139,23 +139,25 @@ impl Game {
     }
 
     fn start(rules: Rules, deals: DealSource, dealer: Seat) -> Game {
-        let n = rules.mode.seats();
+        let mode = rules.mode;
+        let dealer = mode.after(dealer, 0);
+        let no_cards = PerSeat::filled(mode, CardSet::EMPTY);
         let mut game = Game {
             rules,
             deals,
             hand_no: 0,
-            dealer: dealer % n,
+            dealer,
             dealt: Deal {
-                hands: [CardSet::EMPTY; MAX_SEATS],
+                hands: no_cards,
                 out: CardSet::EMPTY,
             },
             phase: Phase::AwaitingDeal,
-            auction: Auction::new(rules, dealer, [0; MAX_SEATS]),
-            exchange_with: [None; MAX_SEATS],
-            exchange_given: [None; MAX_SEATS],
-            play: HandState::new(n, [CardSet::EMPTY; MAX_SEATS], 0),
+            auction: Auction::new(rules, dealer, PerSide::filled(mode, 0)),
+            exchange_with: PerSeat::filled(mode, None),
+            exchange_given: PerSeat::filled(mode, None),
+            play: HandState::new(no_cards, dealer),
             tricks: Vec::with_capacity(17),
-            totals: [SideTotals::default(); MAX_SEATS],
+            totals: PerSide::filled(mode, SideTotals::default()),
             results: Vec::new(),
             winner: None,
         };
@@ -177,19 +179,12 @@ impl Game {
         };
         self.hand_no = hand;
         self.dealt = deal;
-        let scores = self.scores_array();
-        let deficits = std::array::from_fn(|side| {
-            if side < mode.sides() {
-                deficit(mode, &scores, side)
-            } else {
-                0
-            }
-        });
+        let scores = self.totals.map(|t| t.score);
+        let deficits = PerSide::from_fn(mode, |side| deficit(mode, &scores, side));
         self.auction = Auction::new(self.rules, self.dealer, deficits);
-        self.exchange_with = [None; MAX_SEATS];
-        self.exchange_given = [None; MAX_SEATS];
-        let leader = (self.dealer + 1) % mode.seats();
-        self.play = HandState::new(mode.seats(), deal.hands, leader);
+        self.exchange_with = PerSeat::filled(mode, None);
+        self.exchange_given = PerSeat::filled(mode, None);
+        self.play = HandState::new(deal.hands, mode.next(self.dealer));
         self.tricks.clear();
         self.phase = Phase::Bidding;
         true
@@ -235,33 +230,28 @@ impl Game {
         &self.play
     }
 
-    pub fn totals(&self) -> &[SideTotals] {
-        &self.totals[..self.rules.mode.sides()]
+    pub fn totals(&self) -> &PerSide<SideTotals> {
+        &self.totals
     }
 
     pub fn scores(&self) -> Vec<i32> {
-        self.totals().iter().map(|t| t.score).collect()
-    }
-
-    fn scores_array(&self) -> [i32; MAX_SEATS] {
-        std::array::from_fn(|i| self.totals[i].score)
+        self.totals.iter().map(|t| t.score).collect()
     }
 
     pub fn results(&self) -> &[HandResult] {
         &self.results
     }
 
-    pub fn winner(&self) -> Option<usize> {
+    pub fn winner(&self) -> Option<Side> {
         self.winner
     }
 
     /// The event that opens the current hand, for a record's writer.
     pub fn deal_event(&self) -> Event {
-        let n = self.rules.mode.seats();
         Event::Deal {
             hand: self.hand_no,
             dealer: self.dealer,
-            hands: self.dealt.hands[..n].to_vec(),
+            hands: self.dealt.hands.to_vec(),
             out: self.dealt.out,
         }
     }
@@ -294,7 +284,7 @@ impl Game {
     }
 
     fn owes_exchange_first(&self) -> Option<Seat> {
-        (0..self.rules.mode.seats()).find(|&s| self.owes_exchange(s))
+        self.rules.mode.each_seat().find(|&s| self.owes_exchange(s))
     }
 
     /// What `seat` may know now, and nothing more.
@@ -334,7 +324,7 @@ impl Game {
     /// Checks `action` by `seat` against the rules and carries it out,
     /// returning what happened.
     pub fn apply(&mut self, seat: Seat, action: Action) -> Result<Vec<Event>, RuleError> {
-        if seat >= self.rules.mode.seats() {
+        if !self.rules.mode.has_seat(seat) {
             return Err(RuleError::NoSuchSeat(seat));
         }
         let mut events = Vec::new();
@@ -396,7 +386,7 @@ impl Game {
         let mode = self.rules.mode;
         let bids = self.auction.bids();
         if self.rules.exchange_size() > 0 {
-            for seat in 0..mode.seats() {
+            for seat in mode.each_seat() {
                 if bids[seat] != Some(Bid::BlindNil) {
                     continue;
                 }
@@ -443,7 +433,7 @@ impl Game {
         }
         // Both directions at once: each gives from the hand it was dealt.
         let mut hands = self.dealt.hands;
-        for from in 0..self.rules.mode.seats() {
+        for from in self.rules.mode.each_seat() {
             if let (Some(to), Some(given)) = (self.exchange_with[from], self.exchange_given[from]) {
                 hands[from] = hands[from].minus(given);
                 hands[to] |= given;
@@ -456,7 +446,7 @@ impl Game {
             }
         }
         let leader = self.play.leader();
-        self.play = HandState::new(self.rules.mode.seats(), hands, leader);
+        self.play = HandState::new(hands, leader);
         self.phase = Phase::Playing;
         Ok(())
     }
@@ -490,20 +480,17 @@ impl Game {
 
     fn finish_hand(&mut self, events: &mut Vec<Event>) {
         let mode = self.rules.mode;
-        let n = mode.seats();
-        let bids: [Bid; MAX_SEATS] =
-            std::array::from_fn(|s| self.auction.bids()[s].unwrap_or(Bid::Nil));
+        // The hand is over only once every seat has bid.
+        let bids = self.auction.bids().map(|b| b.unwrap_or(Bid::Nil));
         let tricks = self.play.tricks_won();
-        let sides = score_hand(&self.rules, &bids[..n], &tricks[..n], self.totals());
-        for (side, s) in sides.iter().enumerate() {
-            self.totals[side] = SideTotals {
-                score: s.score,
-                bags: s.bags,
-            };
-        }
+        let sides = score_hand(&self.rules, &bids, &tricks, &self.totals);
+        self.totals = sides.map(|s| SideTotals {
+            score: s.score,
+            bags: s.bags,
+        });
         events.push(Event::Score {
             hand: self.hand_no,
-            tricks: tricks[..n].to_vec(),
+            tricks: tricks.to_vec(),
             sides: sides.iter().map(SideRecord::from).collect(),
         });
         self.results.push(HandResult {
@@ -520,7 +507,7 @@ impl Game {
             events.push(Event::End { winner, scores });
             return;
         }
-        self.dealer = (self.dealer + 1) % n;
+        self.dealer = mode.next(self.dealer);
         if self.deal_next() {
             events.push(self.deal_event());
         }

@@ -26,7 +26,7 @@ pub use play::{HandState, PlayError, PublicPlay, TrickDone};
 pub use playout::Playout;
 pub use rules::{InvalidRule, RuleSettings, Rules};
 pub use score::{SideScore, SideTotals};
-pub use seat::{MAX_SEATS, Mode, Seat};
+pub use seat::{Each, MAX_SEATS, Mode, PerSeat, PerSide, Seat, Side};
 pub use view::{ExchangeView, PlayerView};
 
 /// Card notation for unit tests: `set("AS KH")`, `card("AS")`.

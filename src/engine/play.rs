@@ -3,7 +3,7 @@
 
 use super::card::{Card, Suit};
 use super::cards::CardSet;
-use super::seat::{MAX_SEATS, Seat};
+use super::seat::{PerSeat, Seat};
 
 /// Why a card may not be played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -94,18 +94,18 @@ const TRICK_POWER: [[u8; 64]; 4] = {
 pub struct HandState {
     seats: u8,
     /// Cards still held by each seat.
-    pub hands: [CardSet; MAX_SEATS],
+    pub hands: PerSeat<CardSet>,
     leader: u8,
     turn: u8,
     /// Cards of the current trick by seat; only seats that have played count.
-    trick: [Option<Card>; MAX_SEATS],
+    trick: PerSeat<Option<Card>>,
     in_trick: u8,
     winning: u8,
     /// The suit led to the current trick, and the winning card's power.
     led: u8,
     best: u8,
     broken: bool,
-    tricks_won: [u8; MAX_SEATS],
+    tricks_won: PerSeat<u8>,
     tricks_done: u8,
     /// Every card played this hand, the current trick included.
     played: CardSet,
@@ -118,12 +118,12 @@ pub struct PublicPlay {
     pub leader: Seat,
     pub turn: Seat,
     /// Cards of the current trick by seat.
-    pub trick: [Option<Card>; MAX_SEATS],
+    pub trick: PerSeat<Option<Card>>,
     pub led: Option<Suit>,
     /// The seat winning the current trick so far.
     pub winning: Option<Seat>,
     pub spades_broken: bool,
-    pub tricks_won: [u8; MAX_SEATS],
+    pub tricks_won: PerSeat<u8>,
     pub tricks_done: usize,
     /// Every card played this hand, the current trick included.
     pub played: CardSet,
@@ -133,28 +133,30 @@ pub struct PublicPlay {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TrickDone {
     pub leader: Seat,
-    pub cards: [Option<Card>; MAX_SEATS],
+    pub cards: PerSeat<Option<Card>>,
     pub winner: Seat,
 }
 
 impl HandState {
-    /// A hand about to be played: `leader` leads the first trick.
-    pub fn new(seats: usize, hands: [CardSet; MAX_SEATS], leader: Seat) -> HandState {
+    /// A hand about to be played, one hand of cards per seat: `leader`
+    /// leads the first trick.
+    pub fn new(hands: PerSeat<CardSet>, leader: Seat) -> HandState {
+        let none = hands.map(|_| None);
         HandState {
-            seats: seats as u8,
+            seats: hands.len() as u8,
             hands,
-            leader: leader as u8,
-            turn: leader as u8,
-            trick: [None; MAX_SEATS],
+            leader: leader.index() as u8,
+            turn: leader.index() as u8,
+            trick: none,
             in_trick: 0,
-            winning: leader as u8,
+            winning: leader.index() as u8,
             led: 0,
             best: 0,
             broken: false,
-            tricks_won: [0; MAX_SEATS],
+            tricks_won: hands.map(|_| 0),
             tricks_done: 0,
             played: CardSet::EMPTY,
-            cards_left: hands[..seats].iter().map(|h| h.len() as u8).sum(),
+            cards_left: hands.iter().map(|h| h.len() as u8).sum(),
         }
     }
 
@@ -163,18 +165,18 @@ impl HandState {
     }
 
     pub fn turn(&self) -> Seat {
-        self.turn as Seat
+        Seat::masked(self.turn)
     }
 
     pub fn leader(&self) -> Seat {
-        self.leader as Seat
+        Seat::masked(self.leader)
     }
 
     pub fn spades_broken(&self) -> bool {
         self.broken
     }
 
-    pub fn tricks_won(&self) -> [u8; MAX_SEATS] {
+    pub fn tricks_won(&self) -> PerSeat<u8> {
         self.tricks_won
     }
 
@@ -191,7 +193,7 @@ impl HandState {
         self.trick[seat]
     }
 
-    pub fn trick_cards(&self) -> [Option<Card>; MAX_SEATS] {
+    pub fn trick_cards(&self) -> PerSeat<Option<Card>> {
         self.trick
     }
 
@@ -202,7 +204,7 @@ impl HandState {
 
     /// The seat currently winning the trick, once a card is down.
     pub fn winning(&self) -> Option<Seat> {
-        (self.in_trick > 0).then_some(self.winning as Seat)
+        (self.in_trick > 0).then_some(Seat::masked(self.winning))
     }
 
     /// What every seat may see of the play: all but the hands.
@@ -228,24 +230,19 @@ impl HandState {
     /// The cards the seat to play may play.
     #[inline]
     pub fn legal(&self) -> CardSet {
-        legal_plays(self.hands[self.turn as usize], self.led_suit(), self.broken)
+        legal_plays(self.hands[self.turn()], self.led_suit(), self.broken)
     }
 
     /// Why the seat to play may not play `card`, if it may not.
     pub fn check(&self, card: Card) -> Option<PlayError> {
-        play_error(
-            self.hands[self.turn as usize],
-            self.led_suit(),
-            self.broken,
-            card,
-        )
+        play_error(self.hands[self.turn()], self.led_suit(), self.broken, card)
     }
 
     /// Plays `card` for the seat to play, which the caller has checked is
     /// legal. Returns the trick when this card completes it.
     #[inline]
     pub fn play_unchecked(&mut self, card: Card) -> Option<TrickDone> {
-        let seat = self.turn as usize;
+        let seat = self.turn();
         self.hands[seat].remove(card);
         self.played.insert(card);
         self.trick[seat] = Some(card);
@@ -259,28 +256,29 @@ impl HandState {
         let power = trick_power(card, self.led);
         let wins = first | (power > self.best);
         self.best = if wins { power } else { self.best };
-        self.winning = if wins { seat as u8 } else { self.winning };
+        self.winning = if wins { self.turn } else { self.winning };
         self.in_trick += 1;
         self.cards_left -= 1;
         if self.in_trick < self.seats {
             // Next seat clockwise, without a division on this hot path.
-            self.turn = if seat as u8 + 1 == self.seats {
+            self.turn = if self.turn + 1 == self.seats {
                 0
             } else {
-                seat as u8 + 1
+                self.turn + 1
             };
             return None;
         }
+        let winner = Seat::masked(self.winning);
         let done = TrickDone {
-            leader: self.leader as Seat,
+            leader: self.leader(),
             cards: self.trick,
-            winner: self.winning as Seat,
+            winner,
         };
-        self.tricks_won[self.winning as usize] += 1;
+        self.tricks_won[winner] += 1;
         self.tricks_done += 1;
         self.leader = self.winning;
         self.turn = self.winning;
-        self.trick = [None; MAX_SEATS];
+        self.trick = self.trick.map(|_| None);
         self.in_trick = 0;
         Some(done)
     }
@@ -328,23 +326,24 @@ mod tests {
 
     #[test]
     fn highest_spade_wins_else_highest_of_suit_led() {
-        let hands = [set("KH"), set("AH"), set("2S"), set("3S")];
-        let mut h = HandState::new(4, hands, 0);
+        let seat = Seat::new;
+        let hands = PerSeat::from_slice(&[set("KH"), set("AH"), set("2S"), set("3S")]).unwrap();
+        let mut h = HandState::new(hands, seat(0));
         assert!(h.play_unchecked(card("KH")).is_none());
         assert!(h.play_unchecked(card("AH")).is_none());
         assert!(h.play_unchecked(card("2S")).is_none());
         let done = h.play_unchecked(card("3S")).unwrap();
-        assert_eq!(done.winner, 3);
-        assert_eq!(h.turn(), 3);
+        assert_eq!(done.winner, seat(3));
+        assert_eq!(h.turn(), seat(3));
         assert!(h.spades_broken());
 
-        let hands = [set("5D"), set("AC"), set("9D"), CardSet::EMPTY];
-        let mut h = HandState::new(3, hands, 1);
+        let hands = PerSeat::from_slice(&[set("5D"), set("AC"), set("9D")]).unwrap();
+        let mut h = HandState::new(hands, seat(1));
         h.play_unchecked(card("AC"));
         h.play_unchecked(card("9D"));
         let done = h.play_unchecked(card("5D")).unwrap();
-        assert_eq!(done.winner, 1, "off-suit cards never win");
-        assert_eq!(h.tricks_won()[1], 1);
+        assert_eq!(done.winner, seat(1), "off-suit cards never win");
+        assert_eq!(h.tricks_won()[seat(1)], 1);
         assert!(h.is_over());
     }
 }

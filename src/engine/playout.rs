@@ -18,14 +18,17 @@ use rand::Rng;
 use super::card::{Card, Suit};
 use super::cards::CardSet;
 use super::play::{SPADE_POWER, legal_plays, trick_power};
-use super::seat::{MAX_SEATS, Mode, Seat};
+use super::seat::{MAX_SEATS, Mode, PerSeat, Seat};
+
+/// Seats as plain numbers inside the playout's hot loops.
+type SeatNo = usize;
 
 /// The cards still to be played and who leads the next trick, ready for
 /// any number of random playouts (it is `Copy`; each playout consumes one).
 /// Not `PartialEq`: stack bytes above the tops are left over, not cleared.
 #[derive(Debug, Clone, Copy)]
 pub struct Playout {
-    /// Seat `s` has 64 bytes from `s << 6`, suit `t` 16 of them from
+    /// SeatNo `s` has 64 bytes from `s << 6`, suit `t` 16 of them from
     /// `s << 6 | t << 4`: card indices, the top of the stack last.
     stacks: [u8; 256],
     /// `tops[4 * s + t]`: where seat `s`'s stack of suit `t` ends in
@@ -57,6 +60,7 @@ impl Playout {
     pub fn deal<R: Rng>(rng: &mut R, mode: Mode, dealer: Seat) -> Playout {
         let mut playout = Playout::empty(mode.seats(), 0, false);
         let lanes = std::array::from_mut(&mut playout);
+        let dealer = dealer.index();
         match mode.seats() {
             3 => Playout::deal_into::<3, 1, R>(rng, mode.hand_size(), [dealer], lanes),
             _ => Playout::deal_into::<4, 1, R>(rng, mode.hand_size(), [dealer], lanes),
@@ -74,6 +78,7 @@ impl Playout {
         // Built in place: copying a playout just after its bytes are
         // written stalls on store forwarding.
         let mut playouts = [Playout::empty(mode.seats(), 0, false); B];
+        let dealers = dealers.map(Seat::index);
         match mode.seats() {
             3 => Playout::deal_into::<3, B, R>(rng, mode.hand_size(), dealers, &mut playouts),
             _ => Playout::deal_into::<4, B, R>(rng, mode.hand_size(), dealers, &mut playouts),
@@ -93,7 +98,7 @@ impl Playout {
     fn deal_into<const N: usize, const B: usize, R: Rng>(
         rng: &mut R,
         hand_size: usize,
-        dealers: [Seat; B],
+        dealers: [SeatNo; B],
         playouts: &mut [Playout; B],
     ) {
         // Only the fields that say what is held: stack bytes above the tops
@@ -157,15 +162,14 @@ impl Playout {
     /// suit: its draws are the digits of one draw below 13! < 2^33 at most,
     /// so any order's chance is off by less than one part in 2^31.
     pub fn from_hands<R: Rng>(
-        hands: &[CardSet; MAX_SEATS],
-        seats: usize,
+        hands: &PerSeat<CardSet>,
         leader: Seat,
         spades_broken: bool,
         rng: &mut R,
     ) -> Playout {
-        debug_assert!(hands[..seats].iter().all(|h| h.len() == hands[0].len()));
-        let mut playout = Playout::empty(seats, leader, spades_broken);
-        for (seat, hand) in hands.iter().enumerate().take(seats) {
+        debug_assert!(hands.iter().all(|h| h.len() == hands.as_slice()[0].len()));
+        let mut playout = Playout::empty(hands.len(), leader.index(), spades_broken);
+        for (seat, hand) in hands.iter().enumerate() {
             for card in *hand {
                 playout.push(seat, card.index());
             }
@@ -186,7 +190,7 @@ impl Playout {
         playout
     }
 
-    fn empty(seats: usize, leader: Seat, broken: bool) -> Playout {
+    fn empty(seats: usize, leader: SeatNo, broken: bool) -> Playout {
         Playout {
             stacks: [0; 256],
             tops: EMPTY_TOPS,
@@ -196,7 +200,7 @@ impl Playout {
         }
     }
 
-    fn push(&mut self, seat: Seat, card: u8) {
+    fn push(&mut self, seat: SeatNo, card: u8) {
         let top = &mut self.tops[seat * 4 + usize::from(card / 13)];
         self.stacks[usize::from(*top)] = card;
         *top += 1;
@@ -204,25 +208,25 @@ impl Playout {
 
     /// Byte `suit` of the result: how many cards of that suit `seat` holds.
     #[inline(always)]
-    fn counts(&self, seat: Seat) -> u32 {
+    fn counts(&self, seat: SeatNo) -> u32 {
         self.seat_tops(seat) & 0x0F0F_0F0F
     }
 
     /// `seat`'s four `tops` bytes as one word, suit 0 lowest.
     #[inline(always)]
-    fn seat_tops(&self, seat: Seat) -> u32 {
+    fn seat_tops(&self, seat: SeatNo) -> u32 {
         let at = (seat & 3) * 4;
         let [a, b, c, d] = [0, 1, 2, 3].map(|i| self.tops[at + i]);
         u32::from_le_bytes([a, b, c, d])
     }
 
-    fn count(&self, seat: Seat, suit: usize) -> usize {
+    fn count(&self, seat: SeatNo, suit: usize) -> usize {
         (self.counts(seat) >> (8 * suit)) as usize & 0xFF
     }
 
     /// The cards each seat holds.
-    pub fn hands(&self) -> [CardSet; MAX_SEATS] {
-        std::array::from_fn(|seat| {
+    pub fn hands(&self) -> PerSeat<CardSet> {
+        let hands = std::array::from_fn(|seat| {
             let mut hand = CardSet::EMPTY;
             for suit in 0..4 {
                 for &card in &self.stacks[seat << 6 | suit << 4..][..self.count(seat, suit)] {
@@ -230,32 +234,31 @@ impl Playout {
                 }
             }
             hand
-        })
+        });
+        PerSeat::from_array(usize::from(self.seats), hands)
     }
 
     pub fn leader(&self) -> Seat {
-        self.leader as Seat
+        Seat::masked(self.leader)
     }
 
     /// Plays every remaining trick at random; returns the tricks each seat won.
     #[inline]
-    pub fn play<R: Rng>(self, rng: &mut R) -> [u8; MAX_SEATS] {
+    pub fn play<R: Rng>(self, rng: &mut R) -> PerSeat<u8> {
         self.play_with(rng, |_, _| {})
     }
 
     /// `play`, telling `on_card` each seat's card as it is played.
     #[inline]
-    pub fn play_with<R: Rng, F: FnMut(Seat, Card)>(
-        self,
-        rng: &mut R,
-        on_card: F,
-    ) -> [u8; MAX_SEATS] {
-        match self.seats {
+    pub fn play_with<R: Rng, F: FnMut(Seat, Card)>(self, rng: &mut R, on_card: F) -> PerSeat<u8> {
+        let seats = usize::from(self.seats);
+        let won = match self.seats {
             1 => self.run::<1, R, F>(rng, on_card),
             2 => self.run::<2, R, F>(rng, on_card),
             3 => self.run::<3, R, F>(rng, on_card),
             _ => self.run::<4, R, F>(rng, on_card),
-        }
+        };
+        PerSeat::from_array(seats, won)
     }
 
     #[inline(always)]
@@ -269,7 +272,7 @@ impl Playout {
         let mut won = [[0u8; MAX_SEATS]];
         for _ in 0..tricks {
             Playout::trick::<N, 1, R, _>(lanes, &mut won, rng, &mut |_, seat, card| {
-                on_card(seat, card)
+                on_card(Seat::masked(seat as u8), card)
             });
         }
         won[0]
@@ -288,7 +291,7 @@ impl Playout {
     pub fn play_batch<const B: usize, R: Rng>(
         playouts: &mut [Playout; B],
         rng: &mut R,
-    ) -> [[u8; MAX_SEATS]; B] {
+    ) -> [PerSeat<u8>; B] {
         Playout::play_batch_with(playouts, rng, |_, _, _| {})
     }
 
@@ -298,10 +301,10 @@ impl Playout {
         playouts: &mut [Playout; B],
         rng: &mut R,
         mut on_card: F,
-    ) -> [[u8; MAX_SEATS]; B] {
+    ) -> [PerSeat<u8>; B] {
         let mut won = [[0u8; MAX_SEATS]; B];
         let Some(first) = playouts.first() else {
-            return won;
+            return won.map(|w| PerSeat::from_array(1, w));
         };
         let (seats, tricks) = (first.seats, first.tricks_left());
         assert!(
@@ -310,7 +313,7 @@ impl Playout {
                 .all(|p| p.seats == seats && p.tricks_left() == tricks),
             "a batch's playouts must have the same seats and cards left"
         );
-        let f = &mut on_card;
+        let f = &mut |lane, seat: SeatNo, card| on_card(lane, Seat::masked(seat as u8), card);
         for _ in 0..tricks {
             match seats {
                 1 => Playout::trick::<1, B, R, _>(playouts, &mut won, rng, f),
@@ -319,14 +322,14 @@ impl Playout {
                 _ => Playout::trick::<4, B, R, _>(playouts, &mut won, rng, f),
             }
         }
-        won
+        won.map(|w| PerSeat::from_array(usize::from(seats), w))
     }
 
     /// Plays one trick in each of `lanes` (for `N` seats), counting it in
     /// `won`; `on_card` hears (lane, seat, card). Lanes go card by card in
     /// step, so their independent work sits side by side.
     #[inline(always)]
-    fn trick<const N: usize, const B: usize, R: Rng, F: FnMut(usize, Seat, Card)>(
+    fn trick<const N: usize, const B: usize, R: Rng, F: FnMut(usize, SeatNo, Card)>(
         lanes: &mut [Playout; B],
         won: &mut [[u8; MAX_SEATS]; B],
         rng: &mut R,
@@ -382,7 +385,7 @@ impl Playout {
     /// which is also how the usual follow (one legal suit) goes. Branching
     /// on voids would mispredict about once a trick.
     #[inline(always)]
-    fn take(&mut self, seat: Seat, rule: usize, word: &mut u64) -> (u8, u8) {
+    fn take(&mut self, seat: SeatNo, rule: usize, word: &mut u64) -> (u8, u8) {
         let counts = self.counts(seat);
         let legal = LEGAL_BYTES[(rule | held_suits(counts)) & 0xFF];
         // Byte s of `running` counts the legal cards in suits 0..=s; the
@@ -413,13 +416,12 @@ const SUIT_OF: [u8; 64] = {
 /// Random playouts from hands at the start of a trick: the tricks each seat
 /// wins when every seat plays a uniformly random legal card.
 pub fn random_playout<R: Rng>(
-    hands: &[CardSet; MAX_SEATS],
+    hands: &PerSeat<CardSet>,
     leader: Seat,
-    seats: usize,
     spades_broken: bool,
     rng: &mut R,
-) -> [u8; MAX_SEATS] {
-    Playout::from_hands(hands, seats, leader, spades_broken, rng).play(rng)
+) -> PerSeat<u8> {
+    Playout::from_hands(hands, leader, spades_broken, rng).play(rng)
 }
 
 /// Bit `suit` set when byte `suit` of `counts` is not zero (counts < 128).
@@ -431,7 +433,7 @@ fn held_suits(counts: u32) -> usize {
     (nonzero.wrapping_mul(0x0102_0408) >> 24) as usize
 }
 
-/// Seat `seat % N` for `seat < 2 * N`, without a division.
+/// SeatNo `seat % N` for `seat < 2 * N`, without a division.
 #[inline(always)]
 fn next_seat<const N: usize>(seat: usize) -> usize {
     if N.is_power_of_two() {
@@ -520,11 +522,15 @@ mod tests {
     use super::*;
     use crate::engine::{Deal, HandState};
 
+    fn seat(i: usize) -> Seat {
+        Seat::new(i)
+    }
+
     /// Plays `playout` and replays its cards through `HandState`: every card
     /// must be legal there, from the seat whose turn it is, and the tricks
     /// must go to the same seats.
     fn agrees_with_hand_state(playout: Playout, rng: &mut Pcg64Mcg) {
-        let mut hand = HandState::new(playout.seats as usize, playout.hands(), playout.leader());
+        let mut hand = HandState::new(playout.hands(), playout.leader());
         let won = playout.play_with(rng, |seat, card| {
             assert_eq!(hand.turn(), seat);
             assert_eq!(hand.check(card), None, "{card} from {:?}", hand.hands);
@@ -539,16 +545,10 @@ mod tests {
         let mut rng = Pcg64Mcg::seed_from_u64(11);
         for mode in Mode::ALL {
             for i in 0..3000 {
-                let p = Playout::deal(&mut rng, mode, i % mode.seats());
+                let p = Playout::deal(&mut rng, mode, seat(i % mode.seats()));
                 agrees_with_hand_state(p, &mut rng);
-                let deal = Deal::from_seed(i as u64, 1, mode, 0);
-                let p = Playout::from_hands(
-                    &deal.hands,
-                    mode.seats(),
-                    i % mode.seats(),
-                    false,
-                    &mut rng,
-                );
+                let deal = Deal::from_seed(i as u64, 1, mode, seat(0));
+                let p = Playout::from_hands(&deal.hands, seat(i % mode.seats()), false, &mut rng);
                 agrees_with_hand_state(p, &mut rng);
             }
         }
@@ -559,16 +559,16 @@ mod tests {
         let mut rng = Pcg64Mcg::seed_from_u64(16);
         for mode in Mode::ALL {
             for i in 0..500 {
-                let dealers = std::array::from_fn(|k| (i + k) % mode.seats());
+                let dealers = std::array::from_fn(|k| seat((i + k) % mode.seats()));
                 let mut lanes: [Playout; 3] = Playout::deal_batch(&mut rng, mode, dealers);
                 for (lane, dealer) in lanes.iter().zip(dealers) {
-                    assert_eq!(lane.leader(), (dealer + 1) % mode.seats());
+                    assert_eq!(lane.leader(), mode.next(dealer));
                     let hands = lane.hands();
                     let held = hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
                     let out = CardSet::DECK.minus(held);
                     assert!(Deal { hands, out }.is_valid_for(mode), "{mode}: {hands:?}");
                 }
-                let mut hands = lanes.map(|p| HandState::new(mode.seats(), p.hands(), p.leader()));
+                let mut hands = lanes.map(|p| HandState::new(p.hands(), p.leader()));
                 let won = Playout::play_batch_with(&mut lanes, &mut rng, |lane, seat, card| {
                     let hand = &mut hands[lane];
                     assert_eq!(hand.turn(), seat);
@@ -587,7 +587,7 @@ mod tests {
     fn dealt_playouts_hold_the_whole_deck() {
         let mut rng = Pcg64Mcg::seed_from_u64(12);
         for mode in Mode::ALL {
-            for dealer in 0..mode.seats() {
+            for dealer in mode.each_seat() {
                 for _ in 0..200 {
                     let p = Playout::deal(&mut rng, mode, dealer);
                     let hands = p.hands();
@@ -597,7 +597,7 @@ mod tests {
                         out: CardSet::DECK.minus(held),
                     };
                     assert!(deal.is_valid_for(mode), "{mode}: {deal:?}");
-                    assert_eq!(p.leader(), (dealer + 1) % mode.seats());
+                    assert_eq!(p.leader(), mode.next(dealer));
                 }
             }
         }
@@ -605,11 +605,13 @@ mod tests {
 
     #[test]
     fn broken_spades_may_be_led() {
-        let hands = ["AS 2C", "KS 3C", "QS 4C", "JS 5C"].map(|h| h.parse().unwrap());
+        let hands =
+            PerSeat::from_slice(&["AS 2C", "KS 3C", "QS 4C", "JS 5C"].map(|h| h.parse().unwrap()))
+                .unwrap();
         let mut rng = Pcg64Mcg::seed_from_u64(13);
         let mut spade_leads = 0;
         for _ in 0..200 {
-            let p = Playout::from_hands(&hands, 4, 0, true, &mut rng);
+            let p = Playout::from_hands(&hands, seat(0), true, &mut rng);
             let mut first = None;
             p.play_with(&mut rng, |_, c| {
                 first.get_or_insert(c);
@@ -638,9 +640,9 @@ mod tests {
         for round in 0..rounds / 2 {
             // Single deals and batch lanes alike.
             let lanes = if round % 2 == 0 {
-                [0, 1].map(|_| Playout::deal(&mut rng, Mode::Partnership, 0))
+                [0, 1].map(|_| Playout::deal(&mut rng, Mode::Partnership, seat(0)))
             } else {
-                Playout::deal_batch(&mut rng, Mode::Partnership, [0, 0])
+                Playout::deal_batch(&mut rng, Mode::Partnership, [seat(0); 2])
             };
             for lane in lanes {
                 for (seat, hand) in lane.hands().iter().enumerate() {
@@ -714,15 +716,15 @@ mod tests {
 
     #[test]
     fn dealt_picks_are_even() {
-        picks_are_even(|rng| Playout::deal(rng, Mode::Partnership, 3), None);
+        picks_are_even(|rng| Playout::deal(rng, Mode::Partnership, seat(3)), None);
     }
 
     #[test]
     fn picks_from_given_hands_are_even() {
-        let deal = Deal::from_seed(5, 1, Mode::Partnership, 3);
-        let follower = deal.hands[1];
+        let deal = Deal::from_seed(5, 1, Mode::Partnership, seat(3));
+        let follower = deal.hands[seat(1)];
         picks_are_even(
-            |rng| Playout::from_hands(&deal.hands, 4, 0, false, rng),
+            |rng| Playout::from_hands(&deal.hands, seat(0), false, rng),
             Some(follower),
         );
     }

@@ -2,7 +2,7 @@
 
 use super::bid::Bid;
 use super::rules::Rules;
-use super::seat::{MAX_SEATS, Mode, Seat};
+use super::seat::{Mode, PerSeat, PerSide, Seat, Side};
 
 /// A side's running totals between hands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -147,56 +147,31 @@ pub fn score_side(rules: &Rules, seats: &[(Seat, Bid, u8)], before: SideTotals) 
     }
 }
 
-/// Scores every side of a hand.
+/// Scores every side of a hand from each seat's bid and tricks, without
+/// allocating: playouts score millions of hands. Inlined so that callers
+/// reading only some fields do not pay for building the rest.
+#[inline]
 pub fn score_hand(
     rules: &Rules,
-    bids: &[Bid],
-    tricks: &[u8],
-    before: &[SideTotals],
-) -> Vec<SideScore> {
-    score_sides(rules, bids, tricks, before)[..rules.mode.sides()].to_vec()
-}
-
-/// `score_hand` without allocating, for playouts that score millions of
-/// hands: the first `mode.sides()` entries are the sides' scores, the rest
-/// score nothing. Inlined so that callers reading only some fields do not
-/// pay for building the rest.
-#[inline]
-pub fn score_sides(
-    rules: &Rules,
-    bids: &[Bid],
-    tricks: &[u8],
-    before: &[SideTotals],
-) -> [SideScore; MAX_SEATS] {
+    bids: &PerSeat<Bid>,
+    tricks: &PerSeat<u8>,
+    before: &PerSide<SideTotals>,
+) -> PerSide<SideScore> {
     let mode = rules.mode;
-    let mut scores = [NO_SIDE; MAX_SEATS];
-    for (side, score) in scores.iter_mut().enumerate().take(mode.sides()) {
-        let mut seats = [(0, Bid::Nil, 0); MAX_SEATS];
+    PerSide::from_fn(mode, |side| {
+        let mut seats = [(Seat::new(0), Bid::Nil, 0); 2];
         let mut len = 0;
         for s in mode.side_seats(side) {
             seats[len] = (s, bids[s], tricks[s]);
             len += 1;
         }
-        *score = score_side(rules, &seats[..len], before[side]);
-    }
-    scores
+        score_side(rules, &seats[..len], before[side])
+    })
 }
-
-/// A side with no seats: nothing bid, nothing scored.
-const NO_SIDE: SideScore = SideScore {
-    nils: [None; 2],
-    contract: None,
-    bags_added: 0,
-    penalties: 0,
-    penalty: 0,
-    points: 0,
-    score: 0,
-    bags: 0,
-};
 
 /// The winning side once the game is decided: some side at or past the
 /// target (or at or below the losing score) and one side strictly highest.
-pub fn game_winner(rules: &Rules, scores: &[i32]) -> Option<usize> {
+pub fn game_winner(rules: &Rules, scores: &[i32]) -> Option<Side> {
     let reached = scores
         .iter()
         .any(|&s| s >= rules.target_score || rules.losing_score.is_some_and(|l| s <= l));
@@ -206,12 +181,17 @@ pub fn game_winner(rules: &Rules, scores: &[i32]) -> Option<usize> {
     let best = *scores.iter().max()?;
     let mut leaders = scores.iter().enumerate().filter(|&(_, &s)| s == best);
     let (winner, _) = leaders.next()?;
-    leaders.next().is_none().then_some(winner)
+    leaders
+        .next()
+        .is_none()
+        .then_some(winner)
+        .and_then(Side::from_index)
 }
 
 /// How far a side trails the highest other side (0 when it leads or ties).
-pub fn deficit(mode: Mode, scores: &[i32; MAX_SEATS], side: usize) -> i32 {
-    let best_other = (0..mode.sides())
+pub fn deficit(mode: Mode, scores: &PerSide<i32>, side: Side) -> i32 {
+    let best_other = mode
+        .each_side()
         .filter(|&o| o != side)
         .map(|o| scores[o])
         .max()
@@ -239,19 +219,22 @@ mod tests {
             let before = SideTotals { score, bags: 0 };
             let lost = score_side(
                 &rules,
-                &[(0, Bid::BlindNil, 13), (2, Bid::Nil, 0)],
+                &[
+                    (Seat::new(0), Bid::BlindNil, 13),
+                    (Seat::new(2), Bid::Nil, 0),
+                ],
                 before,
             );
             assert_eq!(lost.points, -MAX_POINTS + MAX_POINTS - 13 * MAX_POINTS);
-            let won = score_side(&rules, &[(0, Bid::Tricks(13), 13)], before);
+            let won = score_side(&rules, &[(Seat::new(0), Bid::Tricks(13), 13)], before);
             assert_eq!(won.points, 130);
-            let wide = Rules::default().with(|r| r.bags.limit = MAX_BAG_LIMIT).unwrap();
-            score_side(&wide, &[(0, Bid::Tricks(1), 13)], before);
+            let wide = Rules::default()
+                .with(|r| r.bags.limit = MAX_BAG_LIMIT)
+                .unwrap();
+            score_side(&wide, &[(Seat::new(0), Bid::Tricks(1), 13)], before);
         }
-        let mut scores = [0; MAX_SEATS];
-        scores[0] = i32::MIN;
-        scores[1] = i32::MAX;
-        assert_eq!(deficit(Mode::Partnership, &scores, 0), i32::MAX);
+        let scores = PerSide::from_slice(&[i32::MIN, i32::MAX]).unwrap();
+        assert_eq!(deficit(Mode::Partnership, &scores, Side::new(0)), i32::MAX);
     }
 
     #[test]
@@ -261,7 +244,10 @@ mod tests {
             let before = SideTotals { score: 120, bags };
             let side = score_side(
                 &rules,
-                &[(0, Bid::Tricks(2), tricks), (2, Bid::Nil, 1)],
+                &[
+                    (Seat::new(0), Bid::Tricks(2), tricks),
+                    (Seat::new(2), Bid::Nil, 1),
+                ],
                 before,
             );
             assert_eq!(

@@ -10,7 +10,7 @@ use super::game::{HandResult, Phase};
 use super::play::{PlayError, PublicPlay, TrickDone, legal_plays, play_error};
 use super::rules::Rules;
 use super::score::SideTotals;
-use super::seat::{MAX_SEATS, Mode, Seat};
+use super::seat::{Mode, PerSeat, PerSide, Seat, Side};
 
 /// This seat's part in a blind-nil exchange.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,9 +40,9 @@ pub struct PlayerView {
     /// The tricks completed this hand, in order.
     pub tricks: Vec<TrickDone>,
     /// Score and bags by side.
-    pub totals: [SideTotals; MAX_SEATS],
+    pub totals: PerSide<SideTotals>,
     pub last_hand: Option<HandResult>,
-    pub winner: Option<usize>,
+    pub winner: Option<Side>,
 }
 
 impl PlayerView {
@@ -54,7 +54,7 @@ impl PlayerView {
         self.rules.mode.seats()
     }
 
-    pub fn side(&self) -> usize {
+    pub fn side(&self) -> Side {
         self.rules.mode.side_of(self.seat)
     }
 
@@ -62,7 +62,7 @@ impl PlayerView {
         self.rules.mode.partner(self.seat)
     }
 
-    pub fn bids(&self) -> [Option<Bid>; MAX_SEATS] {
+    pub fn bids(&self) -> PerSeat<Option<Bid>> {
         self.auction.bids()
     }
 
@@ -128,8 +128,8 @@ impl PlayerView {
     }
 
     /// The seats that have shown out of `suit` this hand (failed to follow).
-    pub fn void_in(&self, suit: Suit) -> [bool; MAX_SEATS] {
-        let mut void = [false; MAX_SEATS];
+    pub fn void_in(&self, suit: Suit) -> PerSeat<bool> {
+        let mut void = PerSeat::filled(self.mode(), false);
         let current = TrickDone {
             leader: self.play.leader,
             cards: self.play.trick,
@@ -142,7 +142,7 @@ impl PlayerView {
             if led != suit {
                 continue;
             }
-            for (seat, card) in t.cards.iter().enumerate() {
+            for (seat, card) in t.cards.pairs() {
                 if card.is_some_and(|c| c.suit() != suit) {
                     void[seat] = true;
                 }
@@ -160,12 +160,12 @@ mod tests {
     #[test]
     fn replayed_bids_are_checked_like_the_game_checks_them() {
         let game = Game::new(Rules::default(), 3);
-        let first = (game.dealer() + 1) % 4;
+        let first = Mode::Partnership.next(game.dealer());
         let mut view = game.view(first);
         view.replay_bids(&[Bid::Tricks(3), Bid::Nil]).unwrap();
         let bids = view.bids();
         assert_eq!(bids[first], Some(Bid::Tricks(3)));
-        assert_eq!(bids[(first + 1) % 4], Some(Bid::Nil));
+        assert_eq!(bids[Mode::Partnership.next(first)], Some(Bid::Nil));
 
         let mut view = game.view(first);
         let err = view.replay_bids(&[Bid::Tricks(14)]).unwrap_err();
@@ -184,7 +184,7 @@ mod tests {
             })
             .expect("valid rules");
         let game = Game::new(rules, 3);
-        let first = (game.dealer() + 1) % 4;
+        let first = Mode::Partnership.next(game.dealer());
         let mut face_down = game.view(first);
         face_down.replay_bids(&[]).unwrap();
         assert_eq!(face_down.blind_nil_refusal(), None);

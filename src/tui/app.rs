@@ -9,8 +9,8 @@ use ratatui::layout::{Position, Rect};
 
 use crate::bots;
 use crate::engine::{
-    Action, Bid, Card, CardSet, Decision, Event, Game, HandResult, MAX_SEATS, Phase, PlayerView,
-    Seat, SideTotals, Suit, TrickDone, Turn,
+    Action, Bid, Card, CardSet, Decision, Event, Game, HandResult, PerSeat, PerSide, Phase,
+    PlayerView, Seat, SideTotals, Suit, TrickDone, Turn,
 };
 use crate::table::{BotError, Player, Table};
 
@@ -20,7 +20,7 @@ use super::theme::Theme;
 use super::{PlayConfig, TuiError};
 
 /// The player's seat.
-pub const YOU: Seat = 0;
+pub const YOU: Seat = Seat::new(0);
 
 /// The keys that pick a card by its place in the hand. They skip every
 /// letter that is a command (`h l q r t`) so a label never shadows one.
@@ -116,7 +116,7 @@ pub struct App {
     /// Every event of the game, the first deal included, for the record.
     events: Vec<Event>,
     /// The cards of the trick being played, as the events showed them.
-    trick_so_far: [Option<Card>; MAX_SEATS],
+    trick_so_far: PerSeat<Option<Card>>,
     trick_leader: Seat,
     held: Option<HeldTrick>,
     last_trick: Option<TrickDone>,
@@ -148,6 +148,7 @@ impl App {
         let seed = config.seed;
         let names = Names::new(config.rules.mode, &config.name);
         let table = new_table(&config, seed)?;
+        let trick_so_far = PerSeat::filled(config.rules.mode, None);
         let mut app = App {
             config,
             seed,
@@ -155,8 +156,8 @@ impl App {
             names,
             events: vec![table.game().deal_event()],
             table,
-            trick_so_far: [None; MAX_SEATS],
-            trick_leader: 0,
+            trick_so_far,
+            trick_leader: YOU,
             held: None,
             last_trick: None,
             summary: None,
@@ -279,14 +280,10 @@ impl App {
     }
 
     /// The hand being summed up, and each side's totals before it.
-    pub fn summary(&self) -> Option<(&HandResult, Vec<SideTotals>)> {
+    pub fn summary(&self) -> Option<(&HandResult, PerSide<SideTotals>)> {
         let result = self.summary.as_ref()?;
         let limit = self.config.rules.bags.limit;
-        let before = result
-            .sides
-            .iter()
-            .map(|s| s.totals_before(limit))
-            .collect();
+        let before = result.sides.map(|s| s.totals_before(limit));
         Some((result, before))
     }
 
@@ -633,9 +630,10 @@ impl App {
                 Event::Trick { winner, .. } => {
                     let trick = TrickDone {
                         leader: self.trick_leader,
-                        cards: std::mem::take(&mut self.trick_so_far),
+                        cards: self.trick_so_far,
                         winner: *winner,
                     };
+                    self.trick_so_far = self.trick_so_far.map(|_| None);
                     self.last_trick = Some(trick);
                     self.held = Some(HeldTrick { trick, until: None });
                 }
@@ -697,7 +695,8 @@ impl App {
 
 fn new_table(config: &PlayConfig, seed: u64) -> Result<Table, TuiError> {
     let mode = config.rules.mode;
-    let players = (0..mode.seats())
+    let players = mode
+        .each_seat()
         .map(|seat| {
             if seat == YOU {
                 Ok(Player::Human)

@@ -5,7 +5,7 @@ use std::fs::{self, File};
 use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
-use crate::engine::Event;
+use crate::engine::{Event, Seat};
 use crate::record::{GameHeader, RecordWriter, record_file_name};
 
 use super::app::App;
@@ -73,7 +73,7 @@ impl Recording {
         let mut writer = RecordWriter::new(BufWriter::new(file));
         let rules = app.config().rules;
         let names = (0..rules.mode.seats())
-            .map(|s| app.names().seat(s).to_string())
+            .map(|s| app.names().seat(Seat::new(s)).to_string())
             .collect();
         writer
             .header(&GameHeader::new(rules, names, Some(app.seed())))

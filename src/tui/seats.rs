@@ -1,7 +1,7 @@
 //! Who sits where: seat names, side names, and each seat's place around the
 //! table as the player sees it (always at the bottom).
 
-use crate::engine::{Mode, Seat};
+use crate::engine::{Mode, Seat, Side};
 
 /// Where a seat is drawn around the table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -15,7 +15,7 @@ pub enum Place {
 /// Seats run clockwise from the player: with four, left, opposite, right;
 /// with three (cutthroat), left and right.
 pub fn place(mode: Mode, seat: Seat) -> Place {
-    match (mode.seats(), seat) {
+    match (mode.seats(), seat.index()) {
         (_, 0) => Place::Bottom,
         (_, 1) => Place::Left,
         (3, _) => Place::Right,
@@ -39,7 +39,8 @@ impl Names {
         // A name longer than this would push the table's labels apart.
         let you: String = you.trim().chars().take(MAX_NAME).collect();
         let you = if you.is_empty() { "You" } else { you.as_str() };
-        let seats = (0..mode.seats())
+        let seats = mode
+            .each_seat()
             .map(|seat| match place(mode, seat) {
                 Place::Bottom => you.to_string(),
                 Place::Left => "West".to_string(),
@@ -51,20 +52,21 @@ impl Names {
     }
 
     pub fn seat(&self, seat: Seat) -> &str {
-        self.seats.get(seat).map_or("?", String::as_str)
+        self.seats.get(seat.index()).map_or("?", String::as_str)
     }
 
     /// A side in a word: "Us" and "Them" with partners, else the seat's name.
-    pub fn side(&self, side: usize) -> String {
-        match (self.mode, side) {
+    pub fn side(&self, side: Side) -> String {
+        match (self.mode, side.index()) {
             (Mode::Partnership, 0) => "Us".to_string(),
             (Mode::Partnership, _) => "Them".to_string(),
-            _ => self.seat(side).to_string(),
+            // Without partners a side is its one seat.
+            _ => self.seat(Seat::new(side.index())).to_string(),
         }
     }
 
     /// A side with its players: "Us (You & North)".
-    pub fn side_in_full(&self, side: usize) -> String {
+    pub fn side_in_full(&self, side: Side) -> String {
         if !self.mode.has_partners() {
             return self.side(side);
         }
@@ -73,14 +75,14 @@ impl Names {
     }
 
     /// Who won, as a sentence's subject and verb.
-    pub fn winners(&self, side: usize) -> String {
+    pub fn winners(&self, side: Side) -> String {
         if self.mode.has_partners() {
             let members: Vec<&str> = self.mode.side_seats(side).map(|s| self.seat(s)).collect();
             format!("{} win", members.join(" and "))
-        } else if side == 0 {
+        } else if side.index() == 0 {
             "You win".to_string()
         } else {
-            format!("{} wins", self.seat(side))
+            format!("{} wins", self.side(side))
         }
     }
 }
@@ -91,15 +93,15 @@ mod tests {
 
     #[test]
     fn partners_sit_opposite() {
-        assert_eq!(place(Mode::Partnership, 2), Place::Top);
-        assert_eq!(place(Mode::Cutthroat, 2), Place::Right);
-        assert_eq!(place(Mode::Individual, 3), Place::Right);
+        assert_eq!(place(Mode::Partnership, Seat::new(2)), Place::Top);
+        assert_eq!(place(Mode::Cutthroat, Seat::new(2)), Place::Right);
+        assert_eq!(place(Mode::Individual, Seat::new(3)), Place::Right);
         let names = Names::new(Mode::Partnership, "Ada");
-        assert_eq!(names.side_in_full(0), "Us (Ada & North)");
-        assert_eq!(names.side_in_full(1), "Them (West & East)");
-        assert_eq!(names.winners(1), "West and East win");
+        assert_eq!(names.side_in_full(Side::new(0)), "Us (Ada & North)");
+        assert_eq!(names.side_in_full(Side::new(1)), "Them (West & East)");
+        assert_eq!(names.winners(Side::new(1)), "West and East win");
         let names = Names::new(Mode::Cutthroat, "You");
-        assert_eq!(names.seat(2), "East");
-        assert_eq!(names.winners(0), "You win");
+        assert_eq!(names.seat(Seat::new(2)), "East");
+        assert_eq!(names.winners(Side::new(0)), "You win");
     }
 }

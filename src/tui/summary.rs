@@ -2,7 +2,7 @@
 //! `SideScore`. Nothing is scored here: every number shown is one the
 //! engine reported, or the previous hand's totals it started from.
 
-use crate::engine::{HandResult, Rules, SideScore, SideTotals};
+use crate::engine::{HandResult, PerSide, Rules, Side, SideScore, SideTotals};
 
 use super::seats::Names;
 use super::theme::Theme;
@@ -17,24 +17,20 @@ pub struct SideSummary {
 /// `before` holds each side's totals at the start of the hand.
 pub fn hand_summary(
     result: &HandResult,
-    before: &[SideTotals],
+    before: &PerSide<SideTotals>,
     rules: &Rules,
     names: &Names,
     theme: &Theme,
 ) -> Vec<SideSummary> {
     result
         .sides
-        .iter()
-        .enumerate()
-        .map(|(side, score)| {
-            let before = before.get(side).copied().unwrap_or_default();
-            side_summary(side, score, before, rules, names, theme)
-        })
+        .pairs()
+        .map(|(side, score)| side_summary(side, score, before[side], rules, names, theme))
         .collect()
 }
 
 fn side_summary(
-    side: usize,
+    side: Side,
     s: &SideScore,
     before: SideTotals,
     rules: &Rules,
@@ -117,7 +113,7 @@ pub fn signed(n: i32, theme: &Theme) -> String {
 mod tests {
     use super::*;
     use crate::engine::score::score_side;
-    use crate::engine::{Bid, Mode};
+    use crate::engine::{Bid, Mode, Seat};
 
     fn unicode() -> Theme {
         Theme {
@@ -135,8 +131,15 @@ mod tests {
             bags: 9,
         };
         // You bid 6 and took 8; North bid nil and took 1.
-        let s = score_side(&rules, &[(0, Bid::Tricks(6), 8), (2, Bid::Nil, 1)], before);
-        let summary = side_summary(0, &s, before, &rules, &names, &unicode());
+        let s = score_side(
+            &rules,
+            &[
+                (Seat::new(0), Bid::Tricks(6), 8),
+                (Seat::new(2), Bid::Nil, 1),
+            ],
+            before,
+        );
+        let summary = side_summary(Side::new(0), &s, before, &rules, &names, &unicode());
         assert_eq!(summary.title, "Us (You & North)");
         assert_eq!(
             summary.lines,
@@ -159,10 +162,13 @@ mod tests {
         };
         let s = score_side(
             &rules,
-            &[(1, Bid::BlindNil, 0), (3, Bid::Tricks(5), 4)],
+            &[
+                (Seat::new(1), Bid::BlindNil, 0),
+                (Seat::new(3), Bid::Tricks(5), 4),
+            ],
             before,
         );
-        let summary = side_summary(1, &s, before, &rules, &names, &Theme::PLAIN);
+        let summary = side_summary(Side::new(1), &s, before, &rules, &names, &Theme::PLAIN);
         assert_eq!(
             summary.lines,
             [

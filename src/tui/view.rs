@@ -103,9 +103,9 @@ fn score_bar(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
 
     let sides = view.mode().sides();
     let width = sides_area.width / sides as u16;
-    for side in 0..sides {
+    for side in view.mode().each_side() {
         let col = Rect::new(
-            sides_area.x + side as u16 * width,
+            sides_area.x + side.index() as u16 * width,
             sides_area.y,
             width.saturating_sub(1),
             sides_area.height,
@@ -183,7 +183,7 @@ fn table(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
         buf.set_string(x, area.y, count, theme.dim());
     }
 
-    for (seat, &card) in trick_cards.iter().enumerate().take(view.seats()) {
+    for (seat, &card) in trick_cards.pairs() {
         let spot = seat_spot(area, place(view.mode(), seat));
         if let Some(card) = card {
             let set = if held.is_some_and(|t| t.winner == seat) {
@@ -289,9 +289,10 @@ fn panel(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &mut 
         (None, Some(Decision::BlindNil)) => " Blind nil? ".to_string(),
         (None, Some(Decision::Bid)) => " Your bid ".to_string(),
         (None, Some(Decision::Exchange)) => {
-            let partner = view.exchange.map_or(0, |e| e.partner);
-            let count = view.exchange.map_or(0, |e| e.count);
-            format!(" Pass {count} cards to {} ", names.seat(partner))
+            let (partner, count) = view
+                .exchange
+                .map_or(("your partner", 0), |e| (names.seat(e.partner), e.count));
+            format!(" Pass {count} cards to {partner} ")
         }
         (None, Some(Decision::Play)) => " Your turn ".to_string(),
         (None, None) => String::new(),
@@ -551,7 +552,8 @@ fn game_over(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &
         view.rules.target_score
     )));
     lines.push(Line::from(""));
-    for (side, score) in game.scores().iter().enumerate() {
+    for (side, totals) in view.totals.pairs() {
+        let score = totals.score;
         let mark = if view.winner == Some(side) { "*" } else { " " };
         lines.push(Line::from(format!(
             "{mark} {:<28}{score:>6}",
@@ -635,10 +637,10 @@ fn overlay_window(app: &App, overlay: Overlay, area: Rect, buf: &mut Buffer, hit
 fn last_trick_lines<'a>(app: &App, trick: &TrickDone) -> Vec<Line<'a>> {
     let theme = app.theme();
     let names = app.names();
-    let seats = app.config().rules.mode.seats();
+    let mode = app.config().rules.mode;
     let mut lines = Vec::new();
-    for k in 0..seats {
-        let seat = (trick.leader + k) % seats;
+    for k in 0..mode.seats() {
+        let seat = mode.after(trick.leader, k);
         let Some(card) = trick.cards[seat] else {
             continue;
         };
