@@ -84,7 +84,7 @@ pub struct RulesFlags {
 pub struct PlayArgs {
     #[command(flatten)]
     pub table: RulesFlags,
-    /// Seed for the deals: the same seed deals the same cards
+    /// Deal from this seed, openly: the same seed deals the same cards (default: a secret seed, committed to at the start and revealed at the end)
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
     /// Your name at the table
@@ -108,7 +108,7 @@ pub struct SimArgs {
     /// Games to play (each played twice with --duplicate)
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
     pub games: u32,
-    /// Seed of the first game's deals (default: random, printed in the summary)
+    /// Seed of the first game's deals, made public in the records (default: secret until each game ends; printed in the summary)
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
     /// One bot per seat, comma-separated, e.g. random,random,random,random
@@ -177,15 +177,6 @@ pub fn effective_rules(flags: &RulesFlags) -> Result<(Rules, RulesSource), CliEr
     Ok((rules, source))
 }
 
-/// A seed from the clock, for games not given one.
-pub fn fresh_seed() -> u64 {
-    use std::time::{SystemTime, UNIX_EPOCH};
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    nanos ^ (u64::from(std::process::id()) << 32)
-}
-
 pub fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
         Some(Command::Sim(args)) => run_sim(&args),
@@ -206,7 +197,7 @@ fn run_play(args: &PlayArgs) -> Result<(), CliError> {
     }
     let config = crate::tui::PlayConfig {
         rules,
-        seed: args.seed.unwrap_or_else(fresh_seed),
+        seed: args.seed,
         name: args.name.clone(),
         difficulty: args.difficulty.clone(),
         speed,
@@ -233,10 +224,17 @@ fn run_sim(args: &SimArgs) -> Result<(), CliError> {
         SimError::UnknownBot(_) => CliError::Usage(format!("--seats: {e}")),
         _ => CliError::Usage(e.to_string()),
     })?;
+    // Without --seed the games' seeds stay secret until each game ends, and
+    // the run's seed is printed only once every game is over.
+    let seed = match args.seed {
+        Some(seed) => seed,
+        None => crate::fairness::random_u64().map_err(|e| CliError::Internal(e.to_string()))?,
+    };
     let config = SimConfig {
         rules,
         games: args.games,
-        seed: args.seed.unwrap_or_else(fresh_seed),
+        seed,
+        secret: args.seed.is_none(),
         lineup,
         duplicate: args.duplicate,
         threads: usize::from(args.threads),

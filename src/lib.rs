@@ -5,6 +5,7 @@ pub mod bots;
 pub mod cli;
 pub mod config;
 pub mod engine;
+pub mod fairness;
 pub mod record;
 pub mod sim;
 pub mod table;

@@ -1,26 +1,54 @@
-//! Game records (format 1, docs/game-record.md): the engine's events written
-//! one JSON object per line, read back, and replayed through the engine to
-//! prove every deal came from the seed and every score is right.
+//! Game records (docs/game-record.md): the engine's events written one JSON
+//! object per line, read back, and replayed through the engine to prove
+//! every deal and every score.
+//!
+//! Format 2 keeps every line of format 1 and adds fairness: the `game` line
+//! carries a commitment to the secret seed instead of the seed, a hand's
+//! lines reach the file only once the hand is over, and the closing line
+//! (`end` or `abandoned`) reveals the seed and salt. Readers take both
+//! formats and ignore keys they do not know.
 
+use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use crate::engine::{Action, Deal, Event, Game, Mode, PerSeat, Rules, Seat};
+use crate::fairness::{Commitment, Dealing, Reveal};
 
-pub const FORMAT: u32 = 1;
+/// The format this version writes.
+pub const FORMAT: u32 = 2;
+/// The formats this version reads.
+pub const READS: [u32; 2] = [1, 2];
 
 /// Where interactive games' records go: `<data dir>/spades/records/`.
-pub fn records_dir() -> Option<std::path::PathBuf> {
+pub fn records_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "spades").map(|d| d.data_dir().join("records"))
 }
 
-/// A fresh record file name for a game starting now with `seed`.
-pub fn record_file_name(seed: u64) -> String {
+/// Creates a new record file in `dir`, never one that exists: two games
+/// started at the same moment get different files. The name holds the time
+/// and random digits, never the seed.
+pub fn create_record_file(dir: &Path) -> io::Result<(File, PathBuf)> {
+    std::fs::create_dir_all(dir)?;
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
-    format!("game-{secs}-{seed}.jsonl")
+    let mut last = None;
+    for _ in 0..16 {
+        let mut tag = [0u8; 4];
+        getrandom::fill(&mut tag).map_err(|e| io::Error::other(e.to_string()))?;
+        let tag: String = tag.iter().map(|b| format!("{b:02x}")).collect();
+        let path = dir.join(format!("game-{secs}-{tag}.jsonl"));
+        match OpenOptions::new().write(true).create_new(true).open(&path) {
+            Ok(file) => return Ok((file, path)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| io::Error::other("no free record name")))
 }
 
 /// The first line of every game.
@@ -31,62 +59,142 @@ pub struct GameHeader {
     pub mode: Mode,
     pub names: Vec<String>,
     pub rules: Rules,
+    /// The seed, when it was known from the start (`null` otherwise).
     pub seed: Option<u64>,
+    /// SHA-256 of the secret seed and salt, when the seed was secret.
+    #[serde(default)]
+    pub commitment: Option<Commitment>,
 }
 
 impl GameHeader {
-    pub fn new(rules: Rules, names: Vec<String>, seed: Option<u64>) -> GameHeader {
+    pub fn new(rules: Rules, names: Vec<String>, dealing: &Dealing) -> GameHeader {
         GameHeader {
             format: FORMAT,
             mode: rules.mode,
             names,
             rules,
-            seed,
+            seed: dealing.open_seed(),
+            commitment: dealing.commitment(),
         }
     }
 }
 
-/// Writes records, flushing after each hand so a record cut short by a crash
-/// is readable up to its last whole line.
+/// Writes one game's record. Each hand's lines are kept back until the hand
+/// is over and then written whole and flushed, so no card another seat
+/// holds reaches the file while it could still be played; the closing line
+/// reveals the seed when it was secret.
 pub struct RecordWriter<W: Write> {
     out: W,
+    /// The lines of the hand in progress.
+    hand: Vec<u8>,
+    reveal: Option<Reveal>,
+    closed: bool,
 }
 
 impl<W: Write> RecordWriter<W> {
-    pub fn new(out: W) -> RecordWriter<W> {
-        RecordWriter { out }
+    /// Writes the `game` line; `reveal` goes on the closing line.
+    pub fn start(
+        mut out: W,
+        header: &GameHeader,
+        reveal: Option<Reveal>,
+    ) -> io::Result<RecordWriter<W>> {
+        write_line(&mut out, header)?;
+        out.flush()?;
+        Ok(RecordWriter {
+            out,
+            hand: Vec::new(),
+            reveal,
+            closed: false,
+        })
     }
 
-    fn line<T: Serialize>(&mut self, value: &T) -> io::Result<()> {
-        serde_json::to_writer(&mut self.out, value)?;
-        self.out.write_all(b"\n")
-    }
-
-    pub fn header(&mut self, header: &GameHeader) -> io::Result<()> {
-        self.line(header)?;
-        self.out.flush()
-    }
-
+    /// Takes the next event: kept back until its hand is scored.
     pub fn event(&mut self, event: &Event) -> io::Result<()> {
-        self.line(event)?;
-        if matches!(event, Event::Score { .. } | Event::End { .. }) {
-            self.out.flush()?;
+        match event {
+            Event::End { .. } => self.close(serde_json::to_value(event)?),
+            Event::Score { .. } => {
+                write_line(&mut self.hand, event)?;
+                self.write_hand()
+            }
+            _ => write_line(&mut self.hand, event),
         }
-        Ok(())
     }
 
-    /// Marks the current game as left before it was decided.
-    pub fn abandoned(&mut self) -> io::Result<()> {
-        self.out.write_all(b"{\"event\":\"abandoned\"}\n")?;
-        self.out.flush()
+    /// Ends a game left before it was decided: the hand in progress, then
+    /// the `abandoned` line. Does nothing once the game is closed.
+    pub fn abandon(&mut self) -> io::Result<()> {
+        self.close(serde_json::json!({ "event": "abandoned" }))
+    }
+
+    pub fn is_closed(&self) -> bool {
+        self.closed
     }
 
     pub fn into_inner(self) -> W {
         self.out
     }
+
+    fn write_hand(&mut self) -> io::Result<()> {
+        self.out.write_all(&self.hand)?;
+        self.hand.clear();
+        self.out.flush()
+    }
+
+    fn close(&mut self, mut line: Value) -> io::Result<()> {
+        if self.closed {
+            return Ok(());
+        }
+        self.closed = true;
+        if let (Some(reveal), Some(fields)) = (&self.reveal, line.as_object_mut()) {
+            fields.insert("seed".into(), reveal.seed.into());
+            fields.insert("salt".into(), reveal.salt.clone().into());
+        }
+        write_line(&mut self.hand, &line)?;
+        self.write_hand()
+    }
 }
 
-/// A record line that cannot be read, with its 1-based line number.
+/// A record kept in memory, shared between the table that writes it and
+/// whoever reads it after (the arena writes each game whole to its file).
+#[derive(Debug, Clone, Default)]
+pub struct MemoryRecord(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl MemoryRecord {
+    /// Takes what has been written so far.
+    pub fn take(&self) -> Vec<u8> {
+        self.0
+            .lock()
+            .map(|mut b| std::mem::take(&mut *b))
+            .unwrap_or_default()
+    }
+
+    /// What has been written so far, as text.
+    pub fn text(&self) -> String {
+        let bytes = self.0.lock().map(|b| b.clone()).unwrap_or_default();
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+}
+
+impl Write for MemoryRecord {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0
+            .lock()
+            .map_err(|_| io::Error::other("the record's buffer was poisoned"))?
+            .write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+fn write_line<W: Write, T: Serialize>(out: &mut W, value: &T) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, value)?;
+    out.write_all(b"\n")
+}
+
+/// A record line that cannot be read, or a game that does not check, with
+/// its 1-based line number.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}: {message}")]
 pub struct RecordError {
@@ -98,118 +206,210 @@ pub struct RecordError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RecordedGame {
     pub header: GameHeader,
+    /// The line of the `game` line.
+    pub line: usize,
     /// The events with the line each came from.
     pub events: Vec<(usize, Event)>,
     pub abandoned: bool,
+    /// The seed and salt the closing line revealed, with that line.
+    pub reveal: Option<(usize, Reveal)>,
+}
+
+impl RecordedGame {
+    /// Did the game reach its `end` or `abandoned` line?
+    pub fn is_closed(&self) -> bool {
+        self.abandoned || matches!(self.events.last(), Some((_, Event::End { .. })))
+    }
 }
 
 /// Reads every game of a record. Unknown keys are ignored, as the format
-/// allows; anything else malformed is an error naming its line.
+/// allows; a last line cut off by a crash (no newline, not JSON) is left
+/// out; anything else malformed is an error naming its line.
 pub fn read_games(text: &str) -> Result<Vec<RecordedGame>, RecordError> {
     let mut games: Vec<RecordedGame> = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
+    let lines: Vec<&str> = text.split_terminator('\n').collect();
+    for (i, raw) in lines.iter().enumerate() {
         let line = i + 1;
         if raw.trim().is_empty() {
             continue;
         }
         let err = |message: String| RecordError { line, message };
-        let value: serde_json::Value =
-            serde_json::from_str(raw).map_err(|e| err(format!("not JSON: {e}")))?;
+        let value: Value = match serde_json::from_str(raw) {
+            Ok(value) => value,
+            Err(_) if line == lines.len() && !text.ends_with('\n') => break,
+            Err(e) => return Err(err(format!("not JSON: {e}"))),
+        };
         let kind = value
             .get("event")
             .and_then(|k| k.as_str())
             .ok_or_else(|| err("the object has no \"event\" key".into()))?
             .to_string();
-        match kind.as_str() {
-            "game" => {
-                let header: GameHeader = serde_json::from_value(value)
-                    .map_err(|e| err(format!("bad game line: {e}")))?;
-                if header.format != FORMAT {
-                    return Err(err(format!(
-                        "record format {} is not supported (this version reads format {FORMAT})",
-                        header.format
-                    )));
-                }
-                games.push(RecordedGame {
-                    header,
-                    events: Vec::new(),
-                    abandoned: false,
-                });
+        if kind == "game" {
+            let header: GameHeader =
+                serde_json::from_value(value).map_err(|e| err(format!("bad game line: {e}")))?;
+            if !READS.contains(&header.format) {
+                return Err(err(format!(
+                    "record format {} is not supported (this version reads formats 1 and 2)",
+                    header.format
+                )));
             }
-            _ => {
-                let game = games
-                    .last_mut()
-                    .ok_or_else(|| err("an event comes before any \"game\" line".into()))?;
-                if kind == "abandoned" {
-                    game.abandoned = true;
-                    continue;
-                }
-                let event: Event = serde_json::from_value(value)
-                    .map_err(|e| err(format!("bad \"{kind}\" line: {e}")))?;
-                game.events.push((line, event));
-            }
+            games.push(RecordedGame {
+                header,
+                line,
+                events: Vec::new(),
+                abandoned: false,
+                reveal: None,
+            });
+            continue;
         }
+        let game = games
+            .last_mut()
+            .ok_or_else(|| err("an event comes before any \"game\" line".into()))?;
+        if game.is_closed() {
+            return Err(err(format!(
+                "a \"{kind}\" line after the game's closing line (a new game starts with a \"game\" line)"
+            )));
+        }
+        if kind == "abandoned" || kind == "end" {
+            game.reveal = read_reveal(&value).map_err(err)?.map(|r| (line, r));
+        }
+        if kind == "abandoned" {
+            game.abandoned = true;
+            continue;
+        }
+        let event: Event =
+            serde_json::from_value(value).map_err(|e| err(format!("bad \"{kind}\" line: {e}")))?;
+        game.events.push((line, event));
     }
     Ok(games)
 }
 
-/// Replays a recorded game through the engine. Every deal must be the one
-/// the seed gives (when there is a seed) and every event must be exactly
-/// what the engine produces from the recorded bids, exchanges and plays.
-pub fn replay(recorded: &RecordedGame) -> Result<Game, RecordError> {
+/// The `seed` and `salt` of a closing line, when it has them.
+fn read_reveal(value: &Value) -> Result<Option<Reveal>, String> {
+    let (Some(seed), Some(salt)) = (value.get("seed"), value.get("salt")) else {
+        return Ok(None);
+    };
+    let seed = seed
+        .as_u64()
+        .ok_or_else(|| format!("the revealed seed {seed} is not a whole number"))?;
+    let salt = salt
+        .as_str()
+        .ok_or_else(|| format!("the revealed salt {salt} is not text"))?;
+    Ok(Some(Reveal {
+        seed,
+        salt: salt.to_string(),
+    }))
+}
+
+/// What a replay proved about where the deals came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DealProof {
+    /// The revealed seed and salt hash to the commitment made at the start,
+    /// and every hand is the deal that seed gives.
+    Committed { seed: u64, commitment: Commitment },
+    /// Every hand is the deal of a seed given openly at the start.
+    OpenSeed(u64),
+    /// No seed was revealed (a game cut short before its end): each deal is
+    /// a whole deck split as the mode says, but where it came from is unknown.
+    Unproven,
+}
+
+/// A recorded game replayed through the engine.
+#[derive(Debug, Clone)]
+pub struct Replayed {
+    /// The game as it stands after the record's last line.
+    pub game: Game,
+    pub deals: DealProof,
+}
+
+/// Replays a recorded game through the engine. Every deal must be a whole
+/// deck split as the mode says; when a seed is known (open, or revealed and
+/// matching the commitment) every deal must be the one it gives; and every
+/// event must be exactly what the engine produces from the recorded bids,
+/// exchanges and plays.
+pub fn replay(recorded: &RecordedGame) -> Result<Replayed, RecordError> {
     let header = &recorded.header;
     let rules = header.rules;
+    let at_header = |message: String| RecordError {
+        line: recorded.line,
+        message,
+    };
     if header.mode != rules.mode {
-        return Err(RecordError {
-            line: 1,
-            message: "the game's mode and its rules' mode differ".into(),
-        });
+        return Err(at_header(
+            "the game's mode and its rules' mode differ".into(),
+        ));
     }
     let n = rules.mode.seats();
+    if header.names.len() != n {
+        return Err(at_header(format!(
+            "a {} game names {n} seats, not {}",
+            rules.mode,
+            header.names.len()
+        )));
+    }
+    let proof = deal_proof(recorded)?;
+    let seed = match proof {
+        DealProof::Committed { seed, .. } | DealProof::OpenSeed(seed) => Some(seed),
+        DealProof::Unproven => None,
+    };
     let mut deals = Vec::new();
-    let mut first_dealer = Seat::new(0);
+    let mut first_dealer = None;
     for (line, event) in &recorded.events {
-        if let Event::Deal {
+        let Event::Deal {
             hand,
             dealer,
             hands,
             out,
         } = event
-        {
-            if hands.len() != n || !rules.mode.has_seat(*dealer) {
-                return Err(RecordError {
-                    line: *line,
-                    message: format!("a {} deal has {n} hands and a dealer below {n}", rules.mode),
-                });
-            }
-            let deal = Deal {
-                hands: PerSeat::from_fn(rules.mode, |s| hands[s.index()]),
-                out: *out,
-            };
-            if let Some(seed) = header.seed
-                && deal != Deal::from_seed(seed, *hand, rules.mode, *dealer)
-            {
-                return Err(RecordError {
-                    line: *line,
-                    message: format!("hand {hand} is not the deal seed {seed} gives"),
-                });
-            }
-            if deals.is_empty() {
-                first_dealer = *dealer;
-            }
-            deals.push(deal);
+        else {
+            continue;
+        };
+        let err = |message: String| RecordError {
+            line: *line,
+            message,
+        };
+        if hands.len() != n || !rules.mode.has_seat(*dealer) {
+            return Err(err(format!(
+                "a {} deal has {n} hands and a dealer below {n}",
+                rules.mode
+            )));
         }
+        let deal = Deal {
+            hands: PerSeat::from_fn(rules.mode, |s| hands[s.index()]),
+            out: *out,
+        };
+        if !deal.is_valid_for(rules.mode) {
+            return Err(err(format!(
+                "hand {hand} is not a deal: the hands and the cards out must be the whole deck, {} cards to each seat, each card once",
+                rules.mode.hand_size()
+            )));
+        }
+        if let Some(seed) = seed
+            && deal != Deal::from_seed(seed, *hand, rules.mode, *dealer)
+        {
+            return Err(err(format!(
+                "hand {hand} is not the deal seed {seed} gives"
+            )));
+        }
+        first_dealer.get_or_insert(*dealer);
+        deals.push(deal);
     }
-    let mut game = Game::with_deals(rules, first_dealer, deals);
+    let mut game = Game::with_deals(rules, first_dealer.unwrap_or(Seat::new(0)), deals);
     let events = &recorded.events;
     if events.is_empty() {
-        return Ok(game);
+        return Ok(Replayed { game, deals: proof });
     }
     // The engine's own events, produced from the recorded actions, must be
     // the record line for line.
     let mut next = 0;
+    // A record cut short (no closing line) stops where it stops: what the
+    // engine produces past its last line is simply not known.
+    let cut_short = !recorded.is_closed();
     let mut check = |produced: &Event| -> Result<(), RecordError> {
         let Some((line, recorded)) = events.get(next) else {
+            if cut_short {
+                return Ok(());
+            }
             return Err(RecordError {
                 line: events.last().map_or(0, |(l, _)| *l),
                 message: format!(
@@ -257,7 +457,38 @@ pub fn replay(recorded: &RecordedGame) -> Result<Game, RecordError> {
             ),
         });
     }
-    Ok(game)
+    Ok(Replayed { game, deals: proof })
+}
+
+/// Where the deals must come from: an open seed, or a revealed one that
+/// matches the commitment.
+fn deal_proof(recorded: &RecordedGame) -> Result<DealProof, RecordError> {
+    let header = &recorded.header;
+    match (&header.commitment, header.seed, &recorded.reveal) {
+        (Some(_), Some(_), _) => Err(RecordError {
+            line: recorded.line,
+            message: "the game line has both a seed and a commitment: a secret seed is revealed only at the end".into(),
+        }),
+        (Some(commitment), None, Some((line, reveal))) => {
+            if reveal.matches(commitment) {
+                Ok(DealProof::Committed {
+                    seed: reveal.seed,
+                    commitment: commitment.clone(),
+                })
+            } else {
+                Err(RecordError {
+                    line: *line,
+                    message: format!(
+                        "the revealed seed {} and salt {} do not hash to the commitment {commitment} made at the start",
+                        reveal.seed, reveal.salt
+                    ),
+                })
+            }
+        }
+        (Some(_), None, None) => Ok(DealProof::Unproven),
+        (None, Some(seed), _) => Ok(DealProof::OpenSeed(seed)),
+        (None, None, _) => Ok(DealProof::Unproven),
+    }
 }
 
 #[cfg(test)]
@@ -265,71 +496,116 @@ mod tests {
     use super::*;
     use crate::bots::random::RandomBot;
     use crate::engine::RuleSettings;
+    use crate::fairness::SecretSeed;
     use crate::table::{Player, Table};
 
-    fn recorded_game(mode: Mode, seed: u64) -> String {
-        let rules = Rules::new(RuleSettings {
+    fn short(mode: Mode) -> Rules {
+        Rules::new(RuleSettings {
             target_score: 150,
             losing_score: Some(-150),
             ..RuleSettings::classic(mode)
         })
-        .expect("valid rules");
-        let game = Game::new(rules, seed);
-        let mut writer = RecordWriter::new(Vec::new());
-        let names = (0..mode.seats()).map(|s| format!("Bot {s}")).collect();
-        writer
-            .header(&GameHeader::new(rules, names, Some(seed)))
-            .unwrap();
-        writer.event(&game.deal_event()).unwrap();
+        .expect("valid rules")
+    }
+
+    /// A whole game between random bots, recorded by the table.
+    fn recorded_game(mode: Mode, dealing: Dealing) -> String {
         let players = (0..mode.seats())
             .map(|_| Player::Bot(Box::new(RandomBot)))
             .collect();
-        let mut table = Table::new(game, players, seed);
-        table.run_bots(|e| writer.event(e).unwrap()).unwrap();
-        String::from_utf8(writer.into_inner()).unwrap()
+        let mut table = Table::new(short(mode), dealing, players);
+        let names = (0..mode.seats()).map(|s| format!("Bot {s}")).collect();
+        let out = MemoryRecord::default();
+        table.record_to(Box::new(out.clone()), names).unwrap();
+        table.run_bots().unwrap();
+        drop(table);
+        out.text()
+    }
+
+    fn secret(seed: u64) -> Dealing {
+        Dealing::Secret(SecretSeed::from_parts(seed, [9; 16]))
     }
 
     #[test]
-    fn a_record_replays_to_the_same_scores() {
+    fn a_record_replays_to_the_same_scores_and_proves_its_deals() {
         for mode in Mode::ALL {
-            let text = recorded_game(mode, 7);
+            let text = recorded_game(mode, secret(7));
             let games = read_games(&text).unwrap();
             assert_eq!(games.len(), 1);
-            let game = replay(&games[0]).unwrap();
+            let replayed = replay(&games[0]).unwrap();
             let Some((_, Event::End { scores, .. })) = games[0].events.last() else {
                 panic!("the game has no end line");
             };
-            assert_eq!(&game.scores(), scores);
+            assert_eq!(&replayed.game.scores(), scores);
+            assert!(
+                matches!(replayed.deals, DealProof::Committed { seed: 7, .. }),
+                "{:?}",
+                replayed.deals
+            );
+            let text = recorded_game(mode, Dealing::Open(7));
+            let replayed = replay(&read_games(&text).unwrap()[0]).unwrap();
+            assert_eq!(replayed.deals, DealProof::OpenSeed(7));
         }
     }
 
     #[test]
-    fn a_tampered_record_is_caught_at_its_line() {
-        let text = recorded_game(Mode::Partnership, 3);
-        // Change the first score line's points.
+    fn the_seed_is_nowhere_before_the_closing_line() {
+        let text = recorded_game(Mode::Partnership, secret(123_456_789));
         let lines: Vec<&str> = text.lines().collect();
-        let at = lines.iter().position(|l| l.contains("\"score\"")).unwrap();
-        let tampered: Vec<String> = lines
-            .iter()
+        let (last, before) = lines.split_last().unwrap();
+        assert!(before.iter().all(|l| !l.contains("123456789")));
+        assert!(lines[0].contains("\"commitment\":\""), "{}", lines[0]);
+        assert!(lines[0].contains("\"seed\":null"), "{}", lines[0]);
+        assert!(last.contains("\"seed\":123456789"), "{last}");
+    }
+
+    /// Replaces line `at` (from 0) of `text` with what `change` makes of it.
+    fn edit(text: &str, at: usize, change: impl Fn(&mut Value)) -> String {
+        text.lines()
             .enumerate()
             .map(|(i, l)| {
                 if i == at {
-                    let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
-                    let points = v["sides"][0]["points"].as_i64().unwrap();
-                    v["sides"][0]["points"] = (points + 1).into();
+                    let mut v: Value = serde_json::from_str(l).unwrap();
+                    change(&mut v);
                     v.to_string()
                 } else {
                     l.to_string()
                 }
             })
-            .collect();
-        let games = read_games(&tampered.join("\n")).unwrap();
+            .collect::<Vec<_>>()
+            .join("\n")
+            + "\n"
+    }
+
+    #[test]
+    fn a_tampered_record_is_caught_at_its_line() {
+        let text = recorded_game(Mode::Partnership, secret(3));
+        let at = text.lines().position(|l| l.contains("\"score\"")).unwrap();
+        let tampered = edit(&text, at, |v| {
+            let points = v["sides"][0]["points"].as_i64().unwrap();
+            v["sides"][0]["points"] = (points + 1).into();
+        });
+        let games = read_games(&tampered).unwrap();
         assert_eq!(replay(&games[0]).unwrap_err().line, at + 1);
     }
 
     #[test]
+    fn a_reveal_that_does_not_match_the_commitment_is_caught() {
+        let text = recorded_game(Mode::Cutthroat, secret(5));
+        let last = text.lines().count() - 1;
+        // Another seed's deals, revealed with the same salt: a swapped deck.
+        let forged = edit(&text, last, |v| v["seed"] = 6.into());
+        let err = replay(&read_games(&forged).unwrap()[0]).unwrap_err();
+        assert_eq!(err.line, last + 1);
+        assert!(
+            err.message.contains("do not hash to the commitment"),
+            "{err}"
+        );
+    }
+
+    #[test]
     fn a_deal_not_from_the_seed_is_caught() {
-        let text = recorded_game(Mode::Cutthroat, 5);
+        let text = recorded_game(Mode::Cutthroat, Dealing::Open(5));
         let mut games = read_games(&text).unwrap();
         games[0].header.seed = Some(6);
         let err = replay(&games[0]).unwrap_err();
@@ -337,14 +613,77 @@ mod tests {
     }
 
     #[test]
-    fn unreadable_lines_name_their_line() {
+    fn without_a_seed_every_deal_must_still_be_a_deal() {
+        let text = recorded_game(Mode::Partnership, Dealing::Open(11));
+        let at = text.lines().position(|l| l.contains("\"deal\"")).unwrap();
+        // Seat 1's first card dealt to seat 0 as well: a card twice.
+        let doubled = edit(&text, at, |v| {
+            let card = v["hands"][1][0].clone();
+            v["hands"][0][0] = card;
+        });
+        let mut games = read_games(&doubled).unwrap();
+        games[0].header.seed = None;
+        let err = replay(&games[0]).unwrap_err();
+        assert_eq!(err.line, at + 1);
+        assert!(err.message.contains("is not a deal"), "{err}");
+    }
+
+    #[test]
+    fn unknown_keys_are_ignored_everywhere() {
+        let text = recorded_game(Mode::Individual, secret(2));
+        let widened: String = text
+            .lines()
+            .map(|l| {
+                let mut v: Value = serde_json::from_str(l).unwrap();
+                v["from_the_future"] = 1.into();
+                if let Some(rules) = v.get_mut("rules") {
+                    rules["new_house_rule"] = true.into();
+                    rules["bags"]["colour"] = "red".into();
+                }
+                v.to_string() + "\n"
+            })
+            .collect();
+        let games = read_games(&widened).unwrap();
+        assert_eq!(games, read_games(&text).unwrap());
+        replay(&games[0]).unwrap();
+    }
+
+    #[test]
+    fn format_1_records_still_read() {
+        let text = recorded_game(Mode::Partnership, Dealing::Open(4));
+        let old = edit(&text, 0, |v| {
+            v["format"] = 1.into();
+            v.as_object_mut().unwrap().remove("commitment");
+        });
+        let games = read_games(&old).unwrap();
+        assert_eq!(games[0].header.format, 1);
+        assert_eq!(replay(&games[0]).unwrap().deals, DealProof::OpenSeed(4));
+    }
+
+    #[test]
+    fn unreadable_lines_name_their_line_and_a_cut_off_tail_is_left_out() {
         let err = read_games("{\"event\":\"bid\",\"hand\":1,\"seat\":0,\"bid\":3}").unwrap_err();
         assert_eq!(err.line, 1);
-        let text = recorded_game(Mode::Individual, 1);
+        let text = recorded_game(Mode::Individual, secret(1));
         let broken = format!("{text}not json\n");
         assert_eq!(
             read_games(&broken).unwrap_err().line,
             text.lines().count() + 1
         );
+        // Cut mid-line, as a killed process leaves a file.
+        let cut = &text[..text.len() - 10];
+        let games = read_games(cut).unwrap();
+        assert!(!games[0].is_closed());
+        assert_eq!(replay(&games[0]).unwrap().deals, DealProof::Unproven);
+    }
+
+    #[test]
+    fn record_files_never_collide() {
+        let dir = tempfile::tempdir().unwrap();
+        let paths: Vec<PathBuf> = (0..50)
+            .map(|_| create_record_file(dir.path()).unwrap().1)
+            .collect();
+        let unique: std::collections::HashSet<_> = paths.iter().collect();
+        assert_eq!(unique.len(), paths.len());
     }
 }

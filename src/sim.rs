@@ -10,8 +10,9 @@ use std::time::Duration;
 use serde::Serialize;
 
 use crate::bots::{self, UnknownBot};
-use crate::engine::{Event, Game, Rules, Side};
-use crate::record::{GameHeader, RecordWriter};
+use crate::engine::{Rules, Side};
+use crate::fairness::{Dealing, SecretSeed};
+use crate::record::MemoryRecord;
 use crate::table::{BotError, Player, Table};
 
 #[derive(Debug, Clone)]
@@ -20,6 +21,9 @@ pub struct SimConfig {
     /// Deals (before duplication).
     pub games: u32,
     pub seed: u64,
+    /// Keep each game's seed secret until it ends: its record's `game`
+    /// line carries a commitment instead (runs without `--seed`).
+    pub secret: bool,
     /// One bot name per seat.
     pub lineup: Vec<String>,
     pub duplicate: bool,
@@ -91,47 +95,34 @@ fn play_one(config: &SimConfig, index: u32, record: bool) -> Result<Outcome, Sim
         .iter()
         .map(|name| bots::by_name(name).map(Player::Bot))
         .collect::<Result<Vec<_>, _>>()?;
-    let game = Game::new(rules, seed);
-    let mut writer = RecordWriter::new(Vec::new());
+    let dealing = if config.secret {
+        Dealing::Secret(SecretSeed::with_fresh_salt(seed)?)
+    } else {
+        Dealing::Open(seed)
+    };
+    let mut table = Table::new(rules, dealing, players);
+    let memory = MemoryRecord::default();
     if record {
         let names = lineup
             .iter()
             .enumerate()
             .map(|(s, b)| format!("{b} {s}"))
             .collect();
-        writer.header(&GameHeader::new(rules, names, Some(seed)))?;
-        writer.event(&game.deal_event())?;
+        table.record_to(Box::new(memory.clone()), names)?;
     }
-    let mut table = Table::new(game, players, seed);
-    let mut io_error = None;
-    while table.game().winner().is_none() && table.game().hand_no() <= config.max_hands {
+    while table.winner().is_none() && table.hand_no() <= config.max_hands {
         let Some(step) = table.step_bot() else { break };
-        let events = step.map_err(|error| SimError::Bot { game: index, error })?;
-        if record {
-            for e in &events {
-                // Stop cleanly at a hand boundary past the cap.
-                if let Event::Deal { hand, .. } = e
-                    && *hand > config.max_hands
-                {
-                    continue;
-                }
-                if let Err(err) = writer.event(e) {
-                    io_error.get_or_insert(err);
-                }
-            }
-        }
+        step.map_err(|error| SimError::Bot { game: index, error })?;
     }
-    if let Some(err) = io_error {
-        return Err(err.into());
-    }
-    let game = table.game();
-    if record && game.winner().is_none() {
-        writer.abandoned()?;
+    // A game past the hand limit is left: its record says so.
+    table.close();
+    if let Some(problem) = table.record_problem() {
+        return Err(SimError::Record(std::io::Error::other(problem.to_string())));
     }
     let mut side_points = vec![0i64; n];
     let mut side_contracts = vec![(0u32, 0u32); n];
     let mut nils = vec![(0u32, 0u32); n];
-    for result in game.results() {
+    for result in table.results() {
         for (i, seat) in mode.each_seat().enumerate() {
             let side = &result.sides[mode.side_of(seat)];
             side_points[i] += i64::from(side.points);
@@ -146,8 +137,8 @@ fn play_one(config: &SimConfig, index: u32, record: bool) -> Result<Outcome, Sim
         }
     }
     Ok(Outcome {
-        winner: game.winner(),
-        hands: game.results().len() as u32,
+        winner: table.winner(),
+        hands: table.results().len() as u32,
         side_points,
         side_contracts,
         nils,
@@ -155,7 +146,7 @@ fn play_one(config: &SimConfig, index: u32, record: bool) -> Result<Outcome, Sim
             .each_seat()
             .map(|s| table.timings(s).to_vec())
             .collect(),
-        record: writer.into_inner(),
+        record: memory.take(),
         lineup,
     })
 }
@@ -466,6 +457,7 @@ mod tests {
             rules: Rules::default(),
             games: 2,
             seed: 10,
+            secret: false,
             lineup: ["a", "b", "c", "d"].map(String::from).to_vec(),
             duplicate: true,
             threads: 1,

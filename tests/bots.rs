@@ -3,24 +3,29 @@
 //! the levels are ordered by strength.
 
 use spades::bots::{LEVELS, by_name};
-use spades::engine::{Event, Game, Mode, Phase, RuleSettings, Rules, Side};
+use spades::engine::{Mode, Phase, RuleSettings, Rules, Side};
+use spades::fairness::Dealing;
+use spades::record::MemoryRecord;
 use spades::table::{Player, Table};
 
-/// Plays one game; returns the winning side, or the first rule a bot broke.
-fn play(rules: Rules, seed: u64, lineup: &[&str]) -> Result<(Option<Side>, Vec<Event>), String> {
+/// Plays one game; returns the winning side and the game's record, or the
+/// first rule a bot broke.
+fn play(rules: Rules, seed: u64, lineup: &[&str]) -> Result<(Option<Side>, String), String> {
     let players = lineup
         .iter()
         .map(|name| by_name(name).map(Player::Bot).map_err(|e| e.to_string()))
         .collect::<Result<Vec<_>, _>>()?;
-    let mut table = Table::new(Game::new(rules, seed), players, seed);
-    let mut events = Vec::new();
+    let mut table = Table::new(rules, Dealing::Open(seed), players);
+    let record = MemoryRecord::default();
+    let names = lineup.iter().map(|n| n.to_string()).collect();
     table
-        .run_bots(|e| events.push(e.clone()))
+        .record_to(Box::new(record.clone()), names)
         .map_err(|e| e.to_string())?;
-    if table.game().phase() != Phase::Over {
+    table.run_bots().map_err(|e| e.to_string())?;
+    if table.phase() != Phase::Over {
         return Err("the game stopped before it was over".into());
     }
-    Ok((table.game().winner(), events))
+    Ok((table.winner(), record.text()))
 }
 
 /// House rules that change what a bot may bid or pass.

@@ -19,11 +19,11 @@ mod support;
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use spades::bots::random::RandomBot;
+use spades::bots::{bot_rng, decide};
 use spades::engine::rules::{BagRules, BiddingRules, BlindNilRules, NilRules};
 use spades::engine::{
     Bid, Card, CardSet, Decision, Event, Game, Mode, RuleSettings, Rules, Seat, Suit,
 };
-use spades::table::{Player, Table};
 use support::checker::check_record;
 use support::record::{Played, random_game};
 
@@ -300,11 +300,9 @@ fn plays_the_rules_allow(hand: CardSet, led: Option<Suit>, broken: bool) -> Card
 /// move) and no less (a legal move refused).
 fn check_offers(rules: Rules, seed: u64) -> Result<(), TestCaseError> {
     let mode = rules.mode;
-    let game = Game::new(rules, seed);
-    let players = (0..mode.seats())
-        .map(|_| Player::Bot(Box::new(RandomBot)))
-        .collect();
-    let mut table = Table::new(game, players, seed);
+    // The engine itself, as the table drives it, with every seat a bot.
+    let mut game = Game::new(rules, seed);
+    let mut rngs: Vec<_> = mode.each_seat().map(|s| bot_rng(seed, s)).collect();
     let mut scores = vec![0i32; mode.sides()];
     let mut at_deal = scores.clone();
     let mut bids: Vec<(usize, Bid)> = Vec::new();
@@ -313,8 +311,8 @@ fn check_offers(rules: Rules, seed: u64) -> Result<(), TestCaseError> {
     // Seats that were offered blind nil and looked at their cards instead.
     let mut looked = vec![false; mode.seats()];
     let mut hands = 0;
-    while let Some(turn) = table.bot_turn() {
-        let view = table.game().view(turn.seat);
+    while let Some(turn) = game.to_act() {
+        let view = game.view(turn.seat);
         let context = format!(
             "{mode} seed {seed} hand {} seat {}",
             view.hand_no, turn.seat
@@ -347,10 +345,9 @@ fn check_offers(rules: Rules, seed: u64) -> Result<(), TestCaseError> {
             }
             Decision::Exchange => {}
         }
-        let events = table
-            .step_bot()
-            .expect("a bot acts")
-            .expect("a legal action");
+        let rng = &mut rngs[turn.seat.index()];
+        let action = decide(&mut RandomBot, turn.decision, &view, rng);
+        let events = game.apply(turn.seat, action).expect("a legal action");
         for e in events {
             match e {
                 Event::Deal { .. } => {

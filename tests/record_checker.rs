@@ -420,6 +420,38 @@ fn catches_a_wrong_or_missing_end() {
     assert_caught(&bad, end + 1, "after the game was over");
 }
 
+/// Format 2: the seed is committed to at the start and revealed at the end.
+#[test]
+fn catches_a_reveal_that_does_not_match_the_commitment() {
+    let clean = clean_game(21);
+    let end = clean.len() - 1;
+    assert!(clean[0]["commitment"].is_string() && clean[0]["seed"].is_null());
+
+    let mut bad = clean.clone();
+    bad[end]["seed"] = json!(clean[end]["seed"].as_u64().unwrap() + 1);
+    assert_caught(&bad, end, "do not hash to the commitment");
+
+    let mut bad = clean.clone();
+    bad[end]["salt"] = json!("0".repeat(32));
+    assert_caught(&bad, end, "do not hash to the commitment");
+
+    let mut bad = clean.clone();
+    bad[end].as_object_mut().unwrap().remove("salt");
+    assert_caught(&bad, end, "does not reveal the salt");
+
+    let mut bad = clean.clone();
+    bad[0]["commitment"] = json!("ab".repeat(32));
+    assert_caught(&bad, end, "do not hash to the commitment");
+
+    let mut bad = clean.clone();
+    bad[0]["seed"] = clean[end]["seed"].clone();
+    assert_caught(&bad, 0, "either the seed");
+
+    let mut bad = clean.clone();
+    bad[0]["commitment"] = json!("not hex");
+    assert_caught(&bad, 0, "64 lowercase hex");
+}
+
 #[test]
 fn several_games_in_one_file_and_games_left_undecided() {
     let a = clean_game(11);
@@ -434,12 +466,14 @@ fn several_games_in_one_file_and_games_left_undecided() {
     let deals = all.iter().filter(|l| event(l) == "deal").count();
     assert_eq!(report.hands, deals);
 
-    // Left mid-hand, with or without an `abandoned` line, then a new game.
+    // Left mid-hand, with or without an `abandoned` line (revealing the
+    // seed, as `end` would have), then a new game.
     let cut = first(&a, "trick") + 3;
+    let end = a.last().unwrap();
     for abandoned in [false, true] {
         let mut all = a[..cut].to_vec();
         if abandoned {
-            all.push(json!({"event":"abandoned"}));
+            all.push(json!({"event":"abandoned","seed":end["seed"],"salt":end["salt"]}));
         }
         all.extend(b.clone());
         let report = check(&all);
@@ -476,8 +510,8 @@ fn catches_a_bad_header_or_a_bad_line() {
     let clean = clean_game(14);
 
     let mut bad = clean.clone();
-    bad[0]["format"] = json!(2);
-    assert_caught(&bad, 0, "format 2");
+    bad[0]["format"] = json!(3);
+    assert_caught(&bad, 0, "format 3");
 
     let mut bad = clean.clone();
     bad[0]["rules"]["blind_nil"]

@@ -5,7 +5,7 @@ mod support;
 
 use std::time::{Duration, Instant};
 
-use spades::engine::{Bid, Card, Decision, Event, Mode};
+use spades::engine::{Bid, Card, Decision, Mode, SeatEvent};
 use spades::tui::app::{Overlay, Screen, Target, YOU, hand_order};
 use spades::tui::{App, Input, Key, Speed, Theme};
 use support::tui::*;
@@ -50,7 +50,7 @@ fn keys_bid_then_play_a_whole_trick() {
     }
     let before = app.view().play.tricks_done;
     press(&mut app, &[Key::Enter]);
-    let played = Event::Play {
+    let played = SeatEvent::Play {
         hand: 1,
         seat: YOU,
         card: hand[steps],
@@ -96,7 +96,7 @@ fn mouse_bids_and_plays() {
         .unwrap();
     click(&mut app, Target::Card(card));
     assert!(app.events().iter().any(|e| matches!(e,
-        Event::Play { seat, card: c, .. } if *seat == YOU && *c == card)));
+        SeatEvent::Play { seat, card: c, .. } if *seat == YOU && *c == card)));
 }
 
 #[test]
@@ -148,7 +148,7 @@ fn blind_nil_then_pass_two_cards() {
     assert_eq!(app.notice(), Some("Pass exactly 2 cards (you chose 1)."));
     press(&mut app, &[Key::Right, Key::Space, Key::Enter]);
     assert!(app.events().iter().any(
-        |e| matches!(e, Event::Exchange { from, to, .. } if from.index() == 0 && to.index() == 2)
+        |e| matches!(e, SeatEvent::Exchange { from, to, .. } if from.index() == 0 && to.index() == 2)
     ));
     assert_eq!(app.view().cards().len(), 13);
 }
@@ -242,8 +242,9 @@ fn game_over_offers_a_new_game_with_a_new_seed() {
     assert_eq!(app.screen(), Screen::GameOver);
     click(&mut app, Target::PlayAgain);
     assert_eq!(app.screen(), Screen::Table);
-    assert_ne!(app.seed(), 7);
-    assert_eq!(app.game().hand_no(), 1);
+    let next = app.open_seed().expect("an open seed leads to another");
+    assert_ne!(next, 7);
+    assert_eq!(app.view().hand_no, 1);
     chars(&mut app, "q");
     assert!(!app.should_quit(), "mid-game again, so it asks");
 }

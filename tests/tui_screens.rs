@@ -90,7 +90,7 @@ fn hand_summary() {
 #[test]
 fn game_over() {
     let mut app = finished_game();
-    assert_eq!(app.game().phase(), Phase::Over);
+    assert_eq!(app.view().phase, Phase::Over);
     insta::assert_snapshot!("game_over_80x24", screen_text(&mut app, 80, 24));
 }
 

@@ -72,3 +72,146 @@ impl From<&SideScore> for SideRecord {
         }
     }
 }
+
+/// An event as one seat learns of it: everything public, and of the cards
+/// only those the seat may see (its own exchange). This, with the seat's
+/// `PlayerView`, is all a client of the table is ever given.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum SeatEvent {
+    /// A new hand is dealt; the seat's own cards are in its view.
+    Dealt {
+        hand: u32,
+        dealer: Seat,
+    },
+    Bid {
+        hand: u32,
+        seat: Seat,
+        bid: Bid,
+    },
+    /// Cards passed after a blind nil: what they were only for the two
+    /// seats that passed and received them.
+    Exchange {
+        hand: u32,
+        from: Seat,
+        to: Seat,
+        cards: Option<CardSet>,
+    },
+    Play {
+        hand: u32,
+        seat: Seat,
+        card: Card,
+    },
+    Trick {
+        hand: u32,
+        trick: u32,
+        winner: Seat,
+    },
+    Score {
+        hand: u32,
+        tricks: Vec<u8>,
+        sides: Vec<SideRecord>,
+    },
+    End {
+        winner: Side,
+        scores: Vec<i32>,
+    },
+}
+
+impl Event {
+    /// This event as `seat` may learn of it.
+    pub fn seen_by(&self, seat: Seat) -> SeatEvent {
+        match self {
+            Event::Deal { hand, dealer, .. } => SeatEvent::Dealt {
+                hand: *hand,
+                dealer: *dealer,
+            },
+            Event::Bid { hand, seat, bid } => SeatEvent::Bid {
+                hand: *hand,
+                seat: *seat,
+                bid: *bid,
+            },
+            Event::Exchange {
+                hand,
+                from,
+                to,
+                cards,
+            } => SeatEvent::Exchange {
+                hand: *hand,
+                from: *from,
+                to: *to,
+                cards: (seat == *from || seat == *to).then_some(*cards),
+            },
+            Event::Play { hand, seat, card } => SeatEvent::Play {
+                hand: *hand,
+                seat: *seat,
+                card: *card,
+            },
+            Event::Trick {
+                hand,
+                trick,
+                winner,
+            } => SeatEvent::Trick {
+                hand: *hand,
+                trick: *trick,
+                winner: *winner,
+            },
+            Event::Score {
+                hand,
+                tricks,
+                sides,
+            } => SeatEvent::Score {
+                hand: *hand,
+                tricks: tricks.clone(),
+                sides: sides.clone(),
+            },
+            Event::End { winner, scores } => SeatEvent::End {
+                winner: *winner,
+                scores: scores.clone(),
+            },
+        }
+    }
+}
+
+impl SeatEvent {
+    /// Every card this event shows.
+    pub fn cards(&self) -> CardSet {
+        match self {
+            SeatEvent::Play { card, .. } => CardSet::single(*card),
+            SeatEvent::Exchange {
+                cards: Some(cards), ..
+            } => *cards,
+            _ => CardSet::EMPTY,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seat_sees_no_dealt_cards_and_only_its_own_exchange() {
+        let hands = vec!["AS KS".parse().unwrap(), "2C".parse().unwrap()];
+        let deal = Event::Deal {
+            hand: 1,
+            dealer: Seat::new(1),
+            hands,
+            out: CardSet::EMPTY,
+        };
+        assert_eq!(deal.seen_by(Seat::new(0)).cards(), CardSet::EMPTY);
+        let json = serde_json::to_string(&deal.seen_by(Seat::new(0))).unwrap();
+        assert!(!json.contains("AS"), "{json}");
+        let passed: CardSet = "2H 3H".parse().unwrap();
+        let exchange = Event::Exchange {
+            hand: 1,
+            from: Seat::new(1),
+            to: Seat::new(3),
+            cards: passed,
+        };
+        assert_eq!(exchange.seen_by(Seat::new(1)).cards(), passed);
+        assert_eq!(exchange.seen_by(Seat::new(3)).cards(), passed);
+        assert_eq!(exchange.seen_by(Seat::new(0)).cards(), CardSet::EMPTY);
+        assert_eq!(exchange.seen_by(Seat::new(2)).cards(), CardSet::EMPTY);
+    }
+}

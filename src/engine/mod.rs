@@ -20,7 +20,7 @@ pub use bid::Bid;
 pub use card::{Card, Rank, Suit};
 pub use cards::CardSet;
 pub use deal::Deal;
-pub use event::{Event, SideRecord};
+pub use event::{Event, SeatEvent, SideRecord};
 pub use game::{Action, Decision, Game, HandResult, Phase, RuleError, Turn};
 pub use play::{HandState, PlayError, PublicPlay, TrickDone};
 pub use playout::Playout;

@@ -3,21 +3,25 @@
 //! Nothing here draws, and nothing here knows the rules: what is legal and
 //! why not comes from the engine.
 
+use std::io::BufWriter;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use ratatui::layout::{Position, Rect};
 
 use crate::bots;
 use crate::engine::{
-    Action, Bid, Card, CardSet, Decision, Event, Game, HandResult, PerSeat, PerSide, Phase,
-    PlayerView, Seat, SideTotals, Suit, TrickDone, Turn,
+    Action, Bid, Card, CardSet, Decision, HandResult, PerSeat, PerSide, Phase, PlayerView, Seat,
+    SeatEvent, SideTotals, Suit, TrickDone, Turn,
 };
+use crate::fairness::{Commitment, Dealing, Reveal};
+use crate::record::create_record_file;
 use crate::table::{BotError, Player, Table};
 
 use super::input::{Input, Key};
 use super::seats::Names;
 use super::theme::Theme;
-use super::{PlayConfig, TuiError};
+use super::{PlayConfig, Played, TuiError};
 
 /// The player's seat.
 pub const YOU: Seat = Seat::new(0);
@@ -109,12 +113,12 @@ pub struct HeldTrick {
 
 pub struct App {
     config: PlayConfig,
-    seed: u64,
     theme: Theme,
     names: Names,
+    /// The game itself; the app sees only what the player's seat may see.
     table: Table,
-    /// Every event of the game, the first deal included, for the record.
-    events: Vec<Event>,
+    /// Every event the player has been told, as the player's seat sees them.
+    events: Vec<SeatEvent>,
     /// The cards of the trick being played, as the events showed them.
     trick_so_far: PerSeat<Option<Card>>,
     trick_leader: Seat,
@@ -139,22 +143,31 @@ pub struct App {
     hits: Hits,
     quit: bool,
     failure: Option<BotError>,
+    /// The record files of this session's games, and why records could not
+    /// be written, if they could not.
+    records: Vec<PathBuf>,
+    record_problem: Option<String>,
 }
 
 impl App {
     pub fn new(config: PlayConfig, theme: Theme) -> Result<App, TuiError> {
         // Fail before the game starts on a level that does not exist.
         bots::by_name(&config.difficulty)?;
-        let seed = config.seed;
         let names = Names::new(config.rules.mode, &config.name);
-        let table = new_table(&config, seed)?;
+        let mut table = new_table(&config)?;
         let trick_so_far = PerSeat::filled(config.rules.mode, None);
+        let (records, record_problem) = match &config.records {
+            Some(dir) => match record_game(&mut table, dir, &names) {
+                Ok(path) => (vec![path], None),
+                Err(problem) => (Vec::new(), Some(problem)),
+            },
+            None => (Vec::new(), None),
+        };
         let mut app = App {
             config,
-            seed,
             theme,
             names,
-            events: vec![table.game().deal_event()],
+            events: Vec::new(),
             table,
             trick_so_far,
             trick_leader: YOU,
@@ -174,9 +187,26 @@ impl App {
             hits: Hits::default(),
             quit: false,
             failure: None,
+            records,
+            record_problem,
         };
+        let first = app.table.take_events(YOU);
+        app.absorb(first);
         app.sync();
         Ok(app)
+    }
+
+    /// Ends the session: a game not yet decided is recorded as abandoned
+    /// and its seed revealed. Says which records were written.
+    pub fn close(&mut self) -> Played {
+        self.table.close();
+        Played {
+            records: self.records.clone(),
+            record_problem: self
+                .record_problem
+                .clone()
+                .or_else(|| self.table.record_problem().map(str::to_string)),
+        }
     }
 
     // ----- what the view reads -----
@@ -185,8 +215,29 @@ impl App {
         &self.config
     }
 
-    pub fn seed(&self) -> u64 {
-        self.seed
+    /// The commitment to this game's secret seed, shown from the start.
+    pub fn commitment(&self) -> Option<Commitment> {
+        self.table.commitment()
+    }
+
+    /// The seed when it was given openly: the deals are known.
+    pub fn open_seed(&self) -> Option<u64> {
+        self.table.open_seed()
+    }
+
+    /// The secret seed and salt, once the game is over.
+    pub fn revealed(&self) -> Option<Reveal> {
+        self.table.revealed()
+    }
+
+    /// The file this game is recorded in, if it is.
+    pub fn record_path(&self) -> Option<&PathBuf> {
+        self.records.last()
+    }
+
+    /// Hands scored so far.
+    pub fn hands_played(&self) -> usize {
+        self.table.results().len()
     }
 
     pub fn theme(&self) -> &Theme {
@@ -197,13 +248,9 @@ impl App {
         &self.names
     }
 
-    pub fn game(&self) -> &Game {
-        self.table.game()
-    }
-
     /// What the player may know now.
     pub fn view(&self) -> PlayerView {
-        self.table.game().view(YOU)
+        self.table.view(YOU)
     }
 
     pub fn human_turn(&self) -> Option<Turn> {
@@ -218,7 +265,8 @@ impl App {
             .map(|t| t.seat)
     }
 
-    pub fn events(&self) -> &[Event] {
+    /// What the player has been told, in order.
+    pub fn events(&self) -> &[SeatEvent] {
         &self.events
     }
 
@@ -272,7 +320,7 @@ impl App {
             Screen::Table
         } else if self.summary.is_some() {
             Screen::Summary
-        } else if self.game().phase() == Phase::Over {
+        } else if self.table.phase() == Phase::Over {
             Screen::GameOver
         } else {
             Screen::Table
@@ -566,8 +614,9 @@ impl App {
     /// the engine words it.
     fn act(&mut self, action: Action) {
         match self.table.act(YOU, action) {
-            Ok(events) => {
+            Ok(()) => {
                 self.notice = None;
+                let events = self.table.take_events(YOU);
                 self.absorb(events);
             }
             Err(error) => {
@@ -604,7 +653,10 @@ impl App {
                         self.notice = None;
                     }
                     match self.table.step_bot() {
-                        Some(Ok(events)) => self.absorb(events),
+                        Some(Ok(())) => {
+                            let events = self.table.take_events(YOU);
+                            self.absorb(events);
+                        }
                         Some(Err(error)) => {
                             self.failure = Some(error);
                             return;
@@ -618,16 +670,16 @@ impl App {
     }
 
     /// Follows the game through its events, as any client of the table does.
-    fn absorb(&mut self, events: Vec<Event>) {
+    fn absorb(&mut self, events: Vec<SeatEvent>) {
         for event in events {
             match &event {
-                Event::Play { seat, card, .. } => {
+                SeatEvent::Play { seat, card, .. } => {
                     if self.trick_so_far.iter().all(Option::is_none) {
                         self.trick_leader = *seat;
                     }
                     self.trick_so_far[*seat] = Some(*card);
                 }
-                Event::Trick { winner, .. } => {
+                SeatEvent::Trick { winner, .. } => {
                     let trick = TrickDone {
                         leader: self.trick_leader,
                         cards: self.trick_so_far,
@@ -637,27 +689,32 @@ impl App {
                     self.last_trick = Some(trick);
                     self.held = Some(HeldTrick { trick, until: None });
                 }
-                Event::Score { .. } => self.summary = self.game().results().last().cloned(),
-                Event::Deal { .. } => {
+                SeatEvent::Score { .. } => self.summary = self.table.results().last().cloned(),
+                SeatEvent::Dealt { .. } => {
                     self.to_pass = CardSet::EMPTY;
                     self.hand_cursor = 0;
                     self.offer_cursor = OfferChoice::Look;
                 }
-                Event::Bid { .. } | Event::Exchange { .. } | Event::End { .. } => {}
+                SeatEvent::Bid { .. } | SeatEvent::Exchange { .. } | SeatEvent::End { .. } => {}
             }
             self.events.push(event);
         }
     }
 
     fn play_again(&mut self) {
-        let seed = next_seed(self.seed);
+        // An open seed leads to the next open seed, so a session replays; a
+        // secret one to a fresh secret.
         let config = PlayConfig {
-            seed,
+            seed: self.open_seed().map(next_seed),
             ..self.config.clone()
         };
         match App::new(config, self.theme) {
             Ok(mut fresh) => {
                 fresh.hits = std::mem::take(&mut self.hits);
+                let mut records = std::mem::take(&mut self.records);
+                records.append(&mut fresh.records);
+                fresh.records = records;
+                fresh.record_problem = fresh.record_problem.or(self.record_problem.take());
                 *self = fresh;
             }
             Err(error) => self.notice = Some(sentence(&error.to_string())),
@@ -693,8 +750,12 @@ impl App {
     }
 }
 
-fn new_table(config: &PlayConfig, seed: u64) -> Result<Table, TuiError> {
+fn new_table(config: &PlayConfig) -> Result<Table, TuiError> {
     let mode = config.rules.mode;
+    let dealing = match config.seed {
+        Some(seed) => Dealing::Open(seed),
+        None => Dealing::secret().map_err(TuiError::Dealing)?,
+    };
     let players = mode
         .each_seat()
         .map(|seat| {
@@ -705,7 +766,22 @@ fn new_table(config: &PlayConfig, seed: u64) -> Result<Table, TuiError> {
             }
         })
         .collect::<Result<Vec<_>, TuiError>>()?;
-    Ok(Table::new(Game::new(config.rules, seed), players, seed))
+    Ok(Table::new(config.rules, dealing, players))
+}
+
+/// Has the table write the game's record to a new file in `dir`.
+fn record_game(table: &mut Table, dir: &Path, names: &Names) -> Result<PathBuf, String> {
+    let (file, path) =
+        create_record_file(dir).map_err(|e| format!("cannot write in {}: {e}", dir.display()))?;
+    let seats = table
+        .mode()
+        .each_seat()
+        .map(|s| names.seat(s).to_string())
+        .collect();
+    table
+        .record_to(Box::new(BufWriter::new(file)), seats)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(path)
 }
 
 /// The next game's seed, derived so a session of games replays too.

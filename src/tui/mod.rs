@@ -5,7 +5,6 @@
 pub mod app;
 pub mod input;
 pub mod layout;
-pub mod recording;
 pub mod seats;
 pub mod summary;
 pub mod terminal;
@@ -32,7 +31,9 @@ pub use theme::Theme;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayConfig {
     pub rules: Rules,
-    pub seed: u64,
+    /// A seed given openly (`--seed`): the deals are known. `None` deals
+    /// from a secret seed, committed to at the start and revealed at the end.
+    pub seed: Option<u64>,
     /// The player's name, shown at their seat.
     pub name: String,
     /// The level of every computer player: a name from `bots::LEVELS`.
@@ -47,11 +48,12 @@ pub struct PlayConfig {
 }
 
 impl PlayConfig {
-    /// The given rules against the default bots, at normal speed, unrecorded.
+    /// The given rules and open seed against the default bots, at normal
+    /// speed, unrecorded.
     pub fn new(rules: Rules, seed: u64) -> PlayConfig {
         PlayConfig {
             rules,
-            seed,
+            seed: Some(seed),
             name: "You".to_string(),
             difficulty: bots::DEFAULT_LEVEL.to_string(),
             speed: Speed::Normal,
@@ -141,6 +143,8 @@ pub enum TuiError {
     UnknownBot(#[from] UnknownBot),
     #[error("the game stopped: {0}")]
     Bot(#[from] BotError),
+    #[error("cannot deal: {0}")]
+    Dealing(std::io::Error),
 }
 
 /// How long the loop sleeps when nothing is due, so a resize or a key is
@@ -152,17 +156,14 @@ const IDLE_WAIT: Duration = Duration::from_millis(50);
 /// error and panic.
 pub fn run(config: PlayConfig) -> Result<Played, TuiError> {
     let theme = Theme::from_env(config.ascii);
-    let mut recording = recording::Recording::new(config.records.clone());
     let mut app = App::new(config, theme)?;
     let mut session = terminal::Session::start()?;
-    let result = play(&mut app, &mut session, &mut recording);
-    recording.close();
+    let result = play(&mut app, &mut session);
+    // A game left undecided is marked abandoned and its seed revealed.
+    let played = app.close();
     session.end()?;
     result?;
-    Ok(Played {
-        records: recording.paths().to_vec(),
-        record_problem: recording.problem().map(str::to_string),
-    })
+    Ok(played)
 }
 
 /// What a session at the table left behind.
@@ -175,14 +176,9 @@ pub struct Played {
     pub record_problem: Option<String>,
 }
 
-fn play(
-    app: &mut App,
-    session: &mut terminal::Session,
-    recording: &mut recording::Recording,
-) -> Result<(), TuiError> {
+fn play(app: &mut App, session: &mut terminal::Session) -> Result<(), TuiError> {
     loop {
         app.update(Input::Tick(Instant::now()));
-        recording.follow(app);
         if let Some(failure) = app.take_failure() {
             return Err(failure.into());
         }
@@ -203,7 +199,6 @@ fn play(
             // A resize needs nothing more: the next draw lays out anew.
             if let Some(input) = Input::from_event(&event) {
                 app.update(input);
-                recording.follow(app);
             }
         }
     }

@@ -95,10 +95,23 @@ fn score_bar(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
         rules.target_score
     );
     buf.set_stringn(title.x, title.y, &info, title.width as usize, theme.bar());
-    let keys = "? help  q quit ";
-    let x = title.right().saturating_sub(keys.len() as u16);
-    if x > title.x + info.chars().count() as u16 {
-        buf.set_string(x, title.y, keys, theme.bar());
+    // How the deals are dealt, always in sight: sealed by a commitment, or
+    // known from an open seed. Dropped first when the bar is short.
+    let deals = match (app.open_seed(), app.commitment()) {
+        (Some(seed), _) => format!("Deals known (seed {seed})  "),
+        (None, Some(c)) => format!("Deals sealed #{}  ", &c.short()[..8]),
+        (None, None) => String::new(),
+    };
+    let info_end = title.x + info.chars().count() as u16;
+    for right in [
+        format!("{deals}? help  q quit "),
+        "? help  q quit ".to_string(),
+    ] {
+        let x = title.right().saturating_sub(right.chars().count() as u16);
+        if x > info_end {
+            buf.set_string(x, title.y, right, theme.bar());
+            break;
+        }
     }
 
     let sides = view.mode().sides();
@@ -506,7 +519,7 @@ fn hand_summary_window(app: &App, regions: &Regions, buf: &mut Buffer, hits: &mu
             lines.push(Line::from(format!("  {l}")));
         }
     }
-    let over = app.game().phase() == Phase::Over;
+    let over = app.view().phase == Phase::Over;
     let button_text = if over {
         "Enter  final result"
     } else {
@@ -537,7 +550,6 @@ fn hand_summary_window(app: &App, regions: &Regions, buf: &mut Buffer, hits: &mu
 fn game_over(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
     let theme = app.theme();
     let names = app.names();
-    let game = app.game();
     let mut lines = vec![Line::from("")];
     if let Some(winner) = view.winner {
         lines.push(Line::styled(
@@ -545,7 +557,7 @@ fn game_over(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &
             theme.accent(),
         ));
     }
-    let hands = game.results().len();
+    let hands = app.hands_played();
     lines.push(Line::from(format!(
         "after {hands} hand{}, playing to {}",
         if hands == 1 { "" } else { "s" },
@@ -561,10 +573,9 @@ fn game_over(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &
         )));
     }
     lines.push(Line::from(""));
-    lines.push(Line::styled(
-        format!("Seed {} replays this game.", app.seed()),
-        theme.dim(),
-    ));
+    for line in deals_after_the_game(app) {
+        lines.push(Line::styled(line, theme.dim()));
+    }
     let height = lines.len() as u16 + 4;
     let window = layout::window(area, 50, height);
     let inner = framed("Game over", window, buf, theme);
@@ -602,11 +613,7 @@ fn overlay_window(app: &App, overlay: Overlay, area: Rect, buf: &mut Buffer, hit
             let mut lines = rules_lines(&view.rules, theme);
             lines.insert(0, format!("From {}.", app.config().rules_source));
             lines.push(String::new());
-            lines.push(format!(
-                "Seed {} (--seed {} replays this game).",
-                app.seed(),
-                app.seed()
-            ));
+            lines.extend(deals_during_the_game(app));
             lines.push("Esc or r closes.".to_string());
             let window = layout::window(area, 74, lines.len() as u16 + 2);
             let inner = framed("Rules in force", window, buf, theme);
@@ -631,6 +638,38 @@ fn overlay_window(app: &App, overlay: Overlay, area: Rect, buf: &mut Buffer, hit
             x += button(buf, x, y, "y  Quit", true, theme, Target::Quit, hits) + 2;
             button(buf, x, y, "n  Stay", false, theme, Target::Continue, hits);
         }
+    }
+}
+
+/// Where the deals come from, as the rules window says it during a game:
+/// sealed by a commitment, or known from an open seed.
+fn deals_during_the_game(app: &App) -> Vec<String> {
+    match (app.open_seed(), app.commitment()) {
+        (Some(seed), _) => vec![format!(
+            "Deals known: seed {seed} (--seed {seed} replays this game)."
+        )],
+        (None, Some(commitment)) => vec![
+            "Deals sealed: the seed stays secret until the game ends. Commitment:".to_string(),
+            commitment.to_string(),
+        ],
+        (None, None) => Vec::new(),
+    }
+}
+
+/// Where the deals came from, once the game is over: the revealed seed, and
+/// how to check it against the commitment.
+fn deals_after_the_game(app: &App) -> Vec<String> {
+    match (app.open_seed(), app.revealed()) {
+        (Some(seed), _) => vec![format!("Seed {seed} replays this game.")],
+        (None, Some(reveal)) => {
+            let short = app.commitment().map(|c| c.short().to_string());
+            vec![
+                format!("Dealt from seed {}, committed", reveal.seed),
+                format!("at the start as {}...", short.unwrap_or_default()),
+                "spades verify checks the record.".to_string(),
+            ]
+        }
+        (None, None) => Vec::new(),
     }
 }
 

@@ -1,4 +1,6 @@
-//! An independent checker for game records, format 1 (the game-record spec).
+//! An independent checker for game records, formats 1 and 2 (the
+//! game-record spec): in format 2 the seed is committed to at the start and
+//! revealed on the closing line, and the reveal must hash to the commitment.
 //!
 //! It reads nothing but JSON values and re-derives every rule itself: the
 //! deck, the bidding, the exchange, following suit, trick winners, scoring
@@ -478,6 +480,8 @@ enum Status {
 #[derive(Debug, Clone)]
 struct GameState {
     rules: Rules,
+    /// Format 2's commitment to a secret seed, to check the reveal against.
+    commitment: Option<String>,
     mode: Mode,
     status: Status,
     scores: Vec<i64>,
@@ -547,10 +551,10 @@ impl Checker {
                     "play" => game.play(obj, &mut problems),
                     "trick" => game.trick(obj, &mut problems),
                     "score" => game.score(no, obj, &mut problems),
-                    "end" => game.end(obj, &mut problems),
+                    "end" => game.end(obj, &mut problems).and_then(|()| game.reveal(obj)),
                     "abandoned" => {
                         game.status = Status::Abandoned;
-                        Ok(())
+                        game.reveal(obj)
                     }
                     other => Err(format!("unknown event `{other}`")),
                 };
@@ -588,11 +592,12 @@ impl Checker {
         self.close_game(&format!("a new game starts at line {no}"));
         self.report.games += 1;
         match parse_header(obj) {
-            Ok(rules) => {
+            Ok((rules, commitment)) => {
                 let sides = rules.mode.sides();
                 self.skipping = false;
                 self.game = Some(GameState {
                     rules,
+                    commitment,
                     mode: rules.mode,
                     status: Status::Open,
                     scores: vec![0; sides],
@@ -613,13 +618,16 @@ impl Checker {
     }
 }
 
-/// The `game` line: format 1, a mode, one name per seat, every rules key, a seed.
-fn parse_header(obj: &Obj) -> Result<Rules, Vec<String>> {
+/// The `game` line: format 1 or 2, a mode, one name per seat, every rules
+/// key, a seed; in format 2 either the seed or a commitment to a secret one.
+/// Returns the rules and the commitment.
+fn parse_header(obj: &Obj) -> Result<(Rules, Option<String>), Vec<String>> {
     let mut problems = Vec::new();
-    match obj.get("format").and_then(Value::as_u64) {
-        Some(1) => {}
-        Some(f) => problems.push(format!("format {f} is not format 1")),
-        None => problems.push("missing `format` (1)".into()),
+    let format = obj.get("format").and_then(Value::as_u64);
+    match format {
+        Some(1 | 2) => {}
+        Some(f) => problems.push(format!("format {f} is not format 1 or 2")),
+        None => problems.push("missing `format` (1 or 2)".into()),
     }
     let mode = obj
         .get("mode")
@@ -650,16 +658,50 @@ fn parse_header(obj: &Obj) -> Result<Rules, Vec<String>> {
             _ => problems.push(format!("`names` must list {} names", mode.seats())),
         }
     }
-    match obj.get("seed") {
-        Some(Value::Null) => {}
-        Some(v) if v.is_u64() => {}
-        Some(_) => problems.push("`seed` is not a whole number or null".into()),
-        None => problems.push("missing `seed` (null when there is none)".into()),
+    let seeded = match obj.get("seed") {
+        Some(Value::Null) => false,
+        Some(v) if v.is_u64() => true,
+        Some(_) => {
+            problems.push("`seed` is not a whole number or null".into());
+            false
+        }
+        None => {
+            problems.push("missing `seed` (null when there is none)".into());
+            false
+        }
+    };
+    let commitment = match (format, obj.get("commitment")) {
+        (Some(2), Some(Value::String(c))) if is_hex(c, 64) => Some(c.clone()),
+        (Some(2), Some(Value::Null)) | (Some(1), _) => None,
+        (Some(2), _) => {
+            problems.push("`commitment` is not 64 lowercase hex digits or null".into());
+            None
+        }
+        _ => None,
+    };
+    if format == Some(2) && seeded == commitment.is_some() {
+        problems.push(
+            "format 2 gives either the seed (known from the start) or a commitment to a secret one"
+                .into(),
+        );
     }
     match rules {
-        Some(rules) if problems.is_empty() => Ok(rules),
+        Some(rules) if problems.is_empty() => Ok((rules, commitment)),
         _ => Err(problems),
     }
+}
+
+fn is_hex(text: &str, digits: usize) -> bool {
+    text.len() == digits && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+/// The SHA-256 of `seed:salt` in lowercase hex, as format 2 commits to it.
+fn commitment_of(seed: u64, salt: &str) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(format!("{seed}:{salt}").as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// The hand being played, which the line's `hand` must name.
@@ -1054,6 +1096,29 @@ impl GameState {
         }
         if let Some(winner) = winner(&rules, &self.scores) {
             self.status = Status::Decided { line: no, winner };
+        }
+        Ok(())
+    }
+
+    /// A closing line of a game with a secret seed reveals the seed and
+    /// salt, and they must hash to the commitment made at the start.
+    fn reveal(&self, obj: &Obj) -> Result<(), String> {
+        let Some(commitment) = &self.commitment else {
+            return Ok(());
+        };
+        let seed = obj
+            .get("seed")
+            .and_then(Value::as_u64)
+            .ok_or("the closing line does not reveal the secret seed (`seed`)")?;
+        let salt = obj
+            .get("salt")
+            .and_then(Value::as_str)
+            .filter(|s| is_hex(s, 32))
+            .ok_or("the closing line does not reveal the salt (`salt`, 32 hex digits)")?;
+        if commitment_of(seed, salt) != *commitment {
+            return Err(format!(
+                "seed {seed} and salt {salt} do not hash to the commitment {commitment}"
+            ));
         }
         Ok(())
     }

@@ -86,7 +86,7 @@ pub fn play_until(app: &mut App, mut done: impl FnMut(&App) -> bool) {
             return;
         }
         assert!(
-            app.game().phase() != Phase::Over || app.screen() != Screen::GameOver,
+            app.view().phase != Phase::Over || app.screen() != Screen::GameOver,
             "the game ended first"
         );
         answer(app);
