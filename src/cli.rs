@@ -9,7 +9,8 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::bots;
 use crate::config::{self, RulesFileError, RulesSource};
 use crate::engine::{Mode, Rules};
-use crate::sim::{self, SimConfig, SimError};
+use crate::fairness::SecretSeeds;
+use crate::sim::{self, Seeds, SimConfig, SimError};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -19,7 +20,8 @@ Examples:
   spades sim --games 500 --json           500 bot games, summary as JSON
   spades sim --seats normal,easy,normal,easy --games 1000 --duplicate
   spades rules                            the rules in force, as TOML
-  spades rules --init                     write a commented rules.toml here";
+  spades rules --init                     write a commented rules.toml here
+  spades verify game.jsonl                check a game's deals and moves after it";
 
 #[derive(Debug, Parser)]
 #[command(
@@ -44,6 +46,9 @@ pub enum Command {
     Sim(SimArgs),
     /// Print the rules in force as TOML, or write a commented rules.toml.
     Rules(RulesArgs),
+    /// Check game records: the revealed seed matches the commitment made
+    /// at the start, it deals every hand, and every move follows the rules.
+    Verify(VerifyArgs),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -108,7 +113,7 @@ pub struct SimArgs {
     /// Games to play (each played twice with --duplicate)
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
     pub games: u32,
-    /// Seed of the first game's deals, made public in the records (default: secret until each game ends; printed in the summary)
+    /// Deal game k from seed S+k, openly (default: each game's seed secret until it ends, revealed in its record)
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
     /// One bot per seat, comma-separated, e.g. random,random,random,random
@@ -141,13 +146,23 @@ pub struct RulesArgs {
     pub init: Option<PathBuf>,
 }
 
-/// Why a command failed. Bad input exits 2; a failure of our own exits 1.
+#[derive(Debug, Clone, Args)]
+pub struct VerifyArgs {
+    /// Record files (JSON Lines), as `spades` and `spades sim --record` write them
+    #[arg(required = true, value_name = "RECORD")]
+    pub records: Vec<PathBuf>,
+}
+
+/// Why a command failed. Bad input exits 2; a record that reads but does
+/// not verify, and a failure of our own, exit 1.
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
     #[error(transparent)]
     Rules(#[from] RulesFileError),
     #[error("{0}")]
     Usage(String),
+    #[error("{0}")]
+    NotVerified(String),
     #[error("{0}")]
     Internal(String),
 }
@@ -156,7 +171,7 @@ impl CliError {
     pub fn exit_code(&self) -> i32 {
         match self {
             CliError::Rules(_) | CliError::Usage(_) => 2,
-            CliError::Internal(_) => 1,
+            CliError::NotVerified(_) | CliError::Internal(_) => 1,
         }
     }
 }
@@ -181,6 +196,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
         Some(Command::Sim(args)) => run_sim(&args),
         Some(Command::Rules(args)) => run_rules(&args),
+        Some(Command::Verify(args)) => run_verify(&args),
         Some(Command::Play(args)) => run_play(&args),
         None => run_play(&cli.play),
     }
@@ -224,17 +240,15 @@ fn run_sim(args: &SimArgs) -> Result<(), CliError> {
         SimError::UnknownBot(_) => CliError::Usage(format!("--seats: {e}")),
         _ => CliError::Usage(e.to_string()),
     })?;
-    // Without --seed the games' seeds stay secret until each game ends, and
-    // the run's seed is printed only once every game is over.
-    let seed = match args.seed {
-        Some(seed) => seed,
-        None => crate::fairness::random_u64().map_err(|e| CliError::Internal(e.to_string()))?,
+    // Without --seed each game's seed stays secret until the game ends.
+    let seeds = match args.seed {
+        Some(seed) => Seeds::Open(seed),
+        None => Seeds::Secret(SecretSeeds::draw().map_err(|e| CliError::Internal(e.to_string()))?),
     };
     let config = SimConfig {
         rules,
         games: args.games,
-        seed,
-        secret: args.seed.is_none(),
+        seeds,
         lineup,
         duplicate: args.duplicate,
         threads: usize::from(args.threads),
@@ -270,6 +284,42 @@ fn run_sim(args: &SimArgs) -> Result<(), CliError> {
         if let Some(path) = &args.record {
             say(&format!("\nrecords written to {}\n", path.display()))?;
         }
+    }
+    Ok(())
+}
+
+fn run_verify(args: &VerifyArgs) -> Result<(), CliError> {
+    let mut unreadable = Vec::new();
+    let (mut games, mut failed) = (0, 0);
+    for path in &args.records {
+        let file = path.display().to_string();
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(e) => {
+                unreadable.push(format!("{file}: cannot read: {e}"));
+                continue;
+            }
+        };
+        match crate::verify::verify(&text) {
+            Ok(verdicts) => {
+                say(&crate::verify::describe(&file, &verdicts))?;
+                games += verdicts.len();
+                failed += verdicts.iter().filter(|v| !v.is_verified()).count();
+            }
+            Err(e) => unreadable.push(format!(
+                "{file}:{}: not a game record spades can read: {}",
+                e.line, e.message
+            )),
+        }
+    }
+    if !unreadable.is_empty() {
+        return Err(CliError::Usage(unreadable.join("\n")));
+    }
+    if failed > 0 {
+        return Err(CliError::NotVerified(format!(
+            "{failed} of {games} game{} did not verify",
+            if games == 1 { "" } else { "s" }
+        )));
     }
     Ok(())
 }

@@ -79,10 +79,36 @@ impl fmt::Debug for Dealing {
     }
 }
 
-/// A number nobody can predict, from the operating system: a secret seed
-/// for the arena's runs.
-pub fn random_u64() -> std::io::Result<u64> {
-    SecretSeed::draw().map(|s| s.seed)
+/// Secret seeds for many games from one secret that is never shown: game
+/// `n`'s seed is a hash of the secret and `n`, so a seed revealed at the end
+/// of one game says nothing about the seed of any other.
+#[derive(Clone, PartialEq, Eq)]
+pub struct SecretSeeds([u8; 32]);
+
+impl SecretSeeds {
+    pub fn draw() -> std::io::Result<SecretSeeds> {
+        let mut key = [0u8; 32];
+        getrandom::fill(&mut key).map_err(|e| {
+            std::io::Error::other(format!("the system gave no randomness for a deal: {e}"))
+        })?;
+        Ok(SecretSeeds(key))
+    }
+
+    /// The seed of game `n`.
+    pub fn seed(&self, n: u64) -> u64 {
+        let mut hash = Sha256::new();
+        hash.update(self.0);
+        hash.update(n.to_le_bytes());
+        let digest = hash.finalize();
+        u64::from_le_bytes(std::array::from_fn(|i| digest[i]))
+    }
+}
+
+/// Never prints the secret.
+impl fmt::Debug for SecretSeeds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("SecretSeeds(..)")
+    }
 }
 
 /// A seed and the salt that hides it.
@@ -241,6 +267,17 @@ mod tests {
         assert_eq!(a.open_seed(), None);
         assert_eq!(Dealing::Open(5).open_seed(), Some(5));
         assert_eq!(Dealing::Open(5).commitment(), None);
+    }
+
+    #[test]
+    fn one_secret_gives_unrelated_seeds() {
+        let seeds = SecretSeeds::draw().unwrap();
+        let (a, b) = (seeds.seed(1), seeds.seed(2));
+        assert_ne!(a, b);
+        assert_ne!(a.wrapping_add(1), b, "not a counter");
+        assert_eq!(seeds.seed(1), a, "the same game, the same seed");
+        assert_ne!(SecretSeeds::draw().unwrap().seed(1), a);
+        assert_eq!(format!("{seeds:?}"), "SecretSeeds(..)");
     }
 
     #[test]

@@ -10,3 +10,4 @@ pub mod record;
 pub mod sim;
 pub mod table;
 pub mod tui;
+pub mod verify;

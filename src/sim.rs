@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use crate::bots::{self, UnknownBot};
 use crate::engine::{Rules, Side};
-use crate::fairness::{Dealing, SecretSeed};
+use crate::fairness::{Dealing, SecretSeed, SecretSeeds};
 use crate::record::MemoryRecord;
 use crate::table::{BotError, Player, Table};
 
@@ -20,10 +20,7 @@ pub struct SimConfig {
     pub rules: Rules,
     /// Deals (before duplication).
     pub games: u32,
-    pub seed: u64,
-    /// Keep each game's seed secret until it ends: its record's `game`
-    /// line carries a commitment instead (runs without `--seed`).
-    pub secret: bool,
+    pub seeds: Seeds,
     /// One bot name per seat.
     pub lineup: Vec<String>,
     pub duplicate: bool,
@@ -71,10 +68,23 @@ fn lineup_for(config: &SimConfig, index: u32) -> Vec<String> {
     lineup
 }
 
-/// The seed of game `index`: the two games of a duplicate pair share it.
-fn seed_for(config: &SimConfig, index: u32) -> u64 {
-    let deal_no = if config.duplicate { index / 2 } else { index };
-    config.seed.wrapping_add(u64::from(deal_no))
+/// Where a run's deals come from.
+#[derive(Debug, Clone)]
+pub enum Seeds {
+    /// Game `k`'s deals come from seed `S + k`, known to all (`--seed S`).
+    Open(u64),
+    /// Each game's seed is secret until the game ends: its record's `game`
+    /// line carries a commitment, and no game's seed tells another's.
+    Secret(SecretSeeds),
+}
+
+/// The dealing of game `index`: the games of a duplicate set share it.
+fn dealing_for(config: &SimConfig, index: u32) -> std::io::Result<Dealing> {
+    let deal_no = u64::from(if config.duplicate { index / 2 } else { index });
+    Ok(match &config.seeds {
+        Seeds::Open(seed) => Dealing::Open(seed.wrapping_add(deal_no)),
+        Seeds::Secret(seeds) => Dealing::Secret(SecretSeed::with_fresh_salt(seeds.seed(deal_no))?),
+    })
 }
 
 pub fn total_games(config: &SimConfig) -> u32 {
@@ -90,17 +100,11 @@ fn play_one(config: &SimConfig, index: u32, record: bool) -> Result<Outcome, Sim
     let mode = rules.mode;
     let n = mode.seats();
     let lineup = lineup_for(config, index);
-    let seed = seed_for(config, index);
     let players = lineup
         .iter()
         .map(|name| bots::by_name(name).map(Player::Bot))
         .collect::<Result<Vec<_>, _>>()?;
-    let dealing = if config.secret {
-        Dealing::Secret(SecretSeed::with_fresh_salt(seed)?)
-    } else {
-        Dealing::Open(seed)
-    };
-    let mut table = Table::new(rules, dealing, players);
+    let mut table = Table::new(rules, dealing_for(config, index)?, players);
     let memory = MemoryRecord::default();
     if record {
         let names = lineup
@@ -155,7 +159,9 @@ fn play_one(config: &SimConfig, index: u32, record: bool) -> Result<Outcome, Sim
 #[derive(Debug, Clone, Serialize)]
 pub struct Report {
     pub mode: crate::engine::Mode,
-    pub seed: u64,
+    /// The run's seed with `--seed`; `null` when each game's seed was
+    /// secret (each record's closing line reveals its own).
+    pub seed: Option<u64>,
     pub duplicate: bool,
     pub games: u32,
     pub hands: u64,
@@ -227,7 +233,10 @@ pub fn run(
     let mut tallies: BTreeMap<String, Tally> = BTreeMap::new();
     let mut report = Report {
         mode,
-        seed: config.seed,
+        seed: match config.seeds {
+            Seeds::Open(seed) => Some(seed),
+            Seeds::Secret(_) => None,
+        },
         duplicate: config.duplicate,
         games: total,
         hands: 0,
@@ -380,7 +389,7 @@ pub fn wilson(wins: u32, n: u32) -> [f64; 2] {
 /// The readable summary printed without `--json`.
 pub fn render_table(report: &Report) -> String {
     let mut out = format!(
-        "{} games of {} spades{} (seed {}), {} hands{}\n\n",
+        "{} games of {} spades{} ({}), {} hands{}\n\n",
         report.games,
         report.mode,
         if report.duplicate {
@@ -388,7 +397,10 @@ pub fn render_table(report: &Report) -> String {
         } else {
             ""
         },
-        report.seed,
+        match report.seed {
+            Some(seed) => format!("seed {seed}"),
+            None => "secret seeds, each revealed in its record".to_string(),
+        },
         report.hands,
         if report.abandoned > 0 {
             format!(", {} abandoned at the hand limit", report.abandoned)
@@ -456,15 +468,15 @@ mod tests {
         let config = SimConfig {
             rules: Rules::default(),
             games: 2,
-            seed: 10,
-            secret: false,
+            seeds: Seeds::Open(10),
             lineup: ["a", "b", "c", "d"].map(String::from).to_vec(),
             duplicate: true,
             threads: 1,
             max_hands: 10,
         };
-        assert_eq!(seed_for(&config, 0), seed_for(&config, 1));
-        assert_ne!(seed_for(&config, 1), seed_for(&config, 2));
+        let seed = |i| dealing_for(&config, i).unwrap().open_seed();
+        assert_eq!(seed(0), seed(1));
+        assert_ne!(seed(1), seed(2));
         assert_eq!(lineup_for(&config, 1), ["d", "a", "b", "c"]);
         assert_eq!(lineup_for(&config, 2), config.lineup);
     }
