@@ -96,17 +96,15 @@ fn score_bar(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
     );
     buf.set_stringn(title.x, title.y, &info, title.width as usize, theme.bar());
     // How the deals are dealt, always in sight: sealed by a commitment, or
-    // known from an open seed. Dropped first when the bar is short.
+    // known from an open seed. The key hints give way first on a short bar.
     let deals = match (app.open_seed(), app.commitment()) {
-        (Some(seed), _) => format!("Deals known (seed {seed})  "),
-        (None, Some(c)) => format!("Deals sealed #{}  ", &c.short()[..8]),
+        (Some(seed), _) => format!("Deals known: seed {seed} "),
+        (None, Some(c)) => format!("Deals sealed #{} ", &c.short()[..8]),
         (None, None) => String::new(),
     };
     let info_end = title.x + info.chars().count() as u16;
-    for right in [
-        format!("{deals}? help  q quit "),
-        "? help  q quit ".to_string(),
-    ] {
+    let keys = "? help  q quit ";
+    for right in [format!("{deals} {keys}"), deals, keys.to_string()] {
         let x = title.right().saturating_sub(right.chars().count() as u16);
         if x > info_end {
             buf.set_string(x, title.y, right, theme.bar());
