@@ -166,7 +166,7 @@ fn play_checking(mode: Mode, seed: u64, difficulty: &str) -> usize {
             continue;
         }
         match app.human_turn().map(|t| t.decision) {
-            Some(Decision::BlindNil) => chars(&mut app, if seed % 2 == 0 { "b" } else { "c" }),
+            Some(Decision::BlindNil) => chars(&mut app, if seed.is_multiple_of(2) { "b" } else { "c" }),
             Some(Decision::Bid) => {
                 chars(&mut app, "2");
                 press(&mut app, &[Key::Enter]);
@@ -180,7 +180,7 @@ fn play_checking(mode: Mode, seed: u64, difficulty: &str) -> usize {
                 press(&mut app, &[Key::Enter]);
             }
             Some(Decision::Play) => {
-                if step % 7 == 0 && app.last_trick().is_some() {
+                if step.is_multiple_of(7) && app.last_trick().is_some() {
                     chars(&mut app, "t");
                     check_now(&mut app, seed, &mut told, &context);
                     press(&mut app, &[Key::Esc]);
@@ -197,7 +197,7 @@ fn no_frame_or_event_shows_a_card_before_it_is_played() {
     let mut exchanges = 0;
     for mode in Mode::ALL {
         for seed in 0..4 {
-            let difficulty = if seed % 2 == 0 { "normal" } else { "random" };
+            let difficulty = if seed.is_multiple_of(2) { "normal" } else { "random" };
             exchanges += play_checking(mode, seed, difficulty);
         }
     }
