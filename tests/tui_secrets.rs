@@ -166,7 +166,9 @@ fn play_checking(mode: Mode, seed: u64, difficulty: &str) -> usize {
             continue;
         }
         match app.human_turn().map(|t| t.decision) {
-            Some(Decision::BlindNil) => chars(&mut app, if seed.is_multiple_of(2) { "b" } else { "c" }),
+            Some(Decision::BlindNil) => {
+                chars(&mut app, if seed.is_multiple_of(2) { "b" } else { "c" })
+            }
             Some(Decision::Bid) => {
                 chars(&mut app, "2");
                 press(&mut app, &[Key::Enter]);
@@ -196,8 +198,12 @@ fn play_checking(mode: Mode, seed: u64, difficulty: &str) -> usize {
 fn no_frame_or_event_shows_a_card_before_it_is_played() {
     let mut exchanges = 0;
     for mode in Mode::ALL {
-        for seed in 0..4 {
-            let difficulty = if seed.is_multiple_of(2) { "normal" } else { "random" };
+        for seed in 0..4u64 {
+            let difficulty = if seed.is_multiple_of(2) {
+                "normal"
+            } else {
+                "random"
+            };
             exchanges += play_checking(mode, seed, difficulty);
         }
     }
