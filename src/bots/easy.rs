@@ -7,7 +7,8 @@
 use rand::RngExt;
 
 use super::knowledge::{
-    Position, exchange_cards, nearest_allowed, nil_danger, plain_tricks, rank_value,
+    Position, exchange_cards, nearest_allowed, nil_danger, plain_tricks, prefer_side_suits,
+    rank_value,
 };
 use super::{Bot, BotRng};
 use crate::engine::{Bid, Card, CardSet, PlayerView, Suit};
@@ -98,13 +99,13 @@ fn plain_play(pos: &Position) -> Option<Card> {
 }
 
 /// A human-looking slip: any legal card except one that would take the
-/// trick from a partner who has it.
+/// trick from a partner who has it, or a trump wasted under it.
 fn slip(pos: &Position, rng: &mut BotRng) -> Option<Card> {
     let mut pool = pos.legal;
     if pos.partner_winning() {
         let losers = pool.minus(pos.beaters(pool));
         if !losers.is_empty() {
-            pool = losers;
+            pool = prefer_side_suits(losers);
         }
     }
     if pos.bids[pos.seat].is_some_and(Bid::is_nil) {
