@@ -50,9 +50,7 @@ impl Bot for EasyBot {
     }
 
     fn exchange(&mut self, view: &PlayerView, _rng: &mut BotRng) -> CardSet {
-        let count = view.exchange.map_or(0, |e| e.count);
-        let nil = view.bids()[view.seat].is_some_and(Bid::is_nil);
-        exchange_cards(view.cards(), count, nil)
+        exchange_cards(view)
     }
 
     fn play(&mut self, view: &PlayerView, rng: &mut BotRng) -> Card {
