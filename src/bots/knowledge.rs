@@ -4,6 +4,7 @@
 //! seat's `PlayerView` shows, so a decision takes microseconds.
 
 use crate::engine::play::beats;
+use crate::engine::score::Contract;
 use crate::engine::{Bid, Card, CardSet, MAX_SEATS, Mode, PlayerView, Rank, Rules, Seat, Suit};
 
 const SPADES: Suit = Suit::Spades;
@@ -119,24 +120,21 @@ impl Position {
         self.partner.is_some_and(|p| self.live_nil(p))
     }
 
+    /// A side's contract so far, as the scoring counts it.
+    fn contract(&self, side: usize) -> Option<Contract> {
+        let seats = self.mode.side_seats(side);
+        Contract::of(seats.filter_map(|s| Some((self.bids[s]?, self.won[s]))))
+    }
+
     /// Tricks a side's numeric bidders still need for its contract (0 once
     /// made, or when the side has no contract).
     pub fn need(&self, side: usize) -> i32 {
-        let (mut bid, mut taken) = (0i32, 0i32);
-        for s in self.mode.side_seats(side) {
-            if let Some(Bid::Tricks(n)) = self.bids[s] {
-                bid += i32::from(n);
-                taken += i32::from(self.won[s]);
-            }
-        }
-        (bid - taken).max(0)
+        self.contract(side).map_or(0, |c| i32::from(c.need()))
     }
 
     /// Has any numeric bid on `side`?
     pub fn has_contract(&self, side: usize) -> bool {
-        self.mode
-            .side_seats(side)
-            .any(|s| matches!(self.bids[s], Some(Bid::Tricks(_))))
+        self.contract(side).is_some()
     }
 
     /// The sides other than this seat's.

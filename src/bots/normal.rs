@@ -93,6 +93,8 @@ pub struct Standing {
     pub mine: i32,
     pub bags: i32,
     pub best_other: i32,
+    /// How far the side trails the best other side (0 when it leads).
+    pub deficit: i32,
     pub target: i32,
     pub limit: i32,
 }
@@ -110,6 +112,7 @@ impl Standing {
             mine,
             bags: view.totals[side].bags,
             best_other,
+            deficit: view.auction.deficit(view.seat),
             target: view.rules.target_score,
             limit: view.rules.bags.limit,
         }
@@ -118,10 +121,6 @@ impl Standing {
     /// An opponent could win the game with one more good hand.
     pub fn opponent_near_target(&self) -> bool {
         self.best_other >= self.target - self.target / 5
-    }
-
-    pub fn deficit(&self) -> i32 {
-        self.best_other - self.mine
     }
 }
 
@@ -142,7 +141,7 @@ fn wants_blind_nil(view: &PlayerView, t: &Tuning) -> bool {
         // Measured: with the partner covering and cards passed, a blind
         // nil holds about three times in four, worth far more than a
         // numeric bid whenever the side is behind.
-        return st.deficit() as f32 >= t.blind_deficit * value as f32;
+        return st.deficit > 0 && st.deficit as f32 >= t.blind_deficit * value as f32;
     }
     // Alone, with no cover and no cards passed, a blind nil holds about one
     // time in five: never worth 200 points.
@@ -184,7 +183,7 @@ fn choose_bid(view: &PlayerView, t: &Tuning) -> Bid {
         want -= 0.3;
     }
     // Behind with an opponent about to win: push for points.
-    if st.opponent_near_target() && st.deficit() > 0 {
+    if st.opponent_near_target() && st.deficit > 0 {
         want += 0.4;
     }
     // Ahead and close: a made contract is what wins.
@@ -234,7 +233,7 @@ fn should_nil(
     if view.mode() == Mode::Cutthroat {
         limit -= 0.5;
     }
-    if st.opponent_near_target() && st.deficit() > 0 {
+    if st.opponent_near_target() && st.deficit > 0 {
         limit += 0.4;
     }
     // About to win: a made contract is enough, a lost nil could cost the
