@@ -2,18 +2,25 @@
 //! trick when that is cheap and otherwise plays its lowest card, and now
 //! and then slips: a bid one off, or a plausible but worse card. It never
 //! does anything absurd: no nil holding the ace of spades, no trumping or
-//! overtaking a partner who has the trick.
+//! overtaking a partner who has the trick (unless to cover the partner's
+//! nil), and around a nil it plays as every level does and never slips.
 
 use rand::RngExt;
 
 use super::knowledge::{
-    Position, exchange_cards, nearest_allowed, nil_danger, plain_tricks, rank_value,
+    Position, exchange_cards, nearest_allowed, nil_danger, plain_tricks, prefer_side_suits,
+    rank_value,
 };
+use super::nil::nil_card;
 use super::{Bot, BotRng};
 use crate::engine::{Bid, Card, CardSet, PlayerView, Suit};
 
 /// How often a play or a bid goes a little wrong.
 const SLIP: f64 = 0.12;
+
+/// Tricks to spare beyond the contract before busting an opponent's nil:
+/// a casual player goes after one only when its own bid looks safe.
+const BUST_MARGIN: i32 = 3;
 
 pub struct EasyBot;
 
@@ -43,19 +50,21 @@ impl Bot for EasyBot {
     }
 
     fn exchange(&mut self, view: &PlayerView, _rng: &mut BotRng) -> CardSet {
-        let count = view.exchange.map_or(0, |e| e.count);
-        let nil = view.bids()[view.seat].is_some_and(Bid::is_nil);
-        exchange_cards(view.cards(), count, nil)
+        exchange_cards(view)
     }
 
     fn play(&mut self, view: &PlayerView, rng: &mut BotRng) -> Card {
         let pos = Position::new(view);
-        let plain = plain_play(&pos);
-        let pick = if rng.random_bool(SLIP) {
-            slip(&pos, rng).or(plain)
-        } else {
-            plain
-        };
+        let pick = nil_card(&pos, BUST_MARGIN).or_else(|| {
+            let plain = plain_play(&pos);
+            // While the partner's nil is live, the high cards that cover
+            // it are not to be wasted by a slip either.
+            if !pos.partner_live_nil() && rng.random_bool(SLIP) {
+                slip(&pos, rng).or(plain)
+            } else {
+                plain
+            }
+        });
         pick.or(pos.legal.lowest())
             .expect("the game asks only a seat that holds a legal card")
     }
@@ -69,9 +78,6 @@ fn partner_has_it(pos: &Position) -> bool {
 fn plain_play(pos: &Position) -> Option<Card> {
     let legal = pos.legal;
     let lowest = |set: CardSet| set.iter().min_by_key(|&c| rank_value(c, pos.led));
-    if pos.bids[pos.seat].is_some_and(Bid::is_nil) {
-        return pos.highest_loser(legal).or_else(|| lowest(legal));
-    }
     if pos.is_leading() {
         // A winner if there is one, else a low card of the longest suit.
         let top = legal
@@ -98,17 +104,14 @@ fn plain_play(pos: &Position) -> Option<Card> {
 }
 
 /// A human-looking slip: any legal card except one that would take the
-/// trick from a partner who has it.
+/// trick from a partner who has it, or a trump wasted under it.
 fn slip(pos: &Position, rng: &mut BotRng) -> Option<Card> {
     let mut pool = pos.legal;
     if pos.partner_winning() {
         let losers = pool.minus(pos.beaters(pool));
         if !losers.is_empty() {
-            pool = losers;
+            pool = prefer_side_suits(losers);
         }
-    }
-    if pos.bids[pos.seat].is_some_and(Bid::is_nil) {
-        return None;
     }
     // Nobody throws away the top trumps by accident.
     let honours: CardSet = pool

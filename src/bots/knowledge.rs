@@ -4,8 +4,9 @@
 //! seat's `PlayerView` shows, so a decision takes microseconds.
 
 use crate::engine::play::beats;
+use crate::engine::score::Contract;
 use crate::engine::{
-    Bid, Card, CardSet, MAX_SEATS, Mode, PerSeat, PlayerView, Rank, Seat, Side, Suit,
+    Bid, Card, CardSet, MAX_SEATS, Mode, PerSeat, PlayerView, Rank, Rules, Seat, Side, Suit,
 };
 
 const SPADES: Suit = Suit::Spades;
@@ -121,24 +122,21 @@ impl Position {
         self.partner.is_some_and(|p| self.live_nil(p))
     }
 
+    /// A side's contract so far, as the scoring counts it.
+    fn contract(&self, side: Side) -> Option<Contract> {
+        let seats = self.mode.side_seats(side);
+        Contract::of(seats.filter_map(|s| Some((self.bids[s]?, self.won[s]))))
+    }
+
     /// Tricks a side's numeric bidders still need for its contract (0 once
     /// made, or when the side has no contract).
     pub fn need(&self, side: Side) -> i32 {
-        let (mut bid, mut taken) = (0i32, 0i32);
-        for s in self.mode.side_seats(side) {
-            if let Some(Bid::Tricks(n)) = self.bids[s] {
-                bid += i32::from(n);
-                taken += i32::from(self.won[s]);
-            }
-        }
-        (bid - taken).max(0)
+        self.contract(side).map_or(0, |c| i32::from(c.need()))
     }
 
     /// Has any numeric bid on `side`?
     pub fn has_contract(&self, side: Side) -> bool {
-        self.mode
-            .side_seats(side)
-            .any(|s| matches!(self.bids[s], Some(Bid::Tricks(_))))
+        self.contract(side).is_some()
     }
 
     /// The sides other than this seat's.
@@ -430,47 +428,13 @@ pub fn nil_danger(hand: CardSet) -> f32 {
         d += 1.5 * (n - 3) as f32;
     }
     for c in spades {
-        let r = c.rank();
-        let lower = below(spades, c).len();
-        d += match r.index() {
-            11 => {
-                if lower >= 3 {
-                    2.0
-                } else {
-                    10.0
-                }
-            }
-            10 => {
-                if lower >= 2 {
-                    1.2
-                } else {
-                    10.0
-                }
-            }
-            9 => 0.7,
-            8 => 0.4,
-            7 => 0.25,
-            6 => 0.15,
-            _ => 0.05,
-        };
+        d += card_danger(c, below(spades, c).len());
     }
     for suit in SIDE_SUITS {
         let cards = hand.suit(suit);
         let small = cards.iter().filter(|c| c.rank().index() <= 4).count() as f32;
         for c in cards {
-            let lower = below(cards, c).len() as f32;
-            let base = match c.rank().index() {
-                12 => 4.0,
-                11 => 1.6,
-                10 => 0.9,
-                9 => 0.45,
-                8 => 0.25,
-                7 => 0.1,
-                _ => 0.0,
-            };
-            // Small cards below let the seat duck the first rounds.
-            let cover = (1.0 - 0.25 * lower.min(3.0)).max(0.3);
-            d += base * cover;
+            d += card_danger(c, below(cards, c).len());
         }
         match cards.len() {
             0 => d -= 0.3,
@@ -481,30 +445,106 @@ pub fn nil_danger(hand: CardSet) -> f32 {
     d.max(0.0)
 }
 
-/// The cards to pass after a blind nil. The nil bidder passes its most
-/// dangerous cards, spade honours first; its partner passes its lowest side
-/// cards, from short suits first so it can ruff and cover sooner, and never
-/// a high spade.
-pub fn exchange_cards(hand: CardSet, count: u8, nil: bool) -> CardSet {
-    let mut order: Vec<Card> = hand.iter().collect();
-    if nil {
-        order.sort_by_key(|&c| {
-            let spade_honour = c.suit() == SPADES && c.rank() >= Rank::TEN;
-            let short = hand.suit(c.suit()).len();
-            (
-                std::cmp::Reverse(spade_honour),
-                std::cmp::Reverse(c.rank()),
-                short,
-            )
-        });
-    } else {
-        order.sort_by_key(|&c| {
-            let spade = c.suit() == SPADES;
-            let short = hand.suit(c.suit()).len();
-            (spade, c.rank(), short)
-        });
+/// How risky one card is to a nil bidder who holds `lower` smaller cards
+/// of its suit: a king or queen of spades without small spades under it
+/// counts as much as the ace.
+fn card_danger(card: Card, lower: u32) -> f32 {
+    let rank = card.rank().index();
+    if card.suit() == SPADES {
+        return match rank {
+            12 => 10.0,
+            11 if lower >= 3 => 2.0,
+            10 if lower >= 2 => 1.2,
+            10..=11 => 10.0,
+            9 => 0.7,
+            8 => 0.4,
+            7 => 0.25,
+            6 => 0.15,
+            _ => 0.05,
+        };
     }
+    let base = match rank {
+        12 => 4.0,
+        11 => 1.6,
+        10 => 0.9,
+        9 => 0.45,
+        8 => 0.25,
+        7 => 0.1,
+        _ => 0.0,
+    };
+    // Small cards below let the seat duck the first rounds.
+    let cover = (1.0 - 0.25 * lower.min(3) as f32).max(0.3);
+    base * cover
+}
+
+/// The cards a seat passes in the blind-nil exchange. Who passes what
+/// comes from who bid blind nil, whatever else was bid: the blind-nil
+/// bidder passes its most dangerous cards, its partner low ones.
+pub fn exchange_cards(view: &PlayerView) -> CardSet {
+    let count = view.exchange.map_or(0, |e| e.count);
+    let hand = view.cards();
+    match view.bids()[view.seat] {
+        Some(Bid::BlindNil) => dangerous_cards(hand, count),
+        Some(Bid::Nil) => spare_low_cards(hand, count, &view.rules),
+        _ => low_cards(hand, count),
+    }
+}
+
+/// The blind-nil bidder's pass: its most dangerous cards, spade honours
+/// first. It passes them even to a partner who bid nil: the blind nil is
+/// worth more, and a card kept sinks it as surely as a card passed sinks
+/// the partner's.
+fn dangerous_cards(hand: CardSet, count: u8) -> CardSet {
+    let mut order: Vec<Card> = hand.iter().collect();
+    order.sort_by_key(|&c| {
+        let spade_honour = c.suit() == SPADES && c.rank() >= Rank::TEN;
+        let short = hand.suit(c.suit()).len();
+        (
+            std::cmp::Reverse(spade_honour),
+            std::cmp::Reverse(c.rank()),
+            short,
+        )
+    });
     order.into_iter().take(usize::from(count)).collect()
+}
+
+/// A numeric-bidding partner's pass: its lowest side cards, from short
+/// suits first so it can ruff and cover sooner, and never a high spade.
+fn low_cards(hand: CardSet, count: u8) -> CardSet {
+    let mut order: Vec<Card> = hand.iter().collect();
+    order.sort_by_key(|&c| {
+        let spade = c.suit() == SPADES;
+        let short = hand.suit(c.suit()).len();
+        (spade, c.rank(), short)
+    });
+    order.into_iter().take(usize::from(count)).collect()
+}
+
+/// The pass of a partner who bid plain nil beside a blind nil, where both
+/// nils are at stake. Like any partner of a blind nil it passes low cards,
+/// but the ones its own nil can best spare: each card is weighed by the
+/// danger it brings the blind nil, at the blind nil's value, against what
+/// giving it up costs its own nil, at the nil's value. So a low singleton
+/// goes (the void then takes discards), or a low card of a suit with no
+/// honour to guard, before the small card under its own queen; and a card
+/// that would sink either nil stays with the cheaper one.
+fn spare_low_cards(hand: CardSet, count: u8, rules: &Rules) -> CardSet {
+    let (nil, blind) = (rules.nil.value as f32, rules.blind_nil.value as f32);
+    let mut kept = hand;
+    let mut passed = CardSet::EMPTY;
+    for _ in 0..count {
+        let cost =
+            |c: Card| blind * card_danger(c, 0) + nil * nil_danger(kept.minus(CardSet::single(c)));
+        let Some(card) = kept
+            .iter()
+            .min_by(|&a, &b| cost(a).total_cmp(&cost(b)).then(a.rank().cmp(&b.rank())))
+        else {
+            break;
+        };
+        kept.remove(card);
+        passed.insert(card);
+    }
+    passed
 }
 
 /// The allowed numeric bid closest to `n` (the lower one on a tie), for the
@@ -536,12 +576,26 @@ mod tests {
     }
 
     #[test]
-    fn the_nil_bidder_passes_danger_and_its_partner_passes_low_cards() {
+    fn the_blind_nil_passes_danger_and_its_partner_passes_low_cards() {
         let hand = set("AS KS 4S AH 9H 3H KD 7D 2D QC 8C 5C 2C");
-        assert_eq!(exchange_cards(hand, 2, true), set("AS KS"));
-        assert_eq!(exchange_cards(hand, 3, true), set("AS KS AH"));
+        assert_eq!(dangerous_cards(hand, 2), set("AS KS"));
+        assert_eq!(dangerous_cards(hand, 3), set("AS KS AH"));
         let partner = set("AS KS QS 2S AH KH 5H AD 9D 4D KC 6C 3C");
-        assert_eq!(exchange_cards(partner, 2, false), set("3C 4D"));
+        assert_eq!(low_cards(partner, 2), set("3C 4D"));
+    }
+
+    #[test]
+    fn a_nil_partner_passes_low_cards_its_own_nil_can_spare() {
+        let rules = Rules::default();
+        // The 2D and 3H guard its jack and queen; the clubs guard nothing.
+        let hand = set("QH 7H 3H JD 5D 2D 8C 6C 4C 3C 6S 4S 2S");
+        assert_eq!(spare_low_cards(hand, 2, &rules), set("3C 4C"));
+        // A low singleton goes first: the void takes the queen later.
+        let singleton = set("QH 7H 3H 2D 9C 8C 6C 5C 4C 3C 6S 4S 2S");
+        assert_eq!(spare_low_cards(singleton, 1, &rules), set("2D"));
+        // Its own ace of spades sinks either nil: it stays with the cheaper.
+        let ace = set("AS 2S 3H 5H 7H 2D 4D 6D 8D 3C 5C 7C 9C");
+        assert!(!spare_low_cards(ace, 2, &rules).contains(card("AS")));
     }
 
     #[test]

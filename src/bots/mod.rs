@@ -3,6 +3,7 @@
 
 pub mod easy;
 pub mod knowledge;
+pub mod nil;
 pub mod normal;
 pub mod random;
 

@@ -4,9 +4,10 @@
 //! cover and nil busting, and shedding spare tricks when bags threaten.
 
 use super::knowledge::{
-    Position, above, below, exchange_cards, hand_tricks, nearest_allowed, nil_danger,
-    prefer_side_suits, rank_value,
+    Position, exchange_cards, hand_tricks, nearest_allowed, nil_danger, prefer_side_suits,
+    rank_value,
 };
+use super::nil::nil_card;
 use super::{Bot, BotRng};
 use crate::engine::{Bid, Card, CardSet, Mode, PlayerView, Suit};
 
@@ -78,9 +79,7 @@ impl Bot for NormalBot {
     }
 
     fn exchange(&mut self, view: &PlayerView, _rng: &mut BotRng) -> CardSet {
-        let count = view.exchange.map_or(0, |e| e.count);
-        let nil = view.bids()[view.seat].is_some_and(Bid::is_nil);
-        exchange_cards(view.cards(), count, nil)
+        exchange_cards(view)
     }
 
     fn play(&mut self, view: &PlayerView, _rng: &mut BotRng) -> Card {
@@ -94,6 +93,8 @@ pub struct Standing {
     pub mine: i32,
     pub bags: i32,
     pub best_other: i32,
+    /// How far the side trails the best other side (0 when it leads).
+    pub deficit: i32,
     pub target: i32,
     pub limit: i32,
 }
@@ -113,6 +114,7 @@ impl Standing {
             mine,
             bags: view.totals[side].bags,
             best_other,
+            deficit: view.auction.deficit(view.seat),
             target: view.rules.target_score,
             limit: view.rules.bags.limit,
         }
@@ -121,10 +123,6 @@ impl Standing {
     /// An opponent could win the game with one more good hand.
     pub fn opponent_near_target(&self) -> bool {
         self.best_other >= self.target - self.target / 5
-    }
-
-    pub fn deficit(&self) -> i32 {
-        self.best_other - self.mine
     }
 }
 
@@ -145,7 +143,7 @@ fn wants_blind_nil(view: &PlayerView, t: &Tuning) -> bool {
         // Measured: with the partner covering and cards passed, a blind
         // nil holds about three times in four, worth far more than a
         // numeric bid whenever the side is behind.
-        return st.deficit() as f32 >= t.blind_deficit * value as f32;
+        return st.deficit > 0 && st.deficit as f32 >= t.blind_deficit * value as f32;
     }
     // Alone, with no cover and no cards passed, a blind nil holds about one
     // time in five: never worth 200 points.
@@ -188,7 +186,7 @@ fn choose_bid(view: &PlayerView, t: &Tuning) -> Bid {
         want -= 0.3;
     }
     // Behind with an opponent about to win: push for points.
-    if st.opponent_near_target() && st.deficit() > 0 {
+    if st.opponent_near_target() && st.deficit > 0 {
         want += 0.4;
     }
     // Ahead and close: a made contract is what wins.
@@ -238,7 +236,7 @@ fn should_nil(
     if view.mode() == Mode::Cutthroat {
         limit -= 0.5;
     }
-    if st.opponent_near_target() && st.deficit() > 0 {
+    if st.opponent_near_target() && st.deficit > 0 {
         limit += 0.4;
     }
     // About to win: a made contract is enough, a lost nil could cost the
@@ -265,11 +263,8 @@ fn choose_card(view: &PlayerView, t: &Tuning) -> Card {
     let legal = pos.legal;
     let pick = if legal.len() <= 1 {
         legal.lowest()
-    } else if pos.bids[pos.seat].is_some_and(Bid::is_nil) {
-        nil_play(&pos)
     } else {
-        cover_play(&pos)
-            .or_else(|| bust_play(&pos, t))
+        nil_card(&pos, t.bust_margin)
             .or_else(|| contract_play(&pos, aim(&pos, &Standing::of(view), t), t))
     };
     pick.or(legal.lowest())
@@ -298,144 +293,6 @@ fn aim(pos: &Position, st: &Standing, t: &Tuning) -> Aim {
         }
     }
     Aim::Shed
-}
-
-/// Playing a nil: the highest card that still loses, dangerous high cards
-/// thrown when void, and leads that someone must beat.
-fn nil_play(pos: &Position) -> Option<Card> {
-    let legal = pos.legal;
-    if pos.is_leading() {
-        return legal.iter().max_by_key(|&c| {
-            let higher = above(pos.unseen, c).len() as i32;
-            let lower = below(pos.unseen, c).len() as i32;
-            let spade = i32::from(c.suit() == Suit::Spades);
-            let safe = i32::from(higher > 0);
-            (safe, -spade, higher - 2 * lower, -(c.rank().index() as i32))
-        });
-    }
-    let losers = legal.minus(pos.beaters(legal));
-    let led = pos.led?;
-    if !losers.is_empty() {
-        if legal.has_suit(led) {
-            return pos.highest_loser(legal);
-        }
-        return pos.shed(losers);
-    }
-    if pos.is_last() {
-        // Taking this trick anyway: unload the most dangerous card.
-        return legal.iter().max_by_key(|&c| rank_value(c, pos.led));
-    }
-    // Everything beats what is down: play low and hope to be overtaken.
-    legal.iter().min_by_key(|&c| rank_value(c, pos.led))
-}
-
-/// Covering a partner's nil: lead winners, overtake the partner, and play
-/// over a low card the partner might be forced to beat. `None` when the
-/// partner is safe this trick and the contract decides.
-fn cover_play(pos: &Position) -> Option<Card> {
-    if !pos.partner_live_nil() {
-        return None;
-    }
-    let p = pos.partner?;
-    let legal = pos.legal;
-    if pos.is_leading() {
-        // Leads the partner can play under: winners, or high cards of a
-        // suit the partner has shown out of.
-        return legal.iter().max_by_key(|&c| {
-            let class = if pos.is_top(c) && c.suit() != Suit::Spades {
-                3
-            } else if pos.void[c.suit() as usize][p] {
-                2
-            } else if c.suit() == Suit::Spades && !pos.is_top(c) {
-                0
-            } else {
-                1
-            };
-            (class, c.rank().index())
-        });
-    }
-    let (_, w) = pos.winner?;
-    let led = pos.led?;
-    if pos.trick[p].is_some() {
-        if pos.partner_winning() {
-            // Overtake: the cheapest card that beats the partner's.
-            return pos
-                .beaters(legal)
-                .iter()
-                .min_by_key(|&c| rank_value(c, pos.led));
-        }
-        return None;
-    }
-    // The partner plays later. Safe if void in the suit, if the trick has
-    // been trumped, or if nothing unseen beats the card winning now.
-    if pos.void[led as usize][p] || w.suit() != led || above(pos.unseen, w).is_empty() {
-        return None;
-    }
-    let beaters = pos.beaters(legal);
-    if beaters.is_empty() {
-        return None;
-    }
-    if legal.has_suit(led) {
-        // A card nothing unseen beats protects for sure; else the highest.
-        let top = beaters.iter().filter(|&c| pos.is_top(c)).min();
-        return top.or_else(|| beaters.iter().max());
-    }
-    // Void: a trump makes the partner safe whatever they hold.
-    beaters.iter().min_by_key(|&c| rank_value(c, pos.led))
-}
-
-/// Busting an opponent's nil when the contract can spare the effort: lead
-/// low into the nil bidder's suits and never rescue them by overtaking.
-fn bust_play(pos: &Position, t: &Tuning) -> Option<Card> {
-    let side = pos.my_side();
-    let need = pos.need(side);
-    if need > 0 && pos.tricks_left - need < t.bust_margin {
-        return None;
-    }
-    let target = pos
-        .mode
-        .each_seat()
-        .find(|&s| pos.is_opponent(s) && pos.live_nil(s))?;
-    let legal = pos.legal;
-    if pos.is_leading() {
-        let holds = |c: Card| !pos.void[c.suit() as usize][target];
-        let pool: CardSet = legal.iter().filter(|&c| holds(c)).collect();
-        if pool.is_empty() {
-            return None;
-        }
-        // The fewer unseen cards below the lead, the less room to duck.
-        return prefer_side_suits(pool).iter().min_by_key(|&c| {
-            let lower = below(pos.unseen, c).len() as i32;
-            (lower, c.rank().index())
-        });
-    }
-    let led = pos.led?;
-    let (winner, _) = pos.winner?;
-    if pos.trick[target].is_some() {
-        if winner != target {
-            return None;
-        }
-        // The nil bidder is winning: stay under.
-        let losers = legal.minus(pos.beaters(legal));
-        if losers.is_empty() {
-            return None;
-        }
-        return if legal.has_suit(led) {
-            pos.highest_loser(legal)
-        } else {
-            pos.throwaway(losers)
-        };
-    }
-    // The nil bidder plays later: keep the winning card low.
-    let nil_partner = pos.mode.partner(target);
-    if pos.void[led as usize][target] || Some(winner) == nil_partner {
-        return None;
-    }
-    let losers = legal.minus(pos.beaters(legal));
-    if !losers.is_empty() {
-        return pos.throwaway(losers);
-    }
-    legal.iter().min_by_key(|&c| rank_value(c, pos.led))
 }
 
 fn contract_play(pos: &Position, aim: Aim, t: &Tuning) -> Option<Card> {

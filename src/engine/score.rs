@@ -27,6 +27,37 @@ impl NilResult {
     }
 }
 
+/// A side's contract as rules-toml.md defines it: the sum of its numeric
+/// bids, and the tricks won by the seats that made them (never a nil
+/// bidder's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Contract {
+    pub bid: u8,
+    pub taken: u8,
+}
+
+impl Contract {
+    /// The contract of a side whose seats made these bids and took these
+    /// tricks; `None` when no seat made a numeric bid.
+    #[inline]
+    pub fn of(seats: impl IntoIterator<Item = (Bid, u8)>) -> Option<Contract> {
+        let mut contract = None;
+        for (bid, tricks) in seats {
+            if let Bid::Tricks(n) = bid {
+                let c = contract.get_or_insert(Contract { bid: 0, taken: 0 });
+                c.bid += n;
+                c.taken += tricks;
+            }
+        }
+        contract
+    }
+
+    /// Tricks still to take to make it (0 once made).
+    pub fn need(&self) -> u8 {
+        self.bid.saturating_sub(self.taken)
+    }
+}
+
 /// How the numeric bids of a side went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ContractResult {
@@ -78,7 +109,6 @@ pub fn score_side(rules: &Rules, seats: &[(Seat, Bid, u8)], before: SideTotals) 
     let mut nils = [None; 2];
     let mut points = 0;
     let mut bags_added = 0;
-    let (mut bid, mut taken, mut has_contract) = (0u8, 0u8, false);
     let mut nil_count = 0;
     for &(seat, b, tricks) in seats {
         match b {
@@ -102,14 +132,11 @@ pub fn score_side(rules: &Rules, seats: &[(Seat, Bid, u8)], before: SideTotals) 
                     nil_count += 1;
                 }
             }
-            Bid::Tricks(n) => {
-                has_contract = true;
-                bid += n;
-                taken += tricks;
-            }
+            Bid::Tricks(_) => {}
         }
     }
-    let contract = has_contract.then(|| {
+    let contract = Contract::of(seats.iter().map(|&(_, b, tricks)| (b, tricks)));
+    let contract = contract.map(|Contract { bid, taken }| {
         let contract_points = if taken >= bid {
             let over = i32::from(taken - bid);
             bags_added += over;
@@ -235,6 +262,18 @@ mod tests {
         }
         let scores = PerSide::from_slice(&[i32::MIN, i32::MAX]).unwrap();
         assert_eq!(deficit(Mode::Partnership, &scores, Side::new(0)), i32::MAX);
+    }
+
+    #[test]
+    fn a_contract_counts_numeric_bids_and_their_tricks_only() {
+        let nil_took_two = [(Bid::Tricks(4), 3), (Bid::Nil, 2)];
+        let c = Contract::of(nil_took_two).expect("a numeric bid");
+        assert_eq!((c.bid, c.taken, c.need()), (4, 3, 1));
+        let both = [(Bid::Tricks(4), 6), (Bid::Tricks(3), 2)];
+        let c = Contract::of(both).expect("numeric bids");
+        assert_eq!((c.bid, c.taken, c.need()), (7, 8, 0));
+        assert_eq!(Contract::of([(Bid::Nil, 0), (Bid::BlindNil, 1)]), None);
+        assert_eq!(Contract::of([]), None);
     }
 
     #[test]

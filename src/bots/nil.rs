@@ -1,0 +1,156 @@
+//! Playing around a nil, the same at every level: one's own nil, a
+//! partner's to cover and an opponent's to bust. A card wrong here costs a
+//! whole nil, so no level leaves it to chance.
+
+use super::knowledge::{Position, above, below, prefer_side_suits, rank_value};
+use crate::engine::{Bid, Card, CardSet, Suit};
+
+/// The card a nil on the table calls for: this seat's own, or else the
+/// partner's to cover or an opponent's to bust when the seat's contract has
+/// more than `bust_margin` tricks to spare. `None` when no nil is at stake
+/// in this trick and the contract decides.
+pub fn nil_card(pos: &Position, bust_margin: i32) -> Option<Card> {
+    if pos.bids[pos.seat].is_some_and(Bid::is_nil) {
+        return nil_play(pos);
+    }
+    cover_play(pos).or_else(|| bust_play(pos, bust_margin))
+}
+
+/// Playing a nil: the highest card that still loses, dangerous high cards
+/// thrown when void, and leads that someone must beat.
+fn nil_play(pos: &Position) -> Option<Card> {
+    let legal = pos.legal;
+    if pos.is_leading() {
+        return legal.iter().max_by_key(|&c| {
+            let higher = above(pos.unseen, c).len() as i32;
+            let lower = below(pos.unseen, c).len() as i32;
+            let spade = i32::from(c.suit() == Suit::Spades);
+            let safe = i32::from(higher > 0);
+            (safe, -spade, higher - 2 * lower, -(c.rank().index() as i32))
+        });
+    }
+    let losers = legal.minus(pos.beaters(legal));
+    let led = pos.led?;
+    if !losers.is_empty() {
+        if legal.has_suit(led) {
+            return pos.highest_loser(legal);
+        }
+        return pos.shed(losers);
+    }
+    if pos.is_last() {
+        // Taking this trick anyway: unload the most dangerous card.
+        return legal.iter().max_by_key(|&c| rank_value(c, pos.led));
+    }
+    // Everything beats what is down: play low and hope to be overtaken.
+    legal.iter().min_by_key(|&c| rank_value(c, pos.led))
+}
+
+/// Covering a partner's nil: lead winners, overtake the partner, and play
+/// over a low card the partner might be forced to beat. `None` when the
+/// partner is safe this trick and the contract decides.
+fn cover_play(pos: &Position) -> Option<Card> {
+    if !pos.partner_live_nil() {
+        return None;
+    }
+    let p = pos.partner?;
+    let legal = pos.legal;
+    if pos.is_leading() {
+        // Leads the partner can play under: winners, or high cards of a
+        // suit the partner has shown out of.
+        return legal.iter().max_by_key(|&c| {
+            let class = if pos.is_top(c) && c.suit() != Suit::Spades {
+                3
+            } else if pos.void[c.suit() as usize][p] {
+                2
+            } else if c.suit() == Suit::Spades && !pos.is_top(c) {
+                0
+            } else {
+                1
+            };
+            (class, c.rank().index())
+        });
+    }
+    let (_, w) = pos.winner?;
+    let led = pos.led?;
+    if pos.trick[p].is_some() {
+        if pos.partner_winning() {
+            // Overtake: the cheapest card that beats the partner's.
+            return pos
+                .beaters(legal)
+                .iter()
+                .min_by_key(|&c| rank_value(c, pos.led));
+        }
+        return None;
+    }
+    // The partner plays later. Safe if void in the suit, if the trick has
+    // been trumped, or if nothing unseen beats the card winning now.
+    if pos.void[led as usize][p] || w.suit() != led || above(pos.unseen, w).is_empty() {
+        return None;
+    }
+    let beaters = pos.beaters(legal);
+    if beaters.is_empty() {
+        return None;
+    }
+    if legal.has_suit(led) {
+        // A card nothing unseen beats protects for sure; else the highest.
+        let top = beaters.iter().filter(|&c| pos.is_top(c)).min();
+        return top.or_else(|| beaters.iter().max());
+    }
+    // Void: a trump makes the partner safe whatever they hold.
+    beaters.iter().min_by_key(|&c| rank_value(c, pos.led))
+}
+
+/// Busting an opponent's nil when the contract can spare the effort (more
+/// than `margin` tricks left beyond what it needs): lead low into the nil
+/// bidder's suits and never rescue them by overtaking.
+fn bust_play(pos: &Position, margin: i32) -> Option<Card> {
+    let side = pos.my_side();
+    let need = pos.need(side);
+    if need > 0 && pos.tricks_left - need < margin {
+        return None;
+    }
+    let target = pos
+        .mode
+        .each_seat()
+        .find(|&s| pos.is_opponent(s) && pos.live_nil(s))?;
+    let legal = pos.legal;
+    if pos.is_leading() {
+        let holds = |c: Card| !pos.void[c.suit() as usize][target];
+        let pool: CardSet = legal.iter().filter(|&c| holds(c)).collect();
+        if pool.is_empty() {
+            return None;
+        }
+        // The fewer unseen cards below the lead, the less room to duck.
+        return prefer_side_suits(pool).iter().min_by_key(|&c| {
+            let lower = below(pos.unseen, c).len() as i32;
+            (lower, c.rank().index())
+        });
+    }
+    let led = pos.led?;
+    let (winner, _) = pos.winner?;
+    if pos.trick[target].is_some() {
+        if winner != target {
+            return None;
+        }
+        // The nil bidder is winning: stay under.
+        let losers = legal.minus(pos.beaters(legal));
+        if losers.is_empty() {
+            return None;
+        }
+        return if legal.has_suit(led) {
+            pos.highest_loser(legal)
+        } else {
+            pos.throwaway(losers)
+        };
+    }
+    // The nil bidder plays later: keep the winning card low.
+    let nil_partner = pos.mode.partner(target);
+    if pos.void[led as usize][target] || Some(winner) == nil_partner {
+        return None;
+    }
+    let losers = legal.minus(pos.beaters(legal));
+    if !losers.is_empty() {
+        return pos.throwaway(losers);
+    }
+    legal.iter().min_by_key(|&c| rank_value(c, pos.led))
+}
