@@ -10,7 +10,7 @@ use std::time::Duration;
 use serde::Serialize;
 
 use crate::bots::{self, UnknownBot};
-use crate::engine::{Event, Game, Rules};
+use crate::engine::{Event, Game, HandResult, Mode, Rules};
 use crate::record::{GameHeader, RecordWriter};
 use crate::table::{BotError, Player, Table};
 
@@ -31,11 +31,7 @@ pub struct SimConfig {
 #[derive(Debug, thiserror::Error)]
 pub enum SimError {
     #[error("--seats lists {got} bots but a {mode} table has {want} seats")]
-    SeatCount {
-        got: usize,
-        want: usize,
-        mode: crate::engine::Mode,
-    },
+    SeatCount { got: usize, want: usize, mode: Mode },
     #[error(transparent)]
     UnknownBot(#[from] UnknownBot),
     #[error("a bot broke the rules in game {game}: {error}")]
@@ -49,13 +45,39 @@ struct Outcome {
     lineup: Vec<String>,
     winner: Option<usize>,
     hands: u32,
-    /// Per seat: contracts (made, total) of its side, nil (made, bids),
-    /// points of its side per hand.
-    side_points: Vec<i64>,
-    side_contracts: Vec<(u32, u32)>,
-    nils: Vec<(u32, u32)>,
+    seats: Vec<SeatTally>,
     timings: Vec<Vec<Duration>>,
     record: Vec<u8>,
+}
+
+/// What one seat saw over a game: its side's points and contracts (made,
+/// total), and its own nils (made, bid).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct SeatTally {
+    side_points: i64,
+    side_contracts: (u32, u32),
+    nils: (u32, u32),
+}
+
+/// Each seat's tally over the hands of a game, read off the engine's scores
+/// so that "made" means what the scoring says it means.
+fn seat_tallies(mode: Mode, results: &[HandResult]) -> Vec<SeatTally> {
+    let mut seats = vec![SeatTally::default(); mode.seats()];
+    for result in results {
+        for (seat, t) in seats.iter_mut().enumerate() {
+            let side = &result.sides[mode.side_of(seat)];
+            t.side_points += i64::from(side.points);
+            if let Some(c) = side.contract {
+                t.side_contracts.0 += u32::from(c.made());
+                t.side_contracts.1 += 1;
+            }
+            if let Some(nil) = side.nils.iter().flatten().find(|n| n.seat == seat) {
+                t.nils.0 += u32::from(nil.made());
+                t.nils.1 += 1;
+            }
+        }
+    }
+    seats
 }
 
 /// The lineup for game `index`: in duplicate, odd games turn it one seat.
@@ -128,29 +150,10 @@ fn play_one(config: &SimConfig, index: u32, record: bool) -> Result<Outcome, Sim
     if record && game.winner().is_none() {
         writer.abandoned()?;
     }
-    let mut side_points = vec![0i64; n];
-    let mut side_contracts = vec![(0u32, 0u32); n];
-    let mut nils = vec![(0u32, 0u32); n];
-    for result in game.results() {
-        for seat in 0..n {
-            let side = &result.sides[mode.side_of(seat)];
-            side_points[seat] += i64::from(side.points);
-            if let Some(c) = side.contract {
-                side_contracts[seat].0 += u32::from(c.made());
-                side_contracts[seat].1 += 1;
-            }
-            if result.bids[seat].is_nil() {
-                nils[seat].0 += u32::from(result.tricks[seat] == 0);
-                nils[seat].1 += 1;
-            }
-        }
-    }
     Ok(Outcome {
         winner: game.winner(),
         hands: game.results().len() as u32,
-        side_points,
-        side_contracts,
-        nils,
+        seats: seat_tallies(mode, game.results()),
         timings: (0..n).map(|s| table.timings(s).to_vec()).collect(),
         record: writer.into_inner(),
         lineup,
@@ -160,7 +163,7 @@ fn play_one(config: &SimConfig, index: u32, record: bool) -> Result<Outcome, Sim
 /// The summary `--json` prints.
 #[derive(Debug, Clone, Serialize)]
 pub struct Report {
-    pub mode: crate::engine::Mode,
+    pub mode: Mode,
     pub seed: u64,
     pub duplicate: bool,
     pub games: u32,
@@ -204,7 +207,7 @@ struct Tally {
 }
 
 /// Checks that the lineup names one existing bot per seat.
-pub fn check_lineup(mode: crate::engine::Mode, lineup: &[String]) -> Result<(), SimError> {
+pub fn check_lineup(mode: Mode, lineup: &[String]) -> Result<(), SimError> {
     for name in lineup {
         bots::by_name(name)?;
     }
@@ -302,7 +305,7 @@ fn tally(
     report: &mut Report,
     tallies: &mut BTreeMap<String, Tally>,
     outcome: &Outcome,
-    mode: crate::engine::Mode,
+    mode: Mode,
 ) {
     report.hands += u64::from(outcome.hands);
     report.abandoned += u32::from(outcome.winner.is_none());
@@ -315,16 +318,17 @@ fn tally(
             t.games_won += 1;
             counted_win.push(name);
         }
+        let seen = &outcome.seats[seat];
         // A side shared by two seats of the same bot counts once.
         if !counted_side.contains(&(name.as_str(), side)) {
             counted_side.push((name, side));
             t.side_hands += u64::from(outcome.hands);
-            t.points += outcome.side_points[seat];
-            t.contracts.0 += outcome.side_contracts[seat].0;
-            t.contracts.1 += outcome.side_contracts[seat].1;
+            t.points += seen.side_points;
+            t.contracts.0 += seen.side_contracts.0;
+            t.contracts.1 += seen.side_contracts.1;
         }
-        t.nils.0 += outcome.nils[seat].0;
-        t.nils.1 += outcome.nils[seat].1;
+        t.nils.0 += seen.nils.0;
+        t.nils.1 += seen.nils.1;
         t.times.extend_from_slice(&outcome.timings[seat]);
     }
 }
@@ -445,6 +449,7 @@ pub fn render_table(report: &Report) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::score::NilResult;
 
     #[test]
     fn wilson_interval_matches_known_values() {
@@ -454,6 +459,43 @@ mod tests {
         let [lo, hi] = wilson(0, 10);
         assert_eq!(lo, 0.0);
         assert!((hi - 0.2775).abs() < 1e-3);
+    }
+
+    /// The hands of a game between normal bots.
+    fn normal_game_results(mode: Mode, seed: u64) -> Vec<HandResult> {
+        let players = (0..mode.seats())
+            .map(|_| Player::Bot(bots::by_name("normal").unwrap()))
+            .collect();
+        let mut table = Table::new(Game::new(Rules::classic(mode), seed), players, seed);
+        while table.game().hand_no() <= 20 && table.step_bot().is_some() {}
+        table.game().results().to_vec()
+    }
+
+    /// The engine's score of every nil or blind nil of the game.
+    fn nils_of(results: &mut [HandResult]) -> impl Iterator<Item = &mut NilResult> {
+        results
+            .iter_mut()
+            .flat_map(|r| r.sides.iter_mut().flat_map(|s| s.nils.iter_mut()))
+            .flatten()
+    }
+
+    #[test]
+    fn nils_made_are_the_engines_verdict() {
+        for mode in Mode::ALL {
+            let mut results = (0..)
+                .map(|seed| normal_game_results(mode, seed))
+                .find(|r| nils_of(&mut r.clone()).any(|n| n.made()))
+                .unwrap();
+            let before = seat_tallies(mode, &results);
+            // Mark a nil the engine scored as made as lost instead: the tally
+            // must follow the engine's score, not recount the tricks.
+            let nil = nils_of(&mut results).find(|n| n.made()).unwrap();
+            nil.tricks = 1;
+            let seat = nil.seat;
+            let after = seat_tallies(mode, &results);
+            assert_eq!(after[seat].nils.0 + 1, before[seat].nils.0, "{mode}");
+            assert_eq!(after[seat].nils.1, before[seat].nils.1, "{mode}");
+        }
     }
 
     #[test]
