@@ -101,12 +101,16 @@ pub struct PlayArgs {
     pub ascii: bool,
 }
 
+/// The most deals one `spades sim` plays: each may be played up to four
+/// times with `--duplicate`, and the games are counted in a `u32`.
+const MAX_DEALS: i64 = 1_000_000_000;
+
 #[derive(Debug, Clone, Args)]
 pub struct SimArgs {
     #[command(flatten)]
     pub table: RulesFlags,
-    /// Games to play (each played twice with --duplicate)
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    /// Deals to play (each by every seating of the lineup with --duplicate)
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=MAX_DEALS))]
     pub games: u32,
     /// Seed of the first game's deals (default: random, printed in the summary)
     #[arg(long, value_name = "S")]
@@ -117,7 +121,9 @@ pub struct SimArgs {
     /// Write every game's record (JSON Lines) to PATH
     #[arg(long, value_name = "PATH")]
     pub record: Option<PathBuf>,
-    /// Play every deal twice with the lineup turned one seat
+    /// Play every deal again with the lineup turned a seat, until each bot
+    /// has held every side's cards (2 games a deal in partnership, 3 in
+    /// cutthroat, 4 in individual)
     #[arg(long)]
     pub duplicate: bool,
     /// Print the summary as one JSON object

@@ -1,6 +1,7 @@
 //! `spades sim`: whole games between bots, headless, with a summary of how
-//! each bot did. With `duplicate`, every deal is played twice with the
-//! lineup turned one seat, so the cards' luck cancels out.
+//! each bot did. With `duplicate`, every deal is played by every seating of
+//! the lineup that gives its bots a different side's cards, so the cards'
+//! luck cancels out.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -80,27 +81,37 @@ fn seat_tallies(mode: Mode, results: &[HandResult]) -> Vec<SeatTally> {
     seats
 }
 
-/// The lineup for game `index`: in duplicate, odd games turn it one seat.
+/// How many seatings of the lineup play each deal. In duplicate the lineup
+/// turns one seat per game until each of its bots has held every side's
+/// cards: in cutthroat and individual every seat is a side, so that is once
+/// round the table (3 and 4 games). In partnership turning one seat already
+/// swaps the two sides' cards; turning it further would only swap partners
+/// within a side, so two games suffice.
+pub fn seatings_per_deal(config: &SimConfig) -> u32 {
+    if config.duplicate {
+        config.rules.mode.sides() as u32
+    } else {
+        1
+    }
+}
+
+/// The lineup for game `index`, turned one seat for each earlier game of
+/// the same deal.
 fn lineup_for(config: &SimConfig, index: u32) -> Vec<String> {
     let mut lineup = config.lineup.clone();
-    if config.duplicate && index % 2 == 1 {
-        lineup.rotate_right(1);
-    }
+    lineup.rotate_right((index % seatings_per_deal(config)) as usize);
     lineup
 }
 
-/// The seed of game `index`: the two games of a duplicate pair share it.
+/// The seed of game `index`: every seating of one deal shares it.
 fn seed_for(config: &SimConfig, index: u32) -> u64 {
-    let deal_no = if config.duplicate { index / 2 } else { index };
+    let deal_no = index / seatings_per_deal(config);
     config.seed.wrapping_add(u64::from(deal_no))
 }
 
+/// The games the run plays: every deal once per seating.
 pub fn total_games(config: &SimConfig) -> u32 {
-    if config.duplicate {
-        config.games * 2
-    } else {
-        config.games
-    }
+    config.games * seatings_per_deal(config)
 }
 
 fn play_one(config: &SimConfig, index: u32, record: bool) -> Result<Outcome, SimError> {
@@ -166,6 +177,8 @@ pub struct Report {
     pub mode: Mode,
     pub seed: u64,
     pub duplicate: bool,
+    /// Deals played; in duplicate each is played by several seatings.
+    pub deals: u32,
     pub games: u32,
     pub hands: u64,
     pub abandoned: u32,
@@ -238,6 +251,7 @@ pub fn run(
         mode,
         seed: config.seed,
         duplicate: config.duplicate,
+        deals: config.games,
         games: total,
         hands: 0,
         abandoned: 0,
@@ -393,9 +407,13 @@ pub fn render_table(report: &Report) -> String {
         report.games,
         report.mode,
         if report.duplicate {
-            ", duplicate deals"
+            format!(
+                ", {} duplicate deals each played by {} seatings of the lineup",
+                report.deals,
+                report.games / report.deals.max(1)
+            )
         } else {
-            ""
+            String::new()
         },
         report.seed,
         report.hands,
@@ -498,20 +516,73 @@ mod tests {
         }
     }
 
-    #[test]
-    fn duplicate_pairs_share_deals_and_turn_the_lineup() {
-        let config = SimConfig {
-            rules: Rules::default(),
-            games: 2,
+    fn config(mode: Mode, games: u32, duplicate: bool) -> SimConfig {
+        SimConfig {
+            rules: Rules::classic(mode),
+            games,
             seed: 10,
-            lineup: ["a", "b", "c", "d"].map(String::from).to_vec(),
-            duplicate: true,
-            threads: 1,
-            max_hands: 10,
-        };
-        assert_eq!(seed_for(&config, 0), seed_for(&config, 1));
-        assert_ne!(seed_for(&config, 1), seed_for(&config, 2));
-        assert_eq!(lineup_for(&config, 1), ["d", "a", "b", "c"]);
-        assert_eq!(lineup_for(&config, 2), config.lineup);
+            lineup: ["a", "b", "c", "d"][..mode.seats()]
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+            duplicate,
+            threads: 2,
+            max_hands: 2,
+        }
+    }
+
+    #[test]
+    fn in_duplicate_every_seat_of_the_lineup_plays_every_side_of_every_deal() {
+        for mode in Mode::ALL {
+            let config = config(mode, 3, true);
+            let mut seen: BTreeMap<u64, BTreeMap<&str, Vec<usize>>> = BTreeMap::new();
+            let lineups: Vec<Vec<String>> = (0..total_games(&config))
+                .map(|index| lineup_for(&config, index))
+                .collect();
+            for (index, lineup) in lineups.iter().enumerate() {
+                let deal = seen.entry(seed_for(&config, index as u32)).or_default();
+                for (seat, bot) in lineup.iter().enumerate() {
+                    deal.entry(bot).or_default().push(mode.side_of(seat));
+                }
+            }
+            assert_eq!(seen.len(), 3, "{mode}: one seed per deal");
+            let every_side: Vec<usize> = (0..mode.sides()).collect();
+            for (seed, bots) in seen {
+                for (bot, mut sides) in bots {
+                    sides.sort_unstable();
+                    assert_eq!(sides, every_side, "{mode}, deal {seed}, bot {bot}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_games_counted_are_the_games_played_and_recorded() {
+        for mode in Mode::ALL {
+            for duplicate in [false, true] {
+                let mut config = config(mode, 2, duplicate);
+                config.lineup = vec!["random".to_string(); mode.seats()];
+                let ticks = std::sync::atomic::AtomicU32::new(0);
+                let mut record = Vec::new();
+                let report = run(&config, Some(&mut record), &|| {
+                    ticks.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                })
+                .unwrap();
+                let seatings = if duplicate { mode.sides() as u32 } else { 1 };
+                let recorded = crate::record::read_games(&String::from_utf8(record).unwrap())
+                    .unwrap()
+                    .len();
+                assert_eq!(report.games, 2 * seatings, "{mode}");
+                assert_eq!(report.deals, 2, "{mode}");
+                assert_eq!(total_games(&config), report.games, "{mode}");
+                assert_eq!(ticks.into_inner(), report.games, "{mode}");
+                assert_eq!(recorded, report.games as usize, "{mode}");
+                let summary = render_table(&report);
+                assert!(
+                    summary.starts_with(&format!("{} games of {mode}", report.games)),
+                    "{summary}"
+                );
+            }
+        }
     }
 }

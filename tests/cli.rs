@@ -40,6 +40,9 @@ fn bad_values_exit_2() {
         &["sim", "--mode", "solo"],
         &["sim", "--target", "0"],
         &["sim", "--threads", "0"],
+        // More games than the run can count once every deal is played by
+        // each seating of the lineup.
+        &["sim", "--games", "4000000000", "--duplicate"],
         &["--difficulty", "grandmaster"],
     ] {
         spades(&dir).args(args).assert().code(2);
@@ -241,5 +244,59 @@ fn sim_json_summary_and_records_replay() {
     assert_ne!(games[0].events[0].1, games[2].events[0].1);
     for g in &games {
         replay(g).unwrap();
+    }
+}
+
+/// The games of a record, read and replayed.
+fn replayed_games(path: &std::path::Path) -> Vec<spades::record::RecordedGame> {
+    let games = read_games(&std::fs::read_to_string(path).unwrap()).unwrap();
+    for g in &games {
+        replay(g).unwrap();
+    }
+    games
+}
+
+#[test]
+fn cutthroat_duplicate_seats_every_bot_at_every_seat_of_every_deal() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = write(
+        &dir,
+        "short.toml",
+        "mode = \"cutthroat\"\ntarget_score = 150\nlosing_score = -150\n",
+    );
+    let sim = |extra: &[&str]| {
+        let out = spades(&dir)
+            .args(["sim", "--games", "2", "--seed", "4", "--duplicate"])
+            .args(["--seats", "random,easy,normal", "--rules"])
+            .arg(&rules)
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let summary: serde_json::Value =
+        serde_json::from_str(&sim(&["--json", "--record", "r.jsonl"])).unwrap();
+    assert_eq!(summary["games"], 6);
+    assert_eq!(summary["deals"], 2);
+    assert!(sim(&[]).starts_with("6 games of cutthroat spades"));
+    let games = replayed_games(&dir.path().join("r.jsonl"));
+    assert_eq!(games.len(), 6);
+    for deal in games.chunks(3) {
+        // The same cards each time...
+        assert!(deal.iter().all(|g| g.events[0].1 == deal[0].events[0].1));
+        // ...and each bot at each seat once.
+        for seat in 0..3 {
+            let mut bots: Vec<&str> = deal
+                .iter()
+                .map(|g| g.header.names[seat].split(' ').next().unwrap())
+                .collect();
+            bots.sort_unstable();
+            assert_eq!(bots, ["easy", "normal", "random"], "seat {seat}");
+        }
     }
 }
