@@ -129,9 +129,9 @@ pub struct SimArgs {
     /// Print the summary as one JSON object
     #[arg(long)]
     pub json: bool,
-    /// Worker threads
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
-    pub threads: u16,
+    /// Worker threads (default: one per core)
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=sim::MAX_THREADS as i64))]
+    pub threads: Option<u16>,
     /// Abandon a game still undecided after this many hands
     #[arg(long, value_name = "N", default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_hands: u32,
@@ -244,7 +244,7 @@ fn run_sim(args: &SimArgs) -> Result<(), CliError> {
         seed: args.seed.unwrap_or_else(fresh_seed),
         lineup,
         duplicate: args.duplicate,
-        threads: usize::from(args.threads),
+        threads: args.threads.map_or_else(sim::default_threads, usize::from),
         max_hands: args.max_hands,
     };
     let mut record_file = match &args.record {

@@ -24,9 +24,18 @@ pub struct SimConfig {
     /// One bot name per seat.
     pub lineup: Vec<String>,
     pub duplicate: bool,
+    /// Worker threads, at most `MAX_THREADS`.
     pub threads: usize,
     /// A game still undecided after this many hands is abandoned.
     pub max_hands: u32,
+}
+
+/// The most worker threads a run uses.
+pub const MAX_THREADS: usize = 64;
+
+/// The worker threads a run uses when not told: one per core.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -180,6 +189,8 @@ pub struct Report {
     /// Deals played; in duplicate each is played by several seatings.
     pub deals: u32,
     pub games: u32,
+    /// Worker threads the games were played on.
+    pub threads: usize,
     pub hands: u64,
     pub abandoned: u32,
     pub bots: Vec<BotReport>,
@@ -244,7 +255,7 @@ pub fn run(
     let mode = config.rules.mode;
     check_lineup(config.rules.mode, &config.lineup)?;
     let total = total_games(config);
-    let threads = config.threads.clamp(1, 64);
+    let threads = config.threads.clamp(1, MAX_THREADS);
     let want_record = record.is_some();
     let mut tallies: BTreeMap<String, Tally> = BTreeMap::new();
     let mut report = Report {
@@ -253,6 +264,7 @@ pub fn run(
         duplicate: config.duplicate,
         deals: config.games,
         games: total,
+        threads,
         hands: 0,
         abandoned: 0,
         bots: Vec::new(),

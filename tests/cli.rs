@@ -300,3 +300,22 @@ fn cutthroat_duplicate_seats_every_bot_at_every_seat_of_every_deal() {
         }
     }
 }
+
+#[test]
+fn sim_threads_default_to_the_cores() {
+    let dir = tempfile::tempdir().unwrap();
+    let threads = |extra: &[&str]| {
+        let out = spades(&dir)
+            .args(["sim", "--games", "1", "--max-hands", "1", "--json"])
+            .args(["--seats", "random,random,random,random"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        summary["threads"].clone()
+    };
+    let cores = std::thread::available_parallelism().unwrap().get().min(64);
+    assert_eq!(threads(&[]), cores);
+    assert_eq!(threads(&["--threads", "3"]), 3);
+}
