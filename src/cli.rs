@@ -118,9 +118,12 @@ pub struct SimArgs {
     /// One bot per seat, comma-separated, e.g. random,random,random,random
     #[arg(long, value_name = "SPEC", value_delimiter = ',')]
     pub seats: Option<Vec<String>>,
-    /// Write every game's record (JSON Lines) to PATH
+    /// Write every game's record (JSON Lines) to PATH, which must not exist
     #[arg(long, value_name = "PATH")]
     pub record: Option<PathBuf>,
+    /// Let --record overwrite an existing file
+    #[arg(long, requires = "record")]
+    pub force: bool,
     /// Play every deal again with the lineup turned a seat, until each bot
     /// has held every side's cards (2 games a deal in partnership, 3 in
     /// cutthroat, 4 in individual)
@@ -248,7 +251,7 @@ fn run_sim(args: &SimArgs) -> Result<(), CliError> {
         max_hands: args.max_hands,
     };
     let mut record_file = match &args.record {
-        Some(path) => Some(std::io::BufWriter::new(create_file(path)?)),
+        Some(path) => Some(std::io::BufWriter::new(open_record(path, args.force)?)),
         None => None,
     };
     let bar = progress_bar(u64::from(sim::total_games(&config)));
@@ -281,9 +284,44 @@ fn run_sim(args: &SimArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-fn create_file(path: &Path) -> Result<std::fs::File, CliError> {
-    std::fs::File::create(path)
-        .map_err(|e| CliError::Usage(format!("cannot write {}: {e}", path.display())))
+/// Opens a new record file, or with `force` empties an existing one. A
+/// record is not overwritten by default: rerunning a command should not
+/// lose a long run's games.
+fn open_record(path: &Path, force: bool) -> Result<std::fs::File, CliError> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true);
+    if force {
+        options.create(true).truncate(true);
+    } else {
+        options.create_new(true);
+    }
+    options
+        .open(path)
+        .map_err(|e| CliError::Usage(cannot_write(path, &e)))
+}
+
+/// Why `path` cannot be written, in the reader's terms.
+fn cannot_write(path: &Path, e: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    let shown = path.display();
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    match e.kind() {
+        ErrorKind::AlreadyExists => {
+            format!("{shown} already exists; it was left as it is (--force overwrites it)")
+        }
+        ErrorKind::NotFound => format!(
+            "cannot write {shown}: the directory {} does not exist",
+            dir.display()
+        ),
+        ErrorKind::NotADirectory => {
+            format!("cannot write {shown}: {} is not a directory", dir.display())
+        }
+        ErrorKind::PermissionDenied => format!("cannot write {shown}: permission denied"),
+        _ => format!("cannot write {shown}: {e}"),
+    }
 }
 
 fn progress_bar(total: u64) -> Option<indicatif::ProgressBar> {

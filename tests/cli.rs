@@ -319,3 +319,66 @@ fn sim_threads_default_to_the_cores() {
     assert_eq!(threads(&[]), cores);
     assert_eq!(threads(&["--threads", "3"]), 3);
 }
+
+/// `spades sim` recording to `record`, quickly.
+fn sim_recording_to(dir: &tempfile::TempDir, record: &str) -> Command {
+    let mut cmd = spades(dir);
+    cmd.args(["sim", "--games", "1", "--max-hands", "1", "--threads", "1"])
+        .args(["--seats", "random,random,random,random", "--record", record]);
+    cmd
+}
+
+#[test]
+fn sim_record_never_overwrites_without_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(&dir, "r.jsonl", "last night's games\n");
+    sim_recording_to(&dir, "r.jsonl").assert().code(2).stderr(
+        predicate::str::contains("r.jsonl already exists").and(predicate::str::contains("--force")),
+    );
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "last night's games\n"
+    );
+    sim_recording_to(&dir, "r.jsonl")
+        .arg("--force")
+        .assert()
+        .success();
+    assert_eq!(replayed_games(&path).len(), 1);
+}
+
+#[test]
+fn sim_record_in_a_missing_directory_exits_2() {
+    let dir = tempfile::tempdir().unwrap();
+    sim_recording_to(&dir, "nowhere/r.jsonl")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "cannot write nowhere/r.jsonl: the directory nowhere does not exist",
+        ));
+    write(&dir, "notes.txt", "");
+    sim_recording_to(&dir, "notes.txt/r.jsonl")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("notes.txt is not a directory"));
+}
+
+#[cfg(unix)]
+#[test]
+fn sim_record_in_a_read_only_directory_exits_2() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let locked = dir.path().join("locked");
+    std::fs::create_dir(&locked).unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o555)).unwrap();
+    // Someone who may write anywhere (root) cannot see this refusal.
+    if std::fs::write(locked.join("probe"), "").is_ok() {
+        eprintln!("skipped: this user can write in a read-only directory");
+        return;
+    }
+    sim_recording_to(&dir, "locked/r.jsonl")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "cannot write locked/r.jsonl: permission denied",
+        ));
+}
