@@ -251,7 +251,8 @@ fn run_sim(args: &SimArgs) -> Result<(), CliError> {
         max_hands: args.max_hands,
     };
     let mut record_file = match &args.record {
-        Some(path) => Some(std::io::BufWriter::new(open_record(path, args.force)?)),
+        // Unbuffered: the sim writes each game whole, in one write.
+        Some(path) => Some(open_record(path, args.force)?),
         None => None,
     };
     let bar = progress_bar(u64::from(sim::total_games(&config)));

@@ -5,7 +5,8 @@
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::sync::mpsc;
+use std::panic::AssertUnwindSafe;
+use std::sync::{Mutex, mpsc};
 use std::time::Duration;
 
 use serde::Serialize;
@@ -245,6 +246,75 @@ pub fn check_lineup(mode: Mode, lineup: &[String]) -> Result<(), SimError> {
     Ok(())
 }
 
+/// How many games each worker may play ahead of the oldest game not yet
+/// taken: enough to keep the workers busy, few enough to bound the games held.
+const GAMES_AHEAD_PER_THREAD: u32 = 4;
+
+/// Plays games `0..total` on `threads` workers and hands each one's result
+/// to `take` in game order, stopping at `take`'s first error. A game starts
+/// only while it is fewer than `window` games past the oldest one not yet
+/// taken, so however long one game lasts, at most `window` results wait
+/// for it.
+fn play_in_order<T: Send, E>(
+    total: u32,
+    threads: usize,
+    window: u32,
+    play: impl Fn(u32) -> T + Sync,
+    mut take: impl FnMut(u32, T) -> Result<(), E>,
+) -> Result<(), E> {
+    // A ticket is leave to play one game; they are handed out as the window
+    // moves.
+    let (tickets, ticket_box) = mpsc::channel::<u32>();
+    let ticket_box = Mutex::new(ticket_box);
+    std::thread::scope(|scope| {
+        // Dropped on return, ending the workers even after an error.
+        let tickets = tickets;
+        let (played, results) = mpsc::channel();
+        for _ in 0..threads {
+            let (ticket_box, play, played) = (&ticket_box, &play, played.clone());
+            scope.spawn(move || {
+                while let Some(index) = next_ticket(ticket_box) {
+                    // A panicking game is passed on, not left for ever unplayed.
+                    let result = std::panic::catch_unwind(AssertUnwindSafe(|| play(index)));
+                    if played.send((index, result)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(played);
+        let mut issued = 0;
+        let mut issue_until = |end: u32| {
+            while issued < end.min(total) {
+                // Cannot fail: the receiving end outlives this scope.
+                let _ = tickets.send(issued);
+                issued += 1;
+            }
+        };
+        issue_until(window);
+        let mut waiting = BTreeMap::new();
+        let mut next = 0;
+        while next < total {
+            let (index, result) = results.recv().expect("workers wait while tickets remain");
+            waiting.insert(index, result);
+            while let Some(result) = waiting.remove(&next) {
+                take(
+                    next,
+                    result.unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                )?;
+                next += 1;
+                issue_until(next.saturating_add(window));
+            }
+        }
+        Ok(())
+    })
+}
+
+/// The next game a worker may play, or `None` once there will be no more.
+fn next_ticket(ticket_box: &Mutex<mpsc::Receiver<u32>>) -> Option<u32> {
+    ticket_box.lock().ok()?.recv().ok()
+}
+
 /// Plays every game, writing records in game order to `record` and calling
 /// `progress` after each game.
 pub fn run(
@@ -269,45 +339,25 @@ pub fn run(
         abandoned: 0,
         bots: Vec::new(),
     };
-    std::thread::scope(|scope| -> Result<(), SimError> {
-        let (tx, rx) = mpsc::sync_channel::<(u32, Result<Outcome, SimError>)>(threads * 4);
-        for t in 0..threads {
-            let tx = tx.clone();
-            scope.spawn(move || {
-                let mut index = t as u32;
-                while index < total {
-                    let outcome = play_one(config, index, want_record);
-                    let failed = outcome.is_err();
-                    if tx.send((index, outcome)).is_err() || failed {
-                        return;
-                    }
-                    index += threads as u32;
-                }
-            });
-        }
-        drop(tx);
-        // Outcomes arrive in any order; records are written in game order.
-        let mut pending = BTreeMap::new();
-        let mut next = 0;
-        for (index, outcome) in rx {
-            pending.insert(index, outcome?);
-            while let Some(outcome) = pending.remove(&next) {
-                if let Some(out) = record.as_mut() {
-                    // Whole games reach the file as they finish, so a run cut
-                    // short keeps every game it completed.
-                    out.write_all(&outcome.record)?;
-                    out.flush()?;
-                }
-                tally(&mut report, &mut tallies, &outcome, mode);
-                progress();
-                next += 1;
+    play_in_order(
+        total,
+        threads,
+        GAMES_AHEAD_PER_THREAD * threads as u32,
+        |index| play_one(config, index, want_record),
+        |_, outcome| -> Result<(), SimError> {
+            let outcome = outcome?;
+            if let Some(out) = record.as_mut() {
+                // The whole game in one write, as soon as it and every game
+                // before it are over: a run killed mid-way leaves all its
+                // finished games readable, and at most the last cut off.
+                out.write_all(&outcome.record)?;
+                out.flush()?;
             }
-        }
-        Ok(())
-    })?;
-    if let Some(out) = record.as_mut() {
-        out.flush()?;
-    }
+            tally(&mut report, &mut tallies, &outcome, mode);
+            progress();
+            Ok(())
+        },
+    )?;
     let mut names: Vec<&String> = Vec::new();
     for name in &config.lineup {
         if !names.contains(&name) {
@@ -489,6 +539,40 @@ mod tests {
         let [lo, hi] = wilson(0, 10);
         assert_eq!(lo, 0.0);
         assert!((hi - 0.2775).abs() < 1e-3);
+    }
+
+    #[test]
+    fn games_are_played_at_most_a_window_ahead_of_the_oldest_unfinished() {
+        const WINDOW: u32 = 8;
+        // (games other than 0 played, furthest game started)
+        let state = std::sync::Mutex::new((0, 0));
+        let played = std::sync::Condvar::new();
+        let play = |index: u32| {
+            let mut s = state.lock().unwrap();
+            s.1 = s.1.max(index);
+            if index == 0 {
+                // Game 0 lasts until the other worker has played every game
+                // the window allows: WINDOW - 1 of them.
+                while s.0 < WINDOW - 1 {
+                    s = played.wait(s).unwrap();
+                }
+            } else {
+                s.0 += 1;
+                played.notify_all();
+            }
+            index
+        };
+        let mut taken = Vec::new();
+        let mut furthest_ahead = 0;
+        play_in_order(40, 2, WINDOW, play, |index, played| {
+            assert_eq!(index, played);
+            furthest_ahead = furthest_ahead.max(state.lock().unwrap().1 - index);
+            taken.push(index);
+            Ok::<(), ()>(())
+        })
+        .unwrap();
+        assert_eq!(taken, (0..40).collect::<Vec<_>>());
+        assert!(furthest_ahead < WINDOW, "{furthest_ahead} games ahead");
     }
 
     /// The hands of a game between normal bots.
