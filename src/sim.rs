@@ -97,7 +97,7 @@ fn seat_tallies(mode: Mode, results: &[HandResult]) -> Vec<SeatTally> {
 /// round the table (3 and 4 games). In partnership turning one seat already
 /// swaps the two sides' cards; turning it further would only swap partners
 /// within a side, so two games suffice.
-pub fn seatings_per_deal(config: &SimConfig) -> u32 {
+fn seatings_per_deal(config: &SimConfig) -> u32 {
     if config.duplicate {
         config.rules.mode.sides() as u32
     } else {

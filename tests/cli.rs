@@ -43,6 +43,8 @@ fn bad_values_exit_2() {
         // More games than the run can count once every deal is played by
         // each seating of the lineup.
         &["sim", "--games", "4000000000", "--duplicate"],
+        // Nothing to overwrite without --record.
+        &["sim", "--force"],
         &["--difficulty", "grandmaster"],
     ] {
         spades(&dir).args(args).assert().code(2);
