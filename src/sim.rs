@@ -247,8 +247,10 @@ pub fn check_lineup(mode: Mode, lineup: &[String]) -> Result<(), SimError> {
 }
 
 /// How many games each worker may play ahead of the oldest game not yet
-/// taken: enough to keep the workers busy, few enough to bound the games held.
-const GAMES_AHEAD_PER_THREAD: u32 = 4;
+/// taken: enough to keep the others busy through a long game or a worker
+/// the machine pauses, while the results held (some tens of kilobytes a
+/// game, mostly its record) stay around a megabyte on two threads.
+const GAMES_AHEAD_PER_THREAD: u32 = 16;
 
 /// Plays games `0..total` on `threads` workers and hands each one's result
 /// to `take` in game order, stopping at `take`'s first error. A game starts
