@@ -106,12 +106,16 @@ pub struct PlayArgs {
     pub ascii: bool,
 }
 
+/// The most deals one `spades sim` plays: each may be played up to four
+/// times with `--duplicate`, and the games are counted in a `u32`.
+const MAX_DEALS: i64 = 1_000_000_000;
+
 #[derive(Debug, Clone, Args)]
 pub struct SimArgs {
     #[command(flatten)]
     pub table: RulesFlags,
-    /// Games to play (each played twice with --duplicate)
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    /// Deals to play (each by every seating of the lineup with --duplicate)
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=MAX_DEALS))]
     pub games: u32,
     /// Deal game k from seed S+k, openly (default: each game's seed secret until it ends, revealed in its record)
     #[arg(long, value_name = "S")]
@@ -119,18 +123,23 @@ pub struct SimArgs {
     /// One bot per seat, comma-separated, e.g. random,random,random,random
     #[arg(long, value_name = "SPEC", value_delimiter = ',')]
     pub seats: Option<Vec<String>>,
-    /// Write every game's record (JSON Lines) to PATH
+    /// Write every game's record (JSON Lines) to PATH, which must not exist
     #[arg(long, value_name = "PATH")]
     pub record: Option<PathBuf>,
-    /// Play every deal twice with the lineup turned one seat
+    /// Let --record overwrite an existing file
+    #[arg(long, requires = "record")]
+    pub force: bool,
+    /// Play every deal again with the lineup turned a seat, until each bot
+    /// has held every side's cards (2 games a deal in partnership, 3 in
+    /// cutthroat, 4 in individual)
     #[arg(long)]
     pub duplicate: bool,
     /// Print the summary as one JSON object
     #[arg(long)]
     pub json: bool,
-    /// Worker threads
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
-    pub threads: u16,
+    /// Worker threads (default: one per core)
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=sim::MAX_THREADS as i64))]
+    pub threads: Option<u16>,
     /// Abandon a game still undecided after this many hands
     #[arg(long, value_name = "N", default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_hands: u32,
@@ -251,11 +260,12 @@ fn run_sim(args: &SimArgs) -> Result<(), CliError> {
         seeds,
         lineup,
         duplicate: args.duplicate,
-        threads: usize::from(args.threads),
+        threads: args.threads.map_or_else(sim::default_threads, usize::from),
         max_hands: args.max_hands,
     };
     let mut record_file = match &args.record {
-        Some(path) => Some(std::io::BufWriter::new(create_file(path)?)),
+        // Unbuffered: the sim writes each game whole, in one write.
+        Some(path) => Some(open_record(path, args.force)?),
         None => None,
     };
     let bar = progress_bar(u64::from(sim::total_games(&config)));
@@ -324,9 +334,44 @@ fn run_verify(args: &VerifyArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-fn create_file(path: &Path) -> Result<std::fs::File, CliError> {
-    std::fs::File::create(path)
-        .map_err(|e| CliError::Usage(format!("cannot write {}: {e}", path.display())))
+/// Opens a new record file, or with `force` empties an existing one. A
+/// record is not overwritten by default: rerunning a command should not
+/// lose a long run's games.
+fn open_record(path: &Path, force: bool) -> Result<std::fs::File, CliError> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true);
+    if force {
+        options.create(true).truncate(true);
+    } else {
+        options.create_new(true);
+    }
+    options
+        .open(path)
+        .map_err(|e| CliError::Usage(cannot_write(path, &e)))
+}
+
+/// Why `path` cannot be written, in the reader's terms.
+fn cannot_write(path: &Path, e: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    let shown = path.display();
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    match e.kind() {
+        ErrorKind::AlreadyExists => {
+            format!("{shown} already exists; it was left as it is (--force overwrites it)")
+        }
+        ErrorKind::NotFound => format!(
+            "cannot write {shown}: the directory {} does not exist",
+            dir.display()
+        ),
+        ErrorKind::NotADirectory => {
+            format!("cannot write {shown}: {} is not a directory", dir.display())
+        }
+        ErrorKind::PermissionDenied => format!("cannot write {shown}: permission denied"),
+        _ => format!("cannot write {shown}: {e}"),
+    }
 }
 
 fn progress_bar(total: u64) -> Option<indicatif::ProgressBar> {

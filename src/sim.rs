@@ -1,16 +1,18 @@
 //! `spades sim`: whole games between bots, headless, with a summary of how
-//! each bot did. With `duplicate`, every deal is played twice with the
-//! lineup turned one seat, so the cards' luck cancels out.
+//! each bot did. With `duplicate`, every deal is played by every seating of
+//! the lineup that gives its bots a different side's cards, so the cards'
+//! luck cancels out.
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::sync::mpsc;
+use std::panic::AssertUnwindSafe;
+use std::sync::{Mutex, mpsc};
 use std::time::Duration;
 
 use serde::Serialize;
 
 use crate::bots::{self, UnknownBot};
-use crate::engine::{Rules, Side};
+use crate::engine::{HandResult, Mode, Rules, Side};
 use crate::fairness::{Dealing, SecretSeed, SecretSeeds};
 use crate::record::MemoryRecord;
 use crate::table::{BotError, Player, Table};
@@ -24,19 +26,24 @@ pub struct SimConfig {
     /// One bot name per seat.
     pub lineup: Vec<String>,
     pub duplicate: bool,
+    /// Worker threads, at most `MAX_THREADS`.
     pub threads: usize,
     /// A game still undecided after this many hands is abandoned.
     pub max_hands: u32,
 }
 
+/// The most worker threads a run uses.
+pub const MAX_THREADS: usize = 64;
+
+/// The worker threads a run uses when not told: one per core.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(MAX_THREADS))
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum SimError {
     #[error("--seats lists {got} bots but a {mode} table has {want} seats")]
-    SeatCount {
-        got: usize,
-        want: usize,
-        mode: crate::engine::Mode,
-    },
+    SeatCount { got: usize, want: usize, mode: Mode },
     #[error(transparent)]
     UnknownBot(#[from] UnknownBot),
     #[error("a bot broke the rules in game {game}: {error}")]
@@ -45,60 +52,95 @@ pub enum SimError {
     Record(#[from] std::io::Error),
 }
 
-/// How one game went, as the summary needs it.
-struct Outcome {
-    lineup: Vec<String>,
-    winner: Option<Side>,
-    hands: u32,
-    /// Per seat: contracts (made, total) of its side, nil (made, bids),
-    /// points of its side per hand.
-    side_points: Vec<i64>,
-    side_contracts: Vec<(u32, u32)>,
-    nils: Vec<(u32, u32)>,
-    timings: Vec<Vec<Duration>>,
-    record: Vec<u8>,
-}
-
-/// The lineup for game `index`: in duplicate, odd games turn it one seat.
-fn lineup_for(config: &SimConfig, index: u32) -> Vec<String> {
-    let mut lineup = config.lineup.clone();
-    if config.duplicate && index % 2 == 1 {
-        lineup.rotate_right(1);
-    }
-    lineup
-}
-
 /// Where a run's deals come from.
 #[derive(Debug, Clone)]
 pub enum Seeds {
-    /// Game `k`'s deals come from seed `S + k`, known to all (`--seed S`).
+    /// Deal `k`'s cards come from seed `S + k`, known to all (`--seed S`).
     Open(u64),
     /// Each game's seed is secret until the game ends: its record's `game`
     /// line carries a commitment, and no game's seed tells another's.
     Secret(SecretSeeds),
 }
 
-/// The dealing of game `index`: the games of a duplicate set share it.
+/// How one game went, as the summary needs it.
+struct Outcome {
+    lineup: Vec<String>,
+    winner: Option<Side>,
+    hands: u32,
+    seats: Vec<SeatTally>,
+    timings: Vec<Vec<Duration>>,
+    record: Vec<u8>,
+}
+
+/// What one seat saw over a game: its side's points and contracts (made,
+/// total), and its own nils (made, bid).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct SeatTally {
+    side_points: i64,
+    side_contracts: (u32, u32),
+    nils: (u32, u32),
+}
+
+/// Each seat's tally over the hands of a game, read off the engine's scores
+/// so that "made" means what the scoring says it means.
+fn seat_tallies(mode: Mode, results: &[HandResult]) -> Vec<SeatTally> {
+    let mut seats = vec![SeatTally::default(); mode.seats()];
+    for result in results {
+        for (seat, t) in mode.each_seat().zip(seats.iter_mut()) {
+            let side = &result.sides[mode.side_of(seat)];
+            t.side_points += i64::from(side.points);
+            if let Some(c) = side.contract {
+                t.side_contracts.0 += u32::from(c.made());
+                t.side_contracts.1 += 1;
+            }
+            if let Some(nil) = side.nils.iter().flatten().find(|n| n.seat == seat) {
+                t.nils.0 += u32::from(nil.made());
+                t.nils.1 += 1;
+            }
+        }
+    }
+    seats
+}
+
+/// How many seatings of the lineup play each deal. In duplicate the lineup
+/// turns one seat per game until each of its bots has held every side's
+/// cards: in cutthroat and individual every seat is a side, so that is once
+/// round the table (3 and 4 games). In partnership turning one seat already
+/// swaps the two sides' cards; turning it further would only swap partners
+/// within a side, so two games suffice.
+fn seatings_per_deal(config: &SimConfig) -> u32 {
+    if config.duplicate {
+        config.rules.mode.sides() as u32
+    } else {
+        1
+    }
+}
+
+/// The lineup for game `index`, turned one seat for each earlier game of
+/// the same deal.
+fn lineup_for(config: &SimConfig, index: u32) -> Vec<String> {
+    let mut lineup = config.lineup.clone();
+    lineup.rotate_right((index % seatings_per_deal(config)) as usize);
+    lineup
+}
+
+/// The dealing of game `index`: every seating of one deal shares its seed.
 fn dealing_for(config: &SimConfig, index: u32) -> std::io::Result<Dealing> {
-    let deal_no = u64::from(if config.duplicate { index / 2 } else { index });
+    let deal_no = u64::from(index / seatings_per_deal(config));
     Ok(match &config.seeds {
         Seeds::Open(seed) => Dealing::Open(seed.wrapping_add(deal_no)),
         Seeds::Secret(seeds) => Dealing::Secret(SecretSeed::with_fresh_salt(seeds.seed(deal_no))?),
     })
 }
 
+/// The games the run plays: every deal once per seating.
 pub fn total_games(config: &SimConfig) -> u32 {
-    if config.duplicate {
-        config.games * 2
-    } else {
-        config.games
-    }
+    config.games * seatings_per_deal(config)
 }
 
 fn play_one(config: &SimConfig, index: u32, record: bool) -> Result<Outcome, SimError> {
     let rules = config.rules;
     let mode = rules.mode;
-    let n = mode.seats();
     let lineup = lineup_for(config, index);
     let players = lineup
         .iter()
@@ -123,29 +165,10 @@ fn play_one(config: &SimConfig, index: u32, record: bool) -> Result<Outcome, Sim
     if let Some(problem) = table.record_problem() {
         return Err(SimError::Record(std::io::Error::other(problem.to_string())));
     }
-    let mut side_points = vec![0i64; n];
-    let mut side_contracts = vec![(0u32, 0u32); n];
-    let mut nils = vec![(0u32, 0u32); n];
-    for result in table.results() {
-        for (i, seat) in mode.each_seat().enumerate() {
-            let side = &result.sides[mode.side_of(seat)];
-            side_points[i] += i64::from(side.points);
-            if let Some(c) = side.contract {
-                side_contracts[i].0 += u32::from(c.made());
-                side_contracts[i].1 += 1;
-            }
-            if result.bids[seat].is_nil() {
-                nils[i].0 += u32::from(result.tricks[seat] == 0);
-                nils[i].1 += 1;
-            }
-        }
-    }
     Ok(Outcome {
         winner: table.winner(),
         hands: table.results().len() as u32,
-        side_points,
-        side_contracts,
-        nils,
+        seats: seat_tallies(mode, table.results()),
         timings: mode
             .each_seat()
             .map(|s| table.timings(s).to_vec())
@@ -158,12 +181,16 @@ fn play_one(config: &SimConfig, index: u32, record: bool) -> Result<Outcome, Sim
 /// The summary `--json` prints.
 #[derive(Debug, Clone, Serialize)]
 pub struct Report {
-    pub mode: crate::engine::Mode,
+    pub mode: Mode,
     /// The run's seed with `--seed`; `null` when each game's seed was
     /// secret (each record's closing line reveals its own).
     pub seed: Option<u64>,
     pub duplicate: bool,
+    /// Deals played; in duplicate each is played by several seatings.
+    pub deals: u32,
     pub games: u32,
+    /// Worker threads the games were played on.
+    pub threads: usize,
     pub hands: u64,
     pub abandoned: u32,
     pub bots: Vec<BotReport>,
@@ -204,7 +231,7 @@ struct Tally {
 }
 
 /// Checks that the lineup names one existing bot per seat.
-pub fn check_lineup(mode: crate::engine::Mode, lineup: &[String]) -> Result<(), SimError> {
+pub fn check_lineup(mode: Mode, lineup: &[String]) -> Result<(), SimError> {
     for name in lineup {
         bots::by_name(name)?;
     }
@@ -218,6 +245,77 @@ pub fn check_lineup(mode: crate::engine::Mode, lineup: &[String]) -> Result<(), 
     Ok(())
 }
 
+/// How many games each worker may play ahead of the oldest game not yet
+/// taken: enough to keep the others busy through a long game or a worker
+/// the machine pauses, while the results held (some tens of kilobytes a
+/// game, mostly its record) stay around a megabyte on two threads.
+const GAMES_AHEAD_PER_THREAD: u32 = 16;
+
+/// Plays games `0..total` on `threads` workers and hands each one's result
+/// to `take` in game order, stopping at `take`'s first error. A game starts
+/// only while it is fewer than `window` games past the oldest one not yet
+/// taken, so however long one game lasts, at most `window` results wait
+/// for it.
+fn play_in_order<T: Send, E>(
+    total: u32,
+    threads: usize,
+    window: u32,
+    play: impl Fn(u32) -> T + Sync,
+    mut take: impl FnMut(u32, T) -> Result<(), E>,
+) -> Result<(), E> {
+    // A ticket is leave to play one game; they are handed out as the window
+    // moves.
+    let (tickets, ticket_box) = mpsc::channel::<u32>();
+    let ticket_box = Mutex::new(ticket_box);
+    std::thread::scope(|scope| {
+        // Dropped on return, ending the workers even after an error.
+        let tickets = tickets;
+        let (played, results) = mpsc::channel();
+        for _ in 0..threads {
+            let (ticket_box, play, played) = (&ticket_box, &play, played.clone());
+            scope.spawn(move || {
+                while let Some(index) = next_ticket(ticket_box) {
+                    // A panicking game is passed on, not left for ever unplayed.
+                    let result = std::panic::catch_unwind(AssertUnwindSafe(|| play(index)));
+                    if played.send((index, result)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(played);
+        let mut issued = 0;
+        let mut issue_until = |end: u32| {
+            while issued < end.min(total) {
+                // Cannot fail: the receiving end outlives this scope.
+                let _ = tickets.send(issued);
+                issued += 1;
+            }
+        };
+        issue_until(window);
+        let mut waiting = BTreeMap::new();
+        let mut next = 0;
+        while next < total {
+            let (index, result) = results.recv().expect("workers wait while tickets remain");
+            waiting.insert(index, result);
+            while let Some(result) = waiting.remove(&next) {
+                take(
+                    next,
+                    result.unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                )?;
+                next += 1;
+                issue_until(next.saturating_add(window));
+            }
+        }
+        Ok(())
+    })
+}
+
+/// The next game a worker may play, or `None` once there will be no more.
+fn next_ticket(ticket_box: &Mutex<mpsc::Receiver<u32>>) -> Option<u32> {
+    ticket_box.lock().ok()?.recv().ok()
+}
+
 /// Plays every game, writing records in game order to `record` and calling
 /// `progress` after each game.
 pub fn run(
@@ -228,7 +326,7 @@ pub fn run(
     let mode = config.rules.mode;
     check_lineup(config.rules.mode, &config.lineup)?;
     let total = total_games(config);
-    let threads = config.threads.clamp(1, 64);
+    let threads = config.threads.clamp(1, MAX_THREADS);
     let want_record = record.is_some();
     let mut tallies: BTreeMap<String, Tally> = BTreeMap::new();
     let mut report = Report {
@@ -238,50 +336,32 @@ pub fn run(
             Seeds::Secret(_) => None,
         },
         duplicate: config.duplicate,
+        deals: config.games,
         games: total,
+        threads,
         hands: 0,
         abandoned: 0,
         bots: Vec::new(),
     };
-    std::thread::scope(|scope| -> Result<(), SimError> {
-        let (tx, rx) = mpsc::sync_channel::<(u32, Result<Outcome, SimError>)>(threads * 4);
-        for t in 0..threads {
-            let tx = tx.clone();
-            scope.spawn(move || {
-                let mut index = t as u32;
-                while index < total {
-                    let outcome = play_one(config, index, want_record);
-                    let failed = outcome.is_err();
-                    if tx.send((index, outcome)).is_err() || failed {
-                        return;
-                    }
-                    index += threads as u32;
-                }
-            });
-        }
-        drop(tx);
-        // Outcomes arrive in any order; records are written in game order.
-        let mut pending = BTreeMap::new();
-        let mut next = 0;
-        for (index, outcome) in rx {
-            pending.insert(index, outcome?);
-            while let Some(outcome) = pending.remove(&next) {
-                if let Some(out) = record.as_mut() {
-                    // Whole games reach the file as they finish, so a run cut
-                    // short keeps every game it completed.
-                    out.write_all(&outcome.record)?;
-                    out.flush()?;
-                }
-                tally(&mut report, &mut tallies, &outcome, mode);
-                progress();
-                next += 1;
+    play_in_order(
+        total,
+        threads,
+        GAMES_AHEAD_PER_THREAD * threads as u32,
+        |index| play_one(config, index, want_record),
+        |_, outcome| -> Result<(), SimError> {
+            let outcome = outcome?;
+            if let Some(out) = record.as_mut() {
+                // The whole game in one write, as soon as it and every game
+                // before it are over: a run killed mid-way leaves all its
+                // finished games readable, and at most the last cut off.
+                out.write_all(&outcome.record)?;
+                out.flush()?;
             }
-        }
-        Ok(())
-    })?;
-    if let Some(out) = record.as_mut() {
-        out.flush()?;
-    }
+            tally(&mut report, &mut tallies, &outcome, mode);
+            progress();
+            Ok(())
+        },
+    )?;
     let mut names: Vec<&String> = Vec::new();
     for name in &config.lineup {
         if !names.contains(&name) {
@@ -305,7 +385,7 @@ fn tally(
     report: &mut Report,
     tallies: &mut BTreeMap<String, Tally>,
     outcome: &Outcome,
-    mode: crate::engine::Mode,
+    mode: Mode,
 ) {
     report.hands += u64::from(outcome.hands);
     report.abandoned += u32::from(outcome.winner.is_none());
@@ -319,16 +399,17 @@ fn tally(
             t.games_won += 1;
             counted_win.push(name);
         }
+        let seen = &outcome.seats[seat];
         // A side shared by two seats of the same bot counts once.
         if !counted_side.contains(&(name.as_str(), side)) {
             counted_side.push((name, side));
             t.side_hands += u64::from(outcome.hands);
-            t.points += outcome.side_points[seat];
-            t.contracts.0 += outcome.side_contracts[seat].0;
-            t.contracts.1 += outcome.side_contracts[seat].1;
+            t.points += seen.side_points;
+            t.contracts.0 += seen.side_contracts.0;
+            t.contracts.1 += seen.side_contracts.1;
         }
-        t.nils.0 += outcome.nils[seat].0;
-        t.nils.1 += outcome.nils[seat].1;
+        t.nils.0 += seen.nils.0;
+        t.nils.1 += seen.nils.1;
         t.times.extend_from_slice(&outcome.timings[seat]);
     }
 }
@@ -393,9 +474,13 @@ pub fn render_table(report: &Report) -> String {
         report.games,
         report.mode,
         if report.duplicate {
-            ", duplicate deals"
+            format!(
+                ", {} duplicate deals each played by {} seatings of the lineup",
+                report.deals,
+                report.games / report.deals.max(1)
+            )
         } else {
-            ""
+            String::new()
         },
         match report.seed {
             Some(seed) => format!("seed {seed}"),
@@ -452,6 +537,7 @@ pub fn render_table(report: &Report) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::score::NilResult;
 
     #[test]
     fn wilson_interval_matches_known_values() {
@@ -464,20 +550,151 @@ mod tests {
     }
 
     #[test]
-    fn duplicate_pairs_share_deals_and_turn_the_lineup() {
-        let config = SimConfig {
-            rules: Rules::default(),
-            games: 2,
-            seeds: Seeds::Open(10),
-            lineup: ["a", "b", "c", "d"].map(String::from).to_vec(),
-            duplicate: true,
-            threads: 1,
-            max_hands: 10,
+    fn games_are_played_at_most_a_window_ahead_of_the_oldest_unfinished() {
+        const WINDOW: u32 = 8;
+        // (games other than 0 played, furthest game started)
+        let state = std::sync::Mutex::new((0, 0));
+        let played = std::sync::Condvar::new();
+        let play = |index: u32| {
+            let mut s = state.lock().unwrap();
+            s.1 = s.1.max(index);
+            if index == 0 {
+                // Game 0 lasts until the other worker has played every game
+                // the window allows: WINDOW - 1 of them.
+                while s.0 < WINDOW - 1 {
+                    s = played.wait(s).unwrap();
+                }
+            } else {
+                s.0 += 1;
+                played.notify_all();
+            }
+            index
         };
-        let seed = |i| dealing_for(&config, i).unwrap().open_seed();
-        assert_eq!(seed(0), seed(1));
-        assert_ne!(seed(1), seed(2));
-        assert_eq!(lineup_for(&config, 1), ["d", "a", "b", "c"]);
-        assert_eq!(lineup_for(&config, 2), config.lineup);
+        let mut taken = Vec::new();
+        let mut furthest_ahead = 0;
+        play_in_order(40, 2, WINDOW, play, |index, played| {
+            assert_eq!(index, played);
+            furthest_ahead = furthest_ahead.max(state.lock().unwrap().1 - index);
+            taken.push(index);
+            Ok::<(), ()>(())
+        })
+        .unwrap();
+        assert_eq!(taken, (0..40).collect::<Vec<_>>());
+        assert!(furthest_ahead < WINDOW, "{furthest_ahead} games ahead");
+    }
+
+    /// The hands of a game between normal bots.
+    fn normal_game_results(mode: Mode, seed: u64) -> Vec<HandResult> {
+        let players = (0..mode.seats())
+            .map(|_| Player::Bot(bots::by_name("normal").unwrap()))
+            .collect();
+        let mut table = Table::new(Rules::classic(mode), Dealing::Open(seed), players);
+        while table.hand_no() <= 20 && table.step_bot().is_some() {}
+        table.results().to_vec()
+    }
+
+    /// The engine's score of every nil or blind nil of the game.
+    fn nils_of(results: &mut [HandResult]) -> impl Iterator<Item = &mut NilResult> {
+        results
+            .iter_mut()
+            .flat_map(|r| {
+                r.sides
+                    .as_mut_slice()
+                    .iter_mut()
+                    .flat_map(|s| s.nils.iter_mut())
+            })
+            .flatten()
+    }
+
+    #[test]
+    fn nils_made_are_the_engines_verdict() {
+        for mode in Mode::ALL {
+            let mut results = (0..)
+                .map(|seed| normal_game_results(mode, seed))
+                .find(|r| nils_of(&mut r.clone()).any(|n| n.made()))
+                .unwrap();
+            let before = seat_tallies(mode, &results);
+            // Mark a nil the engine scored as made as lost instead: the tally
+            // must follow the engine's score, not recount the tricks.
+            let nil = nils_of(&mut results).find(|n| n.made()).unwrap();
+            nil.tricks = 1;
+            let seat = nil.seat.index();
+            let after = seat_tallies(mode, &results);
+            assert_eq!(after[seat].nils.0 + 1, before[seat].nils.0, "{mode}");
+            assert_eq!(after[seat].nils.1, before[seat].nils.1, "{mode}");
+        }
+    }
+
+    fn config(mode: Mode, games: u32, duplicate: bool) -> SimConfig {
+        SimConfig {
+            rules: Rules::classic(mode),
+            games,
+            seeds: Seeds::Open(10),
+            lineup: ["a", "b", "c", "d"][..mode.seats()]
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+            duplicate,
+            threads: 2,
+            max_hands: 2,
+        }
+    }
+
+    #[test]
+    fn in_duplicate_every_seat_of_the_lineup_plays_every_side_of_every_deal() {
+        for mode in Mode::ALL {
+            let config = config(mode, 3, true);
+            let mut seen: BTreeMap<u64, BTreeMap<&str, Vec<usize>>> = BTreeMap::new();
+            let lineups: Vec<Vec<String>> = (0..total_games(&config))
+                .map(|index| lineup_for(&config, index))
+                .collect();
+            for (index, lineup) in lineups.iter().enumerate() {
+                let seed = dealing_for(&config, index as u32).unwrap().open_seed();
+                let deal = seen.entry(seed.unwrap()).or_default();
+                for (seat, bot) in mode.each_seat().zip(lineup) {
+                    deal.entry(bot)
+                        .or_default()
+                        .push(mode.side_of(seat).index());
+                }
+            }
+            assert_eq!(seen.len(), 3, "{mode}: one seed per deal");
+            let every_side: Vec<usize> = (0..mode.sides()).collect();
+            for (seed, bots) in seen {
+                for (bot, mut sides) in bots {
+                    sides.sort_unstable();
+                    assert_eq!(sides, every_side, "{mode}, deal {seed}, bot {bot}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_games_counted_are_the_games_played_and_recorded() {
+        for mode in Mode::ALL {
+            for duplicate in [false, true] {
+                let mut config = config(mode, 2, duplicate);
+                config.lineup = vec!["random".to_string(); mode.seats()];
+                let ticks = std::sync::atomic::AtomicU32::new(0);
+                let mut record = Vec::new();
+                let report = run(&config, Some(&mut record), &|| {
+                    ticks.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                })
+                .unwrap();
+                let seatings = if duplicate { mode.sides() as u32 } else { 1 };
+                let recorded = crate::record::read_games(&String::from_utf8(record).unwrap())
+                    .unwrap()
+                    .len();
+                assert_eq!(report.games, 2 * seatings, "{mode}");
+                assert_eq!(report.deals, 2, "{mode}");
+                assert_eq!(total_games(&config), report.games, "{mode}");
+                assert_eq!(ticks.into_inner(), report.games, "{mode}");
+                assert_eq!(recorded, report.games as usize, "{mode}");
+                let summary = render_table(&report);
+                assert!(
+                    summary.starts_with(&format!("{} games of {mode}", report.games)),
+                    "{summary}"
+                );
+            }
+        }
     }
 }

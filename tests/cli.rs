@@ -40,6 +40,11 @@ fn bad_values_exit_2() {
         &["sim", "--mode", "solo"],
         &["sim", "--target", "0"],
         &["sim", "--threads", "0"],
+        // More games than the run can count once every deal is played by
+        // each seating of the lineup.
+        &["sim", "--games", "4000000000", "--duplicate"],
+        // Nothing to overwrite without --record.
+        &["sim", "--force"],
         &["--difficulty", "grandmaster"],
     ] {
         spades(&dir).args(args).assert().code(2);
@@ -242,4 +247,140 @@ fn sim_json_summary_and_records_replay() {
     for g in &games {
         replay(g).unwrap();
     }
+}
+
+/// The games of a record, read and replayed.
+fn replayed_games(path: &std::path::Path) -> Vec<spades::record::RecordedGame> {
+    let games = read_games(&std::fs::read_to_string(path).unwrap()).unwrap();
+    for g in &games {
+        replay(g).unwrap();
+    }
+    games
+}
+
+#[test]
+fn cutthroat_duplicate_seats_every_bot_at_every_seat_of_every_deal() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = write(
+        &dir,
+        "short.toml",
+        "mode = \"cutthroat\"\ntarget_score = 150\nlosing_score = -150\n",
+    );
+    let sim = |extra: &[&str]| {
+        let out = spades(&dir)
+            .args(["sim", "--games", "2", "--seed", "4", "--duplicate"])
+            .args(["--seats", "random,easy,normal", "--rules"])
+            .arg(&rules)
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let summary: serde_json::Value =
+        serde_json::from_str(&sim(&["--json", "--record", "r.jsonl"])).unwrap();
+    assert_eq!(summary["games"], 6);
+    assert_eq!(summary["deals"], 2);
+    assert!(sim(&[]).starts_with("6 games of cutthroat spades"));
+    let games = replayed_games(&dir.path().join("r.jsonl"));
+    assert_eq!(games.len(), 6);
+    for deal in games.chunks(3) {
+        // The same cards each time...
+        assert!(deal.iter().all(|g| g.events[0].1 == deal[0].events[0].1));
+        // ...and each bot at each seat once.
+        for seat in 0..3 {
+            let mut bots: Vec<&str> = deal
+                .iter()
+                .map(|g| g.header.names[seat].split(' ').next().unwrap())
+                .collect();
+            bots.sort_unstable();
+            assert_eq!(bots, ["easy", "normal", "random"], "seat {seat}");
+        }
+    }
+}
+
+#[test]
+fn sim_threads_default_to_the_cores() {
+    let dir = tempfile::tempdir().unwrap();
+    let threads = |extra: &[&str]| {
+        let out = spades(&dir)
+            .args(["sim", "--games", "1", "--max-hands", "1", "--json"])
+            .args(["--seats", "random,random,random,random"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        summary["threads"].clone()
+    };
+    let cores = std::thread::available_parallelism().unwrap().get().min(64);
+    assert_eq!(threads(&[]), cores);
+    assert_eq!(threads(&["--threads", "3"]), 3);
+}
+
+/// `spades sim` recording to `record`, quickly.
+fn sim_recording_to(dir: &tempfile::TempDir, record: &str) -> Command {
+    let mut cmd = spades(dir);
+    cmd.args(["sim", "--games", "1", "--max-hands", "1", "--threads", "1"])
+        .args(["--seats", "random,random,random,random", "--record", record]);
+    cmd
+}
+
+#[test]
+fn sim_record_never_overwrites_without_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(&dir, "r.jsonl", "last night's games\n");
+    sim_recording_to(&dir, "r.jsonl").assert().code(2).stderr(
+        predicate::str::contains("r.jsonl already exists").and(predicate::str::contains("--force")),
+    );
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "last night's games\n"
+    );
+    sim_recording_to(&dir, "r.jsonl")
+        .arg("--force")
+        .assert()
+        .success();
+    assert_eq!(replayed_games(&path).len(), 1);
+}
+
+#[test]
+fn sim_record_in_a_missing_directory_exits_2() {
+    let dir = tempfile::tempdir().unwrap();
+    sim_recording_to(&dir, "nowhere/r.jsonl")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "cannot write nowhere/r.jsonl: the directory nowhere does not exist",
+        ));
+    write(&dir, "notes.txt", "");
+    sim_recording_to(&dir, "notes.txt/r.jsonl")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("notes.txt is not a directory"));
+}
+
+#[cfg(unix)]
+#[test]
+fn sim_record_in_a_read_only_directory_exits_2() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let locked = dir.path().join("locked");
+    std::fs::create_dir(&locked).unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o555)).unwrap();
+    // Someone who may write anywhere (root) cannot see this refusal.
+    if std::fs::write(locked.join("probe"), "").is_ok() {
+        eprintln!("skipped: this user can write in a read-only directory");
+        return;
+    }
+    sim_recording_to(&dir, "locked/r.jsonl")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "cannot write locked/r.jsonl: permission denied",
+        ));
 }
