@@ -75,7 +75,7 @@ fn a_killed_sim_leaves_every_finished_game_readable() {
     );
     // Games are written whole and in order: only the last can be cut off.
     assert!(games.len() <= finished.len() + 1);
-    assert!(games[..finished.len()].iter().all(is_finished));
+    assert!(games[..finished.len()].iter().all(RecordedGame::is_closed));
     for game in finished {
         replay(game).unwrap();
     }
