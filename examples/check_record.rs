@@ -1,4 +1,4 @@
-//! Checks game records (format 1) against the rules, independently of the
+//! Checks game records (formats 1 and 2) against the rules, independently of the
 //! engine: `cargo run --release --example check_record -- FILE...`
 //!
 //! Prints `FILE: games N, hands H, errors E` per file and each error as
