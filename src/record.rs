@@ -432,11 +432,18 @@ pub fn replay(recorded: &RecordedGame) -> Result<Replayed, RecordError> {
         })
     };
     check(&game.deal_event())?;
-    for (line, event) in events {
+    for (line, event) in &events[1..] {
         let (seat, action): (Seat, Action) = match *event {
             Event::Bid { seat, bid, .. } => (seat, Action::Bid(bid)),
             Event::Play { seat, card, .. } => (seat, Action::Play(card)),
             Event::Exchange { from, cards, .. } => (from, Action::Exchange(cards)),
+            // The next hand is dealt once the last is over.
+            Event::Deal { .. } => {
+                if let Some(deal) = game.deal_next_hand() {
+                    check(&deal)?;
+                }
+                continue;
+            }
             _ => continue,
         };
         let produced = game.apply(seat, action).map_err(|e| RecordError {

@@ -12,7 +12,7 @@ use std::time::Duration;
 use serde::Serialize;
 
 use crate::bots::{self, UnknownBot};
-use crate::engine::{HandResult, Mode, Rules, Side};
+use crate::engine::{HandResult, Mode, Phase, Rules, Side};
 use crate::fairness::{Dealing, SecretSeed, SecretSeeds};
 use crate::record::MemoryRecord;
 use crate::table::{BotError, Player, Table};
@@ -156,7 +156,8 @@ fn play_one(config: &SimConfig, index: u32, record: bool) -> Result<Outcome, Sim
             .collect();
         table.record_to(Box::new(memory.clone()), names)?;
     }
-    while table.winner().is_none() && table.hand_no() <= config.max_hands {
+    // Hands are dealt until one decides the game or the hand limit is reached.
+    while !(table.phase() == Phase::AwaitingDeal && table.hand_no() >= config.max_hands) {
         let Some(step) = table.step_bot() else { break };
         step.map_err(|error| SimError::Bot { game: index, error })?;
     }

@@ -184,8 +184,25 @@ impl Table {
         wanted(self.is_human(turn.seat)).then_some(turn)
     }
 
-    /// Lets the next bot act, if a bot is to act.
+    /// Deals the next hand once the last is over, telling every seat.
+    /// A table with people at it waits for them (they look at the finished
+    /// hand first); a table of bots deals at once (`step_bot`).
+    pub fn deal_next_hand(&mut self) -> bool {
+        let Some(deal) = self.game.deal_next_hand() else {
+            return false;
+        };
+        self.publish(vec![deal]);
+        true
+    }
+
+    /// Lets the next bot act, if a bot is to act. At a table of bots alone
+    /// this also deals each next hand.
     pub fn step_bot(&mut self) -> Option<Result<(), BotError>> {
+        if self.game.phase() == Phase::AwaitingDeal
+            && self.players.iter().all(|p| matches!(p, Player::Bot(_)))
+        {
+            return self.deal_next_hand().then_some(Ok(()));
+        }
         let turn = self.bot_turn()?;
         let view = self.game.view(turn.seat);
         let Player::Bot(bot) = &mut self.players[turn.seat.index()] else {

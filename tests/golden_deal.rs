@@ -123,6 +123,10 @@ fn a_game_with_seed_42_deals_the_pinned_hands() {
         let mut game = Game::new(Rules::classic(mode), SEED);
         let mut deals = vec![game.deal_event()];
         while deals.len() < 2 {
+            if game.phase() == spades::engine::Phase::AwaitingDeal {
+                deals.extend(game.deal_next_hand());
+                continue;
+            }
             let turn = game.to_act().expect("the game waits for a seat");
             let view = game.view(turn.seat);
             let action = match view.hand {

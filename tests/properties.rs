@@ -311,43 +311,52 @@ fn check_offers(rules: Rules, seed: u64) -> Result<(), TestCaseError> {
     // Seats that were offered blind nil and looked at their cards instead.
     let mut looked = vec![false; mode.seats()];
     let mut hands = 0;
-    while let Some(turn) = game.to_act() {
-        let view = game.view(turn.seat);
-        let context = format!(
-            "{mode} seed {seed} hand {} seat {}",
-            view.hand_no, turn.seat
-        );
-        match turn.decision {
-            Decision::BlindNil | Decision::Bid => {
-                let seat = turn.seat.index();
-                let side = mode.side_of(turn.seat).index();
-                let best_other = (0..mode.sides())
-                    .filter(|&o| o != side)
-                    .map(|o| at_deal[o])
-                    .max();
-                let deficit = (best_other.unwrap_or(0) - at_deal[side]).max(0);
-                let mut allowed = bids_the_rules_allow(&rules, seat, &bids, deficit);
-                // Blind nil is decided before the cards are seen: a seat
-                // that declined it has looked and may no longer bid it.
-                if looked[seat] {
-                    allowed.retain(|&b| b != Bid::BlindNil);
+    loop {
+        // Between hands the next is dealt; after the last, the game is over.
+        let events = match game.to_act() {
+            Some(turn) => {
+                let view = game.view(turn.seat);
+                let context = format!(
+                    "{mode} seed {seed} hand {} seat {}",
+                    view.hand_no, turn.seat
+                );
+                match turn.decision {
+                    Decision::BlindNil | Decision::Bid => {
+                        let seat = turn.seat.index();
+                        let side = mode.side_of(turn.seat).index();
+                        let best_other = (0..mode.sides())
+                            .filter(|&o| o != side)
+                            .map(|o| at_deal[o])
+                            .max();
+                        let deficit = (best_other.unwrap_or(0) - at_deal[side]).max(0);
+                        let mut allowed = bids_the_rules_allow(&rules, seat, &bids, deficit);
+                        // Blind nil is decided before the cards are seen: a seat
+                        // that declined it has looked and may no longer bid it.
+                        if looked[seat] {
+                            allowed.retain(|&b| b != Bid::BlindNil);
+                        }
+                        let blind = allowed.contains(&Bid::BlindNil);
+                        prop_assert_eq!(turn.decision == Decision::BlindNil, blind, "{}", context);
+                        prop_assert_eq!(view.hand.is_none(), blind, "{}", context);
+                        prop_assert_eq!(view.allowed_bids(), allowed, "{}", context);
+                        looked[seat] |= blind;
+                    }
+                    Decision::Play => {
+                        let led = trick.first().map(|c| c.suit());
+                        let want = plays_the_rules_allow(view.cards(), led, broken);
+                        prop_assert_eq!(view.legal_plays(), want, "{}", context);
+                    }
+                    Decision::Exchange => {}
                 }
-                let blind = allowed.contains(&Bid::BlindNil);
-                prop_assert_eq!(turn.decision == Decision::BlindNil, blind, "{}", context);
-                prop_assert_eq!(view.hand.is_none(), blind, "{}", context);
-                prop_assert_eq!(view.allowed_bids(), allowed, "{}", context);
-                looked[seat] |= blind;
+                let rng = &mut rngs[turn.seat.index()];
+                let action = decide(&mut RandomBot, turn.decision, &view, rng);
+                game.apply(turn.seat, action).expect("a legal action")
             }
-            Decision::Play => {
-                let led = trick.first().map(|c| c.suit());
-                let want = plays_the_rules_allow(view.cards(), led, broken);
-                prop_assert_eq!(view.legal_plays(), want, "{}", context);
-            }
-            Decision::Exchange => {}
-        }
-        let rng = &mut rngs[turn.seat.index()];
-        let action = decide(&mut RandomBot, turn.decision, &view, rng);
-        let events = game.apply(turn.seat, action).expect("a legal action");
+            None => match game.deal_next_hand() {
+                Some(deal) => vec![deal],
+                None => break,
+            },
+        };
         for e in events {
             match e {
                 Event::Deal { .. } => {

@@ -92,6 +92,8 @@ impl Scenario {
         let mut game = Game::with_deals(self.rules, self.first_dealer, deals);
         for &(seat, action) in &self.actions {
             game.apply(seat, action).expect("a replayed action");
+            // A table deals the next hand once its players are ready.
+            game.deal_next_hand();
         }
         game
     }
@@ -159,6 +161,7 @@ impl Scenario {
                 events.extend(game.apply(seat, Action::Play(c)).expect("a found play"));
                 actions.push((seat, Action::Play(c)));
             }
+            events.extend(game.deal_next_hand());
             self.deals.push(deal);
             self.actions.extend(actions);
             return events;

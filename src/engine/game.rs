@@ -35,7 +35,9 @@ pub enum Phase {
     Bidding,
     Exchange,
     Playing,
-    /// Replaying given deals that have run out.
+    /// A hand is over and scored and the next is not dealt yet: the table
+    /// deals it (`Game::deal_next_hand`) when its seats are ready, so the
+    /// finished hand can be looked at first. Also where replayed deals end.
     AwaitingDeal,
     Over,
 }
@@ -479,7 +481,6 @@ impl Game {
     }
 
     fn finish_hand(&mut self, events: &mut Vec<Event>) {
-        let mode = self.rules.mode;
         // The hand is over only once every seat has bid.
         let bids = self.auction.bids().map(|b| b.unwrap_or(Bid::Nil));
         let tricks = self.play.tricks_won();
@@ -507,9 +508,22 @@ impl Game {
             events.push(Event::End { winner, scores });
             return;
         }
-        self.dealer = mode.next(self.dealer);
-        if self.deal_next() {
-            events.push(self.deal_event());
+        self.phase = Phase::AwaitingDeal;
+    }
+
+    /// Deals the next hand once the last one is over, returning its `deal`
+    /// event; `None` when no hand is awaited (or given deals ran out).
+    pub fn deal_next_hand(&mut self) -> Option<Event> {
+        if self.phase != Phase::AwaitingDeal {
+            return None;
         }
+        // The deal passes to the left.
+        let dealer = self.dealer;
+        self.dealer = self.rules.mode.next(dealer);
+        if !self.deal_next() {
+            self.dealer = dealer;
+            return None;
+        }
+        Some(self.deal_event())
     }
 }

@@ -398,7 +398,7 @@ impl App {
             }
             Screen::Summary => {
                 if matches!(key, Key::Enter | Key::Space | Key::Esc) {
-                    self.summary = None;
+                    self.close_summary();
                 }
             }
             // Any key lifts a finished trick off the table.
@@ -602,7 +602,7 @@ impl App {
                 }
             }
             Target::Continue => match self.screen() {
-                Screen::Summary => self.summary = None,
+                Screen::Summary => self.close_summary(),
                 _ => self.key(Key::Enter),
             },
             Target::PlayAgain => self.play_again(),
@@ -698,6 +698,15 @@ impl App {
                 SeatEvent::Bid { .. } | SeatEvent::Exchange { .. } | SeatEvent::End { .. } => {}
             }
             self.events.push(event);
+        }
+    }
+
+    /// The player has read the hand's summary: the next hand is dealt.
+    fn close_summary(&mut self) {
+        self.summary = None;
+        if self.table.deal_next_hand() {
+            let events = self.table.take_events(YOU);
+            self.absorb(events);
         }
     }
 

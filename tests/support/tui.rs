@@ -108,3 +108,8 @@ pub fn finished_game() -> App {
     play_until(&mut app, |a| a.screen() == Screen::GameOver);
     app
 }
+
+/// Lets time pass as the app sees it: a tick at `at`.
+pub fn tick_at(app: &mut App, at: Instant) {
+    app.update(Input::Tick(at));
+}
