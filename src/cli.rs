@@ -104,6 +104,9 @@ pub struct PlayArgs {
     /// Draw suits as S H D C instead of symbols
     #[arg(long)]
     pub ascii: bool,
+    /// Never play a card for you, even when it is the only one you may play
+    #[arg(long)]
+    pub no_auto_play: bool,
 }
 
 /// The most deals one `spades sim` plays: each may be played up to four
@@ -227,6 +230,7 @@ fn run_play(args: &PlayArgs) -> Result<(), CliError> {
         difficulty: args.difficulty.clone(),
         speed,
         ascii: args.ascii,
+        auto_play: !args.no_auto_play,
         rules_source: source.to_string(),
         records: crate::record::records_dir(),
     };

@@ -86,6 +86,9 @@ fn an_illegal_card_is_refused_with_the_engines_reason() {
 #[test]
 fn mouse_bids_and_plays() {
     let mut app = app(config(Mode::Partnership, 7));
+    // A click chooses a bid; a second click on it makes it.
+    click(&mut app, Target::Bid(Bid::Tricks(3)));
+    assert_eq!(app.view().bids()[YOU], None, "chosen, not yet made");
     click(&mut app, Target::Bid(Bid::Tricks(3)));
     assert_eq!(app.view().bids()[YOU], Some(Bid::Tricks(3)));
     play_until(&mut app, |a| decision(a) == Some(Decision::Play));

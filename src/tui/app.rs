@@ -21,7 +21,7 @@ use crate::table::{BotError, Player, Table};
 use super::input::{Input, Key};
 use super::seats::Names;
 use super::theme::Theme;
-use super::{PlayConfig, Played, TuiError};
+use super::{PlayConfig, Played, Speed, TuiError};
 
 /// The player's seat.
 pub const YOU: Seat = Seat::new(0);
@@ -59,6 +59,16 @@ pub enum Screen {
     GameOver,
 }
 
+/// The two buttons of the quit window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QuitChoice {
+    Stay,
+    Quit,
+}
+
+/// How long typed digits make one bid: `1` then `3` within this is 13.
+const DIGIT_PAUSE: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// The two answers to a blind-nil offer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OfferChoice {
@@ -80,17 +90,33 @@ pub enum Target {
 
 /// Where each clickable thing was drawn in the last frame.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Hits(Vec<(Rect, Target)>);
+pub struct Hits {
+    targets: Vec<(Rect, Target)>,
+    /// The frame had no room for the table: only a request to enlarge it.
+    too_small: bool,
+}
 
 impl Hits {
     pub fn add(&mut self, area: Rect, target: Target) {
-        self.0.push((area, target));
+        self.targets.push((area, target));
+    }
+
+    /// A frame too small for the table: nothing on it can be acted on.
+    pub fn too_small() -> Hits {
+        Hits {
+            targets: Vec::new(),
+            too_small: true,
+        }
+    }
+
+    pub fn is_too_small(&self) -> bool {
+        self.too_small
     }
 
     pub fn at(&self, column: u16, row: u16) -> Option<Target> {
         let pos = Position::new(column, row);
         // Later drawings lie on top.
-        self.0
+        self.targets
             .iter()
             .rev()
             .find(|(r, _)| r.contains(pos))
@@ -98,7 +124,7 @@ impl Hits {
     }
 
     pub fn targets(&self) -> impl Iterator<Item = &(Rect, Target)> {
-        self.0.iter()
+        self.targets.iter()
     }
 }
 
@@ -127,10 +153,22 @@ pub struct App {
     /// The hand just scored, shown until the player moves on.
     summary: Option<HandResult>,
     bot_due: Option<Instant>,
+    /// When a card the player has no choice about is played for them.
+    auto_due: Option<Instant>,
+    auto_play: bool,
+    speed: Speed,
+    /// The time of the last tick: when keys arrive, as far as the app knows.
+    now: Instant,
+    /// Until then, a key that would act is taken as meant for the pause that
+    /// just ended, or for the turn before, and does nothing.
+    guard_until: Option<Instant>,
+    /// The player's decision last seen (hand, cards played, kind), to
+    /// notice when a new one begins.
+    decision_seen: Option<(u32, u32, Decision)>,
+    /// When the last digit of a bid was typed.
+    digit_at: Option<Instant>,
+    quit_focus: QuitChoice,
     hand_cursor: usize,
-    /// The hand and trick of the player's current turn to play, so the
-    /// cursor is placed once per turn.
-    play_turn: Option<(u32, usize)>,
     bid_cursor: usize,
     bid_digits: String,
     offer_cursor: OfferChoice,
@@ -163,6 +201,7 @@ impl App {
             },
             None => (Vec::new(), None),
         };
+        let (auto_play, speed) = (config.auto_play, config.speed);
         let mut app = App {
             config,
             theme,
@@ -175,8 +214,15 @@ impl App {
             last_trick: None,
             summary: None,
             bot_due: None,
+            auto_due: None,
+            auto_play,
+            speed,
+            now: Instant::now(),
+            guard_until: None,
+            decision_seen: None,
+            digit_at: None,
+            quit_focus: QuitChoice::Stay,
             hand_cursor: 0,
-            play_turn: None,
             bid_cursor: 0,
             bid_digits: String::new(),
             offer_cursor: OfferChoice::Look,
@@ -298,6 +344,18 @@ impl App {
         self.to_pass
     }
 
+    pub fn quit_focus(&self) -> QuitChoice {
+        self.quit_focus
+    }
+
+    pub fn speed(&self) -> Speed {
+        self.speed
+    }
+
+    pub fn auto_play(&self) -> bool {
+        self.auto_play
+    }
+
     pub fn should_quit(&self) -> bool {
         self.quit
     }
@@ -364,11 +422,22 @@ impl App {
     }
 
     fn key(&mut self, key: Key) {
+        // With no room for the table the player sees none of it: only
+        // quitting does anything.
+        if self.hits.is_too_small() {
+            if matches!(key, Key::Char('q' | 'Q')) {
+                self.quit = true;
+            }
+            return;
+        }
         if let Some(overlay) = self.overlay {
             self.overlay_key(overlay, key);
             return;
         }
         match key {
+            Key::Char('p') => return self.toggle_auto_play(),
+            Key::Char('+' | '=') => return self.change_speed(1),
+            Key::Char('-' | '_') => return self.change_speed(-1),
             Key::Char('?') => return self.overlay = Some(Overlay::Help),
             Key::Char('r') => return self.overlay = Some(Overlay::Rules),
             Key::Char('t') => {
@@ -384,6 +453,7 @@ impl App {
                 if self.screen() == Screen::GameOver {
                     self.quit = true;
                 } else {
+                    self.quit_focus = QuitChoice::Stay;
                     self.overlay = Some(Overlay::ConfirmQuit);
                 }
                 return;
@@ -401,8 +471,8 @@ impl App {
                     self.close_summary();
                 }
             }
-            // Any key lifts a finished trick off the table.
-            Screen::Table if self.held.is_some() => self.held = None,
+            // Any key lifts a finished trick off the table, and nothing more.
+            Screen::Table if self.held.is_some() => self.end_pause(),
             Screen::Table => self.table_key(key),
         }
     }
@@ -411,6 +481,19 @@ impl App {
         match (overlay, key) {
             (Overlay::ConfirmQuit, Key::Char('y' | 'Y' | 'q')) => self.quit = true,
             (Overlay::ConfirmQuit, Key::Char('n' | 'N') | Key::Esc) => self.overlay = None,
+            (
+                Overlay::ConfirmQuit,
+                Key::Left | Key::Right | Key::Up | Key::Down | Key::Tab | Key::Char('h' | 'l'),
+            ) => {
+                self.quit_focus = match self.quit_focus {
+                    QuitChoice::Stay => QuitChoice::Quit,
+                    QuitChoice::Quit => QuitChoice::Stay,
+                }
+            }
+            (Overlay::ConfirmQuit, Key::Enter | Key::Space) => match self.quit_focus {
+                QuitChoice::Quit => self.quit = true,
+                QuitChoice::Stay => self.overlay = None,
+            },
             (Overlay::ConfirmQuit, _) => {}
             (Overlay::Help, Key::Char('?'))
             | (Overlay::Rules, Key::Char('r'))
@@ -431,6 +514,13 @@ impl App {
             self.idle_key(key);
             return;
         };
+        let moves_only = matches!(
+            key,
+            Key::Left | Key::Right | Key::Up | Key::Down | Key::Char('h' | 'l')
+        );
+        if self.guarded() && !moves_only {
+            return;
+        }
         match turn.decision {
             Decision::BlindNil => match key {
                 Key::Char('b') => self.act(Action::Bid(Bid::BlindNil)),
@@ -511,11 +601,20 @@ impl App {
     }
 
     fn toggle_pass(&mut self, card: Card) {
+        let count = self.view().exchange.map_or(0, |e| e.count);
         if self.to_pass.contains(card) {
             self.to_pass.remove(card);
+        } else if self.to_pass.len() >= u32::from(count) {
+            self.notice = Some(format!(
+                "You pass exactly {count} cards: take one back before choosing another."
+            ));
+            self.notice_lasts_one_move = false;
+            return;
         } else {
             self.to_pass.insert(card);
         }
+        // The choice changed: an earlier refusal no longer applies.
+        self.notice = None;
     }
 
     fn bid_key(&mut self, key: Key) {
@@ -536,7 +635,12 @@ impl App {
             Key::Char('n') => self.act(Action::Bid(Bid::Nil)),
             Key::Char('b') => self.act(Action::Bid(Bid::BlindNil)),
             Key::Char(d @ '0'..='9') => {
-                // Typed digits build a number: "1" then "2" is 12 when 12 can be bid.
+                // Typed digits build a number: "1" then "2" within a second
+                // is 12 when 12 can be bid; after a pause a digit starts anew.
+                if self.digit_at.is_some_and(|at| self.now >= at + DIGIT_PAUSE) {
+                    self.bid_digits.clear();
+                }
+                self.digit_at = Some(self.now);
                 let max = view.mode().hand_size();
                 let mut typed = format!("{}{d}", self.bid_digits);
                 if typed.parse::<usize>().map_or(true, |n| n > max) {
@@ -564,19 +668,29 @@ impl App {
     }
 
     fn click(&mut self, column: u16, row: u16) {
+        if self.hits.is_too_small() {
+            return;
+        }
         let target = self.hits.at(column, row);
-        if self.overlay.is_some() {
-            // A click outside the window closes it, as Esc does.
-            if target.is_none() && self.overlay != Some(Overlay::ConfirmQuit) {
-                self.overlay = None;
+        if let Some(overlay) = self.overlay {
+            match (overlay, target) {
+                (Overlay::ConfirmQuit, Some(Target::Quit)) => self.quit = true,
+                (Overlay::ConfirmQuit, Some(Target::Continue)) => self.overlay = None,
+                (Overlay::ConfirmQuit, _) => {}
+                // A click outside the window closes it, as Esc does.
+                (_, None) => self.overlay = None,
+                (_, Some(_)) => {}
             }
             return;
         }
         if self.held.is_some() {
-            self.held = None;
+            self.end_pause();
             return;
         }
         let Some(target) = target else { return };
+        if self.guarded() && matches!(target, Target::Card(_) | Target::Bid(_) | Target::Offer(_)) {
+            return;
+        }
         match target {
             Target::Card(card) => {
                 if let Some(place) = hand_order(self.view().cards())
@@ -593,7 +707,14 @@ impl App {
             }
             Target::Bid(bid) => {
                 if self.human_turn().map(|t| t.decision) == Some(Decision::Bid) {
-                    self.act(Action::Bid(bid));
+                    // A click chooses; a second click on the same bid makes it.
+                    let options = self.bid_options(&self.view());
+                    let chosen = options.get(self.bid_cursor) == Some(&bid);
+                    if chosen {
+                        self.act(Action::Bid(bid));
+                    } else if let Some(i) = options.iter().position(|&b| b == bid) {
+                        self.bid_cursor = i;
+                    }
                 }
             }
             Target::Offer(choice) => {
@@ -629,20 +750,35 @@ impl App {
     /// Lets time pass: finished tricks clear and bots act, each after the
     /// pause the speed asks for.
     fn tick(&mut self, now: Instant) {
+        self.now = self.now.max(now);
         if self.overlay.is_some() || self.failure.is_some() {
             return;
         }
-        let pace = self.config.speed.pace();
+        let pace = self.speed.pace();
         loop {
             if let Some(held) = &mut self.held {
                 match held.until {
                     None => held.until = Some(now + pace.trick),
-                    Some(until) if now >= until => self.held = None,
+                    Some(until) if now >= until => self.end_pause(),
                     Some(_) => return,
                 }
                 continue;
             }
-            if self.summary.is_some() || self.table.bot_turn().is_none() {
+            if self.summary.is_some() {
+                return;
+            }
+            if let Some(card) = self.forced_card() {
+                match self.auto_due {
+                    None => self.auto_due = Some(now + pace.bot),
+                    Some(due) if now >= due => {
+                        self.auto_due = None;
+                        self.act(Action::Play(card));
+                        continue;
+                    }
+                    Some(_) => return,
+                }
+            }
+            if self.table.bot_turn().is_none() {
                 return;
             }
             match self.bot_due {
@@ -701,6 +837,50 @@ impl App {
         }
     }
 
+    /// A finished trick leaves the table; keys that follow at once were
+    /// meant for the pause, not for the next turn.
+    fn end_pause(&mut self) {
+        self.held = None;
+        self.guard_until = Some(self.now + self.speed.pace().guard);
+    }
+
+    fn guarded(&self) -> bool {
+        self.guard_until.is_some_and(|until| self.now < until)
+    }
+
+    /// The card auto-play plays: the player's only legal one, when it is
+    /// their turn to play and auto-play is on.
+    fn forced_card(&self) -> Option<Card> {
+        if !self.auto_play || self.human_turn().map(|t| t.decision) != Some(Decision::Play) {
+            return None;
+        }
+        let legal = self.view().legal_plays();
+        (legal.len() == 1).then(|| legal.lowest()).flatten()
+    }
+
+    fn toggle_auto_play(&mut self) {
+        self.auto_play = !self.auto_play;
+        self.auto_due = None;
+        self.notice = Some(if self.auto_play {
+            "Auto-play on: a card you have no choice about is played for you.".to_string()
+        } else {
+            "Auto-play off: you play every card yourself.".to_string()
+        });
+        self.notice_lasts_one_move = true;
+    }
+
+    /// One step faster (`up` > 0) or slower along slow, normal, fast, instant.
+    fn change_speed(&mut self, up: i32) {
+        let at = Speed::ALL
+            .iter()
+            .position(|&s| s == self.speed)
+            .unwrap_or(1) as i32;
+        let to = (at + up).clamp(0, Speed::ALL.len() as i32 - 1);
+        self.speed = Speed::ALL[to as usize];
+        self.notice = Some(format!("Speed: {}.", self.speed));
+        self.notice_lasts_one_move = true;
+    }
+
     /// The player has read the hand's summary: the next hand is dealt.
     fn close_summary(&mut self) {
         self.summary = None;
@@ -736,21 +916,23 @@ impl App {
         let view = self.view();
         let hand = hand_order(view.cards());
         self.hand_cursor = self.hand_cursor.min(hand.len().saturating_sub(1));
-        // When a turn to play begins, the cursor starts on a playable card;
-        // after that it goes where the player moves it.
-        let play_turn = (self.human_turn().map(|t| t.decision) == Some(Decision::Play))
-            .then_some((view.hand_no, view.play.tricks_done));
-        if play_turn.is_some() && play_turn != self.play_turn {
-            let legal = view.legal_plays();
-            if !hand
-                .get(self.hand_cursor)
-                .is_some_and(|&c| legal.contains(c))
-                && let Some(first) = hand.iter().position(|&c| legal.contains(c))
+        // When one of the player's decisions begins, keys pressed just
+        // before it (for a pause, or while waiting) are not taken for it, and
+        // a turn to play starts the cursor on the card a careful player would
+        // most often play; after that it goes where the player moves it.
+        let decision = self
+            .human_turn()
+            .map(|t| (view.hand_no, view.play.played.len(), t.decision));
+        if decision.is_some() && decision != self.decision_seen {
+            let guard = self.now + self.speed.pace().guard;
+            self.guard_until = Some(self.guard_until.map_or(guard, |g| g.max(guard)));
+            if let Some(card) = view.cautious_play()
+                && let Some(place) = hand.iter().position(|&c| c == card)
             {
-                self.hand_cursor = first;
+                self.hand_cursor = place;
             }
         }
-        self.play_turn = play_turn;
+        self.decision_seen = decision;
         let options = self.bid_options(&view);
         self.bid_cursor = self.bid_cursor.min(options.len().saturating_sub(1));
         if view.phase != Phase::Exchange {

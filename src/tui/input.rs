@@ -17,6 +17,7 @@ pub enum Key {
     Enter,
     Space,
     Esc,
+    Tab,
     Backspace,
     /// Ctrl-C: leave at once, no questions.
     Interrupt,
@@ -64,6 +65,7 @@ fn from_key(key: &KeyEvent) -> Option<Key> {
         KeyCode::Down => Key::Down,
         KeyCode::Enter => Key::Enter,
         KeyCode::Esc => Key::Esc,
+        KeyCode::Tab | KeyCode::BackTab => Key::Tab,
         KeyCode::Backspace => Key::Backspace,
         KeyCode::Char(' ') => Key::Space,
         KeyCode::Char(c) => Key::Char(c),

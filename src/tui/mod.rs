@@ -41,6 +41,8 @@ pub struct PlayConfig {
     pub speed: Speed,
     /// Plain letters for suits and borders, whatever the terminal can show.
     pub ascii: bool,
+    /// Play a card for the player when it is the only one they may play.
+    pub auto_play: bool,
     /// Where the rules came from, for the rules screen.
     pub rules_source: String,
     /// The folder each game's record is written to; `None` writes none.
@@ -58,6 +60,7 @@ impl PlayConfig {
             difficulty: bots::DEFAULT_LEVEL.to_string(),
             speed: Speed::Normal,
             ascii: false,
+            auto_play: true,
             rules_source: "the built-in classic rules".to_string(),
             records: None,
         }
@@ -82,6 +85,9 @@ pub struct Pace {
     pub bot: Duration,
     /// How long a finished trick stays on the table.
     pub trick: Duration,
+    /// How long after a pause, or the start of the player's turn, a key
+    /// that would act is taken as meant for the pause, not for the turn.
+    pub guard: Duration,
 }
 
 impl Speed {
@@ -102,18 +108,22 @@ impl Speed {
             Speed::Slow => Pace {
                 bot: ms(1100),
                 trick: ms(2500),
+                guard: ms(500),
             },
             Speed::Normal => Pace {
                 bot: ms(600),
                 trick: ms(1500),
+                guard: ms(400),
             },
             Speed::Fast => Pace {
                 bot: ms(250),
                 trick: ms(700),
+                guard: ms(300),
             },
             Speed::Instant => Pace {
                 bot: Duration::ZERO,
                 trick: Duration::ZERO,
+                guard: Duration::ZERO,
             },
         }
     }

@@ -10,7 +10,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
 use crate::engine::{Bid, Decision, Mode, Phase, PlayerView, Rules, Seat, TrickDone};
 
-use super::app::{App, Hits, OfferChoice, Overlay, Screen, Target, hand_order};
+use super::app::{App, Hits, OfferChoice, Overlay, QuitChoice, Screen, Target, hand_order};
 use super::layout::{self, MIN_HEIGHT, MIN_WIDTH, Regions, seat_spot};
 use super::seats::{Place, place};
 use super::summary::{hand_summary, signed};
@@ -25,7 +25,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) -> Hits {
     let theme = app.theme();
     let Some(regions) = layout::regions(area) else {
         too_small(area, buf, theme);
-        return hits;
+        return Hits::too_small();
     };
     let view = app.view();
     match app.screen() {
@@ -633,8 +633,9 @@ fn overlay_window(app: &App, overlay: Overlay, area: Rect, buf: &mut Buffer, hit
             centered_line(buf, inner, inner.y, Line::from("Leave this game?"));
             let y = inner.y + 2;
             let mut x = inner.x + inner.width.saturating_sub(28) / 2;
-            x += button(buf, x, y, "y  Quit", true, theme, Target::Quit, hits) + 2;
-            button(buf, x, y, "n  Stay", false, theme, Target::Continue, hits);
+            let quit = app.quit_focus() == QuitChoice::Quit;
+            x += button(buf, x, y, "y  Quit", quit, theme, Target::Quit, hits) + 2;
+            button(buf, x, y, "n  Stay", !quit, theme, Target::Continue, hits);
         }
     }
 }
