@@ -72,11 +72,13 @@ impl SideScore {
     }
 }
 
-/// Scores one side given each of its seats' bid and tricks.
+/// Scores one side given each of its seats' bid and tricks. Points stop at
+/// the ends of `i32` rather than overflow, whatever values the rules hold (a
+/// record's rules are replayed as written).
 #[inline]
 pub fn score_side(rules: &Rules, seats: &[(Seat, Bid, u8)], before: SideTotals) -> SideScore {
     let mut nils = [None; 2];
-    let mut points = 0;
+    let mut points: i32 = 0;
     let mut bags_added = 0;
     let (mut bid, mut taken, mut has_contract) = (0u8, 0u8, false);
     let mut nil_count = 0;
@@ -89,8 +91,12 @@ pub fn score_side(rules: &Rules, seats: &[(Seat, Bid, u8)], before: SideTotals) 
                 } else {
                     rules.nil.value
                 };
-                let nil_points = if tricks == 0 { value } else { -value };
-                points += nil_points;
+                let nil_points = if tricks == 0 {
+                    value
+                } else {
+                    value.saturating_neg()
+                };
+                points = points.saturating_add(nil_points);
                 bags_added += i32::from(tricks);
                 if nil_count < nils.len() {
                     nils[nil_count] = Some(NilResult {
@@ -117,7 +123,7 @@ pub fn score_side(rules: &Rules, seats: &[(Seat, Bid, u8)], before: SideTotals) 
         } else {
             -10 * i32::from(bid)
         };
-        points += contract_points;
+        points = points.saturating_add(contract_points);
         ContractResult {
             bid,
             taken,
@@ -131,8 +137,8 @@ pub fn score_side(rules: &Rules, seats: &[(Seat, Bid, u8)], before: SideTotals) 
         bags -= rules.bags.limit;
         penalties += 1;
     }
-    let penalty = penalties as i32 * rules.bags.penalty;
-    points -= penalty;
+    let penalty = (penalties as i32).saturating_mul(rules.bags.penalty);
+    points = points.saturating_sub(penalty);
     SideScore {
         nils,
         contract,
@@ -140,7 +146,7 @@ pub fn score_side(rules: &Rules, seats: &[(Seat, Bid, u8)], before: SideTotals) 
         penalties,
         penalty,
         points,
-        score: before.score + points,
+        score: before.score.saturating_add(points),
         bags,
     }
 }
@@ -214,7 +220,7 @@ pub fn deficit(mode: Mode, scores: &[i32; MAX_SEATS], side: usize) -> i32 {
         .map(|o| scores[o])
         .max()
         .unwrap_or(scores[side]);
-    (best_other - scores[side]).max(0)
+    best_other.saturating_sub(scores[side]).max(0)
 }
 
 #[cfg(test)]
