@@ -24,6 +24,9 @@ fuzz_target!(|data: &[u8]| {
                 assert!(line >= 1 && col >= 1, "{e}");
                 assert!(line <= lines, "line {line} of a {lines}-line file: {e}");
             }
+            // The toml crate refuses a dotted key of 80 parts or more without
+            // saying where (fuzz/README.md); known, and left alone.
+            None if e.message == "recursion limit" => {}
             None => assert!(e.message.contains('`'), "an error naming no place: {e}"),
         },
     }
