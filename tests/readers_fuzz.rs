@@ -392,7 +392,9 @@ fn line_spans(text: &[u8]) -> Vec<(usize, usize)> {
 /// Byte ranges of the numbers (digits, perhaps after a minus sign).
 fn numbers(text: &[u8]) -> Vec<(usize, usize)> {
     let digit = |b: u8| b.is_ascii_digit();
-    runs(text, |b| b == b'-' || digit(b), digit)
+    let mut found = runs(text, |b| b == b'-' || digit(b), digit);
+    found.retain(|&(s, e)| e - s > 1 || digit(text[s]));
+    found
 }
 
 /// Byte ranges of a record's `game` lines.
