@@ -10,14 +10,14 @@
 //! target and a losing score; a game still going after `MAX_HANDS` hands is
 //! recorded as abandoned (which the checker accepts) rather than run on.
 //!
-//! Each run draws new seeds (set `PROPTEST_RNG_SEED` to repeat a run); a
-//! failure prints the game's seed and rules, and is saved to
+//! Cases come from a fixed seed, printed at the start of each test, which
+//! `PROPTEST_RNG_SEED` replaces (`support::proptest_seed`); a failure prints
+//! the game's seed and rules, and is saved to
 //! `tests/properties.proptest-regressions` to be tried first next time.
 
 mod support;
 
 use proptest::prelude::*;
-use proptest::test_runner::FileFailurePersistence;
 use spades::bots::random::RandomBot;
 use spades::bots::{bot_rng, decide};
 use spades::engine::rules::{BagRules, BiddingRules, BlindNilRules, NilRules};
@@ -25,6 +25,7 @@ use spades::engine::{
     Bid, Card, CardSet, Decision, Event, Game, Mode, RuleSettings, Rules, Seat, Suit,
 };
 use support::checker::check_record;
+use support::proptest_seed::config;
 use support::record::{Played, random_game};
 
 const MAX_HANDS: u32 = 300;
@@ -33,16 +34,6 @@ const GAMES_HOUSE_RULES: u32 = 300;
 const GAMES_ANY_RULES: u32 = 300;
 const GAMES_REPLAYED: u32 = 50;
 const GAMES_OFFERS: u32 = 100;
-
-fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
-            "tests/properties.proptest-regressions",
-        ))),
-        ..ProptestConfig::default()
-    }
-}
 
 /// The classic rules of a mode, cut short so random bots finish.
 fn short(mode: Mode) -> Rules {

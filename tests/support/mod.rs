@@ -1,10 +1,11 @@
 //! Helpers shared by the integration tests: the independent record checker,
-//! a writer for game records made from engine events, and a driver for the
-//! TUI without a terminal.
+//! a writer for game records made from engine events, a driver for the
+//! TUI without a terminal, and the configuration of every proptest.
 
 // Each test crate uses a different part of these helpers.
 #![allow(dead_code)]
 
 pub mod checker;
+pub mod proptest_seed;
 pub mod record;
 pub mod tui;
