@@ -7,8 +7,8 @@ mod support;
 use std::time::{Duration, Instant};
 
 use spades::engine::{Decision, Mode};
-use spades::tui::app::Screen;
-use spades::tui::{Key, PlayConfig, Speed};
+use spades::tui::app::{Screen, Target};
+use spades::tui::{Key, PlayConfig, Speed, Theme};
 use support::tui::*;
 
 /// The last trick of a hand stays over the finished hand, then the summary,
@@ -22,6 +22,8 @@ fn a_hand_ends_on_its_own_table_then_the_summary_then_the_next_deal() {
     // Time passes only when the test says, so the pause is seen as it is.
     let mut clock = Instant::now();
     while !(app.held_trick().is_some() && app.view().play.tricks_done == 13) {
+        clock += Duration::from_secs(2);
+        tick_at(&mut app, clock);
         match app.human_turn().map(|t| t.decision) {
             Some(Decision::BlindNil) => chars(&mut app, "c"),
             Some(Decision::Bid) => {
@@ -29,10 +31,7 @@ fn a_hand_ends_on_its_own_table_then_the_summary_then_the_next_deal() {
                 press(&mut app, &[Key::Enter]);
             }
             Some(Decision::Play) if app.held_trick().is_none() => press(&mut app, &[Key::Enter]),
-            _ => {
-                clock += Duration::from_secs(2);
-                tick_at(&mut app, clock);
-            }
+            _ => {}
         }
     }
     assert_eq!(app.screen(), Screen::Table);
@@ -66,4 +65,292 @@ fn a_hand_ends_on_its_own_table_then_the_summary_then_the_next_deal() {
         Some(Decision::Play),
         "a new hand starts with the bidding"
     );
+}
+
+/// A game at fast speed whose clock only moves when the test moves it.
+struct Clocked {
+    app: spades::tui::App,
+    clock: Instant,
+}
+
+impl Clocked {
+    fn new(config: PlayConfig) -> Clocked {
+        let mut app = app(config);
+        let clock = Instant::now();
+        tick_at(&mut app, clock);
+        Clocked { app, clock }
+    }
+
+    fn wait(&mut self, ms: u64) {
+        self.clock += Duration::from_millis(ms);
+        tick_at(&mut self.app, self.clock);
+    }
+
+    fn key(&mut self, key: Key) {
+        self.app.update(spades::tui::Input::Key(key));
+    }
+
+    fn decision(&self) -> Option<Decision> {
+        self.app.human_turn().map(|t| t.decision)
+    }
+
+    /// Answers bids plainly and lets time pass until `done` holds.
+    fn until(&mut self, mut done: impl FnMut(&spades::tui::App) -> bool) {
+        for _ in 0..20_000 {
+            if done(&self.app) {
+                return;
+            }
+            match self.decision() {
+                Some(Decision::BlindNil) => self.key(Key::Char('c')),
+                Some(Decision::Bid) => {
+                    self.key(Key::Char('2'));
+                    self.wait(1_000);
+                    self.key(Key::Enter);
+                }
+                Some(Decision::Play) if self.app.held_trick().is_none() => {
+                    self.wait(1_000);
+                    self.key(Key::Enter);
+                }
+                _ if self.app.screen() == Screen::Summary => self.key(Key::Enter),
+                _ => self.wait(300),
+            }
+        }
+        panic!("never got there");
+    }
+
+    fn cards_held(&self) -> u32 {
+        self.app.view().cards().len()
+    }
+}
+
+fn fast(seed: u64) -> PlayConfig {
+    PlayConfig {
+        speed: Speed::Fast,
+        ..config(Mode::Partnership, seed)
+    }
+}
+
+/// The player won a trick and leads the next: keys pressed to skip the
+/// pause, or a moment after it ends, never play a card.
+#[test]
+fn keys_meant_for_the_pause_never_play_a_card() {
+    let mut game = Clocked::new(fast(7));
+    game.until(|a| {
+        a.held_trick()
+            .is_some_and(|h| h.trick.winner == spades::tui::app::YOU)
+    });
+    let held = game.cards_held();
+    // Enter lifts the trick off the table, and that is all it does.
+    game.key(Key::Enter);
+    assert!(game.app.held_trick().is_none());
+    assert_eq!(game.cards_held(), held, "the pause's key played a card");
+    // A second press at once is taken for the pause too.
+    game.key(Key::Space);
+    game.key(Key::Enter);
+    game.key(Key::Char('1'));
+    assert_eq!(
+        game.cards_held(),
+        held,
+        "a key just after the pause played a card"
+    );
+    // A moment later the player's keys act again.
+    game.wait(1_000);
+    game.key(Key::Enter);
+    assert_eq!(game.cards_held(), held - 1);
+}
+
+/// The same when the pause ends by itself just before the key arrives.
+#[test]
+fn a_key_just_after_the_pause_times_out_plays_nothing() {
+    let mut game = Clocked::new(fast(7));
+    game.until(|a| {
+        a.held_trick()
+            .is_some_and(|h| h.trick.winner == spades::tui::app::YOU)
+    });
+    let held = game.cards_held();
+    game.wait(800); // past the fast pause of 700 ms
+    assert!(game.app.held_trick().is_none());
+    assert_eq!(game.decision(), Some(Decision::Play));
+    game.key(Key::Enter);
+    assert_eq!(
+        game.cards_held(),
+        held,
+        "the key meant to skip the pause played"
+    );
+    game.wait(1_000);
+    game.key(Key::Enter);
+    assert_eq!(game.cards_held(), held - 1);
+}
+
+/// At every turn to play, the cursor starts on the card a careful player
+/// would most often play.
+#[test]
+fn the_cursor_starts_on_the_careful_card() {
+    for seed in [7, 11] {
+        let mut app = app(config(Mode::Partnership, seed));
+        let mut turns = 0;
+        play_until(&mut app, |a| {
+            if a.human_turn().map(|t| t.decision) == Some(Decision::Play) {
+                let view = a.view();
+                let under = spades::tui::app::hand_order(view.cards())[a.hand_cursor()];
+                assert_eq!(Some(under), view.cautious_play(), "seed {seed}");
+                turns += 1;
+            }
+            turns >= 13
+        });
+    }
+}
+
+/// With auto-play on, the only card the player may play is played for
+/// them after the usual pause; `p` turns it off.
+#[test]
+fn auto_play_plays_a_forced_card_after_the_pause() {
+    for auto in [true, false] {
+        let mut game = Clocked::new(fast(7));
+        if !auto {
+            game.key(Key::Char('p'));
+            assert!(!game.app.auto_play());
+        }
+        // The last card of the hand is always forced.
+        game.until(|a| {
+            a.human_turn().map(|t| t.decision) == Some(Decision::Play)
+                && a.held_trick().is_none()
+                && a.view().legal_plays().len() == 1
+        });
+        let held = game.cards_held();
+        game.wait(100);
+        assert_eq!(game.cards_held(), held, "not before the pause");
+        game.wait(1_000);
+        game.wait(1_000);
+        let played = game.cards_held() < held;
+        assert_eq!(played, auto, "auto-play {auto}");
+    }
+}
+
+/// Digits typed within a second make one bid; after a pause, a new one.
+#[test]
+fn typed_bids_join_digits_only_within_a_second() {
+    for (pause, want) in [(500, 13), (1_500, 3)] {
+        let mut game = Clocked::new(PlayConfig {
+            speed: Speed::Fast,
+            ..config(Mode::Partnership, 3)
+        });
+        game.until(|a| a.human_turn().map(|t| t.decision) == Some(Decision::Bid));
+        // Digits only choose: they are taken even as the turn begins.
+        game.key(Key::Char('1'));
+        game.wait(pause);
+        game.key(Key::Char('3'));
+        let view = game.app.view();
+        let chosen = game.app.bid_options(&view)[game.app.bid_cursor()];
+        assert_eq!(
+            chosen,
+            spades::engine::Bid::Tricks(want),
+            "{pause} ms apart"
+        );
+    }
+}
+
+/// A screen too small for the table acts on no key but quit.
+#[test]
+fn a_screen_too_small_answers_only_quit() {
+    let mut app = app(config(Mode::Partnership, 7));
+    play_until(&mut app, |a| {
+        a.human_turn().map(|t| t.decision) == Some(Decision::Play)
+    });
+    let held = app.view().cards().len();
+    draw(&mut app, 40, 12);
+    for key in [
+        Key::Char('6'),
+        Key::Enter,
+        Key::Space,
+        Key::Char('?'),
+        Key::Char('r'),
+    ] {
+        press(&mut app, &[key]);
+    }
+    assert_eq!(app.view().cards().len(), held);
+    assert_eq!(app.overlay(), None, "no window opened unseen");
+    press(&mut app, &[Key::Char('q')]);
+    assert!(app.should_quit());
+}
+
+/// The exchange takes exactly its count, and a refusal goes once the choice
+/// changes; after it, the partner's cards are named.
+#[test]
+fn the_exchange_takes_exactly_its_count() {
+    let mut config = config(Mode::Partnership, 7);
+    config.rules = config.rules.with(|r| r.blind_nil.min_deficit = 0).unwrap();
+    let mut app = app(config);
+    chars(&mut app, "b");
+    play_until(&mut app, |a| {
+        a.human_turn().map(|t| t.decision) == Some(Decision::Exchange)
+    });
+    chars(&mut app, "123");
+    assert_eq!(app.to_pass().len(), 2, "a third card is refused");
+    assert!(
+        app.notice().is_some_and(|n| n.contains("exactly 2")),
+        "{:?}",
+        app.notice()
+    );
+    chars(&mut app, "1");
+    assert_eq!(app.to_pass().len(), 1);
+    assert_eq!(app.notice(), None, "the refusal goes with the change");
+    press(&mut app, &[Key::Enter]);
+    assert!(app.notice().is_some_and(|n| n.contains("you chose 1")));
+    chars(&mut app, "3");
+    assert_eq!(app.notice(), None);
+    press(&mut app, &[Key::Enter]);
+    let received = app
+        .view()
+        .exchange
+        .and_then(|e| e.received)
+        .expect("cards received");
+    let notice = app.notice().expect("the partner's cards named");
+    assert!(notice.contains("passed you"), "{notice}");
+    for card in received {
+        assert!(notice.contains(&Theme::PLAIN.card(card)), "{notice}");
+    }
+    // And they are marked in the hand, underlined, for the first trick.
+    let marked = screen_text(&mut app, 80, 24).matches("===").count();
+    assert_eq!(marked, received.len() as usize);
+}
+
+/// The quit window starts on Stay; keys and clicks work on both buttons.
+#[test]
+fn the_quit_window_starts_on_stay() {
+    let mut app = app(config(Mode::Partnership, 7));
+    chars(&mut app, "q");
+    assert_eq!(app.overlay(), Some(spades::tui::app::Overlay::ConfirmQuit));
+    press(&mut app, &[Key::Enter]);
+    assert_eq!(app.overlay(), None);
+    assert!(!app.should_quit(), "Enter on Stay stays");
+    chars(&mut app, "q");
+    press(&mut app, &[Key::Tab, Key::Enter]);
+    assert!(app.should_quit(), "Tab to Quit, Enter quits");
+
+    let mut app = app_with_quit_window();
+    click_target(&mut app, Target::Continue);
+    assert_eq!(app.overlay(), None, "a click on Stay closes the window");
+    let mut app = app_with_quit_window();
+    click_target(&mut app, Target::Quit);
+    assert!(app.should_quit(), "a click on Quit quits");
+}
+
+fn app_with_quit_window() -> spades::tui::App {
+    let mut app = app(config(Mode::Partnership, 7));
+    chars(&mut app, "q");
+    app
+}
+
+fn click_target(app: &mut spades::tui::App, target: Target) {
+    draw(app, 80, 24);
+    let (area, _) = *app
+        .hits()
+        .targets()
+        .find(|(_, t)| *t == target)
+        .expect("the target is on screen");
+    app.update(spades::tui::Input::Click {
+        column: area.x,
+        row: area.y,
+    });
 }

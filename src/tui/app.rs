@@ -21,6 +21,7 @@ use crate::table::{BotError, Player, Table};
 use super::input::{Input, Key};
 use super::seats::Names;
 use super::theme::Theme;
+use super::widgets::faces;
 use super::{PlayConfig, Played, Speed, TuiError};
 
 /// The player's seat.
@@ -514,11 +515,17 @@ impl App {
             self.idle_key(key);
             return;
         };
-        let moves_only = matches!(
-            key,
-            Key::Left | Key::Right | Key::Up | Key::Down | Key::Char('h' | 'l')
-        );
-        if self.guarded() && !moves_only {
+        // Only the keys that would make a bid or play a card wait out the
+        // guard; choosing and moving never do harm.
+        let commits = match (turn.decision, key) {
+            (_, Key::Enter) => true,
+            (Decision::BlindNil | Decision::Bid | Decision::Play, Key::Space) => true,
+            (Decision::BlindNil, Key::Char('b' | 'c')) => true,
+            (Decision::Bid, Key::Char('n' | 'b')) => true,
+            (Decision::Play, Key::Char(c)) => c.is_ascii() && CARD_KEYS.contains(&(c as u8)),
+            _ => false,
+        };
+        if commits && self.guarded() {
             return;
         }
         match turn.decision {
@@ -830,6 +837,19 @@ impl App {
                     self.to_pass = CardSet::EMPTY;
                     self.hand_cursor = 0;
                     self.offer_cursor = OfferChoice::Look;
+                }
+                SeatEvent::Exchange {
+                    from,
+                    to,
+                    cards: Some(cards),
+                    ..
+                } if *to == YOU => {
+                    self.notice = Some(format!(
+                        "{} passed you {}.",
+                        self.names.seat(*from),
+                        faces(*cards, &self.theme)
+                    ));
+                    self.notice_lasts_one_move = false;
                 }
                 SeatEvent::Bid { .. } | SeatEvent::Exchange { .. } | SeatEvent::End { .. } => {}
             }

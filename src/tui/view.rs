@@ -8,7 +8,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
-use crate::engine::{Bid, Decision, Mode, Phase, PlayerView, Rules, Seat, TrickDone};
+use crate::engine::{Bid, CardSet, Decision, Mode, Phase, PlayerView, Rules, Seat, TrickDone};
 
 use super::app::{App, Hits, OfferChoice, Overlay, QuitChoice, Screen, Target, hand_order};
 use super::layout::{self, MIN_HEIGHT, MIN_WIDTH, Regions, seat_spot};
@@ -259,12 +259,18 @@ fn hand(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &mut H
                 playable: false,
                 cursor: false,
                 chosen: false,
+                received: false,
                 keyed: false,
             })
             .collect(),
         Some(held_cards) => {
             let legal = view.legal_plays();
             let choosing = app.overlay().is_none() && app.held_trick().is_none();
+            // The partner's cards stay marked until the first trick is over.
+            let received = match view.exchange {
+                Some(e) if view.play.tricks_done == 0 => e.received.unwrap_or_default(),
+                _ => CardSet::EMPTY,
+            };
             // In the bidding, digits are bids, not cards: no card keys then.
             let keyed = view.phase != Phase::Bidding;
             hand_order(held_cards)
@@ -281,6 +287,7 @@ fn hand(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &mut H
                         && view.phase != Phase::Bidding
                         && i == app.hand_cursor(),
                     chosen: app.to_pass().contains(card),
+                    received: received.contains(card),
                     keyed,
                 })
                 .collect()

@@ -33,6 +33,9 @@ pub struct HandCard {
     pub cursor: bool,
     /// Chosen to pass in the exchange: drawn as if lifted.
     pub chosen: bool,
+    /// Passed by the partner in the exchange: underlined until the first
+    /// trick is over.
+    pub received: bool,
     /// Shows the key that picks it.
     pub keyed: bool,
 }
@@ -77,7 +80,8 @@ pub fn hand_strip(
         buf.set_string(x + 1, y + 1, top_edge.repeat(3), Style::new());
         buf.set_string(x, y + 2, v, Style::new());
         buf.set_string(x, y + 3, if i == 0 { bl } else { tee_bottom }, Style::new());
-        buf.set_string(x + 1, y + 3, h.repeat(3), Style::new());
+        let bottom_edge = if hc.received { lifted } else { h };
+        buf.set_string(x + 1, y + 3, bottom_edge.repeat(3), Style::new());
         if i == last {
             buf.set_string(x + 4, y + 1, tr, Style::new());
             buf.set_string(x + 4, y + 2, v, Style::new());
