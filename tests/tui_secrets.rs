@@ -78,6 +78,10 @@ fn hidden(app: &App, seed: u64) -> CardSet {
         }
     }
     let mut known = view.play.played | view.cards();
+    // Once every card is played, the card out of play may be shown too.
+    if view.play.tricks_done == view.mode().hand_size() {
+        known |= deal.out;
+    }
     if let Some(exchange) = view.exchange {
         known |= exchange.given.unwrap_or_default() | exchange.received.unwrap_or_default();
     }

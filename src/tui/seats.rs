@@ -55,6 +55,16 @@ impl Names {
         self.seats.get(seat.index()).map_or("?", String::as_str)
     }
 
+    /// A seat's name with "take" agreeing with it: "You take", "East takes".
+    pub fn takes(&self, seat: Seat) -> String {
+        let name = self.seat(seat);
+        if name == "You" {
+            "You take".to_string()
+        } else {
+            format!("{name} takes")
+        }
+    }
+
     /// A side in a word: "Us" and "Them" with partners, else the seat's name.
     pub fn side(&self, side: Side) -> String {
         match (self.mode, side.index()) {
@@ -102,6 +112,8 @@ mod tests {
         assert_eq!(names.winners(Side::new(1)), "West and East win");
         let names = Names::new(Mode::Cutthroat, "You");
         assert_eq!(names.seat(Seat::new(2)), "East");
+        assert_eq!(names.takes(Seat::new(0)), "You take");
+        assert_eq!(names.takes(Seat::new(2)), "East takes");
         assert_eq!(names.winners(Side::new(0)), "You win");
     }
 }

@@ -82,9 +82,9 @@ fn side_summary(
     lines.push(format!(
         "Hand {}, score {} {} {}",
         signed(s.points),
-        before.score,
+        theme.number(before.score),
         if theme.ascii { "->" } else { "→" },
-        s.score
+        theme.number(s.score)
     ));
     SideSummary {
         title: names.side_in_full(side),
@@ -103,7 +103,7 @@ fn tricks(n: u8) -> String {
 /// `+62`, `−100`: a change in score always shows its sign.
 pub fn signed(n: i32, theme: &Theme) -> String {
     if n < 0 {
-        format!("{}{}", theme.minus(), -n)
+        theme.number(n)
     } else {
         format!("+{n}")
     }

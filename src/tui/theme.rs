@@ -156,6 +156,15 @@ impl Theme {
         if self.ascii { "-" } else { "−" }
     }
 
+    /// A number as shown anywhere on screen: one minus sign throughout.
+    pub fn number(&self, n: i32) -> String {
+        if n < 0 {
+            format!("{}{}", self.minus(), n.unsigned_abs())
+        } else {
+            n.to_string()
+        }
+    }
+
     /// Between two facts on one line: "bid 3 · took 1".
     pub fn sep(&self) -> &'static str {
         if self.ascii { ", " } else { " · " }

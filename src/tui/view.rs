@@ -8,7 +8,9 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
-use crate::engine::{Bid, CardSet, Decision, Mode, Phase, PlayerView, Rules, Seat, TrickDone};
+use crate::engine::{
+    Bid, BlindNilRefusal, CardSet, Decision, Mode, Phase, PlayerView, Rules, Seat, TrickDone,
+};
 
 use super::app::{App, Hits, OfferChoice, Overlay, QuitChoice, Screen, Target, hand_order};
 use super::layout::{self, MIN_HEIGHT, MIN_WIDTH, Regions, seat_spot};
@@ -142,7 +144,7 @@ fn score_bar(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
             Line::from(vec![
                 Span::styled(name, Style::new().add_modifier(Modifier::BOLD)),
                 Span::raw("  "),
-                Span::styled(totals.score.to_string(), theme.accent()),
+                Span::styled(theme.number(totals.score), theme.accent()),
             ]),
             Line::from(vec![Span::styled(
                 format!("bags {}/{}", totals.bags, rules.bags.limit),
@@ -214,14 +216,16 @@ fn table(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
         };
         let bid = view.bids()[seat].map_or("-".to_string(), |b| b.to_string());
         let stats = format!("bid {bid}{sep}took {}", view.play.tricks_won[seat]);
-        let mut name = vec![
+        let shown = if won {
+            format!("{} it", app.names().takes(seat))
+        } else {
+            app.names().seat(seat).to_string()
+        };
+        let name = vec![
             Span::styled(marker, theme.accent()),
             Span::raw(" "),
-            Span::styled(app.names().seat(seat).to_string(), name_style),
+            Span::styled(shown, name_style),
         ];
-        if won {
-            name.push(Span::styled(" takes it", theme.accent()));
-        }
         match place(view.mode(), seat) {
             Place::Top | Place::Bottom => {
                 let mut line = name;
@@ -325,7 +329,7 @@ fn panel(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &mut 
     let mut notice_row = 2;
 
     if let Some(held) = app.held_trick() {
-        let line = format!("{} takes the trick.", names.seat(held.trick.winner));
+        let line = format!("{} the trick.", names.takes(held.trick.winner));
         buf.set_string(row(0).x, row(0).y, line, theme.accent());
         buf.set_string(row(1).x, row(1).y, "Any key or click goes on.", theme.dim());
     } else {
@@ -467,13 +471,14 @@ fn bid_buttons(
             1,
         )
     };
-    // Why the bid under the cursor cannot be made, else why blind nil is not on offer.
+    // Why the bid under the cursor cannot be made, else why blind nil is not
+    // on offer when that could matter; never what the notice already says.
     let why = options
         .get(app.bid_cursor())
         .and_then(|&b| view.check_bid(b).err())
         .map(|e| sentence_case(&e.to_string()))
-        .or_else(|| view.blind_nil_refusal().map(|r| format!("Blind nil: {r}.")));
-    if let Some(why) = why
+        .or_else(|| blind_nil_note(view));
+    if let Some(why) = why.filter(|w| app.notice() != Some(w.as_str()))
         && next < inner.height
     {
         let r = line(next);
@@ -481,6 +486,18 @@ fn bid_buttons(
         next += 1;
     }
     next
+}
+
+/// Why blind nil is not on offer, said only when a player could expect it:
+/// the side is near the deficit it needs, or the partner has bid it.
+fn blind_nil_note(view: &PlayerView) -> Option<String> {
+    let why = view.blind_nil_refusal()?;
+    let helps = match why {
+        BlindNilRefusal::NotTrailing { deficit, needed } => deficit > 0 && 2 * deficit >= needed,
+        BlindNilRefusal::PartnerBidBlindNil => true,
+        BlindNilRefusal::Disabled | BlindNilRefusal::AlreadyLooked => false,
+    };
+    helps.then(|| format!("Blind nil: {why}."))
 }
 
 fn footer(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
@@ -524,7 +541,15 @@ fn hand_summary_window(app: &App, regions: &Regions, buf: &mut Buffer, hits: &mu
             lines.push(Line::from(format!("  {l}")));
         }
     }
-    let over = app.view().phase == Phase::Over;
+    // In cutthroat the card out of play is shown once the hand is over.
+    let view = app.view();
+    if view.mode() == Mode::Cutthroat
+        && let Some(out) = CardSet::DECK.minus(view.play.played).lowest()
+        && view.play.played.len() == 51
+    {
+        lines.push(Line::from(format!("Card out of play: {}", theme.card(out))));
+    }
+    let over = view.phase == Phase::Over;
     let button_text = if over {
         "Enter  final result"
     } else {
@@ -573,12 +598,17 @@ fn game_over(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &
         let score = totals.score;
         let mark = if view.winner == Some(side) { "*" } else { " " };
         lines.push(Line::from(format!(
-            "{mark} {:<28}{score:>6}",
-            names.side_in_full(side)
+            "{mark} {:<28}{:>6}",
+            names.side_in_full(side),
+            theme.number(score)
         )));
     }
     lines.push(Line::from(""));
-    for line in deals_after_the_game(app) {
+    let mut notes = deals_after_the_game(app);
+    if let Some(path) = app.record_path() {
+        notes.push(format!("Recorded in {}", home_relative(path)));
+    }
+    for line in wrap(&notes, 46) {
         lines.push(Line::styled(line, theme.dim()));
     }
     let height = lines.len() as u16 + 4;
@@ -609,7 +639,7 @@ fn overlay_window(app: &App, overlay: Overlay, area: Rect, buf: &mut Buffer, hit
     match overlay {
         Overlay::Help => {
             let lines: Vec<Line> = HELP.lines().map(Line::from).collect();
-            let window = layout::window(area, 70, lines.len() as u16 + 2);
+            let window = layout::window(area, 78, lines.len() as u16 + 2);
             let inner = framed("Keys", window, buf, theme);
             Paragraph::new(lines).render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
         }
@@ -618,8 +648,20 @@ fn overlay_window(app: &App, overlay: Overlay, area: Rect, buf: &mut Buffer, hit
             let mut lines = rules_lines(&view.rules, theme);
             lines.insert(0, format!("From {}.", app.config().rules_source));
             lines.push(String::new());
+            lines.push(format!(
+                "Players    you and {} {} computer players",
+                view.seats() - 1,
+                app.config().difficulty
+            ));
+            lines.push(format!(
+                "Speed      {} (+ and - change it); auto-play {} (p)",
+                app.speed(),
+                if app.auto_play() { "on" } else { "off" }
+            ));
             lines.extend(deals_during_the_game(app));
             lines.push("Esc or r closes.".to_string());
+            // Long lines (a long seed, a long path) wrap inside the window.
+            let lines = wrap(&lines, 70);
             let window = layout::window(area, 74, lines.len() as u16 + 2);
             let inner = framed("Rules in force", window, buf, theme);
             Paragraph::new(lines.into_iter().map(Line::from).collect::<Vec<_>>())
@@ -679,6 +721,42 @@ fn deals_after_the_game(app: &App) -> Vec<String> {
     }
 }
 
+/// Lines broken at spaces to fit `width` characters; a line that starts with
+/// a label (`Bags       ...`) continues under its text.
+fn wrap(lines: &[String], width: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in lines {
+        let indent = if line.get(9..11) == Some("  ") && !line.starts_with(' ') {
+            11
+        } else {
+            0
+        };
+        let lead = line.len() - line.trim_start().len();
+        let mut current = line[..lead].to_string();
+        for word in line[lead..].split(' ') {
+            let fits = current.chars().count() + 1 + word.chars().count() <= width;
+            if !current.trim().is_empty() && !fits {
+                out.push(std::mem::take(&mut current));
+                current = " ".repeat(indent.max(lead));
+            } else if !current.trim().is_empty() {
+                current.push(' ');
+            }
+            current.push_str(word);
+        }
+        out.push(current);
+    }
+    out
+}
+
+/// A path with the home directory written `~`, as players know it.
+fn home_relative(path: &std::path::Path) -> String {
+    let home = std::env::var_os("HOME").map(std::path::PathBuf::from);
+    match home.and_then(|h| path.strip_prefix(h).ok().map(|p| p.to_path_buf())) {
+        Some(rest) => format!("~/{}", rest.display()),
+        None => path.display().to_string(),
+    }
+}
+
 fn last_trick_lines<'a>(app: &App, trick: &TrickDone) -> Vec<Line<'a>> {
     let theme = app.theme();
     let names = app.names();
@@ -695,7 +773,12 @@ fn last_trick_lines<'a>(app: &App, trick: &TrickDone) -> Vec<Line<'a>> {
             Span::styled(theme.card(card), theme.suit_style(card.suit())),
         ];
         if seat == trick.winner {
-            spans.push(Span::styled("  takes it", theme.accent()));
+            let takes = if names.seat(seat) == "You" {
+                "take"
+            } else {
+                "takes"
+            };
+            spans.push(Span::styled(format!("  {takes} it"), theme.accent()));
         }
         lines.push(Line::from(spans));
     }
@@ -709,9 +792,9 @@ fn rules_lines(rules: &Rules, theme: &Theme) -> Vec<String> {
         Mode::Cutthroat => "cutthroat: three seats, 17 cards each, every seat alone",
         Mode::Individual => "individual: four seats, every seat alone",
     };
-    let losing = rules
-        .losing_score
-        .map_or(String::new(), |l| format!("; also ends at {l} or below"));
+    let losing = rules.losing_score.map_or(String::new(), |l| {
+        format!("; also ends at {} or below", theme.number(l))
+    });
     let nil = if rules.nil.allowed {
         format!("worth {}", rules.nil.value)
     } else {
