@@ -4,8 +4,8 @@
 //! cover and nil busting, and shedding spare tricks when bags threaten.
 
 use super::knowledge::{
-    Position, exchange_cards, hand_tricks, nearest_allowed, nil_danger, prefer_side_suits,
-    rank_value,
+    Position, exchange_cards, hand_tricks, nearest_allowed, nil_danger, nil_flaw,
+    prefer_side_suits, rank_value,
 };
 use super::nil::nil_card;
 use super::{Bot, BotRng};
@@ -219,7 +219,7 @@ fn should_nil(
     if partner_bid.is_some_and(Bid::is_nil) {
         return false;
     }
-    if est > t.nil_max_tricks {
+    if est > t.nil_max_tricks || nil_flaw(hand) {
         return false;
     }
     let danger = nil_danger(hand);
