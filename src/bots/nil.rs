@@ -100,6 +100,38 @@ fn cover_play(pos: &Position) -> Option<Card> {
     beaters.iter().min_by_key(|&c| rank_value(c, pos.led))
 }
 
+/// The cards that cover a partner's live nil: this seat's highest card of
+/// each suit the partner has not shown out of, when it outranks a card of
+/// that suit the partner may still hold. Spent on a trick, it leaves the
+/// partner's high card of the suit to win a later one.
+pub fn covering_cards(pos: &Position) -> CardSet {
+    let Some(p) = pos.partner.filter(|_| pos.partner_live_nil()) else {
+        return CardSet::EMPTY;
+    };
+    Suit::ALL
+        .into_iter()
+        .filter(|&suit| !pos.void[suit as usize][p])
+        .filter_map(|suit| pos.hand.suit(suit).highest())
+        .filter(|&top| !below(pos.unseen, top).is_empty())
+        .collect()
+}
+
+/// The position with the cards that cover a partner's live nil set aside,
+/// for a trick the side does not need: the other legal cards, or when
+/// every legal card covers, the lowest of them.
+pub fn sparing_cover(pos: &Position) -> Position {
+    let keep = covering_cards(pos);
+    let spare = pos.legal.minus(keep);
+    let mut sparing = *pos;
+    sparing.legal = if spare.is_empty() {
+        let lowest = pos.legal.iter().min_by_key(|&c| rank_value(c, pos.led));
+        lowest.map_or(pos.legal, CardSet::single)
+    } else {
+        spare
+    };
+    sparing
+}
+
 /// Busting an opponent's nil when the contract can spare the effort (more
 /// than `margin` tricks left beyond what it needs): lead low into the nil
 /// bidder's suits and never rescue them by overtaking.

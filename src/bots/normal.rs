@@ -4,10 +4,10 @@
 //! cover and nil busting, and shedding spare tricks when bags threaten.
 
 use super::knowledge::{
-    Position, exchange_cards, hand_tricks, nearest_allowed, nil_danger, prefer_side_suits,
-    rank_value,
+    Position, exchange_cards, hand_tricks, nearest_allowed, nil_danger, nil_flaw,
+    prefer_side_suits, rank_value,
 };
-use super::nil::nil_card;
+use super::nil::{nil_card, sparing_cover};
 use super::{Bot, BotRng};
 use crate::engine::{Bid, Card, CardSet, Mode, PlayerView, Suit};
 
@@ -219,7 +219,7 @@ fn should_nil(
     if partner_bid.is_some_and(Bid::is_nil) {
         return false;
     }
-    if est > t.nil_max_tricks {
+    if est > t.nil_max_tricks || nil_flaw(hand) {
         return false;
     }
     let danger = nil_danger(hand);
@@ -264,17 +264,31 @@ fn choose_card(view: &PlayerView, t: &Tuning) -> Card {
     let pick = if legal.len() <= 1 {
         legal.lowest()
     } else {
-        nil_card(&pos, t.bust_margin)
-            .or_else(|| contract_play(&pos, aim(&pos, &Standing::of(view), t), t))
+        nil_card(&pos, t.bust_margin).or_else(|| {
+            let aim = aim(&pos, &Standing::of(view), t);
+            // A trick the contract does not need is not worth the card
+            // that covers a partner's nil.
+            let pos = if contract_needs_tricks(&pos) {
+                pos
+            } else {
+                sparing_cover(&pos)
+            };
+            contract_play(&pos, aim, t)
+        })
     };
     pick.or(legal.lowest())
         .expect("the game asks only a seat that holds a legal card")
 }
 
-fn aim(pos: &Position, st: &Standing, t: &Tuning) -> Aim {
+/// The side's contract still needs tricks, and can still be made.
+fn contract_needs_tricks(pos: &Position) -> bool {
     let side = pos.my_side();
     let need = pos.need(side);
-    if pos.has_contract(side) && need > 0 && need <= pos.tricks_left {
+    pos.has_contract(side) && need > 0 && need <= pos.tricks_left
+}
+
+fn aim(pos: &Position, st: &Standing, t: &Tuning) -> Aim {
+    if contract_needs_tricks(pos) {
         return Aim::Take;
     }
     let room = st.limit - st.bags;
@@ -430,6 +444,11 @@ fn lead_to_shed(pos: &Position) -> Option<Card> {
 fn follow_to_shed(pos: &Position) -> Option<Card> {
     let legal = pos.legal;
     let losers = legal.minus(pos.beaters(legal));
+    if pos.partner_live_nil() {
+        // The high cards will be wanted over the partner's: let this
+        // trick go with the least of them.
+        return pos.throwaway(if losers.is_empty() { legal } else { losers });
+    }
     if !losers.is_empty() {
         return if legal.has_suit(pos.led?) {
             pos.highest_loser(legal)
