@@ -354,3 +354,152 @@ fn click_target(app: &mut spades::tui::App, target: Target) {
         row: area.y,
     });
 }
+
+/// A game to 60 played out by the plain answers, with its config changed.
+fn finished(change: impl FnOnce(&mut PlayConfig)) -> spades::tui::App {
+    let mut config = config(Mode::Partnership, 7);
+    config.rules = config
+        .rules
+        .with(|r| {
+            r.target_score = 60;
+            r.losing_score = Some(-60);
+        })
+        .unwrap();
+    change(&mut config);
+    let mut app = app(config);
+    play_until(&mut app, |a| a.screen() == Screen::GameOver);
+    app
+}
+
+/// Text drawn with Unicode symbols, as most terminals show it.
+fn unicode_text(app: &mut spades::tui::App) -> String {
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|f| {
+            spades::tui::view::render(app, f.area(), f.buffer_mut());
+        })
+        .unwrap();
+    terminal.backend().to_string()
+}
+
+/// Negative numbers wear one minus sign everywhere: the score bar, the
+/// summary and the final scores.
+#[test]
+fn one_minus_sign_everywhere() {
+    let unicode = Theme {
+        ascii: false,
+        color: false,
+    };
+    let mut app = spades::tui::App::new(
+        PlayConfig {
+            rules: spades::engine::Rules::default()
+                .with(|r| {
+                    r.target_score = 60;
+                    r.losing_score = Some(-60);
+                })
+                .unwrap(),
+            ..config(Mode::Partnership, 7)
+        },
+        unicode,
+    )
+    .unwrap();
+    // Every summary and the final screen, as drawn.
+    let mut negatives = 0;
+    loop {
+        let screen = app.screen();
+        if matches!(screen, Screen::Summary | Screen::GameOver) {
+            let text = unicode_text(&mut app);
+            let ascii_minus = text
+                .as_bytes()
+                .windows(2)
+                .any(|w| w[0] == b'-' && w[1].is_ascii_digit());
+            assert!(!ascii_minus, "{text}");
+            negatives += text.matches('−').count();
+        }
+        if screen == Screen::GameOver {
+            break;
+        }
+        answer(&mut app);
+    }
+    assert!(negatives > 0, "the game shows a negative score");
+}
+
+/// The game-over window says where the record is.
+#[test]
+fn the_game_over_window_says_where_the_record_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = finished(|c| c.records = Some(dir.path().to_path_buf()));
+    let path = app.record_path().expect("a record written").clone();
+    let screen = screen_text(&mut app, 100, 30);
+    let name = path.file_name().unwrap().to_string_lossy().to_string();
+    assert!(screen.contains("Recorded in"), "{screen}");
+    assert!(screen.contains(&name[..12]), "{screen}");
+}
+
+/// In cutthroat the card out of play is shown once the hand is over.
+#[test]
+fn cutthroat_shows_the_card_out_after_the_hand() {
+    let mut app = app(config(Mode::Cutthroat, 7));
+    play_until(&mut app, |a| a.screen() == Screen::Summary);
+    let screen = screen_text(&mut app, 80, 24);
+    assert!(screen.contains("Card out of play: "), "{screen}");
+    let out = spades::engine::CardSet::DECK.minus(app.view().play.played);
+    assert_eq!(out.len(), 1);
+    let card = Theme::PLAIN.card(out.lowest().unwrap());
+    assert!(
+        screen.contains(&format!("Card out of play: {card}")),
+        "{screen}"
+    );
+}
+
+/// The rules window wraps a long line instead of cutting it off, and names
+/// the computer players' level; + and - change the speed.
+#[test]
+fn the_rules_window_wraps_and_names_the_level_and_speed() {
+    let mut app = app(PlayConfig {
+        difficulty: "easy".to_string(),
+        speed: Speed::Normal,
+        ..config(Mode::Partnership, u64::MAX)
+    });
+    chars(&mut app, "+");
+    assert_eq!(app.speed(), Speed::Fast);
+    chars(&mut app, "r");
+    let screen = screen_text(&mut app, 80, 24);
+    assert!(screen.contains(&u64::MAX.to_string()), "{screen}");
+    assert!(screen.contains("replays this game"), "{screen}");
+    assert!(screen.contains("3 easy computer players"), "{screen}");
+    assert!(screen.contains("Speed      fast"), "{screen}");
+    chars(&mut app, "r");
+    chars(&mut app, "--");
+    assert_eq!(app.speed(), Speed::Slow);
+}
+
+/// With the exact-total house rule, a refused last bid is explained once.
+#[test]
+fn a_refused_bid_is_explained_once() {
+    let mut config = config(Mode::Cutthroat, 2);
+    config.rules = config
+        .rules
+        .with(|r| r.bidding.forbid_exact_total = true)
+        .unwrap();
+    for seed in 0..40 {
+        config.seed = Some(seed);
+        let mut app = app(config.clone());
+        play_until(&mut app, |a| {
+            a.human_turn().map(|t| t.decision) == Some(Decision::Bid)
+        });
+        let view = app.view();
+        let others: u8 = view.bids().iter().flatten().map(|b| b.tricks()).sum();
+        // Only the last bidder can be refused: the others have all bid.
+        if view.bids().iter().flatten().count() != 2 || others >= 17 {
+            continue;
+        }
+        let forbidden = 17 - others;
+        chars(&mut app, &forbidden.to_string());
+        press(&mut app, &[Key::Enter]);
+        let screen = screen_text(&mut app, 80, 24);
+        assert_eq!(screen.matches("house rule").count(), 1, "{screen}");
+        return;
+    }
+    panic!("no seed left the player bidding last");
+}
