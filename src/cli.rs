@@ -174,6 +174,9 @@ pub enum CliError {
     NotVerified(String),
     #[error("{0}")]
     Internal(String),
+    /// The game was stopped by Ctrl-C or a signal; the code says which.
+    #[error("{why}")]
+    Stopped { why: String, code: i32 },
 }
 
 impl CliError {
@@ -181,6 +184,7 @@ impl CliError {
         match self {
             CliError::Rules(_) | CliError::Usage(_) => 2,
             CliError::NotVerified(_) | CliError::Internal(_) => 1,
+            CliError::Stopped { code, .. } => *code,
         }
     }
 }
@@ -230,11 +234,24 @@ fn run_play(args: &PlayArgs) -> Result<(), CliError> {
         rules_source: source.to_string(),
         records: crate::record::records_dir(),
     };
-    let played = crate::tui::run(config).map_err(|e| CliError::Internal(e.to_string()))?;
-    if let Some(problem) = played.record_problem {
-        eprintln!("spades: the game record could not be written: {problem}");
+    let outcome = crate::tui::run(config).map_err(|e| CliError::Internal(e.to_string()))?;
+    // The terminal is back to normal. A window that has closed cannot be
+    // told, and need not be.
+    let played = &outcome.played;
+    if let Some(problem) = &played.record_problem {
+        let _ = writeln!(
+            std::io::stderr(),
+            "spades: the game record could not be written: {problem}"
+        );
     }
-    Ok(())
+    match outcome.ending {
+        Ok(crate::tui::Ending::Quit) => Ok(()),
+        Ok(ending) => Err(CliError::Stopped {
+            why: ending.to_string(),
+            code: ending.exit_code(),
+        }),
+        Err(e) => Err(CliError::Internal(e.to_string())),
+    }
 }
 
 fn run_sim(args: &SimArgs) -> Result<(), CliError> {
