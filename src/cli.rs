@@ -235,9 +235,15 @@ fn run_play(args: &PlayArgs) -> Result<(), CliError> {
         records: crate::record::records_dir(),
     };
     let outcome = crate::tui::run(config).map_err(|e| CliError::Internal(e.to_string()))?;
-    // The terminal is back to normal. A window that has closed cannot be
-    // told, and need not be.
+    // The terminal is back to normal: say where the games went, whatever
+    // ended them. A window that has closed cannot be told, and need not be.
     let played = &outcome.played;
+    if !played.records.is_empty() {
+        let mut out = std::io::stdout().lock();
+        let _ = out
+            .write_all(where_recorded(&played.records).as_bytes())
+            .and_then(|()| out.flush());
+    }
     if let Some(problem) = &played.record_problem {
         let _ = writeln!(
             std::io::stderr(),
@@ -251,6 +257,31 @@ fn run_play(args: &PlayArgs) -> Result<(), CliError> {
             code: ending.exit_code(),
         }),
         Err(e) => Err(CliError::Internal(e.to_string())),
+    }
+}
+
+/// Where a session's games were recorded, and the command that checks them.
+fn where_recorded(records: &[PathBuf]) -> String {
+    let words: Vec<String> = records.iter().map(|p| shell_word(p)).collect();
+    match &words[..] {
+        [one] => format!("Game recorded in {one}\nCheck it with: spades verify {one}\n"),
+        _ => format!(
+            "Games recorded in:\n{}Check them with: spades verify {}\n",
+            words.iter().map(|w| format!("  {w}\n")).collect::<String>(),
+            words.join(" ")
+        ),
+    }
+}
+
+/// A path as one shell word: as it is when that is safe to paste, else in
+/// single quotes.
+fn shell_word(path: &Path) -> String {
+    let text = path.to_string_lossy();
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+,:@%=".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        text.into_owned()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
     }
 }
 
@@ -442,5 +473,39 @@ fn say(text: &str) -> Result<(), CliError> {
             "cannot write to the output: {e}"
         ))),
         _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_are_named_with_the_command_that_checks_them() {
+        let one = [PathBuf::from(
+            "/home/a/.local/share/spades/records/game-1-ab.jsonl",
+        )];
+        assert_eq!(
+            where_recorded(&one),
+            "Game recorded in /home/a/.local/share/spades/records/game-1-ab.jsonl\n\
+             Check it with: spades verify /home/a/.local/share/spades/records/game-1-ab.jsonl\n"
+        );
+        let two = [PathBuf::from("r/g-1.jsonl"), PathBuf::from("r/g-2.jsonl")];
+        assert_eq!(
+            where_recorded(&two),
+            "Games recorded in:\n  r/g-1.jsonl\n  r/g-2.jsonl\n\
+             Check them with: spades verify r/g-1.jsonl r/g-2.jsonl\n"
+        );
+    }
+
+    #[test]
+    fn paths_are_quoted_only_when_a_shell_would_split_them() {
+        let word = |p: &str| shell_word(Path::new(p));
+        assert_eq!(word("/tmp/.x/game-1.jsonl"), "/tmp/.x/game-1.jsonl");
+        assert_eq!(
+            word("/Users/a/Library/Application Support/spades/g.jsonl"),
+            "'/Users/a/Library/Application Support/spades/g.jsonl'"
+        );
+        assert_eq!(word("/tmp/it's/g.jsonl"), "'/tmp/it'\\''s/g.jsonl'");
     }
 }

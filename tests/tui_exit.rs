@@ -1,8 +1,8 @@
 //! How the table ends when it is not quit from its own menu: stopped by a
 //! signal (SIGTERM, or SIGHUP when the window closes) or by Ctrl-C. The
 //! real binary runs in a pseudo-terminal; each way out must give the
-//! terminal back, close the game's record with its seed revealed and exit
-//! with the conventional code.
+//! terminal back, close the game's record with its seed revealed, exit with
+//! the conventional code and say where the record is.
 
 use std::io::{Read, Write};
 use std::num::NonZeroU16;
@@ -261,6 +261,12 @@ fn stopping_closes_the_game(stop: impl FnOnce(&mut Pty), code: u32) {
         .arg(path)
         .assert()
         .success();
+
+    // And once the table is gone, the program says where the record is
+    // and how to check it.
+    let after = pty.text();
+    let check = format!("spades verify {}", path.display());
+    assert!(after.contains(&check), "no `{check}` in:\n{after}");
 }
 
 #[test]
@@ -299,4 +305,16 @@ fn a_terminal_that_hangs_up_closes_the_game() {
 #[test]
 fn ctrl_c_closes_the_game_and_exits_130() {
     stopping_closes_the_game(|pty| pty.send(&[0x03]), 130);
+}
+
+#[test]
+fn quitting_says_where_the_record_is() {
+    stopping_closes_the_game(
+        |pty| {
+            pty.send(b"q");
+            pty.wait_for("the question", |s| s.contains("Leave this game?"));
+            pty.send(b"y");
+        },
+        0,
+    );
 }
