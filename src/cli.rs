@@ -218,6 +218,11 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
 fn run_play(args: &PlayArgs) -> Result<(), CliError> {
     let (rules, source) = effective_rules(&args.table)?;
     let speed = args.speed.parse().map_err(CliError::Usage)?;
+    if cfg!(unix)
+        && let Some(problem) = term_problem(std::env::var_os("TERM").as_deref())
+    {
+        return Err(CliError::Usage(problem));
+    }
     if !std::io::stdout().is_terminal() {
         return Err(CliError::Usage(
             "spades plays in a terminal: run it without redirecting its output (or try `spades sim`)"
@@ -258,6 +263,24 @@ fn run_play(args: &PlayArgs) -> Result<(), CliError> {
         }),
         Err(e) => Err(CliError::Internal(e.to_string())),
     }
+}
+
+/// Why the terminal `TERM` names cannot show the table, if it cannot. The
+/// table needs colour and cursor movement, which a `dumb` terminal, or one
+/// that does not say what it is, does not promise.
+fn term_problem(term: Option<&std::ffi::OsStr>) -> Option<String> {
+    let term = term.map(|t| t.to_string_lossy());
+    let what = match term.as_deref().map(str::trim) {
+        None => "TERM is not set".to_string(),
+        Some("") => "TERM is empty".to_string(),
+        Some("dumb") => "TERM=dumb".to_string(),
+        Some(_) => return None,
+    };
+    Some(format!(
+        "spades draws its table with colour and cursor movement, which this terminal \
+         does not offer ({what}): play in a terminal that does (TERM=xterm-256color \
+         suits most), or watch bots play without a screen with `spades sim`"
+    ))
 }
 
 /// Where a session's games were recorded, and the command that checks them.
@@ -507,5 +530,22 @@ mod tests {
             "'/Users/a/Library/Application Support/spades/g.jsonl'"
         );
         assert_eq!(word("/tmp/it's/g.jsonl"), "'/tmp/it'\\''s/g.jsonl'");
+    }
+
+    #[test]
+    fn only_a_terminal_that_cannot_draw_is_refused() {
+        use std::ffi::OsStr;
+        for term in ["xterm-256color", "screen", "linux", "tmux-256color"] {
+            assert_eq!(term_problem(Some(OsStr::new(term))), None, "{term}");
+        }
+        for (term, says) in [
+            (Some("dumb"), "TERM=dumb"),
+            (Some(""), "TERM is empty"),
+            (None, "TERM is not set"),
+        ] {
+            let problem = term_problem(term.map(OsStr::new)).expect("refused");
+            assert!(problem.contains(says), "{problem}");
+            assert!(problem.contains("spades sim"), "{problem}");
+        }
     }
 }

@@ -2,12 +2,13 @@
 //! signal (SIGTERM, or SIGHUP when the window closes) or by Ctrl-C. The
 //! real binary runs in a pseudo-terminal; each way out must give the
 //! terminal back, close the game's record with its seed revealed, exit with
-//! the conventional code and say where the record is.
+//! the conventional code and say where the record is. And a terminal that
+//! cannot draw the table is refused before anything is drawn.
 
 use std::io::{Read, Write};
 use std::num::NonZeroU16;
 use std::os::fd::BorrowedFd;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -24,6 +25,8 @@ const DEADLINE: Duration = Duration::from_secs(60);
 /// The real binary in a pseudo-terminal, with a home of its own.
 struct Pty {
     parser: vt100::Parser,
+    /// Every byte the program wrote, to look for sequences it must not send.
+    raw: Vec<u8>,
     output: Receiver<Vec<u8>>,
     /// Tells the reading thread to stop and let go of the terminal.
     let_go: Arc<AtomicBool>,
@@ -97,6 +100,7 @@ impl Pty {
                 NonZeroU16::new(COLS).unwrap(),
                 0,
             ),
+            raw: Vec::new(),
             output: rx,
             let_go,
             keys: Some(keys),
@@ -137,6 +141,7 @@ impl Pty {
 
     fn take(&mut self, bytes: &[u8]) {
         self.parser.process(bytes);
+        self.raw.extend_from_slice(bytes);
     }
 
     fn wait_for(&mut self, what: &str, done: impl Fn(&str) -> bool) {
@@ -317,4 +322,66 @@ fn quitting_says_where_the_record_is() {
         },
         0,
     );
+}
+
+/// A terminal that cannot move the cursor gets a message, not a table.
+fn refused_in_a_pty(term: Option<&str>) {
+    let mut pty = Pty::start(&["--speed", "instant"], term);
+    let status = pty.exit_status();
+    assert_eq!(status.exit_code(), 2, "{status:?}");
+    let text = pty.text();
+    assert!(text.contains("spades sim"), "{text}");
+    assert!(!text.contains("Your bid"), "{text}");
+    for (sequence, what) in [
+        (&b"\x1b[?1049h"[..], "the alternate screen"),
+        (b"\x1b[?1000h", "mouse reporting"),
+        (b"\x1b[?25l", "a hidden cursor"),
+    ] {
+        assert!(
+            !pty.raw.windows(sequence.len()).any(|w| w == sequence),
+            "{what} was asked for: {:?}",
+            String::from_utf8_lossy(&pty.raw)
+        );
+    }
+    assert!(pty.records().is_empty(), "no game was started");
+}
+
+#[test]
+fn a_dumb_terminal_is_refused_before_anything_is_drawn() {
+    refused_in_a_pty(Some("dumb"));
+}
+
+#[test]
+fn a_terminal_of_unknown_type_is_refused_before_anything_is_drawn() {
+    refused_in_a_pty(None);
+}
+
+fn refused_by_term(term: Option<&str>, says: &str) {
+    let home = tempfile::tempdir().unwrap();
+    let mut cmd = assert_cmd::Command::new(env!("CARGO_BIN_EXE_spades"));
+    cmd.args(["--speed", "instant"])
+        .current_dir(home.path())
+        .env("HOME", home.path())
+        .env("XDG_DATA_HOME", home.path().join("data"))
+        .env("XDG_CONFIG_HOME", home.path().join("config"));
+    match term {
+        Some(term) => cmd.env("TERM", term),
+        None => cmd.env_remove("TERM"),
+    };
+    cmd.assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicates::str::contains(says))
+        .stderr(predicates::str::contains("spades sim"));
+    assert!(!Path::new(&home.path().join("data/spades/records")).exists());
+}
+
+#[test]
+fn term_dumb_is_refused_with_what_to_do() {
+    refused_by_term(Some("dumb"), "TERM=dumb");
+}
+
+#[test]
+fn unset_term_is_refused_with_what_to_do() {
+    refused_by_term(None, "TERM is not set");
 }
