@@ -3,7 +3,7 @@
 //! including by a signal from outside (see `StopSignals`).
 
 use std::fmt;
-use std::io::{self, Stdout, stdout};
+use std::io::{self, BufWriter, Stdout, stdout};
 use std::sync::Arc;
 use std::sync::Once;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -18,11 +18,20 @@ use ratatui::crossterm::terminal::{
     Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 
+/// Where frames are drawn: each frame goes out in one write, so the
+/// terminal never shows half of one (standard output alone would send it
+/// in pieces of 1 KiB).
+pub type Backend = CrosstermBackend<BufWriter<Stdout>>;
+
+/// Room for a whole frame of a large terminal, colours and all; a bigger
+/// one still goes out, in pieces.
+const FRAME_BYTES: usize = 1 << 18;
+
 /// The terminal while a game owns it. Dropping it restores the terminal,
 /// so an early return cannot leave it broken.
 pub struct Session {
     /// Always `Some` until the session is dropped.
-    terminal: Option<Terminal<CrosstermBackend<Stdout>>>,
+    terminal: Option<Terminal<Backend>>,
     restored: bool,
     /// The terminal the keys come from, watched for input and for hanging
     /// up; `None` where it cannot be watched.
@@ -47,7 +56,9 @@ impl Session {
         install_panic_hook();
         enable_raw_mode()?;
         let session = Session {
-            terminal: Some(Terminal::new(CrosstermBackend::new(stdout()))?),
+            terminal: Some(Terminal::new(CrosstermBackend::new(
+                BufWriter::with_capacity(FRAME_BYTES, stdout()),
+            ))?),
             restored: false,
             keys: Keys::open(),
         };
@@ -64,7 +75,7 @@ impl Session {
         Ok(session)
     }
 
-    pub fn terminal(&mut self) -> &mut Terminal<CrosstermBackend<Stdout>> {
+    pub fn terminal(&mut self) -> &mut Terminal<Backend> {
         self.terminal
             .as_mut()
             .expect("the terminal lasts as long as the session")
