@@ -177,6 +177,9 @@ pub enum CliError {
     NotVerified(String),
     #[error("{0}")]
     Internal(String),
+    /// The game was stopped by Ctrl-C or a signal; the code says which.
+    #[error("{why}")]
+    Stopped { why: String, code: i32 },
 }
 
 impl CliError {
@@ -184,6 +187,7 @@ impl CliError {
         match self {
             CliError::Rules(_) | CliError::Usage(_) => 2,
             CliError::NotVerified(_) | CliError::Internal(_) => 1,
+            CliError::Stopped { code, .. } => *code,
         }
     }
 }
@@ -217,6 +221,11 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
 fn run_play(args: &PlayArgs) -> Result<(), CliError> {
     let (rules, source) = effective_rules(&args.table)?;
     let speed = args.speed.parse().map_err(CliError::Usage)?;
+    if cfg!(unix)
+        && let Some(problem) = term_problem(std::env::var_os("TERM").as_deref())
+    {
+        return Err(CliError::Usage(problem));
+    }
     if !std::io::stdout().is_terminal() {
         return Err(CliError::Usage(
             "spades plays in a terminal: run it without redirecting its output (or try `spades sim`)"
@@ -234,11 +243,73 @@ fn run_play(args: &PlayArgs) -> Result<(), CliError> {
         rules_source: source.to_string(),
         records: crate::record::records_dir(),
     };
-    let played = crate::tui::run(config).map_err(|e| CliError::Internal(e.to_string()))?;
-    if let Some(problem) = played.record_problem {
-        eprintln!("spades: the game record could not be written: {problem}");
+    let outcome = crate::tui::run(config).map_err(|e| CliError::Internal(e.to_string()))?;
+    // The terminal is back to normal: say where the games went, whatever
+    // ended them. A window that has closed cannot be told, and need not be.
+    let played = &outcome.played;
+    if !played.records.is_empty() {
+        let mut out = std::io::stdout().lock();
+        let _ = out
+            .write_all(where_recorded(&played.records).as_bytes())
+            .and_then(|()| out.flush());
     }
-    Ok(())
+    if let Some(problem) = &played.record_problem {
+        let _ = writeln!(
+            std::io::stderr(),
+            "spades: the game record could not be written: {problem}"
+        );
+    }
+    match outcome.ending {
+        Ok(crate::tui::Ending::Quit) => Ok(()),
+        Ok(ending) => Err(CliError::Stopped {
+            why: ending.to_string(),
+            code: ending.exit_code(),
+        }),
+        Err(e) => Err(CliError::Internal(e.to_string())),
+    }
+}
+
+/// Why the terminal `TERM` names cannot show the table, if it cannot. The
+/// table needs colour and cursor movement, which a `dumb` terminal, or one
+/// that does not say what it is, does not promise.
+fn term_problem(term: Option<&std::ffi::OsStr>) -> Option<String> {
+    let term = term.map(|t| t.to_string_lossy());
+    let what = match term.as_deref().map(str::trim) {
+        None => "TERM is not set".to_string(),
+        Some("") => "TERM is empty".to_string(),
+        Some("dumb") => "TERM=dumb".to_string(),
+        Some(_) => return None,
+    };
+    Some(format!(
+        "spades draws its table with colour and cursor movement, which this terminal \
+         does not offer ({what}): play in a terminal that does (TERM=xterm-256color \
+         suits most), or watch bots play without a screen with `spades sim`"
+    ))
+}
+
+/// Where a session's games were recorded, and the command that checks them.
+fn where_recorded(records: &[PathBuf]) -> String {
+    let words: Vec<String> = records.iter().map(|p| shell_word(p)).collect();
+    match &words[..] {
+        [one] => format!("Game recorded in {one}\nCheck it with: spades verify {one}\n"),
+        _ => format!(
+            "Games recorded in:\n{}Check them with: spades verify {}\n",
+            words.iter().map(|w| format!("  {w}\n")).collect::<String>(),
+            words.join(" ")
+        ),
+    }
+}
+
+/// A path as one shell word: as it is when that is safe to paste, else in
+/// single quotes.
+fn shell_word(path: &Path) -> String {
+    let text = path.to_string_lossy();
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+,:@%=".contains(c);
+    if !text.is_empty() && text.chars().all(plain) {
+        text.into_owned()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
 }
 
 fn run_sim(args: &SimArgs) -> Result<(), CliError> {
@@ -429,5 +500,56 @@ fn say(text: &str) -> Result<(), CliError> {
             "cannot write to the output: {e}"
         ))),
         _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_are_named_with_the_command_that_checks_them() {
+        let one = [PathBuf::from(
+            "/home/a/.local/share/spades/records/game-1-ab.jsonl",
+        )];
+        assert_eq!(
+            where_recorded(&one),
+            "Game recorded in /home/a/.local/share/spades/records/game-1-ab.jsonl\n\
+             Check it with: spades verify /home/a/.local/share/spades/records/game-1-ab.jsonl\n"
+        );
+        let two = [PathBuf::from("r/g-1.jsonl"), PathBuf::from("r/g-2.jsonl")];
+        assert_eq!(
+            where_recorded(&two),
+            "Games recorded in:\n  r/g-1.jsonl\n  r/g-2.jsonl\n\
+             Check them with: spades verify r/g-1.jsonl r/g-2.jsonl\n"
+        );
+    }
+
+    #[test]
+    fn paths_are_quoted_only_when_a_shell_would_split_them() {
+        let word = |p: &str| shell_word(Path::new(p));
+        assert_eq!(word("/tmp/.x/game-1.jsonl"), "/tmp/.x/game-1.jsonl");
+        assert_eq!(
+            word("/Users/a/Library/Application Support/spades/g.jsonl"),
+            "'/Users/a/Library/Application Support/spades/g.jsonl'"
+        );
+        assert_eq!(word("/tmp/it's/g.jsonl"), "'/tmp/it'\\''s/g.jsonl'");
+    }
+
+    #[test]
+    fn only_a_terminal_that_cannot_draw_is_refused() {
+        use std::ffi::OsStr;
+        for term in ["xterm-256color", "screen", "linux", "tmux-256color"] {
+            assert_eq!(term_problem(Some(OsStr::new(term))), None, "{term}");
+        }
+        for (term, says) in [
+            (Some("dumb"), "TERM=dumb"),
+            (Some(""), "TERM is empty"),
+            (None, "TERM is not set"),
+        ] {
+            let problem = term_problem(term.map(OsStr::new)).expect("refused");
+            assert!(problem.contains(says), "{problem}");
+            assert!(problem.contains("spades sim"), "{problem}");
+        }
     }
 }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use toml::de::{DeTable, DeValue};
 
-use crate::engine::{RuleSettings, Rules};
+use crate::engine::{Mode, RuleSettings, Rules};
 
 /// Where the effective rules were found, in the order they are looked for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -91,12 +91,16 @@ pub fn parse_rules(text: &str, file: &str) -> Result<Rules, RulesFileError> {
     let schema = serde_json::to_value(Rules::default()).unwrap_or_default();
     check_keys(doc.get_ref(), &schema, "").map_err(|(span, msg)| error(Some(span), msg))?;
     let settings: RuleSettings = toml::from_str(text).map_err(|e| {
-        let key = key_at(doc.get_ref(), e.span());
         let msg = e.message().trim().to_string();
-        error(
-            e.span(),
-            key.map_or(msg.clone(), |k| format!("`{k}`: {msg}")),
-        )
+        let entry = e.span().and_then(|span| entry_at(doc.get_ref(), &span));
+        let msg = match entry {
+            Some((key, value)) => {
+                let why = wrong_value(&key, value, &schema).unwrap_or(msg);
+                format!("`{key}`: {why}")
+            }
+            None => msg,
+        };
+        error(e.span(), msg)
     })?;
     Rules::new(settings).map_err(|e| {
         let span = span_of(doc.get_ref(), e.key);
@@ -138,22 +142,63 @@ fn check_keys(
     Ok(())
 }
 
-/// The dotted key whose value covers `span`, for type errors.
-fn key_at(table: &DeTable<'_>, span: Option<std::ops::Range<usize>>) -> Option<String> {
-    let span = span?;
+/// The dotted key whose value covers `span`, and that value, for type
+/// errors.
+fn entry_at<'a, 'i>(
+    table: &'a DeTable<'i>,
+    span: &std::ops::Range<usize>,
+) -> Option<(String, &'a DeValue<'i>)> {
     let covers = |r: std::ops::Range<usize>| r.start <= span.start && span.end <= r.end;
     for (key, value) in table.iter() {
         let name = key.get_ref().to_string();
-        // A table's own span may be just its header, so always look inside.
-        if let DeValue::Table(inner) = value.get_ref() {
-            if let Some(sub) = key_at(inner, Some(span.clone())) {
-                return Some(format!("{name}.{sub}"));
-            }
-        } else if covers(value.span()) || covers(key.span()) {
-            return Some(name);
+        // A table's own span may be just its header, so look inside first.
+        if let DeValue::Table(inner) = value.get_ref()
+            && let Some((sub, found)) = entry_at(inner, span)
+        {
+            return Some((format!("{name}.{sub}"), found));
+        }
+        if covers(value.span()) || covers(key.span()) {
+            return Some((name, value.get_ref()));
         }
     }
     None
+}
+
+/// Why `value` does not do for `key`, in the reader's words rather than
+/// Rust's (no "expected i32"): what the key takes, and what it was given.
+/// `schema` is the rules as JSON, which says what each key holds.
+fn wrong_value(key: &str, value: &DeValue<'_>, schema: &serde_json::Value) -> Option<String> {
+    use serde_json::Value;
+    let takes = match schema.pointer(&format!("/{}", key.replace('.', "/")))? {
+        // `losing_score`, unset by default, is the only key that may be null.
+        Value::Number(_) | Value::Null => {
+            if let DeValue::Integer(n) = value {
+                // A whole number that fits no rule's range at all.
+                return Some(format!("{n} is out of range"));
+            }
+            "a whole number".to_string()
+        }
+        Value::Bool(_) => "true or false".to_string(),
+        Value::String(_) => {
+            let names: Vec<String> = Mode::ALL.iter().map(|m| format!("\"{m}\"")).collect();
+            match names.split_last() {
+                Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+                None => return None,
+            }
+        }
+        Value::Object(_) => format!("a table of settings ([{key}])"),
+        Value::Array(_) => return None,
+    };
+    let given = match value {
+        DeValue::String(s) => format!("the text {:?}", s.as_ref()),
+        DeValue::Integer(n) => n.to_string(),
+        DeValue::Float(x) => x.to_string(),
+        DeValue::Boolean(b) => b.to_string(),
+        DeValue::Datetime(d) => format!("the date {d}"),
+        DeValue::Array(_) => "a list".to_string(),
+        DeValue::Table(_) => "a table".to_string(),
+    };
+    Some(format!("expected {takes}, found {given}"))
 }
 
 /// Where a dotted key's value is written, if it is.
@@ -230,7 +275,6 @@ forbid_exact_total = {exact}  # the last bidder may not bring the numeric bids' 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Mode;
 
     fn err(text: &str) -> RulesFileError {
         parse_rules(text, "rules.toml").unwrap_err()
@@ -280,6 +324,96 @@ mod tests {
         assert!(e.message.contains("nil.value"), "{e}");
         let e = err("mode = \"solo\"\n");
         assert!(e.message.contains("mode"), "{e}");
+    }
+
+    #[test]
+    fn wrong_type_says_what_the_key_takes_in_plain_words() {
+        assert_eq!(
+            err("target_score = \"high\"\n").to_string(),
+            "rules.toml:1:16: `target_score`: expected a whole number, found the text \"high\""
+        );
+        assert_eq!(
+            err("[nil]\nallowed = \"yes\"\n").to_string(),
+            "rules.toml:2:11: `nil.allowed`: expected true or false, found the text \"yes\""
+        );
+        assert_eq!(
+            err("mode = 3\n").to_string(),
+            "rules.toml:1:8: `mode`: expected \"partnership\", \"cutthroat\" or \"individual\", found 3"
+        );
+        for (text, line, said) in [
+            (
+                "target_score = 1.5\n",
+                1,
+                "`target_score`: expected a whole number, found 1.5",
+            ),
+            (
+                "target_score = true\n",
+                1,
+                "`target_score`: expected a whole number, found true",
+            ),
+            (
+                "target_score = 1979-05-27\n",
+                1,
+                "`target_score`: expected a whole number, found the date 1979-05-27",
+            ),
+            (
+                "losing_score = \"-200\"\n",
+                1,
+                "`losing_score`: expected a whole number, found the text \"-200\"",
+            ),
+            (
+                "[bags]\nlimit = [1]\n",
+                2,
+                "`bags.limit`: expected a whole number, found a list",
+            ),
+            (
+                "[nil]\nvalue = { a = 1 }\n",
+                2,
+                "`nil.value`: expected a whole number, found a table",
+            ),
+            (
+                "[blind_nil]\nexchange = 2.0\n",
+                2,
+                "`blind_nil.exchange`: expected a whole number, found 2.0",
+            ),
+            (
+                "[blind_nil]\none_per_side = 1\n",
+                2,
+                "`blind_nil.one_per_side`: expected true or false, found 1",
+            ),
+            (
+                "[bidding]\nforbid_exact_total = \"no\"\n",
+                2,
+                "`bidding.forbid_exact_total`: expected true or false",
+            ),
+            (
+                "mode = \"solo\"\n",
+                1,
+                "`mode`: expected \"partnership\", \"cutthroat\" or \"individual\", found the text \"solo\"",
+            ),
+            (
+                "bags = 3\n",
+                1,
+                "`bags`: expected a table of settings ([bags]), found 3",
+            ),
+            (
+                "[blind_nil]\nexchange = -1\n",
+                2,
+                "`blind_nil.exchange`: -1 is out of range",
+            ),
+            (
+                "[bags]\npenalty = 3000000000\n",
+                2,
+                "`bags.penalty`: 3000000000 is out of range",
+            ),
+        ] {
+            let e = err(text);
+            assert_eq!(e.position.map(|p| p.0), Some(line), "{e}");
+            assert!(e.message.contains(said), "{text:?}: {e}");
+            for rust in ["i32", "u8", "invalid type", "invalid value", "struct"] {
+                assert!(!e.message.contains(rust), "{text:?}: {e}");
+            }
+        }
     }
 
     #[test]

@@ -162,18 +162,67 @@ pub enum TuiError {
 const IDLE_WAIT: Duration = Duration::from_millis(50);
 
 /// Plays games in this terminal until the player quits, writing each
-/// game's record as it goes. The terminal is restored on quit, Ctrl-C,
-/// error and panic.
-pub fn run(config: PlayConfig) -> Result<Played, TuiError> {
+/// game's record as it goes. The terminal is restored, and a game left
+/// undecided is recorded as abandoned, on quit, Ctrl-C, a stop signal
+/// (SIGTERM, SIGHUP), error and panic.
+pub fn run(config: PlayConfig) -> Result<Outcome, TuiError> {
     let theme = Theme::from_env(config.ascii);
+    // Caught before the record is opened, so no stop can leave it open.
+    let signals = terminal::StopSignals::watch()?;
     let mut app = App::new(config, theme)?;
     let mut session = terminal::Session::start()?;
-    let result = play(&mut app, &mut session);
+    let result = play(&mut app, &mut session, &signals);
     // A game left undecided is marked abandoned and its seed revealed.
     let played = app.close();
-    session.end()?;
-    result?;
-    Ok(played)
+    let restored = session.end();
+    // A signal is why the game ended even when the terminal failed with it:
+    // once a window closes, every write to it fails.
+    let ending = match signals.received() {
+        Some(signal) => Ok(Ending::Signal(signal)),
+        None => result.and_then(|ending| restored.map(|()| ending).map_err(TuiError::from)),
+    };
+    Ok(Outcome { played, ending })
+}
+
+/// How a session at the table ended, and what it left behind.
+#[derive(Debug)]
+pub struct Outcome {
+    pub played: Played,
+    pub ending: Result<Ending, TuiError>,
+}
+
+/// Why the player left the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// From the game itself (`q`).
+    Quit,
+    /// With Ctrl-C.
+    Interrupted,
+    /// A stop signal from outside: SIGTERM, SIGHUP (the window closed) or
+    /// SIGINT.
+    Signal(terminal::Signal),
+}
+
+impl Ending {
+    /// 0 for quitting; otherwise 128 plus the signal's number, as shells
+    /// report a program stopped by it (Ctrl-C is SIGINT's 130).
+    pub fn exit_code(self) -> i32 {
+        match self {
+            Ending::Quit => 0,
+            Ending::Interrupted => 130,
+            Ending::Signal(signal) => signal.exit_code(),
+        }
+    }
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ending::Quit => f.write_str("left the table"),
+            Ending::Interrupted => f.write_str("interrupted (Ctrl-C)"),
+            Ending::Signal(signal) => write!(f, "stopped by {signal}"),
+        }
+    }
 }
 
 /// What a session at the table left behind.
@@ -186,14 +235,23 @@ pub struct Played {
     pub record_problem: Option<String>,
 }
 
-fn play(app: &mut App, session: &mut terminal::Session) -> Result<(), TuiError> {
+fn play(
+    app: &mut App,
+    session: &mut terminal::Session,
+    signals: &terminal::StopSignals,
+) -> Result<Ending, TuiError> {
+    // Whether the terminal library may hold events it has already read.
+    let mut buffered = false;
     loop {
+        if let Some(signal) = signals.received() {
+            return Ok(Ending::Signal(signal));
+        }
         app.update(Input::Tick(Instant::now()));
         if let Some(failure) = app.take_failure() {
             return Err(failure.into());
         }
         if app.should_quit() {
-            return Ok(());
+            return Ok(Ending::Quit);
         }
         // Drawing every turn of the loop is cheap: ratatui sends only the
         // cells that changed.
@@ -204,11 +262,24 @@ fn play(app: &mut App, session: &mut terminal::Session) -> Result<(), TuiError> 
         if let Some(hits) = hits {
             app.set_hits(hits);
         }
-        if event::poll(IDLE_WAIT)? {
+        // The terminal library is asked for an event only when one is
+        // there: it would not come back from a terminal that has gone.
+        let ready = buffered
+            || match session.wait_for_input(IDLE_WAIT)? {
+                terminal::Waited::HungUp => return Ok(Ending::Signal(terminal::Signal::HANGUP)),
+                terminal::Waited::Nothing => false,
+                terminal::Waited::Input => true,
+            };
+        // One event a turn, each after a fresh draw, so a click lands on
+        // what is on screen; the rest are taken before waiting again.
+        buffered = ready && event::poll(Duration::ZERO)?;
+        if buffered {
             let event = event::read()?;
             // A resize needs nothing more: the next draw lays out anew.
-            if let Some(input) = Input::from_event(&event) {
-                app.update(input);
+            match Input::from_event(&event) {
+                Some(Input::Key(Key::Interrupt)) => return Ok(Ending::Interrupted),
+                Some(input) => app.update(input),
+                None => {}
             }
         }
     }

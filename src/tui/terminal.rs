@@ -1,23 +1,53 @@
 //! The real terminal: raw mode, the alternate screen, mouse reporting and a
-//! hidden cursor while playing, and all of it undone however the game ends.
+//! hidden cursor while playing, and all of it undone however the game ends,
+//! including by a signal from outside (see `StopSignals`).
 
-use std::io::{self, Stdout, stdout};
+use std::fmt;
+use std::io::{self, BufWriter, Stdout, stdout};
+use std::sync::Arc;
 use std::sync::Once;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
 
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::cursor::{Hide, Show};
-use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
     Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 
+/// Where frames are drawn: each frame goes out in one write, so the
+/// terminal never shows half of one (standard output alone would send it
+/// in pieces of 1 KiB).
+pub type Backend = CrosstermBackend<BufWriter<Stdout>>;
+
+/// Room for a whole frame of a large terminal, colours and all; a bigger
+/// one still goes out, in pieces.
+const FRAME_BYTES: usize = 1 << 18;
+
 /// The terminal while a game owns it. Dropping it restores the terminal,
 /// so an early return cannot leave it broken.
 pub struct Session {
-    terminal: Terminal<CrosstermBackend<Stdout>>,
+    /// Always `Some` until the session is dropped.
+    terminal: Option<Terminal<Backend>>,
     restored: bool,
+    /// The terminal the keys come from, watched for input and for hanging
+    /// up; `None` where it cannot be watched.
+    keys: Option<Keys>,
+}
+
+/// What waiting on the terminal found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Waited {
+    /// Input to read: the terminal library's reads will not block.
+    Input,
+    /// Time passed, or a signal came.
+    Nothing,
+    /// The terminal has gone away (its window closed): nothing more can be
+    /// read from it or shown on it.
+    HungUp,
 }
 
 impl Session {
@@ -26,8 +56,11 @@ impl Session {
         install_panic_hook();
         enable_raw_mode()?;
         let session = Session {
-            terminal: Terminal::new(CrosstermBackend::new(stdout()))?,
+            terminal: Some(Terminal::new(CrosstermBackend::new(
+                BufWriter::with_capacity(FRAME_BYTES, stdout()),
+            ))?),
             restored: false,
+            keys: Keys::open(),
         };
         // Clearing through crossterm rather than `Terminal::clear`, which
         // first asks the terminal where its cursor is and fails on one
@@ -42,8 +75,31 @@ impl Session {
         Ok(session)
     }
 
-    pub fn terminal(&mut self) -> &mut Terminal<CrosstermBackend<Stdout>> {
-        &mut self.terminal
+    pub fn terminal(&mut self) -> &mut Terminal<Backend> {
+        self.terminal
+            .as_mut()
+            .expect("the terminal lasts as long as the session")
+    }
+
+    /// Waits up to `wait` for input, without reading it.
+    ///
+    /// The terminal library is only asked for events once this says there
+    /// is input: asked after the terminal has hung up, its read loop spins
+    /// forever on the end of input (crossterm 0.29), and the game would
+    /// never close its record or exit.
+    pub fn wait_for_input(&mut self, wait: Duration) -> io::Result<Waited> {
+        if let Some(keys) = &self.keys {
+            match keys.wait(wait)? {
+                Some(waited) => return Ok(waited),
+                // This terminal cannot be watched: let the library wait.
+                None => self.keys = None,
+            }
+        }
+        Ok(if event::poll(wait)? {
+            Waited::Input
+        } else {
+            Waited::Nothing
+        })
     }
 
     /// Gives the terminal back, reporting any failure to do so.
@@ -58,6 +114,73 @@ impl Drop for Session {
         if !self.restored {
             let _ = restore();
         }
+        // Dropped, ratatui's terminal shows the cursor once more, and says
+        // so with `eprintln!` when it cannot, which panics when standard
+        // error is gone too: a window that has closed would turn a clean
+        // exit into a crash. So the cursor is shown here, and a terminal
+        // that cannot show it is let go without dropping it.
+        if let Some(mut terminal) = self.terminal.take()
+            && terminal.show_cursor().is_err()
+        {
+            std::mem::forget(terminal);
+        }
+    }
+}
+
+/// The terminal the game reads keys from, as the terminal library picks
+/// it: standard input when that is a terminal, else `/dev/tty`.
+struct Keys {
+    #[cfg(unix)]
+    fd: std::os::fd::OwnedFd,
+}
+
+impl Keys {
+    #[cfg(unix)]
+    fn open() -> Option<Keys> {
+        use std::io::IsTerminal;
+        use std::os::fd::AsFd;
+        let stdin = std::io::stdin();
+        let fd = if stdin.is_terminal() {
+            stdin.as_fd().try_clone_to_owned().ok()?
+        } else {
+            std::fs::File::open("/dev/tty").ok()?.into()
+        };
+        Some(Keys { fd })
+    }
+
+    #[cfg(not(unix))]
+    fn open() -> Option<Keys> {
+        None
+    }
+
+    /// What `poll` finds within `wait`; `None` when poll cannot watch
+    /// this terminal (as on macOS).
+    #[cfg(unix)]
+    fn wait(&self, wait: Duration) -> io::Result<Option<Waited>> {
+        use rustix::event::{PollFd, PollFlags, Timespec, poll};
+        let mut fds = [PollFd::new(&self.fd, PollFlags::IN)];
+        let timeout = Timespec::try_from(wait).map_err(io::Error::other)?;
+        match poll(&mut fds, Some(&timeout)) {
+            Ok(_) => {}
+            // A signal: the caller looks at what it was.
+            Err(rustix::io::Errno::INTR) => return Ok(Some(Waited::Nothing)),
+            Err(e) => return Err(e.into()),
+        }
+        let found = fds[0].revents();
+        Ok(if found.contains(PollFlags::NVAL) {
+            None
+        } else if found.intersects(PollFlags::HUP | PollFlags::ERR) {
+            Some(Waited::HungUp)
+        } else if found.contains(PollFlags::IN) {
+            Some(Waited::Input)
+        } else {
+            Some(Waited::Nothing)
+        })
+    }
+
+    #[cfg(not(unix))]
+    fn wait(&self, _wait: Duration) -> io::Result<Option<Waited>> {
+        Ok(None)
     }
 }
 
@@ -79,4 +202,90 @@ fn install_panic_hook() {
             previous(info);
         }));
     });
+}
+
+/// A signal asking the program to stop, by its number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Signal(pub i32);
+
+impl Signal {
+    /// SIGHUP, the same number on every Unix: the terminal went away.
+    pub const HANGUP: Signal = Signal(1);
+
+    /// The exit code that says a program stopped for this signal: 128 plus
+    /// its number, as shells report it (143 for SIGTERM, 129 for SIGHUP).
+    pub fn exit_code(self) -> i32 {
+        128 + self.0
+    }
+}
+
+impl fmt::Display for Signal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        #[cfg(unix)]
+        if let Some(name) = signal_hook::low_level::signal_name(self.0) {
+            return f.write_str(name);
+        }
+        write!(f, "signal {}", self.0)
+    }
+}
+
+/// Catches the signals that ask a game to stop: SIGTERM (`kill`), SIGHUP
+/// (the window closed) and SIGINT (an interrupt sent from outside; Ctrl-C
+/// at the table arrives as a key). Uncaught, any of them kills the program
+/// with the terminal still in the game's modes and the record left open;
+/// caught, the loop that polls `received` ends the game as quitting does.
+pub struct StopSignals {
+    /// The number of the last stop signal received, 0 for none.
+    received: Arc<AtomicUsize>,
+}
+
+impl StopSignals {
+    /// Starts catching the stop signals, for the rest of the process.
+    #[cfg(unix)]
+    pub fn watch() -> io::Result<StopSignals> {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        use signal_hook::flag;
+        use std::sync::atomic::AtomicBool;
+        use std::sync::{Mutex, PoisonError};
+
+        // Once per process: handlers registered again would only stack up.
+        static WATCHING: Mutex<Option<Arc<AtomicUsize>>> = Mutex::new(None);
+        let mut watching = WATCHING.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(received) = &*watching {
+            return Ok(StopSignals {
+                received: Arc::clone(received),
+            });
+        }
+        let received = Arc::new(AtomicUsize::new(0));
+        let asked = Arc::new(AtomicBool::new(false));
+        for signal in [SIGTERM, SIGINT] {
+            // Asked twice, the program stops at once: the way out should the
+            // game ever hang. (Not for SIGHUP: a closing window may send it
+            // twice, and the record must still be closed.) The shutdown
+            // goes first, so the first signal only arms it.
+            flag::register_conditional_shutdown(signal, 128 + signal, Arc::clone(&asked))?;
+            flag::register(signal, Arc::clone(&asked))?;
+        }
+        for signal in [SIGTERM, SIGHUP, SIGINT] {
+            flag::register_usize(signal, Arc::clone(&received), signal as usize)?;
+        }
+        *watching = Some(Arc::clone(&received));
+        Ok(StopSignals { received })
+    }
+
+    /// Without Unix signals there is nothing to catch.
+    #[cfg(not(unix))]
+    pub fn watch() -> io::Result<StopSignals> {
+        Ok(StopSignals {
+            received: Arc::new(AtomicUsize::new(0)),
+        })
+    }
+
+    /// The stop signal received since watching began, if any.
+    pub fn received(&self) -> Option<Signal> {
+        match self.received.load(Ordering::SeqCst) {
+            0 => None,
+            n => i32::try_from(n).ok().map(Signal),
+        }
+    }
 }
