@@ -1,11 +1,13 @@
 //! Helpers shared by the integration tests: the independent record checker,
 //! a writer for game records made from engine events, a driver for the
-//! TUI without a terminal, and the configuration of every proptest.
+//! TUI without a terminal, the real binary in a pseudo-terminal, and the
+//! configuration of every proptest.
 
 // Each test crate uses a different part of these helpers.
 #![allow(dead_code)]
 
 pub mod checker;
 pub mod proptest_seed;
+pub mod pty;
 pub mod record;
 pub mod tui;
