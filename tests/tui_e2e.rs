@@ -98,3 +98,112 @@ fn play_refuses_output_that_is_not_a_terminal() {
         .code(2)
         .stderr(predicates::str::contains("spades plays in a terminal"));
 }
+
+/// The card under the cursor as the hand row shows it: the `[k]` label's
+/// column, two rows down (`|10C|`).
+fn card_under_cursor(screen: &str) -> Option<spades::engine::Card> {
+    let rows: Vec<&str> = screen.lines().collect();
+    let (row, col) = rows.iter().enumerate().find_map(|(i, r)| {
+        let at = r.find('[')?;
+        (r.as_bytes().get(at + 2) == Some(&b']')).then_some((i, at))
+    })?;
+    let face: String = rows.get(row + 2)?.get(col..col + 3)?.trim().to_string();
+    face.replace("10", "T").parse().ok()
+}
+
+/// A whole game at the fast speed, pressing Enter and Space during every
+/// trick's pause (or just after it ends by itself): the record shows that
+/// the player played exactly the cards chosen by their keys, and no other.
+#[test]
+fn keys_pressed_during_every_pause_never_play_a_card() {
+    let rules = "target_score = 40\nlosing_score = -40\n";
+    let mut pty = Pty::start_with(
+        &[
+            "--seed",
+            "5",
+            "--speed",
+            "fast",
+            "--no-auto-play",
+            "--ascii",
+            "--rules",
+            "short.toml",
+        ],
+        TERM,
+        &[("short.toml", rules)],
+    );
+    let mut chosen = Vec::new();
+    let mut pauses = 0;
+    loop {
+        pty.wait_for("something to answer", |s| {
+            [
+                "Your turn",
+                "Your bid",
+                "Blind nil?",
+                "Trick done",
+                "scored",
+                "Game over",
+            ]
+            .iter()
+            .any(|w| s.contains(w))
+        });
+        let screen = pty.text();
+        if screen.contains("Game over") {
+            break;
+        }
+        if screen.contains("Trick done") {
+            pauses += 1;
+            if pauses % 2 == 0 {
+                // Wait for the pause to end by itself, then press at once.
+                while pty.text().contains("Trick done") {
+                    pty.pump(std::time::Duration::from_millis(5));
+                }
+            }
+            pty.send(b"\r \r");
+            pty.settles(std::time::Duration::from_millis(300), &screen);
+            continue;
+        }
+        if screen.contains("scored") {
+            pty.send(b"\r");
+            pty.settles(std::time::Duration::from_secs(3), &screen);
+            continue;
+        }
+        // A decision: wait out the moment in which keys are taken for the
+        // pause, then answer it.
+        std::thread::sleep(std::time::Duration::from_millis(400));
+        let screen = pty.text();
+        if screen.contains("Blind nil?") {
+            pty.send(b"c");
+        } else if screen.contains("Your bid") {
+            pty.send(b"2\r");
+        } else if screen.contains("Your turn") {
+            let (Some(key), Some(card)) = (pty.cursor_key(), card_under_cursor(&screen)) else {
+                continue;
+            };
+            pty.send(&[key]);
+            chosen.push(card);
+        }
+        pty.settles(std::time::Duration::from_secs(3), &screen);
+    }
+    pty.send(b"q");
+    let status = pty.exit_status();
+    assert!(status.success(), "{status:?}");
+    assert!(pauses >= 13, "a whole hand's pauses at least: {pauses}");
+
+    let text = std::fs::read_to_string(pty.record_path()).unwrap();
+    let games = read_games(&text).unwrap();
+    assert!(
+        games[0]
+            .events
+            .iter()
+            .any(|(_, e)| matches!(e, spades::engine::Event::End { .. }))
+    );
+    let played: Vec<spades::engine::Card> = games[0]
+        .events
+        .iter()
+        .filter_map(|(_, e)| match e {
+            spades::engine::Event::Play { seat, card, .. } if seat.index() == 0 => Some(*card),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(played, chosen, "cards played that were not chosen");
+}

@@ -462,6 +462,9 @@ impl App {
             _ => {}
         }
         match self.screen() {
+            // Keys that follow a pause at once were meant for it: they never
+            // close the summary or start another game.
+            Screen::GameOver | Screen::Summary if self.guarded() => {}
             Screen::GameOver => {
                 if matches!(key, Key::Char('n') | Key::Enter) {
                     self.play_again();
@@ -695,7 +698,8 @@ impl App {
             return;
         }
         let Some(target) = target else { return };
-        if self.guarded() && matches!(target, Target::Card(_) | Target::Bid(_) | Target::Offer(_)) {
+        let acts = !matches!(target, Target::Quit);
+        if self.guarded() && acts {
             return;
         }
         match target {
@@ -904,6 +908,7 @@ impl App {
     /// The player has read the hand's summary: the next hand is dealt.
     fn close_summary(&mut self) {
         self.summary = None;
+        self.guard_until = Some(self.now + self.speed.pace().guard);
         if self.table.deal_next_hand() {
             let events = self.table.take_events(YOU);
             self.absorb(events);

@@ -39,7 +39,16 @@ pub struct Pty {
 impl Pty {
     /// Starts `spades ARGS` with `TERM` set to `term`, or unset for `None`.
     pub fn start(args: &[&str], term: Option<&str>) -> Pty {
+        Pty::start_with(args, term, &[])
+    }
+
+    /// `start`, with `files` (name, text) written in the program's working
+    /// directory first.
+    pub fn start_with(args: &[&str], term: Option<&str>, files: &[(&str, &str)]) -> Pty {
         let home = tempfile::tempdir().unwrap();
+        for (name, text) in files {
+            std::fs::write(home.path().join(name), text).unwrap();
+        }
         let pty = native_pty_system()
             .openpty(PtySize {
                 rows: ROWS,
