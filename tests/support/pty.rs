@@ -228,7 +228,7 @@ impl Pty {
     /// play.
     pub fn cursor_key(&self) -> Option<u8> {
         let text = self.text();
-        let at = text.find(|c| c == '[')?;
+        let at = text.find('[')?;
         let bytes = text.as_bytes();
         (bytes.get(at + 2) == Some(&b']')).then(|| bytes[at + 1])
     }
