@@ -53,6 +53,10 @@ fn a_hand_ends_on_its_own_table_then_the_summary_then_the_next_deal() {
     assert!(screen.contains("Hand 1,"), "{screen}");
     assert_eq!(app.view().hand_no, 1);
 
+    // A key at once is still the pause's; a moment later it moves on.
+    press(&mut app, &[Key::Enter]);
+    assert_eq!(app.screen(), Screen::Summary);
+    tick_at(&mut app, clock + Duration::from_secs(3));
     press(&mut app, &[Key::Enter]);
     assert_eq!(app.screen(), Screen::Table);
     assert_eq!(app.view().hand_no, 2);
