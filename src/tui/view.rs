@@ -604,11 +604,16 @@ fn game_over(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &
         )));
     }
     lines.push(Line::from(""));
-    let mut notes = deals_after_the_game(app);
+    let mut notes = wrap(&deals_after_the_game(app), 46);
     if let Some(path) = app.record_path() {
-        notes.push(format!("Recorded in {}", home_relative(path)));
+        // A path has no spaces to wrap at: the folder and the file each get
+        // a line, shortened from the left if they must be.
+        let folder = path.parent().map(home_relative).unwrap_or_default();
+        let file = path.file_name().map(|f| f.to_string_lossy().into_owned());
+        notes.push(format!("Recorded in {}", tail(&folder, 34)));
+        notes.extend(file.map(|f| tail(&f, 46)));
     }
-    for line in wrap(&notes, 46) {
+    for line in notes {
         lines.push(Line::styled(line, theme.dim()));
     }
     let height = lines.len() as u16 + 4;
@@ -746,6 +751,16 @@ fn wrap(lines: &[String], width: usize) -> Vec<String> {
         out.push(current);
     }
     out
+}
+
+/// The last `width` characters of `text`, marked as cut when it is longer.
+fn tail(text: &str, width: usize) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() <= width {
+        return text.to_string();
+    }
+    let kept: String = chars[chars.len() - (width - 3)..].iter().collect();
+    format!("...{kept}")
 }
 
 /// A path with the home directory written `~`, as players know it.
