@@ -1,20 +1,13 @@
 //! The real binary: bad input exits 2 with a message naming the problem,
 //! `spades rules` round-trips, and `spades sim` writes records that replay.
 
+mod support;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 use spades::config::parse_rules;
 use spades::record::{read_games, replay};
-
-/// The binary run in an empty directory with no user config, so no stray
-/// rules.toml is picked up.
-fn spades(dir: &tempfile::TempDir) -> Command {
-    let mut cmd = Command::cargo_bin("spades").unwrap();
-    cmd.current_dir(dir.path())
-        .env("HOME", dir.path())
-        .env("XDG_CONFIG_HOME", dir.path().join("config"));
-    cmd
-}
+use support::game::spades;
 
 fn write(dir: &tempfile::TempDir, name: &str, text: &str) -> std::path::PathBuf {
     let path = dir.path().join(name);

@@ -37,12 +37,7 @@ const GAMES_OFFERS: u32 = 100;
 
 /// The classic rules of a mode, cut short so random bots finish.
 fn short(mode: Mode) -> Rules {
-    Rules::new(RuleSettings {
-        target_score: 200,
-        losing_score: Some(-200),
-        ..RuleSettings::classic(mode)
-    })
-    .expect("valid rules")
+    support::game::short(mode, 200)
 }
 
 /// The house rules of seed 000 and more: three-card exchange, both partners

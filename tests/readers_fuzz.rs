@@ -86,12 +86,7 @@ fn check_rules(text: &str) -> Result<(), TestCaseError> {
 // ---------------------------------------------------------- valid inputs
 
 fn short(mode: Mode) -> Rules {
-    Rules::classic(mode)
-        .with(|r| {
-            r.target_score = 100;
-            r.losing_score = Some(-100);
-        })
-        .expect("valid rules")
+    support::game::short(mode, 100)
 }
 
 /// The README's house rules (seed 000's), with blind nil open to all.

@@ -4,17 +4,12 @@
 mod support;
 
 use serde_json::{Value, json};
-use spades::engine::{Event, Mode, RuleSettings, Rules};
+use spades::engine::{Event, Mode, Rules};
 use support::checker::{Report, check_record, run_cli};
 use support::record::{Played, random_game};
 
 fn short(mode: Mode) -> Rules {
-    Rules::new(RuleSettings {
-        target_score: 200,
-        losing_score: Some(-200),
-        ..RuleSettings::classic(mode)
-    })
-    .expect("valid rules")
+    support::game::short(mode, 200)
 }
 
 fn lines(text: &str) -> Vec<Value> {

@@ -359,22 +359,6 @@ fn click_target(app: &mut spades::tui::App, target: Target) {
     });
 }
 
-/// A game to 60 played out by the plain answers, with its config changed.
-fn finished(change: impl FnOnce(&mut PlayConfig)) -> spades::tui::App {
-    let mut config = config(Mode::Partnership, 7);
-    config.rules = config
-        .rules
-        .with(|r| {
-            r.target_score = 60;
-            r.losing_score = Some(-60);
-        })
-        .unwrap();
-    change(&mut config);
-    let mut app = app(config);
-    play_until(&mut app, |a| a.screen() == Screen::GameOver);
-    app
-}
-
 /// Text drawn with Unicode symbols, as most terminals show it.
 fn unicode_text(app: &mut spades::tui::App) -> String {
     let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
@@ -432,7 +416,7 @@ fn one_minus_sign_everywhere() {
 #[test]
 fn the_game_over_window_says_where_the_record_is() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = finished(|c| c.records = Some(dir.path().to_path_buf()));
+    let mut app = finished_game_with(|c| c.records = Some(dir.path().to_path_buf()));
     let path = app.record_path().expect("a record written").clone();
     let screen = screen_text(&mut app, 100, 30);
     let name = path.file_name().unwrap().to_string_lossy().to_string();

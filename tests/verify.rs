@@ -5,18 +5,10 @@
 
 mod support;
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 use support::checker::check_record;
-
-fn spades(dir: &tempfile::TempDir) -> Command {
-    let mut cmd = Command::cargo_bin("spades").unwrap();
-    cmd.current_dir(dir.path())
-        .env("HOME", dir.path())
-        .env("XDG_CONFIG_HOME", dir.path().join("config"));
-    cmd
-}
+use support::game::spades;
 
 /// Records of a few short games in each mode, written by `spades sim`
 /// without a seed: every game's seed is secret until it ends.

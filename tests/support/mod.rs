@@ -7,6 +7,7 @@
 #![allow(dead_code)]
 
 pub mod checker;
+pub mod game;
 pub mod proptest_seed;
 pub mod pty;
 pub mod record;

@@ -27,9 +27,14 @@ pub struct Pty {
     output: Receiver<Vec<u8>>,
     /// Tells the reading thread to stop and let go of the terminal.
     let_go: Arc<AtomicBool>,
-    /// Where keys are typed: a descriptor of its own, as portable-pty's
-    /// writer types a newline and an end of file when it is dropped.
-    keys: Option<std::fs::File>,
+    /// Where keys are typed: a thread writing to a descriptor of its own
+    /// (portable-pty's writer types a newline and an end of file when it is
+    /// dropped), so that a program that stops reading makes the test fail
+    /// at its deadline rather than block for ever.
+    keys: Option<(
+        std::sync::mpsc::Sender<Vec<u8>>,
+        std::thread::JoinHandle<()>,
+    )>,
     master: Option<Box<dyn MasterPty + Send>>,
     child: Box<dyn portable_pty::Child + Send + Sync>,
     started: Instant,
@@ -76,7 +81,20 @@ impl Pty {
         // SAFETY: `pty.master` owns this descriptor and is alive here.
         let master = unsafe { BorrowedFd::borrow_raw(master) };
         let mut output = std::fs::File::from(rustix::io::dup(master).unwrap());
-        let keys = std::fs::File::from(rustix::io::dup(master).unwrap());
+        let mut typed = std::fs::File::from(rustix::io::dup(master).unwrap());
+        let (key_tx, key_rx) = channel::<Vec<u8>>();
+        let typist = std::thread::spawn(move || {
+            for bytes in key_rx {
+                if typed
+                    .write_all(&bytes)
+                    .and_then(|()| typed.flush())
+                    .is_err()
+                {
+                    return;
+                }
+            }
+        });
+        let keys = (key_tx, typist);
         let (tx, rx) = channel();
         let let_go = Arc::new(AtomicBool::new(false));
         let letting_go = Arc::clone(&let_go);
@@ -162,9 +180,8 @@ impl Pty {
     }
 
     pub fn send(&mut self, bytes: &[u8]) {
-        let keys = self.keys.as_mut().expect("the terminal is open");
-        keys.write_all(bytes).unwrap();
-        keys.flush().unwrap();
+        let (keys, _) = self.keys.as_ref().expect("the terminal is open");
+        keys.send(bytes.to_vec()).expect("the typing thread runs");
     }
 
     /// Closes the terminal as a closing window does: every handle on its
@@ -175,7 +192,10 @@ impl Pty {
         while self.pump(Duration::from_millis(50)) {
             assert!(self.started.elapsed() < DEADLINE, "the reader held on");
         }
-        self.keys = None;
+        if let Some((keys, typist)) = self.keys.take() {
+            drop(keys);
+            typist.join().expect("the typing thread ends");
+        }
         // The last handle: closing it hangs the terminal up.
         self.master = None;
     }

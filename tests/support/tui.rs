@@ -96,14 +96,14 @@ pub fn play_until(app: &mut App, mut done: impl FnMut(&App) -> bool) {
 
 /// An app whose short game (to 60, or down to -60) has been played out.
 pub fn finished_game() -> App {
+    finished_game_with(|_| {})
+}
+
+/// `finished_game`, with its config changed first.
+pub fn finished_game_with(change: impl FnOnce(&mut PlayConfig)) -> App {
     let mut config = config(Mode::Partnership, 7);
-    config.rules = config
-        .rules
-        .with(|r| {
-            r.target_score = 60;
-            r.losing_score = Some(-60);
-        })
-        .expect("valid rules");
+    config.rules = super::game::short(Mode::Partnership, 60);
+    change(&mut config);
     let mut app = app(config);
     play_until(&mut app, |a| a.screen() == Screen::GameOver);
     app
