@@ -28,14 +28,19 @@ pub fn records_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "spades").map(|d| d.data_dir().join("records"))
 }
 
+/// Seconds since 1970-01-01 UTC, now.
+pub fn now_secs() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
 /// Creates a new record file in `dir`, never one that exists: two games
 /// started at the same moment get different files. The name holds the time
 /// and random digits, never the seed.
 pub fn create_record_file(dir: &Path) -> io::Result<(File, PathBuf)> {
     std::fs::create_dir_all(dir)?;
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
+    let secs = now_secs();
     let mut last = None;
     for _ in 0..16 {
         let mut tag = [0u8; 4];
@@ -64,10 +69,38 @@ pub struct GameHeader {
     /// SHA-256 of the secret seed and salt, when the seed was secret.
     #[serde(default)]
     pub commitment: Option<Commitment>,
+    #[serde(flatten)]
+    pub info: GameInfo,
+}
+
+/// What a game was, for its history and statistics; not needed to replay
+/// it, so every key is optional and older records simply lack them.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GameInfo {
+    /// The game's name among the player's games (its record file's stem).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// When it began, in whole seconds since 1970-01-01 UTC.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub started: Option<u64>,
+    /// The seat of the person at the table, when one played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player_seat: Option<Seat>,
+    /// The computer players' level, in a game against them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<String>,
+    /// Where the rules came from, as `spades rules` says it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules_source: Option<String>,
+    /// A practice game, in which moves may be taken back: kept out of the
+    /// rating.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub practice: bool,
 }
 
 impl GameHeader {
-    pub fn new(rules: Rules, names: Vec<String>, dealing: &Dealing) -> GameHeader {
+    pub fn new(rules: Rules, names: Vec<String>, dealing: &Dealing, info: GameInfo) -> GameHeader {
         GameHeader {
             format: FORMAT,
             mode: rules.mode,
@@ -75,6 +108,7 @@ impl GameHeader {
             rules,
             seed: dealing.open_seed(),
             commitment: dealing.commitment(),
+            info,
         }
     }
 }
@@ -523,7 +557,9 @@ mod tests {
         let mut table = Table::new(short(mode), dealing, players);
         let names = (0..mode.seats()).map(|s| format!("Bot {s}")).collect();
         let out = MemoryRecord::default();
-        table.record_to(Box::new(out.clone()), names).unwrap();
+        table
+            .record_to(Box::new(out.clone()), names, GameInfo::default())
+            .unwrap();
         table.run_bots().unwrap();
         drop(table);
         out.text()

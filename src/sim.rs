@@ -14,7 +14,7 @@ use serde::Serialize;
 use crate::bots::{self, UnknownBot};
 use crate::engine::{HandResult, Mode, Phase, Rules, Side};
 use crate::fairness::{Dealing, SecretSeed, SecretSeeds};
-use crate::record::MemoryRecord;
+use crate::record::{GameInfo, MemoryRecord};
 use crate::table::{BotError, Player, Table};
 
 #[derive(Debug, Clone)]
@@ -154,7 +154,7 @@ fn play_one(config: &SimConfig, index: u32, record: bool) -> Result<Outcome, Sim
             .enumerate()
             .map(|(s, b)| format!("{b} {s}"))
             .collect();
-        table.record_to(Box::new(memory.clone()), names)?;
+        table.record_to(Box::new(memory.clone()), names, GameInfo::default())?;
     }
     // Hands are dealt until one decides the game or the hand limit is reached.
     while !(table.phase() == Phase::AwaitingDeal && table.hand_no() >= config.max_hands) {

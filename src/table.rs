@@ -16,7 +16,7 @@ use crate::engine::{
     SeatEvent, Side, Turn,
 };
 use crate::fairness::{Commitment, Dealing, Reveal};
-use crate::record::{GameHeader, RecordWriter};
+use crate::record::{GameHeader, GameInfo, RecordWriter};
 
 /// Who sits in a seat: a bot, or someone who acts through `Table::act`.
 pub enum Player {
@@ -78,8 +78,13 @@ impl Table {
     /// once (with the commitment when the seed is secret), each hand when
     /// it is over, and the closing line when the game ends or is left.
     /// Call before the first action.
-    pub fn record_to(&mut self, out: RecordSink, names: Vec<String>) -> io::Result<()> {
-        let header = GameHeader::new(*self.game.rules(), names, &self.dealing);
+    pub fn record_to(
+        &mut self,
+        out: RecordSink,
+        names: Vec<String>,
+        info: GameInfo,
+    ) -> io::Result<()> {
+        let header = GameHeader::new(*self.game.rules(), names, &self.dealing, info);
         let mut writer = RecordWriter::start(out, &header, self.dealing.reveal())?;
         writer.event(&self.game.deal_event())?;
         self.record = Some(writer);

@@ -19,7 +19,7 @@ fn play(rules: Rules, seed: u64, lineup: &[&str]) -> Result<(Option<Side>, Strin
     let record = MemoryRecord::default();
     let names = lineup.iter().map(|n| n.to_string()).collect();
     table
-        .record_to(Box::new(record.clone()), names)
+        .record_to(Box::new(record.clone()), names, Default::default())
         .map_err(|e| e.to_string())?;
     table.run_bots().map_err(|e| e.to_string())?;
     if table.phase() != Phase::Over {

@@ -15,7 +15,7 @@ use crate::engine::{
     SeatEvent, SideTotals, Suit, TrickDone, Turn,
 };
 use crate::fairness::{Commitment, Dealing, Reveal};
-use crate::record::create_record_file;
+use crate::record::{GameInfo, create_record_file, now_secs};
 use crate::table::{BotError, Player, Table};
 
 use super::input::{Input, Key};
@@ -196,7 +196,7 @@ impl App {
         let mut table = new_table(&config)?;
         let trick_so_far = PerSeat::filled(config.rules.mode, None);
         let (records, record_problem) = match &config.records {
-            Some(dir) => match record_game(&mut table, dir, &names) {
+            Some(dir) => match record_game(&mut table, dir, &names, &config) {
                 Ok(path) => (vec![path], None),
                 Err(problem) => (Vec::new(), Some(problem)),
             },
@@ -986,7 +986,12 @@ fn new_table(config: &PlayConfig) -> Result<Table, TuiError> {
 }
 
 /// Has the table write the game's record to a new file in `dir`.
-fn record_game(table: &mut Table, dir: &Path, names: &Names) -> Result<PathBuf, String> {
+fn record_game(
+    table: &mut Table,
+    dir: &Path,
+    names: &Names,
+    config: &PlayConfig,
+) -> Result<PathBuf, String> {
     let (file, path) =
         create_record_file(dir).map_err(|e| format!("cannot write in {}: {e}", dir.display()))?;
     let seats = table
@@ -994,8 +999,16 @@ fn record_game(table: &mut Table, dir: &Path, names: &Names) -> Result<PathBuf, 
         .each_seat()
         .map(|s| names.seat(s).to_string())
         .collect();
+    let info = GameInfo {
+        id: path.file_stem().map(|s| s.to_string_lossy().into_owned()),
+        started: Some(now_secs()),
+        player_seat: Some(YOU),
+        difficulty: Some(config.difficulty.clone()),
+        rules_source: Some(config.rules_source.clone()),
+        practice: false,
+    };
     table
-        .record_to(Box::new(BufWriter::new(file)), seats)
+        .record_to(Box::new(BufWriter::new(file)), seats, info)
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     Ok(path)
 }

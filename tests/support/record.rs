@@ -47,7 +47,7 @@ pub fn random_game(rules: Rules, seed: u64, max_hands: u32) -> Played {
         .map(|n| n.to_string())
         .collect();
     table
-        .record_to(Box::new(out.clone()), names)
+        .record_to(Box::new(out.clone()), names, Default::default())
         .expect("a record in memory");
     while table.hand_no() <= max_hands {
         let Some(step) = table.step_bot() else {
