@@ -10,7 +10,9 @@ use crate::bots;
 use crate::config::{self, RulesFileError, RulesSource};
 use crate::engine::{Mode, Rules};
 use crate::fairness::SecretSeeds;
+use crate::save::Saved;
 use crate::sim::{self, Seeds, SimConfig, SimError};
+use crate::tui::Start;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -49,6 +51,37 @@ pub enum Command {
     /// Check game records: the revealed seed matches the commitment made
     /// at the start, it deals every hand, and every move follows the rules.
     Verify(VerifyArgs),
+    /// Resume a game left undecided: the newest, or the one named.
+    Resume(ResumeArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ResumeArgs {
+    /// The game's id (or the start of it), as `--list` shows it
+    #[arg(value_name = "ID")]
+    pub id: Option<String>,
+    /// List the games waiting to be resumed, newest first
+    #[arg(long)]
+    pub list: bool,
+    /// Give the game up instead: its record is closed and its seed revealed
+    #[arg(long, conflicts_with = "list")]
+    pub abandon: bool,
+    #[command(flatten)]
+    pub look: LookArgs,
+}
+
+/// How the table looks and moves, in a new game or a resumed one.
+#[derive(Debug, Clone, Args)]
+pub struct LookArgs {
+    /// How fast the computer players' cards appear
+    #[arg(long, default_value = "normal", value_parser = ["slow", "normal", "fast", "instant"])]
+    pub speed: String,
+    /// Draw suits as S H D C instead of symbols
+    #[arg(long)]
+    pub ascii: bool,
+    /// Never play a card for you, even when it is the only one you may play
+    #[arg(long)]
+    pub no_auto_play: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -98,15 +131,15 @@ pub struct PlayArgs {
     /// The computer players' level
     #[arg(long, value_name = "LEVEL", default_value = bots::DEFAULT_LEVEL, value_parser = clap::builder::PossibleValuesParser::new(bots::LEVELS))]
     pub difficulty: String,
-    /// How fast the computer players' cards appear
-    #[arg(long, default_value = "normal", value_parser = ["slow", "normal", "fast", "instant"])]
-    pub speed: String,
-    /// Draw suits as S H D C instead of symbols
+    #[command(flatten)]
+    pub look: LookArgs,
+    /// Start a new game, even when one is waiting to be resumed
     #[arg(long)]
-    pub ascii: bool,
-    /// Never play a card for you, even when it is the only one you may play
+    pub new: bool,
+    /// A practice game: `u` takes back your last bid or card (kept out of
+    /// the rating)
     #[arg(long)]
-    pub no_auto_play: bool,
+    pub practice: bool,
 }
 
 /// The most deals one `spades sim` plays: each may be played up to four
@@ -213,6 +246,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Sim(args)) => run_sim(&args),
         Some(Command::Rules(args)) => run_rules(&args),
         Some(Command::Verify(args)) => run_verify(&args),
+        Some(Command::Resume(args)) => run_resume(&args),
         Some(Command::Play(args)) => run_play(&args),
         None => run_play(&cli.play),
     }
@@ -220,7 +254,169 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
 
 fn run_play(args: &PlayArgs) -> Result<(), CliError> {
     let (rules, source) = effective_rules(&args.table)?;
-    let speed = args.speed.parse().map_err(CliError::Usage)?;
+    check_terminal()?;
+    let config = crate::tui::PlayConfig {
+        rules,
+        seed: args.seed,
+        name: args.name.clone(),
+        difficulty: args.difficulty.clone(),
+        rules_source: source.to_string(),
+        practice: args.practice,
+        ..session_config(&args.look)?
+    };
+    // A game waiting to be resumed is offered first, unless asked not to
+    // (or a seed asks for a particular new game).
+    let start = if args.new || args.seed.is_some() {
+        Start::New
+    } else {
+        let (saved, set_aside) = waiting_games();
+        if saved.is_empty() && set_aside.is_empty() {
+            Start::New
+        } else {
+            Start::Offer {
+                saved: saved.into_iter().next().map(Box::new),
+                set_aside,
+            }
+        }
+    };
+    play_session(config, start)
+}
+
+fn run_resume(args: &ResumeArgs) -> Result<(), CliError> {
+    let (saved, set_aside) = waiting_games();
+    for note in &set_aside {
+        let _ = writeln!(std::io::stderr(), "spades: {note}");
+    }
+    if args.list {
+        let mut text = String::new();
+        if saved.is_empty() {
+            text.push_str("No game is waiting to be resumed.\n");
+        }
+        for s in &saved {
+            let standing = match s.standing() {
+                Ok((hand, scores)) => format!(
+                    "hand {hand}, scores {}",
+                    scores
+                        .iter()
+                        .map(i32::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" / ")
+                ),
+                Err(e) => format!("cannot replay: {e}"),
+            };
+            text.push_str(&format!(
+                "{}  {}, to {}, {standing}{}\n",
+                s.header.id,
+                s.header.rules.mode,
+                s.header.rules.target_score,
+                if s.header.practice { " (practice)" } else { "" }
+            ));
+        }
+        return say(&text);
+    }
+    let chosen = match &args.id {
+        None => saved.into_iter().next(),
+        Some(id) => {
+            let mut matching: Vec<Saved> = saved
+                .into_iter()
+                .filter(|s| s.header.id.starts_with(id.as_str()))
+                .collect();
+            if matching.len() > 1 {
+                return Err(CliError::Usage(format!(
+                    "`{id}` names {} saved games: give more of the id (spades resume --list)",
+                    matching.len()
+                )));
+            }
+            matching.pop()
+        }
+    };
+    let Some(saved) = chosen else {
+        return Err(CliError::Usage(match &args.id {
+            Some(id) => format!("no saved game `{id}` (spades resume --list shows them)"),
+            None => "no game is waiting to be resumed (spades starts a new one)".to_string(),
+        }));
+    };
+    if args.abandon {
+        return abandon(&saved);
+    }
+    check_terminal()?;
+    let config = crate::tui::config_for(
+        &saved,
+        &crate::tui::PlayConfig {
+            rules: saved.header.rules,
+            ..session_config(&args.look)?
+        },
+    );
+    play_session(config, Start::Resume(Box::new(saved)))
+}
+
+/// Gives a saved game up: set at the table again, then abandoned, so its
+/// record says so and reveals its seed, and its save is removed.
+fn abandon(saved: &Saved) -> Result<(), CliError> {
+    let mode = saved.header.rules.mode;
+    let players = mode
+        .each_seat()
+        .map(|seat| {
+            if seat.index() == 0 {
+                Ok(crate::table::Player::Human)
+            } else {
+                bots::by_name(&saved.header.difficulty).map(crate::table::Player::Bot)
+            }
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| CliError::Usage(format!("the saved game {}: {e}", saved.header.id)))?;
+    let names = crate::tui::seats::Names::new(mode, &saved.header.name);
+    let seats = mode
+        .each_seat()
+        .map(|s| names.seat(s).to_string())
+        .collect();
+    let mut table = crate::table::Table::resume(saved, players, seats)
+        .map_err(|e| CliError::Usage(format!("the saved game {}: {e}", saved.header.id)))?;
+    table.abandon();
+    if let Some(problem) = table.record_problem() {
+        return Err(CliError::Internal(format!(
+            "the record could not be closed: {problem}"
+        )));
+    }
+    let mut text = format!("Gave up {}.\n", saved.header.id);
+    if let Some(record) = &saved.header.record {
+        text.push_str(&where_recorded(std::slice::from_ref(record)));
+    }
+    say(&text)
+}
+
+/// The saves waiting to be resumed, newest first, and word of any that
+/// could not be read (each set aside as `NAME.bad`, so it is not offered
+/// again and not lost).
+fn waiting_games() -> (Vec<Saved>, Vec<String>) {
+    let Some(dir) = crate::save::saves_dir() else {
+        return (Vec::new(), Vec::new());
+    };
+    let mut saved = Vec::new();
+    let mut notes = Vec::new();
+    for entry in crate::save::list(&dir) {
+        match entry.and_then(|s| match s.standing() {
+            Ok(_) => Ok(s),
+            Err(e) => Err((s.path.clone(), e)),
+        }) {
+            Ok(s) => saved.push(s),
+            Err((path, why)) => {
+                let kept = match Saved::set_aside(&path) {
+                    Ok(aside) => format!("it was kept as {}", aside.display()),
+                    Err(e) => format!("it could not be moved aside: {e}"),
+                };
+                notes.push(format!(
+                    "the saved game {} cannot be resumed ({why}); {kept}",
+                    path.display()
+                ));
+            }
+        }
+    }
+    (saved, notes)
+}
+
+/// A terminal the table can be drawn on, or why not.
+fn check_terminal() -> Result<(), CliError> {
     if cfg!(unix)
         && let Some(problem) = term_problem(std::env::var_os("TERM").as_deref())
     {
@@ -232,26 +428,40 @@ fn run_play(args: &PlayArgs) -> Result<(), CliError> {
                 .into(),
         ));
     }
-    let config = crate::tui::PlayConfig {
-        rules,
-        seed: args.seed,
-        name: args.name.clone(),
-        difficulty: args.difficulty.clone(),
-        speed,
-        ascii: args.ascii,
-        auto_play: !args.no_auto_play,
-        rules_source: source.to_string(),
+    Ok(())
+}
+
+/// What any session at the table needs: how it looks, where it keeps its
+/// records and saves.
+fn session_config(look: &LookArgs) -> Result<crate::tui::PlayConfig, CliError> {
+    Ok(crate::tui::PlayConfig {
+        speed: look.speed.parse().map_err(CliError::Usage)?,
+        ascii: look.ascii,
+        auto_play: !look.no_auto_play,
         records: crate::record::records_dir(),
-    };
-    let outcome = crate::tui::run(config).map_err(|e| CliError::Internal(e.to_string()))?;
+        saves: crate::save::saves_dir(),
+        ..crate::tui::PlayConfig::new(Rules::default(), 0)
+    })
+}
+
+fn play_session(config: crate::tui::PlayConfig, start: Start) -> Result<(), CliError> {
+    let outcome = crate::tui::run(config, start).map_err(|e| CliError::Internal(e.to_string()))?;
     // The terminal is back to normal: say where the games went, whatever
     // ended them. A window that has closed cannot be told, and need not be.
     let played = &outcome.played;
+    let mut text = String::new();
     if !played.records.is_empty() {
+        text.push_str(&where_recorded(&played.records));
+    }
+    if played.saved.is_some() {
+        text.push_str(
+            "The game is saved where you left it: `spades resume` takes it up again \
+             (`spades resume --abandon` gives it up).\n",
+        );
+    }
+    if !text.is_empty() {
         let mut out = std::io::stdout().lock();
-        let _ = out
-            .write_all(where_recorded(&played.records).as_bytes())
-            .and_then(|()| out.flush());
+        let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
     }
     if let Some(problem) = &played.record_problem {
         let _ = writeln!(

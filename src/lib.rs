@@ -7,6 +7,7 @@ pub mod config;
 pub mod engine;
 pub mod fairness;
 pub mod record;
+pub mod save;
 pub mod sim;
 pub mod table;
 pub mod tui;

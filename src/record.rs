@@ -123,6 +123,9 @@ pub struct RecordWriter<W: Write> {
     hand: Vec<u8>,
     reveal: Option<Reveal>,
     closed: bool,
+    /// Hands already in the file: their events are not written again when
+    /// a game is resumed and replayed.
+    written: u32,
 }
 
 impl<W: Write> RecordWriter<W> {
@@ -134,16 +137,27 @@ impl<W: Write> RecordWriter<W> {
     ) -> io::Result<RecordWriter<W>> {
         write_line(&mut out, header)?;
         out.flush()?;
-        Ok(RecordWriter {
+        Ok(RecordWriter::continuing(out, reveal, 0))
+    }
+
+    /// Writes on into a record that already holds its `game` line and its
+    /// first `written` hands (see `open_to_continue`): the events of those
+    /// hands, replayed, are not written again.
+    pub fn continuing(out: W, reveal: Option<Reveal>, written: u32) -> RecordWriter<W> {
+        RecordWriter {
             out,
             hand: Vec::new(),
             reveal,
             closed: false,
-        })
+            written,
+        }
     }
 
     /// Takes the next event: kept back until its hand is scored.
     pub fn event(&mut self, event: &Event) -> io::Result<()> {
+        if event.hand().is_some_and(|hand| hand <= self.written) {
+            return Ok(());
+        }
         match event {
             Event::End { .. } => self.close(serde_json::to_value(event)?),
             Event::Score { .. } => {
@@ -186,6 +200,46 @@ impl<W: Write> RecordWriter<W> {
         write_line(&mut self.hand, &line)?;
         self.write_hand()
     }
+}
+
+/// Opens a game's record file to write on into after the game is resumed:
+/// the file is cut just after its last whole hand (a crash may have left
+/// part of one), and never after hand `keep` (a move taken back may undo a
+/// hand). Returns the file, positioned at its end, and how many hands it
+/// keeps; `None` when not even its `game` line is whole, so it must be
+/// written anew.
+pub fn open_to_continue(path: &Path, keep: u32) -> io::Result<Option<(File, u32)>> {
+    let text = std::fs::read_to_string(path)?;
+    let mut end = None;
+    let mut hands = 0;
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        at += line.len();
+        if !line.ends_with('\n') {
+            break;
+        }
+        let Ok(value) = serde_json::from_str::<Value>(line) else {
+            break;
+        };
+        match value.get("event").and_then(Value::as_str) {
+            Some("game") if end.is_none() => end = Some(at),
+            Some("score") if hands < keep => {
+                hands += 1;
+                end = Some(at);
+            }
+            Some("score") => break,
+            _ => {}
+        }
+    }
+    let Some(end) = end else {
+        return Ok(None);
+    };
+    let file = OpenOptions::new().read(true).write(true).open(path)?;
+    file.set_len(end as u64)?;
+    file.sync_data()?;
+    let mut file = file;
+    std::io::Seek::seek(&mut file, io::SeekFrom::End(0))?;
+    Ok(Some((file, hands)))
 }
 
 /// A record kept in memory, shared between the table that writes it and

@@ -162,7 +162,7 @@ fn play_one(config: &SimConfig, index: u32, record: bool) -> Result<Outcome, Sim
         step.map_err(|error| SimError::Bot { game: index, error })?;
     }
     // A game past the hand limit is left: its record says so.
-    table.close();
+    table.abandon();
     if let Some(problem) = table.record_problem() {
         return Err(SimError::Record(std::io::Error::other(problem.to_string())));
     }

@@ -8,15 +8,18 @@
 //! once the hand is over, and reveals a secret seed only at the end.
 
 use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use crate::bots::random::RandomBot;
 use crate::bots::{Bot, BotRng, bot_rng, decide};
 use crate::engine::{
     Action, Decision, Event, Game, HandResult, Mode, Phase, PlayerView, RuleError, Rules, Seat,
     SeatEvent, Side, Turn,
 };
 use crate::fairness::{Commitment, Dealing, Reveal};
-use crate::record::{GameHeader, GameInfo, RecordWriter};
+use crate::record::{self, GameHeader, GameInfo, RecordWriter};
+use crate::save::{self, Journal, SaveError, SaveHeader, Saved, Step};
 
 /// Who sits in a seat: a bot, or someone who acts through `Table::act`.
 pub enum Player {
@@ -49,6 +52,40 @@ pub struct Table {
     record: Option<RecordWriter<RecordSink>>,
     /// The first failure to write the record: the game goes on without it.
     record_problem: Option<String>,
+    /// The game's save, when it is kept: every step goes to disk before the
+    /// table tells anyone of it.
+    save: Option<SaveState>,
+    /// The first failure to write the save: the game goes on unsaved.
+    save_problem: Option<String>,
+}
+
+/// A saved game's journal, and what it holds, to rebuild the table from.
+struct SaveState {
+    journal: Journal,
+    header: SaveHeader,
+    steps: Vec<Step>,
+}
+
+/// What a saved game is, beyond what the table already knows.
+#[derive(Debug, Clone)]
+pub struct SaveAbout {
+    pub id: String,
+    pub started: u64,
+    pub name: String,
+    pub difficulty: String,
+    pub rules_source: String,
+    pub practice: bool,
+    /// The game's record file, to write on into when it is resumed.
+    pub record: Option<PathBuf>,
+}
+
+/// Why a saved game cannot be set at the table again.
+#[derive(Debug, thiserror::Error)]
+pub enum ResumeError {
+    #[error(transparent)]
+    Save(#[from] SaveError),
+    #[error("cannot write the game's files: {0}")]
+    Io(#[from] io::Error),
 }
 
 impl Table {
@@ -68,6 +105,8 @@ impl Table {
             players,
             record: None,
             record_problem: None,
+            save: None,
+            save_problem: None,
         };
         let first_deal = table.game.deal_event();
         table.tell(&first_deal);
@@ -89,6 +128,160 @@ impl Table {
         writer.event(&self.game.deal_event())?;
         self.record = Some(writer);
         Ok(())
+    }
+
+    /// Keeps this game's save in `dir` from now on: its seed and salt, and
+    /// each step as it happens. Call before the first action.
+    pub fn save_to(&mut self, dir: &Path, about: SaveAbout) -> io::Result<PathBuf> {
+        let reveal = self.dealing.reveal();
+        let header = SaveHeader {
+            save: save::FORMAT,
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            id: about.id,
+            started: about.started,
+            rules: *self.game.rules(),
+            name: about.name,
+            difficulty: about.difficulty,
+            rules_source: about.rules_source,
+            practice: about.practice,
+            seed: self.dealing.seed(),
+            salt: reveal.map(|r| r.salt),
+            record: about.record,
+        };
+        let journal = Journal::create(dir, &header)?;
+        let path = journal.path().to_path_buf();
+        self.save = Some(SaveState {
+            journal,
+            header,
+            steps: Vec::new(),
+        });
+        Ok(path)
+    }
+
+    /// Sets a saved game's table again: the same deals, and every saved step
+    /// replayed through the engine, so the game is exactly as it was. Its
+    /// record is written on from its last whole hand, and its save goes on.
+    pub fn resume(
+        saved: &Saved,
+        players: Vec<Player>,
+        names: Vec<String>,
+    ) -> Result<Table, ResumeError> {
+        Table::rebuild(
+            &saved.path,
+            &saved.header,
+            &saved.steps,
+            players,
+            names,
+            u32::MAX,
+        )
+    }
+
+    /// A new table for `header`'s game after `steps`, writing its record
+    /// (keeping at most `keep` hands already in it) and its save anew.
+    fn rebuild(
+        path: &Path,
+        header: &SaveHeader,
+        steps: &[Step],
+        players: Vec<Player>,
+        names: Vec<String>,
+        keep: u32,
+    ) -> Result<Table, ResumeError> {
+        let dealing = header.dealing()?;
+        let reveal = dealing.reveal();
+        let mut table = Table::new(header.rules, dealing, players);
+        if let Some(record) = &header.record {
+            match record::open_to_continue(record, keep)? {
+                Some((file, written)) => {
+                    let out: RecordSink = Box::new(io::BufWriter::new(file));
+                    table.record = Some(RecordWriter::continuing(out, reveal, written));
+                    let first = table.game.deal_event();
+                    table.record_event(&first);
+                }
+                None => {
+                    let file = std::fs::File::create(record)?;
+                    let info = GameInfo {
+                        id: Some(header.id.clone()),
+                        started: Some(header.started),
+                        player_seat: Some(Seat::new(0)),
+                        difficulty: Some(header.difficulty.clone()),
+                        rules_source: Some(header.rules_source.clone()),
+                        practice: header.practice,
+                    };
+                    table.record_to(Box::new(io::BufWriter::new(file)), names, info)?;
+                }
+            }
+        }
+        for (i, &step) in steps.iter().enumerate() {
+            table.apply_step(step).map_err(|problem| SaveError::Bad {
+                line: i + 2,
+                problem,
+            })?;
+        }
+        table.save = Some(SaveState {
+            journal: Journal::rewrite(path, header, steps)?,
+            header: header.clone(),
+            steps: steps.to_vec(),
+        });
+        Ok(table)
+    }
+
+    /// Takes back `seat`'s last action and everything after it (a practice
+    /// game's undo): the table is set again from the save's steps before it.
+    /// False when there is nothing to take back, or no save to take it from.
+    pub fn take_back(&mut self, seat: Seat) -> Result<bool, ResumeError> {
+        let Some(save) = &self.save else {
+            return Ok(false);
+        };
+        let Some(last) = save
+            .steps
+            .iter()
+            .rposition(|s| matches!(s, Step::Act { seat: s, .. } if *s == seat))
+        else {
+            return Ok(false);
+        };
+        let steps = save.steps[..last].to_vec();
+        // Hands over before the action taken back stay in the record.
+        let mut scratch = Game::new(*self.game.rules(), self.dealing.seed());
+        for &step in &steps {
+            match step {
+                Step::Act { seat, action } => {
+                    let _ = scratch.apply(seat, action);
+                }
+                Step::Deal => {
+                    scratch.deal_next_hand();
+                }
+            }
+        }
+        let keep = scratch.results().len() as u32;
+        let players = self
+            .players
+            .iter()
+            .map(|p| match p {
+                Player::Human => Player::Human,
+                Player::Bot(bot) => Player::Bot(
+                    crate::bots::by_name(bot.name()).unwrap_or_else(|_| Box::new(RandomBot)),
+                ),
+            })
+            .collect();
+        let header = save.header.clone();
+        let path = save.journal.path().to_path_buf();
+        let names = Vec::new();
+        // The save's lock passes to the new table's journal.
+        if let Some(old) = self.save.take() {
+            drop(old.journal);
+        }
+        self.record = None;
+        *self = Table::rebuild(&path, &header, &steps, players, names, keep)?;
+        Ok(true)
+    }
+
+    pub fn is_saved(&self) -> bool {
+        self.save.is_some()
+    }
+
+    /// Why the save stopped being written, if it did.
+    pub fn save_problem(&self) -> Option<&str> {
+        self.save_problem.as_deref()
     }
 
     pub fn rules(&self) -> &Rules {
@@ -196,8 +389,41 @@ impl Table {
         let Some(deal) = self.game.deal_next_hand() else {
             return false;
         };
+        self.journal(Step::Deal);
         self.publish(vec![deal]);
         true
+    }
+
+    /// A saved step, applied as it was first: no bot is asked.
+    fn apply_step(&mut self, step: Step) -> Result<(), String> {
+        let events = match step {
+            Step::Act { seat, action } => self
+                .game
+                .apply(seat, action)
+                .map_err(|e| format!("seat {seat} cannot {action:?}: {e}"))?,
+            Step::Deal => vec![
+                self.game
+                    .deal_next_hand()
+                    .ok_or("no hand is waiting to be dealt")?,
+            ],
+        };
+        self.publish(events);
+        Ok(())
+    }
+
+    /// Puts a step in the save before anyone hears of it, so the record
+    /// never runs ahead of the save.
+    fn journal(&mut self, step: Step) {
+        let Some(save) = &mut self.save else {
+            return;
+        };
+        match save.journal.append(&step) {
+            Ok(()) => save.steps.push(step),
+            Err(e) => {
+                self.save_problem.get_or_insert_with(|| e.to_string());
+                self.save = None;
+            }
+        }
     }
 
     /// Lets the next bot act, if a bot is to act. At a table of bots alone
@@ -231,12 +457,19 @@ impl Table {
                 action,
                 error,
             });
-        Some(result.map(|events| self.publish(events)))
+        Some(result.map(|events| {
+            self.journal(Step::Act {
+                seat: turn.seat,
+                action,
+            });
+            self.publish(events)
+        }))
     }
 
     /// A human seat's action, checked by the engine.
     pub fn act(&mut self, seat: Seat, action: Action) -> Result<(), RuleError> {
         let events = self.game.apply(seat, action)?;
+        self.journal(Step::Act { seat, action });
         self.publish(events);
         Ok(())
     }
@@ -251,24 +484,50 @@ impl Table {
 
     /// Ends the game's record: a game not yet decided is marked abandoned
     /// and its seed revealed. Nothing more happens at this table's record.
-    pub fn close(&mut self) {
+    pub fn abandon(&mut self) {
         if let Some(writer) = &mut self.record
             && let Err(e) = writer.abandon()
         {
             self.record_failed(&e);
+        }
+        self.remove_save();
+    }
+
+    /// The players leave the table. A saved game stays as it is, to be
+    /// resumed (its record stays open, its seed secret); a game not saved is
+    /// abandoned.
+    pub fn leave(&mut self) {
+        if self.save.is_none() {
+            self.abandon();
+        }
+    }
+
+    /// A game over needs no save.
+    fn remove_save(&mut self) {
+        if let Some(save) = self.save.take()
+            && let Err(e) = save.journal.remove()
+        {
+            self.save_problem.get_or_insert_with(|| e.to_string());
         }
     }
 
     /// Hands each event to the record and to every human seat as it sees it.
     fn publish(&mut self, events: Vec<Event>) {
         for event in &events {
-            if let Some(writer) = &mut self.record
-                && let Err(e) = writer.event(event)
-            {
-                self.record = None;
-                self.record_failed(&e);
-            }
+            self.record_event(event);
             self.tell(event);
+            if matches!(event, Event::End { .. }) {
+                self.remove_save();
+            }
+        }
+    }
+
+    fn record_event(&mut self, event: &Event) {
+        if let Some(writer) = &mut self.record
+            && let Err(e) = writer.event(event)
+        {
+            self.record = None;
+            self.record_failed(&e);
         }
     }
 
@@ -285,10 +544,11 @@ impl Table {
     }
 }
 
-/// A table left before its game is decided still closes its record.
+/// A table left before its game is decided closes its record, unless the
+/// game is saved to be resumed.
 impl Drop for Table {
     fn drop(&mut self) {
-        self.close();
+        self.leave();
     }
 }
 

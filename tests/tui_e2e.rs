@@ -25,20 +25,50 @@ fn play_a_hand_in_a_real_terminal() {
     assert!(summary.contains("Contract"), "{summary}");
     assert!(summary.contains("Bags"), "{summary}");
     pty.quit();
+    assert!(pty.text().contains("spades resume"), "{}", pty.text());
 
-    let text = std::fs::read_to_string(pty.record_path()).unwrap();
+    // Left, the game is kept: its record holds the hand played and stays
+    // open, and its save waits.
+    let path = pty.record_path();
+    let text = std::fs::read_to_string(&path).unwrap();
     let games = read_games(&text).unwrap();
     assert_eq!(games.len(), 1);
-    assert!(games[0].abandoned, "left mid-game");
+    assert!(!games[0].is_closed(), "kept, not abandoned");
     assert_eq!(games[0].header.seed, Some(7));
     replay(&games[0]).expect("the record replays through the engine");
+    assert_eq!(pty.saves().len(), 1);
+
+    // Resumed, it stands where it was left: the hand's summary, then hand 2.
+    let mut pty = Pty::start_at(
+        pty.home(),
+        &["resume", "--speed", "instant", "--ascii"],
+        TERM,
+    );
+    pty.wait_for("the summary", |s| s.contains("Hand 1 scored"));
+    pty.send(b"\r");
+    pty.wait_for("hand 2", |s| s.contains("Hand 2,"));
+    pty.quit();
+
+    // Given up, the record is closed and passes both checkers.
+    let done = assert_cmd::Command::new(env!("CARGO_BIN_EXE_spades"))
+        .args(["resume", "--abandon"])
+        .env("HOME", pty.home().path())
+        .env("XDG_DATA_HOME", pty.home().path().join("data"))
+        .assert()
+        .success();
+    assert!(String::from_utf8_lossy(&done.get_output().stdout).contains("Gave up"));
+    assert!(pty.saves().is_empty(), "the save goes with the game");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let games = read_games(&text).unwrap();
+    assert!(games[0].abandoned);
     let report = check_record(&text);
     assert!(report.is_ok(), "{}", report.describe());
 }
 
 /// A game dealt from a secret seed: the screen shows the commitment from
-/// the start, the record holds no card until its hand is over and reveals
-/// the seed when the game is left, and `spades verify` proves the deals.
+/// the start, the record holds no card until its hand is over, keeps the
+/// seed secret while the game is kept to resume, reveals it when the game
+/// is given up, and `spades verify` proves the deals.
 #[test]
 fn sealed_deals_are_committed_on_screen_and_revealed_when_left() {
     let mut pty = Pty::start(&["--speed", "instant", "--ascii"], TERM);
@@ -66,7 +96,18 @@ fn sealed_deals_are_committed_on_screen_and_revealed_when_left() {
     assert!(text.contains("\"score\""));
     assert!(!text.contains("\"salt\""));
     pty.quit();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        !text.contains("\"salt\""),
+        "a kept game's seed stays secret"
+    );
 
+    assert_cmd::Command::new(env!("CARGO_BIN_EXE_spades"))
+        .args(["resume", "--abandon"])
+        .env("HOME", pty.home().path())
+        .env("XDG_DATA_HOME", pty.home().path().join("data"))
+        .assert()
+        .success();
     let text = std::fs::read_to_string(&path).unwrap();
     let games = read_games(&text).unwrap();
     assert!(games[0].abandoned);

@@ -1,8 +1,8 @@
 //! How the table ends when it is not quit from its own menu: stopped by a
 //! signal (SIGTERM, or SIGHUP when the window closes) or by Ctrl-C. The
 //! real binary runs in a pseudo-terminal; each way out must give the
-//! terminal back, close the game's record with its seed revealed, exit with
-//! the conventional code and say where the record is. And a terminal that
+//! terminal back, keep the game to resume (its seed secret), exit with
+//! the conventional code and say how to take it up again. And a terminal that
 //! cannot draw the table is refused before anything is drawn.
 
 mod support;
@@ -13,7 +13,7 @@ use support::pty::Pty;
 
 /// Starts a sealed game, waits for the bidding, stops it with `stop` and
 /// checks everything a stopped game must leave behind.
-fn stopping_closes_the_game(stop: impl FnOnce(&mut Pty), code: u32) {
+fn stopping_keeps_the_game(stop: impl FnOnce(&mut Pty), code: u32) {
     let mut pty = Pty::start(&["--speed", "instant", "--ascii"], Some("xterm-256color"));
     pty.wait_for("the bidding", |s| s.contains("Your bid"));
     assert!(pty.screen().alternate_screen());
@@ -39,10 +39,30 @@ fn stopping_closes_the_game(stop: impl FnOnce(&mut Pty), code: u32) {
         "mouse reporting is off"
     );
 
-    // The record is closed and reveals the seed it committed to.
+    // Once the table is gone, the program says the game is kept.
+    let after = pty.text();
+    assert!(after.contains("spades resume"), "{after}");
+    assert_kept_then_given_up(&pty);
+}
+
+/// A game left however it was is kept to resume: its save waits and its
+/// record stays open, the seed secret. Given up, the record is closed and
+/// reveals the seed it committed to, and it verifies.
+fn assert_kept_then_given_up(pty: &Pty) {
     let records = pty.records();
     assert_eq!(records.len(), 1, "{records:?}");
     let path = &records[0];
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(!text.contains("\"salt\""), "the seed stays secret: {text}");
+    assert_eq!(pty.saves().len(), 1, "the game is kept");
+    let home = pty.home();
+    assert_cmd::Command::new(env!("CARGO_BIN_EXE_spades"))
+        .args(["resume", "--abandon"])
+        .env("HOME", home.path())
+        .env("XDG_DATA_HOME", home.path().join("data"))
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("spades verify"));
     let text = std::fs::read_to_string(path).unwrap();
     let last: serde_json::Value =
         serde_json::from_str(text.lines().last().expect("a line")).unwrap();
@@ -54,55 +74,40 @@ fn stopping_closes_the_game(stop: impl FnOnce(&mut Pty), code: u32) {
         .arg(path)
         .assert()
         .success();
-
-    // And once the table is gone, the program says where the record is
-    // and how to check it.
-    let after = pty.text();
-    let check = format!("spades verify {}", path.display());
-    assert!(after.contains(&check), "no `{check}` in:\n{after}");
+    assert!(pty.saves().is_empty());
 }
 
 #[test]
-fn sigterm_closes_the_game_like_quitting() {
-    stopping_closes_the_game(|pty| pty.signal("TERM"), 143);
+fn sigterm_keeps_the_game_like_quitting() {
+    stopping_keeps_the_game(|pty| pty.signal("TERM"), 143);
 }
 
 #[test]
-fn a_closed_window_sighup_closes_the_game_like_quitting() {
-    stopping_closes_the_game(|pty| pty.signal("HUP"), 129);
+fn a_closed_window_sighup_keeps_the_game_like_quitting() {
+    stopping_keeps_the_game(|pty| pty.signal("HUP"), 129);
 }
 
 /// The window closes for real: the terminal hangs up under the program,
 /// which is sent SIGHUP and can no longer read or write it.
 #[test]
-fn a_terminal_that_hangs_up_closes_the_game() {
+fn a_terminal_that_hangs_up_keeps_the_game() {
     let mut pty = Pty::start(&["--speed", "instant", "--ascii"], Some("xterm-256color"));
     pty.wait_for("the bidding", |s| s.contains("Your bid"));
     pty.hang_up();
     let status = pty.exit_status();
     assert_eq!(status.signal(), None, "killed, not stopped: {status:?}");
     assert_eq!(status.exit_code(), 129, "{status:?}");
-    let records = pty.records();
-    assert_eq!(records.len(), 1, "{records:?}");
-    let text = std::fs::read_to_string(&records[0]).unwrap();
-    let last: serde_json::Value =
-        serde_json::from_str(text.lines().last().expect("a line")).unwrap();
-    assert_eq!(last["event"], "abandoned", "{text}");
-    assert_cmd::Command::new(env!("CARGO_BIN_EXE_spades"))
-        .arg("verify")
-        .arg(&records[0])
-        .assert()
-        .success();
+    assert_kept_then_given_up(&pty);
 }
 
 #[test]
-fn ctrl_c_closes_the_game_and_exits_130() {
-    stopping_closes_the_game(|pty| pty.send(&[0x03]), 130);
+fn ctrl_c_keeps_the_game_and_exits_130() {
+    stopping_keeps_the_game(|pty| pty.send(&[0x03]), 130);
 }
 
 #[test]
-fn quitting_says_where_the_record_is() {
-    stopping_closes_the_game(
+fn quitting_says_the_game_is_kept() {
+    stopping_keeps_the_game(
         |pty| {
             pty.send(b"q");
             pty.wait_for("the question", |s| s.contains("Leave this game?"));

@@ -51,6 +51,21 @@ pub enum Event {
     },
 }
 
+impl Event {
+    /// The hand the event belongs to (`end` belongs to the game).
+    pub fn hand(&self) -> Option<u32> {
+        match self {
+            Event::Deal { hand, .. }
+            | Event::Bid { hand, .. }
+            | Event::Exchange { hand, .. }
+            | Event::Play { hand, .. }
+            | Event::Trick { hand, .. }
+            | Event::Score { hand, .. } => Some(*hand),
+            Event::End { .. } => None,
+        }
+    }
+}
+
 /// One side's line in a `score` event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SideRecord {

@@ -16,8 +16,10 @@ use super::score::{SideScore, SideTotals, deficit, game_winner, score_hand};
 use super::seat::{Mode, PerSeat, PerSide, Seat, Side};
 use super::view::{ExchangeView, PlayerView};
 
-/// Something a seat does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Something a seat does. Written in saves as `"look"`, `{"bid":3}`,
+/// `{"exchange":["2C","3D"]}` or `{"play":"AS"}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Action {
     /// Look at the cards, giving up a blind nil still on offer. Any seat that
     /// has not bid may look at any time during the bidding. A numeric or nil

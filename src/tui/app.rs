@@ -16,7 +16,8 @@ use crate::engine::{
 };
 use crate::fairness::{Commitment, Dealing, Reveal};
 use crate::record::{GameInfo, create_record_file, now_secs};
-use crate::table::{BotError, Player, Table};
+use crate::save::Saved;
+use crate::table::{BotError, Player, SaveAbout, Table};
 
 use super::input::{Input, Key};
 use super::seats::Names;
@@ -186,6 +187,8 @@ pub struct App {
     /// be written, if they could not.
     records: Vec<PathBuf>,
     record_problem: Option<String>,
+    /// Where this game is saved, when it is.
+    save_path: Option<PathBuf>,
 }
 
 impl App {
@@ -194,14 +197,84 @@ impl App {
         bots::by_name(&config.difficulty)?;
         let names = Names::new(config.rules.mode, &config.name);
         let mut table = new_table(&config)?;
-        let trick_so_far = PerSeat::filled(config.rules.mode, None);
+        let started = now_secs();
         let (records, record_problem) = match &config.records {
-            Some(dir) => match record_game(&mut table, dir, &names, &config) {
+            Some(dir) => match record_game(&mut table, dir, &names, &config, started) {
                 Ok(path) => (vec![path], None),
                 Err(problem) => (Vec::new(), Some(problem)),
             },
             None => (Vec::new(), None),
         };
+        let mut notice = None;
+        let save_path = match &config.saves {
+            Some(dir) => {
+                let about = SaveAbout {
+                    id: records.last().and_then(|p| p.file_stem()).map_or_else(
+                        || format!("game-{started}"),
+                        |s| s.to_string_lossy().into_owned(),
+                    ),
+                    started,
+                    name: config.name.clone(),
+                    difficulty: config.difficulty.clone(),
+                    rules_source: config.rules_source.clone(),
+                    practice: config.practice,
+                    record: records.last().cloned(),
+                };
+                match table.save_to(dir, about) {
+                    Ok(path) => Some(path),
+                    Err(e) => {
+                        notice = Some(format!(
+                            "Saving is off ({e}): this game cannot be resumed if it is left."
+                        ));
+                        None
+                    }
+                }
+            }
+            None => None,
+        };
+        let mut app = App::at_table(
+            config,
+            theme,
+            names,
+            table,
+            records,
+            record_problem,
+            save_path,
+        );
+        if notice.is_some() {
+            app.notice = notice;
+        }
+        Ok(app)
+    }
+
+    /// A saved game, set at the table again exactly as it was left.
+    pub fn resume(config: PlayConfig, theme: Theme, saved: &Saved) -> Result<App, TuiError> {
+        bots::by_name(&config.difficulty)?;
+        let names = Names::new(config.rules.mode, &config.name);
+        let seats = config
+            .rules
+            .mode
+            .each_seat()
+            .map(|s| names.seat(s).to_string())
+            .collect();
+        let table = Table::resume(saved, players(&config)?, seats).map_err(TuiError::Resume)?;
+        let records = saved.header.record.iter().cloned().collect();
+        let save_path = Some(saved.path.clone());
+        let mut app = App::at_table(config, theme, names, table, records, None, save_path);
+        app.settle_after_replay();
+        Ok(app)
+    }
+
+    fn at_table(
+        config: PlayConfig,
+        theme: Theme,
+        names: Names,
+        table: Table,
+        records: Vec<PathBuf>,
+        record_problem: Option<String>,
+        save_path: Option<PathBuf>,
+    ) -> App {
+        let trick_so_far = PerSeat::filled(config.rules.mode, None);
         let (auto_play, speed) = (config.auto_play, config.speed);
         let mut app = App {
             config,
@@ -236,19 +309,73 @@ impl App {
             failure: None,
             records,
             record_problem,
+            save_path,
         };
         let first = app.table.take_events(YOU);
         app.absorb(first);
         app.sync();
-        Ok(app)
+        app
     }
 
-    /// Ends the session: a game not yet decided is recorded as abandoned
-    /// and its seed revealed. Says which records were written.
+    /// After a game is replayed into the table (resumed, or a move taken
+    /// back) the app has heard every event again: what it shows is where
+    /// the game stands, with no pause and no summary but an unread one.
+    fn settle_after_replay(&mut self) {
+        self.held = None;
+        if self.table.phase() != Phase::AwaitingDeal {
+            self.summary = None;
+        }
+        self.notice = None;
+        self.decision_seen = None;
+        self.sync();
+    }
+
+    /// Takes back the player's last bid or card, and what the bots did
+    /// after it: practice games only.
+    fn take_back(&mut self) {
+        if !self.config.practice {
+            self.notice =
+                Some("Moves can be taken back only in a practice game (--practice).".into());
+            self.notice_lasts_one_move = true;
+            return;
+        }
+        match self.table.take_back(YOU) {
+            Ok(true) => {
+                self.events.clear();
+                self.trick_so_far = PerSeat::filled(self.config.rules.mode, None);
+                self.last_trick = None;
+                let events = self.table.take_events(YOU);
+                self.absorb(events);
+                self.settle_after_replay();
+                self.notice = Some("Taken back.".to_string());
+                self.notice_lasts_one_move = true;
+            }
+            Ok(false) => {
+                self.notice = Some("Nothing to take back.".to_string());
+                self.notice_lasts_one_move = true;
+            }
+            Err(e) => self.notice = Some(format!("Cannot take back: {e}.")),
+        }
+    }
+
+    /// Ends the session. A game not yet decided is kept to be resumed when
+    /// it is saved, or else recorded as abandoned with its seed revealed.
+    /// Says which records were written and where the game is kept.
     pub fn close(&mut self) -> Played {
-        self.table.close();
+        self.table.leave();
+        let saved = self
+            .table
+            .is_saved()
+            .then(|| self.save_path.clone())
+            .flatten();
+        // The kept game's record is not finished: it is not one to check yet.
+        let mut records = self.records.clone();
+        if saved.is_some() {
+            records.pop();
+        }
         Played {
-            records: self.records.clone(),
+            saved,
+            records,
             record_problem: self
                 .record_problem
                 .clone()
@@ -275,6 +402,11 @@ impl App {
     /// The secret seed and salt, once the game is over.
     pub fn revealed(&self) -> Option<Reveal> {
         self.table.revealed()
+    }
+
+    /// Is the game kept on disk, to be resumed if it is left?
+    pub fn is_saved(&self) -> bool {
+        self.table.is_saved()
     }
 
     /// The file this game is recorded in, if it is.
@@ -437,6 +569,7 @@ impl App {
         }
         match key {
             Key::Char('p') => return self.toggle_auto_play(),
+            Key::Char('u') if self.screen() == Screen::Table => return self.take_back(),
             Key::Char('+' | '=') => return self.change_speed(1),
             Key::Char('-' | '_') => return self.change_speed(-1),
             Key::Char('?') => return self.overlay = Some(Overlay::Help),
@@ -967,12 +1100,18 @@ impl App {
 }
 
 fn new_table(config: &PlayConfig) -> Result<Table, TuiError> {
-    let mode = config.rules.mode;
     let dealing = match config.seed {
         Some(seed) => Dealing::Open(seed),
         None => Dealing::secret().map_err(TuiError::Dealing)?,
     };
-    let players = mode
+    Ok(Table::new(config.rules, dealing, players(config)?))
+}
+
+/// The player at seat 0, bots of the chosen level at the others.
+fn players(config: &PlayConfig) -> Result<Vec<Player>, TuiError> {
+    config
+        .rules
+        .mode
         .each_seat()
         .map(|seat| {
             if seat == YOU {
@@ -981,8 +1120,7 @@ fn new_table(config: &PlayConfig) -> Result<Table, TuiError> {
                 Ok(Player::Bot(bots::by_name(&config.difficulty)?))
             }
         })
-        .collect::<Result<Vec<_>, TuiError>>()?;
-    Ok(Table::new(config.rules, dealing, players))
+        .collect()
 }
 
 /// Has the table write the game's record to a new file in `dir`.
@@ -991,6 +1129,7 @@ fn record_game(
     dir: &Path,
     names: &Names,
     config: &PlayConfig,
+    started: u64,
 ) -> Result<PathBuf, String> {
     let (file, path) =
         create_record_file(dir).map_err(|e| format!("cannot write in {}: {e}", dir.display()))?;
@@ -1001,7 +1140,7 @@ fn record_game(
         .collect();
     let info = GameInfo {
         id: path.file_stem().map(|s| s.to_string_lossy().into_owned()),
-        started: Some(now_secs()),
+        started: Some(started),
         player_seat: Some(YOU),
         difficulty: Some(config.difficulty.clone()),
         rules_source: Some(config.rules_source.clone()),

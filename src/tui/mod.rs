@@ -5,6 +5,7 @@
 pub mod app;
 pub mod input;
 pub mod layout;
+pub mod offer;
 pub mod seats;
 pub mod summary;
 pub mod terminal;
@@ -21,6 +22,7 @@ use ratatui::crossterm::event;
 
 use crate::bots::{self, UnknownBot};
 use crate::engine::Rules;
+use crate::save::Saved;
 use crate::table::BotError;
 
 pub use app::App;
@@ -47,6 +49,11 @@ pub struct PlayConfig {
     pub rules_source: String,
     /// The folder each game's record is written to; `None` writes none.
     pub records: Option<PathBuf>,
+    /// The folder each game's save is kept in, to resume it; `None` keeps
+    /// none (a game left is then abandoned).
+    pub saves: Option<PathBuf>,
+    /// A practice game: `u` takes back the player's last move.
+    pub practice: bool,
 }
 
 impl PlayConfig {
@@ -63,6 +70,8 @@ impl PlayConfig {
             auto_play: true,
             rules_source: "the built-in classic rules".to_string(),
             records: None,
+            saves: None,
+            practice: false,
         }
     }
 }
@@ -155,6 +164,8 @@ pub enum TuiError {
     Bot(#[from] BotError),
     #[error("cannot deal: {0}")]
     Dealing(std::io::Error),
+    #[error("cannot resume the game: {0}")]
+    Resume(crate::table::ResumeError),
 }
 
 /// How long the loop sleeps when nothing is due, so a resize or a key is
@@ -165,14 +176,70 @@ const IDLE_WAIT: Duration = Duration::from_millis(50);
 /// game's record as it goes. The terminal is restored, and a game left
 /// undecided is recorded as abandoned, on quit, Ctrl-C, a stop signal
 /// (SIGTERM, SIGHUP), error and panic.
-pub fn run(config: PlayConfig) -> Result<Outcome, TuiError> {
+/// How a session at the table begins.
+pub enum Start {
+    /// A new game.
+    New,
+    /// The saved game, exactly as it was left.
+    Resume(Box<Saved>),
+    /// A new game, unless the player takes up the newest saved one (if
+    /// any), with word of saves that could not be read.
+    Offer {
+        saved: Option<Box<Saved>>,
+        set_aside: Vec<String>,
+    },
+}
+
+/// The config to play a saved game on: its own rules, names and level,
+/// with this session's speed, looks and folders.
+pub fn config_for(saved: &Saved, session: &PlayConfig) -> PlayConfig {
+    let header = &saved.header;
+    PlayConfig {
+        rules: header.rules,
+        seed: None,
+        name: header.name.clone(),
+        difficulty: header.difficulty.clone(),
+        rules_source: header.rules_source.clone(),
+        practice: header.practice,
+        ..session.clone()
+    }
+}
+
+pub fn run(config: PlayConfig, start: Start) -> Result<Outcome, TuiError> {
     let theme = Theme::from_env(config.ascii);
     // Caught before the record is opened, so no stop can leave it open.
     let signals = terminal::StopSignals::watch()?;
-    let mut app = App::new(config, theme)?;
     let mut session = terminal::Session::start()?;
+    let start = match start {
+        Start::Offer { saved, set_aside } => {
+            match offer(&mut session, &signals, theme, saved.as_deref(), &set_aside) {
+                Ok(offer::Choice::Resume) => saved.map_or(Start::New, Start::Resume),
+                Ok(offer::Choice::NewGame) => Start::New,
+                Ok(offer::Choice::Quit) | Err(_) => {
+                    let restored = session.end();
+                    return Ok(Outcome {
+                        played: Played::default(),
+                        ending: restored.map(|()| Ending::Quit).map_err(TuiError::from),
+                    });
+                }
+            }
+        }
+        start => start,
+    };
+    let app = match start {
+        Start::Resume(saved) => App::resume(config_for(&saved, &config), theme, &saved),
+        _ => App::new(config, theme),
+    };
+    let mut app = match app {
+        Ok(app) => app,
+        Err(e) => {
+            let _ = session.end();
+            return Err(e);
+        }
+    };
     let result = play(&mut app, &mut session, &signals);
-    // A game left undecided is marked abandoned and its seed revealed.
+    // A game left undecided is kept to resume, or, when it cannot be kept,
+    // marked abandoned and its seed revealed.
     let played = app.close();
     let restored = session.end();
     // A signal is why the game ended even when the terminal failed with it:
@@ -230,9 +297,45 @@ impl fmt::Display for Ending {
 pub struct Played {
     /// The record files written, one per game.
     pub records: Vec<PathBuf>,
+    /// The save of a game left undecided, to resume it.
+    pub saved: Option<PathBuf>,
     /// Why records could not be written, when they could not: the games
     /// went on regardless.
     pub record_problem: Option<String>,
+}
+
+/// Shows the offer until a key chooses.
+fn offer(
+    session: &mut terminal::Session,
+    signals: &terminal::StopSignals,
+    theme: Theme,
+    saved: Option<&Saved>,
+    set_aside: &[String],
+) -> Result<offer::Choice, TuiError> {
+    let offer = offer::Offer {
+        saved,
+        standing: saved.and_then(|s| s.standing().ok()),
+        set_aside,
+    };
+    loop {
+        if signals.received().is_some() {
+            return Ok(offer::Choice::Quit);
+        }
+        session.terminal().draw(|frame| {
+            offer.render(frame.area(), frame.buffer_mut(), &theme);
+        })?;
+        match session.wait_for_input(IDLE_WAIT)? {
+            terminal::Waited::HungUp => return Ok(offer::Choice::Quit),
+            terminal::Waited::Nothing => continue,
+            terminal::Waited::Input => {}
+        }
+        if event::poll(Duration::ZERO)?
+            && let Some(Input::Key(key)) = Input::from_event(&event::read()?)
+            && let Some(choice) = offer.choice(key)
+        {
+            return Ok(choice);
+        }
+    }
 }
 
 fn play(

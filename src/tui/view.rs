@@ -517,7 +517,7 @@ fn footer(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
 
 // ----- windows over the table -----
 
-fn framed(title: &str, area: Rect, buf: &mut Buffer, theme: &Theme) -> Rect {
+pub(crate) fn framed(title: &str, area: Rect, buf: &mut Buffer, theme: &Theme) -> Rect {
     Clear.render(area, buf);
     let block = Block::bordered()
         .border_set(theme.border())
@@ -682,10 +682,16 @@ fn overlay_window(app: &App, overlay: Overlay, area: Rect, buf: &mut Buffer, hit
             Paragraph::new(lines).render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
         }
         Overlay::ConfirmQuit => {
-            let window = layout::window(area, 40, 5);
+            let window = layout::window(area, 46, 6);
             let inner = framed("Quit?", window, buf, theme);
             centered_line(buf, inner, inner.y, Line::from("Leave this game?"));
-            let y = inner.y + 2;
+            let kept = if app.is_saved() {
+                "It is saved: `spades resume` takes it up."
+            } else {
+                "It cannot be saved: it ends here."
+            };
+            centered_line(buf, inner, inner.y + 1, Line::styled(kept, theme.dim()));
+            let y = inner.y + 3;
             let mut x = inner.x + inner.width.saturating_sub(28) / 2;
             let quit = app.quit_focus() == QuitChoice::Quit;
             x += button(buf, x, y, "y  Quit", quit, theme, Target::Quit, hits) + 2;

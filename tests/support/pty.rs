@@ -38,7 +38,9 @@ pub struct Pty {
     master: Option<Box<dyn MasterPty + Send>>,
     child: Box<dyn portable_pty::Child + Send + Sync>,
     started: Instant,
-    home: tempfile::TempDir,
+    /// The program's home; shared by the next program a test starts there
+    /// (`start_at`), as a player's saves and records are.
+    home: std::sync::Arc<tempfile::TempDir>,
 }
 
 impl Pty {
@@ -50,10 +52,19 @@ impl Pty {
     /// `start`, with `files` (name, text) written in the program's working
     /// directory first.
     pub fn start_with(args: &[&str], term: Option<&str>, files: &[(&str, &str)]) -> Pty {
-        let home = tempfile::tempdir().unwrap();
+        let home = std::sync::Arc::new(tempfile::tempdir().unwrap());
         for (name, text) in files {
             std::fs::write(home.path().join(name), text).unwrap();
         }
+        Pty::start_at(home, args, term)
+    }
+
+    /// Starts the program in the home of one started before.
+    pub fn start_at(
+        home: std::sync::Arc<tempfile::TempDir>,
+        args: &[&str],
+        term: Option<&str>,
+    ) -> Pty {
         let pty = native_pty_system()
             .openpty(PtySize {
                 rows: ROWS,
@@ -292,6 +303,22 @@ impl Pty {
         let records = self.records();
         assert_eq!(records.len(), 1, "{records:?}");
         records[0].clone()
+    }
+
+    /// The home the program ran in, to start another there.
+    pub fn home(&self) -> std::sync::Arc<tempfile::TempDir> {
+        std::sync::Arc::clone(&self.home)
+    }
+
+    /// The saves waiting in the program's data folder.
+    pub fn saves(&self) -> Vec<PathBuf> {
+        match std::fs::read_dir(self.home.path().join("data/spades/saves")) {
+            Ok(dir) => dir
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension().is_some_and(|x| x == "save"))
+                .collect(),
+            Err(_) => Vec::new(),
+        }
     }
 
     /// The record files the session wrote.

@@ -56,7 +56,7 @@ pub fn random_game(rules: Rules, seed: u64, max_hands: u32) -> Played {
         step.unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     }
     let finished = table.phase() == Phase::Over;
-    table.close();
+    table.abandon();
     let text = out.text();
     let games = read_games(&text).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     assert_eq!(games.len(), 1, "seed {seed}: one game per record");

@@ -1,0 +1,489 @@
+//! The game in progress, kept on disk so that nothing ends it: quitting,
+//! closing the terminal, a signal, `kill -9` or a power cut.
+//!
+//! A save is a journal: a first line saying which game it is (its rules,
+//! its seed, who sits where), then one line per step of the game (a seat's
+//! action, or the deal of the next hand), each written and flushed to the
+//! disk (`fsync`) before the game goes on. The game is deterministic from
+//! its seed and its steps, so replaying the journal through the engine
+//! restores it exactly. A step cut off part way by a crash is left out: the
+//! game resumes as it was just before it.
+//!
+//! The save holds the secret seed, which the game needs to deal the hands
+//! still to come; it lives in the player's own data folder, readable only
+//! by them. The game record, the file meant to be shared, keeps the seed
+//! secret until the game is over.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{Action, Rules, Seat};
+use crate::fairness::{Dealing, SecretSeed};
+
+/// The journal format this version writes and reads.
+pub const FORMAT: u32 = 1;
+
+/// A save larger than this is not a game in progress (a game of 200 hands
+/// is well under a megabyte).
+pub const MAX_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Where saves go: `<data dir>/spades/saves/`.
+pub fn saves_dir() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "spades").map(|d| d.data_dir().join("saves"))
+}
+
+/// The first line of a save: everything needed to set the table again.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SaveHeader {
+    /// The journal format.
+    pub save: u32,
+    /// The version of spades that began the game.
+    pub version: String,
+    /// The game's name, shared with its record.
+    pub id: String,
+    /// When it began, in whole seconds since 1970-01-01 UTC.
+    pub started: u64,
+    pub rules: Rules,
+    /// The player's name at the table.
+    pub name: String,
+    /// The computer players' level.
+    pub difficulty: String,
+    /// Where the rules came from, as the rules window says it.
+    pub rules_source: String,
+    /// Moves may be taken back.
+    #[serde(default)]
+    pub practice: bool,
+    /// The seed the deals come from.
+    pub seed: u64,
+    /// The salt that hides a secret seed (32 hex digits); `None` when the
+    /// seed was given openly.
+    pub salt: Option<String>,
+    /// The game's record file, to write on into.
+    pub record: Option<PathBuf>,
+}
+
+impl SaveHeader {
+    /// How the deals are dealt, as the game began.
+    pub fn dealing(&self) -> Result<Dealing, SaveError> {
+        match &self.salt {
+            None => Ok(Dealing::Open(self.seed)),
+            Some(salt) => {
+                let bytes = (0..salt.len())
+                    .step_by(2)
+                    .map(|i| {
+                        salt.get(i..i + 2)
+                            .and_then(|b| u8::from_str_radix(b, 16).ok())
+                    })
+                    .collect::<Option<Vec<u8>>>()
+                    .and_then(|b| <[u8; 16]>::try_from(b).ok())
+                    .ok_or_else(|| SaveError::Bad {
+                        line: 1,
+                        problem: format!("the salt `{salt}` is not 32 hex digits"),
+                    })?;
+                Ok(Dealing::Secret(SecretSeed::from_parts(self.seed, bytes)))
+            }
+        }
+    }
+}
+
+/// One step of the game, in the order it happened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "step", rename_all = "snake_case")]
+pub enum Step {
+    /// A seat's bid, look, pass or card.
+    Act { seat: Seat, action: Action },
+    /// The next hand is dealt (when the players have read the last one).
+    Deal,
+}
+
+/// Why a save cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SaveError {
+    #[error("cannot read it: {0}")]
+    Unreadable(String),
+    #[error("it is empty")]
+    Empty,
+    #[error("it is {0} bytes, too large for a game in progress")]
+    TooLarge(u64),
+    #[error("line {line}: {problem}")]
+    Bad { line: usize, problem: String },
+    #[error("it is save format {found}, and this version reads format {FORMAT}")]
+    Format { found: u32 },
+}
+
+/// A save as read from disk.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Saved {
+    pub path: PathBuf,
+    pub header: SaveHeader,
+    pub steps: Vec<Step>,
+}
+
+impl Saved {
+    /// Reads a save. A last line cut off by a crash is left out; anything
+    /// else wrong is an error naming its line.
+    pub fn load(path: &Path) -> Result<Saved, SaveError> {
+        let size = std::fs::metadata(path)
+            .map_err(|e| SaveError::Unreadable(e.to_string()))?
+            .len();
+        if size > MAX_BYTES {
+            return Err(SaveError::TooLarge(size));
+        }
+        let text =
+            std::fs::read_to_string(path).map_err(|e| SaveError::Unreadable(e.to_string()))?;
+        let (header, steps) = parse(&text)?;
+        Ok(Saved {
+            path: path.to_path_buf(),
+            header,
+            steps,
+        })
+    }
+
+    /// Moves an unusable save aside, as `NAME.bad`, so it is neither lost
+    /// nor offered again; returns where it went.
+    pub fn set_aside(path: &Path) -> io::Result<PathBuf> {
+        let mut aside = path.as_os_str().to_owned();
+        aside.push(".bad");
+        let aside = PathBuf::from(aside);
+        std::fs::rename(path, &aside)?;
+        Ok(aside)
+    }
+}
+
+impl Saved {
+    /// Where the saved game stands: the hand being played and each side's
+    /// score, worked out by replaying its steps.
+    pub fn standing(&self) -> Result<(u32, Vec<i32>), SaveError> {
+        let dealing = self.header.dealing()?;
+        let mut game = crate::engine::Game::new(self.header.rules, dealing.seed());
+        for (i, &step) in self.steps.iter().enumerate() {
+            let ok = match step {
+                Step::Act { seat, action } => game.apply(seat, action).is_ok(),
+                Step::Deal => game.deal_next_hand().is_some(),
+            };
+            if !ok {
+                return Err(SaveError::Bad {
+                    line: i + 2,
+                    problem: format!("the rules refuse {step:?} here"),
+                });
+            }
+        }
+        Ok((game.hand_no(), game.scores()))
+    }
+}
+
+/// A save's text: its header and its steps.
+pub fn parse(text: &str) -> Result<(SaveHeader, Vec<Step>), SaveError> {
+    let lines: Vec<&str> = text.split_terminator('\n').collect();
+    let cut_off = |i: usize| i + 1 == lines.len() && !text.ends_with('\n');
+    let Some(first) = lines.first() else {
+        return Err(SaveError::Empty);
+    };
+    // The version is looked at before anything else, so an older or newer
+    // save says so rather than failing on a key it does not know.
+    let value: serde_json::Value = serde_json::from_str(first).map_err(|e| SaveError::Bad {
+        line: 1,
+        problem: format!("not JSON: {e}"),
+    })?;
+    match value.get("save").and_then(serde_json::Value::as_u64) {
+        Some(f) if f == u64::from(FORMAT) => {}
+        Some(f) => {
+            return Err(SaveError::Format {
+                found: u32::try_from(f).unwrap_or(u32::MAX),
+            });
+        }
+        None => {
+            return Err(SaveError::Bad {
+                line: 1,
+                problem: "not a spades save (no `save` format)".into(),
+            });
+        }
+    }
+    let header: SaveHeader = serde_json::from_value(value).map_err(|e| SaveError::Bad {
+        line: 1,
+        problem: e.to_string(),
+    })?;
+    let mut steps = Vec::with_capacity(lines.len());
+    for (i, line) in lines.iter().enumerate().skip(1) {
+        match serde_json::from_str::<Step>(line) {
+            Ok(step) => steps.push(step),
+            Err(_) if cut_off(i) => break,
+            Err(e) => {
+                return Err(SaveError::Bad {
+                    line: i + 1,
+                    problem: e.to_string(),
+                });
+            }
+        }
+    }
+    Ok((header, steps))
+}
+
+/// The save of the game being played: every step goes to disk before the
+/// game goes on. The file is locked while the game is played, so a second
+/// spades cannot play the same game.
+#[derive(Debug)]
+pub struct Journal {
+    file: File,
+    path: PathBuf,
+    /// Held locked while the game is played (`ID.lock` beside the save: the
+    /// save itself is replaced whole when rewritten).
+    lock: File,
+}
+
+impl Journal {
+    /// Starts the save of a new game in `dir`, as `ID.save`.
+    pub fn create(dir: &Path, header: &SaveHeader) -> io::Result<Journal> {
+        std::fs::create_dir_all(dir)?;
+        let path = dir.join(format!("{}.save", header.id));
+        let lock = lock(&path)?;
+        let file = private_options().create_new(true).open(&path)?;
+        let mut journal = Journal { file, path, lock };
+        journal.write(header)?;
+        Ok(journal)
+    }
+
+    /// Writes a game's save again from its header and steps, replacing the
+    /// file whole (a temporary file, flushed, then renamed over it), and
+    /// keeps it for the steps to come: after a game is resumed, or a move
+    /// taken back.
+    pub fn rewrite(path: &Path, header: &SaveHeader, steps: &[Step]) -> io::Result<Journal> {
+        let mut temporary = path.as_os_str().to_owned();
+        temporary.push(".new");
+        let temporary = PathBuf::from(temporary);
+        let lock = lock(path)?;
+        let file = private_options()
+            .create(true)
+            .truncate(true)
+            .open(&temporary)?;
+        let mut journal = Journal {
+            file,
+            path: temporary.clone(),
+            lock,
+        };
+        let mut text = serde_json::to_string(header)?;
+        text.push('\n');
+        for step in steps {
+            text.push_str(&serde_json::to_string(step)?);
+            text.push('\n');
+        }
+        journal.file.write_all(text.as_bytes())?;
+        journal.file.sync_data()?;
+        std::fs::rename(&temporary, path)?;
+        sync_dir(path);
+        journal.path = path.to_path_buf();
+        Ok(journal)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Writes one step and waits until it is on the disk.
+    pub fn append(&mut self, step: &Step) -> io::Result<()> {
+        self.write(step)
+    }
+
+    fn write<T: Serialize>(&mut self, value: &T) -> io::Result<()> {
+        let mut line = serde_json::to_vec(value)?;
+        line.push(b'\n');
+        // One write for the whole line, so a crash cuts at most this line.
+        self.file.write_all(&line)?;
+        self.file.sync_data()
+    }
+
+    /// The game is over (or given up): its save is removed.
+    pub fn remove(self) -> io::Result<()> {
+        std::fs::remove_file(&self.path)?;
+        let _ = std::fs::remove_file(lock_path(&self.path));
+        drop(self.lock);
+        Ok(())
+    }
+}
+
+fn lock_path(save: &Path) -> PathBuf {
+    save.with_extension("lock")
+}
+
+/// Locks a game's lock file, or says another spades is playing it.
+fn lock(save: &Path) -> io::Result<File> {
+    let file = private_options()
+        .create(true)
+        .truncate(false)
+        .open(lock_path(save))?;
+    file.try_lock().map_err(|_| {
+        io::Error::new(
+            io::ErrorKind::WouldBlock,
+            "another spades is playing this game",
+        )
+    })?;
+    Ok(file)
+}
+
+/// Saves are the player's own: on Unix, readable by them alone.
+fn private_options() -> OpenOptions {
+    let mut options = OpenOptions::new();
+    options.write(true).read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    options
+}
+
+/// Flushes a rename to the disk, where the system allows it.
+fn sync_dir(path: &Path) {
+    if let Some(dir) = path.parent()
+        && let Ok(dir) = File::open(dir)
+    {
+        let _ = dir.sync_all();
+    }
+}
+
+/// The saves in `dir`, newest first by their first step's time; unusable
+/// ones are listed with why.
+pub fn list(dir: &Path) -> Vec<Result<Saved, (PathBuf, SaveError)>> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut saves: Vec<Result<Saved, (PathBuf, SaveError)>> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "save"))
+        .map(|p| Saved::load(&p).map_err(|e| (p, e)))
+        .collect();
+    saves.sort_by_key(|s| {
+        std::cmp::Reverse(match s {
+            Ok(saved) => saved.header.started,
+            Err(_) => u64::MAX,
+        })
+    });
+    saves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Bid, Card};
+
+    fn header(id: &str) -> SaveHeader {
+        SaveHeader {
+            save: FORMAT,
+            version: "test".into(),
+            id: id.into(),
+            started: 5,
+            rules: Rules::default(),
+            name: "You".into(),
+            difficulty: "normal".into(),
+            rules_source: "built-in".into(),
+            practice: false,
+            seed: 42,
+            salt: Some("00112233445566778899aabbccddeeff".into()),
+            record: None,
+        }
+    }
+
+    fn steps() -> Vec<Step> {
+        vec![
+            Step::Act {
+                seat: Seat::new(1),
+                action: Action::Bid(Bid::Tricks(3)),
+            },
+            Step::Act {
+                seat: Seat::new(2),
+                action: Action::Look,
+            },
+            Step::Deal,
+            Step::Act {
+                seat: Seat::new(0),
+                action: Action::Play("AS".parse::<Card>().unwrap()),
+            },
+        ]
+    }
+
+    #[test]
+    fn a_journal_reads_back_step_for_step() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut journal = Journal::create(dir.path(), &header("g1")).unwrap();
+        for step in steps() {
+            journal.append(&step).unwrap();
+        }
+        let saved = Saved::load(journal.path()).unwrap();
+        assert_eq!(saved.header, header("g1"));
+        assert_eq!(saved.steps, steps());
+        assert_eq!(
+            saved.header.dealing().unwrap().commitment(),
+            Dealing::Secret(SecretSeed::from_parts(
+                42,
+                [
+                    0, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88, 0x99, 0xaa, 0xbb, 0xcc,
+                    0xdd, 0xee, 0xff
+                ]
+            ))
+            .commitment()
+        );
+    }
+
+    #[test]
+    fn a_step_cut_off_by_a_crash_is_left_out() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut journal = Journal::create(dir.path(), &header("g2")).unwrap();
+        for step in steps() {
+            journal.append(&step).unwrap();
+        }
+        let text = std::fs::read_to_string(journal.path()).unwrap();
+        // Cut anywhere in the last step but its newline (a step whole but
+        // for the newline is whole).
+        for cut in 2..12 {
+            let (_, read) = parse(&text[..text.len() - cut]).unwrap();
+            assert_eq!(read, steps()[..3], "cut {cut}");
+        }
+    }
+
+    #[test]
+    fn a_bad_save_says_why_and_where() {
+        assert_eq!(parse(""), Err(SaveError::Empty));
+        let bad = format!(
+            "{}\n{{\"step\":\"deal\"}}\nnot json\n",
+            serde_json::to_string(&header("g")).unwrap()
+        );
+        assert!(matches!(parse(&bad), Err(SaveError::Bad { line: 3, .. })));
+        let newer = r#"{"save":99,"version":"9.0"}"#;
+        assert_eq!(parse(newer), Err(SaveError::Format { found: 99 }));
+        assert!(matches!(
+            parse("{\"event\":\"game\"}\n"),
+            Err(SaveError::Bad { line: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn one_game_is_played_by_one_spades_at_a_time() {
+        let dir = tempfile::tempdir().unwrap();
+        let journal = Journal::create(dir.path(), &header("g3")).unwrap();
+        let again = Journal::rewrite(journal.path(), &header("g3"), &[]);
+        assert_eq!(
+            again.map(|_| ()).unwrap_err().kind(),
+            io::ErrorKind::WouldBlock
+        );
+        let path = journal.path().to_path_buf();
+        drop(journal);
+        let resumed = Journal::rewrite(&path, &header("g3"), &steps()).unwrap();
+        assert_eq!(Saved::load(resumed.path()).unwrap().steps, steps());
+    }
+
+    #[test]
+    fn a_bad_save_is_set_aside() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("x.save");
+        std::fs::write(&path, "garbage").unwrap();
+        assert!(Saved::load(&path).is_err());
+        let aside = Saved::set_aside(&path).unwrap();
+        assert!(aside.ends_with("x.save.bad"));
+        assert!(!path.exists());
+        assert!(list(dir.path()).is_empty(), "a .bad file is not offered");
+    }
+}
