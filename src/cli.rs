@@ -10,7 +10,7 @@ use crate::bots;
 use crate::config::{self, RulesFileError, RulesSource};
 use crate::engine::{Mode, Rules};
 use crate::fairness::SecretSeeds;
-use crate::save::Saved;
+use crate::save::{Saved, SetAside};
 use crate::sim::{self, Seeds, SimConfig, SimError};
 use crate::tui::Start;
 
@@ -385,34 +385,12 @@ fn abandon(saved: &Saved) -> Result<(), CliError> {
     say(&text)
 }
 
-/// The saves waiting to be resumed, newest first, and word of any that
-/// could not be read (each set aside as `NAME.bad`, so it is not offered
-/// again and not lost).
-fn waiting_games() -> (Vec<Saved>, Vec<String>) {
-    let Some(dir) = crate::save::saves_dir() else {
-        return (Vec::new(), Vec::new());
-    };
-    let mut saved = Vec::new();
-    let mut notes = Vec::new();
-    for entry in crate::save::list(&dir) {
-        match entry.and_then(|s| match s.standing() {
-            Ok(_) => Ok(s),
-            Err(e) => Err((s.path.clone(), e)),
-        }) {
-            Ok(s) => saved.push(s),
-            Err((path, why)) => {
-                let kept = match Saved::set_aside(&path) {
-                    Ok(aside) => format!("it was kept as {}", aside.display()),
-                    Err(e) => format!("it could not be moved aside: {e}"),
-                };
-                notes.push(format!(
-                    "the saved game {} cannot be resumed ({why}); {kept}",
-                    path.display()
-                ));
-            }
-        }
+/// The saves waiting to be resumed, newest first, and those set aside.
+fn waiting_games() -> (Vec<Saved>, Vec<SetAside>) {
+    match crate::save::saves_dir() {
+        Some(dir) => crate::save::waiting(&dir),
+        None => (Vec::new(), Vec::new()),
     }
-    (saved, notes)
 }
 
 /// A terminal the table can be drawn on, or why not.

@@ -110,7 +110,9 @@ pub enum SaveError {
     TooLarge(u64),
     #[error("line {line}: {problem}")]
     Bad { line: usize, problem: String },
-    #[error("it is save format {found}, and this version reads format {FORMAT}")]
+    #[error(
+        "it is save format {found}, from another version of spades; this one reads format {FORMAT}"
+    )]
     Format { found: u32 },
 }
 
@@ -160,14 +162,17 @@ impl Saved {
         let dealing = self.header.dealing()?;
         let mut game = crate::engine::Game::new(self.header.rules, dealing.seed());
         for (i, &step) in self.steps.iter().enumerate() {
-            let ok = match step {
-                Step::Act { seat, action } => game.apply(seat, action).is_ok(),
-                Step::Deal => game.deal_next_hand().is_some(),
+            let refused = match step {
+                Step::Act { seat, action } => game.apply(seat, action).err().map(|e| e.to_string()),
+                Step::Deal => game
+                    .deal_next_hand()
+                    .is_none()
+                    .then(|| "no hand is over to deal the next".to_string()),
             };
-            if !ok {
+            if let Some(why) = refused {
                 return Err(SaveError::Bad {
                     line: i + 2,
-                    problem: format!("the rules refuse {step:?} here"),
+                    problem: format!("the rules refuse this step ({why})"),
                 });
             }
         }
@@ -363,6 +368,55 @@ pub fn list(dir: &Path) -> Vec<Result<Saved, (PathBuf, SaveError)>> {
         })
     });
     saves
+}
+
+/// A save that could not be used, moved out of the way.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetAside {
+    /// The save's file name.
+    pub name: String,
+    /// Why it cannot be resumed.
+    pub why: SaveError,
+    /// Where it went (`NAME.bad`), or why it could not be moved.
+    pub kept: Result<PathBuf, String>,
+}
+
+impl std::fmt::Display for SetAside {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the saved game {} cannot be resumed ({}); ",
+            self.name, self.why
+        )?;
+        match &self.kept {
+            Ok(aside) => write!(f, "it was kept as {}", aside.display()),
+            Err(e) => write!(f, "it could not be moved aside: {e}"),
+        }
+    }
+}
+
+/// The games in `dir` waiting to be resumed, newest first. Saves that
+/// cannot be resumed (unreadable, or steps the rules refuse) are set
+/// aside as `NAME.bad`, so they are neither lost nor offered again.
+pub fn waiting(dir: &Path) -> (Vec<Saved>, Vec<SetAside>) {
+    let mut saved = Vec::new();
+    let mut set_aside = Vec::new();
+    for entry in list(dir) {
+        match entry.and_then(|s| match s.standing() {
+            Ok(_) => Ok(s),
+            Err(e) => Err((s.path.clone(), e)),
+        }) {
+            Ok(s) => saved.push(s),
+            Err((path, why)) => set_aside.push(SetAside {
+                name: path
+                    .file_name()
+                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+                why,
+                kept: Saved::set_aside(&path).map_err(|e| e.to_string()),
+            }),
+        }
+    }
+    (saved, set_aside)
 }
 
 #[cfg(test)]

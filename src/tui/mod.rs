@@ -186,7 +186,7 @@ pub enum Start {
     /// any), with word of saves that could not be read.
     Offer {
         saved: Option<Box<Saved>>,
-        set_aside: Vec<String>,
+        set_aside: Vec<crate::save::SetAside>,
     },
 }
 
@@ -310,7 +310,7 @@ fn offer(
     signals: &terminal::StopSignals,
     theme: Theme,
     saved: Option<&Saved>,
-    set_aside: &[String],
+    set_aside: &[crate::save::SetAside],
 ) -> Result<offer::Choice, TuiError> {
     let offer = offer::Offer {
         saved,

@@ -6,12 +6,15 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
-use crate::save::Saved;
+use crate::save::{Saved, SetAside};
 
 use super::input::Key;
 use super::layout;
 use super::theme::Theme;
-use super::view::framed;
+use super::view::{framed, home_relative, wrap};
+
+/// The widest the offer's window grows.
+const WIDTH: u16 = 72;
 
 /// What the player chose.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,7 +30,7 @@ pub struct Offer<'a> {
     /// Where the game stands: hand and scores by side.
     pub standing: Option<(u32, Vec<i32>)>,
     /// Saves that could not be read, and where they were kept.
-    pub set_aside: &'a [String],
+    pub set_aside: &'a [SetAside],
 }
 
 impl Offer<'_> {
@@ -43,6 +46,9 @@ impl Offer<'_> {
     }
 
     pub fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        let width = area.width.min(WIDTH);
+        // Inside the frame and a margin of one on each side.
+        let text_width = usize::from(width.saturating_sub(4)).max(20);
         let mut lines = Vec::new();
         if let Some(saved) = self.saved {
             lines.push(Line::styled(
@@ -61,19 +67,47 @@ impl Offer<'_> {
             lines.push(Line::from(about));
             lines.push(Line::from(""));
             lines.push(Line::from("Enter or r  resume it"));
-            lines.push(Line::from("n          start a new game (it stays saved)"));
+            lines.push(Line::from("n           start a new game (it stays saved)"));
         } else {
-            lines.push(Line::from("Enter  start a new game"));
+            lines.push(Line::from("Enter       start a new game"));
         }
-        lines.push(Line::from("q          quit"));
-        for note in self.set_aside {
+        lines.push(Line::from("q           quit"));
+        if !self.set_aside.is_empty() {
             lines.push(Line::from(""));
-            lines.push(Line::styled(note.clone(), theme.error()));
+            let notes =
+                self.set_aside_notes(usize::from(area.height).saturating_sub(lines.len() + 2));
+            for line in wrap(&notes, text_width) {
+                lines.push(Line::styled(line, theme.error()));
+            }
         }
-        let window = layout::window(area, 70, lines.len() as u16 + 2);
+        let window = layout::window(area, width, lines.len() as u16 + 2);
         let inner = framed("Spades", window, buf, theme);
-        Paragraph::new(lines)
-            .wrap(ratatui::widgets::Wrap { trim: false })
-            .render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
+        Paragraph::new(lines).render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
+    }
+
+    /// Word of the saves set aside, one line each and as many as `room`
+    /// allows before wrapping: the folder once, each file by name.
+    fn set_aside_notes(&self, room: usize) -> Vec<String> {
+        let mut notes = vec!["Saved games that cannot be resumed:".to_string()];
+        let shown = self.set_aside.len().min(room.saturating_sub(3).max(1));
+        for aside in &self.set_aside[..shown] {
+            let mut note = format!("  {}: {}", aside.name, aside.why);
+            if let Err(e) = &aside.kept {
+                note.push_str(&format!(" (it could not be moved aside: {e})"));
+            }
+            notes.push(note);
+        }
+        if shown < self.set_aside.len() {
+            notes.push(format!("  and {} more", self.set_aside.len() - shown));
+        }
+        if let Some(Ok(aside)) = self.set_aside.iter().map(|a| &a.kept).find(|k| k.is_ok())
+            && let Some(folder) = aside.parent()
+        {
+            notes.push(format!(
+                "Each is kept as NAME.bad in {}",
+                home_relative(folder)
+            ));
+        }
+        notes
     }
 }

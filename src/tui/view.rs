@@ -734,7 +734,7 @@ fn deals_after_the_game(app: &App) -> Vec<String> {
 
 /// Lines broken at spaces to fit `width` characters; a line that starts with
 /// a label (`Bags       ...`) continues under its text.
-fn wrap(lines: &[String], width: usize) -> Vec<String> {
+pub(crate) fn wrap(lines: &[String], width: usize) -> Vec<String> {
     let mut out = Vec::new();
     for line in lines {
         let indent = if line.get(9..11) == Some("  ") && !line.starts_with(' ') {
@@ -770,7 +770,7 @@ fn tail(text: &str, width: usize) -> String {
 }
 
 /// A path with the home directory written `~`, as players know it.
-fn home_relative(path: &std::path::Path) -> String {
+pub(crate) fn home_relative(path: &std::path::Path) -> String {
     let home = std::env::var_os("HOME").map(std::path::PathBuf::from);
     match home.and_then(|h| path.strip_prefix(h).ok().map(|p| p.to_path_buf())) {
         Some(rest) => format!("~/{}", rest.display()),
