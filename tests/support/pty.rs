@@ -222,6 +222,13 @@ impl Pty {
         assert!(status.success(), "kill -{signal} {pid}: {status}");
     }
 
+    /// Kills the program as `kill -9` does, with no chance to tidy up, and
+    /// waits for it to be gone.
+    pub fn kill(&mut self) {
+        self.signal("KILL");
+        self.exit_status();
+    }
+
     /// Waits for the program to exit and reads everything it wrote.
     pub fn exit_status(&mut self) -> ExitStatus {
         let status = loop {
