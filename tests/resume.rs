@@ -191,8 +191,8 @@ fn a_waiting_game_is_offered_on_start() {
 }
 
 /// Saves that cannot be used say why, are set aside as `.bad`, and a new
-/// game is offered: an empty one, a cut-off header, another version's, a
-/// broken step, a huge one.
+/// game is offered: an empty one, a cut-off header, another version's,
+/// rules this version refuses, a broken step, a huge one.
 #[test]
 fn unreadable_saves_are_set_aside_with_word_of_why() {
     let home = std::sync::Arc::new(tempfile::tempdir().unwrap());
@@ -205,6 +205,10 @@ fn unreadable_saves_are_set_aside_with_word_of_why() {
         (
             "newer.save",
             r#"{"save":7,"version":"9.9.9"}"#.to_string() + "\n",
+        ),
+        (
+            "rules.save",
+            header.replace(r#""rules":{}"#, r#""rules":{"target_score":-40}"#) + "\n",
         ),
         (
             "step.save",
@@ -226,6 +230,7 @@ fn unreadable_saves_are_set_aside_with_word_of_why() {
         "empty.save: it is empty",
         "newer.save: it is save format 7",
         "step.save: line 2: the rules refuse this step",
+        "rules.save: line 1: ",
         "Each is kept as NAME.bad in ~/data/spades/saves",
         "start a new game",
     ] {
