@@ -248,6 +248,9 @@ impl Journal {
         let file = private_options().create_new(true).open(&path)?;
         let mut journal = Journal { file, path, lock };
         journal.write(header)?;
+        // The new file's name must reach the disk too, or a power cut could
+        // lose the whole save.
+        sync_dir(&journal.path);
         Ok(journal)
     }
 
