@@ -181,11 +181,14 @@ impl Pty {
 
     pub fn wait_for(&mut self, what: &str, done: impl Fn(&str) -> bool) {
         while !done(&self.text()) {
-            assert!(
-                self.started.elapsed() < DEADLINE,
-                "waited too long for {what}; the screen:\n{}",
-                self.text()
-            );
+            if self.started.elapsed() >= DEADLINE {
+                let exited = self.child.try_wait();
+                panic!(
+                    "waited too long for {what} ({} bytes written, program exited: {exited:?}); the screen:\n{}",
+                    self.raw.len(),
+                    self.text()
+                );
+            }
             self.pump(Duration::from_millis(50));
         }
     }
