@@ -1,4 +1,6 @@
-//! The command line: `spades [play]`, `spades sim` and `spades rules`.
+//! The command line: `spades [play]`, `spades resume`, `spades sim`,
+//! `spades rules`, `spades verify`, and the player's own games:
+//! `spades history`, `spades export` and `spades stats`.
 //! Bad input is reported before the terminal is touched, with exit code 2.
 
 use std::io::{IsTerminal, Write};
@@ -10,8 +12,11 @@ use crate::bots;
 use crate::config::{self, RulesFileError, RulesSource};
 use crate::engine::{Mode, Rules};
 use crate::fairness::SecretSeeds;
+use crate::history::{self, Entry, History, Unreadable};
+use crate::rating::{self, Ledger};
 use crate::save::{Saved, SetAside};
 use crate::sim::{self, Seeds, SimConfig, SimError};
+use crate::stats::{self, Stats};
 use crate::tui::Start;
 
 const EXAMPLES: &str = "\
@@ -23,7 +28,10 @@ Examples:
   spades sim --seats normal,easy,normal,easy --games 1000 --duplicate
   spades rules                            the rules in force, as TOML
   spades rules --init                     write a commented rules.toml here
-  spades verify game.jsonl                check a game's deals and moves after it";
+  spades verify game.jsonl                check a game's deals and moves after it
+  spades history                          the games you played, newest first
+  spades export game-1764552000           copy a game's record to ./game-1764552000-….jsonl
+  spades stats                            your games, hands, contracts, nils, bags and rating";
 
 #[derive(Debug, Parser)]
 #[command(
@@ -53,6 +61,12 @@ pub enum Command {
     Verify(VerifyArgs),
     /// Resume a game left undecided: the newest, or the one named.
     Resume(ResumeArgs),
+    /// List the games you played, newest first, from their records.
+    History(HistoryArgs),
+    /// Copy one game's record to a file of its own.
+    Export(ExportArgs),
+    /// Your statistics and rating, worked out from your games' records.
+    Stats(StatsArgs),
 }
 
 #[derive(Debug, Clone, Args)]
@@ -198,6 +212,35 @@ pub struct VerifyArgs {
     pub records: Vec<PathBuf>,
 }
 
+#[derive(Debug, Clone, Args)]
+pub struct HistoryArgs {
+    /// Print the games as a JSON array, newest first
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ExportArgs {
+    /// The game's id, as `spades history` lists it, or the start of it
+    pub id: String,
+    /// Where to write the record (default: ./ID.jsonl)
+    pub path: Option<PathBuf>,
+    /// Overwrite PATH if it exists
+    #[arg(long)]
+    pub force: bool,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct StatsArgs {
+    /// Print the statistics and rating as one JSON object
+    #[arg(long)]
+    pub json: bool,
+    /// Work everything out from the records again (nothing is cached, so
+    /// this is what every run does; it also says how many records it read)
+    #[arg(long)]
+    pub rebuild: bool,
+}
+
 /// Why a command failed. Bad input exits 2; a record that reads but does
 /// not verify, and a failure of our own, exit 1.
 #[derive(Debug, thiserror::Error)]
@@ -247,6 +290,9 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Rules(args)) => run_rules(&args),
         Some(Command::Verify(args)) => run_verify(&args),
         Some(Command::Resume(args)) => run_resume(&args),
+        Some(Command::History(args)) => run_history(&args),
+        Some(Command::Export(args)) => run_export(&args),
+        Some(Command::Stats(args)) => run_stats(&args),
         Some(Command::Play(args)) => run_play(&args),
         None => run_play(&cli.play),
     }
@@ -595,6 +641,148 @@ fn run_verify(args: &VerifyArgs) -> Result<(), CliError> {
         )));
     }
     Ok(())
+}
+
+/// The folder the player's games are recorded in.
+fn records_folder() -> Result<PathBuf, CliError> {
+    crate::record::records_dir().ok_or_else(|| {
+        CliError::Usage(
+            "cannot tell where your games are recorded: no home or data directory is set".into(),
+        )
+    })
+}
+
+/// The player's games, or why the records folder cannot be read.
+fn read_history() -> Result<(PathBuf, History), CliError> {
+    let dir = records_folder()?;
+    let history = History::read(&dir).map_err(|e| CliError::Usage(e.to_string()))?;
+    Ok((dir, history))
+}
+
+/// Records that were left out, each with its file and line: reported once
+/// everything else has been shown, as bad input.
+fn left_out(unreadable: &[Unreadable]) -> Result<(), CliError> {
+    if unreadable.is_empty() {
+        return Ok(());
+    }
+    let n = unreadable.len();
+    let (what, were) = if n == 1 {
+        ("record", "was")
+    } else {
+        ("records", "were")
+    };
+    Err(CliError::Usage(format!(
+        "{n} {what} could not be read and {were} left out:\n{}",
+        unreadable
+            .iter()
+            .map(|u| format!("  {u}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    )))
+}
+
+fn to_json<T: serde::Serialize>(value: &T) -> Result<String, CliError> {
+    serde_json::to_string_pretty(value)
+        .map(|j| j + "\n")
+        .map_err(|e| CliError::Internal(e.to_string()))
+}
+
+fn run_history(args: &HistoryArgs) -> Result<(), CliError> {
+    let (dir, history) = read_history()?;
+    if args.json {
+        let newest_first: Vec<Entry> = history.games.iter().rev().map(Entry::from).collect();
+        say(&to_json(&newest_first)?)?;
+    } else if history.games.is_empty() {
+        say(&format!(
+            "No games to list: each game you play with `spades` is recorded in {}\n",
+            dir.display()
+        ))?;
+    } else {
+        say(&history::render(&history.games))?;
+    }
+    left_out(&history.unreadable)
+}
+
+fn run_export(args: &ExportArgs) -> Result<(), CliError> {
+    let dir = records_folder()?;
+    let folder = history::read_folder(&dir).map_err(|e| CliError::Usage(e.to_string()))?;
+    let found = history::find(&folder, &args.id)
+        .map_err(|e| CliError::Usage(format!("{e} in {}", dir.display())))?;
+    let path = match &args.path {
+        Some(path) => path.clone(),
+        None if history::plain_name(&found.id) => PathBuf::from(format!("{}.jsonl", found.id)),
+        None => {
+            return Err(CliError::Usage(format!(
+                "the game's id {:?} is not a plain file name: say where to write it (spades export ID PATH)",
+                found.id
+            )));
+        }
+    };
+    let text = found
+        .record_text()
+        .map_err(|e| CliError::Usage(format!("cannot read {}: {e}", found.file.display())))?;
+    let mut file = open_record(&path, args.force)?;
+    file.write_all(text.as_bytes())
+        .and_then(|()| file.flush())
+        .map_err(|e| CliError::Usage(cannot_write(&path, &e)))?;
+    say(&format!("wrote {} (game {})\n", path.display(), found.id))
+}
+
+/// `spades stats --json`: the statistics, the rating, and what was read.
+#[derive(serde::Serialize)]
+struct StatsReport<'a> {
+    #[serde(flatten)]
+    stats: &'a Stats,
+    rating: rating::Summary<'a>,
+    records_folder: &'a Path,
+    record_files: usize,
+    unreadable: &'a [Unreadable],
+}
+
+fn run_stats(args: &StatsArgs) -> Result<(), CliError> {
+    let (dir, history) = read_history()?;
+    let stats = Stats::of(&history.games);
+    let ledger = Ledger::of(&history.games);
+    let games = history.games.len();
+    let read = format!(
+        "{} record file{} ({games} game{})",
+        history.files,
+        if history.files == 1 { "" } else { "s" },
+        if games == 1 { "" } else { "s" },
+    );
+    // Nothing is cached: the figures are worked out from the records on
+    // every run, so a rebuild is an ordinary run that says what it read.
+    let rebuilt = format!(
+        "Rebuilt from the records: read {read}. Nothing is cached: every run works the figures out afresh.\n"
+    );
+    if args.json {
+        say(&to_json(&StatsReport {
+            stats: &stats,
+            rating: (&ledger).into(),
+            records_folder: &dir,
+            record_files: history.files,
+            unreadable: &history.unreadable,
+        })?)?;
+        if args.rebuild {
+            // On stderr, so that the output stays one JSON object.
+            let _ = std::io::stderr().write_all(rebuilt.as_bytes());
+        }
+    } else {
+        let mut out = String::new();
+        if games == 0 {
+            out.push_str("No games played yet.\n");
+        } else {
+            out.push_str(&stats::render(&stats));
+        }
+        out.push('\n');
+        out.push_str(&rating::render(&ledger));
+        out.push_str(&format!("\nFrom {read} in {}\n", dir.display()));
+        if args.rebuild {
+            out.push_str(&rebuilt);
+        }
+        say(&out)?;
+    }
+    left_out(&history.unreadable)
 }
 
 /// Opens a new record file, or with `force` empties an existing one. A

@@ -1,0 +1,429 @@
+//! The player's statistics, counted from the engine's own score of every
+//! hand of every game in the history: nothing is scored again here, and
+//! nothing is kept between runs.
+//!
+//! Contracts, bags, penalties and points are the player's side's (in
+//! partnership, the player's and the partner's together); nils are the
+//! player's own. A hand is won when the player's side scored more points in
+//! it than every other side.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::engine::HandResult;
+use crate::history::{Outcome, PlayedGame};
+
+/// Games and hands played and won.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Tally {
+    pub games: u32,
+    pub won: u32,
+    pub lost: u32,
+    pub left: u32,
+    /// Records with no closing line (see `Outcome::Unfinished`).
+    pub unfinished: u32,
+    pub hands: u32,
+    pub hands_won: u32,
+}
+
+impl Tally {
+    fn add(&mut self, game: &PlayedGame) {
+        self.games += 1;
+        match game.outcome {
+            Outcome::Won => self.won += 1,
+            Outcome::Lost => self.lost += 1,
+            Outcome::Left => self.left += 1,
+            Outcome::Unfinished => self.unfinished += 1,
+        }
+        self.hands += game.results.len() as u32;
+        self.hands_won += game.results.iter().filter(|r| hand_won(game, r)).count() as u32;
+    }
+}
+
+/// Bids of one kind, and how many were made.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Made {
+    pub bid: u32,
+    pub made: u32,
+}
+
+/// The player's side's contracts: made (at least the tricks bid) or set.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Contracts {
+    pub made: u32,
+    pub set: u32,
+}
+
+/// Everything `spades stats` shows but the rating.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Stats {
+    /// Every game but practice games.
+    pub games: Tally,
+    pub by_mode: BTreeMap<String, Tally>,
+    /// By the computer players' level.
+    pub by_level: BTreeMap<String, Tally>,
+    pub contracts: Contracts,
+    pub nils: Made,
+    pub blind_nils: Made,
+    /// Bags the player's side took.
+    pub bags: i64,
+    pub bags_per_hand: Option<f64>,
+    /// Times the bags reached the limit, and the points that cost.
+    pub bag_penalties: u32,
+    pub penalty_points: i64,
+    /// Points the player's side scored, penalties included.
+    pub points: i64,
+    pub points_per_hand: Option<f64>,
+    /// Games won in a row, in the order they were played; a game lost or
+    /// left ends a streak, an unfinished one neither adds nor ends.
+    pub longest_winning_streak: u32,
+    /// Practice games, counted apart and in nothing above.
+    pub practice: Tally,
+}
+
+impl Stats {
+    /// The statistics of `games`, oldest first.
+    pub fn of(games: &[PlayedGame]) -> Stats {
+        let mut stats = Stats::default();
+        let mut streak = 0;
+        for game in games {
+            if game.info.practice {
+                stats.practice.add(game);
+                continue;
+            }
+            stats.games.add(game);
+            stats
+                .by_mode
+                .entry(game.mode.to_string())
+                .or_default()
+                .add(game);
+            stats
+                .by_level
+                .entry(game.level().to_string())
+                .or_default()
+                .add(game);
+            for result in &game.results {
+                stats.add_hand(game, result);
+            }
+            match game.outcome {
+                Outcome::Won => streak += 1,
+                Outcome::Lost | Outcome::Left => streak = 0,
+                Outcome::Unfinished => {}
+            }
+            stats.longest_winning_streak = stats.longest_winning_streak.max(streak);
+        }
+        let per_hand = |n: i64| {
+            let hands = stats.games.hands;
+            (hands > 0).then(|| n as f64 / f64::from(hands))
+        };
+        stats.bags_per_hand = per_hand(stats.bags);
+        stats.points_per_hand = per_hand(stats.points);
+        stats
+    }
+
+    fn add_hand(&mut self, game: &PlayedGame, result: &HandResult) {
+        let Some(side) = result.sides.get(game.side()) else {
+            return;
+        };
+        if let Some(contract) = side.contract {
+            if contract.made() {
+                self.contracts.made += 1;
+            } else {
+                self.contracts.set += 1;
+            }
+        }
+        for nil in side.nils.iter().flatten().filter(|n| n.seat == game.seat) {
+            let kind = if nil.blind {
+                &mut self.blind_nils
+            } else {
+                &mut self.nils
+            };
+            kind.bid += 1;
+            kind.made += u32::from(nil.made());
+        }
+        self.bags += i64::from(side.bags_added);
+        self.bag_penalties += side.penalties;
+        self.penalty_points += i64::from(side.penalty);
+        self.points += i64::from(side.points);
+    }
+}
+
+/// Did the player's side score more points in this hand than every other?
+fn hand_won(game: &PlayedGame, result: &HandResult) -> bool {
+    let mine = game.side();
+    let Some(points) = result.sides.get(mine).map(|s| s.points) else {
+        return false;
+    };
+    result
+        .sides
+        .pairs()
+        .all(|(side, s)| side == mine || s.points < points)
+}
+
+/// `part` of `whole` as a whole percentage, or nothing of nothing.
+fn percent(part: u32, whole: u32) -> String {
+    if whole == 0 {
+        String::new()
+    } else {
+        format!(
+            " ({}%)",
+            (f64::from(part) * 100.0 / f64::from(whole)).round()
+        )
+    }
+}
+
+fn plural(n: impl Into<i64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The figures as `spades stats` prints them.
+pub fn render(stats: &Stats) -> String {
+    let t = &stats.games;
+    let mut out = String::new();
+    let mut games = format!(
+        "Games     {} played: {} won{}, {} lost",
+        t.games,
+        t.won,
+        percent(t.won, t.games),
+        t.lost
+    );
+    if t.left > 0 {
+        games.push_str(&format!(", {} left", t.left));
+    }
+    if t.unfinished > 0 {
+        games.push_str(&format!(", {} unfinished", t.unfinished));
+    }
+    out.push_str(&games);
+    out.push('\n');
+    out.push_str(&format!(
+        "Hands     {} played: {} won{}\n",
+        t.hands,
+        t.hands_won,
+        percent(t.hands_won, t.hands)
+    ));
+    for (title, split) in [("mode", &stats.by_mode), ("level", &stats.by_level)] {
+        if split.is_empty() {
+            continue;
+        }
+        out.push_str(&format!(
+            "\nBy {title:<12} {:>6} {:>6} {:>6} {:>6}\n",
+            "games", "won", "hands", "won"
+        ));
+        for (name, t) in split {
+            out.push_str(&format!(
+                "  {name:<13} {:>6} {:>6} {:>6} {:>6}\n",
+                t.games, t.won, t.hands, t.hands_won
+            ));
+        }
+    }
+    let c = &stats.contracts;
+    out.push_str(&format!(
+        "\nContracts {} made{}, {} set\n",
+        c.made,
+        percent(c.made, c.made + c.set),
+        c.set
+    ));
+    for (name, m) in [("Nils", &stats.nils), ("Blind nils", &stats.blind_nils)] {
+        out.push_str(&format!(
+            "{name:<9} {} bid, {} made{}\n",
+            m.bid,
+            m.made,
+            percent(m.made, m.bid)
+        ));
+    }
+    let per_hand = |x: Option<f64>| x.map_or_else(|| "-".to_string(), |x| format!("{x:.2}"));
+    out.push_str(&format!(
+        "Bags      {} a hand ({} in all); {}, {} points\n",
+        per_hand(stats.bags_per_hand),
+        stats.bags,
+        plural(stats.bag_penalties, "penalty", "penalties"),
+        -stats.penalty_points
+    ));
+    out.push_str(&format!(
+        "Points    {} a hand ({} in all)\n",
+        per_hand(stats.points_per_hand),
+        stats.points
+    ));
+    out.push_str(&format!(
+        "Longest winning streak: {}\n",
+        plural(stats.longest_winning_streak, "game", "games")
+    ));
+    let p = &stats.practice;
+    if p.games > 0 {
+        out.push_str(&format!(
+            "\nPractice  {}: {} won, {} hands (counted apart: not above, not in the rating)\n",
+            plural(p.games, "game", "games"),
+            p.won,
+            p.hands
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    use crate::engine::score::score_hand;
+    use crate::engine::{Bid, Mode, PerSeat, PerSide, Rules, Seat, SideTotals};
+    use crate::record::GameInfo;
+
+    /// A hand under the classic rules, scored by the engine from each
+    /// seat's bid and tricks, with each side's totals before it.
+    fn hand(mode: Mode, bids: &[Bid], tricks: &[u8], before: &[(i32, i32)]) -> HandResult {
+        let rules = Rules::classic(mode);
+        let bids = PerSeat::from_slice(bids).unwrap();
+        let tricks = PerSeat::from_slice(tricks).unwrap();
+        let before: Vec<SideTotals> = before
+            .iter()
+            .map(|&(score, bags)| SideTotals { score, bags })
+            .collect();
+        let before = PerSide::from_slice(&before).unwrap();
+        HandResult {
+            hand: 1,
+            dealer: Seat::new(0),
+            bids,
+            tricks,
+            sides: score_hand(&rules, &bids, &tricks, &before),
+        }
+    }
+
+    fn game(mode: Mode, outcome: Outcome, results: Vec<HandResult>) -> PlayedGame {
+        PlayedGame {
+            id: "g".into(),
+            file: PathBuf::from("g.jsonl"),
+            mode,
+            info: GameInfo {
+                difficulty: Some("easy".into()),
+                ..GameInfo::default()
+            },
+            seat: Seat::new(0),
+            outcome,
+            scores: vec![0; mode.sides()],
+            results,
+        }
+    }
+
+    use Bid::{BlindNil, Nil, Tricks};
+
+    #[test]
+    fn a_partnership_hand_counts_the_sides_contract_and_the_players_own_nil() {
+        // Seat 0 (the player) bids nil and takes 1; partner seat 2 bids 4
+        // and takes 5: contract made (40 + 1 bag), nil lost (-100), bags 2
+        // (the nil's trick and the overtrick). The other side bids 3 + 4 and
+        // takes 3 + 4: 70 points, more than -59.
+        let lost_nil = hand(
+            Mode::Partnership,
+            &[Nil, Tricks(3), Tricks(4), Tricks(4)],
+            &[1, 3, 5, 4],
+            &[(0, 0), (0, 0)],
+        );
+        // The partner's blind nil is not the player's: seat 2 bids blind nil
+        // and makes it, seat 0 bids 5 and takes 3: set, -50, +200.
+        let partners_nil = hand(
+            Mode::Partnership,
+            &[Tricks(5), Tricks(5), BlindNil, Tricks(5)],
+            &[3, 5, 0, 5],
+            &[(-59, 2), (70, 0)],
+        );
+        // Nine bags carried and two more: one penalty of 100.
+        let penalty = hand(
+            Mode::Partnership,
+            &[Tricks(3), Tricks(2), Tricks(3), Tricks(2)],
+            &[4, 2, 4, 3],
+            &[(91, 9), (100, 0)],
+        );
+        let stats = Stats::of(&[game(
+            Mode::Partnership,
+            Outcome::Lost,
+            vec![lost_nil, partners_nil, penalty],
+        )]);
+        assert_eq!(stats.contracts, Contracts { made: 2, set: 1 });
+        assert_eq!(stats.nils, Made { bid: 1, made: 0 });
+        assert_eq!(stats.blind_nils, Made::default());
+        // 2 + 0 + 2 bags; one penalty.
+        assert_eq!(stats.bags, 4);
+        assert_eq!((stats.bag_penalties, stats.penalty_points), (1, 100));
+        // -59, +150, 60 + 2 - 100 = -38.
+        assert_eq!(stats.points, -59 + 150 - 38);
+        assert_eq!(stats.points_per_hand, Some(53.0 / 3.0));
+        assert_eq!(stats.bags_per_hand, Some(4.0 / 3.0));
+        // Only the second hand scored more than the other side (150 > 100).
+        assert_eq!((stats.games.hands, stats.games.hands_won), (3, 1));
+        assert_eq!((stats.games.games, stats.games.lost), (1, 1));
+    }
+
+    #[test]
+    fn in_cutthroat_a_hand_is_won_only_above_every_other_player() {
+        let two_ahead = hand(
+            Mode::Cutthroat,
+            &[Tricks(6), Tricks(6), BlindNil],
+            &[8, 9, 0],
+            &[(0, 0), (0, 0), (0, 0)],
+        );
+        // 62 against 63 and 200: not won; the blind nil is seat 2's.
+        let tied = hand(
+            Mode::Cutthroat,
+            &[Tricks(5), Tricks(5), Tricks(5)],
+            &[6, 6, 5],
+            &[(0, 0), (0, 0), (0, 0)],
+        );
+        // 51 against 51 and 50: a tie is not a win.
+        let alone = hand(
+            Mode::Cutthroat,
+            &[BlindNil, Tricks(5), Tricks(5)],
+            &[0, 9, 8],
+            &[(0, 0), (0, 0), (0, 0)],
+        );
+        let stats = Stats::of(&[game(
+            Mode::Cutthroat,
+            Outcome::Won,
+            vec![two_ahead, tied, alone],
+        )]);
+        assert_eq!((stats.games.hands, stats.games.hands_won), (3, 1));
+        assert_eq!(stats.blind_nils, Made { bid: 1, made: 1 });
+        // No contract when the player's only bid is a blind nil.
+        assert_eq!(stats.contracts, Contracts { made: 2, set: 0 });
+        assert_eq!(stats.points, 62 + 51 + 200);
+    }
+
+    #[test]
+    fn streaks_practice_and_the_splits_by_mode_and_level() {
+        use Outcome::*;
+        let won = |mode| game(mode, Won, vec![]);
+        let mut practice = won(Mode::Partnership);
+        practice.info.practice = true;
+        let mut normal = game(Mode::Individual, Lost, vec![]);
+        normal.info.difficulty = Some("normal".into());
+        let games = [
+            won(Mode::Partnership),
+            won(Mode::Cutthroat),
+            game(Mode::Partnership, Left, vec![]),
+            won(Mode::Partnership),
+            practice,
+            game(Mode::Partnership, Unfinished, vec![]),
+            won(Mode::Partnership),
+            won(Mode::Cutthroat),
+            normal,
+            won(Mode::Partnership),
+        ];
+        let stats = Stats::of(&games);
+        // Won, won | left | won, (practice), (unfinished), won, won | lost | won.
+        assert_eq!(stats.longest_winning_streak, 3);
+        let t = stats.games;
+        assert_eq!(
+            (t.games, t.won, t.lost, t.left, t.unfinished),
+            (9, 6, 1, 1, 1)
+        );
+        assert_eq!((stats.practice.games, stats.practice.won), (1, 1));
+        assert_eq!(stats.by_mode["partnership"].games, 6);
+        assert_eq!(stats.by_mode["cutthroat"].won, 2);
+        assert_eq!(stats.by_mode["individual"].lost, 1);
+        assert_eq!(stats.by_level["easy"].games, 8);
+        assert_eq!(stats.by_level["normal"].games, 1);
+        assert_eq!(stats.points_per_hand, None);
+    }
+}
