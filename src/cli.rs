@@ -706,8 +706,14 @@ fn run_history(args: &HistoryArgs) -> Result<(), CliError> {
 fn run_export(args: &ExportArgs) -> Result<(), CliError> {
     let dir = records_folder()?;
     let folder = history::read_folder(&dir).map_err(|e| CliError::Usage(e.to_string()))?;
-    let found = history::find(&folder, &args.id)
-        .map_err(|e| CliError::Usage(format!("{e} in {}", dir.display())))?;
+    let found = history::find(&folder, &args.id).map_err(|e| {
+        let mut why = format!("{e}\n  records folder: {}", dir.display());
+        if let Err(CliError::Usage(left_out)) = left_out(&folder.unreadable) {
+            why.push('\n');
+            why.push_str(&left_out);
+        }
+        CliError::Usage(why)
+    })?;
     let path = match &args.path {
         Some(path) => path.clone(),
         None if history::plain_name(&found.id) => PathBuf::from(format!("{}.jsonl", found.id)),
@@ -718,11 +724,11 @@ fn run_export(args: &ExportArgs) -> Result<(), CliError> {
             )));
         }
     };
-    let text = found
-        .record_text()
+    let bytes = found
+        .record_bytes()
         .map_err(|e| CliError::Usage(format!("cannot read {}: {e}", found.file.display())))?;
     let mut file = open_record(&path, args.force)?;
-    file.write_all(text.as_bytes())
+    file.write_all(&bytes)
         .and_then(|()| file.flush())
         .map_err(|e| CliError::Usage(cannot_write(&path, &e)))?;
     say(&format!("wrote {} (game {})\n", path.display(), found.id))

@@ -34,16 +34,14 @@ impl fmt::Display for Unreadable {
     }
 }
 
-/// The records folder itself cannot be read.
+/// The records folder itself cannot be read. A folder that does not exist
+/// yet is not an error: no game has been recorded, so there is nothing in
+/// it.
 #[derive(Debug, thiserror::Error)]
-pub enum FolderError {
-    #[error(
-        "no games have been recorded yet: the records folder {} does not exist (each game played with `spades` is kept there)",
-        .0.display()
-    )]
-    Missing(PathBuf),
-    #[error("cannot read the records folder {}: {error}", dir.display())]
-    Unreadable { dir: PathBuf, error: std::io::Error },
+#[error("cannot read the records folder {}: {error}", dir.display())]
+pub struct FolderError {
+    pub dir: PathBuf,
+    pub error: std::io::Error,
 }
 
 /// A game found in a record file, as read, before it is replayed.
@@ -59,16 +57,17 @@ pub struct FoundGame {
 }
 
 impl FoundGame {
-    /// This game's lines exactly as its file holds them.
-    pub fn record_text(&self) -> std::io::Result<String> {
-        let text = std::fs::read_to_string(&self.file)?;
+    /// This game's lines exactly as its file holds them, byte for byte:
+    /// the whole file when it holds this game alone.
+    pub fn record_bytes(&self) -> std::io::Result<Vec<u8>> {
+        let bytes = std::fs::read(&self.file)?;
         let first = self.recorded.line;
-        Ok(text
-            .split_inclusive('\n')
+        Ok(bytes
+            .split_inclusive(|&b| b == b'\n')
             .enumerate()
             .map(|(i, line)| (i + 1, line))
             .filter(|&(n, _)| n >= first && self.next_game_line.is_none_or(|next| n < next))
-            .map(|(_, line)| line)
+            .flat_map(|(_, line)| line.iter().copied())
             .collect())
     }
 }
@@ -84,13 +83,16 @@ pub struct Folder {
 
 /// Reads every `*.jsonl` file in `dir`, in name order.
 pub fn read_folder(dir: &Path) -> Result<Folder, FolderError> {
-    let entries = std::fs::read_dir(dir).map_err(|error| match error.kind() {
-        std::io::ErrorKind::NotFound => FolderError::Missing(dir.to_path_buf()),
-        _ => FolderError::Unreadable {
-            dir: dir.to_path_buf(),
-            error,
-        },
-    })?;
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Folder::default()),
+        Err(error) => {
+            return Err(FolderError {
+                dir: dir.to_path_buf(),
+                error,
+            });
+        }
+    };
     let mut paths: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "jsonl") && p.is_file())
@@ -106,12 +108,24 @@ pub fn read_folder(dir: &Path) -> Result<Folder, FolderError> {
             line,
             message,
         };
-        let text = match std::fs::read_to_string(&file) {
-            Ok(text) => text,
+        let bytes = match std::fs::read(&file) {
+            Ok(bytes) => bytes,
             Err(e) => {
                 folder
                     .unreadable
                     .push(unreadable(None, format!("cannot read: {e}")));
+                continue;
+            }
+        };
+        let text = match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => {
+                let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+                let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+                folder.unreadable.push(unreadable(
+                    Some(line),
+                    "not a game record spades can read: not UTF-8 text".into(),
+                ));
                 continue;
             }
         };
@@ -168,21 +182,9 @@ pub fn find<'a>(folder: &'a Folder, id: &str) -> Result<&'a FoundGame, String> {
     };
     match matches[..] {
         [one] => Ok(one),
-        [] => {
-            let mut why = format!("no game's id is or starts with `{id}`");
-            if !folder.unreadable.is_empty() {
-                why.push_str(&format!(
-                    " ({} record file{} could not be read)",
-                    folder.unreadable.len(),
-                    if folder.unreadable.len() == 1 {
-                        ""
-                    } else {
-                        "s"
-                    }
-                ));
-            }
-            Err(why + " (`spades history` lists your games)")
-        }
+        [] => Err(format!(
+            "no game's id is or starts with `{id}` (`spades history` lists your games)"
+        )),
         ref many => {
             let shown: Vec<String> = many
                 .iter()
