@@ -775,13 +775,10 @@ fn run_stats(args: &StatsArgs) -> Result<(), CliError> {
         }
     } else {
         let mut out = String::new();
-        if games == 0 {
-            out.push_str("No games played yet.\n");
-        } else {
-            out.push_str(&stats::render(&stats));
+        for line in stats::render(&stats, &ledger) {
+            out.push_str(&line);
+            out.push('\n');
         }
-        out.push('\n');
-        out.push_str(&rating::render(&ledger));
         out.push_str(&format!("\nFrom {read} in {}\n", dir.display()));
         if args.rebuild {
             out.push_str(&rebuilt);

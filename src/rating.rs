@@ -4,10 +4,12 @@
 //! computer players of each level are opponents of a fixed rating, measured
 //! by playing the levels against one another (`LEVEL_RATINGS`).
 //!
-//! A new player starts where Glicko-2 starts everyone: 1500 with a
-//! deviation of 350, which says the rating does not yet reflect the
-//! player's skill; it narrows as games are played. Time away does not widen
-//! it again.
+//! Every player starts at the same rating, 1500, with a deviation of 350:
+//! the deviation says how far the rating may be from the player's real
+//! strength, and a new player's is wide because their rating does not yet
+//! reflect their skill. Each win raises the rating and each loss lowers it,
+//! by more while the deviation is wide, and the deviation narrows game by
+//! game. Time away does not widen it again.
 //!
 //! What a game counts as:
 //!
@@ -15,64 +17,103 @@
 //!   (the player's partner is a bot of that level too, as it was when the
 //!   level's rating was measured);
 //! - cutthroat and individual: one result against each opponent, by final
-//!   score: a win above them, a loss below, a draw level with them;
-//! - a game left before it was decided: a loss against every opponent, so
-//!   leaving a game that is going badly does not save a rating. A game left
-//!   before its first hand was over is not rated (nothing was played);
-//! - not rated: practice games, games with no closing line (the program was
-//!   killed, or the game is still going on), and games against a level this
-//!   version has no rating for.
+//!   score: a win above them, a loss below, a draw level with them.
+//!
+//! Only finished games are rated: those whose record closes with the
+//! game's `end` line. Not rated: practice games, games left before they
+//! were decided (the record cannot say who would have won), games with no
+//! closing line (the program was killed, or the game waits to be resumed),
+//! and games against a level this version has no rating for.
+//!
+//! # Calibration
+//!
+//! Each level's rating is measured, not guessed, by the ignored test
+//! `tests/rating_calibration.rs`:
+//!
+//! ```sh
+//! cargo test --release --test rating_calibration -- --ignored --nocapture
+//! ```
+//!
+//! For every mode and every ordered pair of levels (X, L) it seats a bot of
+//! level X where the player sits and level L in every other seat, and plays
+//! 2,000 deals (seeds 1 to 2,000, open), each deal once with X in each seat,
+//! under the classic rules; a game still undecided after 200 hands is left
+//! out. It counts X's results as the rating counts a player's (partnership:
+//! the wins of X's side; cutthroat and individual: X against each L by
+//! final score). A score p is a rating gap of 400 log10(p / (1 - p)), the
+//! Glicko-2 expectation against an opponent of known strength turned
+//! round; a weighted least-squares fit of the six gaps of a mode (weights
+//! n p (1 - p), the gap's inverse variance), with easy held at `ANCHOR`,
+//! gives each level's rating and standard error. A clean sweep (p of 1) says
+//! no gap and is left out. It takes about 80 seconds on two cores and fails
+//! when a constant below is more than three standard errors (and 25 points)
+//! from what it measures.
+//!
+//! Measured on this version (scores of X against L; `*` a clean sweep):
+//!
+//! | mode        | X vs L          | results | score  | gap   |
+//! | ----------- | --------------- | ------- | ------ | ----- |
+//! | partnership | random vs easy  |   8,000 | 0.0283 |  -615 |
+//! | partnership | random vs normal|   8,000 | 0.0490 |  -515 |
+//! | partnership | easy vs random  |   7,800 | 0.9860 |   739 |
+//! | partnership | easy vs normal  |   8,000 | 0.3926 |   -76 |
+//! | partnership | normal vs random|   7,271 | 0.9901 |   800 |
+//! | partnership | normal vs easy  |   8,000 | 0.8586 |   313 |
+//! | cutthroat   | random vs easy  |  12,000 | 0.0026 | -1035 |
+//! | cutthroat   | random vs normal|  12,000 | 0.0001 | -1632 |
+//! | cutthroat   | easy vs random  |  11,972 | 0.9996 |  1352 |
+//! | cutthroat   | easy vs normal  |  12,000 | 0.0319 |  -593 |
+//! | cutthroat   | normal vs random|  12,000 | 1.0000*|       |
+//! | cutthroat   | normal vs easy  |  12,000 | 0.9543 |   528 |
+//! | individual  | random vs easy  |  24,000 | 0.0008 | -1236 |
+//! | individual  | random vs normal|  24,000 | 0.0026 | -1036 |
+//! | individual  | easy vs random  |  24,000 | 1.0000*|       |
+//! | individual  | easy vs normal  |  24,000 | 0.4057 |   -66 |
+//! | individual  | normal vs random|  24,000 | 1.0000*|       |
+//! | individual  | normal vs easy  |  24,000 | 0.6467 |   105 |
+//!
+//! The misfit (chi-squared per degree of freedom) is 442 in partnership, 15
+//! in cutthroat and 90 in individual: the levels do not lie on one line.
+//! Least of all in partnership, where easy with a normal partner against two
+//! normals scores 39% (a gap of 76) while normal with an easy partner against
+//! two easys scores 86% (313), because the partner covers for the player. So
+//! one number per level is a compromise, and its deviation is the fit's
+//! standard error widened by the square root of the misfit: a rating earned
+//! against one level may read that much differently against another. The
+//! fitted ratings are `LEVEL_RATINGS`.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
 
 use crate::engine::Mode;
-use crate::history::{History, Outcome, PlayedGame};
+use crate::history::{FolderError, History, Outcome, PlayedGame, Unreadable};
 
 /// Easy's rating in every mode, and where a new player starts: Glicko-2's
 /// default. A newcomer is taken to play about as well as the level that
 /// counts plain tricks and slips now and then.
 pub const ANCHOR: f64 = 1500.0;
 
-/// Each level's fixed rating and deviation, per mode.
-///
-/// Measured by `tests/rating_calibration.rs` (release build, two threads,
-/// 2,000 deals per pair of levels from seed 1, every deal played with the
-/// measured bot in each seat): a bot of level X where the player sits and
-/// level L in every other seat, counted as the rating counts a player's
-/// games (partnership: the wins of X's side, X with an L partner;
-/// cutthroat and individual: X against each L by final score). Each score
-/// p is a gap of 400 log10(p / (1 - p)); a weighted least-squares fit of
-/// the six gaps of a mode, with easy held at `ANCHOR`, gives these. A clean
-/// sweep (easy or normal never losing to random) says no gap and is left
-/// out.
-///
-/// The levels do not lie on one line, least of all in partnership: easy
-/// with a normal partner against two normals scores 39% (a gap of 76),
-/// while normal with an easy partner against two easys scores 86% (313),
-/// because the partner covers for the player. So one number per level is a
-/// compromise, and its deviation is the fit's standard error widened by the
-/// misfit: a rating earned against one level may read that much
-/// differently against another.
+/// Each level's fixed rating and deviation, per mode, as the calibration
+/// (see the module's documentation) fitted them:
 ///
 /// | mode        | random     | easy | normal     |
 /// | ----------- | ---------- | ---- | ---------- |
 /// | partnership |  980 ± 137 | 1500 | 1641 ± 66  |
-/// | cutthroat   |  424 ± 110 | 1500 | 2055 ± 22  |
-/// | individual  |  483 ± 183 | 1500 | 1585 ± 16  |
+/// | cutthroat   |  421 ± 110 | 1500 | 2055 ± 22  |
+/// | individual  |  480 ± 183 | 1500 | 1585 ± 15  |
 pub const LEVEL_RATINGS: [(Mode, &str, f64, f64); 9] = [
     (Mode::Partnership, "random", 980.0, 137.0),
     (Mode::Partnership, "easy", ANCHOR, 0.0),
     (Mode::Partnership, "normal", 1641.0, 66.0),
-    (Mode::Cutthroat, "random", 424.0, 110.0),
+    (Mode::Cutthroat, "random", 421.0, 110.0),
     (Mode::Cutthroat, "easy", ANCHOR, 0.0),
     (Mode::Cutthroat, "normal", 2055.0, 22.0),
-    (Mode::Individual, "random", 483.0, 183.0),
+    (Mode::Individual, "random", 480.0, 183.0),
     (Mode::Individual, "easy", ANCHOR, 0.0),
-    (Mode::Individual, "normal", 1585.0, 16.0),
+    (Mode::Individual, "normal", 1585.0, 15.0),
 ];
 
 /// The fixed rating of the computer players of `level` in `mode`.
@@ -183,43 +224,88 @@ pub fn results(game: &PlayedGame) -> Option<Vec<(Glicko2Rating, Outcomes)>> {
         return None;
     }
     let level = level_rating(game.mode, game.info.difficulty.as_deref()?)?;
-    let mine = game.side();
-    let against_each = |outcome: &dyn Fn(i32) -> Outcomes| {
-        let others = game.mode.each_side().filter(|&s| s != mine);
-        others
-            .map(|s| (level, outcome(game.scores[s.index()])))
-            .collect::<Vec<_>>()
+    let won = match game.outcome {
+        Outcome::Won => true,
+        Outcome::Lost => false,
+        Outcome::Left | Outcome::Unfinished => return None,
     };
-    let mine_score = *game.scores.get(mine.index())?;
-    let by_score = |theirs: i32| match mine_score.cmp(&theirs) {
-        std::cmp::Ordering::Greater => Outcomes::WIN,
-        std::cmp::Ordering::Equal => Outcomes::DRAW,
-        std::cmp::Ordering::Less => Outcomes::LOSS,
-    };
-    match game.outcome {
-        Outcome::Unfinished => None,
-        Outcome::Left if game.results.is_empty() => None,
-        Outcome::Left => Some(against_each(&|_| Outcomes::LOSS)),
-        Outcome::Won | Outcome::Lost if game.mode.has_partners() => {
-            let won = game.outcome == Outcome::Won;
-            Some(vec![(
-                level,
-                if won { Outcomes::WIN } else { Outcomes::LOSS },
-            )])
-        }
-        Outcome::Won | Outcome::Lost => Some(against_each(&by_score)),
+    if game.mode.has_partners() {
+        let outcome = if won { Outcomes::WIN } else { Outcomes::LOSS };
+        return Some(vec![(level, outcome)]);
     }
+    let mine = game.side();
+    let my_score = *game.scores.get(mine.index())?;
+    game.mode
+        .each_side()
+        .filter(|&s| s != mine)
+        .map(|s| {
+            let outcome = match my_score.cmp(game.scores.get(s.index())?) {
+                std::cmp::Ordering::Greater => Outcomes::WIN,
+                std::cmp::Ordering::Equal => Outcomes::DRAW,
+                std::cmp::Ordering::Less => Outcomes::LOSS,
+            };
+            Some((level, outcome))
+        })
+        .collect()
 }
 
-/// The rating change the game `id` made, read from the records in `dir`:
-/// for the table to show after a game. `None` when the game was not rated
-/// (practice, left before a hand was over, ...) or cannot be found.
-pub fn after_game(dir: &Path, id: &str) -> Option<RatingChange> {
-    let history = History::read(dir).ok()?;
-    Ledger::of(&history.games)
+/// A rating and its deviation, rounded to whole points where shown.
+pub type RatingAndDeviation = (f64, f64);
+
+/// What one game did to the player's rating, for the table to show when
+/// the game is over.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Change {
+    pub before: RatingAndDeviation,
+    pub after: RatingAndDeviation,
+}
+
+/// Why the rating change of a game cannot be told.
+#[derive(Debug, thiserror::Error)]
+pub enum ChangeError {
+    #[error(transparent)]
+    Folder(#[from] FolderError),
+    #[error("{}", not_found(.id, .dir, .unreadable))]
+    NotFound {
+        id: String,
+        dir: PathBuf,
+        /// Records that could not be read: the game may be one of them.
+        unreadable: Vec<Unreadable>,
+    },
+}
+
+fn not_found(id: &str, dir: &Path, unreadable: &[Unreadable]) -> String {
+    let mut why = format!("no game {id} in the records folder {}", dir.display());
+    for u in unreadable {
+        why.push_str(&format!("\n  could not be read: {u}"));
+    }
+    why
+}
+
+/// The player's rating before and after the game `id`, read from the
+/// records in `dir` (`crate::record::records_dir()`): for the table to show
+/// once a game is over. `None` when that game is not rated (a practice
+/// game, or one left, cut short or against an unrated level; see the
+/// module's documentation). Records elsewhere in the folder that cannot be
+/// read are left out, as `spades stats` leaves them out.
+pub fn change_for(dir: &Path, id: &str) -> Result<Option<Change>, ChangeError> {
+    let history = History::read(dir)?;
+    if !history.games.iter().any(|g| g.id == id) {
+        return Err(ChangeError::NotFound {
+            id: id.to_string(),
+            dir: dir.to_path_buf(),
+            unreadable: history.unreadable,
+        });
+    }
+    let ledger = Ledger::of(&history.games);
+    Ok(ledger
         .changes
-        .into_iter()
+        .iter()
         .find(|c| c.game == id)
+        .map(|c| Change {
+            before: (c.before.rating, c.before.deviation),
+            after: (c.after.rating, c.after.deviation),
+        }))
 }
 
 /// The rating as `spades stats --json` gives it.
@@ -255,22 +341,25 @@ pub fn signed(change: f64) -> String {
     }
 }
 
-/// The rating as `spades stats` prints it.
-pub fn render(ledger: &Ledger) -> String {
+/// The rating as `spades stats` prints it: lines of at most 70 columns.
+pub fn render(ledger: &Ledger) -> Vec<String> {
     let r = &ledger.rating;
     let now = format!("Rating    {:.0} ± {:.0}", r.rating, r.deviation);
     match ledger.last() {
-        None => format!(
-            "{now}: no rated game yet (a new player's rating says little until some games are played)\n"
-        ),
+        None => vec![
+            format!("{now}: no rated game yet"),
+            "          (a new player's rating says little of their skill)".into(),
+        ],
         Some(last) => {
             let n = ledger.changes.len();
-            format!(
-                "{now} after {n} rated game{}; {} in the last ({})\n",
-                if n == 1 { "" } else { "s" },
-                signed(last.change()),
-                last.game
-            )
+            vec![
+                format!(
+                    "{now} after {n} rated game{}, {} in the last",
+                    if n == 1 { "" } else { "s" },
+                    signed(last.change()),
+                ),
+                "          (± the deviation: it narrows as you play)".into(),
+            ]
         }
     }
 }
@@ -341,8 +430,8 @@ mod tests {
         let p = |o, hands| outcomes(&game(Mode::Partnership, o, vec![300, 510], hands));
         assert_eq!(p(Outcome::Lost, 9), Some(vec![LOSS]));
         assert_eq!(p(Outcome::Won, 9), Some(vec![WIN]));
-        assert_eq!(p(Outcome::Left, 3), Some(vec![LOSS]));
-        assert_eq!(p(Outcome::Left, 0), None);
+        // Only finished games are rated.
+        assert_eq!(p(Outcome::Left, 3), None);
         assert_eq!(p(Outcome::Unfinished, 5), None);
         // Second of three: above one opponent, below the winner.
         let second = game(Mode::Cutthroat, Outcome::Lost, vec![300, 510, 120], 9);
@@ -350,7 +439,7 @@ mod tests {
         let level = game(Mode::Individual, Outcome::Lost, vec![300, 510, 300, 90], 9);
         assert_eq!(outcomes(&level), Some(vec![LOSS, DRAW, WIN]));
         let left = game(Mode::Individual, Outcome::Left, vec![300, 10, 20, 30], 2);
-        assert_eq!(outcomes(&left), Some(vec![LOSS, LOSS, LOSS]));
+        assert_eq!(outcomes(&left), None);
         let mut practice = game(Mode::Partnership, Outcome::Won, vec![510, 300], 9);
         practice.info.practice = true;
         assert_eq!(outcomes(&practice), None);
@@ -390,9 +479,13 @@ mod tests {
         assert_eq!(signed(-12.6), "-13");
         assert_eq!(signed(0.2), "0");
         let none = render(&Ledger::of(&[]));
+        assert_eq!(none[0], "Rating    1500 ± 350: no rated game yet");
+        let win = game(Mode::Partnership, Outcome::Won, vec![510, 300], 9);
+        let some = render(&Ledger::of(&vec![win; 12]));
         assert!(
-            none.starts_with("Rating    1500 ± 350: no rated game yet"),
-            "{none}"
+            some[0].starts_with("Rating    ") && some[0].contains("after 12 rated games, +"),
+            "{some:?}"
         );
+        assert!(some.iter().chain(&none).all(|l| l.chars().count() <= 70));
     }
 }

@@ -13,6 +13,7 @@ use serde::Serialize;
 
 use crate::engine::HandResult;
 use crate::history::{Outcome, PlayedGame};
+use crate::rating::Ledger;
 
 /// Games and hands played and won.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -178,87 +179,123 @@ fn plural(n: impl Into<i64>, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-/// The figures as `spades stats` prints them.
-pub fn render(stats: &Stats) -> String {
+/// The summary `spades stats` prints, as plain lines of at most 70
+/// columns (for a window of the table too): the figures, then the rating.
+/// For the player's records folder:
+///
+/// ```no_run
+/// # fn main() -> Result<(), spades::history::FolderError> {
+/// use spades::{history::History, rating::Ledger, stats};
+/// let dir = spades::record::records_dir().expect("a home");
+/// let history = History::read(&dir)?;
+/// let lines = stats::render(
+///     &stats::Stats::of(&history.games),
+///     &Ledger::of(&history.games),
+/// );
+/// # Ok(()) }
+/// ```
+pub fn render(stats: &Stats, ledger: &Ledger) -> Vec<String> {
     let t = &stats.games;
-    let mut out = String::new();
-    let mut games = format!(
-        "Games     {} played: {} won{}, {} lost",
-        t.games,
-        t.won,
-        percent(t.won, t.games),
-        t.lost
-    );
-    if t.left > 0 {
-        games.push_str(&format!(", {} left", t.left));
-    }
-    if t.unfinished > 0 {
-        games.push_str(&format!(", {} unfinished", t.unfinished));
-    }
-    out.push_str(&games);
-    out.push('\n');
-    out.push_str(&format!(
-        "Hands     {} played: {} won{}\n",
-        t.hands,
-        t.hands_won,
-        percent(t.hands_won, t.hands)
-    ));
-    for (title, split) in [("mode", &stats.by_mode), ("level", &stats.by_level)] {
-        if split.is_empty() {
-            continue;
+    let mut out = Vec::new();
+    if t.games == 0 {
+        let aside = if stats.practice.games > 0 {
+            ", practice aside"
+        } else {
+            ""
+        };
+        out.push(format!("No games played yet{aside}."));
+    } else {
+        let mut games = format!(
+            "Games     {} played: {} won{}, {} lost",
+            t.games,
+            t.won,
+            percent(t.won, t.games),
+            t.lost
+        );
+        let mut rest = Vec::new();
+        if t.left > 0 {
+            rest.push(format!("{} left", t.left));
         }
-        out.push_str(&format!(
-            "\nBy {title:<12} {:>6} {:>6} {:>6} {:>6}\n",
-            "games", "won", "hands", "won"
+        if t.unfinished > 0 {
+            rest.push(format!("{} unfinished", t.unfinished));
+        }
+        // On a line of their own when the line would not fit 70 columns.
+        let rest = rest.join(", ");
+        if rest.is_empty() {
+            out.push(games);
+        } else if games.len() + rest.len() + 2 <= 70 {
+            out.push(format!("{games}, {rest}"));
+        } else {
+            out.push(games + ",");
+            out.push(format!("          {rest}"));
+        }
+        out.push(format!(
+            "Hands     {} played: {} won{}",
+            t.hands,
+            t.hands_won,
+            percent(t.hands_won, t.hands)
         ));
-        for (name, t) in split {
-            out.push_str(&format!(
-                "  {name:<13} {:>6} {:>6} {:>6} {:>6}\n",
-                t.games, t.won, t.hands, t.hands_won
+        for (title, split) in [("mode", &stats.by_mode), ("level", &stats.by_level)] {
+            out.push(String::new());
+            out.push(format!(
+                "By {title:<12} {:>7} {:>7} {:>7} {:>7}",
+                "games", "won", "hands", "won"
+            ));
+            for (name, t) in split {
+                out.push(format!(
+                    "  {name:<13} {:>7} {:>7} {:>7} {:>7}",
+                    t.games, t.won, t.hands, t.hands_won
+                ));
+            }
+        }
+        out.push(String::new());
+        let c = &stats.contracts;
+        out.push(format!(
+            "Contracts {} made{}, {} set",
+            c.made,
+            percent(c.made, c.made + c.set),
+            c.set
+        ));
+        for (name, m) in [("Nils", &stats.nils), ("Blind nils", &stats.blind_nils)] {
+            out.push(format!(
+                "{name:<9} {} bid, {} made{}",
+                m.bid,
+                m.made,
+                percent(m.made, m.bid)
             ));
         }
-    }
-    let c = &stats.contracts;
-    out.push_str(&format!(
-        "\nContracts {} made{}, {} set\n",
-        c.made,
-        percent(c.made, c.made + c.set),
-        c.set
-    ));
-    for (name, m) in [("Nils", &stats.nils), ("Blind nils", &stats.blind_nils)] {
-        out.push_str(&format!(
-            "{name:<9} {} bid, {} made{}\n",
-            m.bid,
-            m.made,
-            percent(m.made, m.bid)
+        let per_hand = |x: Option<f64>| x.map_or_else(|| "-".to_string(), |x| format!("{x:.2}"));
+        out.push(format!(
+            "Bags      {} a hand ({} in all)",
+            per_hand(stats.bags_per_hand),
+            stats.bags,
+        ));
+        out.push(format!(
+            "Bag penalties {}, {} points",
+            stats.bag_penalties, -stats.penalty_points
+        ));
+        out.push(format!(
+            "Points    {} a hand ({} in all)",
+            per_hand(stats.points_per_hand),
+            stats.points
+        ));
+        out.push(format!(
+            "Longest winning streak: {}",
+            plural(stats.longest_winning_streak, "game", "games")
         ));
     }
-    let per_hand = |x: Option<f64>| x.map_or_else(|| "-".to_string(), |x| format!("{x:.2}"));
-    out.push_str(&format!(
-        "Bags      {} a hand ({} in all); {}, {} points\n",
-        per_hand(stats.bags_per_hand),
-        stats.bags,
-        plural(stats.bag_penalties, "penalty", "penalties"),
-        -stats.penalty_points
-    ));
-    out.push_str(&format!(
-        "Points    {} a hand ({} in all)\n",
-        per_hand(stats.points_per_hand),
-        stats.points
-    ));
-    out.push_str(&format!(
-        "Longest winning streak: {}\n",
-        plural(stats.longest_winning_streak, "game", "games")
-    ));
     let p = &stats.practice;
     if p.games > 0 {
-        out.push_str(&format!(
-            "\nPractice  {}: {} won, {} hands (counted apart: not above, not in the rating)\n",
+        out.push(String::new());
+        out.push(format!(
+            "Practice  {}: {} won, {} (not above, not rated)",
             plural(p.games, "game", "games"),
             p.won,
-            p.hands
+            plural(p.hands, "hand", "hands"),
         ));
     }
+    out.push(String::new());
+    out.extend(crate::rating::render(ledger));
     out
 }
 
@@ -425,5 +462,50 @@ mod tests {
         assert_eq!(stats.by_level["easy"].games, 8);
         assert_eq!(stats.by_level["normal"].games, 1);
         assert_eq!(stats.points_per_hand, None);
+    }
+
+    #[test]
+    fn the_summary_fits_a_window_of_70_columns_even_with_big_figures() {
+        let big = Tally {
+            games: 99_999,
+            won: 55_555,
+            lost: 33_333,
+            left: 9_999,
+            unfinished: 1_112,
+            hands: 9_999_999,
+            hands_won: 5_555_555,
+        };
+        let stats = Stats {
+            games: big,
+            by_mode: [("partnership".to_string(), big)].into(),
+            by_level: [("unknown".to_string(), big)].into(),
+            contracts: Contracts {
+                made: 9_999_999,
+                set: 9_999_999,
+            },
+            nils: Made {
+                bid: 999_999,
+                made: 999_999,
+            },
+            blind_nils: Made {
+                bid: 999_999,
+                made: 999_999,
+            },
+            bags: 99_999_999,
+            bags_per_hand: Some(10.0),
+            bag_penalties: 9_999_999,
+            penalty_points: 999_999_999,
+            points: -999_999_999,
+            points_per_hand: Some(-100.0),
+            longest_winning_streak: 99_999,
+            practice: big,
+        };
+        let lines = render(&stats, &Ledger::of(&[]));
+        for line in &lines {
+            assert!(line.chars().count() <= 70, "{} columns: {line}", line.len());
+        }
+        assert!(lines[0].starts_with("Games     99999 played: 55555 won (56%)"));
+        let empty = render(&Stats::default(), &Ledger::of(&[]));
+        assert_eq!(empty[0], "No games played yet.");
     }
 }
