@@ -205,7 +205,7 @@ pub fn render(stats: &Stats, ledger: &Ledger) -> Vec<String> {
         };
         out.push(format!("No games played yet{aside}."));
     } else {
-        let mut games = format!(
+        let games = format!(
             "Games     {} played: {} won{}, {} lost",
             t.games,
             t.won,
