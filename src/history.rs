@@ -308,7 +308,8 @@ impl PlayedGame {
         self.info.difficulty.as_deref().unwrap_or("unknown")
     }
 
-    /// The final score, the player's side first: `512-347`.
+    /// The final score, the player's side first: `512/347`, `-50/101/55`
+    /// (a dash would read as a minus).
     pub fn score_line(&self) -> String {
         let mine = self.side().index();
         let others = self.scores.iter().enumerate().filter(|&(s, _)| s != mine);
@@ -316,7 +317,7 @@ impl PlayedGame {
             .chain(others.map(|(_, &score)| score))
             .map(|s| s.to_string())
             .collect::<Vec<_>>()
-            .join("-")
+            .join("/")
     }
 
     /// Sorts games oldest first: by start, then by id.
