@@ -45,7 +45,7 @@
 //! round; a weighted least-squares fit of the six gaps of a mode (weights
 //! n p (1 - p), the gap's inverse variance), with easy held at `ANCHOR`,
 //! gives each level's rating and standard error. A clean sweep (p of 1) says
-//! no gap and is left out. It takes about 80 seconds on two cores and fails
+//! no gap and is left out. It takes 80 to 120 seconds on two cores and fails
 //! when a constant below is more than three standard errors (and 25 points)
 //! from what it measures.
 //!
