@@ -19,11 +19,15 @@
 //! - cutthroat and individual: one result against each opponent, by final
 //!   score: a win above them, a loss below, a draw level with them.
 //!
-//! Only finished games are rated: those whose record closes with the
-//! game's `end` line. Not rated: practice games, games left before they
-//! were decided (the record cannot say who would have won), games with no
-//! closing line (the program was killed, or the game waits to be resumed),
-//! and games against a level this version has no rating for.
+//! Rated: finished games, whose record closes with the game's `end` line,
+//! and games given up once a hand was played (`abandoned`: `spades resume
+//! --abandon`, or a game left when it could not be saved), which count as
+//! lost against every opponent, so that giving up a game going badly never
+//! saves a rating. Not rated: practice games, a game given up before its
+//! first hand was scored (nothing was played), games with no closing line
+//! (the program was killed, or the game waits to be resumed: a game left is
+//! saved, not given up), and games against a level this version has no
+//! rating for.
 //!
 //! # Calibration
 //!
@@ -227,6 +231,14 @@ pub fn results(game: &PlayedGame) -> Option<Vec<(Glicko2Rating, Outcomes)>> {
     let won = match game.outcome {
         Outcome::Won => true,
         Outcome::Lost => false,
+        Outcome::Left if !game.results.is_empty() => {
+            let opponents = if game.mode.has_partners() {
+                1
+            } else {
+                game.mode.sides() - 1
+            };
+            return Some(vec![(level, Outcomes::LOSS); opponents]);
+        }
         Outcome::Left | Outcome::Unfinished => return None,
     };
     if game.mode.has_partners() {

@@ -251,16 +251,18 @@ fn the_rating_moves_game_by_game_as_glicko_2_says() {
     let second = Spec::new(Mode::Cutthroat, 9, at + 120, "easy");
     let mut left = Spec::new(Mode::Partnership, 10, at + 180, "easy");
     left.end = End::LeftAfter(1);
-    for spec in [&practice, &first, &second, &left] {
+    let mut left_at_once = Spec::new(Mode::Partnership, 11, at + 240, "easy");
+    left_at_once.end = End::LeftAfter(0);
+    for spec in [&practice, &first, &second, &left, &left_at_once] {
         play_into(dir.path(), spec);
     }
     let history = History::read(dir.path()).unwrap();
     let games = &history.games;
     let change = |spec: &Spec| rating::change_for(dir.path(), &spec.id()).unwrap();
 
-    // Practice and a game left are not rated.
+    // Practice, and a game given up before a hand was played, are not rated.
     assert_eq!(change(&practice), None);
-    assert_eq!(change(&left), None);
+    assert_eq!(change(&left_at_once), None);
     assert_eq!(Ledger::of(&games[..1]).rating, rating::Rating::new_player());
 
     // The first rated game: one result against partnership's easy, rated
@@ -290,10 +292,18 @@ fn the_rating_moves_game_by_game_as_glicko_2_says() {
     assert!(close_to(two.after, want), "{two:?}, by hand {want:?}");
     assert!(two.after.1 < two.before.1);
 
+    // A game given up after a hand is lost against the level, so giving
+    // up never saves a rating.
+    let three = change(&left).expect("rated");
+    assert_eq!(three.before, two.after);
+    let want = by_hand(two.after.0, two.after.1, &[0.0], 1500.0);
+    assert!(close_to(three.after, want), "{three:?}, by hand {want:?}");
+    assert!(three.after.0 < three.before.0);
+
     // The ledger ends where the last rated game left it.
     let ledger = Ledger::of(games);
-    assert_eq!(ledger.changes.len(), 2);
-    assert_eq!((ledger.rating.rating, ledger.rating.deviation), two.after);
+    assert_eq!(ledger.changes.len(), 3);
+    assert_eq!((ledger.rating.rating, ledger.rating.deviation), three.after);
 
     // A game not in the folder is an error that says so.
     let err = rating::change_for(dir.path(), "game-0-nothere").unwrap_err();

@@ -93,8 +93,11 @@ pub fn play_into(dir: &Path, spec: &Spec) -> PathBuf {
         End::Finished => u32::MAX,
         End::LeftAfter(n) | End::CutAfter(n) => n,
     };
-    // A hand is written once it is scored: stop when the next is to be dealt.
-    while !(table.phase() == Phase::AwaitingDeal && table.results().len() as u32 >= stop) {
+    // A hand is written once it is scored: stop when the next is to be
+    // dealt (or at once, to leave before a hand is over).
+    while stop > 0
+        && !(table.phase() == Phase::AwaitingDeal && table.results().len() as u32 >= stop)
+    {
         let Some(step) = table.step_bot() else { break };
         step.expect("bots keep the rules");
     }
