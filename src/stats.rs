@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::engine::HandResult;
-use crate::history::{Outcome, PlayedGame};
+use crate::history::{FolderError, History, Outcome, PlayedGame};
 use crate::rating::Ledger;
 
 /// Games and hands played and won.
@@ -179,6 +179,21 @@ fn plural(n: impl Into<i64>, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// `render` for the games recorded in `dir`, with a word on the records
+/// that could not be read: what the table's statistics window shows.
+pub fn summary_of(dir: &std::path::Path) -> Result<Vec<String>, FolderError> {
+    let history = History::read(dir)?;
+    let mut lines = render(&Stats::of(&history.games), &Ledger::of(&history.games));
+    if !history.unreadable.is_empty() {
+        lines.push(String::new());
+        lines.push(format!(
+            "Left out: {} record(s) that could not be read (spades stats names them).",
+            history.unreadable.len()
+        ));
+    }
+    Ok(lines)
+}
+
 /// The summary `spades stats` prints, as plain lines of at most 70
 /// columns (for a window of the table too): the figures, then the rating.
 /// For the player's records folder:
@@ -256,7 +271,7 @@ pub fn render(stats: &Stats, ledger: &Ledger) -> Vec<String> {
             percent(c.made, c.made + c.set),
             c.set
         ));
-        for (name, m) in [("Nils", &stats.nils), ("Blind nils", &stats.blind_nils)] {
+        for (name, m) in [("Nils", &stats.nils), ("Blind nil", &stats.blind_nils)] {
             out.push(format!(
                 "{name:<9} {} bid, {} made{}",
                 m.bid,

@@ -49,6 +49,8 @@ pub enum Overlay {
     Help,
     Rules,
     LastTrick,
+    /// The player's statistics and rating, from their records.
+    Stats,
     ConfirmQuit,
 }
 
@@ -96,6 +98,8 @@ pub struct Hits {
     targets: Vec<(Rect, Target)>,
     /// The frame had no room for the table: only a request to enlarge it.
     too_small: bool,
+    /// How far down the window on screen can scroll, when it scrolls.
+    scroll_limit: Option<usize>,
 }
 
 impl Hits {
@@ -103,11 +107,16 @@ impl Hits {
         self.targets.push((area, target));
     }
 
+    /// The window drawn can scroll down by `limit` lines at most.
+    pub fn scrolls(&mut self, limit: usize) {
+        self.scroll_limit = Some(limit);
+    }
+
     /// A frame too small for the table: nothing on it can be acted on.
     pub fn too_small() -> Hits {
         Hits {
-            targets: Vec::new(),
             too_small: true,
+            ..Hits::default()
         }
     }
 
@@ -189,6 +198,13 @@ pub struct App {
     record_problem: Option<String>,
     /// Where this game is saved, when it is.
     save_path: Option<PathBuf>,
+    /// The statistics window's lines, read when it opens, and how far down
+    /// it is scrolled.
+    stats_lines: Vec<String>,
+    stats_scroll: usize,
+    /// What the finished game did to the player's rating, worked out once
+    /// the game is over.
+    rating_note: Option<Vec<String>>,
 }
 
 impl App {
@@ -310,6 +326,9 @@ impl App {
             records,
             record_problem,
             save_path,
+            stats_lines: Vec::new(),
+            stats_scroll: 0,
+            rating_note: None,
         };
         let first = app.table.take_events(YOU);
         app.absorb(first);
@@ -574,6 +593,7 @@ impl App {
             Key::Char('-' | '_') => return self.change_speed(-1),
             Key::Char('?') => return self.overlay = Some(Overlay::Help),
             Key::Char('r') => return self.overlay = Some(Overlay::Rules),
+            Key::Char('s') => return self.open_stats(),
             Key::Char('t') => {
                 if self.last_trick.is_some() {
                     self.overlay = Some(Overlay::LastTrick);
@@ -632,13 +652,23 @@ impl App {
                 QuitChoice::Stay => self.overlay = None,
             },
             (Overlay::ConfirmQuit, _) => {}
+            (Overlay::Stats, Key::Up | Key::Char('k')) => {
+                self.stats_scroll = self.stats_scroll.saturating_sub(1);
+            }
+            (Overlay::Stats, Key::Down | Key::Char('j')) => {
+                // No further than the window drawn lets the last line rise.
+                let limit = self.hits.scroll_limit.unwrap_or(0);
+                self.stats_scroll = (self.stats_scroll + 1).min(limit);
+            }
             (Overlay::Help, Key::Char('?'))
             | (Overlay::Rules, Key::Char('r'))
+            | (Overlay::Stats, Key::Char('s'))
             | (Overlay::LastTrick, Key::Char('t'))
             | (_, Key::Esc | Key::Enter | Key::Space | Key::Char('q')) => self.overlay = None,
             // Another window's key goes straight to that window.
             (_, Key::Char('?')) => self.overlay = Some(Overlay::Help),
             (_, Key::Char('r')) => self.overlay = Some(Overlay::Rules),
+            (_, Key::Char('s')) => self.open_stats(),
             (_, Key::Char('t')) if self.last_trick.is_some() => {
                 self.overlay = Some(Overlay::LastTrick)
             }
@@ -1048,6 +1078,59 @@ impl App {
         }
     }
 
+    /// Opens the statistics window on the player's records as they stand.
+    fn open_stats(&mut self) {
+        self.stats_lines = match &self.config.records {
+            Some(dir) => crate::stats::summary_of(dir)
+                .unwrap_or_else(|e| vec![format!("The records cannot be read: {e}.")]),
+            None => vec![
+                "Statistics come from the games' records, and no game is recorded here.".into(),
+            ],
+        };
+        self.stats_scroll = 0;
+        self.overlay = Some(Overlay::Stats);
+    }
+
+    /// What the game just finished did to the player's rating, in a line
+    /// or two for the game-over window.
+    fn rating_lines(&self) -> Vec<String> {
+        if self.config.practice {
+            return vec!["A practice game: not rated.".into()];
+        }
+        let (Some(dir), Some(id)) = (
+            &self.config.records,
+            self.record_path().and_then(|p| p.file_stem()),
+        ) else {
+            return Vec::new();
+        };
+        match crate::rating::change_for(dir, &id.to_string_lossy()) {
+            Ok(Some(change)) => vec![format!(
+                "Rating {:.0} ± {:.0} ({} from {:.0})",
+                change.after.0,
+                change.after.1,
+                crate::rating::signed(change.after.0 - change.before.0),
+                change.before.0,
+            )],
+            Ok(None) => vec![format!(
+                "Not rated: {} has no rating.",
+                self.config.difficulty
+            )],
+            Err(e) => vec![format!("Rating unknown: {e}")],
+        }
+    }
+
+    pub fn rating_note(&self) -> &[String] {
+        self.rating_note.as_deref().unwrap_or_default()
+    }
+
+    pub fn stats_lines(&self) -> &[String] {
+        &self.stats_lines
+    }
+
+    pub fn stats_scroll(&self) -> usize {
+        self.stats_scroll
+    }
+
     fn play_again(&mut self) {
         // An open seed leads to the next open seed, so a session replays; a
         // secret one to a fresh secret.
@@ -1072,6 +1155,9 @@ impl App {
     /// when it is the player's turn to play.
     fn sync(&mut self) {
         let view = self.view();
+        if view.phase == Phase::Over && self.rating_note.is_none() {
+            self.rating_note = Some(self.rating_lines());
+        }
         let hand = hand_order(view.cards());
         self.hand_cursor = self.hand_cursor.min(hand.len().saturating_sub(1));
         // When one of the player's decisions begins, keys pressed just

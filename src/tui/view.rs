@@ -603,6 +603,12 @@ fn game_over(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &
             theme.number(score)
         )));
     }
+    if !app.rating_note().is_empty() {
+        lines.push(Line::from(""));
+    }
+    for line in wrap(app.rating_note(), 46) {
+        lines.push(Line::styled(line, theme.accent()));
+    }
     lines.push(Line::from(""));
     let mut notes = wrap(&deals_after_the_game(app), 46);
     if let Some(path) = app.record_path() {
@@ -671,6 +677,26 @@ fn overlay_window(app: &App, overlay: Overlay, area: Rect, buf: &mut Buffer, hit
             let inner = framed("Rules in force", window, buf, theme);
             Paragraph::new(lines.into_iter().map(Line::from).collect::<Vec<_>>())
                 .render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
+        }
+        Overlay::Stats => {
+            let all = app.stats_lines();
+            // Taller than the screen: the window scrolls (Up/Down).
+            let room = usize::from(area.height.saturating_sub(4)).max(1);
+            let limit = all.len().saturating_sub(room);
+            hits.scrolls(limit);
+            let first = app.stats_scroll().min(limit);
+            let shown = &all[first..all.len().min(first + room)];
+            let mut lines: Vec<Line> = shown.iter().map(|l| Line::from(l.as_str())).collect();
+            let more = all.len() > room;
+            let keys = if more {
+                "Up/Down scroll; Esc or s closes."
+            } else {
+                "Esc or s closes."
+            };
+            lines.push(Line::styled(keys, theme.dim()));
+            let window = layout::window(area, 74, lines.len() as u16 + 2);
+            let inner = framed("Your statistics", window, buf, theme);
+            Paragraph::new(lines).render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
         }
         Overlay::LastTrick => {
             let Some(trick) = app.last_trick() else {
