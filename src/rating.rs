@@ -442,8 +442,10 @@ mod tests {
         let p = |o, hands| outcomes(&game(Mode::Partnership, o, vec![300, 510], hands));
         assert_eq!(p(Outcome::Lost, 9), Some(vec![LOSS]));
         assert_eq!(p(Outcome::Won, 9), Some(vec![WIN]));
-        // Only finished games are rated.
-        assert_eq!(p(Outcome::Left, 3), None);
+        // A game given up after a hand is lost; one given up before any
+        // hand, or one not finished, is not rated.
+        assert_eq!(p(Outcome::Left, 3), Some(vec![LOSS]));
+        assert_eq!(p(Outcome::Left, 0), None);
         assert_eq!(p(Outcome::Unfinished, 5), None);
         // Second of three: above one opponent, below the winner.
         let second = game(Mode::Cutthroat, Outcome::Lost, vec![300, 510, 120], 9);
@@ -451,7 +453,7 @@ mod tests {
         let level = game(Mode::Individual, Outcome::Lost, vec![300, 510, 300, 90], 9);
         assert_eq!(outcomes(&level), Some(vec![LOSS, DRAW, WIN]));
         let left = game(Mode::Individual, Outcome::Left, vec![300, 10, 20, 30], 2);
-        assert_eq!(outcomes(&left), None);
+        assert_eq!(outcomes(&left), Some(vec![LOSS, LOSS, LOSS]));
         let mut practice = game(Mode::Partnership, Outcome::Won, vec![510, 300], 9);
         practice.info.practice = true;
         assert_eq!(outcomes(&practice), None);
