@@ -9,6 +9,7 @@ pub mod fairness;
 pub mod history;
 pub mod rating;
 pub mod record;
+pub mod review;
 pub mod save;
 pub mod sim;
 pub mod stats;

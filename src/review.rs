@@ -1,0 +1,836 @@
+//! A game told step by step, for the replay viewer and the review of a
+//! finished hand: each hand's cards as dealt, then every bid, the blind-nil
+//! exchange, every card and the score, with the table as it stood after
+//! each. Where each side's contract was made or set, and where a nil was
+//! broken, is marked at its trick.
+//!
+//! Nothing here knows the rules. The cards are played through the engine's
+//! `HandState`, which says who wins each trick (and must agree with the
+//! events); bids and scores are the ones the engine reported; a contract is
+//! the engine's `Contract`. A story comes either from a game record,
+//! replayed through the engine first, or from what one seat was told of a
+//! hand (`SeatEvent`s) once the hand is over and every card is known.
+
+use crate::engine::score::Contract;
+use crate::engine::{
+    Bid, Card, CardSet, Event, HandResult, HandState, Mode, PerSeat, PerSide, Rules, Seat,
+    SeatEvent, Side, SideTotals, TrickDone,
+};
+use crate::record::{self, RecordError, RecordedGame};
+
+/// A game, or one hand of it, told step by step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Story {
+    pub rules: Rules,
+    /// One name per seat.
+    pub names: Vec<String>,
+    /// The seat of the person who played, when one did.
+    pub player: Option<Seat>,
+    pub hands: Vec<HandStory>,
+    /// Every step, hand after hand.
+    pub steps: Vec<Step>,
+    /// The winning side and every side's final score, when the story
+    /// reaches the end of the game.
+    pub end: Option<(Side, Vec<i32>)>,
+}
+
+/// One hand from the deal to the score.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HandStory {
+    /// The hand's number in the game, from 1.
+    pub hand: u32,
+    pub dealer: Seat,
+    /// Each seat's cards when the hand began. A seat whose exchange the
+    /// story could not see (a review from a seat that was not part of it)
+    /// has the cards it played with instead.
+    pub dealt: PerSeat<CardSet>,
+    /// The card out of play (cutthroat); empty otherwise.
+    pub out: CardSet,
+    /// The bids in the order they were made.
+    pub bids: Vec<(Seat, Bid)>,
+    /// The blind-nil exchange, one pass per direction.
+    pub passes: Vec<Pass>,
+    /// The tricks played, in order, as the engine completed them.
+    pub tricks: Vec<TrickDone>,
+    /// The hand as the engine scored it; `None` when the story stops first
+    /// (a record cut short, or a game left mid-hand).
+    pub result: Option<HandResult>,
+    /// Every side's totals when the hand began.
+    pub before: PerSide<SideTotals>,
+    /// Where contracts were made or set and nils broken, trick by trick.
+    pub marks: Vec<Mark>,
+    /// The index of the hand's first step in `Story::steps`.
+    pub first_step: usize,
+}
+
+/// Cards passed after a blind nil.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pass {
+    pub from: Seat,
+    pub to: Seat,
+    /// `None` when the seat telling the story was not told them.
+    pub cards: Option<CardSet>,
+}
+
+/// Something decided at a trick.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mark {
+    /// The trick, from 1.
+    pub trick: usize,
+    pub side: Side,
+    pub what: Reached,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reached {
+    /// The side's numeric bidders have taken the tricks they bid.
+    Made { bid: u8 },
+    /// They can no longer take them: fewer tricks are left than they need.
+    Set { bid: u8, taken: u8, left: u8 },
+    /// A nil (or blind nil) bidder took a trick.
+    NilBroken { seat: Seat },
+}
+
+/// What happened at a step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StepEvent {
+    /// The hand is dealt: every hand as dealt, no bids yet.
+    Dealt,
+    Bid {
+        seat: Seat,
+        bid: Bid,
+    },
+    /// The blind-nil exchange: both directions at once.
+    Exchange,
+    Play {
+        seat: Seat,
+        card: Card,
+        /// The trick's number when this card completed it.
+        completes: Option<usize>,
+    },
+    /// The hand is scored.
+    Scored,
+}
+
+/// The table after a step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Step {
+    /// Which hand of `Story::hands`.
+    pub hand: usize,
+    pub event: StepEvent,
+    /// The cards each seat holds.
+    pub held: PerSeat<CardSet>,
+    pub bids: PerSeat<Option<Bid>>,
+    /// The cards on the table: the trick in play, or the one this step
+    /// completed.
+    pub table: PerSeat<Option<Card>>,
+    /// Who is winning the trick on the table (its winner once complete).
+    pub winning: Option<Seat>,
+    pub tricks_won: PerSeat<u8>,
+    pub tricks_done: usize,
+    pub spades_broken: bool,
+    /// The seat whose bid or card comes next, as the story goes on.
+    pub next: Option<Seat>,
+    /// Every side's totals: before the hand, and after it once scored.
+    pub totals: PerSide<SideTotals>,
+}
+
+impl Step {
+    /// Is this a place to stop when going a trick at a time? The deal, the
+    /// end of the bidding, the exchange, each completed trick and the score.
+    pub fn is_stop(&self, next: Option<&Step>) -> bool {
+        match self.event {
+            StepEvent::Dealt | StepEvent::Exchange | StepEvent::Scored => true,
+            StepEvent::Play { completes, .. } => completes.is_some(),
+            StepEvent::Bid { .. } => {
+                !matches!(next, Some(s) if s.hand == self.hand && matches!(s.event, StepEvent::Bid { .. }))
+            }
+        }
+    }
+
+    /// The seat that acted at this step.
+    pub fn actor(&self) -> Option<Seat> {
+        match self.event {
+            StepEvent::Bid { seat, .. } | StepEvent::Play { seat, .. } => Some(seat),
+            _ => None,
+        }
+    }
+}
+
+/// One hand's facts, as a record or a seat's events give them.
+struct HandFacts {
+    hand: u32,
+    dealer: Seat,
+    dealt: PerSeat<CardSet>,
+    out: CardSet,
+    bids: Vec<(Seat, Bid)>,
+    passes: Vec<Pass>,
+    plays: Vec<(Seat, Card)>,
+    /// The winner of each trick, as the events said.
+    winners: Vec<Seat>,
+    result: Option<HandResult>,
+    before: PerSide<SideTotals>,
+}
+
+impl HandFacts {
+    fn new(mode: Mode, hand: u32, dealer: Seat, before: PerSide<SideTotals>) -> HandFacts {
+        HandFacts {
+            hand,
+            dealer,
+            dealt: PerSeat::filled(mode, CardSet::EMPTY),
+            out: CardSet::EMPTY,
+            bids: Vec::new(),
+            passes: Vec::new(),
+            plays: Vec::new(),
+            winners: Vec::new(),
+            result: None,
+            before,
+        }
+    }
+}
+
+impl Story {
+    fn new(rules: Rules, names: Vec<String>, player: Option<Seat>) -> Story {
+        Story {
+            rules,
+            names,
+            player,
+            hands: Vec::new(),
+            steps: Vec::new(),
+            end: None,
+        }
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.rules.mode
+    }
+
+    /// A recorded game, replayed through the engine first: a record that
+    /// does not replay is refused with the line at fault.
+    pub fn from_record(recorded: &RecordedGame) -> Result<Story, RecordError> {
+        let replayed = record::replay(recorded)?;
+        let header = &recorded.header;
+        let rules = header.rules;
+        let mode = rules.mode;
+        let results = replayed.game.results();
+        let limit = rules.bags.limit;
+        let mut story = Story::new(rules, header.names.clone(), header.info.player_seat);
+        let mut hand: Option<(usize, HandFacts)> = None;
+        let finish = |story: &mut Story, hand: Option<(usize, HandFacts)>| match hand {
+            Some((line, facts)) => story
+                .tell(facts)
+                .map_err(|message| RecordError { line, message }),
+            None => Ok(()),
+        };
+        for (line, event) in &recorded.events {
+            match event {
+                Event::Deal {
+                    hand: no,
+                    dealer,
+                    hands,
+                    out,
+                } => {
+                    finish(&mut story, hand.take())?;
+                    let result = results.iter().find(|r| r.hand == *no).cloned();
+                    // A hand not scored is the last one, begun from the
+                    // totals the game stands at.
+                    let before = result.as_ref().map_or(*replayed.game.totals(), |r| {
+                        r.sides.map(|s| s.totals_before(limit))
+                    });
+                    let mut facts = HandFacts::new(mode, *no, *dealer, before);
+                    facts.dealt = PerSeat::from_fn(mode, |s| hands[s.index()]);
+                    facts.out = *out;
+                    facts.result = result;
+                    hand = Some((*line, facts));
+                }
+                Event::Bid { seat, bid, .. } => {
+                    if let Some((_, facts)) = &mut hand {
+                        facts.bids.push((*seat, *bid));
+                    }
+                }
+                Event::Exchange {
+                    from, to, cards, ..
+                } => {
+                    if let Some((_, facts)) = &mut hand {
+                        facts.passes.push(Pass {
+                            from: *from,
+                            to: *to,
+                            cards: Some(*cards),
+                        });
+                    }
+                }
+                Event::Play { seat, card, .. } => {
+                    if let Some((_, facts)) = &mut hand {
+                        facts.plays.push((*seat, *card));
+                    }
+                }
+                Event::Trick { winner, .. } => {
+                    if let Some((_, facts)) = &mut hand {
+                        facts.winners.push(*winner);
+                    }
+                }
+                Event::Score { .. } => {}
+                Event::End { winner, scores } => story.end = Some((*winner, scores.clone())),
+            }
+        }
+        finish(&mut story, hand)?;
+        Ok(story)
+    }
+
+    /// One finished hand as `seat` was told it, with the engine's result.
+    /// Once a hand is over every card has been played, so each seat's
+    /// cards are the ones it played (and in cutthroat the card out is the
+    /// one nobody played); the hand as dealt follows from the exchange,
+    /// where the seat saw it.
+    pub fn of_hand(
+        rules: Rules,
+        names: Vec<String>,
+        seat: Seat,
+        events: &[SeatEvent],
+        result: &HandResult,
+    ) -> Result<Story, String> {
+        let mode = rules.mode;
+        let no = result.hand;
+        let before = result.sides.map(|s| s.totals_before(rules.bags.limit));
+        let mut facts = HandFacts::new(mode, no, result.dealer, before);
+        facts.result = Some(result.clone());
+        let mut held = PerSeat::filled(mode, CardSet::EMPTY);
+        for event in events {
+            match *event {
+                SeatEvent::Dealt { hand, dealer } if hand == no => facts.dealer = dealer,
+                SeatEvent::Bid { hand, seat, bid } if hand == no => facts.bids.push((seat, bid)),
+                SeatEvent::Exchange {
+                    hand,
+                    from,
+                    to,
+                    cards,
+                } if hand == no => facts.passes.push(Pass { from, to, cards }),
+                SeatEvent::Play { hand, seat, card } if hand == no => {
+                    held[seat].insert(card);
+                    facts.plays.push((seat, card));
+                }
+                SeatEvent::Trick { hand, winner, .. } if hand == no => facts.winners.push(winner),
+                _ => {}
+            }
+        }
+        if facts.plays.len() != mode.seats() * mode.hand_size() {
+            return Err(format!(
+                "hand {no} is not over: {} cards were played",
+                facts.plays.len()
+            ));
+        }
+        let mut dealt = held;
+        for pass in &facts.passes {
+            if let Some(cards) = pass.cards {
+                dealt[pass.from] |= cards;
+                dealt[pass.to] = dealt[pass.to].minus(cards);
+            }
+        }
+        facts.dealt = dealt;
+        facts.out = held.iter().fold(CardSet::DECK, |left, &h| left.minus(h));
+        let mut story = Story::new(rules, names, Some(seat));
+        story.tell(facts)?;
+        Ok(story)
+    }
+
+    /// Plays one hand's facts through the engine, step by step.
+    fn tell(&mut self, facts: HandFacts) -> Result<(), String> {
+        let mode = self.rules.mode;
+        let index = self.hands.len();
+        let first_step = self.steps.len();
+        let no = facts.hand;
+        let leader = mode.next(facts.dealer);
+        let mut step = Step {
+            hand: index,
+            event: StepEvent::Dealt,
+            held: facts.dealt,
+            bids: PerSeat::filled(mode, None),
+            table: PerSeat::filled(mode, None),
+            winning: None,
+            tricks_won: PerSeat::filled(mode, 0),
+            tricks_done: 0,
+            spades_broken: false,
+            next: None,
+            totals: facts.before,
+        };
+        self.steps.push(step);
+        for &(seat, bid) in &facts.bids {
+            step.bids[seat] = Some(bid);
+            step.event = StepEvent::Bid { seat, bid };
+            self.steps.push(step);
+        }
+        if !facts.passes.is_empty() {
+            // Each gives from the hand it was dealt, both at once.
+            for pass in &facts.passes {
+                if let Some(cards) = pass.cards {
+                    step.held[pass.from] = step.held[pass.from].minus(cards);
+                    step.held[pass.to] |= cards;
+                }
+            }
+            step.event = StepEvent::Exchange;
+            self.steps.push(step);
+        }
+        let mut play = HandState::new(step.held, leader);
+        let mut tricks = Vec::new();
+        for &(seat, card) in &facts.plays {
+            if play.turn() != seat {
+                return Err(format!(
+                    "hand {no}: seat {seat} played the {card} when seat {} was to play",
+                    play.turn()
+                ));
+            }
+            if let Some(error) = play.check(card) {
+                return Err(format!("hand {no}: seat {seat} played the {card}: {error}"));
+            }
+            let done = play.play_unchecked(card);
+            if let Some(done) = done {
+                tricks.push(done);
+                let said = facts.winners.get(tricks.len() - 1);
+                if said != Some(&done.winner) {
+                    return Err(format!(
+                        "hand {no}: trick {} is seat {}'s, not {said:?}",
+                        tricks.len(),
+                        done.winner
+                    ));
+                }
+            }
+            step.event = StepEvent::Play {
+                seat,
+                card,
+                completes: done.map(|_| tricks.len()),
+            };
+            step.held = play.hands;
+            step.table = done.map_or(play.trick_cards(), |d| d.cards);
+            step.winning = done.map(|d| d.winner).or(play.winning());
+            step.tricks_won = play.tricks_won();
+            step.tricks_done = play.tricks_done();
+            step.spades_broken = play.spades_broken();
+            self.steps.push(step);
+        }
+        if let Some(result) = &facts.result {
+            if !play.is_over() || result.tricks != play.tricks_won() {
+                return Err(format!(
+                    "hand {no}: the score counts tricks {:?}, the cards {:?}",
+                    result.tricks,
+                    play.tricks_won()
+                ));
+            }
+            step.event = StepEvent::Scored;
+            step.table = PerSeat::filled(mode, None);
+            step.winning = None;
+            step.totals = result.sides.map(|s| SideTotals {
+                score: s.score,
+                bags: s.bags,
+            });
+            self.steps.push(step);
+        }
+        // Who acts next is who acts at the following step of the hand.
+        let mut next = None;
+        for s in self.steps[first_step..].iter_mut().rev() {
+            s.next = next;
+            next = s.actor().or(next);
+        }
+        let bids = step.bids;
+        self.hands.push(HandStory {
+            hand: no,
+            dealer: facts.dealer,
+            dealt: facts.dealt,
+            out: facts.out,
+            bids: facts.bids,
+            passes: facts.passes,
+            marks: marks(mode, &bids, &tricks),
+            tricks,
+            result: facts.result,
+            before: facts.before,
+            first_step,
+        });
+        Ok(())
+    }
+
+    /// The hand a step belongs to.
+    pub fn hand_of(&self, step: usize) -> Option<&HandStory> {
+        self.steps.get(step).and_then(|s| self.hands.get(s.hand))
+    }
+
+    /// The marks of a hand reached by a step: those of tricks done by then.
+    pub fn marks_by(&self, step: usize) -> Vec<Mark> {
+        let Some(s) = self.steps.get(step) else {
+            return Vec::new();
+        };
+        self.hands[s.hand]
+            .marks
+            .iter()
+            .copied()
+            .filter(|m| m.trick <= s.tricks_done)
+            .collect()
+    }
+}
+
+/// Where each side's contract was made or became impossible, and where each
+/// nil was broken, from the bids and the tricks in order.
+pub fn marks(mode: Mode, bids: &PerSeat<Option<Bid>>, tricks: &[TrickDone]) -> Vec<Mark> {
+    let total = mode.hand_size();
+    let mut won = PerSeat::filled(mode, 0u8);
+    let mut decided = PerSide::filled(mode, false);
+    let mut marks = Vec::new();
+    for (i, trick) in tricks.iter().enumerate() {
+        let k = i + 1;
+        let winner = trick.winner;
+        won[winner] += 1;
+        if won[winner] == 1 && bids[winner].is_some_and(Bid::is_nil) {
+            marks.push(Mark {
+                trick: k,
+                side: mode.side_of(winner),
+                what: Reached::NilBroken { seat: winner },
+            });
+        }
+        let left = total.saturating_sub(k);
+        for side in mode.each_side() {
+            if decided[side] {
+                continue;
+            }
+            let seats = mode
+                .side_seats(side)
+                .filter_map(|s| bids[s].map(|b| (b, won[s])));
+            let Some(contract) = Contract::of(seats) else {
+                continue;
+            };
+            let what = if contract.need() == 0 {
+                Reached::Made { bid: contract.bid }
+            } else if usize::from(contract.need()) > left {
+                Reached::Set {
+                    bid: contract.bid,
+                    taken: contract.taken,
+                    left: left as u8,
+                }
+            } else {
+                continue;
+            };
+            decided[side] = true;
+            marks.push(Mark {
+                trick: k,
+                side,
+                what,
+            });
+        }
+    }
+    marks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::random::RandomBot;
+    use crate::engine::RuleSettings;
+    use crate::fairness::Dealing;
+    use crate::record::{GameInfo, MemoryRecord, read_games};
+    use crate::table::{Player, Table};
+
+    fn rules(mode: Mode, exchange: bool) -> Rules {
+        Rules::new(RuleSettings {
+            target_score: 150,
+            losing_score: Some(-150),
+            ..RuleSettings::classic(mode)
+        })
+        .and_then(|r| {
+            r.with(|r| {
+                if exchange {
+                    r.blind_nil.min_deficit = 0;
+                }
+            })
+        })
+        .expect("valid rules")
+    }
+
+    /// A whole game between random bots, as the table records it.
+    fn recorded(rules: Rules, seed: u64) -> RecordedGame {
+        let mode = rules.mode;
+        let players = (0..mode.seats())
+            .map(|_| Player::Bot(Box::new(RandomBot)))
+            .collect();
+        let mut table = Table::new(rules, Dealing::Open(seed), players);
+        let out = MemoryRecord::default();
+        let names = (0..mode.seats()).map(|s| format!("Bot {s}")).collect();
+        table
+            .record_to(Box::new(out.clone()), names, GameInfo::default())
+            .unwrap();
+        table.run_bots().unwrap();
+        drop(table);
+        read_games(&out.text()).unwrap().remove(0)
+    }
+
+    fn events(game: &RecordedGame) -> Vec<Event> {
+        game.events.iter().map(|(_, e)| e.clone()).collect()
+    }
+
+    #[test]
+    fn every_hand_steps_from_its_deal_to_its_score() {
+        for mode in Mode::ALL {
+            let game = recorded(rules(mode, false), 5);
+            let story = Story::from_record(&game).unwrap();
+            let deals = events(&game)
+                .into_iter()
+                .filter(|e| matches!(e, Event::Deal { .. }))
+                .count();
+            assert_eq!(story.hands.len(), deals, "{mode}");
+            for (i, hand) in story.hands.iter().enumerate() {
+                let last = story
+                    .hands
+                    .get(i + 1)
+                    .map_or(story.steps.len(), |h| h.first_step);
+                let steps = &story.steps[hand.first_step..last];
+                let cards = mode.seats() * mode.hand_size();
+                // The deal, a bid a seat, every card, the score.
+                assert_eq!(steps.len(), 1 + mode.seats() + cards + 1, "{mode}");
+                assert_eq!(steps[0].event, StepEvent::Dealt);
+                assert_eq!(steps[0].held, hand.dealt);
+                assert_eq!(steps.last().unwrap().event, StepEvent::Scored);
+                assert!(steps.last().unwrap().held.iter().all(|h| h.is_empty()));
+                let result = hand.result.as_ref().unwrap();
+                assert_eq!(steps.last().unwrap().tricks_won, result.tricks);
+                assert_eq!(hand.tricks.len(), mode.hand_size());
+                // Every card leaves exactly one hand, one step at a time.
+                for pair in steps.windows(2) {
+                    if let StepEvent::Play { seat, card, .. } = pair[1].event {
+                        assert!(pair[0].held[seat].contains(card));
+                        assert!(!pair[1].held[seat].contains(card));
+                        assert_eq!(pair[1].table[seat], Some(card));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn tricks_and_scores_are_the_records() {
+        let game = recorded(rules(Mode::Partnership, false), 9);
+        let story = Story::from_record(&game).unwrap();
+        let winners: Vec<Seat> = events(&game)
+            .iter()
+            .filter_map(|e| match e {
+                Event::Trick { winner, .. } => Some(*winner),
+                _ => None,
+            })
+            .collect();
+        let told: Vec<Seat> = story
+            .hands
+            .iter()
+            .flat_map(|h| h.tricks.iter().map(|t| t.winner))
+            .collect();
+        assert_eq!(told, winners);
+        let scores: Vec<Vec<i32>> = events(&game)
+            .iter()
+            .filter_map(|e| match e {
+                Event::Score { sides, .. } => Some(sides.iter().map(|s| s.score).collect()),
+                _ => None,
+            })
+            .collect();
+        let scored: Vec<Vec<i32>> = story
+            .steps
+            .iter()
+            .filter(|s| s.event == StepEvent::Scored)
+            .map(|s| s.totals.iter().map(|t| t.score).collect())
+            .collect();
+        assert_eq!(scored, scores);
+        let Some((_, Event::End { winner, scores })) = game.events.last() else {
+            panic!("the game ended");
+        };
+        assert_eq!(story.end, Some((*winner, scores.clone())));
+    }
+
+    #[test]
+    fn every_contract_is_made_or_set_once_and_as_the_score_says() {
+        for mode in Mode::ALL {
+            for seed in 0..6 {
+                let story = Story::from_record(&recorded(rules(mode, true), seed)).unwrap();
+                for hand in &story.hands {
+                    let result = hand.result.as_ref().unwrap();
+                    for (side, score) in result.sides.pairs() {
+                        let decided: Vec<&Mark> = hand
+                            .marks
+                            .iter()
+                            .filter(|m| {
+                                m.side == side && !matches!(m.what, Reached::NilBroken { .. })
+                            })
+                            .collect();
+                        match score.contract {
+                            None => assert!(decided.is_empty()),
+                            Some(contract) => {
+                                assert_eq!(decided.len(), 1, "{mode} seed {seed}");
+                                let made = matches!(decided[0].what, Reached::Made { .. });
+                                assert_eq!(made, contract.made(), "{mode} seed {seed}");
+                            }
+                        }
+                        for nil in score.nils.iter().flatten() {
+                            let broken = hand
+                                .marks
+                                .iter()
+                                .any(|m| m.what == Reached::NilBroken { seat: nil.seat });
+                            assert_eq!(broken, !nil.made(), "{mode} seed {seed}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn trick(winner: usize) -> TrickDone {
+        TrickDone {
+            leader: Seat::new(0),
+            cards: PerSeat::filled(Mode::Partnership, None),
+            winner: Seat::new(winner),
+        }
+    }
+
+    #[test]
+    fn made_when_the_last_trick_bid_is_taken_and_set_when_too_few_are_left() {
+        let mode = Mode::Partnership;
+        // Us (0 and 2) bid 4 + nil; them (1 and 3) bid 9.
+        let bids = PerSeat::from_slice(&[
+            Some(Bid::Tricks(4)),
+            Some(Bid::Tricks(5)),
+            Some(Bid::Nil),
+            Some(Bid::Tricks(4)),
+        ])
+        .unwrap();
+        // Seat 0 takes the first four; seat 2 (the nil) the fifth: its
+        // tricks never count toward the contract. Then they take the rest,
+        // so by trick 5 they can take at most 8 of 9.
+        let order = [0, 0, 0, 0, 2, 1, 3, 1, 3, 1, 3, 1, 3];
+        let tricks: Vec<TrickDone> = order.iter().map(|&w| trick(w)).collect();
+        let marks = marks(mode, &bids, &tricks);
+        assert_eq!(
+            marks,
+            [
+                Mark {
+                    trick: 4,
+                    side: Side::new(0),
+                    what: Reached::Made { bid: 4 }
+                },
+                Mark {
+                    trick: 5,
+                    side: Side::new(0),
+                    what: Reached::NilBroken { seat: Seat::new(2) }
+                },
+                Mark {
+                    trick: 5,
+                    side: Side::new(1),
+                    what: Reached::Set {
+                        bid: 9,
+                        taken: 0,
+                        left: 8
+                    }
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn a_seats_review_is_the_records_story_of_that_hand() {
+        // Seed 17's partnership game has an exchange seat 0 takes part in
+        // (hand 6) and one between the others (hand 8).
+        let (mut seen_passes, mut unseen_passes) = (0, 0);
+        for (mode, seed) in [
+            (Mode::Partnership, 17),
+            (Mode::Cutthroat, 3),
+            (Mode::Individual, 3),
+        ] {
+            let game = recorded(rules(mode, true), seed);
+            let whole = Story::from_record(&game).unwrap();
+            let replayed = record::replay(&game).unwrap();
+            let seat = Seat::new(0);
+            let seen: Vec<SeatEvent> = events(&game).iter().map(|e| e.seen_by(seat)).collect();
+            for (i, result) in replayed.game.results().iter().enumerate() {
+                let one =
+                    Story::of_hand(whole.rules, whole.names.clone(), seat, &seen, result).unwrap();
+                let hand = &whole.hands[i];
+                let told = &one.hands[0];
+                let unseen = told.passes.iter().any(|p| p.cards.is_none());
+                if unseen {
+                    unseen_passes += 1;
+                } else if !told.passes.is_empty() {
+                    seen_passes += 1;
+                }
+                assert_eq!(told.out, hand.out);
+                assert_eq!(told.tricks, hand.tricks);
+                assert_eq!(told.marks, hand.marks);
+                assert_eq!(told.before, hand.before);
+                let last = whole
+                    .hands
+                    .get(i + 1)
+                    .map_or(whole.steps.len(), |h| h.first_step);
+                let steps: Vec<Step> = whole.steps[hand.first_step..last]
+                    .iter()
+                    .map(|s| Step { hand: 0, ..*s })
+                    .collect();
+                if unseen {
+                    // The cards passed were not shown to this seat: only
+                    // what the two seats held before the exchange differs.
+                    let from_exchange = |s: &[Step]| {
+                        s.iter()
+                            .skip_while(|s| s.event != StepEvent::Exchange)
+                            .copied()
+                            .collect::<Vec<_>>()
+                    };
+                    assert!(!from_exchange(&steps).is_empty());
+                    assert_eq!(from_exchange(&one.steps), from_exchange(&steps));
+                    assert_ne!(told.dealt, hand.dealt);
+                } else {
+                    assert_eq!(told.dealt, hand.dealt, "{mode} hand {}", i + 1);
+                    assert_eq!(one.steps, steps, "{mode} hand {}", i + 1);
+                }
+            }
+        }
+        assert!(seen_passes > 0 && unseen_passes > 0);
+    }
+
+    #[test]
+    fn a_hand_not_over_is_not_reviewed() {
+        let game = recorded(rules(Mode::Partnership, false), 1);
+        let replayed = record::replay(&game).unwrap();
+        let seat = Seat::new(0);
+        let seen: Vec<SeatEvent> = events(&game)
+            .iter()
+            .map(|e| e.seen_by(seat))
+            .filter(|e| !matches!(e, SeatEvent::Play { hand: 1, seat, .. } if seat.index() == 3))
+            .collect();
+        let result = &replayed.game.results()[0];
+        let err = Story::of_hand(*replayed.game.rules(), vec![], seat, &seen, result).unwrap_err();
+        assert!(err.contains("not over"), "{err}");
+    }
+
+    #[test]
+    fn a_record_cut_mid_hand_tells_the_hand_so_far() {
+        let game = recorded(rules(Mode::Cutthroat, false), 2);
+        let mut cut = game.clone();
+        // Up to the tenth card of the second hand: no closing line.
+        let second = cut
+            .events
+            .iter()
+            .position(|(_, e)| matches!(e, Event::Deal { hand: 2, .. }))
+            .unwrap();
+        let tenth = cut.events[second..]
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, e))| matches!(e, Event::Play { .. }))
+            .nth(9)
+            .map(|(i, _)| second + i)
+            .unwrap();
+        cut.events.truncate(tenth + 1);
+        cut.reveal = None;
+        let story = Story::from_record(&cut).unwrap();
+        assert_eq!(story.hands.len(), 2);
+        assert!(story.hands[1].result.is_none());
+        assert!(story.end.is_none());
+        let last = story.steps.last().unwrap();
+        assert!(matches!(last.event, StepEvent::Play { .. }));
+        assert_eq!(
+            last.totals,
+            story.steps[story.hands[0].first_step..]
+                .iter()
+                .find(|s| s.event == StepEvent::Scored)
+                .unwrap()
+                .totals
+        );
+    }
+}
