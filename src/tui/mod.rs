@@ -6,6 +6,8 @@ pub mod app;
 pub mod input;
 pub mod layout;
 pub mod offer;
+pub mod replay;
+pub mod replay_view;
 pub mod seats;
 pub mod summary;
 pub mod terminal;
@@ -302,6 +304,19 @@ pub struct Played {
     /// Why records could not be written, when they could not: the games
     /// went on regardless.
     pub record_problem: Option<String>,
+}
+
+/// Shows a recorded game in this terminal until the viewer leaves it (`q`,
+/// Esc, Ctrl-C or a stop signal). The terminal is restored however it ends.
+pub fn run_replay(mut viewer: replay::Viewer, theme: Theme) -> Result<Ending, TuiError> {
+    let signals = terminal::StopSignals::watch()?;
+    let mut session = terminal::Session::start()?;
+    let result = replay::show(&mut viewer, &theme, &mut session, &signals);
+    let restored = session.end();
+    match signals.received() {
+        Some(signal) => Ok(Ending::Signal(signal)),
+        None => result.and_then(|ending| restored.map(|()| ending).map_err(TuiError::from)),
+    }
 }
 
 /// Shows the offer until a key chooses.

@@ -51,6 +51,26 @@ impl Names {
         Names { mode, seats }
     }
 
+    /// The names a game's record gives its seats, each cut to `MAX_NAME`;
+    /// a seat with no name is called by its number.
+    pub fn listed(mode: Mode, seats: &[String]) -> Names {
+        let seats = mode
+            .each_seat()
+            .map(|seat| {
+                let name: String = seats
+                    .get(seat.index())
+                    .map(|n| n.trim().chars().take(MAX_NAME).collect())
+                    .unwrap_or_default();
+                if name.is_empty() {
+                    format!("Seat {seat}")
+                } else {
+                    name
+                }
+            })
+            .collect();
+        Names { mode, seats }
+    }
+
     pub fn seat(&self, seat: Seat) -> &str {
         self.seats.get(seat.index()).map_or("?", String::as_str)
     }
