@@ -31,7 +31,9 @@ Examples:
   spades verify game.jsonl                check a game's deals and moves after it
   spades history                          the games you played, newest first
   spades export game-1764552000           copy a game's record to ./game-1764552000-….jsonl
-  spades stats                            your games, hands, contracts, nils, bags and rating";
+  spades stats                            your games, hands, contracts, nils, bags and rating
+  spades replay game-1764552000           step through a recorded game, every hand face up
+  spades replay r.jsonl --game 2          the second game of a `spades sim --record` file";
 
 #[derive(Debug, Parser)]
 #[command(
@@ -67,6 +69,9 @@ pub enum Command {
     Export(ExportArgs),
     /// Your statistics and rating, worked out from your games' records.
     Stats(StatsArgs),
+    /// Step through a recorded game trick by trick, every hand face up,
+    /// with the bids, the exchange and each hand's score.
+    Replay(ReplayArgs),
 }
 
 #[derive(Debug, Clone, Args)]
@@ -241,6 +246,20 @@ pub struct StatsArgs {
     pub rebuild: bool,
 }
 
+#[derive(Debug, Clone, Args)]
+pub struct ReplayArgs {
+    /// A game's id (its record's file name without `.jsonl`, or enough of
+    /// its start to name one game), or a record file
+    #[arg(value_name = "ID|FILE")]
+    pub record: String,
+    /// Which game of a record holding several (`spades sim --record`), from 1
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub game: u32,
+    /// Draw suits as S H D C instead of symbols
+    #[arg(long)]
+    pub ascii: bool,
+}
+
 /// Why a command failed. Bad input exits 2; a record that reads but does
 /// not verify, and a failure of our own, exit 1.
 #[derive(Debug, thiserror::Error)]
@@ -293,6 +312,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::History(args)) => run_history(&args),
         Some(Command::Export(args)) => run_export(&args),
         Some(Command::Stats(args)) => run_stats(&args),
+        Some(Command::Replay(args)) => run_replay(&args),
         Some(Command::Play(args)) => run_play(&args),
         None => run_play(&cli.play),
     }
@@ -500,6 +520,110 @@ fn play_session(config: crate::tui::PlayConfig, start: Start) -> Result<(), CliE
             code: ending.exit_code(),
         }),
         Err(e) => Err(CliError::Internal(e.to_string())),
+    }
+}
+
+/// `spades replay`: the record is found, read and replayed through the
+/// engine before the terminal is touched, so a bad one is reported with
+/// its file and line on a terminal left as it was.
+fn run_replay(args: &ReplayArgs) -> Result<(), CliError> {
+    let path = find_record(&args.record, crate::record::records_dir().as_deref())?;
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| CliError::Usage(format!("{file}: cannot read: {e}")))?;
+    let games = crate::record::read_games(&text).map_err(|e| {
+        CliError::Usage(format!(
+            "{file}:{}: not a game record spades can read: {}",
+            e.line, e.message
+        ))
+    })?;
+    let count = games.len();
+    let n = args.game as usize;
+    let Some(game) = games.get(n - 1) else {
+        return Err(CliError::Usage(match count {
+            0 => format!("{file} holds no game"),
+            1 => format!("{file} holds 1 game: there is no game {n}"),
+            _ => format!("{file} holds {count} games: --game takes 1 to {count}"),
+        }));
+    };
+    let story = crate::review::Story::from_record(game).map_err(|e| {
+        CliError::Usage(format!(
+            "{file}:{}: game {n} does not replay: {}",
+            e.line, e.message
+        ))
+    })?;
+    check_terminal()?;
+    let name = path
+        .file_name()
+        .map_or(file.clone(), |f| f.to_string_lossy().into_owned());
+    let source = crate::tui::replay::Source::Record {
+        name,
+        game: n,
+        games: count,
+    };
+    let viewer = crate::tui::replay::Viewer::new(story, source);
+    let theme = crate::tui::Theme::from_env(args.ascii);
+    match crate::tui::run_replay(viewer, theme) {
+        Ok(crate::tui::Ending::Quit) => Ok(()),
+        Ok(ending) => Err(CliError::Stopped {
+            why: ending.to_string(),
+            code: ending.exit_code(),
+        }),
+        Err(e) => Err(CliError::Internal(e.to_string())),
+    }
+}
+
+/// The record `arg` names: a file, or else the game whose id (the stem of
+/// its file in `dir`, where the table records games) is `arg` or starts
+/// with it, when only one does.
+fn find_record(arg: &str, dir: Option<&Path>) -> Result<PathBuf, CliError> {
+    let path = Path::new(arg);
+    if path.is_file() {
+        return Ok(path.to_path_buf());
+    }
+    if path.is_dir() {
+        return Err(CliError::Usage(format!(
+            "{arg} is a directory: name a record file or a game's id"
+        )));
+    }
+    let looks_like_a_path = arg.contains(std::path::MAIN_SEPARATOR) || arg.ends_with(".jsonl");
+    let Some(dir) = dir.filter(|_| !looks_like_a_path && !arg.is_empty()) else {
+        return Err(CliError::Usage(format!("cannot read {arg}: no such file")));
+    };
+    let mut ids: Vec<(String, PathBuf)> = match std::fs::read_dir(dir) {
+        Ok(entries) => entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "jsonl") && p.is_file())
+            .filter_map(|p| Some((p.file_stem()?.to_str()?.to_string(), p)))
+            .filter(|(id, _)| id.starts_with(arg))
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    ids.sort();
+    if let Some((_, exact)) = ids.iter().find(|(id, _)| id == arg) {
+        return Ok(exact.clone());
+    }
+    match &ids[..] {
+        [] => Err(CliError::Usage(format!(
+            "no record file {arg}, and no game whose id starts with `{arg}` in {}",
+            dir.display()
+        ))),
+        [(_, only)] => Ok(only.clone()),
+        many => {
+            let shown: Vec<&str> = many.iter().take(5).map(|(id, _)| id.as_str()).collect();
+            let more = if many.len() > shown.len() {
+                ", ..."
+            } else {
+                ""
+            };
+            Err(CliError::Usage(format!(
+                "`{arg}` starts the ids of {} games in {}: {}{more}; give more of the id",
+                many.len(),
+                dir.display(),
+                shown.join(", ")
+            )))
+        }
     }
 }
 
