@@ -527,7 +527,9 @@ fn play_session(config: crate::tui::PlayConfig, start: Start) -> Result<(), CliE
 /// engine before the terminal is touched, so a bad one is reported with
 /// its file and line on a terminal left as it was.
 fn run_replay(args: &ReplayArgs) -> Result<(), CliError> {
-    let path = find_record(&args.record, crate::record::records_dir().as_deref())?;
+    let path =
+        crate::records_folder::find_record(&args.record, crate::record::records_dir().as_deref())
+            .map_err(|e| CliError::Usage(e.to_string()))?;
     let file = path.display().to_string();
     let text = std::fs::read_to_string(&path)
         .map_err(|e| CliError::Usage(format!("{file}: cannot read: {e}")))?;
@@ -570,60 +572,6 @@ fn run_replay(args: &ReplayArgs) -> Result<(), CliError> {
             code: ending.exit_code(),
         }),
         Err(e) => Err(CliError::Internal(e.to_string())),
-    }
-}
-
-/// The record `arg` names: a file, or else the game whose id (the stem of
-/// its file in `dir`, where the table records games) is `arg` or starts
-/// with it, when only one does.
-fn find_record(arg: &str, dir: Option<&Path>) -> Result<PathBuf, CliError> {
-    let path = Path::new(arg);
-    if path.is_file() {
-        return Ok(path.to_path_buf());
-    }
-    if path.is_dir() {
-        return Err(CliError::Usage(format!(
-            "{arg} is a directory: name a record file or a game's id"
-        )));
-    }
-    let looks_like_a_path = arg.contains(std::path::MAIN_SEPARATOR) || arg.ends_with(".jsonl");
-    let Some(dir) = dir.filter(|_| !looks_like_a_path && !arg.is_empty()) else {
-        return Err(CliError::Usage(format!("cannot read {arg}: no such file")));
-    };
-    let mut ids: Vec<(String, PathBuf)> = match std::fs::read_dir(dir) {
-        Ok(entries) => entries
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == "jsonl") && p.is_file())
-            .filter_map(|p| Some((p.file_stem()?.to_str()?.to_string(), p)))
-            .filter(|(id, _)| id.starts_with(arg))
-            .collect(),
-        Err(_) => Vec::new(),
-    };
-    ids.sort();
-    if let Some((_, exact)) = ids.iter().find(|(id, _)| id == arg) {
-        return Ok(exact.clone());
-    }
-    match &ids[..] {
-        [] => Err(CliError::Usage(format!(
-            "no record file {arg}, and no game whose id starts with `{arg}` in {}",
-            dir.display()
-        ))),
-        [(_, only)] => Ok(only.clone()),
-        many => {
-            let shown: Vec<&str> = many.iter().take(5).map(|(id, _)| id.as_str()).collect();
-            let more = if many.len() > shown.len() {
-                ", ..."
-            } else {
-                ""
-            };
-            Err(CliError::Usage(format!(
-                "`{arg}` starts the ids of {} games in {}: {}{more}; give more of the id",
-                many.len(),
-                dir.display(),
-                shown.join(", ")
-            )))
-        }
     }
 }
 

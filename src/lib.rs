@@ -9,6 +9,7 @@ pub mod fairness;
 pub mod history;
 pub mod rating;
 pub mod record;
+pub mod records_folder;
 pub mod review;
 pub mod save;
 pub mod sim;
