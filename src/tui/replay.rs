@@ -6,11 +6,12 @@
 //! card, the score. Up/Down (or k/j) go a trick at a time (stopping also at
 //! the deal, the end of the bidding, the exchange and the score).
 //! PgUp/PgDn go to the start of the hand, or of the one before or after;
-//! Home/End (or g/G) to the start and the end. q or Esc leaves.
+//! Home/End (or g/G) to the start and the end. `?` shows the keys; q or Esc
+//! leaves.
 
 use std::time::Duration;
 
-use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
+use ratatui::crossterm::event;
 
 use crate::review::{Step, Story};
 
@@ -30,6 +31,41 @@ pub enum Move {
     OnHand,
     Start,
     End,
+}
+
+impl Move {
+    pub const ALL: [Move; 8] = [
+        Move::Back,
+        Move::On,
+        Move::BackTrick,
+        Move::OnTrick,
+        Move::BackHand,
+        Move::OnHand,
+        Move::Start,
+        Move::End,
+    ];
+
+    /// The move a key makes, if any.
+    pub fn of_key(key: Key) -> Option<Move> {
+        Some(match key {
+            Key::Left | Key::Char('h') | Key::Backspace => Move::Back,
+            Key::Right | Key::Char('l') | Key::Space | Key::Enter => Move::On,
+            Key::Up | Key::Char('k') => Move::BackTrick,
+            Key::Down | Key::Char('j') => Move::OnTrick,
+            Key::PageUp => Move::BackHand,
+            Key::PageDown => Move::OnHand,
+            Key::Home | Key::Char('g') => Move::Start,
+            Key::End | Key::Char('G') => Move::End,
+            _ => return None,
+        })
+    }
+}
+
+/// What a key did to the viewer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Stay,
+    /// The viewer is left (q, Esc, Ctrl-C).
     Leave,
 }
 
@@ -53,6 +89,8 @@ pub struct Viewer {
     story: Story,
     source: Source,
     at: usize,
+    /// The keys are shown over the story.
+    help: bool,
 }
 
 impl Viewer {
@@ -62,6 +100,7 @@ impl Viewer {
             story,
             source,
             at: 0,
+            help: false,
         }
     }
 
@@ -82,15 +121,19 @@ impl Viewer {
         self.story.steps.get(self.at)
     }
 
-    /// Goes where `m` says; `false` when it leaves the viewer.
-    pub fn go(&mut self, m: Move) -> bool {
+    /// Are the keys shown?
+    pub fn help_shown(&self) -> bool {
+        self.help
+    }
+
+    /// Goes where `m` says, never past the first step or the last.
+    pub fn go(&mut self, m: Move) {
         let steps = &self.story.steps;
         let last = steps.len().saturating_sub(1);
         let stop = |i: usize| steps[i].is_stop(steps.get(i + 1));
         let hand = self.step().map_or(0, |s| s.hand);
         let hand_start = |h: usize| self.story.hands.get(h).map(|h| h.first_step);
         self.at = match m {
-            Move::Leave => return false,
             Move::Back => self.at.saturating_sub(1),
             Move::On => (self.at + 1).min(last),
             Move::BackTrick => (0..self.at).rev().find(|&i| stop(i)).unwrap_or(0),
@@ -105,43 +148,28 @@ impl Viewer {
             Move::Start => 0,
             Move::End => last,
         };
-        true
     }
 
-    /// The move a key of the game's makes: the hand review during a game
-    /// has no Home, End or page keys, so g and G go to the start and end.
-    pub fn key_move(key: Key) -> Option<Move> {
-        Some(match key {
-            Key::Left | Key::Char('h') | Key::Backspace => Move::Back,
-            Key::Right | Key::Char('l') | Key::Space | Key::Enter => Move::On,
-            Key::Up | Key::Char('k') => Move::BackTrick,
-            Key::Down | Key::Char('j') => Move::OnTrick,
-            Key::Char('g') => Move::Start,
-            Key::Char('G') => Move::End,
-            Key::Esc | Key::Char('q' | 'Q') | Key::Interrupt => Move::Leave,
-            _ => return None,
-        })
-    }
-
-    /// The move a terminal event makes in `spades replay`: every key of the
-    /// game's, and Home, End, PgUp and PgDn.
-    pub fn event_move(event: &Event) -> Option<Move> {
-        let Event::Key(key) = event else {
-            return None;
-        };
-        if key.kind == KeyEventKind::Release || key.modifiers.contains(KeyModifiers::CONTROL) {
-            return None;
+    /// A key pressed in the viewer. With the keys shown, any key closes
+    /// them and does nothing more.
+    pub fn key(&mut self, key: Key) -> Outcome {
+        if key == Key::Interrupt {
+            return Outcome::Leave;
         }
-        Some(match key.code {
-            KeyCode::Home => Move::Start,
-            KeyCode::End => Move::End,
-            KeyCode::PageUp => Move::BackHand,
-            KeyCode::PageDown => Move::OnHand,
-            _ => match Input::from_event(event)? {
-                Input::Key(key) => return Viewer::key_move(key),
-                _ => return None,
-            },
-        })
+        if self.help {
+            self.help = false;
+            return Outcome::Stay;
+        }
+        match key {
+            Key::Char('?') => self.help = true,
+            Key::Esc | Key::Char('q' | 'Q') => return Outcome::Leave,
+            _ => {
+                if let Some(m) = Move::of_key(key) {
+                    self.go(m);
+                }
+            }
+        }
+        Outcome::Stay
     }
 }
 
@@ -177,14 +205,12 @@ pub fn show(
         if !buffered {
             continue;
         }
-        let event = event::read()?;
-        if matches!(Input::from_event(&event), Some(Input::Key(Key::Interrupt))) {
-            return Ok(Ending::Interrupted);
-        }
-        if let Some(m) = Viewer::event_move(&event)
-            && !viewer.go(m)
-        {
-            return Ok(Ending::Quit);
+        match Input::from_event(&event::read()?) {
+            Some(Input::Key(Key::Interrupt)) => return Ok(Ending::Interrupted),
+            Some(Input::Key(key)) if viewer.key(key) == Outcome::Leave => {
+                return Ok(Ending::Quit);
+            }
+            _ => {}
         }
     }
 }
@@ -193,7 +219,7 @@ pub fn show(
 mod tests {
     use super::*;
     use crate::review::StepEvent;
-    use ratatui::crossterm::event::KeyEvent;
+    use ratatui::crossterm::event::{Event, KeyCode, KeyEvent};
 
     fn viewer() -> Viewer {
         use crate::bots::random::RandomBot;
@@ -238,7 +264,7 @@ mod tests {
     #[test]
     fn a_step_a_trick_and_a_hand_at_a_time() {
         let mut v = viewer();
-        assert!(v.go(Move::Back));
+        v.go(Move::Back);
         assert_eq!(v.at(), 0, "nothing before the start");
         v.go(Move::On);
         assert!(matches!(v.step().unwrap().event, StepEvent::Bid { .. }));
@@ -280,23 +306,120 @@ mod tests {
         assert_eq!(v.at(), v.story().steps.len() - 1);
         v.go(Move::Start);
         assert_eq!(v.at(), 0);
-        assert!(!v.go(Move::Leave));
+    }
+
+    #[test]
+    fn down_stops_at_every_trick_and_up_retraces_them() {
+        let mut v = viewer();
+        let hand = v.story().hands[0].clone();
+        let mut tricks = Vec::new();
+        let mut stops = vec![v.at()];
+        while v.step().unwrap().hand == 0 {
+            let before = v.at();
+            v.go(Move::OnTrick);
+            if v.at() == before || v.step().unwrap().hand != 0 {
+                break;
+            }
+            stops.push(v.at());
+            if let StepEvent::Play {
+                completes: Some(k), ..
+            } = v.step().unwrap().event
+            {
+                tricks.push(k);
+            }
+        }
+        let all: Vec<usize> = (1..=hand.tricks.len()).collect();
+        assert_eq!(tricks, all, "every trick, in order, once");
+        assert_eq!(
+            v.story().steps[*stops.last().unwrap()].event,
+            StepEvent::Scored
+        );
+        // Down went on to the next hand's deal; Up comes back the same way.
+        assert_eq!(v.at(), v.story().hands[1].first_step);
+        for &stop in stops.iter().rev() {
+            v.go(Move::BackTrick);
+            assert_eq!(v.at(), stop);
+        }
+    }
+
+    #[test]
+    fn no_move_leaves_the_story() {
+        let mut v = viewer();
+        let steps = v.story().steps.len();
+        for start in 0..steps {
+            for m in Move::ALL {
+                v.go(Move::Start);
+                for _ in 0..start {
+                    v.go(Move::On);
+                }
+                assert_eq!(v.at(), start);
+                v.go(m);
+                assert!(v.at() < steps, "{m:?} from {start}");
+                // Back and on move by exactly one step where they can.
+                match m {
+                    Move::Back => assert_eq!(v.at(), start.saturating_sub(1)),
+                    Move::On => assert_eq!(v.at(), (start + 1).min(steps - 1)),
+                    _ => {}
+                }
+            }
+        }
+        // A story with nothing in it stays at its start.
+        let empty = Story {
+            hands: Vec::new(),
+            steps: Vec::new(),
+            end: None,
+            ..v.story().clone()
+        };
+        let mut v = Viewer::new(empty, Source::HandReview);
+        for m in Move::ALL {
+            v.go(m);
+            assert_eq!(v.at(), 0);
+            assert!(v.step().is_none());
+        }
     }
 
     #[test]
     fn keys_and_their_moves() {
-        let press = |code| Viewer::event_move(&Event::Key(KeyEvent::from(code)));
+        let press = |code| match Input::from_event(&Event::Key(KeyEvent::from(code))) {
+            Some(Input::Key(key)) => Move::of_key(key),
+            _ => None,
+        };
         assert_eq!(press(KeyCode::Home), Some(Move::Start));
         assert_eq!(press(KeyCode::End), Some(Move::End));
         assert_eq!(press(KeyCode::PageUp), Some(Move::BackHand));
         assert_eq!(press(KeyCode::PageDown), Some(Move::OnHand));
         assert_eq!(press(KeyCode::Char('l')), Some(Move::On));
+        assert_eq!(press(KeyCode::Right), Some(Move::On));
         assert_eq!(press(KeyCode::Left), Some(Move::Back));
         assert_eq!(press(KeyCode::Char('j')), Some(Move::OnTrick));
+        assert_eq!(press(KeyCode::Down), Some(Move::OnTrick));
         assert_eq!(press(KeyCode::Up), Some(Move::BackTrick));
-        assert_eq!(press(KeyCode::Esc), Some(Move::Leave));
-        assert_eq!(press(KeyCode::Char('q')), Some(Move::Leave));
+        assert_eq!(press(KeyCode::Char('g')), Some(Move::Start));
+        assert_eq!(press(KeyCode::Char('G')), Some(Move::End));
         assert_eq!(press(KeyCode::Char('x')), None);
-        assert_eq!(Viewer::key_move(Key::Char('G')), Some(Move::End));
+        assert_eq!(press(KeyCode::Esc), None);
+    }
+
+    #[test]
+    fn help_opens_and_any_key_closes_it_and_q_leaves() {
+        let mut v = viewer();
+        assert_eq!(v.key(Key::Down), Outcome::Stay);
+        let at = v.at();
+        assert_eq!(v.key(Key::Char('?')), Outcome::Stay);
+        assert!(v.help_shown());
+        // The key that closes the keys does nothing else.
+        assert_eq!(v.key(Key::Down), Outcome::Stay);
+        assert!(!v.help_shown());
+        assert_eq!(v.at(), at);
+        v.key(Key::Char('?'));
+        assert_eq!(
+            v.key(Key::Char('q')),
+            Outcome::Stay,
+            "q closes the keys first"
+        );
+        assert_eq!(v.key(Key::Char('q')), Outcome::Leave);
+        assert_eq!(v.key(Key::Esc), Outcome::Leave);
+        v.key(Key::Char('?'));
+        assert_eq!(v.key(Key::Interrupt), Outcome::Leave, "Ctrl-C at once");
     }
 }

@@ -78,6 +78,51 @@ pub fn render(viewer: &Viewer, theme: &Theme, area: Rect, buf: &mut Buffer) {
         narration(&scene, narration_area, buf);
     }
     footer(&scene, viewer.source(), rows(bottom - 1, 1), buf);
+    if viewer.help_shown() {
+        help_window(viewer.source(), area, buf, theme);
+    }
+}
+
+/// The viewer's keys, in a window over the story.
+fn help_window(source: &Source, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let review = *source == Source::HandReview;
+    let mut lines = vec![
+        "Left/Right or h/l   back or on a step: a bid, the exchange, a card",
+        "Up/Down or k/j      back or on a trick; it stops too at the deal,",
+        "                    the bids made, the exchange and the score",
+    ];
+    if review {
+        lines.push("Home/End or g/G     the start or the end of the hand");
+    } else {
+        lines.extend([
+            "PgUp/PgDn           this hand's start, the hand before, the next",
+            "Home/End or g/G     the start or the end of the game",
+        ]);
+    }
+    lines.extend([
+        "Enter or space      on a step, as Right does",
+        "?                   these keys (any key closes them)",
+    ]);
+    lines.push(if review {
+        "q or Esc            back to the hand's summary"
+    } else {
+        "q or Esc            leave          Ctrl-C  leave at once"
+    });
+    let height = lines.len() as u16 + 2;
+    let window = layout::window(area, 72, height);
+    Clear.render(window, buf);
+    let block = Block::bordered()
+        .border_set(theme.border())
+        .title(Span::styled(" Keys ", theme.accent()));
+    let inner = block.inner(window);
+    block.render(window, buf);
+    let body = Rect::new(
+        inner.x + 1,
+        inner.y,
+        inner.width.saturating_sub(2),
+        inner.height,
+    );
+    Paragraph::new(lines.into_iter().map(Line::from).collect::<Vec<_>>()).render(body, buf);
 }
 
 fn too_small(area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -170,7 +215,13 @@ fn score_bar(scene: &Scene, area: Rect, buf: &mut Buffer) {
             ),
             Span::styled(format!("{sep}bags {}/{limit}", totals.bags), theme.dim()),
         ]);
-        let play = Line::from(format!("bid {}{sep}took {took}", bids.join("+")));
+        // Before anyone on the side has bid, one dash says so.
+        let bid = if seats.iter().all(|&s| step.bids[s].is_none()) {
+            "-".to_string()
+        } else {
+            bids.join("+")
+        };
+        let play = Line::from(format!("bid {bid}{sep}took {took}"));
         let mut status: Vec<Span> = Vec::new();
         for mark in marks.iter().filter(|m| m.side == side) {
             if !status.is_empty() {
@@ -220,9 +271,11 @@ fn short_bid(bid: Bid) -> String {
 fn footer(scene: &Scene, source: &Source, area: Rect, buf: &mut Buffer) {
     let keys = match source {
         Source::Record { .. } => {
-            " Left/Right card   Up/Down trick   PgUp/PgDn hand   Home/End   q quit"
+            " Left/Right step   Up/Down trick   PgUp/PgDn hand   Home/End   ? keys   q quit"
         }
-        Source::HandReview => " Left/Right card   Up/Down trick   g/G start/end   Esc back",
+        Source::HandReview => {
+            " Left/Right step   Up/Down trick   Home/End   ? keys   Esc back to the summary"
+        }
     };
     buf.set_stringn(area.x, area.y, keys, area.width as usize, scene.theme.dim());
 }
@@ -263,9 +316,11 @@ fn table(scene: &Scene, area: Rect, buf: &mut Buffer) {
     let sep = theme.sep();
     let cx = area.x + area.width / 2;
     let cy = area.y + area.height / 2;
+    // The side hands sit as far out as the right one can while still
+    // holding a long suit, so the two mirror each other at any width.
     let side_x = |place: Place| match place {
         Place::Left => area.x + 1,
-        _ => cx + 14,
+        _ => (cx + 14).max(area.right().saturating_sub(27)),
     };
     for seat in mode.each_seat() {
         let place = place(mode, seat);
@@ -310,7 +365,16 @@ fn table(scene: &Scene, area: Rect, buf: &mut Buffer) {
                 } else {
                     area.right().saturating_sub(x + 1)
                 };
-                buf.set_line(x, cy - 3, &label, width);
+                // The label's row has nothing else on it: a long one (a
+                // blind nil, a long name) may reach toward the middle.
+                let long = label.width() as u16;
+                let (label_x, label_width) = if place == Place::Left {
+                    (x, cx.saturating_sub(x + 2))
+                } else {
+                    let x = x.min(area.right().saturating_sub(long + 1)).max(cx + 2);
+                    (x, area.right().saturating_sub(x + 1))
+                };
+                buf.set_line(label_x, cy - 3, &label, label_width);
                 for (i, suit) in SUITS.into_iter().enumerate() {
                     let line = Line::from(suit_spans(cards, suit, received, theme));
                     buf.set_line(x + 2, cy - 2 + i as u16, &line, width.saturating_sub(2));
@@ -619,8 +683,8 @@ fn score_window(scene: &Scene, area: Rect, buf: &mut Buffer) {
             .iter()
             .filter(|m| m.side == side)
             .map(|m| match m.what {
-                Reached::Made { .. } => format!("made at trick {}", m.trick),
-                Reached::Set { .. } => format!("set at trick {}", m.trick),
+                Reached::Made { .. } => format!("contract made at trick {}", m.trick),
+                Reached::Set { .. } => format!("contract set at trick {}", m.trick),
                 Reached::NilBroken { seat } => {
                     format!(
                         "{}'s nil broken at trick {}",
