@@ -16,10 +16,12 @@ use crate::engine::{
 };
 use crate::fairness::{Commitment, Dealing, Reveal};
 use crate::record::{GameInfo, create_record_file, now_secs};
+use crate::review::Story;
 use crate::save::Saved;
 use crate::table::{BotError, Player, SaveAbout, Table};
 
 use super::input::{Input, Key};
+use super::replay::{Outcome, Source, Viewer};
 use super::seats::Names;
 use super::theme::Theme;
 use super::widgets::faces;
@@ -60,6 +62,9 @@ pub enum Screen {
     Table,
     /// The table with the last hand's score over it.
     Summary,
+    /// The hand just scored, told again trick by trick with every card
+    /// face up; leaving it goes back to the summary.
+    Review,
     GameOver,
 }
 
@@ -163,6 +168,9 @@ pub struct App {
     last_trick: Option<TrickDone>,
     /// The hand just scored, shown until the player moves on.
     summary: Option<HandResult>,
+    /// The review of that hand, while the player looks at it. It is made
+    /// from what the player's seat was told and the engine's result.
+    review: Option<Viewer>,
     bot_due: Option<Instant>,
     /// When a card the player has no choice about is played for them.
     auto_due: Option<Instant>,
@@ -303,6 +311,7 @@ impl App {
             held: None,
             last_trick: None,
             summary: None,
+            review: None,
             bot_due: None,
             auto_due: None,
             auto_play,
@@ -526,7 +535,9 @@ impl App {
     }
 
     pub fn screen(&self) -> Screen {
-        if self.held.is_some() {
+        if self.review.is_some() {
+            Screen::Review
+        } else if self.held.is_some() {
             Screen::Table
         } else if self.summary.is_some() {
             Screen::Summary
@@ -543,6 +554,11 @@ impl App {
         let limit = self.config.rules.bags.limit;
         let before = result.sides.map(|s| s.totals_before(limit));
         Some((result, before))
+    }
+
+    /// The review of the hand just scored, while it is open.
+    pub fn review(&self) -> Option<&Viewer> {
+        self.review.as_ref()
     }
 
     /// The bids the panel offers: every number, nil, and blind nil when the
@@ -574,6 +590,13 @@ impl App {
     }
 
     fn key(&mut self, key: Key) {
+        // The review draws itself at any size, and takes every key.
+        if let Some(review) = &mut self.review {
+            if review.key(key) == Outcome::Leave {
+                self.review = None;
+            }
+            return;
+        }
         // With no room for the table the player sees none of it: only
         // quitting does anything.
         if self.hits.is_too_small() {
@@ -592,6 +615,7 @@ impl App {
             Key::Char('+' | '=') => return self.change_speed(1),
             Key::Char('-' | '_') => return self.change_speed(-1),
             Key::Char('?') => return self.overlay = Some(Overlay::Help),
+            Key::Char('v') if self.screen() == Screen::Summary => return self.open_review(),
             Key::Char('r') => return self.overlay = Some(Overlay::Rules),
             Key::Char('s') => return self.open_stats(),
             Key::Char('t') => {
@@ -628,6 +652,8 @@ impl App {
                     self.close_summary();
                 }
             }
+            // Its keys were taken above.
+            Screen::Review => {}
             // Any key lifts a finished trick off the table, and nothing more.
             Screen::Table if self.held.is_some() => self.end_pause(),
             Screen::Table => self.table_key(key),
@@ -841,7 +867,7 @@ impl App {
     }
 
     fn click(&mut self, column: u16, row: u16) {
-        if self.hits.is_too_small() {
+        if self.hits.is_too_small() || self.review.is_some() {
             return;
         }
         let target = self.hits.at(column, row);
@@ -925,7 +951,8 @@ impl App {
     /// pause the speed asks for.
     fn tick(&mut self, now: Instant) {
         self.now = self.now.max(now);
-        if self.overlay.is_some() || self.failure.is_some() {
+        // Nothing moves under a window or a review.
+        if self.overlay.is_some() || self.failure.is_some() || self.review.is_some() {
             return;
         }
         let pace = self.speed.pace();
@@ -1066,6 +1093,28 @@ impl App {
         self.speed = Speed::ALL[to as usize];
         self.notice = Some(format!("Speed: {}.", self.speed));
         self.notice_lasts_one_move = true;
+    }
+
+    /// Opens the review of the hand summed up: built from the events the
+    /// player's seat was told, which once a hand is over show every card,
+    /// and the engine's result. The table is not asked for anything more.
+    fn open_review(&mut self) {
+        let Some(result) = &self.summary else {
+            return;
+        };
+        let rules = self.config.rules;
+        let names = rules
+            .mode
+            .each_seat()
+            .map(|s| self.names.seat(s).to_string())
+            .collect();
+        match Story::of_hand(rules, names, YOU, &self.events, result) {
+            Ok(story) => self.review = Some(Viewer::new(story, Source::HandReview)),
+            Err(why) => {
+                self.notice = Some(sentence(&format!("the hand cannot be reviewed: {why}")));
+                self.notice_lasts_one_move = true;
+            }
+        }
     }
 
     /// The player has read the hand's summary: the next hand is dealt.

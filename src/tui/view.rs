@@ -14,6 +14,7 @@ use crate::engine::{
 
 use super::app::{App, Hits, OfferChoice, Overlay, QuitChoice, Screen, Target, hand_order};
 use super::layout::{self, MIN_HEIGHT, MIN_WIDTH, Regions, seat_spot};
+use super::replay_view;
 use super::seats::{Place, place};
 use super::summary::{hand_summary, signed};
 use super::theme::Theme;
@@ -25,6 +26,11 @@ const HELP: &str = include_str!("../../assets/help.txt");
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) -> Hits {
     let mut hits = Hits::default();
     let theme = app.theme();
+    // The review fills the screen, at any size, and has nothing to click.
+    if let Some(review) = app.review() {
+        replay_view::render(review, theme, area, buf);
+        return hits;
+    }
     let Some(regions) = layout::regions(area) else {
         too_small(area, buf, theme);
         return Hits::too_small();
@@ -37,7 +43,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) -> Hits {
             // table waits until the player has read how they came about.
             score_bar(app, &view, regions.score_bar, buf);
             hand_summary_window(app, &regions, buf, &mut hits);
-            let keys = " Enter  go on   t  last trick   r  rules";
+            let keys = " Enter  go on   v  review the hand   t  last trick   r  rules";
             buf.set_stringn(
                 regions.footer.x,
                 regions.footer.y,
@@ -46,6 +52,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) -> Hits {
                 theme.dim(),
             );
         }
+        // Drawn above, before the table's regions.
+        Screen::Review => {}
         Screen::Table => {
             score_bar(app, &view, regions.score_bar, buf);
             table(app, &view, regions.table, buf);
