@@ -385,7 +385,10 @@ fn play(
         let ready = buffered
             || match session.wait_for_input(IDLE_WAIT)? {
                 terminal::Waited::HungUp => return Ok(Ending::Signal(terminal::Signal::HANGUP)),
-                terminal::Waited::Nothing => false,
+                // With no key waiting the terminal library still takes a
+                // resize at once: one left to arrive together with a key
+                // is read first and hides that key from it until the next.
+                terminal::Waited::Nothing => event::poll(Duration::ZERO)?,
                 terminal::Waited::Input => true,
             };
         // One event a turn, each after a fresh draw, so a click lands on

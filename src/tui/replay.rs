@@ -198,7 +198,10 @@ pub fn show(
         let ready = buffered
             || match session.wait_for_input(IDLE_WAIT)? {
                 Waited::HungUp => return Ok(Ending::Signal(terminal::Signal::HANGUP)),
-                Waited::Nothing => false,
+                // With no key waiting the terminal library still takes a
+                // resize at once: one left to arrive together with a key
+                // is read first and hides that key from it until the next.
+                Waited::Nothing => event::poll(Duration::ZERO)?,
                 Waited::Input => true,
             };
         buffered = ready && event::poll(Duration::ZERO)?;
