@@ -15,6 +15,7 @@ use serde::Serialize;
 
 use crate::engine::{HandResult, Mode, Seat, Side};
 use crate::record::{self, GameInfo, RecordedGame};
+use crate::records_folder::Picked;
 
 /// A record, or a game in one, that could not be used.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -170,22 +171,12 @@ pub fn find<'a>(folder: &'a Folder, id: &str) -> Result<&'a FoundGame, String> {
     if id.is_empty() {
         return Err("give a game's id, as `spades history` lists it".into());
     }
-    let exact: Vec<&FoundGame> = folder.games.iter().filter(|g| g.id == id).collect();
-    let matches = if exact.is_empty() {
-        folder
-            .games
-            .iter()
-            .filter(|g| g.id.starts_with(id))
-            .collect()
-    } else {
-        exact
-    };
-    match matches[..] {
-        [one] => Ok(one),
-        [] => Err(format!(
+    match crate::records_folder::pick(&folder.games, id, |g| &g.id) {
+        Picked::One(one) => Ok(one),
+        Picked::None => Err(format!(
             "no game's id is or starts with `{id}` (`spades history` lists your games)"
         )),
-        ref many => {
+        Picked::Several(many) => {
             let shown: Vec<String> = many
                 .iter()
                 .take(5)

@@ -40,16 +40,13 @@ pub fn find_record(arg: &str, dir: Option<&Path>) -> Result<PathBuf, FindError> 
         return Err(FindError::NoFile(arg.to_string()));
     };
     let ids = ids_starting_with(dir, arg);
-    if let Some((_, exact)) = ids.iter().find(|(id, _)| id == arg) {
-        return Ok(exact.clone());
-    }
-    match &ids[..] {
-        [] => Err(FindError::NoGame {
+    match pick(&ids, arg, |(id, _)| id) {
+        Picked::None => Err(FindError::NoGame {
             arg: arg.to_string(),
             dir: dir.display().to_string(),
         }),
-        [(_, only)] => Ok(only.clone()),
-        many => {
+        Picked::One((_, only)) => Ok(only.clone()),
+        Picked::Several(many) => {
             let mut shown: Vec<&str> = many.iter().take(5).map(|(id, _)| id.as_str()).collect();
             if many.len() > shown.len() {
                 shown.push("...");
@@ -61,6 +58,32 @@ pub fn find_record(arg: &str, dir: Option<&Path>) -> Result<PathBuf, FindError> 
                 shown: shown.join(", "),
             })
         }
+    }
+}
+
+/// What an id given by the player picks out of some games.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Picked<'a, T> {
+    None,
+    One(&'a T),
+    /// More than one game's id starts with it, and none is it exactly.
+    Several(Vec<&'a T>),
+}
+
+/// The game whose id is `given`, or else the games whose ids start with
+/// it: the one rule for every command that takes a game's id.
+pub fn pick<'a, T>(games: &'a [T], given: &str, id: impl Fn(&T) -> &str) -> Picked<'a, T> {
+    if given.is_empty() {
+        return Picked::None;
+    }
+    if let Some(exact) = games.iter().find(|g| id(g) == given) {
+        return Picked::One(exact);
+    }
+    let mut starting: Vec<&T> = games.iter().filter(|g| id(g).starts_with(given)).collect();
+    match starting.len() {
+        0 => Picked::None,
+        1 => Picked::One(starting.remove(0)),
+        _ => Picked::Several(starting),
     }
 }
 
