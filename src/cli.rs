@@ -14,6 +14,7 @@ use crate::engine::{Mode, Rules};
 use crate::fairness::SecretSeeds;
 use crate::history::{self, Entry, History, Unreadable};
 use crate::rating::{self, Ledger};
+use crate::records_folder::Picked;
 use crate::save::{Saved, SetAside};
 use crate::sim::{self, Seeds, SimConfig, SimError};
 use crate::stats::{self, Stats};
@@ -382,19 +383,16 @@ fn run_resume(args: &ResumeArgs) -> Result<(), CliError> {
     }
     let chosen = match &args.id {
         None => saved.into_iter().next(),
-        Some(id) => {
-            let mut matching: Vec<Saved> = saved
-                .into_iter()
-                .filter(|s| s.header.id.starts_with(id.as_str()))
-                .collect();
-            if matching.len() > 1 {
+        Some(id) => match crate::records_folder::pick(&saved, id, |s| &s.header.id) {
+            Picked::One(one) => Some(one.clone()),
+            Picked::None => None,
+            Picked::Several(many) => {
                 return Err(CliError::Usage(format!(
                     "`{id}` names {} saved games: give more of the id (spades resume --list)",
-                    matching.len()
+                    many.len()
                 )));
             }
-            matching.pop()
-        }
+        },
     };
     let Some(saved) = chosen else {
         return Err(CliError::Usage(match &args.id {

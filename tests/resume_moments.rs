@@ -112,3 +112,61 @@ fn left_at_each_kind_of_moment_it_resumes_as_it_was() {
     assert_eq!(verdicts.len(), 1);
     assert!(verdicts[0].is_verified(), "{verdicts:?}");
 }
+
+/// Two games left waiting: `resume --list` shows both, newest first;
+/// `resume ID` with too little of an id, or one that names nothing, is
+/// refused with exit 2; `resume --abandon ID` gives up the one named.
+#[test]
+fn waiting_games_are_listed_named_and_given_up_by_id() {
+    let home = tempfile::tempdir().unwrap();
+    let data = home.path().join("data/spades");
+    let mut ids = Vec::new();
+    for seed in [31, 32] {
+        let mut left = app(PlayConfig {
+            records: Some(data.join("records")),
+            saves: Some(data.join("saves")),
+            ..config(Mode::Partnership, seed)
+        });
+        until_asked(&mut left, Decision::Play);
+        assert!(left.close().saved.is_some());
+        let (saved, _) = save::waiting(&data.join("saves"));
+        let newest = saved.first().expect("a waiting game").header.id.clone();
+        ids.push(newest);
+        // Games begun in the same second are still told apart by age.
+        std::thread::sleep(std::time::Duration::from_millis(1100));
+    }
+    assert_ne!(ids[0], ids[1]);
+
+    let listed = support::game::spades(&home)
+        .args(["resume", "--list"])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&listed.get_output().stdout).into_owned();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[0].starts_with(&ids[1]), "newest first: {text}");
+    assert!(lines[1].starts_with(&ids[0]), "{text}");
+    assert!(lines[0].contains("partnership, to 500, hand 1"), "{text}");
+
+    // "game-" starts both ids: too little to name one.
+    let vague = support::game::spades(&home)
+        .args(["resume", "--abandon", "game-"])
+        .assert()
+        .code(2);
+    let err = String::from_utf8_lossy(&vague.get_output().stderr).into_owned();
+    assert!(err.contains("names 2 saved games"), "{err}");
+    support::game::spades(&home)
+        .args(["resume", "--abandon", "no-such-game"])
+        .assert()
+        .code(2);
+
+    let gave_up = support::game::spades(&home)
+        .args(["resume", "--abandon", &ids[0]])
+        .assert()
+        .success();
+    let out = String::from_utf8_lossy(&gave_up.get_output().stdout).into_owned();
+    assert!(out.contains(&format!("Gave up {}", ids[0])), "{out}");
+    let (left, _) = save::waiting(&data.join("saves"));
+    let left: Vec<&str> = left.iter().map(|s| s.header.id.as_str()).collect();
+    assert_eq!(left, [ids[1].as_str()], "only the other game waits");
+}
