@@ -25,6 +25,48 @@ use crate::save::{self, Journal, SaveError, SaveHeader, Saved, Step};
 pub enum Player {
     Bot(Box<dyn Bot>),
     Human,
+    /// A bot of this level thinking away from the table (`Table::think`):
+    /// the seat waits for its answer.
+    Away(&'static str),
+}
+
+/// A bot's decision, handed out to be thought about anywhere (another
+/// thread), so that nothing at the table waits on it: the bot, its
+/// generator, and what its seat sees. `think` gives the answer back.
+pub struct Thinking {
+    seat: Seat,
+    decision: Decision,
+    view: PlayerView,
+    bot: Box<dyn Bot>,
+    rng: BotRng,
+}
+
+impl Thinking {
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// The bot decides. Its answer is for `Table::answer`.
+    pub fn think(mut self) -> Thought {
+        let started = Instant::now();
+        let action = decide(self.bot.as_mut(), self.decision, &self.view, &mut self.rng);
+        Thought {
+            seat: self.seat,
+            bot: self.bot,
+            rng: self.rng,
+            action,
+            took: started.elapsed(),
+        }
+    }
+}
+
+/// A bot's answer, with the bot and its generator coming back to their seat.
+pub struct Thought {
+    seat: Seat,
+    bot: Box<dyn Bot>,
+    rng: BotRng,
+    action: Action,
+    took: Duration,
 }
 
 /// A bot broke a rule: a bug in the bot, reported rather than hidden.
@@ -261,6 +303,9 @@ impl Table {
                 Player::Bot(bot) => Player::Bot(
                     crate::bots::by_name(bot.name()).unwrap_or_else(|_| Box::new(RandomBot)),
                 ),
+                Player::Away(name) => {
+                    Player::Bot(crate::bots::by_name(name).unwrap_or_else(|_| Box::new(RandomBot)))
+                }
             })
             .collect();
         let header = save.header.clone();
@@ -434,36 +479,58 @@ impl Table {
         {
             return self.deal_next_hand().then_some(Ok(()));
         }
+        let thinking = self.think()?;
+        Some(self.answer(thinking.think()))
+    }
+
+    /// Hands the next bot's decision out to be thought about away from the
+    /// table; its seat waits (as `Player::Away`) until `answer`.
+    pub fn think(&mut self) -> Option<Thinking> {
         let turn = self.bot_turn()?;
-        let view = self.game.view(turn.seat);
-        let Player::Bot(bot) = &mut self.players[turn.seat.index()] else {
-            return None;
+        let i = turn.seat.index();
+        let name = match &self.players[i] {
+            Player::Bot(bot) => bot.name(),
+            Player::Human | Player::Away(_) => return None,
         };
-        let started = Instant::now();
-        let action = decide(
-            bot.as_mut(),
-            turn.decision,
-            &view,
-            &mut self.rngs[turn.seat.index()],
-        );
-        self.timings[turn.seat.index()].push(started.elapsed());
+        let Player::Bot(bot) = std::mem::replace(&mut self.players[i], Player::Away(name)) else {
+            unreachable!("the seat holds a bot: matched just above");
+        };
+        // The generator goes with the bot and comes back advanced, so a
+        // game replays the same wherever its bots think.
+        let rng = std::mem::replace(&mut self.rngs[i], bot_rng(0, turn.seat));
+        Some(Thinking {
+            seat: turn.seat,
+            decision: turn.decision,
+            view: self.game.view(turn.seat),
+            bot,
+            rng,
+        })
+    }
+
+    /// A bot's answer: the bot takes its seat again and its action is
+    /// checked by the engine.
+    pub fn answer(&mut self, thought: Thought) -> Result<(), BotError> {
+        let Thought {
+            seat,
+            bot,
+            rng,
+            action,
+            took,
+        } = thought;
+        let i = seat.index();
         let bot_name = bot.name();
-        let result = self
-            .game
-            .apply(turn.seat, action)
-            .map_err(|error| BotError {
-                bot: bot_name,
-                seat: turn.seat,
-                action,
-                error,
-            });
-        Some(result.map(|events| {
-            self.journal(Step::Act {
-                seat: turn.seat,
-                action,
-            });
-            self.publish(events)
-        }))
+        self.players[i] = Player::Bot(bot);
+        self.rngs[i] = rng;
+        self.timings[i].push(took);
+        let events = self.game.apply(seat, action).map_err(|error| BotError {
+            bot: bot_name,
+            seat,
+            action,
+            error,
+        })?;
+        self.journal(Step::Act { seat, action });
+        self.publish(events);
+        Ok(())
     }
 
     /// A human seat's action, checked by the engine.

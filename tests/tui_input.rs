@@ -162,23 +162,23 @@ fn bots_act_one_at_a_time_at_normal_speed() {
     config.speed = Speed::Normal;
     let mut app = App::new(config, Theme::PLAIN).unwrap();
     let start = Instant::now();
-    let at = |ms| Input::Tick(start + Duration::from_millis(ms));
+    let at = |ms| start + Duration::from_millis(ms);
     let count = |app: &App| app.events().len();
-    app.update(at(0));
+    tick_at(&mut app, at(0));
     assert_eq!(
         count(&app),
         1,
         "only the deal: the first bot waits its turn"
     );
-    app.update(at(100));
+    tick_at(&mut app, at(100));
     assert_eq!(count(&app), 1, "still within the pause");
-    app.update(at(700));
+    tick_at(&mut app, at(700));
     assert_eq!(count(&app), 2, "one bid after the pause");
     app.update(Input::Key(Key::Enter));
     assert_eq!(app.notice(), Some("Wait: it is East's turn."));
-    app.update(at(700));
+    tick_at(&mut app, at(700));
     assert_eq!(count(&app), 2, "the next bot waits again");
-    app.update(at(1400));
+    tick_at(&mut app, at(1400));
     assert_eq!(count(&app), 3);
     assert_eq!(app.notice(), None, "a wait notice goes once someone moves");
 }
@@ -192,14 +192,14 @@ fn a_key_lifts_a_finished_trick() {
     let mut t = 0;
     while app.held_trick().is_none() {
         t += 10;
-        app.update(Input::Tick(start + Duration::from_secs(t)));
+        tick_at(&mut app, start + Duration::from_secs(t));
         if decision(&app) == Some(Decision::Bid) {
             app.update(Input::Key(Key::Char('2')));
         }
         app.update(Input::Key(Key::Enter));
     }
     let bot_events = app.events().len();
-    app.update(Input::Tick(start + Duration::from_secs(t)));
+    tick_at(&mut app, start + Duration::from_secs(t));
     assert!(app.held_trick().is_some(), "it stays while its pause runs");
     app.update(Input::Key(Key::Char('x')));
     assert!(app.held_trick().is_none());

@@ -154,9 +154,7 @@ fn a_finished_trick_stays_with_its_winner_marked() {
     // Far-apart ticks let one bot act each; the player answers in between.
     while app.held_trick().is_none() {
         t += 10;
-        app.update(spades::tui::Input::Tick(
-            start + std::time::Duration::from_secs(t),
-        ));
+        support::tui::tick_at(&mut app, start + std::time::Duration::from_secs(t));
         if app.human_turn().is_some() {
             if app.human_turn().map(|t| t.decision) == Some(Decision::Bid) {
                 app.update(spades::tui::Input::Key(Key::Char('3')));

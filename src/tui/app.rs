@@ -5,7 +5,8 @@
 
 use std::io::BufWriter;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
 
 use ratatui::layout::{Position, Rect};
 
@@ -18,7 +19,7 @@ use crate::fairness::{Commitment, Dealing, Reveal};
 use crate::record::{GameInfo, create_record_file, now_secs};
 use crate::review::Story;
 use crate::save::Saved;
-use crate::table::{BotError, Player, SaveAbout, Table};
+use crate::table::{BotError, Player, SaveAbout, Table, Thinking, Thought};
 
 use super::input::{Input, Key};
 use super::replay::{Outcome, Source, Viewer};
@@ -206,6 +207,9 @@ pub struct App {
     record_problem: Option<String>,
     /// Where this game is saved, when it is.
     save_path: Option<PathBuf>,
+    /// A computer player's decision being thought out on a thread of its
+    /// own; nothing at the table waits on it.
+    thinking: Option<Receiver<Thought>>,
     /// The statistics window's lines, read when it opens, and how far down
     /// it is scrolled.
     stats_lines: Vec<String>,
@@ -335,6 +339,7 @@ impl App {
             records,
             record_problem,
             save_path,
+            thinking: None,
             stats_lines: Vec::new(),
             stats_scroll: 0,
             rating_note: None,
@@ -366,6 +371,11 @@ impl App {
                 Some("Moves can be taken back only in a practice game (--practice).".into());
             self.notice_lasts_one_move = true;
             return;
+        }
+        // A bot thinking now answers first: what it does is taken back too.
+        if let Some(thought) = self.thought(Duration::MAX) {
+            self.bot_due = None;
+            self.answer(thought);
         }
         match self.table.take_back(YOU) {
             Ok(true) => {
@@ -950,7 +960,9 @@ impl App {
     /// Lets time pass: finished tricks clear and bots act, each after the
     /// pause the speed asks for.
     fn tick(&mut self, now: Instant) {
+        // The app's clock never runs back, so a pause is measured one way.
         self.now = self.now.max(now);
+        let now = self.now;
         // Nothing moves under a window or a review.
         if self.overlay.is_some() || self.failure.is_some() || self.review.is_some() {
             return;
@@ -982,28 +994,71 @@ impl App {
             if self.table.bot_turn().is_none() {
                 return;
             }
-            match self.bot_due {
-                None => self.bot_due = Some(now + pace.bot),
-                Some(due) if now >= due => {
-                    self.bot_due = None;
-                    if self.notice_lasts_one_move {
-                        self.notice = None;
-                    }
-                    match self.table.step_bot() {
-                        Some(Ok(())) => {
-                            let events = self.table.take_events(YOU);
-                            self.absorb(events);
-                        }
-                        Some(Err(error)) => {
-                            self.failure = Some(error);
-                            return;
-                        }
-                        None => return,
-                    }
-                }
-                Some(_) => return,
+            // The bot starts thinking at once, on a thread of its own, so
+            // the table keeps drawing and answering keys while it thinks;
+            // its answer shows once the pause is over.
+            if self.thinking.is_none() {
+                let Some(thinking) = self.table.think() else {
+                    return;
+                };
+                self.thinking = Some(think_aside(thinking));
+                self.bot_due = Some(now + pace.bot);
+            }
+            if self.bot_due.is_some_and(|due| now < due) {
+                return;
+            }
+            let Some(thought) = self.thought(THINK_WAIT) else {
+                return;
+            };
+            self.bot_due = None;
+            if self.notice_lasts_one_move {
+                self.notice = None;
+            }
+            if !self.answer(thought) {
+                return;
             }
         }
+    }
+
+    /// The thinking bot's answer, waiting for it up to `wait`.
+    fn thought(&mut self, wait: Duration) -> Option<Thought> {
+        let answer = self.thinking.as_ref()?.recv_timeout(wait);
+        match answer {
+            Ok(thought) => {
+                self.thinking = None;
+                Some(thought)
+            }
+            Err(RecvTimeoutError::Timeout) => None,
+            // A bot that panics is a bug: it is not hidden.
+            Err(RecvTimeoutError::Disconnected) => {
+                panic!("a computer player failed while thinking")
+            }
+        }
+    }
+
+    /// Seats the bot's answer at the table; false when it broke a rule.
+    fn answer(&mut self, thought: Thought) -> bool {
+        match self.table.answer(thought) {
+            Ok(()) => {
+                let events = self.table.take_events(YOU);
+                self.absorb(events);
+                true
+            }
+            Err(error) => {
+                self.failure = Some(error);
+                false
+            }
+        }
+    }
+
+    /// Is a computer player thinking right now?
+    pub fn is_thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+
+    /// Is the table waiting on a bot's answer, its pause over?
+    pub fn waits_for_bot(&self) -> bool {
+        self.thinking.is_some() && self.bot_due.is_none_or(|due| self.now >= due)
     }
 
     /// Follows the game through its events, as any client of the table does.
@@ -1232,6 +1287,22 @@ impl App {
             self.to_pass = CardSet::EMPTY;
         }
     }
+}
+
+/// How long a tick waits for a bot whose pause is over: long enough that
+/// a quick bot's answer shows on the tick it is due, short enough that the
+/// table never seems to stall while a slow one thinks.
+const THINK_WAIT: Duration = Duration::from_millis(5);
+
+/// Thinks `thinking` out on a thread of its own; the answer comes back on
+/// the channel. Nobody waits for the thread: a game left while a bot
+/// thinks simply drops its answer.
+fn think_aside(thinking: Thinking) -> Receiver<Thought> {
+    let (answer, thought) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = answer.send(thinking.think());
+    });
+    thought
 }
 
 fn new_table(config: &PlayConfig) -> Result<Table, TuiError> {

@@ -24,7 +24,7 @@ pub fn app(config: PlayConfig) -> App {
 }
 
 pub fn tick(app: &mut App) {
-    app.update(Input::Tick(Instant::now()));
+    tick_at(app, Instant::now());
 }
 
 pub fn press(app: &mut App, keys: &[Key]) {
@@ -109,7 +109,18 @@ pub fn finished_game_with(change: impl FnOnce(&mut PlayConfig)) -> App {
     app
 }
 
-/// Lets time pass as the app sees it: a tick at `at`.
+/// Lets time pass as the app sees it: a tick at `at`. A bot due to act
+/// then thinks on a thread of its own: its answer is waited for, so a test
+/// sees the same table whatever the machine's load.
 pub fn tick_at(app: &mut App, at: Instant) {
     app.update(Input::Tick(at));
+    let started = Instant::now();
+    while app.waits_for_bot() {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(30),
+            "a bot never answered"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        app.update(Input::Tick(at));
+    }
 }
