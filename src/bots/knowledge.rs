@@ -13,14 +13,12 @@ const SPADES: Suit = Suit::Spades;
 
 /// The cards of `card`'s suit in `set` that outrank it.
 pub fn above(set: CardSet, card: Card) -> CardSet {
-    let mask = CardSet::of_suit(card.suit()).bits() & !((2u64 << card.index()) - 1);
-    CardSet::from_bits_truncate(set.bits() & mask)
+    set.above(card)
 }
 
 /// The cards of `card`'s suit in `set` that it outranks.
 pub fn below(set: CardSet, card: Card) -> CardSet {
-    let mask = CardSet::of_suit(card.suit()).bits() & ((1u64 << card.index()) - 1);
-    CardSet::from_bits_truncate(set.bits() & mask)
+    set.below(card)
 }
 
 /// The suits that are not trumps.

@@ -88,6 +88,18 @@ impl CardSet {
         !self.suit(suit).is_empty()
     }
 
+    /// The cards of `card`'s suit in this set that outrank it.
+    pub const fn above(self, card: Card) -> CardSet {
+        let suit = CardSet::of_suit(card.suit()).0;
+        CardSet(self.0 & suit & !((2u64 << card.index()) - 1))
+    }
+
+    /// The cards of `card`'s suit in this set that it outranks.
+    pub const fn below(self, card: Card) -> CardSet {
+        let suit = CardSet::of_suit(card.suit()).0;
+        CardSet(self.0 & suit & ((1u64 << card.index()) - 1))
+    }
+
     /// The lowest card (lowest suit, then lowest rank).
     pub fn lowest(self) -> Option<Card> {
         (self.0 != 0).then(|| Card::from_index_unchecked(self.0.trailing_zeros() as u8))

@@ -22,7 +22,7 @@ pub use cards::CardSet;
 pub use deal::Deal;
 pub use event::{Event, SeatEvent, SideRecord};
 pub use game::{Action, Decision, Game, HandResult, Phase, RuleError, Turn};
-pub use play::{HandState, PlayError, PublicPlay, TrickDone};
+pub use play::{HandState, PlayError, PublicPlay, ResumeError, TrickDone};
 pub use playout::Playout;
 pub use rules::{InvalidRule, RuleSettings, Rules};
 pub use score::{SideScore, SideTotals};

@@ -129,6 +129,27 @@ pub struct PublicPlay {
     pub played: CardSet,
 }
 
+/// Why a hand in progress cannot be built from the play and hands given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ResumeError {
+    #[error("the current trick's cards are not from the leader clockwise up to the seat to play")]
+    TrickOutOfTurn,
+    #[error("seat {seat} holds {held} cards but its place in the trick says {expected}")]
+    HandSize {
+        seat: Seat,
+        held: u32,
+        expected: u32,
+    },
+    #[error("the {0} is in two places at once (two hands, or a hand and the cards played)")]
+    CardTwice(Card),
+    #[error("a card of the current trick is not among the cards played")]
+    TrickNotPlayed,
+    #[error("the tricks won do not add up to the tricks done")]
+    TricksDontAddUp,
+    #[error("spades are marked broken exactly when a spade has been played, and here they are not")]
+    BrokenSpades,
+}
+
 /// A trick that has just been completed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TrickDone {
@@ -162,6 +183,83 @@ impl HandState {
 
     pub fn seats(&self) -> usize {
         self.seats as usize
+    }
+    /// The hand exactly where `play` stands, mid-trick or not, with every
+    /// seat holding `hands`: what a search builds from a seat's view and a
+    /// guess at the cards it cannot see. Seats that have played to the
+    /// current trick hold one card fewer than the others. Everything is
+    /// checked, so a state built here is one the game could have reached.
+    pub fn resume(play: &PublicPlay, hands: PerSeat<CardSet>) -> Result<HandState, ResumeError> {
+        let seats = hands.len() as u8;
+        let leader = play.leader.index() as u8 % seats;
+        let mut state = HandState::new(hands, Seat::masked(leader));
+        let mut seen = play.played;
+        for hand in &hands {
+            if let Some(card) = seen.intersect(*hand).lowest() {
+                return Err(ResumeError::CardTwice(card));
+            }
+            seen |= *hand;
+        }
+        // The trick's cards, from the leader clockwise, through the same
+        // steps as playing them: no second idea of who is winning.
+        let in_trick = play.trick.iter().flatten().count() as u8;
+        if in_trick >= seats {
+            return Err(ResumeError::TrickOutOfTurn);
+        }
+        for k in 0..seats {
+            let seat = Seat::masked((leader + k) % seats);
+            if play.trick[seat].is_some() != (k < in_trick) {
+                return Err(ResumeError::TrickOutOfTurn);
+            }
+        }
+        if play.turn.index() as u8 != (leader + in_trick) % seats {
+            return Err(ResumeError::TrickOutOfTurn);
+        }
+        let held = |seat: Seat| hands[seat].len();
+        let after_trick = held(Seat::masked((leader + in_trick) % seats));
+        for (k, seat) in (0..seats).map(|k| (k, Seat::masked((leader + k) % seats))) {
+            // Once a trick is led the seat to play has a card, and the seats
+            // that have played hold one fewer.
+            let expected = if k < in_trick {
+                after_trick.saturating_sub(1)
+            } else {
+                after_trick
+            };
+            if held(seat) != expected || (in_trick > 0 && after_trick == 0) {
+                return Err(ResumeError::HandSize {
+                    seat,
+                    held: held(seat),
+                    expected,
+                });
+            }
+        }
+        for k in 0..in_trick {
+            let seat = Seat::masked((leader + k) % seats);
+            let card = play.trick[seat].unwrap_or_else(|| unreachable!("checked above"));
+            if !play.played.contains(card) {
+                return Err(ResumeError::TrickNotPlayed);
+            }
+            state.hands[seat].insert(card);
+            state.play_unchecked(card);
+        }
+        if play
+            .tricks_won
+            .iter()
+            .map(|&w| usize::from(w))
+            .sum::<usize>()
+            != play.tricks_done
+        {
+            return Err(ResumeError::TricksDontAddUp);
+        }
+        if play.spades_broken != play.played.has_suit(Suit::Spades) {
+            return Err(ResumeError::BrokenSpades);
+        }
+        state.tricks_won = play.tricks_won;
+        state.tricks_done = play.tricks_done as u8;
+        state.played = play.played;
+        state.broken = play.spades_broken;
+        state.cards_left = hands.iter().map(|h| h.len() as u8).sum();
+        Ok(state)
     }
 
     pub fn turn(&self) -> Seat {
@@ -321,6 +419,67 @@ mod tests {
         assert_eq!(
             play_error(hand, None, false, card("KD")),
             Some(PlayError::NotInHand(card("KD")))
+        );
+    }
+
+    fn four_hands() -> PerSeat<CardSet> {
+        let hands = ["KH 2C 3S", "AH 4D 5C", "2H 7C 9D", "3H 8S TC"];
+        PerSeat::from_slice(&hands.map(set)).unwrap()
+    }
+
+    #[test]
+    fn a_hand_resumed_mid_trick_is_the_hand_it_came_from() {
+        let mut h = HandState::new(four_hands(), Seat::new(3));
+        // A whole trick (won by seat 1), then two cards of the next.
+        for c in ["3H", "KH", "AH", "2H", "5C", "7C"] {
+            h.play_unchecked(card(c));
+        }
+        let resumed = HandState::resume(&h.public(), h.hands).unwrap();
+        assert_eq!(resumed.public(), h.public());
+        assert_eq!(resumed.hands, h.hands);
+        assert_eq!(resumed.legal(), set("TC"), "clubs were led");
+        let (mut a, mut b) = (h, resumed);
+        for c in ["TC", "2C"] {
+            assert_eq!(a.play_unchecked(card(c)), b.play_unchecked(card(c)));
+        }
+        assert_eq!(b.tricks_won(), a.tricks_won());
+        assert_eq!(b.winning(), None);
+        assert_eq!(b.turn(), Seat::new(3), "the ten of clubs took the trick");
+    }
+
+    #[test]
+    fn a_resumed_hand_must_fit_the_play() {
+        let mut h = HandState::new(four_hands(), Seat::new(0));
+        h.play_unchecked(card("KH"));
+        let public = h.public();
+        let mut hands = h.hands;
+        // Seat 0 has played: it cannot still hold three cards.
+        hands[Seat::new(0)].insert(card("AD"));
+        assert_eq!(
+            HandState::resume(&public, hands),
+            Err(ResumeError::HandSize {
+                seat: Seat::new(0),
+                held: 3,
+                expected: 2
+            })
+        );
+        let mut hands = h.hands;
+        hands[Seat::new(2)] = set("KH 7C 9D");
+        assert_eq!(
+            HandState::resume(&public, hands),
+            Err(ResumeError::CardTwice(card("KH")))
+        );
+        let mut late = public;
+        late.turn = Seat::new(2);
+        assert_eq!(
+            HandState::resume(&late, h.hands),
+            Err(ResumeError::TrickOutOfTurn)
+        );
+        let mut unbroken = public;
+        unbroken.spades_broken = true;
+        assert_eq!(
+            HandState::resume(&unbroken, h.hands),
+            Err(ResumeError::BrokenSpades)
         );
     }
 

@@ -7,7 +7,9 @@ use super::bid::Bid;
 use super::card::{Card, Suit};
 use super::cards::CardSet;
 use super::game::{HandResult, Phase};
-use super::play::{PlayError, PublicPlay, TrickDone, beats, legal_plays, play_error};
+use super::play::{
+    HandState, PlayError, PublicPlay, ResumeError, TrickDone, beats, legal_plays, play_error,
+};
 use super::rules::Rules;
 use super::score::SideTotals;
 use super::seat::{Mode, PerSeat, PerSide, Seat, Side};
@@ -140,6 +142,18 @@ impl PlayerView {
             self.auction.look(self.seat);
         }
         Ok(())
+    }
+
+    /// The hand in play exactly where this view stands, the other seats
+    /// holding what `hands` says (a guess at the cards this seat cannot
+    /// see; its own entry is used only while this seat's cards are face
+    /// down). Refused when `hands` does not fit what the view shows.
+    pub fn hand_in_play(&self, hands: &PerSeat<CardSet>) -> Result<HandState, ResumeError> {
+        let mut hands = *hands;
+        if let Some(mine) = self.hand {
+            hands[self.seat] = mine;
+        }
+        HandState::resume(&self.play, hands)
     }
 
     /// Cards this seat has not seen: in other hands or out of play.
