@@ -239,7 +239,10 @@ impl HandState {
             if !play.played.contains(card) {
                 return Err(ResumeError::TrickNotPlayed);
             }
+            // Back in the hand it came from, so the count of cards left
+            // stays right while it is played again.
             state.hands[seat].insert(card);
+            state.cards_left += 1;
             state.play_unchecked(card);
         }
         if play
