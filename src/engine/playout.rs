@@ -17,7 +17,7 @@ use rand::Rng;
 
 use super::card::{Card, Suit};
 use super::cards::CardSet;
-use super::play::{SPADE_POWER, legal_plays, trick_power};
+use super::play::{HandState, SPADE_POWER, legal_plays, trick_power};
 use super::seat::{MAX_SEATS, Mode, PerSeat, Seat};
 
 /// Seats as plain numbers inside the playout's hot loops.
@@ -188,6 +188,26 @@ impl Playout {
             }
         }
         playout
+    }
+
+    /// Plays `hand` to its end at random from wherever it stands, mid-trick
+    /// or not (a search's hand resumed from a view): the current trick card
+    /// by card through `HandState`, the rest as a `Playout`. Returns the
+    /// tricks each seat won over the whole hand.
+    pub fn finish<R: Rng>(mut hand: HandState, rng: &mut R) -> PerSeat<u8> {
+        while hand.winning().is_some() {
+            let card = hand.legal().pick(rng.next_u32());
+            hand.play_unchecked(
+                card.unwrap_or_else(|| unreachable!("the seat to play holds a card")),
+            );
+        }
+        let rest = Playout::from_hands(&hand.hands, hand.turn(), hand.spades_broken(), rng);
+        let won = rest.play(rng);
+        let mut total = hand.tricks_won();
+        for (total, won) in total.as_mut_slice().iter_mut().zip(won.iter()) {
+            *total += won;
+        }
+        total
     }
 
     fn empty(seats: usize, leader: SeatNo, broken: bool) -> Playout {
