@@ -15,6 +15,7 @@ pub mod policy;
 pub mod rules;
 pub mod score;
 pub mod seat;
+pub mod stakes;
 pub mod view;
 
 pub use auction::{Auction, BidError, BlindNilRefusal};
@@ -31,6 +32,7 @@ pub use policy::Policy;
 pub use rules::{InvalidRule, RuleSettings, Rules};
 pub use score::{SideScore, SideTotals};
 pub use seat::{Each, MAX_SEATS, Mode, PerSeat, PerSide, Seat, Side};
+pub use stakes::{HandOutcome, hand_outcome, win_chances};
 pub use view::{ExchangeView, PlayerView};
 
 /// Card notation for unit tests: `set("AS KH")`, `card("AS")`.
