@@ -275,14 +275,14 @@ impl DealGuess {
     #[inline]
     pub fn sample<R: Rng>(&self, rng: &mut R) -> Deal {
         let holders = self.deal_with(|_, weights, total| {
-            let mut k = ((u128::from(rng.next_u64()) * u128::from(total)) >> 64) as u64;
-            let mut chosen = OUT;
-            for (h, &w) in weights.iter().enumerate() {
-                if k < w {
-                    chosen = h;
-                    break;
-                }
-                k -= w;
+            let k = ((u128::from(rng.next_u64()) * u128::from(total)) >> 64) as u64;
+            // The first holder whose running total passes `k`, counted
+            // without a branch: which one it is is as random as the deal.
+            let mut running = 0;
+            let mut chosen = 0;
+            for &w in weights {
+                running += w;
+                chosen += usize::from(k >= running);
             }
             Some(chosen)
         });
@@ -342,9 +342,10 @@ impl DealGuess {
             let mut total = 0;
             for h in 0..HOLDERS {
                 let allowed = self.suits[h];
-                let fits = room[h] > 0
-                    && allowed & (1 << suit) != 0
-                    && tight & HURT[suit][usize::from(allowed)] == 0;
+                // `&` rather than `&&`: no branches to mispredict.
+                let fits = (room[h] > 0)
+                    & (allowed & (1 << suit) != 0)
+                    & (tight & HURT[suit][usize::from(allowed)] == 0);
                 weights[h] = if fits {
                     u64::from(room[h]) * u64::from(self.weight[h][i])
                 } else {
