@@ -406,7 +406,8 @@ impl Playout {
     /// on voids would mispredict about once a trick.
     #[inline(always)]
     fn take(&mut self, seat: SeatNo, rule: usize, word: &mut u64) -> (u8, u8) {
-        let counts = self.counts(seat);
+        let tops = self.seat_tops(seat);
+        let counts = tops & 0x0F0F_0F0F;
         let legal = LEGAL_BYTES[(rule | held_suits(counts)) & 0xFF];
         // Byte s of `running` counts the legal cards in suits 0..=s; the
         // suit drawn is how many of those are <= k.
@@ -416,9 +417,14 @@ impl Playout {
         let k = (product >> 64) as u32;
         let at_or_below = ((k * 0x0101_0101) | 0x8080_8080).wrapping_sub(running) & 0x8080_8080;
         let suit = (at_or_below >> 7).wrapping_mul(0x0101_0101) >> 24;
-        let top = &mut self.tops[((seat & 3) * 4) | (suit as usize & 3)];
-        *top = top.wrapping_sub(1);
-        (self.stacks[usize::from(*top)], suit as u8)
+        // The seat's four tops are written back as one word, as they are
+        // read: a byte store read back inside a wider load cannot be
+        // forwarded and stalls the next read of this seat until it lands.
+        let tops = tops.wrapping_sub(1 << (8 * (suit & 3)));
+        let at = (seat & 3) * 4;
+        self.tops[at..at + 4].copy_from_slice(&tops.to_le_bytes());
+        let top = (tops >> (8 * (suit & 3))) as u8;
+        (self.stacks[usize::from(top)], suit as u8)
     }
 }
 
