@@ -57,6 +57,20 @@ fn bench(c: &mut Criterion) {
             let hand = view
                 .hand_in_play(&deal.hands)
                 .expect("a guess fits the view");
+            group.bench_function(format!("{mode} {moment}: resume from the view"), |b| {
+                b.iter(|| black_box(view.hand_in_play(black_box(&deal.hands))))
+            });
+            let tricks = play_out(hand, &policy, &mut rng);
+            group.bench_function(format!("{mode} {moment}: score and game value"), |b| {
+                b.iter(|| {
+                    black_box(hand_outcome(
+                        &rules,
+                        &bids,
+                        black_box(&tricks),
+                        &view.totals,
+                    ))
+                })
+            });
             group.bench_function(format!("{mode} {moment}: policy playout"), |b| {
                 b.iter(|| black_box(play_out(hand, &policy, &mut rng)))
             });
