@@ -12,7 +12,7 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use spades::bots::normal::NormalBot;
 use spades::bots::{Bot, BotRng, bot_rng, decide};
-use spades::engine::policy::{Policy, play_out_with};
+use spades::engine::policy::{Policy, play_out, play_out_with};
 use spades::engine::{
     Action, Bid, Card, CardSet, Deal, DealGuess, Game, HandState, Mode, Phase, PlayerView, Playout,
     Rules, Seat, Suit, Turn, hand_outcome,
@@ -333,4 +333,58 @@ proptest! {
             }
         });
     }
+}
+
+/// The policy plays like a player: from the opening lead of hands `normal`
+/// bid, nil bidders keep their nils far more often in policy playouts than
+/// in random ones, and sides make their contracts more often.
+#[test]
+fn policy_playouts_keep_nils_and_make_contracts() {
+    let mut rng = Pcg64Mcg::seed_from_u64(9);
+    let (mut nils, mut contracts) = ([0u32; 2], [0u32; 2]);
+    let (mut nil_tries, mut contract_tries) = (0u32, 0u32);
+    for seed in 0..40 {
+        play(
+            Rules::classic(Mode::Partnership),
+            seed,
+            1,
+            false,
+            |game, turn, _| {
+                let play = game.hand_state();
+                if game.phase() != Phase::Playing || !play.played().is_empty() {
+                    return;
+                }
+                let view = game.view(turn.seat);
+                let hand = view.hand_in_play(&play.hands).unwrap();
+                let bids = view.bids().map(|b| b.expect("every seat has bid"));
+                let policy = Policy::new(Mode::Partnership, &bids);
+                for _ in 0..20 {
+                    let by_policy = play_out(hand, &policy, &mut rng);
+                    let at_random = Playout::finish(hand, &mut rng);
+                    for (k, tricks) in [by_policy, at_random].iter().enumerate() {
+                        let outcome = hand_outcome(game.rules(), &bids, tricks, game.totals());
+                        for side in &outcome.sides {
+                            for nil in side.nils.iter().flatten() {
+                                nils[k] += u32::from(nil.made());
+                                nil_tries += u32::from(k == 0);
+                            }
+                            if let Some(c) = side.contract {
+                                contracts[k] += u32::from(c.made());
+                                contract_tries += u32::from(k == 0);
+                            }
+                        }
+                    }
+                }
+            },
+        );
+    }
+    eprintln!(
+        "nils made {nils:?} of {nil_tries}, contracts made {contracts:?} of {contract_tries} (policy, random)"
+    );
+    assert!(nil_tries >= 100, "{nil_tries} nil playouts");
+    assert!(nils[0] > 2 * nils[1], "nils: {nils:?} of {nil_tries}");
+    assert!(
+        contracts[0] > contracts[1],
+        "contracts: {contracts:?} of {contract_tries}"
+    );
 }
