@@ -2,6 +2,7 @@
 //! seat's `PlayerView` (never the deal) and a seeded random generator.
 
 pub mod easy;
+pub mod hard;
 pub mod knowledge;
 pub mod nil;
 pub mod normal;
@@ -52,7 +53,7 @@ pub fn decide(
 }
 
 /// The bot levels that exist, weakest first.
-pub const LEVELS: &[&str] = &["random", "easy", "normal"];
+pub const LEVELS: &[&str] = &["random", "easy", "normal", "hard"];
 
 /// The level the table seats unless told otherwise: the strongest there is.
 pub const DEFAULT_LEVEL: &str = "normal";
@@ -67,6 +68,7 @@ pub fn by_name(name: &str) -> Result<Box<dyn Bot>, UnknownBot> {
         "random" => Ok(Box::new(random::RandomBot)),
         "easy" => Ok(Box::new(easy::EasyBot)),
         "normal" => Ok(Box::new(normal::NormalBot::default())),
+        "hard" => Ok(Box::new(hard::HardBot::default())),
         other => Err(UnknownBot(other.to_string())),
     }
 }
