@@ -93,6 +93,8 @@ pub struct ResumeArgs {
 /// How the table looks and moves, in a new game or a resumed one.
 #[derive(Debug, Clone, Args)]
 pub struct LookArgs {
+    #[command(flatten)]
+    pub effort: EffortArgs,
     /// How fast the computer players' cards appear
     #[arg(long, default_value = "normal", value_parser = ["slow", "normal", "fast", "instant"])]
     pub speed: String,
@@ -102,6 +104,30 @@ pub struct LookArgs {
     /// Never play a card for you, even when it is the only one you may play
     #[arg(long)]
     pub no_auto_play: bool,
+}
+
+/// How long a searching bot (`hard`) thinks per decision.
+#[derive(Debug, Clone, Args)]
+pub struct EffortArgs {
+    /// Let `hard` think this long per decision, in milliseconds
+    /// (default: a fixed number of guessed deals; see --iterations)
+    #[arg(long, value_name = "MS", conflicts_with = "iterations",
+          value_parser = clap::value_parser!(u64).range(1..=60_000))]
+    pub think_ms: Option<u64>,
+    /// Let `hard` guess this many deals per decision, so that a seeded run
+    /// replays exactly (default 300)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub iterations: Option<u32>,
+}
+
+impl EffortArgs {
+    pub fn effort(&self) -> bots::Effort {
+        match (self.think_ms, self.iterations) {
+            (Some(ms), _) => bots::Effort::Time(std::time::Duration::from_millis(ms)),
+            (None, Some(n)) => bots::Effort::Deals(n),
+            (None, None) => bots::Effort::Usual,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -170,6 +196,8 @@ const MAX_DEALS: i64 = 1_000_000_000;
 pub struct SimArgs {
     #[command(flatten)]
     pub table: RulesFlags,
+    #[command(flatten)]
+    pub effort: EffortArgs,
     /// Deals to play (each by every seating of the lineup with --duplicate)
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=MAX_DEALS))]
     pub games: u32,
@@ -480,6 +508,7 @@ fn session_config(look: &LookArgs) -> Result<crate::tui::PlayConfig, CliError> {
         speed: look.speed.parse().map_err(CliError::Usage)?,
         ascii: look.ascii,
         auto_play: !look.no_auto_play,
+        effort: look.effort.effort(),
         records: crate::record::records_dir(),
         saves: crate::save::saves_dir(),
         ..crate::tui::PlayConfig::new(Rules::default(), 0)
@@ -641,6 +670,7 @@ fn run_sim(args: &SimArgs) -> Result<(), CliError> {
         duplicate: args.duplicate,
         threads: args.threads.map_or_else(sim::default_threads, usize::from),
         max_hands: args.max_hands,
+        effort: args.effort.effort(),
     };
     let mut record_file = match &args.record {
         // Unbuffered: the sim writes each game whole, in one write.

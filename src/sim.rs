@@ -30,6 +30,8 @@ pub struct SimConfig {
     pub threads: usize,
     /// A game still undecided after this many hands is abandoned.
     pub max_hands: u32,
+    /// How long searching bots think per decision.
+    pub effort: bots::Effort,
 }
 
 /// The most worker threads a run uses.
@@ -144,7 +146,7 @@ fn play_one(config: &SimConfig, index: u32, record: bool) -> Result<Outcome, Sim
     let lineup = lineup_for(config, index);
     let players = lineup
         .iter()
-        .map(|name| bots::by_name(name).map(Player::Bot))
+        .map(|name| bots::by_name_with(name, config.effort).map(Player::Bot))
         .collect::<Result<Vec<_>, _>>()?;
     let mut table = Table::new(rules, dealing_for(config, index)?, players);
     let memory = MemoryRecord::default();
@@ -638,6 +640,7 @@ mod tests {
             duplicate,
             threads: 2,
             max_hands: 2,
+            effort: bots::Effort::Usual,
         }
     }
 

@@ -19,8 +19,8 @@
 //!
 //! The blind-nil question and the exchange are `normal`'s (for now).
 //!
-//! The budget is a number of guessed deals per decision (`Budget`), so a
-//! seeded game replays exactly.
+//! The budget (`Effort`) is a number of guessed deals per decision, so a
+//! seeded game replays exactly, or a time per decision.
 
 use crate::engine::policy::play_out;
 use crate::engine::{
@@ -29,37 +29,68 @@ use crate::engine::{
 
 use super::knowledge::hand_tricks;
 use super::normal::NormalBot;
-use super::{Bot, BotRng};
+use super::{Bot, BotRng, Effort};
+use std::time::{Duration, Instant};
+
+/// Guessed deals per decision when not told otherwise: a card decision
+/// plays every candidate out on each, a bid plays each out twice.
+pub const USUAL_DEALS: u32 = 300;
+
+/// The most guessed deals a timed decision takes, however long it may
+/// think: past this the answer no longer changes.
+const MOST_DEALS: u32 = 100_000;
 
 /// How much thinking a decision gets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Budget {
-    /// Guessed deals per card decision; each candidate card is played out
-    /// on every one.
-    pub play_deals: u32,
-    /// Guessed deals per bid.
-    pub bid_deals: u32,
+struct Budget {
+    deals: u32,
+    until: Option<Duration>,
 }
 
-impl Default for Budget {
-    fn default() -> Budget {
-        Budget {
-            play_deals: 300,
-            bid_deals: 400,
+impl Budget {
+    fn of(effort: Effort) -> Budget {
+        match effort {
+            Effort::Usual => Budget {
+                deals: USUAL_DEALS,
+                until: None,
+            },
+            Effort::Deals(n) => Budget {
+                deals: n.max(1),
+                until: None,
+            },
+            Effort::Time(t) => Budget {
+                deals: MOST_DEALS,
+                until: Some(t),
+            },
         }
+    }
+
+    /// Deals to guess, stopping when the time (if any) runs out.
+    fn deals(self) -> impl Iterator<Item = u32> {
+        let started = Instant::now();
+        (0..self.deals).take_while(move |&i| {
+            // The clock is read every 16 deals: a deal takes microseconds.
+            i == 0 || i % 16 != 0 || self.until.is_none_or(|t| started.elapsed() < t)
+        })
     }
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct HardBot {
     budget: Budget,
     normal: NormalBot,
 }
 
+impl Default for HardBot {
+    fn default() -> HardBot {
+        HardBot::with_effort(Effort::Usual)
+    }
+}
+
 impl HardBot {
-    pub fn with_budget(budget: Budget) -> HardBot {
+    pub fn with_effort(effort: Effort) -> HardBot {
         HardBot {
-            budget,
+            budget: Budget::of(effort),
             normal: NormalBot::default(),
         }
     }
@@ -76,7 +107,7 @@ impl Bot for HardBot {
 
     fn bid(&mut self, view: &PlayerView, rng: &mut BotRng) -> Bid {
         let usual = self.normal.bid(view, &mut rng.clone());
-        best_bid(view, usual, self.budget.bid_deals, rng).unwrap_or(usual)
+        best_bid(view, usual, self.budget, rng).unwrap_or(usual)
     }
 
     fn exchange(&mut self, view: &PlayerView, rng: &mut BotRng) -> CardSet {
@@ -85,7 +116,7 @@ impl Bot for HardBot {
 
     fn play(&mut self, view: &PlayerView, rng: &mut BotRng) -> Card {
         let usual = self.normal.play(view, &mut rng.clone());
-        best_card(view, usual, self.budget.play_deals, rng).unwrap_or(usual)
+        best_card(view, usual, self.budget, rng).unwrap_or(usual)
     }
 }
 
@@ -183,7 +214,7 @@ fn bids_made(view: &PlayerView) -> PerSeat<Bid> {
 /// The card to play: `usual` (`normal`'s card) unless the search over
 /// `deals` guessed deals is sure another wins more often; `None` when the
 /// view cannot be guessed from.
-fn best_card(view: &PlayerView, usual: Card, deals: u32, rng: &mut BotRng) -> Option<Card> {
+fn best_card(view: &PlayerView, usual: Card, budget: Budget, rng: &mut BotRng) -> Option<Card> {
     let cards = candidates(view);
     // A nil on the seat's own side is played by `normal`'s rules, which a
     // partner can count on; the habits of the playouts are cruder there.
@@ -202,7 +233,7 @@ fn best_card(view: &PlayerView, usual: Card, deals: u32, rng: &mut BotRng) -> Op
     let policy = Policy::new(view.mode(), &bids);
     let side = view.side();
     let mut trials = Trials::new(cards.len());
-    for _ in 0..deals {
+    for _ in budget.deals() {
         let deal = guess.sample(rng);
         let Ok(start) = view.hand_in_play(&deal.hands) else {
             continue;
@@ -233,7 +264,7 @@ fn rough_bid(hand: CardSet, mode: Mode) -> Bid {
 /// `deals` guessed deals is sure another number wins more often. A nil is
 /// bid only when `normal` would: its judgment of a nil hand is what a
 /// partner relies on. `None` when the view cannot be guessed from.
-fn best_bid(view: &PlayerView, usual: Bid, deals: u32, rng: &mut BotRng) -> Option<Bid> {
+fn best_bid(view: &PlayerView, usual: Bid, budget: Budget, rng: &mut BotRng) -> Option<Bid> {
     let allowed: Vec<Bid> = view
         .allowed_bids()
         .into_iter()
@@ -250,7 +281,7 @@ fn best_bid(view: &PlayerView, usual: Bid, deals: u32, rng: &mut BotRng) -> Opti
     let side = view.side();
     let plain = rough_bid(view.cards(), mode);
     let mut trials = Trials::new(allowed.len());
-    for _ in 0..deals {
+    for _ in budget.deals() {
         let deal = guess.sample(rng);
         let mut hands = deal.hands;
         hands[me] = view.cards();

@@ -63,12 +63,31 @@ pub const DEFAULT_LEVEL: &str = "normal";
 #[error("unknown bot `{0}`: choose one of {levels}", levels = LEVELS.join(", "))]
 pub struct UnknownBot(pub String);
 
+/// How long a searching bot may think per decision: a number of guessed
+/// deals (reproducible from a seed) or a time (as strong as the machine
+/// allows). Bots that do not search ignore it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Effort {
+    /// The level's own default.
+    #[default]
+    Usual,
+    /// This many guessed deals per decision.
+    Deals(u32),
+    /// As many guessed deals as fit in this time per decision.
+    Time(std::time::Duration),
+}
+
 pub fn by_name(name: &str) -> Result<Box<dyn Bot>, UnknownBot> {
+    by_name_with(name, Effort::Usual)
+}
+
+/// `by_name`, with the thinking a searching bot gets.
+pub fn by_name_with(name: &str, effort: Effort) -> Result<Box<dyn Bot>, UnknownBot> {
     match name {
         "random" => Ok(Box::new(random::RandomBot)),
         "easy" => Ok(Box::new(easy::EasyBot)),
         "normal" => Ok(Box::new(normal::NormalBot::default())),
-        "hard" => Ok(Box::new(hard::HardBot::default())),
+        "hard" => Ok(Box::new(hard::HardBot::with_effort(effort))),
         other => Err(UnknownBot(other.to_string())),
     }
 }

@@ -1323,7 +1323,10 @@ fn players(config: &PlayConfig) -> Result<Vec<Player>, TuiError> {
             if seat == YOU {
                 Ok(Player::Human)
             } else {
-                Ok(Player::Bot(bots::by_name(&config.difficulty)?))
+                Ok(Player::Bot(bots::by_name_with(
+                    &config.difficulty,
+                    config.effort,
+                )?))
             }
         })
         .collect()

@@ -56,6 +56,8 @@ pub struct PlayConfig {
     pub saves: Option<PathBuf>,
     /// A practice game: `u` takes back the player's last move.
     pub practice: bool,
+    /// How long a searching bot thinks per decision.
+    pub effort: crate::bots::Effort,
 }
 
 impl PlayConfig {
@@ -74,6 +76,7 @@ impl PlayConfig {
             records: None,
             saves: None,
             practice: false,
+            effort: crate::bots::Effort::Usual,
         }
     }
 }

@@ -1,0 +1,54 @@
+//! `hard` from the command line: a seeded run with a fixed number of
+//! guessed deals replays exactly; the two budgets cannot both be given.
+
+mod support;
+
+use support::game::spades;
+
+/// Two seeded games between `hard` and `normal`, recorded to `file`.
+fn seeded_run(dir: &tempfile::TempDir, file: &str) -> String {
+    spades(dir)
+        .args([
+            "sim",
+            "--seats",
+            "hard,normal,hard,normal",
+            "--games",
+            "2",
+            "--seed",
+            "5",
+            "--iterations",
+            "40",
+            "--target",
+            "150",
+            "--threads",
+            "2",
+            "--record",
+            file,
+        ])
+        .assert()
+        .success();
+    std::fs::read_to_string(dir.path().join(file)).unwrap()
+}
+
+#[test]
+fn a_seeded_run_with_fixed_iterations_replays_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = seeded_run(&dir, "a.jsonl");
+    let second = seeded_run(&dir, "b.jsonl");
+    assert!(first.contains("\"event\":\"end\""), "{first}");
+    assert_eq!(first, second, "the same seed and budget, the same games");
+    for verdict in spades::verify::verify(&first).expect("records that read") {
+        assert!(verdict.is_verified(), "{verdict:?}");
+    }
+}
+
+#[test]
+fn think_ms_and_iterations_cannot_both_be_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = spades(&dir)
+        .args(["sim", "--think-ms", "10", "--iterations", "10"])
+        .assert()
+        .code(2);
+    let err = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(err.contains("--think-ms"), "{err}");
+}
