@@ -22,15 +22,18 @@
 //! The budget (`Effort`) is a number of guessed deals per decision, so a
 //! seeded game replays exactly, or a time per decision.
 
+use std::time::{Duration, Instant};
+
 use crate::engine::policy::play_out;
+use crate::engine::stakes::HandOutcome;
 use crate::engine::{
-    Bid, Card, CardSet, DealGuess, HandState, Mode, PerSeat, PlayerView, Policy, Seat, hand_outcome,
+    Action, Bid, Card, CardSet, DealGuess, Decision, HandState, Mode, PerSeat, PlayerView, Policy,
+    Seat, hand_outcome,
 };
 
 use super::knowledge::hand_tricks;
 use super::normal::NormalBot;
 use super::{Bot, BotRng, Effort};
-use std::time::{Duration, Instant};
 
 /// Guessed deals per decision when not told otherwise: a card decision
 /// plays every candidate out on each, a bid plays each out twice.
@@ -107,7 +110,7 @@ impl Bot for HardBot {
 
     fn bid(&mut self, view: &PlayerView, rng: &mut BotRng) -> Bid {
         let usual = self.normal.bid(view, &mut rng.clone());
-        best_bid(view, usual, self.budget, rng).unwrap_or(usual)
+        best_bid(view, usual, self.budget, rng).map_or(usual, |w| w.chosen)
     }
 
     fn exchange(&mut self, view: &PlayerView, rng: &mut BotRng) -> CardSet {
@@ -116,7 +119,79 @@ impl Bot for HardBot {
 
     fn play(&mut self, view: &PlayerView, rng: &mut BotRng) -> Card {
         let usual = self.normal.play(view, &mut rng.clone());
-        best_card(view, usual, self.budget, rng).unwrap_or(usual)
+        best_card(view, usual, self.budget, rng).map_or(usual, |w| w.chosen)
+    }
+}
+
+/// A decision weighed by the search: the choice made, and every choice
+/// tried, best first (none when there was nothing to weigh).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Weighing<A> {
+    pub chosen: A,
+    pub ranked: Vec<Weighed<A>>,
+}
+
+/// What one choice came to over the guessed deals, in the player's terms.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Weighed<A> {
+    pub choice: A,
+    /// The side's average chance of winning the game after the hand.
+    pub win: f64,
+    /// The side's average points for the hand.
+    pub points: f64,
+    /// How often the side's contract was made, when it has one.
+    pub contract: Option<f64>,
+    /// How often the side's nils were made, when it bid one.
+    pub nil: Option<f64>,
+    /// How often the opponents' contracts were set.
+    pub set: Option<f64>,
+}
+
+/// What `hard` would do at `decision`, weighed, for a hint: it is given
+/// the seat's view and nothing else, so it can use no card the seat has
+/// not seen.
+pub fn advise(
+    view: &PlayerView,
+    decision: Decision,
+    effort: Effort,
+    rng: &mut BotRng,
+) -> Weighing<Action> {
+    let mut bot = HardBot::with_effort(effort);
+    let usual = |bot: &mut HardBot, rng: &mut BotRng| super::decide(bot, decision, view, rng);
+    let weighed = match decision {
+        Decision::Play => {
+            let normal = bot.normal.play(view, &mut rng.clone());
+            best_card(view, normal, bot.budget, rng).map(|w| w.map(Action::Play))
+        }
+        Decision::Bid => {
+            let normal = bot.normal.bid(view, &mut rng.clone());
+            best_bid(view, normal, bot.budget, rng).map(|w| w.map(Action::Bid))
+        }
+        Decision::BlindNil | Decision::Exchange => None,
+    };
+    weighed.unwrap_or_else(|| Weighing {
+        chosen: usual(&mut bot, rng),
+        ranked: Vec::new(),
+    })
+}
+
+impl<A: Copy> Weighing<A> {
+    fn map<B: Copy>(self, f: impl Fn(A) -> B) -> Weighing<B> {
+        Weighing {
+            chosen: f(self.chosen),
+            ranked: self
+                .ranked
+                .into_iter()
+                .map(|w| Weighed {
+                    choice: f(w.choice),
+                    win: w.win,
+                    points: w.points,
+                    contract: w.contract,
+                    nil: w.nil,
+                    set: w.set,
+                })
+                .collect(),
+        }
     }
 }
 
@@ -126,16 +201,80 @@ impl Bot for HardBot {
 /// than the usual one is taken for better about once in 30,000 decisions.
 const SURE: f64 = 4.0;
 
-/// Each choice's chance of winning on each guessed deal, side by side.
+/// Each choice's chance of winning on each guessed deal, side by side,
+/// and what it came to in the hand's own terms.
 struct Trials {
     values: Vec<Vec<f64>>,
+    tallies: Vec<Tally>,
+}
+
+/// One choice's hands in the player's terms, summed over the deals.
+#[derive(Debug, Clone, Copy, Default)]
+struct Tally {
+    points: f64,
+    contracts: u32,
+    made: u32,
+    nils: u32,
+    nils_made: u32,
+    rivals: u32,
+    rivals_set: u32,
 }
 
 impl Trials {
     fn new(choices: usize) -> Trials {
         Trials {
             values: vec![Vec::new(); choices],
+            tallies: vec![Tally::default(); choices],
         }
+    }
+
+    /// Choice `k`'s hand on one deal, for the seat's `side`.
+    fn record(&mut self, k: usize, view: &PlayerView, outcome: &HandOutcome) {
+        let side = view.side();
+        self.values[k].push(f64::from(outcome.win[side]));
+        let t = &mut self.tallies[k];
+        let mine = &outcome.sides[side];
+        t.points += f64::from(mine.points);
+        if let Some(c) = mine.contract {
+            t.contracts += 1;
+            t.made += u32::from(c.made());
+        }
+        for nil in mine.nils.iter().flatten() {
+            t.nils += 1;
+            t.nils_made += u32::from(nil.points > 0);
+        }
+        for rival in view.mode().each_side().filter(|&s| s != side) {
+            if let Some(c) = outcome.sides[rival].contract {
+                t.rivals += 1;
+                t.rivals_set += u32::from(!c.made());
+            }
+        }
+    }
+
+    /// What choice `k` came to, for a hint.
+    fn weighed<A: Copy>(&self, k: usize, choice: A) -> Weighed<A> {
+        let t = &self.tallies[k];
+        let n = self.values[k].len().max(1) as f64;
+        let share = |x: u32, of: u32| (of > 0).then(|| f64::from(x) / f64::from(of));
+        Weighed {
+            choice,
+            win: self.mean(k),
+            points: t.points / n,
+            contract: share(t.made, t.contracts),
+            nil: share(t.nils_made, t.nils),
+            set: share(t.rivals_set, t.rivals),
+        }
+    }
+
+    /// Every choice weighed, best first.
+    fn ranked<A: Copy>(&self, choices: &[A]) -> Vec<Weighed<A>> {
+        let mut all: Vec<Weighed<A>> = choices
+            .iter()
+            .enumerate()
+            .map(|(k, &c)| self.weighed(k, c))
+            .collect();
+        all.sort_by(|a, b| b.win.total_cmp(&a.win));
+        all
     }
 
     fn mean(&self, k: usize) -> f64 {
@@ -214,7 +353,12 @@ fn bids_made(view: &PlayerView) -> PerSeat<Bid> {
 /// The card to play: `usual` (`normal`'s card) unless the search over
 /// `deals` guessed deals is sure another wins more often; `None` when the
 /// view cannot be guessed from.
-fn best_card(view: &PlayerView, usual: Card, budget: Budget, rng: &mut BotRng) -> Option<Card> {
+fn best_card(
+    view: &PlayerView,
+    usual: Card,
+    budget: Budget,
+    rng: &mut BotRng,
+) -> Option<Weighing<Card>> {
     let cards = candidates(view);
     // A nil on the seat's own side is played by `normal`'s rules, which a
     // partner can count on; the habits of the playouts are cruder there.
@@ -222,7 +366,10 @@ fn best_card(view: &PlayerView, usual: Card, budget: Budget, rng: &mut BotRng) -
         .chain(view.partner())
         .any(|s| view.bids()[s].is_some_and(Bid::is_nil) && view.play.tricks_won[s] == 0);
     if cards.len() < 2 || side_nil {
-        return Some(usual);
+        return Some(Weighing {
+            chosen: usual,
+            ranked: Vec::new(),
+        });
     }
     // `usual` is tried as the candidate that stands for it.
     let usual_at = cards
@@ -231,26 +378,28 @@ fn best_card(view: &PlayerView, usual: Card, budget: Budget, rng: &mut BotRng) -
     let guess = DealGuess::new(view).ok()?;
     let bids = bids_made(view);
     let policy = Policy::new(view.mode(), &bids);
-    let side = view.side();
     let mut trials = Trials::new(cards.len());
     for _ in budget.deals() {
         let deal = guess.sample(rng);
         let Ok(start) = view.hand_in_play(&deal.hands) else {
             continue;
         };
-        for (values, &card) in trials.values.iter_mut().zip(&cards) {
+        for (k, &card) in cards.iter().enumerate() {
             let mut hand = start;
             hand.play_unchecked(card);
             let tricks = play_out(hand, &policy, rng);
             let outcome = hand_outcome(&view.rules, &bids, &tricks, &view.totals);
-            values.push(f64::from(outcome.win[side]));
+            trials.record(k, view, &outcome);
         }
     }
     let chosen = trials.verdict(Some(usual_at));
-    Some(if chosen == usual_at {
-        usual
-    } else {
-        cards[chosen]
+    Some(Weighing {
+        chosen: if chosen == usual_at {
+            usual
+        } else {
+            cards[chosen]
+        },
+        ranked: trials.ranked(&cards),
     })
 }
 
@@ -264,21 +413,28 @@ fn rough_bid(hand: CardSet, mode: Mode) -> Bid {
 /// `deals` guessed deals is sure another number wins more often. A nil is
 /// bid only when `normal` would: its judgment of a nil hand is what a
 /// partner relies on. `None` when the view cannot be guessed from.
-fn best_bid(view: &PlayerView, usual: Bid, budget: Budget, rng: &mut BotRng) -> Option<Bid> {
+fn best_bid(
+    view: &PlayerView,
+    usual: Bid,
+    budget: Budget,
+    rng: &mut BotRng,
+) -> Option<Weighing<Bid>> {
     let allowed: Vec<Bid> = view
         .allowed_bids()
         .into_iter()
         .filter(|b| *b != Bid::BlindNil && (!b.is_nil() || usual.is_nil()))
         .collect();
     if allowed.len() < 2 {
-        return Some(usual);
+        return Some(Weighing {
+            chosen: usual,
+            ranked: Vec::new(),
+        });
     }
     let usual_at = allowed.iter().position(|&b| b == usual);
     let guess = DealGuess::new(view).ok()?;
     let mode = view.mode();
     let me = view.seat;
     let made = view.bids();
-    let side = view.side();
     let plain = rough_bid(view.cards(), mode);
     let mut trials = Trials::new(allowed.len());
     for _ in budget.deals() {
@@ -296,15 +452,18 @@ fn best_bid(view: &PlayerView, usual: Bid, budget: Budget, rng: &mut BotRng) -> 
         let as_nil = usual
             .is_nil()
             .then(|| play_out(start, &Policy::new(mode, &bids), rng));
-        for (values, &bid) in trials.values.iter_mut().zip(&allowed) {
+        for (k, &bid) in allowed.iter().enumerate() {
             bids[me] = bid;
             let tricks = match (bid.is_nil(), as_nil) {
                 (true, Some(nil)) => nil,
                 _ => as_plain,
             };
             let outcome = hand_outcome(&view.rules, &bids, &tricks, &view.totals);
-            values.push(f64::from(outcome.win[side]));
+            trials.record(k, view, &outcome);
         }
     }
-    Some(allowed[trials.verdict(usual_at)])
+    Some(Weighing {
+        chosen: allowed[trials.verdict(usual_at)],
+        ranked: trials.ranked(&allowed),
+    })
 }

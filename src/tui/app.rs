@@ -622,6 +622,7 @@ impl App {
         match key {
             Key::Char('p') => return self.toggle_auto_play(),
             Key::Char('u') if self.screen() == Screen::Table => return self.take_back(),
+            Key::Char('h') if self.screen() == Screen::Table => return self.hint(),
             Key::Char('+' | '=') => return self.change_speed(1),
             Key::Char('-' | '_') => return self.change_speed(-1),
             Key::Char('?') => return self.overlay = Some(Overlay::Help),
@@ -734,7 +735,7 @@ impl App {
             Decision::BlindNil => match key {
                 Key::Char('b') => self.act(Action::Bid(Bid::BlindNil)),
                 Key::Char('c') => self.act(Action::Look),
-                Key::Left | Key::Right | Key::Char('h' | 'l') | Key::Up | Key::Down => {
+                Key::Left | Key::Right | Key::Up | Key::Down => {
                     self.offer_cursor = match self.offer_cursor {
                         OfferChoice::BlindNil => OfferChoice::Look,
                         OfferChoice::Look => OfferChoice::BlindNil,
@@ -785,11 +786,11 @@ impl App {
     fn move_or_pick(&mut self, key: Key) -> Option<Card> {
         let hand = hand_order(self.view().cards());
         match key {
-            Key::Left | Key::Char('h') => {
+            Key::Left => {
                 self.hand_cursor = self.hand_cursor.saturating_sub(1);
                 None
             }
-            Key::Right | Key::Char('l') => {
+            Key::Right => {
                 self.hand_cursor = (self.hand_cursor + 1).min(hand.len().saturating_sub(1));
                 None
             }
@@ -834,8 +835,8 @@ impl App {
             self.bid_digits.clear();
         }
         match key {
-            Key::Left | Key::Char('h') => self.bid_cursor = self.bid_cursor.saturating_sub(1),
-            Key::Right | Key::Char('l') => self.bid_cursor = (self.bid_cursor + 1).min(last),
+            Key::Left => self.bid_cursor = self.bid_cursor.saturating_sub(1),
+            Key::Right => self.bid_cursor = (self.bid_cursor + 1).min(last),
             Key::Enter | Key::Space => {
                 if let Some(&bid) = options.get(self.bid_cursor) {
                     self.act(Action::Bid(bid));
@@ -1182,6 +1183,38 @@ impl App {
         }
     }
 
+    /// Says what `hard` would do at the player's turn, and why, from the
+    /// player's own view of the table (nothing else is given to it).
+    fn hint(&mut self) {
+        self.notice_lasts_one_move = true;
+        let Some(turn) = self.human_turn() else {
+            self.notice = Some("A hint is for your turn.".into());
+            return;
+        };
+        let view = self.view();
+        // Seeded from where the game stands: the same question, the same hint.
+        let mut rng = bots::bot_rng(
+            u64::from(view.hand_no) << 8 | u64::from(view.play.played.len()),
+            view.seat,
+        );
+        let advice = bots::hard::advise(&view, turn.decision, self.config.effort, &mut rng);
+        self.notice = Some(hint_text(&advice, self.theme()));
+        // The cursor goes to the hinted choice; only the player makes it.
+        match advice.chosen {
+            Action::Play(card) => {
+                if let Some(at) = hand_order(view.cards()).iter().position(|&c| c == card) {
+                    self.hand_cursor = at;
+                }
+            }
+            Action::Bid(bid) => {
+                if let Some(at) = self.bid_options(&view).iter().position(|&b| b == bid) {
+                    self.bid_cursor = at;
+                }
+            }
+            _ => {}
+        }
+    }
+
     /// Opens the statistics window on the player's records as they stand.
     fn open_stats(&mut self) {
         self.stats_lines = match &self.config.records {
@@ -1287,6 +1320,59 @@ impl App {
             self.to_pass = CardSet::EMPTY;
         }
     }
+}
+
+/// A hint in a line: the action, what it comes to, and the next best.
+fn hint_text(advice: &bots::hard::Weighing<Action>, theme: &Theme) -> String {
+    let say = |action: Action| match action {
+        Action::Play(card) => format!("play the {}", theme.card(card)),
+        Action::Bid(Bid::Nil) => "bid nil".to_string(),
+        Action::Bid(Bid::BlindNil) => "bid blind nil".to_string(),
+        Action::Bid(bid) => format!("bid {}", bid.tricks()),
+        Action::Look => "look at your cards".to_string(),
+        Action::Exchange(cards) => format!(
+            "pass {}",
+            cards
+                .iter()
+                .map(|c| theme.card(c))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+    };
+    let short = |action: Action| match action {
+        Action::Play(card) => theme.card(card),
+        Action::Bid(Bid::Nil) => "nil".to_string(),
+        Action::Bid(bid) => bid.tricks().to_string(),
+        other => say(other),
+    };
+    let mut text = format!("Hint: {}", say(advice.chosen));
+    let Some(chosen) = advice.ranked.iter().find(|w| w.choice == advice.chosen) else {
+        return text + ".";
+    };
+    let percent = |p: f64| format!("{:.0}%", 100.0 * p);
+    let mut why = Vec::new();
+    if let Some(p) = chosen.nil {
+        why.push(format!("nil holds {}", percent(p)));
+    }
+    if let Some(p) = chosen.contract {
+        why.push(format!("contract {}", percent(p)));
+    }
+    if let Some(p) = chosen.set.filter(|&p| p >= 0.05) {
+        why.push(format!("sets them {}", percent(p)));
+    }
+    why.push(format!("{:+.0} points", chosen.points));
+    text.push_str(&format!(" ({})", why.join(", ")));
+    let others: Vec<String> = advice
+        .ranked
+        .iter()
+        .filter(|w| w.choice != advice.chosen)
+        .take(2)
+        .map(|w| format!("{} {:+.0}", short(w.choice), w.points))
+        .collect();
+    if !others.is_empty() {
+        text.push_str(&format!("; else {}", others.join(", ")));
+    }
+    text + "."
 }
 
 /// How long a tick waits for a bot whose pause is over: long enough that

@@ -519,7 +519,15 @@ fn footer(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
         None if view.phase == Phase::Over => "",
         None => "arrows  move",
     };
-    let all = format!(" {keys}   t  last trick   r  rules");
+    let hint = app.human_turn().is_some() && app.held_trick().is_none();
+    // The turn's own keys first; the others as far as the width allows.
+    let mut all = format!(" {keys}");
+    for (shown, more) in [(hint, "h  hint"), (true, "t  last trick"), (true, "r  rules")] {
+        if shown && all.chars().count() + 3 + more.len() <= usize::from(area.width) {
+            all.push_str("   ");
+            all.push_str(more);
+        }
+    }
     buf.set_stringn(area.x, area.y, all, area.width as usize, theme.dim());
 }
 
