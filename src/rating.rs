@@ -42,16 +42,21 @@
 //! level X where the player sits and level L in every other seat, and plays
 //! 2,000 deals (seeds 1 to 2,000, open), each deal once with X in each seat,
 //! under the classic rules; a game still undecided after 200 hands is left
-//! out. It counts X's results as the rating counts a player's (partnership:
-//! the wins of X's side; cutthroat and individual: X against each L by
-//! final score). A score p is a rating gap of 400 log10(p / (1 - p)), the
-//! Glicko-2 expectation against an opponent of known strength turned
-//! round; a weighted least-squares fit of the six gaps of a mode (weights
+//! out. A pair with `hard` on either side plays 40 deals (seeds 1 to 40)
+//! instead: `hard` searches, 100 to 300 times slower per decision than
+//! `normal`, so 2,000 of its deals would take most of a day, and 40 keep
+//! the whole run to about twenty minutes on two cores. It counts X's
+//! results as the rating counts a player's (partnership: the wins of X's
+//! side; cutthroat and individual: X against each L by final score). A
+//! score p is a rating gap of 400 log10(p / (1 - p)), the Glicko-2
+//! expectation against an opponent of known strength turned round; a
+//! weighted least-squares fit of the twelve gaps of a mode (weights
 //! n p (1 - p), the gap's inverse variance), with easy held at `ANCHOR`,
-//! gives each level's rating and standard error. A clean sweep (p of 1) says
-//! no gap and is left out. It takes 80 to 120 seconds on two cores and fails
-//! when a constant below is more than three standard errors (and 25 points)
-//! from what it measures.
+//! gives each level's rating and standard error. A clean sweep (a score
+//! of 0 or 1) says no gap and is left out. It took 1,053 seconds (17½ minutes) on
+//! two cores shared with another build, nearly all of it the eighteen pairs
+//! with `hard`, and fails when a constant below is more than three standard
+//! errors (and 25 points) from what it measures, or a level has none.
 //!
 //! Measured on this version (scores of X against L; `*` a clean sweep):
 //!
@@ -59,32 +64,55 @@
 //! | ----------- | --------------- | ------- | ------ | ----- |
 //! | partnership | random vs easy  |   8,000 | 0.0283 |  -615 |
 //! | partnership | random vs normal|   8,000 | 0.0490 |  -515 |
+//! | partnership | random vs hard  |     160 | 0.0625 |  -470 |
 //! | partnership | easy vs random  |   7,800 | 0.9860 |   739 |
 //! | partnership | easy vs normal  |   8,000 | 0.3926 |   -76 |
+//! | partnership | easy vs hard    |     160 | 0.3563 |  -103 |
 //! | partnership | normal vs random|   7,271 | 0.9901 |   800 |
 //! | partnership | normal vs easy  |   8,000 | 0.8586 |   313 |
+//! | partnership | normal vs hard  |     160 | 0.4625 |   -26 |
+//! | partnership | hard vs random  |     144 | 0.9931 |   862 |
+//! | partnership | hard vs easy    |     160 | 0.9187 |   421 |
+//! | partnership | hard vs normal  |     160 | 0.6062 |    75 |
 //! | cutthroat   | random vs easy  |  12,000 | 0.0026 | -1035 |
 //! | cutthroat   | random vs normal|  12,000 | 0.0001 | -1632 |
+//! | cutthroat   | random vs hard  |     240 | 0.0000*|       |
 //! | cutthroat   | easy vs random  |  11,972 | 0.9996 |  1352 |
 //! | cutthroat   | easy vs normal  |  12,000 | 0.0319 |  -593 |
+//! | cutthroat   | easy vs hard    |     240 | 0.0458 |  -527 |
 //! | cutthroat   | normal vs random|  12,000 | 1.0000*|       |
 //! | cutthroat   | normal vs easy  |  12,000 | 0.9543 |   528 |
+//! | cutthroat   | normal vs hard  |     240 | 0.2167 |  -223 |
+//! | cutthroat   | hard vs random  |     240 | 1.0000*|       |
+//! | cutthroat   | hard vs easy    |     240 | 1.0000*|       |
+//! | cutthroat   | hard vs normal  |     240 | 0.8625 |   319 |
 //! | individual  | random vs easy  |  24,000 | 0.0008 | -1236 |
 //! | individual  | random vs normal|  24,000 | 0.0026 | -1036 |
+//! | individual  | random vs hard  |     480 | 0.0021 | -1072 |
 //! | individual  | easy vs random  |  24,000 | 1.0000*|       |
 //! | individual  | easy vs normal  |  24,000 | 0.4057 |   -66 |
+//! | individual  | easy vs hard    |     480 | 0.1938 |  -248 |
 //! | individual  | normal vs random|  24,000 | 1.0000*|       |
 //! | individual  | normal vs easy  |  24,000 | 0.6467 |   105 |
+//! | individual  | normal vs hard  |     480 | 0.2625 |  -179 |
+//! | individual  | hard vs random  |     480 | 1.0000*|       |
+//! | individual  | hard vs easy    |     480 | 0.9146 |   412 |
+//! | individual  | hard vs normal  |     480 | 0.7562 |   197 |
 //!
-//! The misfit (chi-squared per degree of freedom) is 442 in partnership, 15
-//! in cutthroat and 90 in individual: the levels do not lie on one line.
+//! The misfit (chi-squared per degree of freedom) is 202 in partnership, 15
+//! in cutthroat and 34 in individual: the levels do not lie on one line.
 //! Least of all in partnership, where easy with a normal partner against two
 //! normals scores 39% (a gap of 76) while normal with an easy partner against
 //! two easys scores 86% (313), because the partner covers for the player. So
 //! one number per level is a compromise, and its deviation is the fit's
 //! standard error widened by the square root of the misfit: a rating earned
-//! against one level may read that much differently against another. The
-//! fitted ratings are `LEVEL_RATINGS`.
+//! against one level may read that much differently against another.
+//! `hard`'s deviations are the widest, its few deals giving its gaps little
+//! weight (partnership's ± 213 most of all). The fit of the other levels
+//! moved by no more than 3 points with `hard` in it, so their constants
+//! were kept (what the fit now gives them: partnership random 982 ± 92 and
+//! normal 1640 ± 44, cutthroat 421 ± 111 and 2052 ± 22, individual 483 ±
+//! 113 and 1585 ± 10). The fitted ratings are `LEVEL_RATINGS`.
 
 use std::path::{Path, PathBuf};
 
@@ -103,21 +131,24 @@ pub const ANCHOR: f64 = 1500.0;
 /// Each level's fixed rating and deviation, per mode, as the calibration
 /// (see the module's documentation) fitted them:
 ///
-/// | mode        | random     | easy | normal     |
-/// | ----------- | ---------- | ---- | ---------- |
-/// | partnership |  980 ± 137 | 1500 | 1641 ± 66  |
-/// | cutthroat   |  421 ± 110 | 1500 | 2055 ± 22  |
-/// | individual  |  480 ± 183 | 1500 | 1585 ± 15  |
-pub const LEVEL_RATINGS: [(Mode, &str, f64, f64); 9] = [
+/// | mode        | random     | easy | normal     | hard       |
+/// | ----------- | ---------- | ---- | ---------- | ---------- |
+/// | partnership |  980 ± 137 | 1500 | 1641 ± 66  | 1672 ± 213 |
+/// | cutthroat   |  421 ± 110 | 1500 | 2055 ± 22  | 2277 ± 78  |
+/// | individual  |  480 ± 183 | 1500 | 1585 ± 15  | 1783 ± 60  |
+pub const LEVEL_RATINGS: [(Mode, &str, f64, f64); 12] = [
     (Mode::Partnership, "random", 980.0, 137.0),
     (Mode::Partnership, "easy", ANCHOR, 0.0),
     (Mode::Partnership, "normal", 1641.0, 66.0),
+    (Mode::Partnership, "hard", 1672.0, 213.0),
     (Mode::Cutthroat, "random", 421.0, 110.0),
     (Mode::Cutthroat, "easy", ANCHOR, 0.0),
     (Mode::Cutthroat, "normal", 2055.0, 22.0),
+    (Mode::Cutthroat, "hard", 2277.0, 78.0),
     (Mode::Individual, "random", 480.0, 183.0),
     (Mode::Individual, "easy", ANCHOR, 0.0),
     (Mode::Individual, "normal", 1585.0, 15.0),
+    (Mode::Individual, "hard", 1783.0, 60.0),
 ];
 
 /// The fixed rating of the computer players of `level` in `mode`.
