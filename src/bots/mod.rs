@@ -56,7 +56,7 @@ pub fn decide(
 pub const LEVELS: &[&str] = &["random", "easy", "normal", "hard"];
 
 /// The level the table seats unless told otherwise: the strongest there is.
-pub const DEFAULT_LEVEL: &str = "normal";
+pub const DEFAULT_LEVEL: &str = "hard";
 
 /// A bot asked for by a name that does not exist.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

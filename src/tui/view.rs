@@ -522,7 +522,11 @@ fn footer(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
     let hint = app.human_turn().is_some() && app.held_trick().is_none();
     // The turn's own keys first; the others as far as the width allows.
     let mut all = format!(" {keys}");
-    for (shown, more) in [(hint, "h  hint"), (true, "t  last trick"), (true, "r  rules")] {
+    for (shown, more) in [
+        (hint, "h  hint"),
+        (true, "t  last trick"),
+        (true, "r  rules"),
+    ] {
         if shown && all.chars().count() + 3 + more.len() <= usize::from(area.width) {
             all.push_str("   ");
             all.push_str(more);
