@@ -1347,7 +1347,9 @@ fn hint_text(advice: &bots::hard::Weighing<Action>, theme: &Theme) -> String {
     };
     let mut text = format!("Hint: {}", say(advice.chosen));
     let Some(chosen) = advice.ranked.iter().find(|w| w.choice == advice.chosen) else {
-        return text + ".";
+        // Nothing was weighed: one sensible choice, or a nil on your side,
+        // which is played by the rules a partner counts on.
+        return text + " (the usual play here).";
     };
     let percent = |p: f64| format!("{:.0}%", 100.0 * p);
     let mut why = Vec::new();
