@@ -446,23 +446,11 @@ fn run_resume(args: &ResumeArgs) -> Result<(), CliError> {
 /// record says so and reveals its seed, and its save is removed.
 fn abandon(saved: &Saved) -> Result<(), CliError> {
     let mode = saved.header.rules.mode;
-    let players = mode
-        .each_seat()
-        .map(|seat| {
-            if seat.index() == 0 {
-                Ok(crate::table::Player::Human)
-            } else {
-                bots::by_name(&saved.header.difficulty).map(crate::table::Player::Bot)
-            }
-        })
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| CliError::Usage(format!("the saved game {}: {e}", saved.header.id)))?;
+    let players =
+        crate::table::player_and_bots(mode, &saved.header.difficulty, bots::Effort::Usual)
+            .map_err(|e| CliError::Usage(format!("the saved game {}: {e}", saved.header.id)))?;
     let names = crate::tui::seats::Names::new(mode, &saved.header.name);
-    let seats = mode
-        .each_seat()
-        .map(|s| names.seat(s).to_string())
-        .collect();
-    let mut table = crate::table::Table::resume(saved, players, seats)
+    let mut table = crate::table::Table::resume(saved, players, names.all())
         .map_err(|e| CliError::Usage(format!("the saved game {}: {e}", saved.header.id)))?;
     table.abandon();
     if let Some(problem) = table.record_problem() {

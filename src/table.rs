@@ -30,6 +30,24 @@ pub enum Player {
     Away(&'static str),
 }
 
+/// A person in seat 0 and bots of `level` in every other seat: the table a
+/// player sits at.
+pub fn player_and_bots(
+    mode: crate::engine::Mode,
+    level: &str,
+    effort: crate::bots::Effort,
+) -> Result<Vec<Player>, crate::bots::UnknownBot> {
+    mode.each_seat()
+        .map(|seat| {
+            if seat.index() == 0 {
+                Ok(Player::Human)
+            } else {
+                crate::bots::by_name_with(level, effort).map(Player::Bot)
+            }
+        })
+        .collect()
+}
+
 /// A bot's decision, handed out to be thought about anywhere (another
 /// thread), so that nothing at the table waits on it: the bot, its
 /// generator, and what its seat sees. `think` gives the answer back.

@@ -279,13 +279,8 @@ impl App {
     pub fn resume(config: PlayConfig, theme: Theme, saved: &Saved) -> Result<App, TuiError> {
         bots::by_name(&config.difficulty)?;
         let names = Names::new(config.rules.mode, &config.name);
-        let seats = config
-            .rules
-            .mode
-            .each_seat()
-            .map(|s| names.seat(s).to_string())
-            .collect();
-        let table = Table::resume(saved, players(&config)?, seats).map_err(TuiError::Resume)?;
+        let table =
+            Table::resume(saved, players(&config)?, names.all()).map_err(TuiError::Resume)?;
         let records = saved.header.record.iter().cloned().collect();
         let save_path = Some(saved.path.clone());
         let mut app = App::at_table(config, theme, names, table, records, None, save_path);
@@ -1403,21 +1398,12 @@ fn new_table(config: &PlayConfig) -> Result<Table, TuiError> {
 
 /// The player at seat 0, bots of the chosen level at the others.
 fn players(config: &PlayConfig) -> Result<Vec<Player>, TuiError> {
-    config
-        .rules
-        .mode
-        .each_seat()
-        .map(|seat| {
-            if seat == YOU {
-                Ok(Player::Human)
-            } else {
-                Ok(Player::Bot(bots::by_name_with(
-                    &config.difficulty,
-                    config.effort,
-                )?))
-            }
-        })
-        .collect()
+    debug_assert_eq!(YOU.index(), 0, "the player sits in seat 0");
+    Ok(crate::table::player_and_bots(
+        config.rules.mode,
+        &config.difficulty,
+        config.effort,
+    )?)
 }
 
 /// Has the table write the game's record to a new file in `dir`.
@@ -1430,11 +1416,7 @@ fn record_game(
 ) -> Result<PathBuf, String> {
     let (file, path) =
         create_record_file(dir).map_err(|e| format!("cannot write in {}: {e}", dir.display()))?;
-    let seats = table
-        .mode()
-        .each_seat()
-        .map(|s| names.seat(s).to_string())
-        .collect();
+    let seats = names.all();
     let info = GameInfo {
         id: path.file_stem().map(|s| s.to_string_lossy().into_owned()),
         started: Some(started),

@@ -71,6 +71,11 @@ impl Names {
         Names { mode, seats }
     }
 
+    /// Every seat's name in seat order, as the table and the record take them.
+    pub fn all(&self) -> Vec<String> {
+        self.seats.clone()
+    }
+
     pub fn seat(&self, seat: Seat) -> &str {
         self.seats.get(seat.index()).map_or("?", String::as_str)
     }
