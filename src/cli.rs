@@ -204,7 +204,7 @@ pub struct SimArgs {
     /// Deal game k from seed S+k, openly (default: each game's seed secret until it ends, revealed in its record)
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
-    /// One bot per seat, comma-separated, e.g. random,random,random,random
+    /// One bot per seat, comma-separated, e.g. hard,normal,hard,normal; hard@1200 or hard@150ms gives one seat its own budget
     #[arg(long, value_name = "SPEC", value_delimiter = ',')]
     pub seats: Option<Vec<String>>,
     /// Write every game's record (JSON Lines) to PATH, which must not exist

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::bots::{self, UnknownBot};
+use crate::bots::{self, Effort, UnknownBot};
 use crate::engine::{HandResult, Mode, Phase, Rules, Side};
 use crate::fairness::{Dealing, SecretSeed, SecretSeeds};
 use crate::record::{GameInfo, MemoryRecord};
@@ -146,7 +146,7 @@ fn play_one(config: &SimConfig, index: u32, record: bool) -> Result<Outcome, Sim
     let lineup = lineup_for(config, index);
     let players = lineup
         .iter()
-        .map(|name| bots::by_name_with(name, config.effort).map(Player::Bot))
+        .map(|name| bots::by_spec(name, config.effort).map(Player::Bot))
         .collect::<Result<Vec<_>, _>>()?;
     let mut table = Table::new(rules, dealing_for(config, index)?, players);
     let memory = MemoryRecord::default();
@@ -236,7 +236,7 @@ struct Tally {
 /// Checks that the lineup names one existing bot per seat.
 pub fn check_lineup(mode: Mode, lineup: &[String]) -> Result<(), SimError> {
     for name in lineup {
-        bots::by_name(name)?;
+        bots::by_spec(name, Effort::Usual)?;
     }
     if lineup.len() != mode.seats() {
         return Err(SimError::SeatCount {

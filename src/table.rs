@@ -11,7 +11,6 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::bots::random::RandomBot;
 use crate::bots::{Bot, BotRng, bot_rng, decide};
 use crate::engine::{
     Action, Decision, Event, Game, HandResult, Mode, Phase, PlayerView, RuleError, Rules, Seat,
@@ -25,9 +24,9 @@ use crate::save::{self, Journal, SaveError, SaveHeader, Saved, Step};
 pub enum Player {
     Bot(Box<dyn Bot>),
     Human,
-    /// A bot of this level thinking away from the table (`Table::think`):
-    /// the seat waits for its answer.
-    Away(&'static str),
+    /// A bot thinking away from the table (`Table::think`): the seat waits
+    /// for its answer, holding a fresh bot of the same level and budget.
+    Away(Box<dyn Bot>),
 }
 
 /// A person in seat 0 and bots of `level` in every other seat: the table a
@@ -318,12 +317,9 @@ impl Table {
             .iter()
             .map(|p| match p {
                 Player::Human => Player::Human,
-                Player::Bot(bot) => Player::Bot(
-                    crate::bots::by_name(bot.name()).unwrap_or_else(|_| Box::new(RandomBot)),
-                ),
-                Player::Away(name) => {
-                    Player::Bot(crate::bots::by_name(name).unwrap_or_else(|_| Box::new(RandomBot)))
-                }
+                // Fresh bots of the same level and budget: nothing they
+                // remember of the hand taken back survives.
+                Player::Bot(bot) | Player::Away(bot) => Player::Bot(bot.fresh()),
             })
             .collect();
         let header = save.header.clone();
@@ -506,11 +502,12 @@ impl Table {
     pub fn think(&mut self) -> Option<Thinking> {
         let turn = self.bot_turn()?;
         let i = turn.seat.index();
-        let name = match &self.players[i] {
-            Player::Bot(bot) => bot.name(),
+        let stand_in = match &self.players[i] {
+            Player::Bot(bot) => bot.fresh(),
             Player::Human | Player::Away(_) => return None,
         };
-        let Player::Bot(bot) = std::mem::replace(&mut self.players[i], Player::Away(name)) else {
+        let Player::Bot(bot) = std::mem::replace(&mut self.players[i], Player::Away(stand_in))
+        else {
             unreachable!("the seat holds a bot: matched just above");
         };
         // The generator goes with the bot and comes back advanced, so a

@@ -52,3 +52,59 @@ fn think_ms_and_iterations_cannot_both_be_given() {
     let err = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
     assert!(err.contains("--think-ms"), "{err}");
 }
+
+#[test]
+fn a_seat_may_give_hard_its_own_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = spades(&dir)
+        .args([
+            "sim",
+            "--seats",
+            "hard@60,hard,hard@60,hard",
+            "--iterations",
+            "15",
+            "--games",
+            "1",
+            "--duplicate",
+            "--seed",
+            "3",
+            "--target",
+            "100",
+            "--json",
+        ])
+        .assert()
+        .success();
+    let report: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let bots: Vec<&str> = report["bots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["bot"].as_str().unwrap())
+        .collect();
+    assert_eq!(bots, ["hard@60", "hard"], "{report}");
+    // Two seatings of one deal: every game is won by one budget or the other.
+    let won: u64 = report["bots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["games_won"].as_u64().unwrap())
+        .sum();
+    assert_eq!(won + report["abandoned"].as_u64().unwrap(), 2, "{report}");
+}
+
+#[test]
+fn a_budget_on_a_level_that_does_not_search_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    for seats in [
+        "normal@300,hard,normal,hard",
+        "hard@fast,normal,hard,normal",
+    ] {
+        let out = spades(&dir)
+            .args(["sim", "--seats", seats, "--games", "1"])
+            .assert()
+            .code(2);
+        let err = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+        let bad = seats.split(',').next().unwrap();
+        assert!(err.contains(&format!("`{bad}`")), "{err}");
+    }
+}

@@ -27,6 +27,9 @@ impl Bot for BlindNilOften {
     fn name(&self) -> &'static str {
         "blind-nil-often"
     }
+    fn fresh(&self) -> Box<dyn Bot> {
+        Box::new(BlindNilOften(self.0))
+    }
     fn blind_nil(&mut self, _view: &PlayerView, rng: &mut BotRng) -> bool {
         rng.random_bool(0.5)
     }

@@ -27,6 +27,12 @@ impl Bot for Pondering {
     fn name(&self) -> &'static str {
         "normal"
     }
+    fn fresh(&self) -> Box<dyn Bot> {
+        Box::new(Pondering {
+            inner: self.inner,
+            gate: Arc::clone(&self.gate),
+        })
+    }
     fn blind_nil(&mut self, view: &PlayerView, rng: &mut BotRng) -> bool {
         self.gate.wait();
         self.inner.blind_nil(view, rng)

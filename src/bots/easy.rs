@@ -29,6 +29,10 @@ impl Bot for EasyBot {
         "easy"
     }
 
+    fn fresh(&self) -> Box<dyn Bot> {
+        Box::new(EasyBot)
+    }
+
     fn blind_nil(&mut self, _view: &PlayerView, _rng: &mut BotRng) -> bool {
         false
     }

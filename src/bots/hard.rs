@@ -22,7 +22,10 @@
 //! The budget (`Effort`) is a number of guessed deals per decision, so a
 //! seeded game replays exactly, or a time per decision.
 
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
 
 use crate::engine::policy::play_out;
 use crate::engine::stakes::HandOutcome;
@@ -43,43 +46,95 @@ pub const USUAL_DEALS: u32 = 300;
 /// think: past this the answer no longer changes.
 const MOST_DEALS: u32 = 100_000;
 
+/// Guessed deals are weighed in blocks of this many, each block with a
+/// generator of its own drawn from the decision's: blocks can be shared out
+/// among threads in any order and a seeded decision still comes out the
+/// same.
+const BLOCK: u32 = 16;
+
 /// How much thinking a decision gets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Budget {
     deals: u32,
     until: Option<Duration>,
+    /// Threads a decision is weighed on: every core.
+    threads: usize,
 }
 
 impl Budget {
     fn of(effort: Effort) -> Budget {
-        match effort {
-            Effort::Usual => Budget {
-                deals: USUAL_DEALS,
-                until: None,
-            },
-            Effort::Deals(n) => Budget {
-                deals: n.max(1),
-                until: None,
-            },
-            Effort::Time(t) => Budget {
-                deals: MOST_DEALS,
-                until: Some(t),
-            },
+        let threads = std::thread::available_parallelism().map_or(1, usize::from);
+        let (deals, until) = match effort {
+            Effort::Usual => (USUAL_DEALS, None),
+            Effort::Deals(n) => (n.max(1), None),
+            Effort::Time(t) => (MOST_DEALS, Some(t)),
+        };
+        Budget {
+            deals,
+            until,
+            threads,
         }
-    }
-
-    /// Deals to guess, stopping when the time (if any) runs out.
-    fn deals(self) -> impl Iterator<Item = u32> {
-        let started = Instant::now();
-        (0..self.deals).take_while(move |&i| {
-            // The clock is read every 16 deals: a deal takes microseconds.
-            i == 0 || i % 16 != 0 || self.until.is_none_or(|t| started.elapsed() < t)
-        })
     }
 }
 
+/// Weighs `choices` choices over the budget's guessed deals: `trial`
+/// guesses one deal and records every choice's hand on it. The blocks of
+/// deals are shared among the budget's threads; a timed budget stops
+/// starting blocks when its time is up (the first block always runs).
+fn weigh(
+    budget: Budget,
+    choices: usize,
+    rng: &mut BotRng,
+    trial: impl Fn(&mut BotRng, &mut Trials) + Sync,
+) -> Trials {
+    let base = rng.next_u64();
+    let blocks = budget.deals.div_ceil(BLOCK);
+    let started = Instant::now();
+    let next = AtomicU32::new(0);
+    let work = || {
+        let mut done = Vec::new();
+        loop {
+            let block = next.fetch_add(1, Ordering::Relaxed);
+            let late = budget.until.is_some_and(|t| started.elapsed() >= t);
+            if block >= blocks || (block > 0 && late) {
+                return done;
+            }
+            let mut rng = BotRng::seed_from_u64(base ^ u64::from(block).wrapping_mul(SPREAD));
+            let mut trials = Trials::new(choices);
+            for _ in 0..BLOCK.min(budget.deals - block * BLOCK) {
+                trial(&mut rng, &mut trials);
+            }
+            done.push((block, trials));
+        }
+    };
+    let threads = budget.threads.clamp(1, blocks as usize);
+    let mut done = if threads == 1 {
+        work()
+    } else {
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
+            let mut done = work();
+            for helper in helpers {
+                done.extend(helper.join().expect("a search thread does not panic"));
+            }
+            done
+        })
+    };
+    // In block order, so the deals line up the same however they ran.
+    done.sort_by_key(|&(block, _)| block);
+    let mut all = Trials::new(choices);
+    for (_, trials) in done {
+        all.extend(trials);
+    }
+    all
+}
+
+/// Odd constant spreading block numbers over the generator's seeds.
+const SPREAD: u64 = 0x9E37_79B9_7F4A_7C15;
+
 #[derive(Debug)]
 pub struct HardBot {
+    effort: Effort,
     budget: Budget,
     normal: NormalBot,
 }
@@ -93,6 +148,7 @@ impl Default for HardBot {
 impl HardBot {
     pub fn with_effort(effort: Effort) -> HardBot {
         HardBot {
+            effort,
             budget: Budget::of(effort),
             normal: NormalBot::default(),
         }
@@ -102,6 +158,10 @@ impl HardBot {
 impl Bot for HardBot {
     fn name(&self) -> &'static str {
         "hard"
+    }
+
+    fn fresh(&self) -> Box<dyn Bot> {
+        Box::new(HardBot::with_effort(self.effort))
     }
 
     fn blind_nil(&mut self, view: &PlayerView, rng: &mut BotRng) -> bool {
@@ -220,6 +280,18 @@ struct Tally {
     rivals_set: u32,
 }
 
+impl Tally {
+    fn add(&mut self, other: Tally) {
+        self.points += other.points;
+        self.contracts += other.contracts;
+        self.made += other.made;
+        self.nils += other.nils;
+        self.nils_made += other.nils_made;
+        self.rivals += other.rivals;
+        self.rivals_set += other.rivals_set;
+    }
+}
+
 impl Trials {
     fn new(choices: usize) -> Trials {
         Trials {
@@ -229,6 +301,16 @@ impl Trials {
     }
 
     /// Choice `k`'s hand on one deal, for the seat's `side`.
+    /// Adds another run's deals after these.
+    fn extend(&mut self, other: Trials) {
+        for (mine, theirs) in self.values.iter_mut().zip(other.values) {
+            mine.extend(theirs);
+        }
+        for (mine, theirs) in self.tallies.iter_mut().zip(other.tallies) {
+            mine.add(theirs);
+        }
+    }
+
     fn record(&mut self, k: usize, view: &PlayerView, outcome: &HandOutcome) {
         let side = view.side();
         self.values[k].push(f64::from(outcome.win[side]));
@@ -319,30 +401,13 @@ impl Trials {
     }
 }
 
-/// The legal cards worth trying: of cards equal in play (same suit, only
-/// cards already played or held between them) the lowest stands for all.
+/// The legal cards worth trying: of cards equal in play the lowest
+/// stands for all.
 pub fn candidates(view: &PlayerView) -> Vec<Card> {
-    let legal = view.legal_plays();
-    let gone = view.play.played.union(view.cards());
-    let mut out: Vec<Card> = Vec::new();
-    for card in legal {
-        // Cards iterate lowest first within a suit.
-        if let Some(&last) = out.last()
-            && last.suit() == card.suit()
-            && between(last, card).is_subset(gone)
-        {
-            continue;
-        }
-        out.push(card);
-    }
-    out
-}
-
-/// The cards of `low`'s suit strictly between `low` and `high`.
-fn between(low: Card, high: Card) -> CardSet {
-    CardSet::DECK
-        .above(low)
-        .intersect(CardSet::DECK.below(high))
+    view.play
+        .distinct_plays(view.legal_plays(), view.cards())
+        .into_iter()
+        .collect()
 }
 
 /// Every seat's bid for the play: the bids made.
@@ -378,11 +443,10 @@ fn best_card(
     let guess = DealGuess::new(view).ok()?;
     let bids = bids_made(view);
     let policy = Policy::new(view.mode(), &bids);
-    let mut trials = Trials::new(cards.len());
-    for _ in budget.deals() {
+    let trials = weigh(budget, cards.len(), rng, |rng, trials| {
         let deal = guess.sample(rng);
         let Ok(start) = view.hand_in_play(&deal.hands) else {
-            continue;
+            return;
         };
         for (k, &card) in cards.iter().enumerate() {
             let mut hand = start;
@@ -391,7 +455,7 @@ fn best_card(
             let outcome = hand_outcome(&view.rules, &bids, &tricks, &view.totals);
             trials.record(k, view, &outcome);
         }
-    }
+    });
     let chosen = trials.verdict(Some(usual_at));
     Some(Weighing {
         chosen: if chosen == usual_at {
@@ -436,8 +500,7 @@ fn best_bid(
     let me = view.seat;
     let made = view.bids();
     let plain = rough_bid(view.cards(), mode);
-    let mut trials = Trials::new(allowed.len());
-    for _ in budget.deals() {
+    let trials = weigh(budget, allowed.len(), rng, |rng, trials| {
         let deal = guess.sample(rng);
         let mut hands = deal.hands;
         hands[me] = view.cards();
@@ -461,9 +524,36 @@ fn best_bid(
             let outcome = hand_outcome(&view.rules, &bids, &tricks, &view.totals);
             trials.record(k, view, &outcome);
         }
-    }
+    });
     Some(Weighing {
         chosen: allowed[trials.verdict(usual_at)],
         ranked: trials.ranked(&allowed),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::RngExt;
+
+    #[test]
+    fn a_seeded_weighing_is_the_same_on_any_number_of_threads() {
+        let weighed = |threads: usize| {
+            let budget = Budget {
+                deals: 100,
+                until: None,
+                threads,
+            };
+            let mut rng = BotRng::seed_from_u64(9);
+            let trials = weigh(budget, 2, &mut rng, |rng, trials| {
+                trials.values[0].push(rng.random::<f64>());
+                trials.values[1].push(rng.random::<f64>());
+            });
+            (trials.values, rng.random::<u64>())
+        };
+        let one = weighed(1);
+        assert_eq!(one.0[0].len(), 100);
+        assert_eq!(one, weighed(2));
+        assert_eq!(one, weighed(7));
+    }
 }

@@ -23,6 +23,8 @@ pub fn bot_rng(seed: u64, seat: Seat) -> BotRng {
 pub trait Bot: Send {
     /// The level's name, as given to `--seats` and `--difficulty`.
     fn name(&self) -> &'static str;
+    /// A new bot of the same level and budget, remembering nothing.
+    fn fresh(&self) -> Box<dyn Bot>;
     /// Blind nil or not, decided before the cards are seen (`view.hand` is `None`).
     fn blind_nil(&mut self, view: &PlayerView, rng: &mut BotRng) -> bool;
     fn bid(&mut self, view: &PlayerView, rng: &mut BotRng) -> Bid;
@@ -60,7 +62,10 @@ pub const DEFAULT_LEVEL: &str = "hard";
 
 /// A bot asked for by a name that does not exist.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown bot `{0}`: choose one of {levels}", levels = LEVELS.join(", "))]
+#[error(
+    "unknown bot `{0}`: choose one of {levels} (hard may be given a budget: hard@1200 guessed deals a decision, or hard@150ms)",
+    levels = LEVELS.join(", ")
+)]
 pub struct UnknownBot(pub String);
 
 /// How long a searching bot may think per decision: a number of guessed
@@ -89,5 +94,53 @@ pub fn by_name_with(name: &str, effort: Effort) -> Result<Box<dyn Bot>, UnknownB
         "normal" => Ok(Box::new(normal::NormalBot::default())),
         "hard" => Ok(Box::new(hard::HardBot::with_effort(effort))),
         other => Err(UnknownBot(other.to_string())),
+    }
+}
+
+/// A bot as `--seats` names it: a level, where `hard` may carry its own
+/// budget after `@` (`hard@1200`: guessed deals a decision; `hard@150ms`: a
+/// time), so one run can set a bot against itself at another budget.
+/// Without one it gets `effort`.
+pub fn by_spec(spec: &str, effort: Effort) -> Result<Box<dyn Bot>, UnknownBot> {
+    let Some((name, budget)) = spec.split_once('@') else {
+        return by_name_with(spec, effort);
+    };
+    let unknown = || UnknownBot(spec.to_string());
+    let effort = match budget.strip_suffix("ms") {
+        Some(ms) => Effort::Time(std::time::Duration::from_millis(
+            ms.parse().map_err(|_| unknown())?,
+        )),
+        None => Effort::Deals(budget.parse().map_err(|_| unknown())?),
+    };
+    if name != "hard" || effort == Effort::Deals(0) || effort == Effort::Time(Default::default()) {
+        return Err(unknown());
+    }
+    by_name_with(name, effort)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seat_names_a_level_and_maybe_a_budget() {
+        assert_eq!(by_spec("normal", Effort::Usual).unwrap().name(), "normal");
+        assert_eq!(by_spec("hard@1200", Effort::Usual).unwrap().name(), "hard");
+        assert_eq!(by_spec("hard@150ms", Effort::Usual).unwrap().name(), "hard");
+        for bad in [
+            "hard@",
+            "hard@0",
+            "hard@0ms",
+            "hard@fast",
+            "normal@300",
+            "@300",
+            "hard@-1",
+        ] {
+            assert_eq!(
+                by_spec(bad, Effort::Usual).err(),
+                Some(UnknownBot(bad.to_string())),
+                "{bad}"
+            );
+        }
     }
 }

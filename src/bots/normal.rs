@@ -70,6 +70,10 @@ impl Bot for NormalBot {
         "normal"
     }
 
+    fn fresh(&self) -> Box<dyn Bot> {
+        Box::new(*self)
+    }
+
     fn blind_nil(&mut self, view: &PlayerView, _rng: &mut BotRng) -> bool {
         wants_blind_nil(view, &self.tuning)
     }

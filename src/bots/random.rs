@@ -20,6 +20,10 @@ impl Bot for RandomBot {
         "random"
     }
 
+    fn fresh(&self) -> Box<dyn Bot> {
+        Box::new(RandomBot)
+    }
+
     fn blind_nil(&mut self, _view: &PlayerView, rng: &mut BotRng) -> bool {
         rng.random_bool(0.02)
     }

@@ -33,6 +33,38 @@ pub const fn legal_plays(hand: CardSet, led: Option<Suit>, broken: bool) -> Card
     }
 }
 
+/// The cards settled for the play of `held`'s owner: played to finished
+/// tricks, or in `held`.
+fn settled(played: CardSet, trick: &PerSeat<Option<Card>>, held: CardSet) -> CardSet {
+    let on_trick: CardSet = trick.iter().flatten().copied().collect();
+    played.minus(on_trick).union(held)
+}
+
+/// The cards of `legal` that play differently: of cards of one suit with
+/// only `settled` cards between them (cards out of play for good, or held
+/// by the same seat), the lowest stands for all, since either wins or
+/// loses the same tricks. Cards on the current trick are not settled: a
+/// card between two of ours still decides which of them beats it.
+pub fn distinct_plays(legal: CardSet, settled: CardSet) -> CardSet {
+    let mut out = CardSet::EMPTY;
+    let mut last: Option<Card> = None;
+    // Cards iterate lowest first within a suit.
+    for card in legal {
+        let same = last.is_some_and(|low| {
+            low.suit() == card.suit()
+                && CardSet::DECK
+                    .above(low)
+                    .intersect(CardSet::DECK.below(card))
+                    .is_subset(settled)
+        });
+        if !same {
+            out.insert(card);
+        }
+        last = Some(card);
+    }
+    out
+}
+
 /// Says exactly why `card` is not legal, or `None` when it is.
 pub fn play_error(hand: CardSet, led: Option<Suit>, broken: bool, card: Card) -> Option<PlayError> {
     if !hand.contains(card) {
@@ -156,6 +188,14 @@ pub struct TrickDone {
     pub leader: Seat,
     pub cards: PerSeat<Option<Card>>,
     pub winner: Seat,
+}
+
+impl PublicPlay {
+    /// The cards of `legal`, held in `held`, that play differently
+    /// (`distinct_plays`).
+    pub fn distinct_plays(&self, legal: CardSet, held: CardSet) -> CardSet {
+        distinct_plays(legal, settled(self.played, &self.trick, held))
+    }
 }
 
 impl HandState {
@@ -323,6 +363,13 @@ impl HandState {
         }
     }
 
+    /// The cards the seat to play may play that play differently
+    /// (`distinct_plays`).
+    pub fn distinct_legal(&self) -> CardSet {
+        let settled = settled(self.played, &self.trick, self.hands[self.turn()]);
+        distinct_plays(self.legal(), settled)
+    }
+
     /// True once every card has been played.
     pub fn is_over(&self) -> bool {
         self.cards_left == 0
@@ -390,6 +437,23 @@ mod tests {
     use super::*;
 
     use crate::engine::notation::{card, set};
+
+    #[test]
+    fn cards_with_only_settled_cards_between_play_alike() {
+        // The ten in a finished trick: the nine stands for the jack.
+        assert_eq!(
+            distinct_plays(set("9H JH 2C"), set("9H JH TH")),
+            set("9H 2C")
+        );
+        // Cards we hold between them count as settled too.
+        assert_eq!(distinct_plays(set("9H TH JH"), set("9H TH JH")), set("9H"));
+        // The ten on the current trick: the jack beats it, the nine does not.
+        let hands =
+            PerSeat::from_slice(&[set("9H JH"), set("2C 3C"), set("4C 5C"), set("TH 6C")]).unwrap();
+        let mut hand = HandState::new(hands, Seat::new(3));
+        hand.play_unchecked(card("TH"));
+        assert_eq!(hand.distinct_legal(), set("9H JH"));
+    }
 
     #[test]
     fn must_follow_the_suit_led() {
