@@ -2,7 +2,8 @@
 //! from a seat's view (`DealGuess::sample`), resume the hand there, and
 //! play it out with the policy (or at random) and score it in game terms.
 //! Positions come from a seeded game of `normal` bots: the opening lead and
-//! mid-hand (after five tricks and two cards of the sixth).
+//! mid-hand (after five tricks and two cards of the sixth), and the exact
+//! search of the last three tricks.
 
 use std::hint::black_box;
 
@@ -10,9 +11,10 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::SeedableRng;
 use spades::bots::normal::NormalBot;
 use spades::bots::{bot_rng, decide};
+use spades::engine::endgame::{EXACT_TRICKS, solve};
 use spades::engine::policy::play_out;
 use spades::engine::{
-    DealGuess, Game, Mode, Phase, PlayerView, Playout, Policy, Rules, hand_outcome,
+    DealGuess, Game, Mode, PerSeat, Phase, PlayerView, Playout, Policy, Rules, hand_outcome,
 };
 
 /// The view of the seat to play once `cards` cards have been played in
@@ -89,6 +91,22 @@ fn bench(c: &mut Criterion) {
                 },
             );
         }
+        // The exact search of the last three tricks, on a guessed deal.
+        let view = position(mode, (mode.hand_size() - EXACT_TRICKS) * n);
+        let guess = DealGuess::new(&view).expect("a consistent view");
+        let bids = view.bids().map(|b| b.expect("every seat has bid"));
+        let value =
+            |tricks: &PerSeat<u8>| hand_outcome(&view.rules, &bids, tricks, &view.totals).win;
+        group.bench_function(
+            format!("{mode} last {EXACT_TRICKS} tricks: guess + exact search"),
+            |b| {
+                b.iter(|| {
+                    let deal = guess.sample(&mut rng);
+                    let hand = view.hand_in_play(&deal.hands).expect("a guess fits");
+                    black_box(solve(hand, mode, &value))
+                })
+            },
+        );
         let view = position(mode, 0);
         group.bench_function(format!("{mode}: DealGuess::new from a view"), |b| {
             b.iter(|| black_box(DealGuess::new(&view).expect("a consistent view")))

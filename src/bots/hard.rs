@@ -10,7 +10,9 @@
 //! candidate is tried on the same deals, so luck of the deal cancels out
 //! between them; the card with the best average is played. Cards that are
 //! equal in play (touching, or with only played cards between) are tried
-//! once.
+//! once. Once three tricks or fewer are left, the rest of each guessed
+//! deal is searched exactly instead (`endgame::solve`): every seat plays
+//! its best for its side there, no habit misplays it.
 //!
 //! **Bidding: simulation.** The same guessed deals, with the seats still to
 //! bid given the bid their guessed cards are worth, are played out once as
@@ -27,6 +29,7 @@ use std::time::{Duration, Instant};
 
 use rand::{Rng, SeedableRng};
 
+use crate::engine::endgame::{EXACT_TRICKS, solve};
 use crate::engine::policy::play_out;
 use crate::engine::stakes::HandOutcome;
 use crate::engine::{
@@ -448,10 +451,18 @@ fn best_card(
         let Ok(start) = view.hand_in_play(&deal.hands) else {
             return;
         };
+        // Both sides' chances of winning after the hand, for an exact
+        // search of its last tricks.
+        let value =
+            |tricks: &PerSeat<u8>| hand_outcome(&view.rules, &bids, tricks, &view.totals).win;
         for (k, &card) in cards.iter().enumerate() {
             let mut hand = start;
             hand.play_unchecked(card);
-            let tricks = play_out(hand, &policy, rng);
+            let tricks = if hand.tricks_left() <= EXACT_TRICKS {
+                solve(hand, view.mode(), &value)
+            } else {
+                play_out(hand, &policy, rng)
+            };
             let outcome = hand_outcome(&view.rules, &bids, &tricks, &view.totals);
             trials.record(k, view, &outcome);
         }

@@ -7,6 +7,7 @@ pub mod card;
 pub mod cards;
 pub mod deal;
 pub mod deal_guess;
+pub mod endgame;
 pub mod event;
 pub mod game;
 pub mod play;

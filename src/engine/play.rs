@@ -370,6 +370,11 @@ impl HandState {
         distinct_plays(self.legal(), settled)
     }
 
+    /// Tricks not yet finished, the current one included.
+    pub fn tricks_left(&self) -> usize {
+        (self.cards_left as usize).div_ceil(self.seats())
+    }
+
     /// True once every card has been played.
     pub fn is_over(&self) -> bool {
         self.cards_left == 0
