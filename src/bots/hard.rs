@@ -19,7 +19,10 @@
 //! a plain bid and once as a nil; every allowed bid is then scored on those
 //! tricks and the bid with the best average chance of winning is made.
 //!
-//! The blind-nil question and the exchange are `normal`'s (for now).
+//! **Blind nil: simulation.** Before the seat sees its cards, guessed
+//! deals (its own cards among them) are played out with it looking and
+//! bidding and with it bidding blind nil and passing as `normal` does;
+//! it bids blind nil when that wins more games.
 //!
 //! The budget (`Effort`) is a number of guessed deals per decision, so a
 //! seeded game replays exactly, or a time per decision.
@@ -37,7 +40,7 @@ use crate::engine::{
     Seat, hand_outcome,
 };
 
-use super::knowledge::hand_tricks;
+use super::knowledge::{exchange_pass, hand_tricks};
 use super::normal::NormalBot;
 use super::{Bot, BotRng, Effort};
 
@@ -168,7 +171,10 @@ impl Bot for HardBot {
     }
 
     fn blind_nil(&mut self, view: &PlayerView, rng: &mut BotRng) -> bool {
-        self.normal.blind_nil(view, rng)
+        match blind_or_look(view, self.budget, rng) {
+            Some(w) => w.chosen,
+            None => self.normal.blind_nil(view, rng),
+        }
     }
 
     fn bid(&mut self, view: &PlayerView, rng: &mut BotRng) -> Bid {
@@ -230,7 +236,16 @@ pub fn advise(
             let normal = bot.normal.bid(view, &mut rng.clone());
             best_bid(view, normal, bot.budget, rng).map(|w| w.map(Action::Bid))
         }
-        Decision::BlindNil | Decision::Exchange => None,
+        Decision::BlindNil => blind_or_look(view, bot.budget, rng).map(|w| {
+            w.map(|blind| {
+                if blind {
+                    Action::Bid(Bid::BlindNil)
+                } else {
+                    Action::Look
+                }
+            })
+        }),
+        Decision::Exchange => None,
     };
     weighed.unwrap_or_else(|| Weighing {
         chosen: usual(&mut bot, rng),
@@ -478,6 +493,50 @@ fn best_card(
     })
 }
 
+/// Blind nil or not, by simulation. The seat's own cards are face down,
+/// so they are guessed with the rest. On each guessed deal the hand is
+/// played out once with the seat looking and bidding what its cards are
+/// worth, and once with it bidding blind nil, the exchange made as
+/// `normal` passes; blind nil is bid when it leaves the side the better
+/// chance of winning the game. `None` when it may not be bid or the view
+/// cannot be guessed from.
+fn blind_or_look(view: &PlayerView, budget: Budget, rng: &mut BotRng) -> Option<Weighing<bool>> {
+    if view.blind_nil_refusal().is_some() {
+        return None;
+    }
+    let guess = DealGuess::new(view).ok()?;
+    let mode = view.mode();
+    let me = view.seat;
+    let made = view.bids();
+    let count = view.rules.exchange_size();
+    let choices = [false, true];
+    let trials = weigh(budget, choices.len(), rng, |rng, trials| {
+        let dealt = guess.sample(rng).hands;
+        for (k, &blind) in choices.iter().enumerate() {
+            let mut hands = dealt;
+            if blind && let Some(partner) = view.partner() {
+                let mine = exchange_pass(hands[me], Some(Bid::BlindNil), count, &view.rules);
+                let theirs = exchange_pass(hands[partner], made[partner], count, &view.rules);
+                hands[me] = hands[me].minus(mine).union(theirs);
+                hands[partner] = hands[partner].minus(theirs).union(mine);
+            }
+            let mut bids =
+                PerSeat::from_fn(mode, |s: Seat| made[s].unwrap_or(rough_bid(hands[s], mode)));
+            if blind {
+                bids[me] = Bid::BlindNil;
+            }
+            let start = HandState::new(hands, view.play.leader);
+            let tricks = play_out(start, &Policy::new(mode, &bids), rng);
+            let outcome = hand_outcome(&view.rules, &bids, &tricks, &view.totals);
+            trials.record(k, view, &outcome);
+        }
+    });
+    Some(Weighing {
+        chosen: choices[trials.verdict(None)],
+        ranked: trials.ranked(&choices),
+    })
+}
+
 /// The bid a seat's cards are worth by rule of thumb, for seats that have
 /// not bid yet in a simulation.
 fn rough_bid(hand: CardSet, mode: Mode) -> Bid {
@@ -485,9 +544,8 @@ fn rough_bid(hand: CardSet, mode: Mode) -> Bid {
 }
 
 /// The bid to make: `usual` (`normal`'s bid) unless simulation over
-/// `deals` guessed deals is sure another number wins more often. A nil is
-/// bid only when `normal` would: its judgment of a nil hand is what a
-/// partner relies on. `None` when the view cannot be guessed from.
+/// the guessed deals is sure another bid, a nil included, wins more
+/// often. `None` when the view cannot be guessed from.
 fn best_bid(
     view: &PlayerView,
     usual: Bid,
@@ -497,7 +555,7 @@ fn best_bid(
     let allowed: Vec<Bid> = view
         .allowed_bids()
         .into_iter()
-        .filter(|b| *b != Bid::BlindNil && (!b.is_nil() || usual.is_nil()))
+        .filter(|&b| b != Bid::BlindNil)
         .collect();
     if allowed.len() < 2 {
         return Some(Weighing {
@@ -523,15 +581,10 @@ fn best_bid(
         bids[me] = plain;
         let as_plain = play_out(start, &Policy::new(mode, &bids), rng);
         bids[me] = Bid::Nil;
-        let as_nil = usual
-            .is_nil()
-            .then(|| play_out(start, &Policy::new(mode, &bids), rng));
+        let as_nil = play_out(start, &Policy::new(mode, &bids), rng);
         for (k, &bid) in allowed.iter().enumerate() {
             bids[me] = bid;
-            let tricks = match (bid.is_nil(), as_nil) {
-                (true, Some(nil)) => nil,
-                _ => as_plain,
-            };
+            let tricks = if bid.is_nil() { as_nil } else { as_plain };
             let outcome = hand_outcome(&view.rules, &bids, &tricks, &view.totals);
             trials.record(k, view, &outcome);
         }

@@ -518,10 +518,16 @@ fn card_danger(card: Card, lower: u32) -> f32 {
 /// bidder passes its most dangerous cards, its partner low ones.
 pub fn exchange_cards(view: &PlayerView) -> CardSet {
     let count = view.exchange.map_or(0, |e| e.count);
-    let hand = view.cards();
-    match view.bids()[view.seat] {
+    exchange_pass(view.cards(), view.bids()[view.seat], count, &view.rules)
+}
+
+/// The `count` cards a seat holding `hand`, having bid `bid`, passes in
+/// the exchange (`exchange_cards`, for any hand: a search passes by it on
+/// guessed deals).
+pub fn exchange_pass(hand: CardSet, bid: Option<Bid>, count: u8, rules: &Rules) -> CardSet {
+    match bid {
         Some(Bid::BlindNil) => dangerous_cards(hand, count),
-        Some(Bid::Nil) => spare_low_cards(hand, count, &view.rules),
+        Some(Bid::Nil) => spare_low_cards(hand, count, rules),
         _ => low_cards(hand, count),
     }
 }
