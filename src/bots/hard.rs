@@ -22,7 +22,9 @@
 //! **Blind nil: simulation.** Before the seat sees its cards, guessed
 //! deals (its own cards among them) are played out with it looking and
 //! bidding and with it bidding blind nil and passing as `normal` does;
-//! it bids blind nil when that wins more games.
+//! it bids blind nil when that wins more games. The exchange is weighed
+//! the same way: `normal`'s pass against passes of its next candidates,
+//! kept unless the search is sure.
 //!
 //! The budget (`Effort`) is a number of guessed deals per decision, so a
 //! seeded game replays exactly, or a time per decision.
@@ -183,7 +185,8 @@ impl Bot for HardBot {
     }
 
     fn exchange(&mut self, view: &PlayerView, rng: &mut BotRng) -> CardSet {
-        self.normal.exchange(view, rng)
+        let usual = self.normal.exchange(view, &mut rng.clone());
+        best_pass(view, usual, self.budget, rng).map_or(usual, |w| w.chosen)
     }
 
     fn play(&mut self, view: &PlayerView, rng: &mut BotRng) -> Card {
@@ -245,7 +248,10 @@ pub fn advise(
                 }
             })
         }),
-        Decision::Exchange => None,
+        Decision::Exchange => {
+            let normal = bot.normal.exchange(view, &mut rng.clone());
+            best_pass(view, normal, bot.budget, rng).map(|w| w.map(Action::Exchange))
+        }
     };
     weighed.unwrap_or_else(|| Weighing {
         chosen: usual(&mut bot, rng),
@@ -537,6 +543,94 @@ fn blind_or_look(view: &PlayerView, budget: Budget, rng: &mut BotRng) -> Option<
     })
 }
 
+/// Cards beyond `normal`'s pass, next in its order of what to pass, that
+/// the search tries passing in their place.
+const PASS_SPARES: u8 = 3;
+/// The largest exchange searched: 35 passes to weigh at four cards.
+const MOST_SEARCHED_PASS: u8 = 4;
+
+/// The cards to pass in the blind-nil exchange: `usual` (`normal`'s pass)
+/// unless simulation is sure another choice among `normal`'s next
+/// candidates wins more often. On each guessed deal the partner passes as
+/// `normal` would (both pass at once, from the cards dealt), and the hand
+/// is played out after each candidate pass. `None` when the view cannot be
+/// guessed from.
+fn best_pass(
+    view: &PlayerView,
+    usual: CardSet,
+    budget: Budget,
+    rng: &mut BotRng,
+) -> Option<Weighing<CardSet>> {
+    let exchange = view.exchange?;
+    // Past a few cards the choices multiply faster than deals can tell
+    // them apart: `normal`'s pass stands.
+    if exchange.count > MOST_SEARCHED_PASS {
+        return None;
+    }
+    let bids = bids_made(view);
+    let pool = exchange_pass(
+        view.cards(),
+        Some(bids[view.seat]),
+        exchange.count + PASS_SPARES,
+        &view.rules,
+    );
+    let mut passes = vec![usual];
+    passes.extend(
+        subsets(pool, exchange.count)
+            .into_iter()
+            .filter(|&p| p != usual),
+    );
+    if passes.len() < 2 {
+        return None;
+    }
+    let guess = DealGuess::new(view).ok()?;
+    let (me, partner) = (view.seat, exchange.partner);
+    let policy = Policy::new(view.mode(), &bids);
+    let trials = weigh(budget, passes.len(), rng, |rng, trials| {
+        let mut dealt = guess.sample(rng).hands;
+        dealt[me] = view.cards();
+        let theirs = exchange_pass(
+            dealt[partner],
+            Some(bids[partner]),
+            exchange.count,
+            &view.rules,
+        );
+        for (k, &mine) in passes.iter().enumerate() {
+            let mut hands = dealt;
+            hands[me] = hands[me].minus(mine).union(theirs);
+            hands[partner] = hands[partner].minus(theirs).union(mine);
+            let tricks = play_out(HandState::new(hands, view.play.leader), &policy, rng);
+            let outcome = hand_outcome(&view.rules, &bids, &tricks, &view.totals);
+            trials.record(k, view, &outcome);
+        }
+    });
+    Some(Weighing {
+        chosen: passes[trials.verdict(Some(0))],
+        ranked: trials.ranked(&passes),
+    })
+}
+
+/// Every `size`-card subset of `cards` (few cards: at most a few dozen).
+fn subsets(cards: CardSet, size: u8) -> Vec<CardSet> {
+    let all: Vec<Card> = cards.iter().collect();
+    let mut out = Vec::new();
+    let n = all.len();
+    if usize::from(size) > n || n > 16 {
+        return out;
+    }
+    for mask in 0u32..(1 << n) {
+        if mask.count_ones() == u32::from(size) {
+            out.push(
+                (0..n)
+                    .filter(|&i| mask & (1 << i) != 0)
+                    .map(|i| all[i])
+                    .collect(),
+            );
+        }
+    }
+    out
+}
+
 /// The bid a seat's cards are worth by rule of thumb, for seats that have
 /// not bid yet in a simulation.
 fn rough_bid(hand: CardSet, mode: Mode) -> Bid {
@@ -599,6 +693,16 @@ fn best_bid(
 mod tests {
     use super::*;
     use rand::RngExt;
+
+    #[test]
+    fn passes_tried_are_every_choice_of_the_pool() {
+        let pool: CardSet = "AS KS QH 2C 3D".parse().unwrap();
+        let passes = subsets(pool, 2);
+        assert_eq!(passes.len(), 10);
+        assert!(passes.iter().all(|p| p.len() == 2 && p.is_subset(pool)));
+        let distinct: std::collections::BTreeSet<u64> = passes.iter().map(|p| p.bits()).collect();
+        assert_eq!(distinct.len(), 10);
+    }
 
     #[test]
     fn a_seeded_weighing_is_the_same_on_any_number_of_threads() {
