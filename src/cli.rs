@@ -109,13 +109,13 @@ pub struct LookArgs {
 /// How long a searching bot (`hard`) thinks per decision.
 #[derive(Debug, Clone, Args)]
 pub struct EffortArgs {
-    /// Let `hard` think this long per decision, in milliseconds
-    /// (default: a fixed number of guessed deals; see --iterations)
+    /// Let `hard` think this long per decision, in milliseconds, on every
+    /// core (default: a fixed number of guessed deals; see --iterations)
     #[arg(long, value_name = "MS", conflicts_with = "iterations",
           value_parser = clap::value_parser!(u64).range(1..=60_000))]
     pub think_ms: Option<u64>,
-    /// Let `hard` guess this many deals per decision, so that a seeded run
-    /// replays exactly (default 300)
+    /// Let `hard` guess this many deals per decision, shared out over every
+    /// core, so that a seeded run replays exactly (default 300)
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub iterations: Option<u32>,
 }
