@@ -43,7 +43,7 @@ use crate::engine::{
 };
 
 use super::knowledge::{exchange_pass, hand_tricks};
-use super::normal::NormalBot;
+use super::normal::{NormalBot, Tuning, nil_unthinkable};
 use super::{Bot, BotRng, Effort};
 
 /// Guessed deals per decision when not told otherwise: a card decision
@@ -181,7 +181,7 @@ impl Bot for HardBot {
 
     fn bid(&mut self, view: &PlayerView, rng: &mut BotRng) -> Bid {
         let usual = self.normal.bid(view, &mut rng.clone());
-        best_bid(view, usual, self.budget, rng).map_or(usual, |w| w.chosen)
+        best_bid(view, usual, &self.normal.tuning, self.budget, rng).map_or(usual, |w| w.chosen)
     }
 
     fn exchange(&mut self, view: &PlayerView, rng: &mut BotRng) -> CardSet {
@@ -237,7 +237,7 @@ pub fn advise(
         }
         Decision::Bid => {
             let normal = bot.normal.bid(view, &mut rng.clone());
-            best_bid(view, normal, bot.budget, rng).map(|w| w.map(Action::Bid))
+            best_bid(view, normal, &bot.normal.tuning, bot.budget, rng).map(|w| w.map(Action::Bid))
         }
         Decision::BlindNil => blind_or_look(view, bot.budget, rng).map(|w| {
             w.map(|blind| {
@@ -451,10 +451,13 @@ fn best_card(
     let cards = candidates(view);
     // A nil on the seat's own side is played by `normal`'s rules, which a
     // partner can count on; the habits of the playouts are cruder there.
+    // The last tricks are searched exactly, with no habits: there the
+    // search may overrule them too.
     let side_nil = std::iter::once(view.seat)
         .chain(view.partner())
         .any(|s| view.bids()[s].is_some_and(Bid::is_nil) && view.play.tricks_won[s] == 0);
-    if cards.len() < 2 || side_nil {
+    let endgame = view.mode().hand_size() - view.play.tricks_done <= EXACT_TRICKS;
+    if cards.len() < 2 || (side_nil && !endgame) {
         return Some(Weighing {
             chosen: usual,
             ranked: Vec::new(),
@@ -638,18 +641,22 @@ fn rough_bid(hand: CardSet, mode: Mode) -> Bid {
 }
 
 /// The bid to make: `usual` (`normal`'s bid) unless simulation over
-/// the guessed deals is sure another bid, a nil included, wins more
-/// often. `None` when the view cannot be guessed from.
+/// the guessed deals is sure another bid wins more often. A nil is weighed
+/// too, unless it is one no strong player bids (`nil_unthinkable`). `None` when the view cannot be guessed from.
 fn best_bid(
     view: &PlayerView,
     usual: Bid,
+    tuning: &Tuning,
     budget: Budget,
     rng: &mut BotRng,
 ) -> Option<Weighing<Bid>> {
+    let partner_bid = view.partner().and_then(|p| view.bids()[p]);
+    let est = hand_tricks(view.cards(), view.mode());
+    let unthinkable = nil_unthinkable(view.cards(), est, partner_bid, tuning);
     let allowed: Vec<Bid> = view
         .allowed_bids()
         .into_iter()
-        .filter(|&b| b != Bid::BlindNil)
+        .filter(|&b| b != Bid::BlindNil && (b != Bid::Nil || !unthinkable || usual == Bid::Nil))
         .collect();
     if allowed.len() < 2 {
         return Some(Weighing {

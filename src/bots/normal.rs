@@ -211,6 +211,13 @@ fn choose_bid(view: &PlayerView, t: &Tuning) -> Bid {
     nearest_allowed(view, n)
 }
 
+/// A nil no strong player bids, whatever the score: beside a partner's
+/// nil (nobody would cover), with too many tricks, or with a flaw that
+/// sinks nils (`nil_flaw`). `hard` weighs nil only where this is false.
+pub fn nil_unthinkable(hand: CardSet, est: f32, partner_bid: Option<Bid>, t: &Tuning) -> bool {
+    partner_bid.is_some_and(Bid::is_nil) || est > t.nil_max_tricks || nil_flaw(hand)
+}
+
 fn should_nil(
     view: &PlayerView,
     hand: CardSet,
@@ -219,11 +226,7 @@ fn should_nil(
     st: &Standing,
     t: &Tuning,
 ) -> bool {
-    // Two nils on one side leave nobody to cover: almost never right.
-    if partner_bid.is_some_and(Bid::is_nil) {
-        return false;
-    }
-    if est > t.nil_max_tricks || nil_flaw(hand) {
+    if nil_unthinkable(hand, est, partner_bid, t) {
         return false;
     }
     let danger = nil_danger(hand);
