@@ -43,7 +43,7 @@ use crate::engine::{
 };
 
 use super::knowledge::{exchange_pass, hand_tricks};
-use super::normal::{NormalBot, Tuning, nil_unthinkable};
+use super::normal::{NormalBot, Standing, Tuning, game_in_hand, nil_unthinkable};
 use super::{Bot, BotRng, Effort};
 
 /// Guessed deals per decision when not told otherwise: a card decision
@@ -502,7 +502,8 @@ fn best_card(
     })
 }
 
-/// Blind nil or not, by simulation. The seat's own cards are face down,
+/// Blind nil or not, by simulation, for a side that trails (`None`, and
+/// `normal`'s answer, otherwise). The seat's own cards are face down,
 /// so they are guessed with the rest. On each guessed deal the hand is
 /// played out once with the seat looking and bidding what its cards are
 /// worth, and once with it bidding blind nil, the exchange made as
@@ -510,7 +511,9 @@ fn best_card(
 /// chance of winning the game. `None` when it may not be bid or the view
 /// cannot be guessed from.
 fn blind_or_look(view: &PlayerView, budget: Budget, rng: &mut BotRng) -> Option<Weighing<bool>> {
-    if view.blind_nil_refusal().is_some() {
+    // A gamble for a side that must catch up, never for one level or
+    // ahead, whatever the simulation says: a partner would not forgive it.
+    if view.blind_nil_refusal().is_some() || Standing::of(view).deficit <= 0 {
         return None;
     }
     let guess = DealGuess::new(view).ok()?;
@@ -642,7 +645,8 @@ fn rough_bid(hand: CardSet, mode: Mode) -> Bid {
 
 /// The bid to make: `usual` (`normal`'s bid) unless simulation over
 /// the guessed deals is sure another bid wins more often. A nil is weighed
-/// too, unless it is one no strong player bids (`nil_unthinkable`). `None` when the view cannot be guessed from.
+/// too, unless it is one no strong player bids (`nil_unthinkable`), or the
+/// partner's contract alone wins the game (`game_in_hand`). `None` when the view cannot be guessed from.
 fn best_bid(
     view: &PlayerView,
     usual: Bid,
@@ -652,7 +656,8 @@ fn best_bid(
 ) -> Option<Weighing<Bid>> {
     let partner_bid = view.partner().and_then(|p| view.bids()[p]);
     let est = hand_tricks(view.cards(), view.mode());
-    let unthinkable = nil_unthinkable(view.cards(), est, partner_bid, tuning);
+    let unthinkable = nil_unthinkable(view.cards(), est, partner_bid, tuning)
+        || game_in_hand(&Standing::of(view), partner_bid);
     let allowed: Vec<Bid> = view
         .allowed_bids()
         .into_iter()

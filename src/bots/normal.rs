@@ -248,12 +248,23 @@ fn should_nil(
     }
     // About to win: a made contract is enough, a lost nil could cost the
     // game. Only a nearly certain nil is worth it then.
-    if st.mine >= st.target - st.target / 10 && st.mine > st.best_other {
-        let home =
-            matches!(partner_bid, Some(Bid::Tricks(b)) if st.mine + 10 * i32::from(b) >= st.target);
+    if about_to_win(st) {
+        let home = game_in_hand(st, partner_bid);
         limit = limit.min(if home { 0.3 } else { 0.8 });
     }
     danger <= limit
+}
+
+/// The side leads and is within a tenth of the target.
+fn about_to_win(st: &Standing) -> bool {
+    st.mine >= st.target - st.target / 10 && st.mine > st.best_other
+}
+
+/// The side is about to win and the partner's contract alone takes it
+/// home: a nil can only lose the game there.
+pub fn game_in_hand(st: &Standing, partner_bid: Option<Bid>) -> bool {
+    about_to_win(st)
+        && matches!(partner_bid, Some(Bid::Tricks(b)) if st.mine + 10 * i32::from(b) >= st.target)
 }
 
 /// What the seat is after in the play of a card.

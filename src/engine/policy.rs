@@ -9,7 +9,8 @@
 //! that loses, and leads its lowest; over a partner's winning card follow
 //! low, unless the partner is a live nil, who is overtaken; an opponent's
 //! live nil winning is left to win; otherwise win as cheaply as possible,
-//! or throw the lowest card. Leaders cash a card no unseen card beats, or
+//! or throw the lowest card. Leaders cash a card no unseen card beats (in
+//! the side suit the others hold most of, the least likely trumped), or
 //! lead low in a random suit.
 
 use rand::Rng;
@@ -121,7 +122,11 @@ impl Policy {
                 winners.insert(top);
             }
         }
-        if let Some(card) = winners.minus(SPADES).lowest().or(winners.lowest()) {
+        // Of the side-suit winners, the one whose suit the others hold most
+        // of: the fewer of a suit are left, the likelier it is trumped.
+        let side = winners.minus(SPADES);
+        let safest = side.iter().max_by_key(|c| elsewhere.suit(c.suit()).len());
+        if let Some(card) = safest.or(winners.lowest()) {
             return Some(card);
         }
         let suit = legal.pick(random)?.suit();
