@@ -17,17 +17,26 @@
 //! **Bidding: simulation.** The same guessed deals, with the seats still to
 //! bid given the bid their guessed cards are worth, are played out once as
 //! a plain bid and once as a nil; every allowed bid is then scored on those
-//! tricks and the bid with the best average chance of winning is made.
+//! tricks and the bid with the best average chance of winning is made. A
+//! nil is weighed only where a strong player would consider one.
 //!
 //! **Blind nil: simulation.** Before the seat sees its cards, guessed
 //! deals (its own cards among them) are played out with it looking and
 //! bidding and with it bidding blind nil and passing as `normal` does;
-//! it bids blind nil when that wins more games. The exchange is weighed
-//! the same way: `normal`'s pass against passes of its next candidates,
-//! kept unless the search is sure.
+//! a side that trails bids blind nil when that wins more games. The
+//! exchange is weighed the same way: `normal`'s pass against passes of its
+//! next candidates.
 //!
-//! The budget (`Effort`) is a number of guessed deals per decision, so a
-//! seeded game replays exactly, or a time per decision.
+//! **Trust.** Every choice but the blind nil starts from `normal`'s, which
+//! a partner can read, and the search overrules it only when it is sure
+//! (`SURE` standard errors, deal for deal); a nil on the seat's own side
+//! is played by `normal`'s rules until the exact search of the last tricks.
+//!
+//! **Budget.** `Effort` is a number of guessed deals per decision (300
+//! unless told), so a seeded game replays exactly, or a time per decision.
+//! The deals are weighed in blocks on every core (`weigh`); each block has
+//! its own generator drawn from the decision's, so the answer does not
+//! depend on how many cores there are.
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
@@ -513,7 +522,9 @@ fn best_card(
 fn blind_or_look(view: &PlayerView, budget: Budget, rng: &mut BotRng) -> Option<Weighing<bool>> {
     // A gamble for a side that must catch up, never for one level or
     // ahead, whatever the simulation says: a partner would not forgive it.
-    if view.blind_nil_refusal().is_some() || Standing::of(view).deficit <= 0 {
+    // Alone (no cover, no exchange) `normal`'s answer stands too.
+    let alone = !view.mode().has_partners();
+    if alone || view.blind_nil_refusal().is_some() || Standing::of(view).deficit <= 0 {
         return None;
     }
     let guess = DealGuess::new(view).ok()?;
@@ -656,7 +667,11 @@ fn best_bid(
 ) -> Option<Weighing<Bid>> {
     let partner_bid = view.partner().and_then(|p| view.bids()[p]);
     let est = hand_tricks(view.cards(), view.mode());
-    let unthinkable = nil_unthinkable(view.cards(), est, partner_bid, tuning)
+    // Alone, the playouts' defenders hunt a nil too gently to judge one:
+    // in cutthroat such nils held one time in ten. A nil with nobody to
+    // cover is left to `normal`'s rules.
+    let unthinkable = !view.mode().has_partners()
+        || nil_unthinkable(view.cards(), est, partner_bid, tuning)
         || game_in_hand(&Standing::of(view), partner_bid);
     let allowed: Vec<Bid> = view
         .allowed_bids()
