@@ -424,11 +424,21 @@ impl Trials {
         mean > SURE * (var / n).sqrt()
     }
 
+    /// Did choice `k` make every contract and nil of the side it met?
+    fn never_failed(&self, k: usize) -> bool {
+        let t = &self.tallies[k];
+        t.made == t.contracts && t.nils_made == t.nils
+    }
+
     /// The searched choice, or the usual one unless the search is sure.
+    /// A usual choice that made the side's contract (and nils) on every
+    /// guessed deal is never traded for one that did not, whatever the
+    /// bags it would push: a partner does not forgive a sure contract lost.
     fn verdict(&self, usual: Option<usize>) -> usize {
         let best = self.best();
         match usual {
             Some(usual) if !self.surely_better(best, usual) => usual,
+            Some(usual) if self.never_failed(usual) && !self.never_failed(best) => usual,
             _ => best,
         }
     }
