@@ -294,6 +294,11 @@ impl<A: Copy> Weighing<A> {
 /// than the usual one is taken for better about once in 30,000 decisions.
 const SURE: f64 = 4.0;
 
+/// The least gain in the chance of winning the game (half a percentage
+/// point) worth overruling the usual choice for: below it, a difference
+/// the deals happened to show, or one too small to matter.
+const LEAST_GAIN: f64 = 0.005;
+
 /// Each choice's chance of winning on each guessed deal, side by side,
 /// and what it came to in the hand's own terms.
 struct Trials {
@@ -421,7 +426,7 @@ impl Trials {
         }
         let mean = diffs.iter().sum::<f64>() / n;
         let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0);
-        mean > SURE * (var / n).sqrt()
+        mean > SURE * (var / n).sqrt() && mean > LEAST_GAIN
     }
 
     /// Did choice `k` make every contract and nil of the side it met?
