@@ -6,7 +6,7 @@ mod support;
 
 use spades::bots::hard::advise;
 use spades::bots::{Effort, bot_rng};
-use spades::engine::{Action, Decision, Mode};
+use spades::engine::{Action, Decision, Mode, Rules};
 use spades::tui::app::hand_order;
 use support::tui::{app, chars, config, play_until};
 
@@ -66,4 +66,44 @@ fn no_hint_when_it_is_not_the_players_turn() {
     assert!(app.human_turn().is_none());
     app.update(spades::tui::Input::Key(spades::tui::Key::Char('h')));
     assert_eq!(app.notice(), Some("A hint is for your turn."));
+}
+
+#[test]
+fn hints_at_the_blind_nil_question_and_the_exchange() {
+    let mut config = config(Mode::Partnership, 12);
+    config.rules = Rules::classic(Mode::Partnership)
+        .with(|r| r.blind_nil.min_deficit = 0)
+        .unwrap();
+    let mut app = app(config);
+    play_until(&mut app, |a| {
+        a.human_turn().map(|t| t.decision) == Some(Decision::BlindNil)
+    });
+    chars(&mut app, "h");
+    // Level at the start: hard gambles on a blind nil only when behind.
+    let notice = app.notice().expect("a hint").to_string();
+    assert!(notice.starts_with("Hint: look at your cards"), "{notice}");
+
+    chars(&mut app, "b");
+    play_until(&mut app, |a| {
+        a.human_turn().map(|t| t.decision) == Some(Decision::Exchange)
+    });
+    let view = app.view();
+    chars(&mut app, "h");
+    let notice = app.notice().expect("a hint").to_string();
+    assert!(notice.starts_with("Hint: pass "), "{notice}");
+    assert!(notice.contains("nil holds "), "{notice}");
+    assert_eq!(app.view(), view, "nothing was passed");
+    let seed = u64::from(view.hand_no) << 8 | u64::from(view.play.played.len());
+    let advice = advise(
+        &view,
+        Decision::Exchange,
+        Effort::Usual,
+        &mut bot_rng(seed, view.seat),
+    );
+    let Action::Exchange(pass) = advice.chosen else {
+        panic!("a pass: {advice:?}")
+    };
+    assert_eq!(pass.len(), 2);
+    assert!(pass.is_subset(view.cards()));
+    assert!(advice.ranked.len() > 1, "passes were weighed: {advice:?}");
 }
