@@ -436,14 +436,17 @@ impl Trials {
     }
 
     /// The searched choice, or the usual one unless the search is sure.
-    /// A usual choice that made the side's contract (and nils) on every
-    /// guessed deal is never traded for one that did not, whatever the
-    /// bags it would push: a partner does not forgive a sure contract lost.
-    fn verdict(&self, usual: Option<usize>) -> usize {
+    /// With a partner, a usual choice that made the side's contract (and
+    /// nils) on every guessed deal is never traded for one that did not,
+    /// whatever bags it would push or sets it would make: a partner does
+    /// not forgive a sure contract lost. (Alone, the search's judgment
+    /// stands: in cutthroat this guard cost a ninth of hard's wins.)
+    fn verdict(&self, usual: Option<usize>, view: &PlayerView) -> usize {
         let best = self.best();
+        let guarded = view.mode().has_partners();
         match usual {
             Some(usual) if !self.surely_better(best, usual) => usual,
-            Some(usual) if self.never_failed(usual) && !self.never_failed(best) => usual,
+            Some(usual) if guarded && self.never_failed(usual) && !self.never_failed(best) => usual,
             _ => best,
         }
     }
@@ -515,7 +518,7 @@ fn best_card(
             trials.record(k, view, &outcome);
         }
     });
-    let chosen = trials.verdict(Some(usual_at));
+    let chosen = trials.verdict(Some(usual_at), view);
     Some(Weighing {
         chosen: if chosen == usual_at {
             usual
@@ -570,7 +573,7 @@ fn blind_or_look(view: &PlayerView, budget: Budget, rng: &mut BotRng) -> Option<
         }
     });
     Some(Weighing {
-        chosen: choices[trials.verdict(None)],
+        chosen: choices[trials.verdict(None, view)],
         ranked: trials.ranked(&choices),
     })
 }
@@ -637,7 +640,7 @@ fn best_pass(
         }
     });
     Some(Weighing {
-        chosen: passes[trials.verdict(Some(0))],
+        chosen: passes[trials.verdict(Some(0), view)],
         ranked: trials.ranked(&passes),
     })
 }
@@ -726,7 +729,7 @@ fn best_bid(
         }
     });
     Some(Weighing {
-        chosen: allowed[trials.verdict(usual_at)],
+        chosen: allowed[trials.verdict(usual_at, view)],
         ranked: trials.ranked(&allowed),
     })
 }
