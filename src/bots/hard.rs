@@ -80,7 +80,6 @@ struct Budget {
 
 impl Budget {
     fn of(effort: Effort) -> Budget {
-        let threads = std::thread::available_parallelism().map_or(1, usize::from);
         let (deals, until) = match effort {
             Effort::Usual => (USUAL_DEALS, None),
             Effort::Deals(n) => (n.max(1), None),
@@ -89,9 +88,16 @@ impl Budget {
         Budget {
             deals,
             until,
-            threads,
+            threads: cores(),
         }
     }
+}
+
+/// The machine's cores, asked once: a bot is made for every decision the
+/// table hands out, and the answer takes system calls.
+fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, usize::from))
 }
 
 /// Weighs `choices` choices over the budget's guessed deals: `trial`
@@ -152,7 +158,6 @@ const SPREAD: u64 = 0x9E37_79B9_7F4A_7C15;
 #[derive(Debug)]
 pub struct HardBot {
     effort: Effort,
-    budget: Budget,
     normal: NormalBot,
 }
 
@@ -166,9 +171,12 @@ impl HardBot {
     pub fn with_effort(effort: Effort) -> HardBot {
         HardBot {
             effort,
-            budget: Budget::of(effort),
             normal: NormalBot::default(),
         }
+    }
+
+    fn budget(&self) -> Budget {
+        Budget::of(self.effort)
     }
 }
 
@@ -182,7 +190,7 @@ impl Bot for HardBot {
     }
 
     fn blind_nil(&mut self, view: &PlayerView, rng: &mut BotRng) -> bool {
-        match blind_or_look(view, self.budget, rng) {
+        match blind_or_look(view, self.budget(), rng) {
             Some(w) => w.chosen,
             None => self.normal.blind_nil(view, rng),
         }
@@ -190,17 +198,17 @@ impl Bot for HardBot {
 
     fn bid(&mut self, view: &PlayerView, rng: &mut BotRng) -> Bid {
         let usual = self.normal.bid(view, &mut rng.clone());
-        best_bid(view, usual, &self.normal.tuning, self.budget, rng).map_or(usual, |w| w.chosen)
+        best_bid(view, usual, &self.normal.tuning, self.budget(), rng).map_or(usual, |w| w.chosen)
     }
 
     fn exchange(&mut self, view: &PlayerView, rng: &mut BotRng) -> CardSet {
         let usual = self.normal.exchange(view, &mut rng.clone());
-        best_pass(view, usual, self.budget, rng).map_or(usual, |w| w.chosen)
+        best_pass(view, usual, self.budget(), rng).map_or(usual, |w| w.chosen)
     }
 
     fn play(&mut self, view: &PlayerView, rng: &mut BotRng) -> Card {
         let usual = self.normal.play(view, &mut rng.clone());
-        best_card(view, usual, self.budget, rng).map_or(usual, |w| w.chosen)
+        best_card(view, usual, self.budget(), rng).map_or(usual, |w| w.chosen)
     }
 }
 
@@ -242,13 +250,14 @@ pub fn advise(
     let weighed = match decision {
         Decision::Play => {
             let normal = bot.normal.play(view, &mut rng.clone());
-            best_card(view, normal, bot.budget, rng).map(|w| w.map(Action::Play))
+            best_card(view, normal, bot.budget(), rng).map(|w| w.map(Action::Play))
         }
         Decision::Bid => {
             let normal = bot.normal.bid(view, &mut rng.clone());
-            best_bid(view, normal, &bot.normal.tuning, bot.budget, rng).map(|w| w.map(Action::Bid))
+            best_bid(view, normal, &bot.normal.tuning, bot.budget(), rng)
+                .map(|w| w.map(Action::Bid))
         }
-        Decision::BlindNil => blind_or_look(view, bot.budget, rng).map(|w| {
+        Decision::BlindNil => blind_or_look(view, bot.budget(), rng).map(|w| {
             w.map(|blind| {
                 if blind {
                     Action::Bid(Bid::BlindNil)
@@ -259,7 +268,7 @@ pub fn advise(
         }),
         Decision::Exchange => {
             let normal = bot.normal.exchange(view, &mut rng.clone());
-            best_pass(view, normal, bot.budget, rng).map(|w| w.map(Action::Exchange))
+            best_pass(view, normal, bot.budget(), rng).map(|w| w.map(Action::Exchange))
         }
     };
     weighed.unwrap_or_else(|| Weighing {
@@ -338,7 +347,6 @@ impl Trials {
         }
     }
 
-    /// Choice `k`'s hand on one deal, for the seat's `side`.
     /// Adds another run's deals after these.
     fn extend(&mut self, other: Trials) {
         for (mine, theirs) in self.values.iter_mut().zip(other.values) {
@@ -349,6 +357,7 @@ impl Trials {
         }
     }
 
+    /// Choice `k`'s hand on one deal, for the seat's `side`.
     fn record(&mut self, k: usize, view: &PlayerView, outcome: &HandOutcome) {
         let side = view.side();
         self.values[k].push(f64::from(outcome.win[side]));
@@ -497,15 +506,14 @@ fn best_card(
     let guess = DealGuess::new(view).ok()?;
     let bids = bids_made(view);
     let policy = Policy::new(view.mode(), &bids);
+    // Both sides' chances of winning after the hand, for an exact search
+    // of its last tricks.
+    let value = |tricks: &PerSeat<u8>| hand_outcome(&view.rules, &bids, tricks, &view.totals).win;
     let trials = weigh(budget, cards.len(), rng, |rng, trials| {
         let deal = guess.sample(rng);
         let Ok(start) = view.hand_in_play(&deal.hands) else {
             return;
         };
-        // Both sides' chances of winning after the hand, for an exact
-        // search of its last tricks.
-        let value =
-            |tricks: &PerSeat<u8>| hand_outcome(&view.rules, &bids, tricks, &view.totals).win;
         for (k, &card) in cards.iter().enumerate() {
             let mut hand = start;
             hand.play_unchecked(card);
