@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use toml::de::{DeTable, DeValue};
 
-use crate::engine::{Mode, RuleSettings, Rules};
+use crate::engine::{RuleSettings, Rules};
 
 /// Where the effective rules were found, in the order they are looked for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -180,9 +180,13 @@ fn wrong_value(key: &str, value: &DeValue<'_>, schema: &serde_json::Value) -> Op
         }
         Value::Bool(_) => "true or false".to_string(),
         Value::String(_) => {
-            let names: Vec<String> = Mode::ALL.iter().map(|m| format!("\"{m}\"")).collect();
+            let names: Vec<String> = crate::engine::rules::choices(key)?
+                .iter()
+                .map(|c| format!("\"{c}\""))
+                .collect();
             match names.split_last() {
-                Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+                Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+                Some((last, _)) => last.clone(),
                 None => return None,
             }
         }
@@ -223,58 +227,106 @@ fn line_col(text: &str, offset: usize) -> (usize, usize) {
 }
 
 /// The rules as a complete, commented `rules.toml`: what `spades rules`
-/// prints and `spades rules --init` writes.
+/// prints and `spades rules --init` writes. One section a key group, in the
+/// order rules-toml.md lists them.
 pub fn commented_toml(rules: &Rules) -> String {
-    let b = |v: bool| if v { "true" } else { "false" };
+    let sections = [
+        top_section(rules),
+        bags_section(rules),
+        nil_section(rules),
+        blind_nil_section(rules),
+        bidding_section(rules),
+    ];
+    let mut text = String::from(
+        "\
+# The house rules for spades. Every key is optional; a missing key takes the
+# classic game's value. See `spades rules` for the rules in force.
+",
+    );
+    for section in sections {
+        text.push('\n');
+        text.push_str(&section);
+    }
+    text
+}
+
+fn yes(v: bool) -> &'static str {
+    if v { "true" } else { "false" }
+}
+
+fn top_section(rules: &Rules) -> String {
     let losing = match rules.losing_score {
         Some(l) => format!("losing_score = {l}"),
         None => "# losing_score = -200".to_string(),
     };
     format!(
         "\
-# The house rules for spades. Every key is optional; a missing key takes the
-# classic game's value. See `spades rules` for the rules in force.
-
 mode = \"{mode}\"  # \"partnership\" (4 seats, 2 sides) | \"cutthroat\" (3 seats, 17 cards, 1 out) | \"individual\" (4 seats, no partners)
 target_score = {target}  # the game ends after a hand in which a side reaches this
 {losing}  # optional: the game also ends after a hand in which a side is at or below this
-
-[bags]
-limit = {limit}  # each time a side's bag count reaches `limit`...
-penalty = {penalty}  # ...the side loses `penalty` points and `limit` comes off the count
-
-[nil]
-allowed = {nil_allowed}  # may a player bid nil (take no tricks)?
-value = {nil_value}  # won if the nil bidder takes no trick, lost otherwise
-
-[blind_nil]
-allowed = {bn_allowed}  # may a player bid nil before looking at the cards?
-value = {bn_value}  # won or lost like nil, for this many points
-min_deficit = {deficit}  # only a side trailing the leading other side by at least this at the deal may bid it
-one_per_side = {one}  # at most one blind nil per side in a hand
-exchange = {exchange}  # cards the blind-nil bidder and partner swap after the bidding (partnership only; 0 = none)
-
-[bidding]
-forbid_exact_total = {exact}  # the last bidder may not bring the numeric bids' total to exactly the tricks in the hand
 ",
         mode = rules.mode,
         target = rules.target_score,
+    )
+}
+
+fn bags_section(rules: &Rules) -> String {
+    format!(
+        "\
+[bags]
+limit = {limit}  # each time a side's bag count reaches `limit`...
+penalty = {penalty}  # ...the side loses `penalty` points and `limit` comes off the count
+",
         limit = rules.bags.limit,
         penalty = rules.bags.penalty,
-        nil_allowed = b(rules.nil.allowed),
-        nil_value = rules.nil.value,
-        bn_allowed = b(rules.blind_nil.allowed),
-        bn_value = rules.blind_nil.value,
-        deficit = rules.blind_nil.min_deficit,
-        one = b(rules.blind_nil.one_per_side),
-        exchange = rules.blind_nil.exchange,
-        exact = b(rules.bidding.forbid_exact_total),
+    )
+}
+
+fn nil_section(rules: &Rules) -> String {
+    format!(
+        "\
+[nil]
+allowed = {allowed}  # may a player bid nil (take no tricks)?
+value = {value}  # won if the nil bidder takes no trick, lost otherwise
+",
+        allowed = yes(rules.nil.allowed),
+        value = rules.nil.value,
+    )
+}
+
+fn blind_nil_section(rules: &Rules) -> String {
+    let b = &rules.blind_nil;
+    format!(
+        "\
+[blind_nil]
+allowed = {allowed}  # may a player bid nil before looking at the cards?
+value = {value}  # won or lost like nil, for this many points
+min_deficit = {deficit}  # only a side trailing the leading other side by at least this at the deal may bid it
+one_per_side = {one}  # at most one blind nil per side in a hand
+exchange = {exchange}  # cards the blind-nil bidder and partner swap after the bidding (partnership only; 0 = none)
+",
+        allowed = yes(b.allowed),
+        value = b.value,
+        deficit = b.min_deficit,
+        one = yes(b.one_per_side),
+        exchange = b.exchange,
+    )
+}
+
+fn bidding_section(rules: &Rules) -> String {
+    format!(
+        "\
+[bidding]
+forbid_exact_total = {exact}  # the last bidder may not bring the numeric bids' total to exactly the tricks in the hand
+",
+        exact = yes(rules.bidding.forbid_exact_total),
     )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Mode;
 
     fn err(text: &str) -> RulesFileError {
         parse_rules(text, "rules.toml").unwrap_err()

@@ -227,9 +227,34 @@ impl Rules {
     }
 }
 
+/// The values a key written as text may take, for a reader's error
+/// message ("expected \"partnership\", \"cutthroat\" or ..."). `key` is
+/// dotted as in rules.toml.
+pub fn choices(key: &str) -> Option<&'static [&'static str]> {
+    match key {
+        "mode" => Some(&["partnership", "cutthroat", "individual"]),
+        _ => None,
+    }
+}
+
+impl Rules {
+    /// The house rules in force beyond the keys every table has (mode,
+    /// target, bags, nil, blind nil, the exact-total rule), in words, one
+    /// line each, for the rules window. Empty for the classic game.
+    pub fn house_rules(&self) -> Vec<String> {
+        Vec::new()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_mode_choices_are_every_mode() {
+        let names: Vec<String> = Mode::ALL.iter().map(|m| m.to_string()).collect();
+        assert_eq!(choices("mode").unwrap(), names);
+    }
 
     #[test]
     fn defaults_are_the_classic_game() {

@@ -908,6 +908,11 @@ fn rules_lines(rules: &Rules, theme: &Theme) -> Vec<String> {
         lines.push(format!("           {per_side}; {exchange}"));
     }
     lines.push(format!("Bidding    {total}"));
+    let mut house = rules.house_rules().into_iter();
+    if let Some(first) = house.next() {
+        lines.push(format!("House      {first}"));
+        lines.extend(house.map(|line| format!("           {line}")));
+    }
     lines
 }
 
