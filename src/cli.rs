@@ -10,9 +10,10 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::bots;
 use crate::config::{self, RulesFileError, RulesSource};
-use crate::engine::{Mode, Rules};
+use crate::engine::{GameKind, Mode, Rules};
 use crate::fairness::SecretSeeds;
 use crate::history::{self, Entry, History, Unreadable};
+use crate::presets;
 use crate::rating::{self, Ledger};
 use crate::records_folder::Picked;
 use crate::save::{Saved, SetAside};
@@ -29,6 +30,9 @@ Examples:
   spades sim --seats normal,easy,normal,easy --games 1000 --duplicate
   spades rules                            the rules in force, as TOML
   spades rules --init                     write a commented rules.toml here
+  spades rules --presets                  the shipped sets of house rules
+  spades --preset quick                   Quick Play: hands until your side has lost 3 lives
+  spades --quick                          Quick Play with the rules in force
   spades verify game.jsonl                check a game's deals and moves after it
   spades history                          the games you played, newest first
   spades export game-1764552000           copy a game's record to ./game-1764552000-….jsonl
@@ -162,6 +166,14 @@ pub struct RulesFlags {
     /// Rules file (default: ./rules.toml, then the user config dir, then the classic game)
     #[arg(long, value_name = "PATH")]
     pub rules: Option<PathBuf>,
+    /// Play one of the shipped sets of house rules instead of a rules file
+    /// (`spades rules --presets` lists them)
+    #[arg(long, value_name = "NAME", conflicts_with = "rules")]
+    pub preset: Option<String>,
+    /// Quick Play: one hand at a time until your side has lost its lives
+    /// (sets `game.kind = "quick"`)
+    #[arg(long)]
+    pub quick: bool,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -234,6 +246,12 @@ pub struct RulesArgs {
     /// Rules file to show (default: where a game would look)
     #[arg(long, value_name = "PATH")]
     pub rules: Option<PathBuf>,
+    /// Show (or with --init write) one of the shipped presets
+    #[arg(long, value_name = "NAME", conflicts_with = "rules")]
+    pub preset: Option<String>,
+    /// List the shipped presets
+    #[arg(long, conflicts_with_all = ["rules", "preset", "init"])]
+    pub presets: bool,
     /// Write a fully commented rules file (never overwrites)
     #[arg(long, value_name = "PATH", num_args = 0..=1, default_missing_value = "rules.toml")]
     pub init: Option<PathBuf>,
@@ -318,9 +336,15 @@ impl CliError {
 
 /// The rules a game uses: the file's, with flags on top.
 pub fn effective_rules(flags: &RulesFlags) -> Result<(Rules, RulesSource), CliError> {
-    let (rules, source) = config::find_rules(flags.rules.as_deref())?;
+    let (rules, source) = match &flags.preset {
+        Some(name) => preset_rules(name)?,
+        None => config::find_rules(flags.rules.as_deref())?,
+    };
     let rules = rules
         .with(|r| {
+            if flags.quick {
+                r.game.kind = GameKind::Quick;
+            }
             if let Some(mode) = flags.mode {
                 r.mode = mode.into();
             }
@@ -330,6 +354,12 @@ pub fn effective_rules(flags: &RulesFlags) -> Result<(Rules, RulesSource), CliEr
         })
         .map_err(|e| CliError::Usage(format!("the flags and {source} do not fit together: {e}")))?;
     Ok((rules, source))
+}
+
+/// A shipped preset's rules, by name.
+fn preset_rules(name: &str) -> Result<(Rules, RulesSource), CliError> {
+    let preset = presets::find(name).map_err(CliError::Usage)?;
+    Ok((preset.rules()?, RulesSource::Preset(preset.name)))
 }
 
 pub fn run(cli: Cli) -> Result<(), CliError> {
@@ -930,6 +960,21 @@ fn progress_bar(total: u64) -> Option<indicatif::ProgressBar> {
 }
 
 fn run_rules(args: &RulesArgs) -> Result<(), CliError> {
+    if args.presets {
+        let width = presets::PRESETS
+            .iter()
+            .map(|p| p.name.len())
+            .max()
+            .unwrap_or(0);
+        let list: String = presets::PRESETS
+            .iter()
+            .map(|p| format!("{:width$}  {}\n", p.name, p.about()))
+            .collect();
+        return say(&format!(
+            "{list}\nPlay one with `spades --preset NAME`; see its rules with `spades rules --preset NAME`.\n"
+        ));
+    }
+    let preset = args.preset.as_deref().map(preset_rules).transpose()?;
     if let Some(path) = &args.init {
         if path.exists() {
             return Err(CliError::Usage(format!(
@@ -937,9 +982,10 @@ fn run_rules(args: &RulesArgs) -> Result<(), CliError> {
                 path.display()
             )));
         }
-        let rules = match &args.rules {
-            Some(from) => config::read_rules(from)?,
-            None => Rules::default(),
+        let rules = match (&preset, &args.rules) {
+            (Some((rules, _)), _) => *rules,
+            (None, Some(from)) => config::read_rules(from)?,
+            (None, None) => Rules::default(),
         };
         let mut file = std::fs::OpenOptions::new()
             .write(true)
@@ -951,7 +997,10 @@ fn run_rules(args: &RulesArgs) -> Result<(), CliError> {
         say(&format!("wrote {}\n", path.display()))?;
         return Ok(());
     }
-    let (rules, source) = config::find_rules(args.rules.as_deref())?;
+    let (rules, source) = match preset {
+        Some(found) => found,
+        None => config::find_rules(args.rules.as_deref())?,
+    };
     say(&format!(
         "# rules from: {source}\n{}",
         config::commented_toml(&rules)

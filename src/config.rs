@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use toml::de::{DeTable, DeValue};
 
-use crate::engine::{RuleSettings, Rules};
+use crate::engine::{GameKind, RuleSettings, Rules};
 
 /// Where the effective rules were found, in the order they are looked for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,6 +17,8 @@ pub enum RulesSource {
     WorkingDir(PathBuf),
     /// `spades/rules.toml` in the user's config directory
     UserConfig(PathBuf),
+    /// `--preset NAME`
+    Preset(&'static str),
     BuiltIn,
 }
 
@@ -26,6 +28,7 @@ impl fmt::Display for RulesSource {
             RulesSource::Flag(p) => write!(f, "{} (from --rules)", p.display()),
             RulesSource::WorkingDir(p) => write!(f, "{} (in the current directory)", p.display()),
             RulesSource::UserConfig(p) => write!(f, "{} (user config)", p.display()),
+            RulesSource::Preset(name) => write!(f, "the {name} preset (from --preset)"),
             RulesSource::BuiltIn => f.write_str("built-in defaults (the classic game)"),
         }
     }
@@ -236,6 +239,7 @@ pub fn commented_toml(rules: &Rules) -> String {
         nil_section(rules),
         blind_nil_section(rules),
         bidding_section(rules),
+        game_section(rules),
     ];
     let mut text = String::from(
         "\
@@ -320,6 +324,26 @@ fn bidding_section(rules: &Rules) -> String {
 forbid_exact_total = {exact}  # the last bidder may not bring the numeric bids' total to exactly the tricks in the hand
 ",
         exact = yes(rules.bidding.forbid_exact_total),
+    )
+}
+
+fn game_section(rules: &Rules) -> String {
+    let g = &rules.game;
+    let kind = match g.kind {
+        GameKind::Standard => "standard",
+        GameKind::Quick => "quick",
+    };
+    format!(
+        "\
+[game]
+kind = \"{kind}\"  # \"standard\": play to target_score | \"quick\": Quick Play, one hand at a time until your side has lost its lives (no target; the run's result is your side's total)
+lives = {lives}  # Quick Play: your side's lives; each bid it loses costs one (a set contract; a failed nil, see below)
+failed_nil_costs_life = {nil}  # Quick Play: a failed nil or blind nil of your side also costs a life (two lost bids in a hand cost two)
+hands = {hands}  # the game also ends after this many hands, the highest score winning (level: another hand); 0 = no limit
+",
+        lives = g.lives,
+        nil = yes(g.failed_nil_costs_life),
+        hands = g.hands,
     )
 }
 

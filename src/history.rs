@@ -246,6 +246,8 @@ pub struct PlayedGame {
     pub scores: Vec<i32>,
     /// Every hand scored, in order.
     pub results: Vec<HandResult>,
+    /// A Quick Play run rather than a game to a target.
+    pub quick: bool,
 }
 
 impl PlayedGame {
@@ -286,12 +288,18 @@ impl PlayedGame {
             outcome,
             scores: game.scores(),
             results: game.results().to_vec(),
+            quick: recorded.header.rules.is_quick(),
         })
     }
 
     /// The player's side.
     pub fn side(&self) -> Side {
         self.mode.side_of(self.seat)
+    }
+
+    /// A Quick Play run's total: the player's side's score at its end.
+    pub fn run_total(&self) -> i32 {
+        self.scores.get(self.side().index()).copied().unwrap_or(0)
     }
 
     /// The computer players' level, as the record names it.
@@ -404,16 +412,21 @@ pub fn render(games: &[PlayedGame]) -> String {
         .iter()
         .rev()
         .map(|g| {
-            let mode = if g.info.practice {
-                format!("{}, practice", g.mode)
-            } else {
-                g.mode.to_string()
+            let mode = match (g.info.practice, g.quick) {
+                (true, _) => format!("{}, practice", g.mode),
+                (false, true) => format!("{}, quick", g.mode),
+                (false, false) => g.mode.to_string(),
+            };
+            // A Quick Play run is played for a total, not won or lost.
+            let result = match (g.quick, g.outcome) {
+                (true, Outcome::Won | Outcome::Lost) => "run over".to_string(),
+                (_, outcome) => outcome.to_string(),
             };
             [
                 g.info.started.map_or_else(|| "-".into(), utc_minute),
                 mode,
                 g.level().to_string(),
-                g.outcome.to_string(),
+                result,
                 g.score_line(),
                 g.results.len().to_string(),
                 g.id.clone(),

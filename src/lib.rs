@@ -7,6 +7,7 @@ pub mod config;
 pub mod engine;
 pub mod fairness;
 pub mod history;
+pub mod presets;
 pub mod rating;
 pub mod record;
 pub mod records_folder;

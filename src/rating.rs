@@ -23,7 +23,8 @@
 //! and games given up once a hand was played (`abandoned`: `spades resume
 //! --abandon`, or a game left when it could not be saved), which count as
 //! lost against every opponent, so that giving up a game going badly never
-//! saves a rating. Not rated: practice games, a game given up before its
+//! saves a rating. Not rated: practice games, Quick Play runs (they are
+//! played for a total, not won), a game given up before its
 //! first hand was scored (nothing was played), games with no closing line
 //! (the program was killed, or the game waits to be resumed: a game left is
 //! saved, not given up), and games against a level this version has no
@@ -255,7 +256,7 @@ impl Ledger {
 /// The game's results against its opponents, or `None` when it is not
 /// rated (see the module's comment).
 pub fn results(game: &PlayedGame) -> Option<Vec<(Glicko2Rating, Outcomes)>> {
-    if game.info.practice {
+    if game.info.practice || game.quick {
         return None;
     }
     let level = level_rating(game.mode, game.info.difficulty.as_deref()?)?;
@@ -431,6 +432,7 @@ mod tests {
                 score: 0,
                 bags: 0,
             }),
+            lives_left: None,
         };
         PlayedGame {
             id: format!("g{}", scores[0]),
@@ -444,6 +446,7 @@ mod tests {
             outcome,
             scores,
             results: vec![result; hands],
+            quick: false,
         }
     }
 
@@ -488,6 +491,9 @@ mod tests {
         let mut practice = game(Mode::Partnership, Outcome::Won, vec![510, 300], 9);
         practice.info.practice = true;
         assert_eq!(outcomes(&practice), None);
+        let mut run = game(Mode::Partnership, Outcome::Won, vec![510, 300], 9);
+        run.quick = true;
+        assert_eq!(outcomes(&run), None);
         let mut unknown = game(Mode::Partnership, Outcome::Won, vec![510, 300], 9);
         unknown.info.difficulty = Some("grandmaster".into());
         assert_eq!(outcomes(&unknown), None);

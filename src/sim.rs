@@ -69,6 +69,8 @@ struct Outcome {
     lineup: Vec<String>,
     winner: Option<Side>,
     hands: u32,
+    /// Quick Play: the run's total (seat 0's side's score at the end).
+    run_total: Option<i32>,
     seats: Vec<SeatTally>,
     timings: Vec<Vec<Duration>>,
     record: Vec<u8>,
@@ -168,9 +170,15 @@ fn play_one(config: &SimConfig, index: u32, record: bool) -> Result<Outcome, Sim
     if let Some(problem) = table.record_problem() {
         return Err(SimError::Record(std::io::Error::other(problem.to_string())));
     }
+    let run_total = rules.is_quick().then(|| {
+        table.results().last().map_or(0, |last| {
+            last.sides[crate::engine::quick::run_side(mode)].score
+        })
+    });
     Ok(Outcome {
         winner: table.winner(),
         hands: table.results().len() as u32,
+        run_total,
         seats: seat_tallies(mode, table.results()),
         timings: mode
             .each_seat()
@@ -214,6 +222,20 @@ pub struct BotReport {
     pub nil_bids: u32,
     pub nils_made: u32,
     pub decision_ms: Percentiles,
+    /// Quick Play: the runs it played from seat 0, whose side has the
+    /// lives (`null` outside Quick Play).
+    pub runs: Option<RunReport>,
+}
+
+/// Quick Play runs played by one bot from seat 0.
+#[derive(Debug, Clone, Copy, Serialize, Default)]
+pub struct RunReport {
+    pub runs: u32,
+    /// Hands a run lasted, on average.
+    pub hands_per_run: f64,
+    /// The run's total score, on average, and the best.
+    pub total_per_run: f64,
+    pub best_total: i32,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, Default)]
@@ -231,6 +253,8 @@ struct Tally {
     contracts: (u32, u32),
     nils: (u32, u32),
     times: Vec<Duration>,
+    /// Quick Play runs from seat 0: (hands, total) each.
+    runs: Vec<(u32, i32)>,
 }
 
 /// Checks that the lineup names one existing bot per seat.
@@ -378,7 +402,7 @@ pub fn run(
             let seats = (0..mode.seats())
                 .filter(|&s| &config.lineup[s] == name)
                 .collect();
-            bot_report(name, seats, t, total)
+            bot_report(name, seats, t, total, config.rules.is_quick())
         })
         .collect();
     Ok(report)
@@ -392,6 +416,10 @@ fn tally(
 ) {
     report.hands += u64::from(outcome.hands);
     report.abandoned += u32::from(outcome.winner.is_none());
+    if let (Some(total), Some(name)) = (outcome.run_total, outcome.lineup.first()) {
+        let t = tallies.entry(name.clone()).or_default();
+        t.runs.push((outcome.hands, total));
+    }
     let mut counted_win: Vec<&str> = Vec::new();
     let mut counted_side: Vec<(&str, Side)> = Vec::new();
     for (seat, name) in mode.each_seat().zip(&outcome.lineup) {
@@ -417,7 +445,7 @@ fn tally(
     }
 }
 
-fn bot_report(name: &str, seats: Vec<usize>, mut t: Tally, games: u32) -> BotReport {
+fn bot_report(name: &str, seats: Vec<usize>, mut t: Tally, games: u32, quick: bool) -> BotReport {
     let ratio = |a: f64, b: f64| if b > 0.0 { a / b } else { 0.0 };
     t.times.sort_unstable();
     let ms = |q: f64| {
@@ -442,6 +470,15 @@ fn bot_report(name: &str, seats: Vec<usize>, mut t: Tally, games: u32) -> BotRep
             p99: ms(0.99),
             max: ms(1.0),
         },
+        runs: quick.then(|| {
+            let n = t.runs.len() as f64;
+            RunReport {
+                runs: t.runs.len() as u32,
+                hands_per_run: ratio(t.runs.iter().map(|r| f64::from(r.0)).sum(), n),
+                total_per_run: ratio(t.runs.iter().map(|r| f64::from(r.1)).sum(), n),
+                best_total: t.runs.iter().map(|r| r.1).max().unwrap_or(0),
+            }
+        }),
     }
 }
 
@@ -533,6 +570,24 @@ pub fn render_table(report: &Report) -> String {
                 b.decision_ms.p50, b.decision_ms.p99, b.decision_ms.max
             ),
         ));
+    }
+    let runs: Vec<(&str, RunReport)> = report
+        .bots
+        .iter()
+        .filter_map(|b| Some((b.bot.as_str(), b.runs?)))
+        .filter(|(_, r)| r.runs > 0)
+        .collect();
+    if !runs.is_empty() {
+        out.push_str(&format!(
+            "\nQuick Play runs (seat 0's side has the lives)\n{:<10} {:>6} {:>10} {:>10} {:>8}\n",
+            "bot", "runs", "hands/run", "total/run", "best"
+        ));
+        for (bot, r) in runs {
+            out.push_str(&format!(
+                "{:<10} {:>6} {:>10.1} {:>10.1} {:>8}\n",
+                bot, r.runs, r.hands_per_run, r.total_per_run, r.best_total
+            ));
+        }
     }
     out
 }

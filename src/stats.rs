@@ -81,6 +81,59 @@ pub struct Stats {
     pub longest_winning_streak: u32,
     /// Practice games, counted apart and in nothing above.
     pub practice: Tally,
+    /// Quick Play runs, counted apart and in nothing above: they are
+    /// played for a total, not won or lost.
+    pub runs: Runs,
+}
+
+/// How many Quick Play runs best runs to keep.
+pub const BEST_RUNS: usize = 5;
+
+/// Quick Play runs: how many, and the best by total (then fewest hands).
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Runs {
+    /// Runs finished (the last life lost), and runs left or unfinished.
+    pub finished: u32,
+    pub unfinished: u32,
+    pub best: Vec<Run>,
+}
+
+/// One finished Quick Play run, for the personal best table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Run {
+    pub id: String,
+    pub mode: String,
+    pub total: i32,
+    pub hands: u32,
+    /// When it started, seconds since 1970 (when the record says).
+    pub started: Option<u64>,
+}
+
+impl Runs {
+    fn add(&mut self, game: &PlayedGame) {
+        if !matches!(game.outcome, Outcome::Won | Outcome::Lost) {
+            self.unfinished += 1;
+            return;
+        }
+        self.finished += 1;
+        self.best.push(Run {
+            id: game.id.clone(),
+            mode: game.mode.to_string(),
+            total: game.run_total(),
+            hands: game.results.len() as u32,
+            started: game.info.started,
+        });
+        self.best
+            .sort_by(|a, b| b.total.cmp(&a.total).then(a.hands.cmp(&b.hands)));
+        self.best.truncate(BEST_RUNS);
+    }
+
+    /// Where a run of this total would stand among the best (1 = a new
+    /// personal best), if it would.
+    pub fn place_of(&self, total: i32) -> Option<usize> {
+        let place = self.best.iter().filter(|r| r.total >= total).count() + 1;
+        (place <= BEST_RUNS).then_some(place)
+    }
 }
 
 impl Stats {
@@ -91,6 +144,10 @@ impl Stats {
         for game in games {
             if game.info.practice {
                 stats.practice.add(game);
+                continue;
+            }
+            if game.quick {
+                stats.runs.add(game);
                 continue;
             }
             stats.games.add(game);
@@ -309,6 +366,37 @@ pub fn render(stats: &Stats, ledger: &Ledger) -> Vec<String> {
             plural(p.hands, "hand", "hands"),
         ));
     }
+    let runs = &stats.runs;
+    if runs.finished + runs.unfinished > 0 {
+        out.push(String::new());
+        out.push(format!(
+            "Quick Play {} finished{} (not above, not rated)",
+            plural(runs.finished, "run", "runs"),
+            if runs.unfinished > 0 {
+                format!(", {} left or unfinished", runs.unfinished)
+            } else {
+                String::new()
+            }
+        ));
+        if !runs.best.is_empty() {
+            out.push(format!(
+                "  {:<4} {:>7} {:>6}  {:<12} {}",
+                "best", "total", "hands", "mode", "started (UTC)"
+            ));
+        }
+        for (i, run) in runs.best.iter().enumerate() {
+            let started = run
+                .started
+                .map_or_else(|| "-".to_string(), crate::history::utc_minute);
+            out.push(format!(
+                "  {:<4} {:>7} {:>6}  {:<12} {started}",
+                i + 1,
+                run.total,
+                run.hands,
+                run.mode
+            ));
+        }
+    }
     out.push(String::new());
     out.extend(crate::rating::render(ledger));
     out
@@ -340,6 +428,7 @@ mod tests {
             bids,
             tricks,
             sides: score_hand(&rules, &bids, &tricks, &before),
+            lives_left: None,
         }
     }
 
@@ -356,6 +445,7 @@ mod tests {
             outcome,
             scores: vec![0; mode.sides()],
             results,
+            quick: false,
         }
     }
 
@@ -514,6 +604,7 @@ mod tests {
             points_per_hand: Some(-100.0),
             longest_winning_streak: 99_999,
             practice: big,
+            runs: Runs::default(),
         };
         let lines = render(&stats, &Ledger::of(&[]));
         for line in &lines {

@@ -270,6 +270,7 @@ fn build_view(case: &Case, ask: Ask) -> Result<PlayerView, String> {
         totals,
         last_hand: None,
         winner: None,
+        lives_left: None,
     };
     view.replay_bids(&made)?;
 

@@ -20,7 +20,7 @@ mod support;
 use proptest::prelude::*;
 use spades::bots::random::RandomBot;
 use spades::bots::{bot_rng, decide};
-use spades::engine::rules::{BagRules, BiddingRules, BlindNilRules, NilRules};
+use spades::engine::rules::{BagRules, BiddingRules, BlindNilRules, GameKind, GameRules, NilRules};
 use spades::engine::{
     Bid, Card, CardSet, Decision, Event, Game, Mode, RuleSettings, Rules, Seat, Suit,
 };
@@ -94,8 +94,24 @@ fn any_rules(losing: impl Strategy<Value = Option<i32>>) -> impl Strategy<Value 
             },
         );
     let bidding = any::<bool>().prop_map(|forbid_exact_total| BiddingRules { forbid_exact_total });
-    (scores, bags, nil, blind_nil, bidding).prop_map(
-        |((mode, target_score, losing_score), bags, nil, blind_nil, bidding)| {
+    let game = (
+        any::<bool>(),
+        1..=3u8,
+        any::<bool>(),
+        prop_oneof![Just(0u32), 1..=6u32],
+    )
+        .prop_map(|(quick, lives, failed_nil_costs_life, hands)| GameRules {
+            kind: if quick {
+                GameKind::Quick
+            } else {
+                GameKind::Standard
+            },
+            lives,
+            failed_nil_costs_life,
+            hands,
+        });
+    (scores, bags, nil, blind_nil, bidding, game).prop_map(
+        |((mode, target_score, losing_score), bags, nil, blind_nil, bidding, game)| {
             Rules::new(RuleSettings {
                 mode,
                 target_score,
@@ -104,6 +120,7 @@ fn any_rules(losing: impl Strategy<Value = Option<i32>>) -> impl Strategy<Value 
                 nil,
                 blind_nil,
                 bidding,
+                game,
             })
             .expect("valid rules")
         },
@@ -455,6 +472,7 @@ fn rules_serialise_to_every_key_of_rules_toml() {
             "bags",
             "bidding",
             "blind_nil",
+            "game",
             "losing_score",
             "mode",
             "nil",
@@ -474,6 +492,10 @@ fn rules_serialise_to_every_key_of_rules_toml() {
         ]
     );
     assert_eq!(keys(&value["bidding"]), ["forbid_exact_total"]);
+    assert_eq!(
+        keys(&value["game"]),
+        ["failed_nil_costs_life", "hands", "kind", "lives"]
+    );
     assert!(value["losing_score"].is_null());
     // An empty rules.toml is the classic game.
     assert_eq!(toml::from_str::<Rules>("").unwrap(), Rules::default());

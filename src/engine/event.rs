@@ -44,6 +44,10 @@ pub enum Event {
         hand: u32,
         tricks: Vec<u8>,
         sides: Vec<SideRecord>,
+        /// Quick Play: the player's side's lives left after the hand
+        /// (absent in a game to a target).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lives: Option<u8>,
     },
     End {
         winner: Side,
@@ -126,6 +130,10 @@ pub enum SeatEvent {
         hand: u32,
         tricks: Vec<u8>,
         sides: Vec<SideRecord>,
+        /// Quick Play: the player's side's lives left after the hand
+        /// (absent in a game to a target).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        lives: Option<u8>,
     },
     End {
         winner: Side,
@@ -175,10 +183,12 @@ impl Event {
                 hand,
                 tricks,
                 sides,
+                lives,
             } => SeatEvent::Score {
                 hand: *hand,
                 tricks: tricks.clone(),
                 sides: sides.clone(),
+                lives: *lives,
             },
             Event::End { winner, scores } => SeatEvent::End {
                 winner: *winner,

@@ -11,8 +11,9 @@ use super::cards::CardSet;
 use super::deal::{Deal, first_dealer};
 use super::event::{Event, SideRecord};
 use super::play::{HandState, PlayError, TrickDone};
+use super::quick;
 use super::rules::Rules;
-use super::score::{SideScore, SideTotals, deficit, game_winner, score_hand};
+use super::score::{SideScore, SideTotals, deficit, game_end, score_hand};
 use super::seat::{Mode, PerSeat, PerSide, Seat, Side};
 use super::view::{ExchangeView, PlayerView};
 
@@ -103,6 +104,8 @@ pub struct HandResult {
     pub bids: PerSeat<Bid>,
     pub tricks: PerSeat<u8>,
     pub sides: PerSide<SideScore>,
+    /// Quick Play: the player's side's lives left after this hand.
+    pub lives_left: Option<u8>,
 }
 
 #[derive(Debug, Clone)]
@@ -126,6 +129,9 @@ pub struct Game {
     play: HandState,
     tricks: Vec<TrickDone>,
     totals: PerSide<SideTotals>,
+    /// Quick Play: the player's side's lives left (`None` in a game to a
+    /// target).
+    lives_left: Option<u8>,
     results: Vec<HandResult>,
     winner: Option<Side>,
 }
@@ -162,6 +168,7 @@ impl Game {
             play: HandState::new(no_cards, dealer),
             tricks: Vec::with_capacity(17),
             totals: PerSide::filled(mode, SideTotals::default()),
+            lives_left: rules.is_quick().then_some(rules.game.lives),
             results: Vec::new(),
             winner: None,
         };
@@ -250,6 +257,12 @@ impl Game {
         self.winner
     }
 
+    /// Quick Play: the player's side's lives left (`None` in a game to a
+    /// target).
+    pub fn lives_left(&self) -> Option<u8> {
+        self.lives_left
+    }
+
     /// The event that opens the current hand, for a record's writer.
     pub fn deal_event(&self) -> Event {
         Event::Deal {
@@ -322,6 +335,7 @@ impl Game {
             totals: self.totals,
             last_hand: self.results.last().cloned(),
             winner: self.winner,
+            lives_left: self.lives_left,
         }
     }
 
@@ -491,10 +505,15 @@ impl Game {
             score: s.score,
             bags: s.bags,
         });
+        let run_side = quick::run_side(self.rules.mode);
+        self.lives_left = self
+            .lives_left
+            .map(|left| quick::lives_after(left, quick::lives_lost(&self.rules, &sides[run_side])));
         events.push(Event::Score {
             hand: self.hand_no,
             tricks: tricks.to_vec(),
             sides: sides.iter().map(SideRecord::from).collect(),
+            lives: self.lives_left,
         });
         self.results.push(HandResult {
             hand: self.hand_no,
@@ -502,9 +521,10 @@ impl Game {
             bids,
             tricks,
             sides,
+            lives_left: self.lives_left,
         });
         let scores = self.scores();
-        if let Some(winner) = game_winner(&self.rules, &scores) {
+        if let Some(winner) = game_end(&self.rules, &scores, self.hand_no, self.lives_left) {
             self.winner = Some(winner);
             self.phase = Phase::Over;
             events.push(Event::End { winner, scores });

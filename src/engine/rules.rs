@@ -21,6 +21,7 @@ pub struct RuleSettings {
     pub nil: NilRules,
     pub blind_nil: BlindNilRules,
     pub bidding: BiddingRules,
+    pub game: GameRules,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -51,6 +52,42 @@ pub struct BlindNilRules {
 #[serde(default)]
 pub struct BiddingRules {
     pub forbid_exact_total: bool,
+}
+
+/// How a game runs its course: to a target score, or Quick Play's run of
+/// hands that lasts as long as the player's side has lives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum GameKind {
+    #[default]
+    Standard,
+    /// Quick Play: one hand at a time until the player's side (seat 0's)
+    /// has lost its lives; the run's result is its total score.
+    Quick,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GameRules {
+    pub kind: GameKind,
+    /// Quick Play: the player's side's lives at the start of a run.
+    pub lives: u8,
+    /// Quick Play: a failed nil or blind nil of the player's side costs a
+    /// life of its own, as a set contract does.
+    pub failed_nil_costs_life: bool,
+    /// The game also ends after this many hands (0: no limit).
+    pub hands: u32,
+}
+
+impl Default for GameRules {
+    fn default() -> GameRules {
+        GameRules {
+            kind: GameKind::Standard,
+            lives: 3,
+            failed_nil_costs_life: true,
+            hands: 0,
+        }
+    }
 }
 
 /// Rules a game can be played with: every value checked once, by
@@ -90,6 +127,7 @@ impl Default for RuleSettings {
             nil: NilRules::default(),
             blind_nil: BlindNilRules::default(),
             bidding: BiddingRules::default(),
+            game: GameRules::default(),
         }
     }
 }
@@ -138,6 +176,10 @@ pub struct InvalidRule {
 pub const MAX_POINTS: i32 = 100_000;
 /// The largest bag limit: far beyond any table's house rule.
 pub const MAX_BAG_LIMIT: i32 = 1_000;
+/// The most lives a Quick Play run starts with.
+pub const MAX_LIVES: u8 = 99;
+/// The longest game in hands `game.hands` may set.
+pub const MAX_HANDS: u32 = 1_000;
 
 impl RuleSettings {
     /// The classic game for a mode.
@@ -197,6 +239,21 @@ impl Rules {
                 ),
             ));
         }
+        if !(1..=MAX_LIVES).contains(&s.game.lives) {
+            return Err(bad(
+                "game.lives",
+                format!("must be between 1 and {MAX_LIVES}, got {}", s.game.lives),
+            ));
+        }
+        if s.game.hands > MAX_HANDS {
+            return Err(bad(
+                "game.hands",
+                format!(
+                    "must be between 0 (no limit) and {MAX_HANDS}, got {}",
+                    s.game.hands
+                ),
+            ));
+        }
         Ok(Rules(settings))
     }
 
@@ -233,6 +290,7 @@ impl Rules {
 pub fn choices(key: &str) -> Option<&'static [&'static str]> {
     match key {
         "mode" => Some(&["partnership", "cutthroat", "individual"]),
+        "game.kind" => Some(&["standard", "quick"]),
         _ => None,
     }
 }
@@ -242,7 +300,28 @@ impl Rules {
     /// target, bags, nil, blind nil, the exact-total rule), in words, one
     /// line each, for the rules window. Empty for the classic game.
     pub fn house_rules(&self) -> Vec<String> {
-        Vec::new()
+        let mut lines = Vec::new();
+        let game = &self.game;
+        if game.kind == GameKind::Quick {
+            let nil = if game.failed_nil_costs_life {
+                "a set contract or a failed nil"
+            } else {
+                "a set contract"
+            };
+            lines.push(format!(
+                "Quick Play: {} lives, {nil} costs one; no target",
+                game.lives
+            ));
+        }
+        if game.hands > 0 {
+            lines.push(format!("the game also ends after {} hands", game.hands));
+        }
+        lines
+    }
+
+    /// Is this a Quick Play run rather than a game to a target?
+    pub fn is_quick(&self) -> bool {
+        self.game.kind == GameKind::Quick
     }
 }
 
@@ -280,6 +359,8 @@ mod tests {
         assert_eq!(refused(|r| r.losing_score = Some(500)), "losing_score");
         assert_eq!(refused(|r| r.blind_nil.exchange = 14), "blind_nil.exchange");
         assert_eq!(refused(|r| r.target_score = 0), "target_score");
+        assert_eq!(refused(|r| r.game.lives = 0), "game.lives");
+        assert_eq!(refused(|r| r.game.hands = MAX_HANDS + 1), "game.hands");
     }
 
     #[test]

@@ -196,15 +196,49 @@ pub fn score_hand(
     })
 }
 
-/// The winning side once the game is decided: some side at or past the
-/// target (or at or below the losing score) and one side strictly highest.
+/// The winning side once the scores decide the game: some side at or past
+/// the target (or at or below the losing score) and one side strictly
+/// highest. A Quick Play run has no target: only its lives end it.
 pub fn game_winner(rules: &Rules, scores: &[i32]) -> Option<Side> {
-    let reached = scores
-        .iter()
-        .any(|&s| s >= rules.target_score || rules.losing_score.is_some_and(|l| s <= l));
+    let reached = !rules.is_quick()
+        && scores
+            .iter()
+            .any(|&s| s >= rules.target_score || rules.losing_score.is_some_and(|l| s <= l));
     if !reached {
         return None;
     }
+    sole_leader(scores)
+}
+
+/// Who wins when a hand ends the game, if one does: the scores (see
+/// [`game_winner`]); or, with `game.hands` set, that many hands played,
+/// when one side is strictly highest (level leaders play another hand);
+/// or a Quick Play run's last life lost (`lives_left` is the player's
+/// side's, `None` outside Quick Play), which ends it whatever the
+/// scores: the highest wins, level leaders going to the lowest-numbered
+/// side.
+pub fn game_end(
+    rules: &Rules,
+    scores: &[i32],
+    hands_played: u32,
+    lives_left: Option<u8>,
+) -> Option<Side> {
+    if lives_left == Some(0) {
+        let best = *scores.iter().max()?;
+        return scores
+            .iter()
+            .position(|&s| s == best)
+            .and_then(Side::from_index);
+    }
+    let out_of_hands = rules.game.hands > 0 && hands_played >= rules.game.hands;
+    if out_of_hands {
+        return sole_leader(scores);
+    }
+    game_winner(rules, scores)
+}
+
+/// The side strictly highest, if one is.
+fn sole_leader(scores: &[i32]) -> Option<Side> {
     let best = *scores.iter().max()?;
     let mut leaders = scores.iter().enumerate().filter(|&(_, &s)| s == best);
     let (winner, _) = leaders.next()?;

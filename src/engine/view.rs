@@ -45,6 +45,9 @@ pub struct PlayerView {
     pub totals: PerSide<SideTotals>,
     pub last_hand: Option<HandResult>,
     pub winner: Option<Side>,
+    /// Quick Play: the player's side's lives left (`None` in a game to a
+    /// target).
+    pub lives_left: Option<u8>,
 }
 
 impl PlayerView {

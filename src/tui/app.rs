@@ -1235,6 +1235,9 @@ impl App {
         ) else {
             return Vec::new();
         };
+        if self.table.rules().is_quick() {
+            return vec![best_run_note(dir, &id.to_string_lossy())];
+        }
         match crate::rating::change_for(dir, &id.to_string_lossy()) {
             Ok(Some(change)) => vec![format!(
                 "Rating {:.0} ± {:.0} ({} from {:.0})",
@@ -1251,6 +1254,8 @@ impl App {
         }
     }
 
+    /// What the end of a game shows under the scores: the rating, or for a
+    /// Quick Play run where it stands among the player's best.
     pub fn rating_note(&self) -> &[String] {
         self.rating_note.as_deref().unwrap_or_default()
     }
@@ -1451,6 +1456,43 @@ fn sentence(message: &str) -> String {
         s.push('.');
     }
     s
+}
+
+/// Where the Quick Play run recorded as `id` stands among the best runs
+/// in the records folder `dir`.
+fn best_run_note(dir: &std::path::Path, id: &str) -> String {
+    let history = match crate::history::History::read(dir) {
+        Ok(history) => history,
+        Err(e) => return format!("Best runs unknown: {e}"),
+    };
+    let runs = crate::stats::Stats::of(&history.games).runs;
+    let best = runs.best.first();
+    match runs.best.iter().position(|r| r.id == id) {
+        Some(0) if runs.finished > 1 => "A new personal best!".to_string(),
+        Some(0) => "Your first run: your best so far.".to_string(),
+        Some(place) if best.is_some_and(|b| b.total == runs.best[place].total) => {
+            "Level with your best run.".to_string()
+        }
+        Some(place) => format!(
+            "Your {} best run (the best: {}).",
+            ordinal(place + 1),
+            best.map_or(0, |b| b.total)
+        ),
+        None => best.map_or_else(String::new, |best| {
+            format!("Your best run: {} in {} hands.", best.total, best.hands)
+        }),
+    }
+}
+
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 #[cfg(test)]

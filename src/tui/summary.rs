@@ -2,6 +2,7 @@
 //! `SideScore`. Nothing is scored here: every number shown is one the
 //! engine reported, or the previous hand's totals it started from.
 
+use crate::engine::quick;
 use crate::engine::{HandResult, PerSide, Rules, Side, SideScore, SideTotals};
 
 use super::seats::Names;
@@ -22,11 +23,34 @@ pub fn hand_summary(
     names: &Names,
     theme: &Theme,
 ) -> Vec<SideSummary> {
+    let run_side = quick::run_side(rules.mode);
     result
         .sides
         .pairs()
-        .map(|(side, score)| side_summary(side, score, before[side], rules, names, theme))
+        .map(|(side, score)| {
+            let mut summary = side_summary(side, score, before[side], rules, names, theme);
+            if let (true, Some(left)) = (side == run_side, result.lives_left) {
+                summary
+                    .lines
+                    .push(lives_line(quick::lives_lost(rules, score), left));
+            }
+            summary
+        })
         .collect()
+}
+
+/// Quick Play: what the hand cost the player's side.
+fn lives_line(lost: u8, left: u8) -> String {
+    let left = match left {
+        0 => "none left: the run is over".to_string(),
+        1 => "1 left".to_string(),
+        n => format!("{n} left"),
+    };
+    match lost {
+        0 => format!("Lives: none lost, {left}"),
+        1 => format!("Lives: 1 lost, {left}"),
+        n => format!("Lives: {n} lost, {left}"),
+    }
 }
 
 fn side_summary(

@@ -170,6 +170,17 @@ impl Theme {
         if self.ascii { ", " } else { " · " }
     }
 
+    /// Quick Play's lives: a heart a life, hollow once lost ("2/3" in
+    /// ASCII).
+    pub fn lives(&self, left: u8, of: u8) -> String {
+        if self.ascii {
+            format!("{left}/{of}")
+        } else {
+            let lost = of.saturating_sub(left);
+            "♥".repeat(left.into()) + &"♡".repeat(lost.into())
+        }
+    }
+
     pub fn at_least(&self) -> &'static str {
         if self.ascii { ">=" } else { "≥" }
     }

@@ -98,11 +98,17 @@ fn score_bar(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
     ]));
     buf.set_style(title, theme.bar());
     let sep = theme.sep();
+    let course = match view.lives_left {
+        Some(left) => format!(
+            "Quick Play{sep}Lives {}",
+            theme.lives(left, rules.game.lives)
+        ),
+        None => format!("Game to {}", rules.target_score),
+    };
     let info = format!(
-        " SPADES  Hand {}{sep}Dealer {}{sep}Game to {}",
+        " SPADES  Hand {}{sep}Dealer {}{sep}{course}",
         view.hand_no,
         names.seat(view.dealer),
-        rules.target_score
     );
     buf.set_stringn(title.x, title.y, &info, title.width as usize, theme.bar());
     // How the deals are dealt, always in sight: sealed by a commitment, or
@@ -601,22 +607,43 @@ fn game_over(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &
     let theme = app.theme();
     let names = app.names();
     let mut lines = vec![Line::from("")];
-    if let Some(winner) = view.winner {
+    let hands = app.hands_played();
+    let plural = if hands == 1 { "" } else { "s" };
+    if view.lives_left.is_some() {
+        let run = crate::engine::quick::run_side(view.mode());
+        let lives = view.rules.game.lives;
         lines.push(Line::styled(
-            format!("{}!", names.winners(winner)),
+            format!(
+                "{}: {} points in {hands} hand{plural}",
+                names.side_in_full(run),
+                theme.number(view.totals[run].score),
+            ),
             theme.accent(),
         ));
+        lines.push(Line::from(format!(
+            "until the last of {lives} {} was lost",
+            if lives == 1 { "life" } else { "lives" }
+        )));
+    } else {
+        if let Some(winner) = view.winner {
+            lines.push(Line::styled(
+                format!("{}!", names.winners(winner)),
+                theme.accent(),
+            ));
+        }
+        lines.push(Line::from(format!(
+            "after {hands} hand{plural}, playing to {}",
+            view.rules.target_score
+        )));
     }
-    let hands = app.hands_played();
-    lines.push(Line::from(format!(
-        "after {hands} hand{}, playing to {}",
-        if hands == 1 { "" } else { "s" },
-        view.rules.target_score
-    )));
     lines.push(Line::from(""));
     for (side, totals) in view.totals.pairs() {
         let score = totals.score;
-        let mark = if view.winner == Some(side) { "*" } else { " " };
+        let mark = if view.winner == Some(side) && view.lives_left.is_none() {
+            "*"
+        } else {
+            " "
+        };
         lines.push(Line::from(format!(
             "{mark} {:<28}{:>6}",
             names.side_in_full(side),
@@ -644,7 +671,12 @@ fn game_over(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &
     }
     let height = lines.len() as u16 + 4;
     let window = layout::window(area, 50, height);
-    let inner = framed("Game over", window, buf, theme);
+    let title = if view.lives_left.is_some() {
+        "Run over"
+    } else {
+        "Game over"
+    };
+    let inner = framed(title, window, buf, theme);
     Paragraph::new(lines)
         .alignment(ratatui::layout::HorizontalAlignment::Center)
         .render(inner, buf);

@@ -243,6 +243,12 @@ struct Rules {
     one_per_side: bool,
     exchange: usize,
     forbid_exact_total: bool,
+    /// `game.kind = "quick"`: a run that lasts while seat 0's side has lives.
+    quick: bool,
+    lives: i64,
+    failed_nil_costs_life: bool,
+    /// `game.hands`: the game also ends after this many hands (0: never).
+    hand_limit: i64,
 }
 
 fn table<'a>(obj: &'a Map<String, Value>, key: &str) -> Result<&'a Map<String, Value>, String> {
@@ -287,6 +293,26 @@ fn parse_rules(v: &Value) -> Result<Rules, String> {
     let blind = table(obj, "blind_nil")?;
     let bidding = table(obj, "bidding")?;
     let exchange = rule_int(blind, "blind_nil.", "exchange")?;
+    // `[game]` came later: a record without it is a game to the target.
+    let empty = Map::new();
+    let game = match obj.get("game") {
+        None => &empty,
+        Some(_) => table(obj, "game")?,
+    };
+    let quick = match game.get("kind").map(Value::as_str) {
+        None | Some(Some("standard")) => false,
+        Some(Some("quick")) => true,
+        Some(_) => return Err("rules: `game.kind` is not \"standard\" or \"quick\"".into()),
+    };
+    let or_default = |key: &str, default: Value| game.get(key).cloned().unwrap_or(default);
+    let mut with_defaults = Map::new();
+    for (key, default) in [
+        ("lives", Value::from(3)),
+        ("failed_nil_costs_life", Value::from(true)),
+        ("hands", Value::from(0)),
+    ] {
+        with_defaults.insert(key.to_string(), or_default(key, default));
+    }
     let rules = Rules {
         mode,
         target_score: rule_int(obj, "", "target_score")?,
@@ -302,6 +328,10 @@ fn parse_rules(v: &Value) -> Result<Rules, String> {
         exchange: usize::try_from(exchange)
             .map_err(|_| format!("rules: `blind_nil.exchange` is negative ({exchange})"))?,
         forbid_exact_total: rule_bool(bidding, "bidding.", "forbid_exact_total")?,
+        quick,
+        lives: rule_int(&with_defaults, "game.", "lives")?,
+        failed_nil_costs_life: rule_bool(&with_defaults, "game.", "failed_nil_costs_life")?,
+        hand_limit: rule_int(&with_defaults, "game.", "hands")?,
     };
     // The engine keeps scores in 32 bits; larger values are no game's rules
     // (and would let a hostile record overflow the sums here).
@@ -313,10 +343,17 @@ fn parse_rules(v: &Value) -> Result<Rules, String> {
         ("nil.value", rules.nil_value),
         ("blind_nil.value", rules.blind_value),
         ("blind_nil.min_deficit", rules.min_deficit),
+        ("game.hands", rules.hand_limit),
     ] {
         if i32::try_from(value).is_err() {
             return Err(format!("rules: `{key}` {value} is out of range"));
         }
+    }
+    if rules.quick && !(1..=99).contains(&rules.lives) {
+        return Err(format!(
+            "rules: `game.lives` must be between 1 and 99, got {}",
+            rules.lives
+        ));
     }
     if rules.bag_limit < 1 {
         return Err(format!(
@@ -344,12 +381,16 @@ struct SideLine {
     penalty: i64,
     score: i64,
     bags: i64,
+    /// Bids the side lost: its contract set, and each failed nil.
+    set: bool,
+    failed_nils: i64,
 }
 
 /// Scores one side from its seats' bids and tricks and its totals before.
 fn score_side(rules: &Rules, seats: &[(Bid, usize)], score: i64, bags: i64) -> SideLine {
     let mut points = 0;
     let mut bags_added = 0;
+    let mut failed_nils = 0;
     let mut contract = None::<(i64, i64)>;
     for &(bid, tricks) in seats {
         let tricks = tricks as i64;
@@ -361,6 +402,7 @@ fn score_side(rules: &Rules, seats: &[(Bid, usize)], score: i64, bags: i64) -> S
                     rules.blind_value
                 };
                 points += if tricks == 0 { value } else { -value };
+                failed_nils += i64::from(tricks > 0);
                 bags_added += tricks;
             }
             Bid::Tricks(n) => {
@@ -390,17 +432,28 @@ fn score_side(rules: &Rules, seats: &[(Bid, usize)], score: i64, bags: i64) -> S
         penalty,
         score: score + points,
         bags,
+        set: contract.is_some_and(|(bid, taken)| taken < bid),
+        failed_nils,
     }
 }
 
-/// The winner once the game is decided; `None` while it goes on.
-fn winner(rules: &Rules, scores: &[i64]) -> Option<usize> {
-    let over = scores
-        .iter()
-        .any(|&s| s >= rules.target_score || rules.losing_score.is_some_and(|losing| s <= losing));
+/// The winner once the game is decided; `None` while it goes on. A Quick
+/// Play run ends when seat 0's side has no lives left, whatever the
+/// scores (level leaders: the lowest-numbered side); the hand limit ends a
+/// game when one side leads alone; otherwise (never in Quick Play) a side
+/// at the target or the losing score and one side alone on top.
+fn winner(rules: &Rules, scores: &[i64], hands: u64, lives: Option<i64>) -> Option<usize> {
     let best = *scores.iter().max()?;
     let leaders: Vec<usize> = (0..scores.len()).filter(|&i| scores[i] == best).collect();
-    (over && leaders.len() == 1).then(|| leaders[0])
+    if lives.is_some_and(|l| l <= 0) {
+        return Some(leaders[0]);
+    }
+    let out_of_hands = rules.hand_limit > 0 && hands >= rules.hand_limit as u64;
+    let reached = !rules.quick
+        && scores.iter().any(|&s| {
+            s >= rules.target_score || rules.losing_score.is_some_and(|losing| s <= losing)
+        });
+    ((out_of_hands || reached) && leaders.len() == 1).then(|| leaders[0])
 }
 
 // ---------------------------------------------------------------- reading fields
@@ -487,6 +540,8 @@ struct GameState {
     scores: Vec<i64>,
     bags: Vec<i64>,
     hands: u64,
+    /// Quick Play: seat 0's side's lives left.
+    lives: Option<i64>,
     last_dealer: Option<usize>,
     hand: Option<Hand>,
 }
@@ -603,6 +658,7 @@ impl Checker {
                     scores: vec![0; sides],
                     bags: vec![0; sides],
                     hands: 0,
+                    lives: rules.quick.then_some(rules.lives),
                     last_dealer: None,
                     hand: None,
                 });
@@ -1068,12 +1124,16 @@ impl GameState {
                 mode.sides()
             ));
         }
+        let mut run_line = None;
         for side in 0..mode.sides() {
             let seats: Vec<(Bid, usize)> = (0..n)
                 .filter(|&s| mode.side_of(s) == side)
                 .map(|s| (hand.bids[s].unwrap_or(Bid::Nil), hand.won[s]))
                 .collect();
             let want = score_side(&rules, &seats, self.scores[side], self.bags[side]);
+            if side == mode.side_of(0) {
+                run_line = Some(want);
+            }
             self.scores[side] = want.score;
             self.bags[side] = want.bags;
             let Some(got) = sides.get(side).and_then(Value::as_object) else {
@@ -1094,7 +1154,27 @@ impl GameState {
                 }
             }
         }
-        if let Some(winner) = winner(&rules, &self.scores) {
+        if let (Some(left), Some(line)) = (&mut self.lives, run_line) {
+            let nils = if rules.failed_nil_costs_life {
+                line.failed_nils
+            } else {
+                0
+            };
+            *left = (*left - i64::from(line.set) - nils).max(0);
+        }
+        match (obj.get("lives"), self.lives) {
+            (None, None) => {}
+            (Some(said), Some(left)) if said.as_i64() == Some(left) => {}
+            (Some(said), Some(left)) => problems.push(format!(
+                "`lives` is {said}, but seat 0's side has {left} left"
+            )),
+            (None, Some(left)) => problems.push(format!(
+                "a Quick Play score line has no `lives` (seat 0's side has {left} left)"
+            )),
+            (Some(_), None) => problems.push("`lives` in a game that is not Quick Play".into()),
+        }
+        let hands = hand.number;
+        if let Some(winner) = winner(&rules, &self.scores, hands, self.lives) {
             self.status = Status::Decided { line: no, winner };
         }
         Ok(())
