@@ -430,10 +430,10 @@ fn run_resume(args: &ResumeArgs) -> Result<(), CliError> {
                 Err(e) => format!("cannot replay: {e}"),
             };
             text.push_str(&format!(
-                "{}  {}, to {}, {standing}{}\n",
+                "{}  {}, {}, {standing}{}\n",
                 s.header.id,
                 s.header.rules.mode,
-                s.header.rules.target_score,
+                s.header.rules.course(),
                 if s.header.practice { " (practice)" } else { "" }
             ));
         }

@@ -319,6 +319,16 @@ impl Rules {
         lines
     }
 
+    /// How the game runs its course, in a few words: "to 500", "Quick
+    /// Play".
+    pub fn course(&self) -> String {
+        if self.is_quick() {
+            "Quick Play".to_string()
+        } else {
+            format!("to {}", self.target_score)
+        }
+    }
+
     /// Is this a Quick Play run rather than a game to a target?
     pub fn is_quick(&self) -> bool {
         self.game.kind == GameKind::Quick
