@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use toml::de::{DeTable, DeValue};
 
-use crate::engine::{GameKind, RuleSettings, Rules};
+use crate::engine::{RuleSettings, Rules};
 
 /// Where the effective rules were found, in the order they are looked for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -240,6 +240,8 @@ pub fn commented_toml(rules: &Rules) -> String {
         blind_nil_section(rules),
         bidding_section(rules),
         game_section(rules),
+        scoring_section(rules),
+        play_section(rules),
     ];
     let mut text = String::from(
         "\
@@ -292,9 +294,11 @@ fn nil_section(rules: &Rules) -> String {
 [nil]
 allowed = {allowed}  # may a player bid nil (take no tricks)?
 value = {value}  # won if the nil bidder takes no trick, lost otherwise
+failed_tricks_count = {count}  # partnership: a failed nil's (or blind nil's) tricks count toward the partner's contract, and only tricks over it are bags (false: they are all bags)
 ",
         allowed = yes(rules.nil.allowed),
         value = rules.nil.value,
+        count = yes(rules.nil.failed_tricks_count),
     )
 }
 
@@ -329,10 +333,6 @@ forbid_exact_total = {exact}  # the last bidder may not bring the numeric bids' 
 
 fn game_section(rules: &Rules) -> String {
     let g = &rules.game;
-    let kind = match g.kind {
-        GameKind::Standard => "standard",
-        GameKind::Quick => "quick",
-    };
     format!(
         "\
 [game]
@@ -341,16 +341,51 @@ lives = {lives}  # Quick Play: your side's lives; each bid it loses costs one (a
 failed_nil_costs_life = {nil}  # Quick Play: a failed nil or blind nil of your side also costs a life (two lost bids in a hand cost two)
 hands = {hands}  # the game also ends after this many hands, the highest score winning (level: another hand); 0 = no limit
 ",
+        kind = word(g.kind),
         lives = g.lives,
         nil = yes(g.failed_nil_costs_life),
         hands = g.hands,
     )
 }
 
+/// A text key's value as rules.toml writes it (its serde name).
+fn word(value: impl serde::Serialize) -> String {
+    match serde_json::to_value(value) {
+        Ok(serde_json::Value::String(s)) => s,
+        _ => String::new(),
+    }
+}
+
+fn scoring_section(rules: &Rules) -> String {
+    format!(
+        "\
+[scoring]
+overtrick_points = {over}  # points for each trick over the contract: 1 or 0 (each is a bag either way)
+set_penalty = \"{set}\"  # \"bid\": a set side loses 10 a trick bid | \"bid_and_short\": and 10 more for each trick short
+",
+        over = rules.scoring.overtrick_points,
+        set = word(rules.scoring.set_penalty),
+    )
+}
+
+fn play_section(rules: &Rules) -> String {
+    format!(
+        "\
+[play]
+first_lead = \"{first}\"  # \"dealer_left\": the dealer's left leads | \"two_of_clubs\": the holder of the 2C leads it (cutthroat: of the lowest club dealt)
+spades_lead = \"{spades}\"  # \"broken\": no spade lead until a spade is played, unless holding only spades | \"any_time\"
+trump_first_trick = {trump}  # false: on the first trick a player void in the suit led plays no spade unless holding only spades
+",
+        first = word(rules.play.first_lead),
+        spades = word(rules.play.spades_lead),
+        trump = yes(rules.play.trump_first_trick),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Mode;
+    use crate::engine::{FirstLead, Mode, SetPenalty, SpadesLead};
 
     fn err(text: &str) -> RulesFileError {
         parse_rules(text, "rules.toml").unwrap_err()
@@ -370,7 +405,17 @@ mod tests {
                 r.bidding.forbid_exact_total = true;
             })
             .unwrap();
-        for r in [Rules::default(), rules] {
+        let house = Rules::default()
+            .with(|r| {
+                r.nil.failed_tricks_count = true;
+                r.scoring.overtrick_points = 0;
+                r.scoring.set_penalty = SetPenalty::BidAndShort;
+                r.play.first_lead = FirstLead::TwoOfClubs;
+                r.play.spades_lead = SpadesLead::AnyTime;
+                r.play.trump_first_trick = false;
+            })
+            .unwrap();
+        for r in [Rules::default(), rules, house] {
             assert_eq!(parse_rules(&commented_toml(&r), "r").unwrap(), r);
         }
     }
@@ -507,5 +552,29 @@ mod tests {
             assert_eq!(e.position.map(|p| p.0), Some(2), "{e}");
             assert!(e.message.contains("bags.penalty"), "{e}");
         }
+    }
+
+    #[test]
+    fn the_scoring_and_play_keys_are_checked_where_they_are_written() {
+        assert_eq!(
+            err("[play]\nfirst_lead = \"three_of_clubs\"\n").to_string(),
+            "rules.toml:2:14: `play.first_lead`: expected \"dealer_left\" or \"two_of_clubs\", \
+             found the text \"three_of_clubs\""
+        );
+        let e = err("[play]\nspades_lead = \"never\"\n");
+        assert!(e.message.contains("\"broken\" or \"any_time\""), "{e}");
+        let e = err("[scoring]\nset_penalty = \"double\"\n");
+        assert!(e.message.contains("\"bid\" or \"bid_and_short\""), "{e}");
+        let e = err("[scoring]\novertrick_points = 2\n");
+        assert_eq!(e.position.map(|p| p.0), Some(2), "{e}");
+        assert!(e.message.contains("scoring.overtrick_points"), "{e}");
+        let e = err("mode = \"cutthroat\"\n[nil]\nfailed_tricks_count = true\n");
+        assert_eq!(e.position.map(|p| p.0), Some(3), "{e}");
+        assert!(e.message.contains("nil.failed_tricks_count"), "{e}");
+        let e = err("[play]\ntrump_first_trik = false\n");
+        assert!(
+            e.message.contains("did you mean `play.trump_first_trick`"),
+            "{e}"
+        );
     }
 }

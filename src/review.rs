@@ -339,7 +339,6 @@ impl Story {
         let index = self.hands.len();
         let first_step = self.steps.len();
         let no = facts.hand;
-        let leader = mode.next(facts.dealer);
         let mut step = Step {
             hand: index,
             event: StepEvent::Dealt,
@@ -370,7 +369,7 @@ impl Story {
             step.event = StepEvent::Exchange;
             self.steps.push(step);
         }
-        let mut play = HandState::new(step.held, leader);
+        let mut play = HandState::dealt(step.held, facts.dealer, self.rules.play);
         let mut tricks = Vec::new();
         for &(seat, card) in &facts.plays {
             if play.turn() != seat {
@@ -438,7 +437,7 @@ impl Story {
             out: facts.out,
             bids: facts.bids,
             passes: facts.passes,
-            marks: marks(mode, &bids, &tricks),
+            marks: marks(&self.rules, &bids, &tricks),
             tricks,
             result: facts.result,
             before: facts.before,
@@ -467,8 +466,10 @@ impl Story {
 }
 
 /// Where each side's contract was made or became impossible, and where each
-/// nil was broken, from the bids and the tricks in order.
-pub fn marks(mode: Mode, bids: &PerSeat<Option<Bid>>, tricks: &[TrickDone]) -> Vec<Mark> {
+/// nil was broken, from the bids and the tricks in order, contracts
+/// counted as `rules` count them.
+pub fn marks(rules: &Rules, bids: &PerSeat<Option<Bid>>, tricks: &[TrickDone]) -> Vec<Mark> {
+    let mode = rules.mode;
     let total = mode.hand_size();
     let mut won = PerSeat::filled(mode, 0u8);
     let mut decided = PerSide::filled(mode, false);
@@ -492,7 +493,7 @@ pub fn marks(mode: Mode, bids: &PerSeat<Option<Bid>>, tricks: &[TrickDone]) -> V
             let seats = mode
                 .side_seats(side)
                 .filter_map(|s| bids[s].map(|b| (b, won[s])));
-            let Some(contract) = Contract::of(seats) else {
+            let Some(contract) = Contract::under(rules, seats) else {
                 continue;
             };
             let what = if contract.need() == 0 {
@@ -698,7 +699,7 @@ mod tests {
         // so by trick 5 they can take at most 8 of 9.
         let order = [0, 0, 0, 0, 2, 1, 3, 1, 3, 1, 3, 1, 3];
         let tricks: Vec<TrickDone> = order.iter().map(|&w| trick(w)).collect();
-        let marks = marks(mode, &bids, &tricks);
+        let marks = marks(&Rules::classic(mode), &bids, &tricks);
         assert_eq!(
             marks,
             [

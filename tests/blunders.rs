@@ -15,8 +15,8 @@ use spades::bots::{bot_rng, by_name, decide};
 use spades::engine::play::beats;
 use spades::engine::score::deficit;
 use spades::engine::{
-    Action, Auction, Bid, Card, CardSet, Decision, ExchangeView, Mode, PerSeat, PerSide, Phase,
-    PlayerView, PublicPlay, Rules, Seat, SideTotals, Suit, TrickDone,
+    Action, Auction, Bid, Card, CardSet, Decision, ExchangeView, FirstLead, Mode, PerSeat, PerSide,
+    Phase, PlayerView, PublicPlay, Rules, Seat, SideTotals, SpadesLead, Suit, TrickDone,
 };
 
 /// Each bot is asked with this many generator seeds, so a bot that slips
@@ -265,6 +265,7 @@ fn build_view(case: &Case, ask: Ask) -> Result<PlayerView, String> {
             tricks_won: PerSeat::filled(mode, 0),
             tricks_done: 0,
             played: CardSet::EMPTY,
+            rules: rules.play,
         },
         tricks: Vec::new(),
         totals,
@@ -331,7 +332,7 @@ fn build_view(case: &Case, ask: Ask) -> Result<PlayerView, String> {
         seen.insert(c);
         Ok(())
     };
-    let mut leader = mode.next(dealer);
+    let mut leader = first_leader(case, &rules, seat, dealer)?;
     let mut won = PerSeat::filled(mode, 0u8);
     let mut broken = false;
     let mut my_voids = CardSet::EMPTY;
@@ -364,7 +365,8 @@ fn build_view(case: &Case, ask: Ask) -> Result<PlayerView, String> {
             if s == seat && k > 0 && c.suit() != list[0].suit() {
                 my_voids |= CardSet::of_suit(list[0].suit());
             }
-            if k == 0 && c.suit() == Suit::Spades && !broken && s == seat {
+            let spades_free = rules.play.spades_lead == SpadesLead::AnyTime;
+            if k == 0 && c.suit() == Suit::Spades && !broken && !spades_free && s == seat {
                 return Err(format!(
                     "played: seat {seat} led {c} before spades were broken"
                 ));
@@ -428,8 +430,32 @@ fn build_view(case: &Case, ask: Ask) -> Result<PlayerView, String> {
         tricks_won: won,
         tricks_done: done,
         played,
+        rules: rules.play,
     };
     Ok(view)
+}
+
+/// The seat that led the first trick: the dealer's left, or under
+/// `first_lead = "two_of_clubs"` the holder of the lowest club, which the
+/// case shows by the first trick it gives (or, with none, the seat itself).
+fn first_leader(case: &Case, rules: &Rules, seat: Seat, dealer: Seat) -> Result<Seat, String> {
+    let mode = rules.mode;
+    if rules.play.first_lead != FirstLead::TwoOfClubs {
+        return Ok(mode.next(dealer));
+    }
+    let first = case
+        .all("played:")
+        .first()
+        .and_then(|line| line.split_once(':').map(|(who, _)| who.trim().to_string()))
+        .or_else(|| {
+            case.one("trick:")
+                .and_then(|t| t.split_whitespace().next())
+                .and_then(|w| w.split_once(':').map(|(who, _)| who.to_string()))
+        });
+    match first {
+        Some(who) => seat_no(&who, mode.seats()),
+        None => Ok(seat),
+    }
 }
 
 /// A bid check: `nil`, `blind`, a number, or a range `A..B`.

@@ -76,7 +76,11 @@ fn any_mode() -> impl Strategy<Value = Mode> {
 fn any_rules(losing: impl Strategy<Value = Option<i32>>) -> impl Strategy<Value = Rules> {
     let scores = (any_mode(), 50..=300i32, losing);
     let bags = (1..=12i32, 0..=150i32).prop_map(|(limit, penalty)| BagRules { limit, penalty });
-    let nil = (any::<bool>(), 0..=150i32).prop_map(|(allowed, value)| NilRules { allowed, value });
+    let nil = (any::<bool>(), 0..=150i32).prop_map(|(allowed, value)| NilRules {
+        allowed,
+        value,
+        ..NilRules::default()
+    });
     let blind_nil = (
         any::<bool>(),
         0..=300i32,
@@ -121,6 +125,7 @@ fn any_rules(losing: impl Strategy<Value = Option<i32>>) -> impl Strategy<Value 
                 blind_nil,
                 bidding,
                 game,
+                ..RuleSettings::classic(mode)
             })
             .expect("valid rules")
         },

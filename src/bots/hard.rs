@@ -47,8 +47,8 @@ use crate::engine::endgame::{EXACT_TRICKS, solve};
 use crate::engine::policy::play_out;
 use crate::engine::stakes::HandOutcome;
 use crate::engine::{
-    Action, Bid, Card, CardSet, DealGuess, Decision, HandState, Mode, PerSeat, PlayerView, Policy,
-    Seat, hand_outcome,
+    Action, Bid, Card, CardSet, DealGuess, Decision, Mode, PerSeat, PlayerView, Policy, Seat,
+    hand_outcome,
 };
 
 use super::knowledge::{exchange_pass, hand_tricks};
@@ -574,7 +574,7 @@ fn blind_or_look(view: &PlayerView, budget: Budget, rng: &mut BotRng) -> Option<
             if blind {
                 bids[me] = Bid::BlindNil;
             }
-            let start = HandState::new(hands, view.play.leader);
+            let start = view.hand_from_the_start(hands);
             let tricks = play_out(start, &Policy::new(mode, &bids), rng);
             let outcome = hand_outcome(&view.rules, &bids, &tricks, &view.totals);
             trials.record(k, view, &outcome);
@@ -642,7 +642,7 @@ fn best_pass(
             let mut hands = dealt;
             hands[me] = hands[me].minus(mine).union(theirs);
             hands[partner] = hands[partner].minus(theirs).union(mine);
-            let tricks = play_out(HandState::new(hands, view.play.leader), &policy, rng);
+            let tricks = play_out(view.hand_from_the_start(hands), &policy, rng);
             let outcome = hand_outcome(&view.rules, &bids, &tricks, &view.totals);
             trials.record(k, view, &outcome);
         }
@@ -722,7 +722,7 @@ fn best_bid(
         hands[me] = view.cards();
         let mut bids =
             PerSeat::from_fn(mode, |s: Seat| made[s].unwrap_or(rough_bid(hands[s], mode)));
-        let start = HandState::new(hands, view.play.leader);
+        let start = view.hand_from_the_start(hands);
         // Played out once as a plain bid and once as a nil: the habits
         // differ only there.
         bids[me] = plain;

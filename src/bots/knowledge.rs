@@ -47,6 +47,11 @@ pub struct Position {
     later_len: usize,
     /// Tricks still to be won, the current one included.
     pub tricks_left: i32,
+    /// May a seat void in the suit led trump this trick? Not on the first
+    /// trick without `play.trump_first_trick` (short of a hand of spades).
+    may_ruff: bool,
+    /// How the side's contracts count (`Contract::under`).
+    rules: Rules,
 }
 
 impl Position {
@@ -87,6 +92,8 @@ impl Position {
             later,
             later_len,
             tricks_left: view.mode().hand_size() as i32 - play.tricks_done as i32,
+            may_ruff: view.rules.play.trump_first_trick || !play.first_trick(),
+            rules: view.rules,
         }
     }
 
@@ -123,7 +130,10 @@ impl Position {
     /// A side's contract so far, as the scoring counts it.
     fn contract(&self, side: Side) -> Option<Contract> {
         let seats = self.mode.side_seats(side);
-        Contract::of(seats.filter_map(|s| Some((self.bids[s]?, self.won[s]))))
+        Contract::under(
+            &self.rules,
+            seats.filter_map(|s| Some((self.bids[s]?, self.won[s]))),
+        )
     }
 
     /// Tricks a side's numeric bidders still need for its contract (0 once
@@ -188,7 +198,7 @@ impl Position {
     fn beat_chance(&self, s: Seat, card: Card, led: Suit) -> f32 {
         let void_led = self.void_chance(s, led);
         let spade_chance = |over: CardSet| {
-            if self.void[SPADES as usize][s] {
+            if self.void[SPADES as usize][s] || !self.may_ruff {
                 0.0
             } else {
                 self.holds_any(over.len())

@@ -5,10 +5,13 @@
 //!
 //! Facts a guess never breaks: every hand's size; no card of a suit a seat
 //! has shown out of, by not following it or by leading a spade before
-//! spades were broken (allowed only with nothing but spades); played cards
-//! are gone; the cards this seat passed its partner in a blind-nil exchange
-//! are in the partner's hand until played; in cutthroat one unseen card is
-//! out of play, and nobody knows which.
+//! spades were broken (allowed only with nothing but spades; no such fact
+//! under `spades_lead = "any_time"`), or, without `trump_first_trick`, by
+//! playing a spade to the first trick; played cards are gone; the cards
+//! this seat passed its partner in a blind-nil exchange are in the
+//! partner's hand until played; in cutthroat one unseen card is out of
+//! play, and nobody knows which, unless a first lead of the 3C under
+//! `first_lead = "two_of_clubs"` shows it is the 2C.
 //!
 //! Leanings: every card has a trick value (`TRICK_VALUE`, about one trick
 //! per trick's worth of cards). A seat that still has tricks to take by its
@@ -34,6 +37,7 @@ use super::card::{Card, Suit};
 use super::cards::CardSet;
 use super::deal::Deal;
 use super::game::Phase;
+use super::rules::{FirstLead, SpadesLead};
 use super::seat::{MAX_SEATS, PerSeat, Seat};
 use super::view::PlayerView;
 
@@ -176,7 +180,9 @@ impl DealGuess {
             let placed = known[seat.index()].len() as usize;
             room[seat.index()] = held.saturating_sub(placed) as u8;
         }
-        room[OUT] = (52 - mode.seats() * mode.hand_size()) as u8;
+        known[OUT] = clubs_out(view).intersect(unseen);
+        let out = 52 - mode.seats() * mode.hand_size();
+        room[OUT] = out.saturating_sub(known[OUT].len() as usize) as u8;
         for (seat, shown) in shown_out(view).pairs() {
             suits[seat.index()] &= !shown;
         }
@@ -380,17 +386,47 @@ fn shown_out(view: &PlayerView) -> PerSeat<u8> {
     }
     let current = (view.play.leader, view.play.trick);
     let tricks = view.tricks.iter().map(|t| (t.leader, t.cards));
-    let mut broken = false;
-    for (leader, cards) in tricks.chain(std::iter::once(current)) {
-        if let Some(lead) = cards[leader]
-            && lead.suit() == Suit::Spades
-            && !broken
-        {
-            shown[leader] |= ALL_SUITS & !(1 << Suit::Spades as u8);
+    let rules = view.rules.play;
+    let only_spades = ALL_SUITS & !(1 << Suit::Spades as u8);
+    let mut broken = rules.spades_lead == SpadesLead::AnyTime;
+    for (k, (leader, cards)) in tricks.chain(std::iter::once(current)).enumerate() {
+        let Some(lead) = cards[leader] else {
+            continue;
+        };
+        if lead.suit() == Suit::Spades && !broken {
+            shown[leader] |= only_spades;
+        }
+        // Without `trump_first_trick`, a spade on another suit's first trick
+        // comes from a hand of nothing but spades.
+        if k == 0 && !rules.trump_first_trick && lead.suit() != Suit::Spades {
+            for (seat, card) in cards.pairs() {
+                if card.is_some_and(|c| c.suit() == Suit::Spades) {
+                    shown[seat] |= only_spades;
+                }
+            }
         }
         broken |= cards.iter().flatten().any(|c| c.suit() == Suit::Spades);
     }
     shown
+}
+
+/// The clubs the first lead shows are out of play: under `first_lead =
+/// "two_of_clubs"` the lowest club dealt leads, so every club below it was
+/// dealt to nobody (in cutthroat, the 2C when the 3C leads).
+fn clubs_out(view: &PlayerView) -> CardSet {
+    if view.rules.play.first_lead != FirstLead::TwoOfClubs {
+        return CardSet::EMPTY;
+    }
+    let first = match view.tricks.first() {
+        Some(t) => t.cards[t.leader],
+        None => view.play.trick[view.play.leader],
+    };
+    match first {
+        Some(lead) if lead.suit() == Suit::Clubs => {
+            CardSet::of_suit(Suit::Clubs).intersect(CardSet::DECK.below(lead))
+        }
+        _ => CardSet::EMPTY,
+    }
 }
 
 /// Did `seat`, a blind-nil bidder, exchange cards with its partner this
@@ -432,6 +468,113 @@ fn lean_for(cards: CardSet, mean: f32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::game::{Action, Game};
+    use crate::engine::notation::{card, set};
+    use crate::engine::rules::{PlayRules, Rules};
+    use crate::engine::seat::Mode;
+    use rand::SeedableRng;
+
+    /// A game on one given deal, every seat bidding 3, `plays` played.
+    fn played(rules: Rules, hands: &[CardSet], dealer: usize, plays: &[&str]) -> Game {
+        let hands = PerSeat::from_slice(hands).unwrap();
+        let held = hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+        let deal = Deal {
+            hands,
+            out: CardSet::DECK.minus(held),
+        };
+        let mut game = Game::with_deals(rules, Seat::new(dealer), vec![deal]);
+        while game.phase() == Phase::Bidding {
+            let turn = game.to_act().unwrap();
+            game.apply(turn.seat, Action::Bid(Bid::Tricks(3))).unwrap();
+        }
+        for c in plays {
+            let seat = game.to_act().unwrap().seat;
+            game.apply(seat, Action::Play(card(c))).unwrap();
+        }
+        game
+    }
+
+    /// `deck` in order, dealt out in runs of `sizes` cards.
+    fn split(deck: CardSet, sizes: &[usize]) -> Vec<CardSet> {
+        let cards: Vec<Card> = deck.iter().collect();
+        let mut at = 0;
+        sizes
+            .iter()
+            .map(|&n| {
+                at += n;
+                cards[at - n..at].iter().copied().collect()
+            })
+            .collect()
+    }
+
+    fn rules_with(mode: Mode, play: PlayRules) -> Rules {
+        Rules::classic(mode).with(|r| r.play = play).unwrap()
+    }
+
+    const ONLY_SPADES: u8 = ALL_SUITS & !(1 << Suit::Spades as u8);
+
+    #[test]
+    fn a_spade_on_a_first_trick_without_trumping_shows_a_hand_of_spades() {
+        // Seat 1 holds every spade; seat 0 leads a club and seat 1 plays
+        // a spade to it.
+        let spades = CardSet::of_suit(Suit::Spades);
+        let rest = split(CardSet::DECK.minus(spades), &[13, 13, 13]);
+        let hands = [rest[0], spades, rest[1], rest[2]];
+        let no_trump = PlayRules {
+            trump_first_trick: false,
+            ..PlayRules::default()
+        };
+        for (play, shown) in [
+            (no_trump, ONLY_SPADES),
+            (PlayRules::default(), 1 << Suit::Clubs as u8),
+        ] {
+            let game = played(
+                rules_with(Mode::Partnership, play),
+                &hands,
+                3,
+                &["2C", "2S"],
+            );
+            let view = game.view(Seat::new(2));
+            assert_eq!(shown_out(&view)[Seat::new(1)], shown, "{play:?}");
+        }
+    }
+
+    #[test]
+    fn a_spade_led_any_time_shows_nothing() {
+        let mut hands = split(CardSet::DECK, &[13, 13, 13, 13]);
+        // Seat 0 holds the AS and clubs; it leads the AS on the first trick.
+        hands[0] = hands[0].minus(set("2C")).union(set("AS"));
+        hands[3] = hands[3].minus(set("AS")).union(set("2C"));
+        let any_time = PlayRules {
+            spades_lead: SpadesLead::AnyTime,
+            ..PlayRules::default()
+        };
+        let game = played(rules_with(Mode::Partnership, any_time), &hands, 3, &["AS"]);
+        assert_eq!(shown_out(&game.view(Seat::new(1)))[Seat::new(0)], 0);
+    }
+
+    #[test]
+    fn the_three_of_clubs_leading_the_first_trick_shows_the_two_is_out() {
+        // Cutthroat, the 2C out: seat 0 holds the 3C and leads it.
+        let hands = split(CardSet::DECK.minus(set("2C")), &[17, 17, 17]);
+        let rng = &mut rand_pcg::Pcg64Mcg::seed_from_u64(3);
+        let two_of_clubs = PlayRules {
+            first_lead: FirstLead::TwoOfClubs,
+            ..PlayRules::default()
+        };
+        for (play, dealer) in [(two_of_clubs, 0), (PlayRules::default(), 2)] {
+            let game = played(rules_with(Mode::Cutthroat, play), &hands, dealer, &["3C"]);
+            let guess = DealGuess::new(&game.view(Seat::new(1))).unwrap();
+            let outs = (0..200)
+                .filter(|_| guess.sample(rng).out == set("2C"))
+                .count();
+            if play == two_of_clubs {
+                assert_eq!(outs, 200);
+            } else {
+                assert!(outs < 100, "{outs} of 200 guesses put the 2C out");
+            }
+        }
+    }
 
     #[test]
     fn the_deck_is_worth_about_its_tricks() {

@@ -195,7 +195,9 @@ impl Game {
         self.auction = Auction::new(self.rules, self.dealer, deficits);
         self.exchange_with = PerSeat::filled(mode, None);
         self.exchange_given = PerSeat::filled(mode, None);
-        self.play = HandState::new(deal.hands, mode.next(self.dealer));
+        // Who leads is settled when the play begins: under two_of_clubs it
+        // would tell the bidders where the lowest club lies.
+        self.play = HandState::new(deal.hands, mode.next(self.dealer)).under(self.rules.play);
         self.tricks.clear();
         self.phase = Phase::Bidding;
         true
@@ -416,11 +418,17 @@ impl Game {
                 }
             }
         }
-        self.phase = if self.exchange_with.iter().any(Option::is_some) {
-            Phase::Exchange
+        if self.exchange_with.iter().any(Option::is_some) {
+            self.phase = Phase::Exchange;
         } else {
-            Phase::Playing
-        };
+            self.begin_play(self.dealt.hands);
+        }
+    }
+
+    /// The play begins with these hands, the seat the rules name leading.
+    fn begin_play(&mut self, hands: PerSeat<CardSet>) {
+        self.play = HandState::dealt(hands, self.dealer, self.rules.play);
+        self.phase = Phase::Playing;
     }
 
     fn exchange(
@@ -463,9 +471,7 @@ impl Game {
                 });
             }
         }
-        let leader = self.play.leader();
-        self.play = HandState::new(hands, leader);
-        self.phase = Phase::Playing;
+        self.begin_play(hands);
         Ok(())
     }
 

@@ -31,7 +31,10 @@ pub use game::{Action, Decision, Game, HandResult, Phase, RuleError, Turn};
 pub use play::{HandState, PlayError, PublicPlay, ResumeError, TrickDone};
 pub use playout::Playout;
 pub use policy::Policy;
-pub use rules::{GameKind, GameRules, InvalidRule, RuleSettings, Rules};
+pub use rules::{
+    FirstLead, GameKind, GameRules, InvalidRule, PlayRules, RuleSettings, Rules, ScoringRules,
+    SetPenalty, SpadesLead,
+};
 pub use score::{SideScore, SideTotals};
 pub use seat::{Each, MAX_SEATS, Mode, PerSeat, PerSide, Seat, Side};
 pub use stakes::{HandOutcome, hand_outcome, win_chances};

@@ -3,6 +3,7 @@
 
 use super::card::{Card, Suit};
 use super::cards::CardSet;
+use super::rules::{FirstLead, PlayRules, SpadesLead};
 use super::seat::{PerSeat, Seat};
 
 /// Why a card may not be played.
@@ -14,6 +15,10 @@ pub enum PlayError {
     MustFollowSuit(Suit),
     #[error("spades have not been broken: lead another suit")]
     SpadesNotBroken,
+    #[error("the lowest club leads the first trick (house rule): lead the {0}")]
+    MustLeadLowestClub(Card),
+    #[error("spades may not be played on the first trick while you hold another suit (house rule)")]
+    NoSpadeOnFirstTrick,
 }
 
 /// The cards of `hand` that may be played to a trick led with `led` (`None`
@@ -31,6 +36,62 @@ pub const fn legal_plays(hand: CardSet, led: Option<Suit>, broken: bool) -> Card
             if others.is_empty() { hand } else { others }
         }
     }
+}
+
+/// The cards of `hand` that may be played under the house rules of play
+/// `rules`: `legal_plays`, with spades free to lead under `spades_lead =
+/// "any_time"`, and on the first trick (`first_trick`: none completed yet)
+/// what `first_trick_plays` leaves.
+#[inline]
+pub fn legal_plays_under(
+    rules: PlayRules,
+    hand: CardSet,
+    led: Option<Suit>,
+    broken: bool,
+    first_trick: bool,
+) -> CardSet {
+    if first_trick && let Some(only) = first_trick_plays(rules, hand, led) {
+        return only;
+    }
+    legal_plays(
+        hand,
+        led,
+        broken || rules.spades_lead == SpadesLead::AnyTime,
+    )
+}
+
+/// What the first trick's house rules leave a seat, where they narrow its
+/// choice: under `first_lead = "two_of_clubs"` the leader leads its lowest
+/// club (the game gives the lead to the holder of the lowest club dealt);
+/// without `trump_first_trick` a seat void in the suit led plays no spade
+/// while it holds another suit.
+#[inline]
+fn first_trick_plays(rules: PlayRules, hand: CardSet, led: Option<Suit>) -> Option<CardSet> {
+    match led {
+        None if rules.first_lead == FirstLead::TwoOfClubs => {
+            hand.suit(Suit::Clubs).lowest().map(CardSet::single)
+        }
+        Some(suit) if !rules.trump_first_trick && !hand.has_suit(suit) => {
+            let others = hand.minus(CardSet::of_suit(Suit::Spades));
+            (!others.is_empty()).then_some(others)
+        }
+        _ => None,
+    }
+}
+
+/// The seat that leads the first trick of a hand dealt by `dealer`: its
+/// left, or under `first_lead = "two_of_clubs"` the holder of the lowest
+/// club (the 2C; in cutthroat the 3C when the 2C is the card out).
+pub fn first_leader(rules: PlayRules, hands: &PerSeat<CardSet>, dealer: Seat) -> Seat {
+    let left = Seat::masked(((dealer.index() + 1) % hands.len()) as u8);
+    if rules.first_lead != FirstLead::TwoOfClubs {
+        return left;
+    }
+    hands
+        .pairs()
+        .filter_map(|(seat, hand)| Some((hand.suit(Suit::Clubs).lowest()?, seat)))
+        .min()
+        .map_or(left, |(_, seat)| seat)
 }
 
 /// The cards settled for the play of `held`'s owner: played to finished
@@ -65,17 +126,38 @@ pub fn distinct_plays(legal: CardSet, settled: CardSet) -> CardSet {
     out
 }
 
-/// Says exactly why `card` is not legal, or `None` when it is.
+/// Says exactly why `card` is not legal in the classic game, or `None`
+/// when it is.
 pub fn play_error(hand: CardSet, led: Option<Suit>, broken: bool, card: Card) -> Option<PlayError> {
+    play_error_under(PlayRules::default(), hand, led, broken, false, card)
+}
+
+/// Says exactly which rule `card` breaks under `rules` (as
+/// `legal_plays_under` takes them), or `None` when it is legal.
+pub fn play_error_under(
+    rules: PlayRules,
+    hand: CardSet,
+    led: Option<Suit>,
+    broken: bool,
+    first_trick: bool,
+    card: Card,
+) -> Option<PlayError> {
     if !hand.contains(card) {
         return Some(PlayError::NotInHand(card));
     }
-    if legal_plays(hand, led, broken).contains(card) {
+    if legal_plays_under(rules, hand, led, broken, first_trick).contains(card) {
         return None;
     }
+    let lowest_club = hand.suit(Suit::Clubs).lowest();
     Some(match led {
-        Some(suit) => PlayError::MustFollowSuit(suit),
-        None => PlayError::SpadesNotBroken,
+        Some(suit) if hand.has_suit(suit) => PlayError::MustFollowSuit(suit),
+        Some(_) => PlayError::NoSpadeOnFirstTrick,
+        None => match lowest_club {
+            Some(club) if first_trick && rules.first_lead == FirstLead::TwoOfClubs => {
+                PlayError::MustLeadLowestClub(club)
+            }
+            _ => PlayError::SpadesNotBroken,
+        },
     })
 }
 
@@ -142,6 +224,7 @@ pub struct HandState {
     /// Every card played this hand, the current trick included.
     played: CardSet,
     cards_left: u8,
+    rules: PlayRules,
 }
 
 /// The play of a hand as every seat sees it.
@@ -159,6 +242,8 @@ pub struct PublicPlay {
     pub tricks_done: usize,
     /// Every card played this hand, the current trick included.
     pub played: CardSet,
+    /// The house rules of the play, which every seat knows.
+    pub rules: PlayRules,
 }
 
 /// Why a hand in progress cannot be built from the play and hands given.
@@ -191,6 +276,23 @@ pub struct TrickDone {
 }
 
 impl PublicPlay {
+    /// No trick has been completed yet.
+    pub fn first_trick(&self) -> bool {
+        self.tricks_done == 0
+    }
+
+    /// The cards of `hand` its holder may play now, on its turn.
+    pub fn legal_plays(&self, hand: CardSet) -> CardSet {
+        let first = self.first_trick();
+        legal_plays_under(self.rules, hand, self.led, self.spades_broken, first)
+    }
+
+    /// Why the holder of `hand` may not play `card` now, if it may not.
+    pub fn play_error(&self, hand: CardSet, card: Card) -> Option<PlayError> {
+        let first = self.first_trick();
+        play_error_under(self.rules, hand, self.led, self.spades_broken, first, card)
+    }
+
     /// The cards of `legal`, held in `held`, that play differently
     /// (`distinct_plays`).
     pub fn distinct_plays(&self, legal: CardSet, held: CardSet) -> CardSet {
@@ -199,8 +301,8 @@ impl PublicPlay {
 }
 
 impl HandState {
-    /// A hand about to be played, one hand of cards per seat: `leader`
-    /// leads the first trick.
+    /// A hand about to be played by the classic rules, one hand of cards
+    /// per seat: `leader` leads the first trick.
     pub fn new(hands: PerSeat<CardSet>, leader: Seat) -> HandState {
         let none = hands.map(|_| None);
         HandState {
@@ -218,7 +320,23 @@ impl HandState {
             tricks_done: 0,
             played: CardSet::EMPTY,
             cards_left: hands.iter().map(|h| h.len() as u8).sum(),
+            rules: PlayRules::default(),
         }
+    }
+
+    /// A hand just dealt by `dealer`, about to be played under the house
+    /// rules of play `rules`, the seat they name leading (`first_leader`).
+    pub fn dealt(hands: PerSeat<CardSet>, dealer: Seat, rules: PlayRules) -> HandState {
+        HandState::new(hands, first_leader(rules, &hands, dealer)).under(rules)
+    }
+
+    /// The same hand played under the house rules of play `rules`.
+    pub fn under(self, rules: PlayRules) -> HandState {
+        HandState { rules, ..self }
+    }
+
+    pub fn rules(&self) -> PlayRules {
+        self.rules
     }
 
     pub fn seats(&self) -> usize {
@@ -232,7 +350,7 @@ impl HandState {
     pub fn resume(play: &PublicPlay, hands: PerSeat<CardSet>) -> Result<HandState, ResumeError> {
         let seats = hands.len() as u8;
         let leader = play.leader.index() as u8 % seats;
-        let mut state = HandState::new(hands, Seat::masked(leader));
+        let mut state = HandState::new(hands, Seat::masked(leader)).under(play.rules);
         let mut seen = play.played;
         for hand in &hands {
             if let Some(card) = seen.intersect(*hand).lowest() {
@@ -317,6 +435,19 @@ impl HandState {
         self.broken
     }
 
+    /// May the next leader lead a spade while holding another suit? Once
+    /// broken, or at any time under `spades_lead = "any_time"`.
+    pub fn spades_may_lead(&self) -> bool {
+        self.broken || self.rules.spades_lead == SpadesLead::AnyTime
+    }
+
+    /// Is the current trick the first, with a house rule of its own
+    /// (`first_lead`, `trump_first_trick`) in force?
+    pub fn first_trick_has_house_rules(&self) -> bool {
+        self.tricks_done == 0
+            && (self.rules.first_lead != FirstLead::DealerLeft || !self.rules.trump_first_trick)
+    }
+
     pub fn tricks_won(&self) -> PerSeat<u8> {
         self.tricks_won
     }
@@ -360,6 +491,7 @@ impl HandState {
             tricks_won: self.tricks_won,
             tricks_done: self.tricks_done(),
             played: self.played,
+            rules: self.rules,
         }
     }
 
@@ -383,12 +515,20 @@ impl HandState {
     /// The cards the seat to play may play.
     #[inline]
     pub fn legal(&self) -> CardSet {
-        legal_plays(self.hands[self.turn()], self.led_suit(), self.broken)
+        let first = self.tricks_done == 0;
+        legal_plays_under(
+            self.rules,
+            self.hands[self.turn()],
+            self.led_suit(),
+            self.broken,
+            first,
+        )
     }
 
     /// Why the seat to play may not play `card`, if it may not.
     pub fn check(&self, card: Card) -> Option<PlayError> {
-        play_error(self.hands[self.turn()], self.led_suit(), self.broken, card)
+        let (hand, first) = (self.hands[self.turn()], self.tricks_done == 0);
+        play_error_under(self.rules, hand, self.led_suit(), self.broken, first, card)
     }
 
     /// Plays `card` for the seat to play, which the caller has checked is
@@ -576,5 +716,99 @@ mod tests {
         assert_eq!(done.winner, seat(1), "off-suit cards never win");
         assert_eq!(h.tricks_won()[seat(1)], 1);
         assert!(h.is_over());
+    }
+
+    fn house(change: impl FnOnce(&mut PlayRules)) -> PlayRules {
+        let mut rules = PlayRules::default();
+        change(&mut rules);
+        rules
+    }
+
+    #[test]
+    fn under_two_of_clubs_the_lowest_club_leads_the_first_trick() {
+        let rules = house(|r| r.first_lead = FirstLead::TwoOfClubs);
+        let hands = four_hands();
+        // Seat 0 holds the 2C; the dealer (seat 2) does not decide.
+        assert_eq!(first_leader(rules, &hands, Seat::new(2)), Seat::new(0));
+        assert_eq!(
+            first_leader(PlayRules::default(), &hands, Seat::new(2)),
+            Seat::new(3)
+        );
+        let mut h = HandState::dealt(hands, Seat::new(2), rules);
+        assert_eq!(h.turn(), Seat::new(0));
+        assert_eq!(h.legal(), set("2C"));
+        assert_eq!(
+            h.check(card("KH")),
+            Some(PlayError::MustLeadLowestClub(card("2C")))
+        );
+        h.play_unchecked(card("2C"));
+        // Only the first lead is fixed: the follows are as ever.
+        assert_eq!(h.legal(), set("5C"));
+        // In cutthroat with the 2C out, the 3C leads.
+        let three = PerSeat::from_slice(&[set("KH 5C"), set("3C 4D"), set("2H 9D")]).unwrap();
+        assert_eq!(first_leader(rules, &three, Seat::new(0)), Seat::new(1));
+    }
+
+    #[test]
+    fn under_any_time_spades_lead_before_they_are_broken() {
+        let rules = house(|r| r.spades_lead = SpadesLead::AnyTime);
+        let hand = set("2C AS");
+        assert_eq!(legal_plays_under(rules, hand, None, false, true), hand);
+        assert_eq!(
+            play_error_under(rules, hand, None, false, true, card("AS")),
+            None
+        );
+        let classic = PlayRules::default();
+        assert_eq!(
+            play_error_under(classic, hand, None, false, true, card("AS")),
+            Some(PlayError::SpadesNotBroken)
+        );
+        // Still unbroken until a spade is played.
+        let h = HandState::dealt(four_hands(), Seat::new(3), rules);
+        assert!(!h.spades_broken() && h.spades_may_lead());
+    }
+
+    #[test]
+    fn without_trump_first_trick_a_void_seat_keeps_its_spades_on_trick_one() {
+        let rules = house(|r| r.trump_first_trick = false);
+        let hand = set("3C 4D AS");
+        let hearts = Some(Suit::Hearts);
+        assert_eq!(
+            legal_plays_under(rules, hand, hearts, false, true),
+            set("3C 4D")
+        );
+        assert_eq!(
+            play_error_under(rules, hand, hearts, false, true, card("AS")),
+            Some(PlayError::NoSpadeOnFirstTrick)
+        );
+        assert_eq!(
+            PlayError::NoSpadeOnFirstTrick.to_string(),
+            "spades may not be played on the first trick while you hold another suit (house rule)"
+        );
+        // Only spades left: a spade it is. From the second trick: any card.
+        assert_eq!(
+            legal_plays_under(rules, set("2S AS"), hearts, false, true),
+            set("2S AS")
+        );
+        assert_eq!(legal_plays_under(rules, hand, hearts, false, false), hand);
+        // Following suit is untouched.
+        assert_eq!(
+            legal_plays_under(rules, set("3H AS"), hearts, false, true),
+            set("3H")
+        );
+    }
+
+    #[test]
+    fn a_resumed_hand_keeps_its_house_rules() {
+        let rules = house(|r| {
+            r.first_lead = FirstLead::TwoOfClubs;
+            r.trump_first_trick = false;
+        });
+        let mut h = HandState::dealt(four_hands(), Seat::new(1), rules);
+        h.play_unchecked(card("2C"));
+        let resumed = HandState::resume(&h.public(), h.hands).unwrap();
+        assert_eq!(resumed.rules(), rules);
+        assert_eq!(resumed, h);
+        assert!(resumed.first_trick_has_house_rules());
     }
 }

@@ -192,16 +192,18 @@ impl Playout {
 
     /// Plays `hand` to its end at random from wherever it stands, mid-trick
     /// or not (a search's hand resumed from a view): the current trick card
-    /// by card through `HandState`, the rest as a `Playout`. Returns the
-    /// tricks each seat won over the whole hand.
+    /// by card through `HandState` (the first trick too, when a house rule
+    /// governs it), the rest as a `Playout`, which knows only whether
+    /// spades may be led. Returns the tricks each seat won over the whole
+    /// hand.
     pub fn finish<R: Rng>(mut hand: HandState, rng: &mut R) -> PerSeat<u8> {
-        while hand.winning().is_some() {
+        while hand.winning().is_some() || (hand.first_trick_has_house_rules() && !hand.is_over()) {
             let card = hand.legal().pick(rng.next_u32());
             hand.play_unchecked(
                 card.unwrap_or_else(|| unreachable!("the seat to play holds a card")),
             );
         }
-        let rest = Playout::from_hands(&hand.hands, hand.turn(), hand.spades_broken(), rng);
+        let rest = Playout::from_hands(&hand.hands, hand.turn(), hand.spades_may_lead(), rng);
         let won = rest.play(rng);
         let mut total = hand.tricks_won();
         for (total, won) in total.as_mut_slice().iter_mut().zip(won.iter()) {
@@ -645,6 +647,30 @@ mod tests {
             spade_leads += usize::from(first.unwrap().suit() == Suit::Spades);
         }
         assert!((60..140).contains(&spade_leads), "{spade_leads}");
+    }
+
+    #[test]
+    fn a_finished_hand_keeps_the_first_tricks_house_rules() {
+        use crate::engine::rules::PlayRules;
+        // Seat 1, void in hearts, may ruff the first trick with the AS and
+        // then win the second with the 4D (nobody else has a diamond);
+        // barred from ruffing, it takes exactly one trick, the AS's.
+        let hands =
+            PerSeat::from_slice(&["2H 3H", "AS 4D", "5H 6H", "7H 8H"].map(|h| h.parse().unwrap()))
+                .unwrap();
+        let mut rng = Pcg64Mcg::seed_from_u64(17);
+        let no_ruff = PlayRules {
+            trump_first_trick: false,
+            ..PlayRules::default()
+        };
+        let mut twice = 0;
+        for _ in 0..200 {
+            let hand = HandState::new(hands, seat(0));
+            twice += usize::from(Playout::finish(hand, &mut rng)[seat(1)] == 2);
+            let won = Playout::finish(hand.under(no_ruff), &mut rng);
+            assert_eq!(won[seat(1)], 1, "{won:?}");
+        }
+        assert!(twice > 20, "the classic rules let it ruff: {twice}");
     }
 
     /// Counts must all sit within `sigmas` standard deviations of `expected`.

@@ -22,6 +22,8 @@ pub struct RuleSettings {
     pub blind_nil: BlindNilRules,
     pub bidding: BiddingRules,
     pub game: GameRules,
+    pub scoring: ScoringRules,
+    pub play: PlayRules,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -36,6 +38,9 @@ pub struct BagRules {
 pub struct NilRules {
     pub allowed: bool,
     pub value: i32,
+    /// A failed nil's (or blind nil's) tricks count toward the partner's
+    /// contract instead of straight to bags (partnership only).
+    pub failed_tricks_count: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -90,6 +95,63 @@ impl Default for GameRules {
     }
 }
 
+/// How a contract scores (`[scoring]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ScoringRules {
+    /// Points for each trick over a made contract: 1 (classic) or 0. Every
+    /// overtrick is a bag either way.
+    pub overtrick_points: i32,
+    pub set_penalty: SetPenalty,
+}
+
+/// What a side that falls short of its contract loses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SetPenalty {
+    /// 10 a trick bid (classic).
+    #[default]
+    Bid,
+    /// 10 a trick bid and 10 more a trick short.
+    BidAndShort,
+}
+
+/// The house rules of trick play (`[play]`). Small and `Copy`: a hand in
+/// play carries them (`HandState`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PlayRules {
+    pub first_lead: FirstLead,
+    pub spades_lead: SpadesLead,
+    /// May a seat void in the suit led play a spade to the first trick?
+    /// (false: not while it holds another suit.)
+    pub trump_first_trick: bool,
+}
+
+/// Who leads the first trick, and what.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FirstLead {
+    /// The dealer's left, any card the lead rules allow (classic).
+    #[default]
+    DealerLeft,
+    /// The holder of the lowest club dealt (the two, or in cutthroat the
+    /// three when the two is the card out) leads it.
+    TwoOfClubs,
+}
+
+/// When spades may be led.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SpadesLead {
+    /// Once a spade has been played, or by a leader holding only spades
+    /// (classic).
+    #[default]
+    Broken,
+    /// At any time.
+    AnyTime,
+}
+
 /// Rules a game can be played with: every value checked once, by
 /// [`Rules::new`], and read-only after (through `Deref` to the settings).
 /// Every number has an upper bound, so no score arithmetic can overflow.
@@ -128,6 +190,27 @@ impl Default for RuleSettings {
             blind_nil: BlindNilRules::default(),
             bidding: BiddingRules::default(),
             game: GameRules::default(),
+            scoring: ScoringRules::default(),
+            play: PlayRules::default(),
+        }
+    }
+}
+
+impl Default for ScoringRules {
+    fn default() -> ScoringRules {
+        ScoringRules {
+            overtrick_points: 1,
+            set_penalty: SetPenalty::Bid,
+        }
+    }
+}
+
+impl Default for PlayRules {
+    fn default() -> PlayRules {
+        PlayRules {
+            first_lead: FirstLead::DealerLeft,
+            spades_lead: SpadesLead::Broken,
+            trump_first_trick: true,
         }
     }
 }
@@ -146,6 +229,7 @@ impl Default for NilRules {
         NilRules {
             allowed: true,
             value: 100,
+            failed_tricks_count: false,
         }
     }
 }
@@ -254,6 +338,22 @@ impl Rules {
                 ),
             ));
         }
+        if !(0..=1).contains(&s.scoring.overtrick_points) {
+            return Err(bad(
+                "scoring.overtrick_points",
+                format!("must be 1 or 0, got {}", s.scoring.overtrick_points),
+            ));
+        }
+        if s.nil.failed_tricks_count && !s.mode.has_partners() {
+            return Err(bad(
+                "nil.failed_tricks_count",
+                format!(
+                    "counts a failed nil's tricks toward a partner's contract: \
+                     {} has no partners (set it false)",
+                    s.mode
+                ),
+            ));
+        }
         Ok(Rules(settings))
     }
 
@@ -291,6 +391,9 @@ pub fn choices(key: &str) -> Option<&'static [&'static str]> {
     match key {
         "mode" => Some(&["partnership", "cutthroat", "individual"]),
         "game.kind" => Some(&["standard", "quick"]),
+        "scoring.set_penalty" => Some(&["bid", "bid_and_short"]),
+        "play.first_lead" => Some(&["dealer_left", "two_of_clubs"]),
+        "play.spades_lead" => Some(&["broken", "any_time"]),
         _ => None,
     }
 }
@@ -300,6 +403,14 @@ impl Rules {
     /// target, bags, nil, blind nil, the exact-total rule), in words, one
     /// line each, for the rules window. Empty for the classic game.
     pub fn house_rules(&self) -> Vec<String> {
+        let mut lines = self.game_house_rules();
+        lines.extend(self.scoring_house_rules());
+        lines.extend(self.play_house_rules());
+        lines
+    }
+
+    /// The `[game]` keys not at their classic values, in words.
+    fn game_house_rules(&self) -> Vec<String> {
         let mut lines = Vec::new();
         let game = &self.game;
         if game.kind == GameKind::Quick {
@@ -314,7 +425,22 @@ impl Rules {
             ));
         }
         if game.hands > 0 {
-            lines.push(format!("the game also ends after {} hands", game.hands));
+            lines.push(format!("The game also ends after {} hands", game.hands));
+        }
+        lines
+    }
+
+    /// The scoring keys not at their classic values, in words.
+    fn scoring_house_rules(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        if self.scoring.overtrick_points == 0 {
+            lines.push("Overtricks score no points (they are still bags)".to_string());
+        }
+        if self.scoring.set_penalty == SetPenalty::BidAndShort {
+            lines.push("A set side loses 10 a trick bid and 10 a trick short".to_string());
+        }
+        if self.nil.failed_tricks_count {
+            lines.push("A failed nil's tricks count toward the partner's bid".to_string());
         }
         lines
     }
@@ -332,6 +458,21 @@ impl Rules {
     /// Is this a Quick Play run rather than a game to a target?
     pub fn is_quick(&self) -> bool {
         self.game.kind == GameKind::Quick
+    }
+
+    /// The play keys not at their classic values, in words.
+    fn play_house_rules(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        if self.play.first_lead == FirstLead::TwoOfClubs {
+            lines.push("The lowest club dealt (the 2C) leads the first trick".to_string());
+        }
+        if self.play.spades_lead == SpadesLead::AnyTime {
+            lines.push("Spades may be led at any time".to_string());
+        }
+        if !self.play.trump_first_trick {
+            lines.push("No spade on the first trick unless holding only spades".to_string());
+        }
+        lines
     }
 }
 
@@ -356,6 +497,12 @@ mod tests {
         assert!(r.blind_nil.one_per_side);
         assert_eq!(r.blind_nil.exchange, 2);
         assert!(!r.bidding.forbid_exact_total);
+        assert_eq!(r.scoring.overtrick_points, 1);
+        assert_eq!(r.scoring.set_penalty, SetPenalty::Bid);
+        assert!(!r.nil.failed_tricks_count);
+        assert_eq!(r.play.first_lead, FirstLead::DealerLeft);
+        assert_eq!(r.play.spades_lead, SpadesLead::Broken);
+        assert!(r.play.trump_first_trick);
         assert_eq!(Rules::new(r.settings()), Ok(r));
     }
 
@@ -371,6 +518,51 @@ mod tests {
         assert_eq!(refused(|r| r.target_score = 0), "target_score");
         assert_eq!(refused(|r| r.game.lives = 0), "game.lives");
         assert_eq!(refused(|r| r.game.hands = MAX_HANDS + 1), "game.hands");
+        assert_eq!(
+            refused(|r| r.scoring.overtrick_points = 2),
+            "scoring.overtrick_points"
+        );
+        assert_eq!(
+            refused(|r| r.scoring.overtrick_points = -1),
+            "scoring.overtrick_points"
+        );
+    }
+
+    #[test]
+    fn a_failed_nils_tricks_need_a_partner() {
+        for mode in [Mode::Cutthroat, Mode::Individual] {
+            let e = Rules::classic(mode)
+                .with(|r| r.nil.failed_tricks_count = true)
+                .unwrap_err();
+            assert_eq!(e.key, "nil.failed_tricks_count");
+            assert!(e.problem.contains("no partners"), "{e}");
+        }
+        let partnership = Rules::default().with(|r| r.nil.failed_tricks_count = true);
+        assert!(partnership.is_ok());
+    }
+
+    #[test]
+    fn the_scoring_and_play_keys_read_their_words_and_say_what_changed() {
+        let json = r#"{"scoring":{"overtrick_points":0,"set_penalty":"bid_and_short"},
+            "nil":{"failed_tricks_count":true},
+            "play":{"first_lead":"two_of_clubs","spades_lead":"any_time","trump_first_trick":false}}"#;
+        let rules: Rules = serde_json::from_str(json).unwrap();
+        assert_eq!(rules.scoring.set_penalty, SetPenalty::BidAndShort);
+        assert_eq!(rules.play.first_lead, FirstLead::TwoOfClubs);
+        assert_eq!(rules.play.spades_lead, SpadesLead::AnyTime);
+        assert!(!rules.play.trump_first_trick);
+        assert_eq!(rules.house_rules().len(), 6, "{:?}", rules.house_rules());
+        assert!(Rules::default().house_rules().is_empty());
+        let json = serde_json::to_value(rules).unwrap();
+        assert_eq!(json["play"]["first_lead"], "two_of_clubs");
+        assert_eq!(json["scoring"]["set_penalty"], "bid_and_short");
+        for (key, value) in [
+            ("scoring.set_penalty", "bid_and_short"),
+            ("play.first_lead", "two_of_clubs"),
+            ("play.spades_lead", "any_time"),
+        ] {
+            assert!(choices(key).unwrap().contains(&value), "{key}");
+        }
     }
 
     #[test]

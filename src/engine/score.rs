@@ -1,7 +1,7 @@
 //! Scoring a hand exactly as rules-toml.md words it, and deciding the game.
 
 use super::bid::Bid;
-use super::rules::Rules;
+use super::rules::{Rules, SetPenalty};
 use super::seat::{Mode, PerSeat, PerSide, Seat, Side};
 
 /// A side's running totals between hands.
@@ -29,7 +29,7 @@ impl NilResult {
 
 /// A side's contract as rules-toml.md defines it: the sum of its numeric
 /// bids, and the tricks won by the seats that made them (never a nil
-/// bidder's).
+/// bidder's, unless `nil.failed_tricks_count`: see [`Contract::under`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Contract {
     pub bid: u8,
@@ -38,16 +38,37 @@ pub struct Contract {
 
 impl Contract {
     /// The contract of a side whose seats made these bids and took these
-    /// tricks; `None` when no seat made a numeric bid.
+    /// tricks, in the classic count; `None` when no seat made a numeric bid.
     #[inline]
     pub fn of(seats: impl IntoIterator<Item = (Bid, u8)>) -> Option<Contract> {
+        Contract::tally(seats, false)
+    }
+
+    /// The contract as `rules` count it: with `nil.failed_tricks_count` a
+    /// failed nil's tricks count toward it too (a made nil has none).
+    #[inline]
+    pub fn under(rules: &Rules, seats: impl IntoIterator<Item = (Bid, u8)>) -> Option<Contract> {
+        Contract::tally(seats, rules.nil.failed_tricks_count)
+    }
+
+    #[inline]
+    fn tally(
+        seats: impl IntoIterator<Item = (Bid, u8)>,
+        nil_tricks_count: bool,
+    ) -> Option<Contract> {
         let mut contract = None;
+        let mut nil_tricks = 0;
         for (bid, tricks) in seats {
             if let Bid::Tricks(n) = bid {
                 let c = contract.get_or_insert(Contract { bid: 0, taken: 0 });
                 c.bid += n;
                 c.taken += tricks;
+            } else {
+                nil_tricks += tricks;
             }
+        }
+        if nil_tricks_count && let Some(c) = contract.as_mut() {
+            c.taken += nil_tricks;
         }
         contract
     }
@@ -62,9 +83,11 @@ impl Contract {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ContractResult {
     pub bid: u8,
-    /// Tricks won by the side's numeric bidders (never a nil bidder's).
+    /// Tricks won by the side's numeric bidders (and, under
+    /// `nil.failed_tricks_count`, its failed nils').
     pub taken: u8,
-    /// `10 * bid + overtricks` when made, `-10 * bid` when set.
+    /// `10 * bid` plus the overtricks' points when made, `-10 * bid` (and
+    /// the tricks short's, under `set_penalty = "bid_and_short"`) when set.
     pub points: i32,
 }
 
@@ -110,6 +133,9 @@ pub fn score_side(rules: &Rules, seats: &[(Seat, Bid, u8)], before: SideTotals) 
     let mut points = 0;
     let mut bags_added = 0;
     let mut nil_count = 0;
+    let contract = Contract::under(rules, seats.iter().map(|&(_, b, tricks)| (b, tricks)));
+    // A nil's tricks are bags, unless the rules count them toward a contract.
+    let nil_tricks_are_bags = contract.is_none() || !rules.nil.failed_tricks_count;
     for &(seat, b, tricks) in seats {
         match b {
             Bid::Nil | Bid::BlindNil => {
@@ -121,7 +147,9 @@ pub fn score_side(rules: &Rules, seats: &[(Seat, Bid, u8)], before: SideTotals) 
                 };
                 let nil_points = if tricks == 0 { value } else { -value };
                 points += nil_points;
-                bags_added += i32::from(tricks);
+                if nil_tricks_are_bags {
+                    bags_added += i32::from(tricks);
+                }
                 if nil_count < nils.len() {
                     nils[nil_count] = Some(NilResult {
                         seat,
@@ -135,19 +163,13 @@ pub fn score_side(rules: &Rules, seats: &[(Seat, Bid, u8)], before: SideTotals) 
             Bid::Tricks(_) => {}
         }
     }
-    let contract = Contract::of(seats.iter().map(|&(_, b, tricks)| (b, tricks)));
-    let contract = contract.map(|Contract { bid, taken }| {
-        let contract_points = if taken >= bid {
-            let over = i32::from(taken - bid);
-            bags_added += over;
-            10 * i32::from(bid) + over
-        } else {
-            -10 * i32::from(bid)
-        };
+    let contract = contract.map(|c| {
+        let (contract_points, overtricks) = contract_points(rules, c);
+        bags_added += overtricks;
         points += contract_points;
         ContractResult {
-            bid,
-            taken,
+            bid: c.bid,
+            taken: c.taken,
             points: contract_points,
         }
     });
@@ -171,6 +193,30 @@ pub fn score_side(rules: &Rules, seats: &[(Seat, Bid, u8)], before: SideTotals) 
         // past `i32`'s range after some hundred thousand hands.
         score: before.score.saturating_add(points),
         bags,
+    }
+}
+
+/// A contract's points and the bags (overtricks) it adds. Made: `10 x bid`
+/// and `scoring.overtrick_points` a trick over, every trick over a bag.
+/// Set: `-10 x bid`, less the tricks short's (`set_short_points`).
+#[inline]
+fn contract_points(rules: &Rules, Contract { bid, taken }: Contract) -> (i32, i32) {
+    let bid_points = 10 * i32::from(bid);
+    if taken >= bid {
+        let over = i32::from(taken - bid);
+        (bid_points + over * rules.scoring.overtrick_points, over)
+    } else {
+        (-bid_points - set_short_points(rules, bid - taken), 0)
+    }
+}
+
+/// What a set side loses beyond its bid for the tricks it fell short:
+/// nothing (classic), or 10 a trick under `set_penalty = "bid_and_short"`.
+#[inline]
+fn set_short_points(rules: &Rules, short: u8) -> i32 {
+    match rules.scoring.set_penalty {
+        SetPenalty::Bid => 0,
+        SetPenalty::BidAndShort => 10 * i32::from(short),
     }
 }
 
@@ -329,5 +375,56 @@ mod tests {
                 "{bags} bags, {tricks} tricks"
             );
         }
+    }
+
+    fn side(rules: &Rules, seats: &[(Bid, u8)]) -> SideScore {
+        let seats: Vec<(Seat, Bid, u8)> = seats
+            .iter()
+            .enumerate()
+            .map(|(k, &(b, t))| (Seat::new(2 * k), b, t))
+            .collect();
+        score_side(rules, &seats, SideTotals::default())
+    }
+
+    #[test]
+    fn overtricks_may_score_nothing_but_are_bags_all_the_same() {
+        let rules = Rules::default()
+            .with(|r| r.scoring.overtrick_points = 0)
+            .unwrap();
+        let s = side(&rules, &[(Bid::Tricks(4), 6)]);
+        assert_eq!((s.points, s.bags_added), (40, 2));
+        let classic = side(&Rules::default(), &[(Bid::Tricks(4), 6)]);
+        assert_eq!((classic.points, classic.bags_added), (42, 2));
+    }
+
+    #[test]
+    fn a_set_may_cost_the_tricks_short_too() {
+        let rules = Rules::default()
+            .with(|r| r.scoring.set_penalty = SetPenalty::BidAndShort)
+            .unwrap();
+        assert_eq!(side(&rules, &[(Bid::Tricks(5), 3)]).points, -70);
+        assert_eq!(side(&rules, &[(Bid::Tricks(5), 5)]).points, 50);
+        assert_eq!(side(&Rules::default(), &[(Bid::Tricks(5), 3)]).points, -50);
+    }
+
+    #[test]
+    fn a_failed_nils_tricks_may_count_toward_the_partners_contract() {
+        let rules = Rules::default()
+            .with(|r| r.nil.failed_tricks_count = true)
+            .unwrap();
+        // 4 bid, 3 taken, the nil took 2: 5 of 4, one bag.
+        let s = side(&rules, &[(Bid::Tricks(4), 3), (Bid::Nil, 2)]);
+        let c = s.contract.unwrap();
+        assert_eq!((c.taken, c.points, s.bags_added, s.points), (5, 41, 1, -59));
+        // Classic: set, and the nil's two tricks are bags.
+        let s = side(&Rules::default(), &[(Bid::Tricks(4), 3), (Bid::Nil, 2)]);
+        assert_eq!((s.points, s.bags_added), (-140, 2));
+        // With no contract on the side, a nil's tricks are bags as ever.
+        let s = side(&rules, &[(Bid::Nil, 0), (Bid::BlindNil, 3)]);
+        assert_eq!((s.points, s.bags_added), (100 - 200, 3));
+        assert_eq!(
+            Contract::under(&rules, [(Bid::Tricks(4), 3), (Bid::Nil, 2)]),
+            Some(Contract { bid: 4, taken: 5 })
+        );
     }
 }

@@ -7,9 +7,7 @@ use super::bid::Bid;
 use super::card::{Card, Suit};
 use super::cards::CardSet;
 use super::game::{HandResult, Phase};
-use super::play::{
-    HandState, PlayError, PublicPlay, ResumeError, TrickDone, beats, legal_plays, play_error,
-};
+use super::play::{HandState, PlayError, PublicPlay, ResumeError, TrickDone, beats};
 use super::rules::Rules;
 use super::score::SideTotals;
 use super::seat::{Mode, PerSeat, PerSide, Seat, Side};
@@ -84,9 +82,9 @@ impl PlayerView {
         self.play.led
     }
 
-    /// The cards this seat may play now.
+    /// The cards this seat may play now, under the rules in force.
     pub fn legal_plays(&self) -> CardSet {
-        legal_plays(self.cards(), self.play.led, self.play.spades_broken)
+        self.play.legal_plays(self.cards())
     }
 
     /// The card a careful player would most often play now, where a cursor
@@ -111,7 +109,7 @@ impl PlayerView {
 
     /// Why this seat may not play `card`, if it may not.
     pub fn play_error(&self, card: Card) -> Option<PlayError> {
-        play_error(self.cards(), self.play.led, self.play.spades_broken, card)
+        self.play.play_error(self.cards(), card)
     }
 
     pub fn check_bid(&self, bid: Bid) -> Result<(), BidError> {
@@ -157,6 +155,14 @@ impl PlayerView {
             hands[self.seat] = mine;
         }
         HandState::resume(&self.play, hands)
+    }
+
+    /// This hand from its first trick, dealt as `hands` say (a guess at
+    /// the cards this seat cannot see, made before the play), under the
+    /// rules in force: the seat they name leads, which under
+    /// `first_lead = "two_of_clubs"` depends on the cards.
+    pub fn hand_from_the_start(&self, hands: PerSeat<CardSet>) -> HandState {
+        HandState::dealt(hands, self.dealer, self.rules.play)
     }
 
     /// Cards this seat has not seen: in other hands or out of play.

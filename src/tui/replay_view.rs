@@ -10,7 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
 use crate::engine::score::Contract;
-use crate::engine::{Bid, CardSet, Mode, Seat, Side, Suit};
+use crate::engine::{Bid, CardSet, Mode, Seat, Side, SpadesLead, Suit};
 use crate::review::{HandStory, Mark, Reached, Step, StepEvent, Story};
 
 use super::layout::{self, MIN_HEIGHT, MIN_WIDTH};
@@ -239,7 +239,8 @@ fn score_bar(scene: &Scene, area: Rect, buf: &mut Buffer) {
         let decided = marks
             .iter()
             .any(|m| m.side == side && !matches!(m.what, Reached::NilBroken { .. }));
-        let contract = Contract::of(
+        let contract = Contract::under(
+            &scene.story.rules,
             seats
                 .iter()
                 .filter_map(|&s| step.bids[s].map(|b| (b, step.tricks_won[s]))),
@@ -452,6 +453,8 @@ fn narration(scene: &Scene, area: Rect, buf: &mut Buffer) {
             let trick = completes.unwrap_or(step.tricks_done + 1).min(total);
             let broken = if step.spades_broken {
                 "spades broken"
+            } else if scene.story.rules.play.spades_lead == SpadesLead::AnyTime {
+                "spades lead any time"
             } else {
                 "spades not broken"
             };

@@ -73,14 +73,26 @@ fn side_summary(
         ));
     }
     if let Some(c) = s.contract {
-        let head = format!("Contract {}, took {}", c.bid, c.taken);
+        let mut head = format!("Contract {}, took {}", c.bid, c.taken);
+        // Under nil.failed_tricks_count the failed nils' tricks are among them.
+        let nil_tricks: u8 = s.nils.iter().flatten().map(|n| n.tricks).sum();
+        if rules.nil.failed_tricks_count && nil_tricks > 0 {
+            head.push_str(&format!(" ({nil_tricks} the nil's)"));
+        }
         lines.push(if c.made() {
             let over = i32::from(c.taken - c.bid);
+            let bags = if over == 1 { "bag" } else { "bags" };
+            let over_points = over * rules.scoring.overtrick_points;
             if over == 0 {
                 format!("{head}: {}", c.points)
+            } else if over_points == 0 {
+                format!("{head}: {}, {over} {bags} for no points", c.points)
             } else {
-                let bags = if over == 1 { "bag" } else { "bags" };
-                format!("{head}: {} + {over} {bags} = {}", c.points - over, c.points)
+                format!(
+                    "{head}: {} + {over} {bags} = {}",
+                    c.points - over_points,
+                    c.points
+                )
             }
         } else {
             format!("{head}: set, {}", signed(c.points))
@@ -200,6 +212,37 @@ mod tests {
                 "Contract 5, took 4: set, -50",
                 "Bags 2 + 0 = 2",
                 "Hand +150, score -50 -> 100",
+            ]
+        );
+    }
+
+    #[test]
+    fn house_scoring_reads_as_it_counts() {
+        let rules = Rules::classic(Mode::Partnership)
+            .with(|r| {
+                r.scoring.overtrick_points = 0;
+                r.nil.failed_tricks_count = true;
+            })
+            .unwrap();
+        let names = Names::new(Mode::Partnership, "You");
+        let before = SideTotals::default();
+        // You bid 4 and took 4; North's nil failed with 2: 6 of 4.
+        let s = score_side(
+            &rules,
+            &[
+                (Seat::new(0), Bid::Tricks(4), 4),
+                (Seat::new(2), Bid::Nil, 2),
+            ],
+            before,
+        );
+        let summary = side_summary(Side::new(0), &s, before, &rules, &names, &Theme::PLAIN);
+        assert_eq!(
+            summary.lines,
+            [
+                "Nil (North): took 2 tricks: -100",
+                "Contract 4, took 6 (2 the nil's): 40, 2 bags for no points",
+                "Bags 0 + 2 = 2",
+                "Hand -60, score 0 -> -60",
             ]
         );
     }

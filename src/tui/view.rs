@@ -9,7 +9,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
 use crate::engine::{
-    Bid, BlindNilRefusal, CardSet, Decision, Mode, Phase, PlayerView, Rules, Seat, TrickDone,
+    Bid, BlindNilRefusal, CardSet, Decision, Mode, Phase, PlayerView, Rules, Seat, SpadesLead,
+    TrickDone,
 };
 
 use super::app::{App, Hits, OfferChoice, Overlay, QuitChoice, Screen, Target, hand_order};
@@ -197,6 +198,8 @@ fn table(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
     // Corners: how far the hand has come.
     let broken = if view.play.spades_broken {
         "Spades broken"
+    } else if view.rules.play.spades_lead == SpadesLead::AnyTime {
+        "Spades lead any time"
     } else {
         "Spades not broken"
     };
