@@ -249,6 +249,123 @@ struct Rules {
     failed_nil_costs_life: bool,
     /// `game.hands`: the game also ends after this many hands (0: never).
     hand_limit: i64,
+    /// The house rules of scoring and play; absent in older records, where
+    /// they take their classic values.
+    house: HouseRules,
+}
+
+/// `scoring.*`, `nil.failed_tricks_count` and `play.*`.
+#[derive(Debug, Clone, Copy)]
+struct HouseRules {
+    overtrick_points: i64,
+    /// `scoring.set_penalty = "bid_and_short"`.
+    set_costs_tricks_short: bool,
+    failed_nil_tricks_count: bool,
+    /// `play.first_lead = "two_of_clubs"`.
+    lowest_club_leads: bool,
+    /// `play.spades_lead = "any_time"`.
+    spades_lead_any_time: bool,
+    trump_first_trick: bool,
+}
+
+impl Default for HouseRules {
+    fn default() -> HouseRules {
+        HouseRules {
+            overtrick_points: 1,
+            set_costs_tricks_short: false,
+            failed_nil_tricks_count: false,
+            lowest_club_leads: false,
+            spades_lead_any_time: false,
+            trump_first_trick: true,
+        }
+    }
+}
+
+/// An optional table of the rules: empty when absent (an older record).
+fn optional_table<'a>(
+    obj: &'a Map<String, Value>,
+    key: &str,
+) -> Result<Option<&'a Map<String, Value>>, String> {
+    match obj.get(key) {
+        None => Ok(None),
+        Some(v) => v
+            .as_object()
+            .map(Some)
+            .ok_or_else(|| format!("rules: `{key}` is not a table")),
+    }
+}
+
+/// A key that older records lack: `default` when absent.
+fn optional<T>(
+    table: Option<&Map<String, Value>>,
+    path: &str,
+    key: &str,
+    default: T,
+    read: impl Fn(&Map<String, Value>, &str, &str) -> Result<T, String>,
+) -> Result<T, String> {
+    match table {
+        Some(t) if t.contains_key(key) => read(t, path, key),
+        _ => Ok(default),
+    }
+}
+
+/// A text key that must be one of two words: true for the second.
+fn rule_choice(
+    obj: &Map<String, Value>,
+    path: &str,
+    key: &str,
+    words: [&str; 2],
+) -> Result<bool, String> {
+    match obj.get(key).and_then(Value::as_str) {
+        Some(w) if w == words[0] => Ok(false),
+        Some(w) if w == words[1] => Ok(true),
+        _ => Err(format!(
+            "rules: `{path}{key}` is not \"{}\" or \"{}\"",
+            words[0], words[1]
+        )),
+    }
+}
+
+fn parse_house_rules(
+    obj: &Map<String, Value>,
+    nil: &Map<String, Value>,
+) -> Result<HouseRules, String> {
+    let classic = HouseRules::default();
+    let scoring = optional_table(obj, "scoring")?;
+    let play = optional_table(obj, "play")?;
+    let house = HouseRules {
+        overtrick_points: optional(scoring, "scoring.", "overtrick_points", 1, rule_int)?,
+        set_costs_tricks_short: optional(scoring, "scoring.", "set_penalty", false, |t, p, k| {
+            rule_choice(t, p, k, ["bid", "bid_and_short"])
+        })?,
+        failed_nil_tricks_count: optional(
+            Some(nil),
+            "nil.",
+            "failed_tricks_count",
+            false,
+            rule_bool,
+        )?,
+        lowest_club_leads: optional(play, "play.", "first_lead", false, |t, p, k| {
+            rule_choice(t, p, k, ["dealer_left", "two_of_clubs"])
+        })?,
+        spades_lead_any_time: optional(play, "play.", "spades_lead", false, |t, p, k| {
+            rule_choice(t, p, k, ["broken", "any_time"])
+        })?,
+        trump_first_trick: optional(
+            play,
+            "play.",
+            "trump_first_trick",
+            classic.trump_first_trick,
+            rule_bool,
+        )?,
+    };
+    if !(0..=1).contains(&house.overtrick_points) {
+        return Err(format!(
+            "rules: `scoring.overtrick_points` must be 1 or 0, got {}",
+            house.overtrick_points
+        ));
+    }
+    Ok(house)
 }
 
 fn table<'a>(obj: &'a Map<String, Value>, key: &str) -> Result<&'a Map<String, Value>, String> {
@@ -294,25 +411,10 @@ fn parse_rules(v: &Value) -> Result<Rules, String> {
     let bidding = table(obj, "bidding")?;
     let exchange = rule_int(blind, "blind_nil.", "exchange")?;
     // `[game]` came later: a record without it is a game to the target.
-    let empty = Map::new();
-    let game = match obj.get("game") {
-        None => &empty,
-        Some(_) => table(obj, "game")?,
-    };
-    let quick = match game.get("kind").map(Value::as_str) {
-        None | Some(Some("standard")) => false,
-        Some(Some("quick")) => true,
-        Some(_) => return Err("rules: `game.kind` is not \"standard\" or \"quick\"".into()),
-    };
-    let or_default = |key: &str, default: Value| game.get(key).cloned().unwrap_or(default);
-    let mut with_defaults = Map::new();
-    for (key, default) in [
-        ("lives", Value::from(3)),
-        ("failed_nil_costs_life", Value::from(true)),
-        ("hands", Value::from(0)),
-    ] {
-        with_defaults.insert(key.to_string(), or_default(key, default));
-    }
+    let game = optional_table(obj, "game")?;
+    let quick = optional(game, "game.", "kind", false, |t, p, k| {
+        rule_choice(t, p, k, ["standard", "quick"])
+    })?;
     let rules = Rules {
         mode,
         target_score: rule_int(obj, "", "target_score")?,
@@ -329,10 +431,14 @@ fn parse_rules(v: &Value) -> Result<Rules, String> {
             .map_err(|_| format!("rules: `blind_nil.exchange` is negative ({exchange})"))?,
         forbid_exact_total: rule_bool(bidding, "bidding.", "forbid_exact_total")?,
         quick,
-        lives: rule_int(&with_defaults, "game.", "lives")?,
-        failed_nil_costs_life: rule_bool(&with_defaults, "game.", "failed_nil_costs_life")?,
-        hand_limit: rule_int(&with_defaults, "game.", "hands")?,
+        lives: optional(game, "game.", "lives", 3, rule_int)?,
+        failed_nil_costs_life: optional(game, "game.", "failed_nil_costs_life", true, rule_bool)?,
+        hand_limit: optional(game, "game.", "hands", 0, rule_int)?,
+        house: parse_house_rules(obj, nil)?,
     };
+    if rules.house.failed_nil_tricks_count && mode != Mode::Partnership {
+        return Err("rules: `nil.failed_tricks_count` needs partners".into());
+    }
     // The engine keeps scores in 32 bits; larger values are no game's rules
     // (and would let a hostile record overflow the sums here).
     for (key, value) in [
@@ -388,10 +494,12 @@ struct SideLine {
 
 /// Scores one side from its seats' bids and tricks and its totals before.
 fn score_side(rules: &Rules, seats: &[(Bid, usize)], score: i64, bags: i64) -> SideLine {
+    let house = rules.house;
     let mut points = 0;
     let mut bags_added = 0;
     let mut failed_nils = 0;
     let mut contract = None::<(i64, i64)>;
+    let mut nil_tricks = 0;
     for &(bid, tricks) in seats {
         let tricks = tricks as i64;
         match bid {
@@ -403,7 +511,7 @@ fn score_side(rules: &Rules, seats: &[(Bid, usize)], score: i64, bags: i64) -> S
                 };
                 points += if tricks == 0 { value } else { -value };
                 failed_nils += i64::from(tricks > 0);
-                bags_added += tricks;
+                nil_tricks += tricks;
             }
             Bid::Tricks(n) => {
                 let (bid, taken) = contract.unwrap_or((0, 0));
@@ -411,12 +519,21 @@ fn score_side(rules: &Rules, seats: &[(Bid, usize)], score: i64, bags: i64) -> S
             }
         }
     }
+    // A failed nil's tricks go to the partner's contract where the house
+    // rule says so and there is one; otherwise they are bags.
+    match contract.as_mut() {
+        Some((_, taken)) if house.failed_nil_tricks_count => *taken += nil_tricks,
+        _ => bags_added += nil_tricks,
+    }
     if let Some((bid, taken)) = contract {
         if taken >= bid {
-            points += 10 * bid + (taken - bid);
+            points += 10 * bid + house.overtrick_points * (taken - bid);
             bags_added += taken - bid;
         } else {
             points -= 10 * bid;
+            if house.set_costs_tricks_short {
+                points -= 10 * (bid - taken);
+            }
         }
     }
     let mut bags = bags + bags_added;
@@ -1007,6 +1124,15 @@ impl GameState {
         if hand.tricks_done == size {
             return Err("a card is played after the last trick".into());
         }
+        if self.rules.house.lowest_club_leads && hand.tricks_done == 0 && hand.trick.is_empty() {
+            // The holder of the lowest club (after any exchange) leads.
+            if let Some(holder) = (0..n)
+                .filter(|&s| hand.held[s] & suit_mask(0) != 0)
+                .min_by_key(|&s| (hand.held[s] & suit_mask(0)).trailing_zeros())
+            {
+                hand.leader = holder;
+            }
+        }
         let seat = seat(obj, "seat", n)?;
         let turn = (hand.leader + hand.trick.len()) % n;
         if seat != turn {
@@ -1019,9 +1145,23 @@ impl GameState {
         if held & bit(card) == 0 {
             problems.push(format!("seat {seat} does not hold {}", card_name(card)));
         }
+        let house = self.rules.house;
+        let first_trick = hand.tricks_done == 0;
         match hand.trick.first() {
+            None if first_trick && house.lowest_club_leads => {
+                let clubs = held & suit_mask(0);
+                if clubs != 0 && card != clubs.trailing_zeros() as u8 {
+                    problems.push(format!(
+                        "seat {seat} leads {} to the first trick, but the lowest club ({}) \
+                         leads it (play.first_lead = \"two_of_clubs\")",
+                        card_name(card),
+                        card_name(clubs.trailing_zeros() as u8)
+                    ));
+                }
+            }
             None => {
-                if suit_of(card) == SPADE && !hand.broken && held & !suit_mask(SPADE) != 0 {
+                let spades_free = hand.broken || house.spades_lead_any_time;
+                if suit_of(card) == SPADE && !spades_free && held & !suit_mask(SPADE) != 0 {
                     problems.push(format!(
                         "seat {seat} leads {} before spades are broken, holding {}",
                         card_name(card),
@@ -1037,6 +1177,18 @@ impl GameState {
                         suit_name(led),
                         set_names(held & suit_mask(led)),
                         card_name(card)
+                    ));
+                } else if first_trick
+                    && !house.trump_first_trick
+                    && led != SPADE
+                    && suit_of(card) == SPADE
+                    && held & !suit_mask(SPADE) != 0
+                {
+                    problems.push(format!(
+                        "seat {seat} plays {} to the first trick, holding {} \
+                         (play.trump_first_trick = false)",
+                        card_name(card),
+                        set_names(held & !suit_mask(SPADE))
                     ));
                 }
             }
