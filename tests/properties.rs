@@ -481,11 +481,21 @@ fn rules_serialise_to_every_key_of_rules_toml() {
             "losing_score",
             "mode",
             "nil",
+            "play",
+            "scoring",
             "target_score"
         ]
     );
     assert_eq!(keys(&value["bags"]), ["limit", "penalty"]);
-    assert_eq!(keys(&value["nil"]), ["allowed", "value"]);
+    assert_eq!(
+        keys(&value["nil"]),
+        ["allowed", "failed_tricks_count", "value"]
+    );
+    assert_eq!(keys(&value["scoring"]), ["overtrick_points", "set_penalty"]);
+    assert_eq!(
+        keys(&value["play"]),
+        ["first_lead", "spades_lead", "trump_first_trick"]
+    );
     assert_eq!(
         keys(&value["blind_nil"]),
         [
