@@ -239,9 +239,11 @@ pub fn commented_toml(rules: &Rules) -> String {
         nil_section(rules),
         blind_nil_section(rules),
         bidding_section(rules),
-        game_section(rules),
+        blind_bid_section(rules),
+        boston_section(rules),
         scoring_section(rules),
         play_section(rules),
+        game_section(rules),
     ];
     let mut text = String::from(
         "\
@@ -295,10 +297,12 @@ fn nil_section(rules: &Rules) -> String {
 allowed = {allowed}  # may a player bid nil (take no tricks)?
 value = {value}  # won if the nil bidder takes no trick, lost otherwise
 failed_tricks_count = {count}  # partnership: a failed nil's (or blind nil's) tricks count toward the partner's contract, and only tricks over it are bags (false: they are all bags)
+pass = {pass}  # nil pass: after the bidding a plain-nil bidder whose partner bid a number swaps this many cards with that partner, both at once (0-3; partnership only; 0 = none); beside a blind nil the blind-nil exchange is made instead, and two nils swap nothing
 ",
         allowed = yes(rules.nil.allowed),
         value = rules.nil.value,
         count = yes(rules.nil.failed_tricks_count),
+        pass = rules.nil.pass,
     )
 }
 
@@ -322,12 +326,52 @@ exchange = {exchange}  # cards the blind-nil bidder and partner swap after the b
 }
 
 fn bidding_section(rules: &Rules) -> String {
+    let b = &rules.bidding;
     format!(
         "\
 [bidding]
 forbid_exact_total = {exact}  # the last bidder may not bring the numeric bids' total to exactly the tricks in the hand
+min_bid = {min}  # the smallest numeric bid (seen or blind); nil is still nil, as [nil] says
+board = {board}  # partnership only: a side's second bidder must bring the side's numeric bids to at least this (a nil adds 0; 0 = no board)
+double_at = {double}  # \"10 for 200\": a side whose numeric bids total at least this scores 20 a trick bid, made or set; bags still 1 each (0 = off)
+game = \"{game}\"  # \"classic\" | \"mirror\" (everyone bids their spade count, none: nil) | \"suicide\" (partnership: one partner of each side bids nil, the other at least suicide_min) | \"whiz\" (each bids nil or their spade count); no blind bids outside classic
+suicide_min = {suicide}  # suicide: the least the non-nil partner bids (or the board, if higher)
 ",
-        exact = yes(rules.bidding.forbid_exact_total),
+        exact = yes(b.forbid_exact_total),
+        min = b.min_bid,
+        board = b.board,
+        double = b.double_at,
+        game = b.game,
+        suicide = b.suicide_min,
+    )
+}
+
+fn blind_bid_section(rules: &Rules) -> String {
+    let b = &rules.blind_bid;
+    format!(
+        "\
+[blind_bid]
+allowed = {allowed}  # may a player bid a number of tricks before looking at the cards (\"blind 6\")? classic game only
+min = {min}  # the smallest blind bid
+min_deficit = {deficit}  # only a side trailing the leading other side by at least this at the deal may bid one
+# a side with a blind bid scores its whole contract double, made or set (once, also with double_at)
+",
+        allowed = yes(b.allowed),
+        min = b.min,
+        deficit = b.min_deficit,
+    )
+}
+
+fn boston_section(rules: &Rules) -> String {
+    let b = &rules.boston;
+    format!(
+        "\
+[boston]
+bonus = {bonus}  # points on top of the contract for a side that bids every trick of the hand and takes them all (0 = none)
+wins_game = {wins}  # such a side wins the game at once, whatever the scores (\"moonshot\")
+",
+        bonus = b.bonus,
+        wins = yes(b.wins_game),
     )
 }
 

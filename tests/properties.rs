@@ -57,6 +57,7 @@ fn house(mode: Mode) -> Rules {
         },
         bidding: BiddingRules {
             forbid_exact_total: true,
+            ..BiddingRules::default()
         },
         ..RuleSettings::classic(mode)
     })
@@ -97,7 +98,10 @@ fn any_rules(losing: impl Strategy<Value = Option<i32>>) -> impl Strategy<Value 
                 exchange,
             },
         );
-    let bidding = any::<bool>().prop_map(|forbid_exact_total| BiddingRules { forbid_exact_total });
+    let bidding = any::<bool>().prop_map(|forbid_exact_total| BiddingRules {
+        forbid_exact_total,
+        ..BiddingRules::default()
+    });
     let game = (
         any::<bool>(),
         1..=3u8,

@@ -2,7 +2,9 @@
 //! Both the game and each seat's `PlayerView` ask this one type.
 
 use super::bid::Bid;
-use super::rules::Rules;
+use super::card::Suit;
+use super::cards::CardSet;
+use super::rules::{BiddingGame, Rules};
 use super::seat::{PerSeat, PerSide, Seat};
 
 /// Why blind nil is not on offer to a seat.
@@ -16,6 +18,21 @@ pub enum BlindNilRefusal {
     PartnerBidBlindNil,
     #[error("you have already looked at your cards")]
     AlreadyLooked,
+    #[error("there is no blind nil in {0}")]
+    Game(BiddingGame),
+}
+
+/// Why a blind numeric bid is not on offer to a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum BlindBidRefusal {
+    #[error("blind bids are off in these rules")]
+    Disabled,
+    #[error("your side must trail by at least {needed} at the deal (it trails by {deficit})")]
+    NotTrailing { deficit: i32, needed: i32 },
+    #[error("you have already looked at your cards")]
+    AlreadyLooked,
+    #[error("a blind bid is at least {min}")]
+    TooLow { min: u8 },
 }
 
 /// Why a bid is not allowed.
@@ -29,6 +46,31 @@ pub enum BidError {
     BlindNil(BlindNilRefusal),
     #[error("the last bid may not bring the bids to exactly {total} (house rule)")]
     ExactTotal { total: u8 },
+    #[error("a blind bid is not allowed: {0}")]
+    Blind(BlindBidRefusal),
+    #[error("a numeric bid is at least {min} (house rule)")]
+    BelowMin { min: u8 },
+    #[error("in mirror you bid your spade count: {bid}")]
+    Mirror { bid: Bid },
+    #[error("in whiz you bid nil or your spade count ({spades})")]
+    Whiz { spades: u8 },
+    #[error("in suicide one partner bids nil and the other at least {min}: {why}")]
+    Suicide { min: u8, why: SuicideTurn },
+    #[error(
+        "your side's bids must reach the board of {board}: your partner bid {partner}, so bid at least {need}"
+    )]
+    Board { board: u8, partner: Bid, need: u8 },
+}
+
+/// What a suicide bidder's partner leaves it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum SuicideTurn {
+    #[error("bid nil or at least the minimum")]
+    Either,
+    #[error("your partner bid a number, so you bid nil")]
+    Nil,
+    #[error("your partner bid nil, so you bid a number")]
+    Number,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,6 +81,10 @@ pub struct Auction {
     looked: PerSeat<bool>,
     /// How far each side trailed the leading other side at the deal.
     deficit: PerSide<i32>,
+    /// Each seat's spade count as dealt, where the bidding game ties bids
+    /// to it (mirror, whiz); `None` where not, or not known to this copy
+    /// (a seat's view holds only its own).
+    spades: PerSeat<Option<u8>>,
 }
 
 impl Auction {
@@ -50,6 +96,23 @@ impl Auction {
             bids: PerSeat::filled(mode, None),
             looked: PerSeat::filled(mode, false),
             deficit,
+            spades: PerSeat::filled(mode, None),
+        }
+    }
+
+    /// Notes the spade counts dealt, where the bidding game needs them.
+    pub(crate) fn deal(&mut self, hands: &PerSeat<CardSet>) {
+        if self.rules.bidding.game.counts_spades() {
+            self.spades = hands.map(|h| Some(h.suit(Suit::Spades).len() as u8));
+        }
+    }
+
+    /// This auction as `seat` may know it: no other seat's spade count.
+    pub(crate) fn seen_by(&self, seat: Seat) -> Auction {
+        let mode = self.rules.mode;
+        Auction {
+            spades: PerSeat::from_fn(mode, |s| self.spades[s].filter(|_| s == seat)),
+            ..*self
         }
     }
 
@@ -84,6 +147,10 @@ impl Auction {
         if !rules.allowed {
             return Some(BlindNilRefusal::Disabled);
         }
+        let game = self.rules.bidding.game;
+        if game != BiddingGame::Classic {
+            return Some(BlindNilRefusal::Game(game));
+        }
         let deficit = self.deficit(seat);
         if deficit < rules.min_deficit {
             return Some(BlindNilRefusal::NotTrailing {
@@ -106,26 +173,71 @@ impl Auction {
         None
     }
 
-    /// A seat that may still bid blind nil has not seen its cards. The whole
-    /// bid check decides it, so a blind nil the exact-total rule forbids is
-    /// never offered only to be refused.
+    /// Why `seat` may not make a blind numeric bid (`None` when it may
+    /// bid one of `blind_bid.min` or more).
+    pub fn blind_bid_refusal(&self, seat: Seat) -> Option<BlindBidRefusal> {
+        let rules = &self.rules.blind_bid;
+        if !rules.allowed {
+            return Some(BlindBidRefusal::Disabled);
+        }
+        let deficit = self.deficit(seat);
+        if deficit < rules.min_deficit {
+            return Some(BlindBidRefusal::NotTrailing {
+                deficit,
+                needed: rules.min_deficit,
+            });
+        }
+        if self.looked[seat] {
+            return Some(BlindBidRefusal::AlreadyLooked);
+        }
+        None
+    }
+
+    /// A seat that may still bid blind (nil or a number) has not seen its
+    /// cards. The whole bid check decides it, so a blind bid another rule
+    /// forbids is never offered only to be refused.
     pub fn cards_hidden(&self, seat: Seat) -> bool {
-        self.bids[seat].is_none() && self.check(seat, Bid::BlindNil).is_ok()
+        self.bids[seat].is_none() && self.blind_bids(seat).next().is_some()
+    }
+
+    /// The blind bids `seat` could make now: blind nil, then blind numbers.
+    pub fn blind_bids(&self, seat: Seat) -> impl Iterator<Item = Bid> + '_ {
+        let max = self.rules.mode.hand_size() as u8;
+        std::iter::once(Bid::BlindNil)
+            .chain((1..=max).map(Bid::Blind))
+            .filter(move |&b| self.check(seat, b).is_ok())
     }
 
     /// Checks a bid by `seat` (whose turn the caller has checked).
     pub fn check(&self, seat: Seat, bid: Bid) -> Result<(), BidError> {
         let max = self.rules.mode.hand_size() as u8;
         match bid {
-            Bid::Tricks(n) if n == 0 || n > max => return Err(BidError::OutOfRange { max }),
+            Bid::Tricks(n) | Bid::Blind(n) if n == 0 || n > max => {
+                return Err(BidError::OutOfRange { max });
+            }
             Bid::Nil if !self.rules.nil.allowed => return Err(BidError::NilNotAllowed),
             Bid::BlindNil => {
                 if let Some(why) = self.blind_nil_refusal(seat) {
                     return Err(BidError::BlindNil(why));
                 }
             }
+            Bid::Blind(n) => {
+                if let Some(why) = self.blind_bid_refusal(seat) {
+                    return Err(BidError::Blind(why));
+                }
+                let min = self.rules.blind_bid.min;
+                if n < min {
+                    return Err(BidError::Blind(BlindBidRefusal::TooLow { min }));
+                }
+            }
             _ => {}
         }
+        let min = self.rules.bidding.min_bid;
+        if bid.is_numeric() && bid.tricks() < min {
+            return Err(BidError::BelowMin { min });
+        }
+        self.check_game(seat, bid)?;
+        self.check_board(seat, bid)?;
         let others_bid = self.bids.pairs().all(|(s, b)| s == seat || b.is_some());
         if self.rules.bidding.forbid_exact_total && others_bid {
             let total: u32 = self
@@ -142,12 +254,68 @@ impl Auction {
         Ok(())
     }
 
-    /// Every bid `seat` could make now, in the order a bidding panel shows them.
+    /// The bidding game's tie on the bid: the spade count (mirror, whiz),
+    /// or one nil and one number a side (suicide). A spade count this copy
+    /// of the auction does not know (another seat's, in a view) ties nothing.
+    fn check_game(&self, seat: Seat, bid: Bid) -> Result<(), BidError> {
+        let spade_bid = |count: u8| {
+            if count == 0 {
+                Bid::Nil
+            } else {
+                Bid::Tricks(count)
+            }
+        };
+        match (self.rules.bidding.game, self.spades[seat]) {
+            (BiddingGame::Mirror, Some(count)) if bid != spade_bid(count) => {
+                Err(BidError::Mirror {
+                    bid: spade_bid(count),
+                })
+            }
+            (BiddingGame::Whiz, Some(count)) if bid != Bid::Nil && bid != spade_bid(count) => {
+                Err(BidError::Whiz { spades: count })
+            }
+            (BiddingGame::Suicide, _) => {
+                let min = self.rules.suicide_number();
+                let partner = self.rules.mode.partner(seat).and_then(|p| self.bids[p]);
+                let why = match partner {
+                    Some(p) if p.is_nil() && !bid.is_numeric() => SuicideTurn::Number,
+                    Some(p) if p.is_nil() && bid.tricks() < min => SuicideTurn::Number,
+                    Some(p) if !p.is_nil() && !bid.is_nil() => SuicideTurn::Nil,
+                    None if bid.is_numeric() && bid.tricks() < min => SuicideTurn::Either,
+                    _ => return Ok(()),
+                };
+                Err(BidError::Suicide { min, why })
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The board: a side's second bidder brings the side's numeric bids to
+    /// at least `bidding.board` (a nil adds nothing).
+    fn check_board(&self, seat: Seat, bid: Bid) -> Result<(), BidError> {
+        let board = self.rules.bidding.board;
+        let Some(partner) = self.rules.mode.partner(seat).and_then(|p| self.bids[p]) else {
+            return Ok(());
+        };
+        let total = u16::from(partner.tricks()) + u16::from(bid.tricks());
+        if board == 0 || total >= u16::from(board) {
+            return Ok(());
+        }
+        Err(BidError::Board {
+            board,
+            partner,
+            need: board.saturating_sub(partner.tricks()),
+        })
+    }
+
+    /// Every bid `seat` could make now, in the order a bidding panel shows
+    /// them: numbers, nil, blind nil, blind numbers.
     pub fn allowed_bids(&self, seat: Seat) -> Vec<Bid> {
         let max = self.rules.mode.hand_size() as u8;
         (1..=max)
             .map(Bid::Tricks)
             .chain([Bid::Nil, Bid::BlindNil])
+            .chain((1..=max).map(Bid::Blind))
             .filter(|&b| self.check(seat, b).is_ok())
             .collect()
     }

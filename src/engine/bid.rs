@@ -1,4 +1,4 @@
-//! Bids: a number of tricks, nil, or blind nil.
+//! Bids: a number of tricks, nil, blind nil, or a blind number of tricks.
 
 use std::fmt;
 
@@ -12,6 +12,9 @@ pub enum Bid {
     Nil,
     /// Take no trick, chosen before looking at the cards.
     BlindNil,
+    /// Take at least this many tricks, chosen before looking at the cards
+    /// (`[blind_bid]`; the contract is scored double).
+    Blind(u8),
 }
 
 impl Bid {
@@ -19,10 +22,20 @@ impl Bid {
         matches!(self, Bid::Nil | Bid::BlindNil)
     }
 
+    /// Is it a number of tricks (seen or blind), adding to a contract?
+    pub const fn is_numeric(self) -> bool {
+        matches!(self, Bid::Tricks(_) | Bid::Blind(_))
+    }
+
+    /// Was it chosen before looking at the cards?
+    pub const fn is_blind(self) -> bool {
+        matches!(self, Bid::BlindNil | Bid::Blind(_))
+    }
+
     /// What the bid adds to its side's contract (nil adds nothing).
     pub const fn tricks(self) -> u8 {
         match self {
-            Bid::Tricks(n) => n,
+            Bid::Tricks(n) | Bid::Blind(n) => n,
             _ => 0,
         }
     }
@@ -34,17 +47,20 @@ impl fmt::Display for Bid {
             Bid::Tricks(n) => write!(f, "{n}"),
             Bid::Nil => f.write_str("nil"),
             Bid::BlindNil => f.write_str("blind nil"),
+            Bid::Blind(n) => write!(f, "blind {n}"),
         }
     }
 }
 
-/// In records a bid is a JSON integer, `"nil"` or `"blind_nil"`.
+/// In records a bid is a JSON integer, `"nil"`, `"blind_nil"` or, for a
+/// blind numeric bid, `"blind_6"` (`"blind_"` and the number).
 impl Serialize for Bid {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             Bid::Tricks(n) => s.serialize_u8(*n),
             Bid::Nil => s.serialize_str("nil"),
             Bid::BlindNil => s.serialize_str("blind_nil"),
+            Bid::Blind(n) => s.serialize_str(&format!("blind_{n}")),
         }
     }
 }
@@ -62,9 +78,12 @@ impl<'de> Deserialize<'de> for Bid {
             Raw::Number(n) => Ok(Bid::Tricks(n)),
             Raw::Word(w) if w == "nil" => Ok(Bid::Nil),
             Raw::Word(w) if w == "blind_nil" => Ok(Bid::BlindNil),
-            Raw::Word(w) => Err(serde::de::Error::custom(format!(
-                "`{w}` is not a bid: use a number, \"nil\" or \"blind_nil\""
-            ))),
+            Raw::Word(w) => match w.strip_prefix("blind_").map(str::parse::<u8>) {
+                Some(Ok(n)) if n > 0 => Ok(Bid::Blind(n)),
+                _ => Err(serde::de::Error::custom(format!(
+                    "`{w}` is not a bid: use a number, \"nil\", \"blind_nil\" or \"blind_6\" style"
+                ))),
+            },
         }
     }
 }
@@ -79,11 +98,19 @@ mod tests {
             (Bid::Tricks(4), "4"),
             (Bid::Nil, "\"nil\""),
             (Bid::BlindNil, "\"blind_nil\""),
+            (Bid::Blind(6), "\"blind_6\""),
+            (Bid::Blind(13), "\"blind_13\""),
         ] {
             assert_eq!(serde_json::to_string(&bid).unwrap(), json);
             assert_eq!(serde_json::from_str::<Bid>(json).unwrap(), bid);
         }
         assert!(serde_json::from_str::<Bid>("0").is_err());
         assert!(serde_json::from_str::<Bid>("\"pass\"").is_err());
+        for bad in ["blind_0", "blind_", "blind_x", "blind_-1", "blind_300"] {
+            assert!(
+                serde_json::from_str::<Bid>(&format!("\"{bad}\"")).is_err(),
+                "{bad}"
+            );
+        }
     }
 }

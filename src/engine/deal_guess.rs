@@ -255,7 +255,8 @@ impl DealGuess {
                 // A blind nil is dealt blind; after an exchange it has
                 // passed its best cards on.
                 Bid::BlindNil if exchanged(view, seat) => even * 0.5,
-                Bid::BlindNil => continue,
+                // A blind number says nothing of the cards either.
+                Bid::BlindNil | Bid::Blind(_) => continue,
             };
             let target = even + trust * (aim - even);
             let lean = lean_for(allowed, target / room);

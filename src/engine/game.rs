@@ -13,7 +13,7 @@ use super::event::{Event, SideRecord};
 use super::play::{HandState, PlayError, TrickDone};
 use super::quick;
 use super::rules::Rules;
-use super::score::{SideScore, SideTotals, deficit, game_end, score_hand};
+use super::score::{SideScore, SideTotals, boston_winner, deficit, game_end, score_hand};
 use super::seat::{Mode, PerSeat, PerSide, Seat, Side};
 use super::view::{ExchangeView, PlayerView};
 
@@ -28,7 +28,7 @@ pub enum Action {
     /// blind nil needs the cards unseen, so no other bid is refused for it.
     Look,
     Bid(Bid),
-    /// The cards passed to the partner after a blind nil.
+    /// The cards passed to the partner after a blind nil (or in a nil pass).
     Exchange(CardSet),
     Play(Card),
 }
@@ -49,7 +49,7 @@ impl std::fmt::Display for Phase {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
             Phase::Bidding => "the bidding is under way",
-            Phase::Exchange => "the blind-nil exchange is under way",
+            Phase::Exchange => "the partners' card exchange is under way",
             Phase::Playing => "the cards are being played",
             Phase::AwaitingDeal => "the next hand has not been dealt",
             Phase::Over => "the game is over",
@@ -60,7 +60,8 @@ impl std::fmt::Display for Phase {
 /// What the game is waiting for from a seat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Decision {
-    /// Blind nil or not, decided before seeing the cards.
+    /// A blind bid (nil, or a number where `[blind_bid]` allows) or not,
+    /// decided before seeing the cards.
     BlindNil,
     Bid,
     Exchange,
@@ -125,6 +126,8 @@ pub struct Game {
     auction: Auction,
     /// Seat -> partner it owes exchange cards to, this hand.
     exchange_with: PerSeat<Option<Seat>>,
+    /// How many cards each seat passes (the blind-nil exchange or the nil pass).
+    exchange_count: PerSeat<u8>,
     exchange_given: PerSeat<Option<CardSet>>,
     play: HandState,
     tricks: Vec<TrickDone>,
@@ -164,6 +167,7 @@ impl Game {
             phase: Phase::AwaitingDeal,
             auction: Auction::new(rules, dealer, PerSide::filled(mode, 0)),
             exchange_with: PerSeat::filled(mode, None),
+            exchange_count: PerSeat::filled(mode, 0),
             exchange_given: PerSeat::filled(mode, None),
             play: HandState::new(no_cards, dealer),
             tricks: Vec::with_capacity(17),
@@ -193,7 +197,9 @@ impl Game {
         let scores = self.totals.map(|t| t.score);
         let deficits = PerSide::from_fn(mode, |side| deficit(mode, &scores, side));
         self.auction = Auction::new(self.rules, self.dealer, deficits);
+        self.auction.deal(&deal.hands);
         self.exchange_with = PerSeat::filled(mode, None);
+        self.exchange_count = PerSeat::filled(mode, 0);
         self.exchange_given = PerSeat::filled(mode, None);
         // Who leads is settled when the play begins: under two_of_clubs it
         // would tell the bidders where the lowest club lies.
@@ -315,7 +321,7 @@ impl Game {
         };
         let exchange = self.exchange_with[seat].map(|partner| ExchangeView {
             partner,
-            count: self.rules.exchange_size(),
+            count: self.exchange_count[seat],
             given: self.exchange_given[seat],
             received: match self.phase {
                 Phase::Exchange => None,
@@ -330,7 +336,7 @@ impl Game {
             phase: self.phase,
             turn: self.to_act().map(|t| t.seat),
             hand,
-            auction: self.auction,
+            auction: self.auction.seen_by(seat),
             exchange,
             play: self.play.public(),
             tricks: self.tricks.clone(),
@@ -400,22 +406,19 @@ impl Game {
         Ok(())
     }
 
-    /// After the bids: a lone blind nil in a partnership swaps cards with its
-    /// partner; two blind nils on one side swap none.
+    /// After the bids: partners swap cards as `Rules::swap_size` says (a
+    /// lone blind nil's exchange, or the nil pass).
     fn begin_exchange_or_play(&mut self) {
         let mode = self.rules.mode;
         let bids = self.auction.bids();
-        if self.rules.exchange_size() > 0 {
-            for seat in mode.each_seat() {
-                if bids[seat] != Some(Bid::BlindNil) {
-                    continue;
-                }
-                if let Some(partner) = mode.partner(seat)
-                    && bids[partner] != Some(Bid::BlindNil)
-                {
-                    self.exchange_with[seat] = Some(partner);
-                    self.exchange_with[partner] = Some(seat);
-                }
+        for seat in mode.each_seat() {
+            let (Some(partner), Some(bid)) = (mode.partner(seat), bids[seat]) else {
+                continue;
+            };
+            let count = self.rules.swap_size(bid, bids[partner].unwrap_or(Bid::Nil));
+            if count > 0 {
+                self.exchange_with[seat] = Some(partner);
+                self.exchange_count[seat] = count;
             }
         }
         if self.exchange_with.iter().any(Option::is_some) {
@@ -443,7 +446,7 @@ impl Game {
         if self.exchange_given[seat].is_some() {
             return Err(RuleError::AlreadyExchanged);
         }
-        let expected = self.rules.exchange_size();
+        let expected = self.exchange_count[seat];
         if cards.len() != u32::from(expected) {
             return Err(RuleError::ExchangeCount {
                 expected,
@@ -530,7 +533,9 @@ impl Game {
             lives_left: self.lives_left,
         });
         let scores = self.scores();
-        if let Some(winner) = game_end(&self.rules, &scores, self.hand_no, self.lives_left) {
+        let winner = boston_winner(&self.rules, &bids, &tricks)
+            .or_else(|| game_end(&self.rules, &scores, self.hand_no, self.lives_left));
+        if let Some(winner) = winner {
             self.winner = Some(winner);
             self.phase = Phase::Over;
             events.push(Event::End { winner, scores });

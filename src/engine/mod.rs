@@ -20,7 +20,7 @@ pub mod seat;
 pub mod stakes;
 pub mod view;
 
-pub use auction::{Auction, BidError, BlindNilRefusal};
+pub use auction::{Auction, BidError, BlindBidRefusal, BlindNilRefusal, SuicideTurn};
 pub use bid::Bid;
 pub use card::{Card, Rank, Suit};
 pub use cards::CardSet;
@@ -32,8 +32,8 @@ pub use play::{HandState, PlayError, PublicPlay, ResumeError, TrickDone};
 pub use playout::Playout;
 pub use policy::Policy;
 pub use rules::{
-    FirstLead, GameKind, GameRules, InvalidRule, PlayRules, RuleSettings, Rules, ScoringRules,
-    SetPenalty, SpadesLead,
+    BiddingGame, FirstLead, GameKind, GameRules, InvalidRule, PlayRules, RuleSettings, Rules,
+    ScoringRules, SetPenalty, SpadesLead,
 };
 pub use score::{SideScore, SideTotals};
 pub use seat::{Each, MAX_SEATS, Mode, PerSeat, PerSide, Seat, Side};

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::bid::Bid;
 use super::seat::Mode;
 
 /// The house rules as written in `rules.toml`, any values at all. Field
@@ -24,6 +25,8 @@ pub struct RuleSettings {
     pub game: GameRules,
     pub scoring: ScoringRules,
     pub play: PlayRules,
+    pub blind_bid: BlindBidRules,
+    pub boston: BostonRules,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -41,6 +44,9 @@ pub struct NilRules {
     /// A failed nil's (or blind nil's) tricks count toward the partner's
     /// contract instead of straight to bags (partnership only).
     pub failed_tricks_count: bool,
+    /// Cards a plain-nil bidder and its numeric-bidding partner swap after
+    /// the bidding (partnership only; 0 = none).
+    pub pass: u8,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,10 +59,86 @@ pub struct BlindNilRules {
     pub exchange: u8,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct BiddingRules {
     pub forbid_exact_total: bool,
+    /// The smallest numeric bid.
+    pub min_bid: u8,
+    /// Partnership: a side's numeric bids together must reach this (0 = none).
+    pub board: u8,
+    /// A side whose numeric bids total at least this scores its contract
+    /// double, made or set (0 = never).
+    pub double_at: u8,
+    pub game: BiddingGame,
+    /// Suicide: the least the partner who does not bid nil bids.
+    pub suicide_min: u8,
+}
+
+/// How the bids are chosen: freely, or as the bidding games tie them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BiddingGame {
+    /// Any bid the other keys allow.
+    #[default]
+    Classic,
+    /// Everyone bids their spade count; no spade is nil.
+    Mirror,
+    /// Partnership: one partner of each side bids nil, the other at least
+    /// `suicide_min`.
+    Suicide,
+    /// Everyone bids nil or their spade count.
+    Whiz,
+}
+
+impl BiddingGame {
+    pub const ALL: [BiddingGame; 4] = [
+        BiddingGame::Classic,
+        BiddingGame::Mirror,
+        BiddingGame::Suicide,
+        BiddingGame::Whiz,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            BiddingGame::Classic => "classic",
+            BiddingGame::Mirror => "mirror",
+            BiddingGame::Suicide => "suicide",
+            BiddingGame::Whiz => "whiz",
+        }
+    }
+
+    /// Do bids follow the bidder's spade count (so the bidding must know it)?
+    pub const fn counts_spades(self) -> bool {
+        matches!(self, BiddingGame::Mirror | BiddingGame::Whiz)
+    }
+}
+
+impl std::fmt::Display for BiddingGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Blind numeric bids ("blind 6"), chosen before looking like blind nil.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BlindBidRules {
+    pub allowed: bool,
+    /// The smallest blind bid.
+    pub min: u8,
+    /// Only a side trailing the leading other side by at least this at the deal.
+    pub min_deficit: i32,
+}
+
+/// A side that bids every trick of the hand and takes them all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BostonRules {
+    /// Points on top of the contract.
+    pub bonus: i32,
+    /// The side wins the game at once.
+    pub wins_game: bool,
 }
 
 /// How a game runs its course: to a target score, or Quick Play's run of
@@ -192,6 +274,8 @@ impl Default for RuleSettings {
             game: GameRules::default(),
             scoring: ScoringRules::default(),
             play: PlayRules::default(),
+            blind_bid: BlindBidRules::default(),
+            boston: BostonRules::default(),
         }
     }
 }
@@ -205,12 +289,35 @@ impl Default for ScoringRules {
     }
 }
 
+impl Default for BiddingRules {
+    fn default() -> BiddingRules {
+        BiddingRules {
+            forbid_exact_total: false,
+            min_bid: 1,
+            board: 0,
+            double_at: 0,
+            game: BiddingGame::Classic,
+            suicide_min: 4,
+        }
+    }
+}
+
 impl Default for PlayRules {
     fn default() -> PlayRules {
         PlayRules {
             first_lead: FirstLead::DealerLeft,
             spades_lead: SpadesLead::Broken,
             trump_first_trick: true,
+        }
+    }
+}
+
+impl Default for BlindBidRules {
+    fn default() -> BlindBidRules {
+        BlindBidRules {
+            allowed: false,
+            min: 6,
+            min_deficit: 100,
         }
     }
 }
@@ -230,6 +337,7 @@ impl Default for NilRules {
             allowed: true,
             value: 100,
             failed_tricks_count: false,
+            pass: 0,
         }
     }
 }
@@ -354,6 +462,7 @@ impl Rules {
                 ),
             ));
         }
+        check_bidding(s)?;
         Ok(Rules(settings))
     }
 
@@ -382,6 +491,123 @@ impl Rules {
             0
         }
     }
+
+    /// Suicide: the least the numeric bidder of a side bids, so that its
+    /// bid alone also reaches the board.
+    pub fn suicide_number(&self) -> u8 {
+        self.bidding.suicide_min.max(self.bidding.board)
+    }
+
+    /// Cards a seat that bid `bid` swaps each way with a partner that bid
+    /// `partner` after the bidding. A blind nil beside anything but another
+    /// blind nil makes the blind-nil exchange (`blind_nil.exchange`); else a
+    /// plain nil beside a numeric bid (plain or blind) makes the nil pass
+    /// (`nil.pass`); two nils of any kind swap nothing.
+    pub fn swap_size(&self, bid: Bid, partner: Bid) -> u8 {
+        if !self.mode.has_partners() {
+            return 0;
+        }
+        match (bid, partner) {
+            (Bid::BlindNil, Bid::BlindNil) => 0,
+            (Bid::BlindNil, _) | (_, Bid::BlindNil) => self.blind_nil.exchange,
+            (Bid::Nil, other) | (other, Bid::Nil) if !other.is_nil() => self.nil.pass,
+            _ => 0,
+        }
+    }
+}
+
+/// The most cards a nil pass may swap.
+pub const MAX_NIL_PASS: u8 = 3;
+
+/// The bidding keys: each in its range, and no combination the bidding
+/// could get stuck in (a seat left with no bid at all).
+fn check_bidding(s: &RuleSettings) -> Result<(), InvalidRule> {
+    let hand = s.mode.hand_size() as u8;
+    let bad = |key, problem: String| Err(InvalidRule { key, problem });
+    let within = |key, value: u8, low: u8, high: u8| {
+        if (low..=high).contains(&value) {
+            Ok(())
+        } else {
+            bad(
+                key,
+                format!("must be between {low} and {high}, got {value}"),
+            )
+        }
+    };
+    let b = &s.bidding;
+    // Below the whole hand, so a last bidder always has a bid the exact
+    // total does not forbid.
+    within("bidding.min_bid", b.min_bid, 1, hand - 1)?;
+    within("bidding.board", b.board, 0, hand)?;
+    within("bidding.double_at", b.double_at, 0, hand)?;
+    within("bidding.suicide_min", b.suicide_min, 1, hand)?;
+    within("blind_bid.min", s.blind_bid.min, 1, hand)?;
+    within("nil.pass", s.nil.pass, 0, MAX_NIL_PASS)?;
+    if !(0..=MAX_POINTS).contains(&s.blind_bid.min_deficit) {
+        return bad(
+            "blind_bid.min_deficit",
+            format!(
+                "must be between 0 and {MAX_POINTS}, got {}",
+                s.blind_bid.min_deficit
+            ),
+        );
+    }
+    if !(0..=MAX_POINTS).contains(&s.boston.bonus) {
+        return bad(
+            "boston.bonus",
+            format!("must be between 0 and {MAX_POINTS}, got {}", s.boston.bonus),
+        );
+    }
+    let partners_only = |key, on: bool| {
+        if on && !s.mode.has_partners() {
+            bad(
+                key,
+                format!("is a partnership rule; the mode is {}", s.mode),
+            )
+        } else {
+            Ok(())
+        }
+    };
+    partners_only("bidding.board", b.board > 0)?;
+    partners_only("nil.pass", s.nil.pass > 0)?;
+    partners_only("bidding.game", b.game == BiddingGame::Suicide)?;
+    if b.game == BiddingGame::Classic {
+        return Ok(());
+    }
+    let game = b.game;
+    if !s.nil.allowed {
+        return bad(
+            "nil.allowed",
+            format!("must be true in {game}, where some seats must bid nil"),
+        );
+    }
+    if b.forbid_exact_total {
+        return bad(
+            "bidding.forbid_exact_total",
+            format!("cannot be played in {game}: the last bid may be forced to make the total"),
+        );
+    }
+    if s.blind_bid.allowed {
+        return bad(
+            "blind_bid.allowed",
+            format!("must be false in {game}: no bid there is made blind"),
+        );
+    }
+    if game.counts_spades() {
+        if b.min_bid != 1 {
+            return bad(
+                "bidding.min_bid",
+                format!("must be 1 in {game}, where a bid is the spade count"),
+            );
+        }
+        if b.board != 0 {
+            return bad(
+                "bidding.board",
+                format!("must be 0 in {game}, where a bid is the spade count"),
+            );
+        }
+    }
+    Ok(())
 }
 
 /// The values a key written as text may take, for a reader's error
@@ -394,6 +620,7 @@ pub fn choices(key: &str) -> Option<&'static [&'static str]> {
         "scoring.set_penalty" => Some(&["bid", "bid_and_short"]),
         "play.first_lead" => Some(&["dealer_left", "two_of_clubs"]),
         "play.spades_lead" => Some(&["broken", "any_time"]),
+        "bidding.game" => Some(&["classic", "mirror", "suicide", "whiz"]),
         _ => None,
     }
 }
@@ -404,6 +631,7 @@ impl Rules {
     /// line each, for the rules window. Empty for the classic game.
     pub fn house_rules(&self) -> Vec<String> {
         let mut lines = self.game_house_rules();
+        lines.extend(bidding_house_rules(self));
         lines.extend(self.scoring_house_rules());
         lines.extend(self.play_house_rules());
         lines
@@ -474,6 +702,62 @@ impl Rules {
         }
         lines
     }
+}
+
+/// The bidding keys not at their defaults, in words.
+fn bidding_house_rules(rules: &Rules) -> Vec<String> {
+    let mut lines = Vec::new();
+    let b = &rules.bidding;
+    match b.game {
+        BiddingGame::Classic => {}
+        BiddingGame::Mirror => {
+            lines.push("Mirror: everyone bids their spade count (no spade: nil)".to_string())
+        }
+        BiddingGame::Whiz => lines.push("Whiz: everyone bids nil or their spade count".to_string()),
+        BiddingGame::Suicide => lines.push(format!(
+            "Suicide: in each side one partner bids nil, the other at least {}",
+            b.suicide_min
+        )),
+    }
+    if b.min_bid > 1 {
+        lines.push(format!("A numeric bid is at least {}", b.min_bid));
+    }
+    if b.board > 0 {
+        lines.push(format!(
+            "The board: a side's numeric bids must reach {}",
+            b.board
+        ));
+    }
+    if b.double_at > 0 {
+        lines.push(format!(
+            "A side bidding {} or more scores its contract double",
+            b.double_at
+        ));
+    }
+    let blind = &rules.blind_bid;
+    if blind.allowed {
+        lines.push(format!(
+            "Blind bids of {} or more, {} behind: contract scored double",
+            blind.min, blind.min_deficit
+        ));
+    }
+    let boston = &rules.boston;
+    if boston.bonus > 0 || boston.wins_game {
+        let prize = match (boston.bonus, boston.wins_game) {
+            (0, _) => "wins the game".to_string(),
+            (bonus, false) => format!("scores {bonus} more"),
+            (bonus, true) => format!("scores {bonus} more and wins the game"),
+        };
+        lines.push(format!("Boston (bid and take every trick) {prize}"));
+    }
+    if rules.nil.pass > 0 {
+        lines.push(format!(
+            "Nil pass: a nil bidder and partner swap {} card{}",
+            rules.nil.pass,
+            if rules.nil.pass == 1 { "" } else { "s" }
+        ));
+    }
+    lines
 }
 
 #[cfg(test)]

@@ -59,9 +59,9 @@ impl Contract {
         let mut contract = None;
         let mut nil_tricks = 0;
         for (bid, tricks) in seats {
-            if let Bid::Tricks(n) = bid {
+            if bid.is_numeric() {
                 let c = contract.get_or_insert(Contract { bid: 0, taken: 0 });
-                c.bid += n;
+                c.bid += bid.tricks();
                 c.taken += tricks;
             } else {
                 nil_tricks += tricks;
@@ -126,6 +126,59 @@ impl SideScore {
     }
 }
 
+/// How the bidding house rules weigh a side's contract: doubled for a
+/// blind numeric bid or a total of `bidding.double_at` or more (once, for
+/// either or both), and the Boston's bonus. Bags are never doubled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ContractStakes {
+    pub doubled: bool,
+    /// The side bid every trick of the hand and took them all.
+    pub boston: bool,
+}
+
+impl ContractStakes {
+    /// The stakes of a side whose seats bid as `seats` say, for a
+    /// contract of `bid` of which it took `taken`.
+    #[inline]
+    pub fn of(rules: &Rules, seats: &[(Seat, Bid, u8)], bid: u8, taken: u8) -> ContractStakes {
+        let double_at = rules.bidding.double_at;
+        let blind = seats.iter().any(|&(_, b, _)| matches!(b, Bid::Blind(_)));
+        ContractStakes {
+            doubled: blind || (double_at > 0 && bid >= double_at),
+            boston: is_boston(rules, bid, taken),
+        }
+    }
+
+    /// `points` (a contract's `10 * bid`) as these stakes count them.
+    pub fn times(&self, points: i32) -> i32 {
+        if self.doubled { 2 * points } else { points }
+    }
+
+    /// The Boston's bonus, when the side made one.
+    pub fn bonus(&self, rules: &Rules) -> i32 {
+        if self.boston { rules.boston.bonus } else { 0 }
+    }
+}
+
+/// The side that won the game outright with a Boston this hand, where
+/// `boston.wins_game` says a Boston does.
+pub fn boston_winner(rules: &Rules, bids: &PerSeat<Bid>, tricks: &PerSeat<u8>) -> Option<Side> {
+    if !rules.boston.wins_game {
+        return None;
+    }
+    let mode = rules.mode;
+    mode.each_side().find(|&side| {
+        let seats = mode.side_seats(side).map(|s| (bids[s], tricks[s]));
+        Contract::under(rules, seats).is_some_and(|c| is_boston(rules, c.bid, c.taken))
+    })
+}
+
+/// A contract of every trick of the hand, every one taken.
+fn is_boston(rules: &Rules, bid: u8, taken: u8) -> bool {
+    let every_trick = rules.mode.hand_size() as u8;
+    bid == every_trick && taken == every_trick
+}
+
 /// Scores one side given each of its seats' bid and tricks.
 #[inline]
 pub fn score_side(rules: &Rules, seats: &[(Seat, Bid, u8)], before: SideTotals) -> SideScore {
@@ -160,11 +213,12 @@ pub fn score_side(rules: &Rules, seats: &[(Seat, Bid, u8)], before: SideTotals) 
                     nil_count += 1;
                 }
             }
-            Bid::Tricks(_) => {}
+            Bid::Tricks(_) | Bid::Blind(_) => {}
         }
     }
     let contract = contract.map(|c| {
-        let (contract_points, overtricks) = contract_points(rules, c);
+        let stakes = ContractStakes::of(rules, seats, c.bid, c.taken);
+        let (contract_points, overtricks) = contract_points(rules, c, stakes);
         bags_added += overtricks;
         points += contract_points;
         ContractResult {
@@ -197,16 +251,22 @@ pub fn score_side(rules: &Rules, seats: &[(Seat, Bid, u8)], before: SideTotals) 
 }
 
 /// A contract's points and the bags (overtricks) it adds. Made: `10 x bid`
-/// and `scoring.overtrick_points` a trick over, every trick over a bag.
-/// Set: `-10 x bid`, less the tricks short's (`set_short_points`).
+/// (doubled at its stakes), `scoring.overtrick_points` a trick over, every
+/// trick over a bag, and a Boston's bonus. Set: `-10 x bid`, less the
+/// tricks short's (`set_short_points`), all doubled at its stakes.
 #[inline]
-fn contract_points(rules: &Rules, Contract { bid, taken }: Contract) -> (i32, i32) {
+fn contract_points(
+    rules: &Rules,
+    Contract { bid, taken }: Contract,
+    stakes: ContractStakes,
+) -> (i32, i32) {
     let bid_points = 10 * i32::from(bid);
     if taken >= bid {
         let over = i32::from(taken - bid);
-        (bid_points + over * rules.scoring.overtrick_points, over)
+        let points = stakes.times(bid_points) + over * rules.scoring.overtrick_points;
+        (points + stakes.bonus(rules), over)
     } else {
-        (-bid_points - set_short_points(rules, bid - taken), 0)
+        (-stakes.times(bid_points + set_short_points(rules, bid - taken)), 0)
     }
 }
 

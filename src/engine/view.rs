@@ -124,6 +124,11 @@ impl PlayerView {
         self.auction.blind_nil_refusal(self.seat)
     }
 
+    /// The blind bids on offer now: blind nil, then blind numbers.
+    pub fn blind_bids(&self) -> Vec<Bid> {
+        self.auction.blind_bids(self.seat).collect()
+    }
+
     /// Replays the bids made so far, in bidding order from the dealer's
     /// left, checking each as the game does. This seat is marked as having
     /// looked at its cards when they are face up in the view (`hand` is
