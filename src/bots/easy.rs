@@ -9,7 +9,7 @@ use rand::RngExt;
 
 use super::knowledge::{
     Position, exchange_cards, nearest_allowed, nil_danger, plain_tricks, prefer_side_suits,
-    rank_value,
+    rank_value, suicide_nil_first,
 };
 use super::nil::nil_card;
 use super::{Bot, BotRng};
@@ -44,6 +44,9 @@ impl Bot for EasyBot {
             .partner()
             .is_some_and(|p| view.bids()[p].is_some_and(Bid::is_nil));
         if est < 1.0 && !partner_nil && nil_danger(hand) < 0.8 && view.check_bid(Bid::Nil).is_ok() {
+            return Bid::Nil;
+        }
+        if suicide_nil_first(view, est) {
             return Bid::Nil;
         }
         let mut n = est.round() as i32;

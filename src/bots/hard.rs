@@ -564,8 +564,10 @@ fn blind_or_look(view: &PlayerView, budget: Budget, rng: &mut BotRng) -> Option<
         for (k, &blind) in choices.iter().enumerate() {
             let mut hands = dealt;
             if blind && let Some(partner) = view.partner() {
-                let mine = exchange_pass(hands[me], Some(Bid::BlindNil), count, &view.rules);
-                let theirs = exchange_pass(hands[partner], made[partner], count, &view.rules);
+                let blind = Some(Bid::BlindNil);
+                let mine = exchange_pass(hands[me], blind, made[partner], count, &view.rules);
+                let theirs =
+                    exchange_pass(hands[partner], made[partner], blind, count, &view.rules);
                 hands[me] = hands[me].minus(mine).union(theirs);
                 hands[partner] = hands[partner].minus(theirs).union(mine);
             }
@@ -611,9 +613,11 @@ fn best_pass(
         return None;
     }
     let bids = bids_made(view);
+    let (me, partner) = (view.seat, exchange.partner);
     let pool = exchange_pass(
         view.cards(),
-        Some(bids[view.seat]),
+        Some(bids[me]),
+        Some(bids[partner]),
         exchange.count + PASS_SPARES,
         &view.rules,
     );
@@ -627,7 +631,6 @@ fn best_pass(
         return None;
     }
     let guess = DealGuess::new(view).ok()?;
-    let (me, partner) = (view.seat, exchange.partner);
     let policy = Policy::new(view.mode(), &bids);
     let trials = weigh(budget, passes.len(), rng, |rng, trials| {
         let mut dealt = guess.sample(rng).hands;
@@ -635,6 +638,7 @@ fn best_pass(
         let theirs = exchange_pass(
             dealt[partner],
             Some(bids[partner]),
+            Some(bids[me]),
             exchange.count,
             &view.rules,
         );

@@ -6,7 +6,8 @@
 use crate::engine::play::beats;
 use crate::engine::score::Contract;
 use crate::engine::{
-    Bid, Card, CardSet, MAX_SEATS, Mode, PerSeat, PlayerView, Rank, Rules, Seat, Side, Suit,
+    Bid, BiddingGame, Card, CardSet, MAX_SEATS, Mode, PerSeat, PlayerView, Rank, Rules, Seat, Side,
+    Suit,
 };
 
 const SPADES: Suit = Suit::Spades;
@@ -523,21 +524,39 @@ fn card_danger(card: Card, lower: u32) -> f32 {
     base * cover
 }
 
-/// The cards a seat passes in the blind-nil exchange. Who passes what
-/// comes from who bid blind nil, whatever else was bid: the blind-nil
-/// bidder passes its most dangerous cards, its partner low ones.
+/// The cards a seat passes in the blind-nil exchange or the nil pass. Who
+/// passes what comes from the nils bid: a blind-nil bidder, or a plain nil
+/// beside a numeric bid, passes its most dangerous cards; its partner low
+/// ones.
 pub fn exchange_cards(view: &PlayerView) -> CardSet {
-    let count = view.exchange.map_or(0, |e| e.count);
-    exchange_pass(view.cards(), view.bids()[view.seat], count, &view.rules)
+    let Some(exchange) = view.exchange else {
+        return CardSet::EMPTY;
+    };
+    let bids = view.bids();
+    exchange_pass(
+        view.cards(),
+        bids[view.seat],
+        bids[exchange.partner],
+        exchange.count,
+        &view.rules,
+    )
 }
 
-/// The `count` cards a seat holding `hand`, having bid `bid`, passes in
-/// the exchange (`exchange_cards`, for any hand: a search passes by it on
-/// guessed deals).
-pub fn exchange_pass(hand: CardSet, bid: Option<Bid>, count: u8, rules: &Rules) -> CardSet {
-    match bid {
-        Some(Bid::BlindNil) => dangerous_cards(hand, count),
-        Some(Bid::Nil) => spare_low_cards(hand, count, rules),
+/// The `count` cards a seat holding `hand`, having bid `bid` beside a
+/// partner's `partner`, passes (`exchange_cards`, for any hand: a search
+/// passes by it on guessed deals).
+pub fn exchange_pass(
+    hand: CardSet,
+    bid: Option<Bid>,
+    partner: Option<Bid>,
+    count: u8,
+    rules: &Rules,
+) -> CardSet {
+    match (bid, partner) {
+        (Some(Bid::BlindNil), _) => dangerous_cards(hand, count),
+        (Some(Bid::Nil), Some(Bid::BlindNil)) => spare_low_cards(hand, count, rules),
+        // The nil pass: the nil's danger goes to the partner who covers it.
+        (Some(Bid::Nil), _) => dangerous_cards(hand, count),
         _ => low_cards(hand, count),
     }
 }
@@ -597,6 +616,18 @@ fn spare_low_cards(hand: CardSet, count: u8, rules: &Rules) -> CardSet {
         passed.insert(card);
     }
     passed
+}
+
+/// Suicide, for the first partner of a side to bid (nil or a number of at
+/// least `Rules::suicide_number` both allowed): bid nil unless this hand,
+/// worth `est` tricks, can carry the side's number alone. The partner then
+/// has no choice.
+pub fn suicide_nil_first(view: &PlayerView, est: f32) -> bool {
+    if view.rules.bidding.game != BiddingGame::Suicide || view.check_bid(Bid::Nil).is_err() {
+        return false;
+    }
+    let number = view.rules.suicide_number();
+    view.check_bid(Bid::Tricks(number)).is_ok() && est + 0.5 < f32::from(number)
 }
 
 /// The allowed numeric bid closest to `n` (the lower one on a tie), for the

@@ -25,8 +25,16 @@ pub trait Bot: Send {
     fn name(&self) -> &'static str;
     /// A new bot of the same level and budget, remembering nothing.
     fn fresh(&self) -> Box<dyn Bot>;
-    /// Blind nil or not, decided before the cards are seen (`view.hand` is `None`).
+    /// Blind nil or not, decided before the cards are seen (`view.hand` is
+    /// `None`); asked only while blind nil is on offer.
     fn blind_nil(&mut self, view: &PlayerView, rng: &mut BotRng) -> bool;
+    /// A blind numeric bid (`[blind_bid]`), decided before the cards are
+    /// seen when blind nil was not bid. The levels that play to win never
+    /// make one: a blind 6 asks one seat for nearly twice the 3¼ tricks an
+    /// unseen hand holds on average, for double the points either way.
+    fn blind_number(&mut self, _view: &PlayerView, _rng: &mut BotRng) -> Option<u8> {
+        None
+    }
     fn bid(&mut self, view: &PlayerView, rng: &mut BotRng) -> Bid;
     /// The cards to pass to the partner after a blind nil.
     fn exchange(&mut self, view: &PlayerView, rng: &mut BotRng) -> CardSet;
@@ -42,8 +50,10 @@ pub fn decide(
 ) -> Action {
     match decision {
         Decision::BlindNil => {
-            if bot.blind_nil(view, rng) {
+            if view.check_bid(Bid::BlindNil).is_ok() && bot.blind_nil(view, rng) {
                 Action::Bid(Bid::BlindNil)
+            } else if let Some(n) = bot.blind_number(view, rng) {
+                Action::Bid(Bid::Blind(n))
             } else {
                 Action::Look
             }

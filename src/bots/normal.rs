@@ -5,7 +5,7 @@
 
 use super::knowledge::{
     Position, exchange_cards, hand_tricks, nearest_allowed, nil_danger, nil_flaw,
-    prefer_side_suits, rank_value,
+    prefer_side_suits, rank_value, suicide_nil_first,
 };
 use super::nil::{nil_card, sparing_cover};
 use super::{Bot, BotRng};
@@ -164,6 +164,9 @@ fn choose_bid(view: &PlayerView, t: &Tuning) -> Bid {
     let partner_bid = view.partner().and_then(|p| bids[p]);
 
     if view.check_bid(Bid::Nil).is_ok() && should_nil(view, hand, est, partner_bid, &st, t) {
+        return Bid::Nil;
+    }
+    if suicide_nil_first(view, est) {
         return Bid::Nil;
     }
 

@@ -28,6 +28,20 @@ impl Bot for RandomBot {
         rng.random_bool(0.02)
     }
 
+    /// Now and then any blind number on offer, so games exercise them.
+    fn blind_number(&mut self, view: &PlayerView, rng: &mut BotRng) -> Option<u8> {
+        let numbers: Vec<u8> = view
+            .blind_bids()
+            .into_iter()
+            .filter(|b| b.is_numeric())
+            .map(Bid::tricks)
+            .collect();
+        if numbers.is_empty() || !rng.random_bool(0.05) {
+            return None;
+        }
+        Some(numbers[rng.random_range(0..numbers.len())])
+    }
+
     /// Mostly a small number, sometimes anything allowed: bidding uniformly
     /// over 1..13 would set every side every hand and no game would end.
     fn bid(&mut self, view: &PlayerView, rng: &mut BotRng) -> Bid {
@@ -36,7 +50,7 @@ impl Bot for RandomBot {
         let bids: Vec<Bid> = view
             .allowed_bids()
             .into_iter()
-            .filter(|&b| b != Bid::BlindNil && (any || (1..=fair_share).contains(&b.tricks())))
+            .filter(|&b| !b.is_blind() && (any || (1..=fair_share).contains(&b.tricks())))
             .collect();
         if bids.is_empty() {
             return view.allowed_bids()[0];
