@@ -12,8 +12,8 @@ use ratatui::layout::{Position, Rect};
 
 use crate::bots;
 use crate::engine::{
-    Action, Bid, Card, CardSet, Decision, HandResult, PerSeat, PerSide, Phase, PlayerView, Seat,
-    SeatEvent, SideTotals, Suit, TrickDone, Turn,
+    Action, Bid, BiddingGame, Card, CardSet, Decision, HandResult, PerSeat, PerSide, Phase,
+    PlayerView, Seat, SeatEvent, SideTotals, Suit, TrickDone, Turn,
 };
 use crate::fairness::{Commitment, Dealing, Reveal};
 use crate::record::{GameInfo, create_record_file, now_secs};
@@ -79,10 +79,12 @@ pub enum QuitChoice {
 /// How long typed digits make one bid: `1` then `3` within this is 13.
 const DIGIT_PAUSE: std::time::Duration = std::time::Duration::from_secs(1);
 
-/// The two answers to a blind-nil offer.
+/// The answers to the offer of a blind bid, made before looking.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OfferChoice {
     BlindNil,
+    /// A blind number (`[blind_bid]`): the one `App::blind_number` shows.
+    BlindNumber,
     Look,
 }
 
@@ -192,6 +194,8 @@ pub struct App {
     bid_cursor: usize,
     bid_digits: String,
     offer_cursor: OfferChoice,
+    /// The blind number last chosen on the offer (0: none yet).
+    blind_number: u8,
     to_pass: CardSet,
     overlay: Option<Overlay>,
     notice: Option<String>,
@@ -324,6 +328,7 @@ impl App {
             bid_cursor: 0,
             bid_digits: String::new(),
             offer_cursor: OfferChoice::Look,
+            blind_number: 0,
             to_pass: CardSet::EMPTY,
             overlay: None,
             notice: None,
@@ -504,6 +509,52 @@ impl App {
 
     pub fn offer_cursor(&self) -> OfferChoice {
         self.offer_cursor
+    }
+
+    /// The answers the blind offer has now, in the panel's order: blind
+    /// nil and a blind number where the engine would take them, and looking.
+    pub fn offer_choices(&self, view: &PlayerView) -> Vec<OfferChoice> {
+        let blind = view.blind_bids();
+        let mut choices = Vec::new();
+        if blind.contains(&Bid::BlindNil) {
+            choices.push(OfferChoice::BlindNil);
+        }
+        if blind.iter().any(|b| b.is_numeric()) {
+            choices.push(OfferChoice::BlindNumber);
+        }
+        choices.push(OfferChoice::Look);
+        choices
+    }
+
+    /// The blind number the offer shows: the one chosen, else the
+    /// smallest the engine would take; `None` when none is on offer.
+    pub fn blind_number(&self, view: &PlayerView) -> Option<u8> {
+        let numbers: Vec<u8> = view
+            .blind_bids()
+            .into_iter()
+            .filter(|b| b.is_numeric())
+            .map(Bid::tricks)
+            .collect();
+        numbers
+            .iter()
+            .copied()
+            .find(|&n| n == self.blind_number)
+            .or(numbers.first().copied())
+    }
+
+    /// The blind number `step` places up or down from the one shown.
+    fn step_blind_number(&mut self, up: bool) {
+        let view = self.view();
+        let Some(now) = self.blind_number(&view) else {
+            return;
+        };
+        let numbers = view.blind_bids().into_iter().filter(|b| b.is_numeric());
+        let next = if up {
+            numbers.map(Bid::tricks).find(|&n| n > now)
+        } else {
+            numbers.map(Bid::tricks).filter(|&n| n < now).last()
+        };
+        self.blind_number = next.unwrap_or(now);
     }
 
     pub fn to_pass(&self) -> CardSet {
@@ -727,18 +778,7 @@ impl App {
             return;
         }
         match turn.decision {
-            Decision::BlindNil => match key {
-                Key::Char('b') => self.act(Action::Bid(Bid::BlindNil)),
-                Key::Char('c') => self.act(Action::Look),
-                Key::Left | Key::Right | Key::Up | Key::Down => {
-                    self.offer_cursor = match self.offer_cursor {
-                        OfferChoice::BlindNil => OfferChoice::Look,
-                        OfferChoice::Look => OfferChoice::BlindNil,
-                    }
-                }
-                Key::Enter | Key::Space => self.choose_offer(self.offer_cursor),
-                _ => {}
-            },
+            Decision::BlindNil => self.offer_key(key),
             Decision::Bid => self.bid_key(key),
             Decision::Exchange => match key {
                 Key::Enter => self.act(Action::Exchange(self.to_pass)),
@@ -822,6 +862,60 @@ impl App {
         self.notice = None;
     }
 
+    fn offer_key(&mut self, key: Key) {
+        if !matches!(key, Key::Char('0'..='9')) {
+            self.bid_digits.clear();
+        }
+        let view = self.view();
+        let choices = self.offer_choices(&view);
+        let at = choices.iter().position(|&c| c == self.offer_cursor);
+        let step = |by: usize| {
+            let at = at.unwrap_or(0);
+            choices[(at + by) % choices.len()]
+        };
+        match key {
+            Key::Char('b') => self.act(Action::Bid(Bid::BlindNil)),
+            Key::Char('c') => self.act(Action::Look),
+            Key::Up | Key::Down if self.offer_cursor == OfferChoice::BlindNumber => {
+                self.step_blind_number(key == Key::Up);
+            }
+            Key::Right | Key::Down => self.offer_cursor = step(1),
+            Key::Left | Key::Up => self.offer_cursor = step(choices.len() - 1),
+            Key::Char(d @ '0'..='9') => {
+                let max = view.mode().hand_size();
+                if let Some(n) = self.typed_number(d, max)
+                    && view.blind_bids().contains(&Bid::Blind(n))
+                {
+                    self.blind_number = n;
+                    self.offer_cursor = OfferChoice::BlindNumber;
+                }
+            }
+            Key::Enter | Key::Space => self.choose_offer(self.offer_cursor),
+            _ => {}
+        }
+    }
+
+    /// A digit typed toward a number up to `max`: "1" then "2" within a
+    /// second is 12 when 12 fits; after a pause a digit starts anew. `None`
+    /// for a lone 0.
+    fn typed_number(&mut self, d: char, max: usize) -> Option<u8> {
+        if self.digit_at.is_some_and(|at| self.now >= at + DIGIT_PAUSE) {
+            self.bid_digits.clear();
+        }
+        self.digit_at = Some(self.now);
+        let mut typed = format!("{}{d}", self.bid_digits);
+        if typed.parse::<usize>().map_or(true, |n| n > max) {
+            typed = d.to_string();
+        }
+        let n = typed.parse::<u8>().ok()?;
+        if n == 0 {
+            self.bid_digits.clear();
+            return None;
+        }
+        self.bid_digits = typed;
+        Some(n)
+    }
+
     fn bid_key(&mut self, key: Key) {
         let view = self.view();
         let options = self.bid_options(&view);
@@ -840,24 +934,10 @@ impl App {
             Key::Char('n') => self.act(Action::Bid(Bid::Nil)),
             Key::Char('b') => self.act(Action::Bid(Bid::BlindNil)),
             Key::Char(d @ '0'..='9') => {
-                // Typed digits build a number: "1" then "2" within a second
-                // is 12 when 12 can be bid; after a pause a digit starts anew.
-                if self.digit_at.is_some_and(|at| self.now >= at + DIGIT_PAUSE) {
-                    self.bid_digits.clear();
-                }
-                self.digit_at = Some(self.now);
                 let max = view.mode().hand_size();
-                let mut typed = format!("{}{d}", self.bid_digits);
-                if typed.parse::<usize>().map_or(true, |n| n > max) {
-                    typed = d.to_string();
-                }
-                let Ok(n) = typed.parse::<u8>() else { return };
-                if n == 0 {
-                    self.bid_digits.clear();
-                    return;
-                }
-                self.bid_digits = typed;
-                if let Some(i) = options.iter().position(|&b| b == Bid::Tricks(n)) {
+                if let Some(n) = self.typed_number(d, max)
+                    && let Some(i) = options.iter().position(|&b| b == Bid::Tricks(n))
+                {
                     self.bid_cursor = i;
                 }
             }
@@ -868,6 +948,11 @@ impl App {
     fn choose_offer(&mut self, choice: OfferChoice) {
         match choice {
             OfferChoice::BlindNil => self.act(Action::Bid(Bid::BlindNil)),
+            OfferChoice::BlindNumber => {
+                if let Some(n) = self.blind_number(&self.view()) {
+                    self.act(Action::Bid(Bid::Blind(n)));
+                }
+            }
             OfferChoice::Look => self.act(Action::Look),
         }
     }
@@ -1082,6 +1167,7 @@ impl App {
                     self.to_pass = CardSet::EMPTY;
                     self.hand_cursor = 0;
                     self.offer_cursor = OfferChoice::Look;
+                    self.blind_number = 0;
                 }
                 SeatEvent::Exchange {
                     from,
@@ -1313,9 +1399,22 @@ impl App {
                 self.hand_cursor = place;
             }
         }
+        let begins = decision.is_some() && decision != self.decision_seen;
         self.decision_seen = decision;
         let options = self.bid_options(&view);
         self.bid_cursor = self.bid_cursor.min(options.len().saturating_sub(1));
+        // A bid the rules refuse (mirror's forced bid, the board, suicide)
+        // is not where a new turn to bid starts the cursor.
+        let refused = |b: &Bid| view.check_bid(*b).is_err();
+        if begins
+            && (view.rules.bidding.game != BiddingGame::Classic
+                || view.rules.bidding.board > 0
+                || view.rules.bidding.min_bid > 1)
+            && options.get(self.bid_cursor).is_some_and(refused)
+            && let Some(i) = options.iter().position(|b| !refused(b))
+        {
+            self.bid_cursor = i;
+        }
         if view.phase != Phase::Exchange {
             self.to_pass = CardSet::EMPTY;
         }
@@ -1328,6 +1427,7 @@ fn hint_text(advice: &bots::hard::Weighing<Action>, theme: &Theme) -> String {
         Action::Play(card) => format!("play the {}", theme.card(card)),
         Action::Bid(Bid::Nil) => "bid nil".to_string(),
         Action::Bid(Bid::BlindNil) => "bid blind nil".to_string(),
+        Action::Bid(bid @ Bid::Blind(_)) => format!("bid {bid}"),
         Action::Bid(bid) => format!("bid {}", bid.tricks()),
         Action::Look => "look at your cards".to_string(),
         Action::Exchange(cards) => format!(
@@ -1342,6 +1442,7 @@ fn hint_text(advice: &bots::hard::Weighing<Action>, theme: &Theme) -> String {
     let short = |action: Action| match action {
         Action::Play(card) => theme.card(card),
         Action::Bid(Bid::Nil) => "nil".to_string(),
+        Action::Bid(bid @ Bid::Blind(_)) => bid.to_string(),
         Action::Bid(bid) => bid.tricks().to_string(),
         other => say(other),
     };

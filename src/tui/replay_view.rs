@@ -266,6 +266,7 @@ fn short_bid(bid: Bid) -> String {
         Bid::Tricks(n) => n.to_string(),
         Bid::Nil => "nil".to_string(),
         Bid::BlindNil => "b.nil".to_string(),
+        Bid::Blind(n) => format!("b.{n}"),
     }
 }
 

@@ -3,6 +3,7 @@
 //! engine reported, or the previous hand's totals it started from.
 
 use crate::engine::quick;
+use crate::engine::score::{Contract, ContractStakes};
 use crate::engine::{HandResult, PerSide, Rules, Side, SideScore, SideTotals};
 
 use super::seats::Names;
@@ -24,11 +25,19 @@ pub fn hand_summary(
     theme: &Theme,
 ) -> Vec<SideSummary> {
     let run_side = quick::run_side(rules.mode);
+    let mode = rules.mode;
     result
         .sides
         .pairs()
         .map(|(side, score)| {
-            let mut summary = side_summary(side, score, before[side], rules, names, theme);
+            let seats: Vec<_> = mode
+                .side_seats(side)
+                .map(|s| (s, result.bids[s], result.tricks[s]))
+                .collect();
+            let stakes = Contract::under(rules, seats.iter().map(|&(_, b, t)| (b, t)))
+                .map(|c| ContractStakes::of(rules, &seats, c.bid, c.taken))
+                .unwrap_or_default();
+            let mut summary = side_summary(side, score, stakes, before[side], rules, names, theme);
             if let (true, Some(left)) = (side == run_side, result.lives_left) {
                 summary
                     .lines
@@ -56,6 +65,7 @@ fn lives_line(lost: u8, left: u8) -> String {
 fn side_summary(
     side: Side,
     s: &SideScore,
+    stakes: ContractStakes,
     before: SideTotals,
     rules: &Rules,
     names: &Names,
@@ -73,30 +83,35 @@ fn side_summary(
         ));
     }
     if let Some(c) = s.contract {
-        let mut head = format!("Contract {}, took {}", c.bid, c.taken);
+        let doubled = if stakes.doubled { " doubled" } else { "" };
+        let mut head = format!("Contract {}{doubled}, took {}", c.bid, c.taken);
         // Under nil.failed_tricks_count the failed nils' tricks are among them.
         let nil_tricks: u8 = s.nils.iter().flatten().map(|n| n.tricks).sum();
         if rules.nil.failed_tricks_count && nil_tricks > 0 {
             head.push_str(&format!(" ({nil_tricks} the nil's)"));
         }
+        let bonus = if c.made() { stakes.bonus(rules) } else { 0 };
+        let points = c.points - bonus;
         lines.push(if c.made() {
             let over = i32::from(c.taken - c.bid);
             let bags = if over == 1 { "bag" } else { "bags" };
             let over_points = over * rules.scoring.overtrick_points;
             if over == 0 {
-                format!("{head}: {}", c.points)
+                format!("{head}: {points}")
             } else if over_points == 0 {
-                format!("{head}: {}, {over} {bags} for no points", c.points)
+                format!("{head}: {points}, {over} {bags} for no points")
             } else {
                 format!(
-                    "{head}: {} + {over} {bags} = {}",
-                    c.points - over_points,
-                    c.points
+                    "{head}: {} + {over} {bags} = {points}",
+                    points - over_points
                 )
             }
         } else {
             format!("{head}: set, {}", signed(c.points))
         });
+        if bonus > 0 {
+            lines.push(format!("Boston: {}", signed(bonus)));
+        }
     }
     let total = before.bags + s.bags_added;
     let mut bags = format!("Bags {} + {} = {}", before.bags, s.bags_added, total);
@@ -175,7 +190,15 @@ mod tests {
             ],
             before,
         );
-        let summary = side_summary(Side::new(0), &s, before, &rules, &names, &unicode());
+        let summary = side_summary(
+            Side::new(0),
+            &s,
+            ContractStakes::default(),
+            before,
+            &rules,
+            &names,
+            &unicode(),
+        );
         assert_eq!(summary.title, "Us (You & North)");
         assert_eq!(
             summary.lines,
@@ -204,7 +227,15 @@ mod tests {
             ],
             before,
         );
-        let summary = side_summary(Side::new(1), &s, before, &rules, &names, &Theme::PLAIN);
+        let summary = side_summary(
+            Side::new(1),
+            &s,
+            ContractStakes::default(),
+            before,
+            &rules,
+            &names,
+            &Theme::PLAIN,
+        );
         assert_eq!(
             summary.lines,
             [

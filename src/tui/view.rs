@@ -183,6 +183,7 @@ fn short_bid(bid: Bid) -> String {
         Bid::Tricks(n) => n.to_string(),
         Bid::Nil => "nil".to_string(),
         Bid::BlindNil => "b.nil".to_string(),
+        Bid::Blind(n) => format!("b.{n}"),
     }
 }
 
@@ -325,6 +326,9 @@ fn panel(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &mut 
     let turn = app.human_turn().map(|t| t.decision);
     let title = match (app.held_trick(), turn) {
         (Some(_), _) => " Trick done ".to_string(),
+        (None, Some(Decision::BlindNil)) if app.blind_number(view).is_some() => {
+            " Blind bid? ".to_string()
+        }
         (None, Some(Decision::BlindNil)) => " Blind nil? ".to_string(),
         (None, Some(Decision::Bid)) => " Your bid ".to_string(),
         (None, Some(Decision::Exchange)) => {
@@ -360,21 +364,35 @@ fn panel(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &mut 
                     "Your cards stay face down until you decide.",
                     Style::new(),
                 );
-                let line = format!(
-                    "Blind nil: +{value} if you take no trick, {minus}{value} if you take any."
-                );
+                let number = app.blind_number(view);
+                let choices = app.offer_choices(view);
+                let line = match number {
+                    Some(n)
+                        if app.offer_cursor() == OfferChoice::BlindNumber
+                            || !choices.contains(&OfferChoice::BlindNil) =>
+                    {
+                        format!(
+                            "Blind {n} (up/down or a number to change): your side's contract scores double, made or set."
+                        )
+                    }
+                    _ => format!(
+                        "Blind nil: +{value} if you take no trick, {minus}{value} if you take any."
+                    ),
+                };
                 buf.set_stringn(row(2).x, row(2).y, line, row(2).width as usize, theme.dim());
                 let mut x = row(1).x;
-                for (choice, text) in [
-                    (OfferChoice::BlindNil, "b  Bid blind nil"),
-                    (OfferChoice::Look, "c  Look at my cards"),
-                ] {
+                for choice in choices {
+                    let text = match choice {
+                        OfferChoice::BlindNil => "b  Bid blind nil".to_string(),
+                        OfferChoice::BlindNumber => format!("Bid blind {}", number.unwrap_or(0)),
+                        OfferChoice::Look => "c  Look at my cards".to_string(),
+                    };
                     let focused = app.offer_cursor() == choice;
                     x += button(
                         buf,
                         x,
                         row(1).y,
-                        text,
+                        &text,
                         focused,
                         theme,
                         Target::Offer(choice),
@@ -458,6 +476,7 @@ fn bid_buttons(
             Bid::Tricks(n) => n.to_string(),
             Bid::Nil => "Nil".to_string(),
             Bid::BlindNil => "Blind nil".to_string(),
+            Bid::Blind(n) => format!("Blind {n}"),
         };
         // Brackets mark the cursor even without colour.
         let text = if i == app.bid_cursor() {
@@ -512,7 +531,9 @@ fn blind_nil_note(view: &PlayerView) -> Option<String> {
     let helps = match why {
         BlindNilRefusal::NotTrailing { deficit, needed } => deficit > 0 && 2 * deficit >= needed,
         BlindNilRefusal::PartnerBidBlindNil => true,
-        BlindNilRefusal::Disabled | BlindNilRefusal::AlreadyLooked => false,
+        BlindNilRefusal::Disabled | BlindNilRefusal::AlreadyLooked | BlindNilRefusal::Game(_) => {
+            false
+        }
     };
     helps.then(|| format!("Blind nil: {why}."))
 }
@@ -521,6 +542,9 @@ fn footer(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
     let theme = app.theme();
     let keys = match app.human_turn().map(|t| t.decision) {
         _ if app.held_trick().is_some() => "any key  go on",
+        Some(Decision::BlindNil) if app.blind_number(view).is_some() => {
+            "b  blind nil   number  blind bid   c  look at cards"
+        }
         Some(Decision::BlindNil) => "b  blind nil   c  look at cards",
         Some(Decision::Bid) => "arrows or number  choose   Enter  bid   n  nil",
         Some(Decision::Exchange) => "arrows  move   space or key  choose   Enter  pass",
