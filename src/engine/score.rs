@@ -266,7 +266,10 @@ fn contract_points(
         let points = stakes.times(bid_points) + over * rules.scoring.overtrick_points;
         (points + stakes.bonus(rules), over)
     } else {
-        (-stakes.times(bid_points + set_short_points(rules, bid - taken)), 0)
+        (
+            -stakes.times(bid_points + set_short_points(rules, bid - taken)),
+            0,
+        )
     }
 }
 

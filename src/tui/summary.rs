@@ -266,7 +266,15 @@ mod tests {
             ],
             before,
         );
-        let summary = side_summary(Side::new(0), &s, before, &rules, &names, &Theme::PLAIN);
+        let summary = side_summary(
+            Side::new(0),
+            &s,
+            ContractStakes::default(),
+            before,
+            &rules,
+            &names,
+            &Theme::PLAIN,
+        );
         assert_eq!(
             summary.lines,
             [

@@ -252,6 +252,19 @@ struct Rules {
     /// The house rules of scoring and play; absent in older records, where
     /// they take their classic values.
     house: HouseRules,
+    /// The bidding keys (rules-toml: [bidding], [blind_bid], [boston],
+    /// nil.pass); absent in an old record, each is its default.
+    min_bid: usize,
+    board: usize,
+    double_at: usize,
+    game: BiddingGame,
+    suicide_min: usize,
+    blind_bid_allowed: bool,
+    blind_bid_min: usize,
+    blind_bid_min_deficit: i64,
+    boston_bonus: i64,
+    boston_wins_game: bool,
+    nil_pass: usize,
 }
 
 /// `scoring.*`, `nil.failed_tricks_count` and `play.*`.
@@ -368,6 +381,33 @@ fn parse_house_rules(
     Ok(house)
 }
 
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum BiddingGame {
+    Classic,
+    Mirror,
+    Suicide,
+    Whiz,
+}
+
+/// `optional` for the key `table.key` of the rules `obj`, its value read
+/// by `read`.
+fn optional_in<T>(
+    obj: &Map<String, Value>,
+    table: &str,
+    key: &str,
+    default: T,
+    read: impl Fn(&Value) -> Option<T>,
+) -> Result<T, String> {
+    optional(optional_table(obj, table)?, "", key, default, |t, _, k| {
+        let v = &t[k];
+        read(v).ok_or_else(|| format!("rules: `{table}.{key}` {v} is not usable"))
+    })
+}
+
+fn small(v: &Value) -> Option<usize> {
+    v.as_u64().filter(|&n| n <= 1000).map(|n| n as usize)
+}
+
 fn table<'a>(obj: &'a Map<String, Value>, key: &str) -> Result<&'a Map<String, Value>, String> {
     obj.get(key)
         .ok_or_else(|| format!("rules: missing `{key}`"))?
@@ -435,6 +475,25 @@ fn parse_rules(v: &Value) -> Result<Rules, String> {
         failed_nil_costs_life: optional(game, "game.", "failed_nil_costs_life", true, rule_bool)?,
         hand_limit: optional(game, "game.", "hands", 0, rule_int)?,
         house: parse_house_rules(obj, nil)?,
+        min_bid: optional_in(obj, "bidding", "min_bid", 1, small)?,
+        board: optional_in(obj, "bidding", "board", 0, small)?,
+        double_at: optional_in(obj, "bidding", "double_at", 0, small)?,
+        game: optional_in(obj, "bidding", "game", BiddingGame::Classic, |v| {
+            match v.as_str()? {
+                "classic" => Some(BiddingGame::Classic),
+                "mirror" => Some(BiddingGame::Mirror),
+                "suicide" => Some(BiddingGame::Suicide),
+                "whiz" => Some(BiddingGame::Whiz),
+                _ => None,
+            }
+        })?,
+        suicide_min: optional_in(obj, "bidding", "suicide_min", 4, small)?,
+        blind_bid_allowed: optional_in(obj, "blind_bid", "allowed", false, Value::as_bool)?,
+        blind_bid_min: optional_in(obj, "blind_bid", "min", 6, small)?,
+        blind_bid_min_deficit: optional_in(obj, "blind_bid", "min_deficit", 100, Value::as_i64)?,
+        boston_bonus: optional_in(obj, "boston", "bonus", 0, Value::as_i64)?,
+        boston_wins_game: optional_in(obj, "boston", "wins_game", false, Value::as_bool)?,
+        nil_pass: optional_in(obj, "nil", "pass", 0, small)?,
     };
     if rules.house.failed_nil_tricks_count && mode != Mode::Partnership {
         return Err("rules: `nil.failed_tricks_count` needs partners".into());
@@ -450,6 +509,8 @@ fn parse_rules(v: &Value) -> Result<Rules, String> {
         ("blind_nil.value", rules.blind_value),
         ("blind_nil.min_deficit", rules.min_deficit),
         ("game.hands", rules.hand_limit),
+        ("blind_bid.min_deficit", rules.blind_bid_min_deficit),
+        ("boston.bonus", rules.boston_bonus),
     ] {
         if i32::try_from(value).is_err() {
             return Err(format!("rules: `{key}` {value} is out of range"));
@@ -477,6 +538,18 @@ enum Bid {
     Tricks(usize),
     Nil,
     BlindNil,
+    /// A blind numeric bid ("blind_6").
+    Blind(usize),
+}
+
+impl Bid {
+    /// The tricks a numeric bid (seen or blind) adds to its side's contract.
+    fn number(self) -> Option<usize> {
+        match self {
+            Bid::Tricks(n) | Bid::Blind(n) => Some(n),
+            _ => None,
+        }
+    }
 }
 
 /// One side's line of a `score` event, as rules-toml.md computes it.
@@ -493,8 +566,12 @@ struct SideLine {
 }
 
 /// Scores one side from its seats' bids and tricks and its totals before.
+/// A contract is doubled (made or set, bags not) for a blind numeric bid or
+/// a total of `double_at` or more, once for either or both; a Boston (every
+/// trick bid and taken) adds `boston.bonus`.
 fn score_side(rules: &Rules, seats: &[(Bid, usize)], score: i64, bags: i64) -> SideLine {
     let house = rules.house;
+    let blind = seats.iter().any(|(b, _)| matches!(b, Bid::Blind(_)));
     let mut points = 0;
     let mut bags_added = 0;
     let mut failed_nils = 0;
@@ -513,7 +590,7 @@ fn score_side(rules: &Rules, seats: &[(Bid, usize)], score: i64, bags: i64) -> S
                 failed_nils += i64::from(tricks > 0);
                 nil_tricks += tricks;
             }
-            Bid::Tricks(n) => {
+            Bid::Tricks(n) | Bid::Blind(n) => {
                 let (bid, taken) = contract.unwrap_or((0, 0));
                 contract = Some((bid + n as i64, taken + tricks));
             }
@@ -526,14 +603,22 @@ fn score_side(rules: &Rules, seats: &[(Bid, usize)], score: i64, bags: i64) -> S
         _ => bags_added += nil_tricks,
     }
     if let Some((bid, taken)) = contract {
+        let doubled = blind || (rules.double_at > 0 && bid >= rules.double_at as i64);
+        let per_trick = if doubled { 20 } else { 10 };
         if taken >= bid {
-            points += 10 * bid + house.overtrick_points * (taken - bid);
+            points += per_trick * bid + house.overtrick_points * (taken - bid);
             bags_added += taken - bid;
-        } else {
-            points -= 10 * bid;
-            if house.set_costs_tricks_short {
-                points -= 10 * (bid - taken);
+            let all = rules.mode.hand_size() as i64;
+            if bid == all && taken == all {
+                points += rules.boston_bonus;
             }
+        } else {
+            let short = if house.set_costs_tricks_short {
+                bid - taken
+            } else {
+                0
+            };
+            points -= per_trick * (bid + short);
         }
     }
     let mut bags = bags + bags_added;
@@ -552,6 +637,57 @@ fn score_side(rules: &Rules, seats: &[(Bid, usize)], score: i64, bags: i64) -> S
         set: contract.is_some_and(|(bid, taken)| taken < bid),
         failed_nils,
     }
+}
+
+/// What a bid breaks of the bidding keys: `min_bid`, the bidding game
+/// (mirror and whiz from the spades `dealt`, suicide from the partner's
+/// bid) and the board (the partner's bid and this one together).
+fn bidding_rule_broken(rules: &Rules, bid: Bid, partner: Option<Bid>, dealt: u64) -> Vec<String> {
+    let mut broken = Vec::new();
+    let number = bid.number();
+    if number.is_some_and(|k| k < rules.min_bid) {
+        broken.push(format!("bid below min_bid {}", rules.min_bid));
+    }
+    let spades = (dealt & suit_mask(SPADE)).count_ones() as usize;
+    let spade_bid = if spades == 0 {
+        Bid::Nil
+    } else {
+        Bid::Tricks(spades)
+    };
+    let least = rules.suicide_min.max(rules.board);
+    match rules.game {
+        BiddingGame::Classic => {}
+        BiddingGame::Mirror if bid != spade_bid => {
+            broken.push(format!("mirror: {bid:?} by a seat dealt {spades} spades"));
+        }
+        BiddingGame::Whiz if bid != spade_bid && bid != Bid::Nil => {
+            broken.push(format!("whiz: {bid:?} by a seat dealt {spades} spades"));
+        }
+        BiddingGame::Suicide => {
+            let partner_number = partner.and_then(Bid::number);
+            let ok = match (partner, partner_number) {
+                (None, _) => bid == Bid::Nil || number.is_some_and(|k| k >= least),
+                (Some(_), Some(_)) => bid == Bid::Nil,
+                (Some(_), None) => number.is_some_and(|k| k >= least),
+            };
+            if !ok {
+                broken.push(format!(
+                    "suicide: {bid:?} beside the partner's {partner:?} (one nil, one number of {least} or more)"
+                ));
+            }
+        }
+        _ => {}
+    }
+    if rules.board > 0
+        && let Some(p) = partner
+        && p.number().unwrap_or(0) + number.unwrap_or(0) < rules.board
+    {
+        broken.push(format!(
+            "the side's bids {p:?} and {bid:?} do not reach the board of {}",
+            rules.board
+        ));
+    }
+    broken
 }
 
 /// The winner once the game is decided; `None` while it goes on. A Quick
@@ -623,6 +759,8 @@ struct Hand {
     bid_count: usize,
     /// `owes[s]`: the seat `s` must pass exchange cards to.
     owes: Vec<Option<usize>>,
+    /// `owe_count[s]`: how many (the blind-nil exchange or the nil pass).
+    owe_count: Vec<usize>,
     given: Vec<Option<u64>>,
     stage: Stage,
     leader: usize,
@@ -974,6 +1112,7 @@ impl GameState {
             bids: vec![None; n],
             bid_count: 0,
             owes: vec![None; n],
+            owe_count: vec![0; n],
             given: vec![None; n],
             stage: Stage::Bidding,
             leader: (dealer + 1) % n,
@@ -1003,6 +1142,14 @@ impl GameState {
         let bid = match field(obj, "bid")? {
             Value::String(s) if s == "nil" => Bid::Nil,
             Value::String(s) if s == "blind_nil" => Bid::BlindNil,
+            Value::String(s) if s.starts_with("blind_") => match s["blind_".len()..].parse() {
+                Ok(k) if (1..=size).contains(&k) => Bid::Blind(k),
+                _ => {
+                    return Err(format!(
+                        "\"{s}\" is not a blind bid (blind_1 to blind_{size})"
+                    ));
+                }
+            },
             v => match v.as_u64() {
                 Some(0) => return Err("a bid of 0 is written \"nil\"".into()),
                 Some(k) if k as usize <= size => Bid::Tricks(k as usize),
@@ -1029,9 +1176,36 @@ impl GameState {
                         "a second blind nil on one side (seat {p} bid it first; one per side)"
                     ));
                 }
+                if rules.game != BiddingGame::Classic {
+                    problems.push(format!("blind nil in {:?}, which has none", rules.game));
+                }
+            }
+            Bid::Blind(k) => {
+                let deficit = hand.deficit[mode.side_of(seat)];
+                if !rules.blind_bid_allowed {
+                    problems.push("blind bids are off in these rules".into());
+                } else if deficit < rules.blind_bid_min_deficit {
+                    problems.push(format!(
+                        "blind {k} by seat {seat}, whose side trailed by {deficit} at the deal (needs {})",
+                        rules.blind_bid_min_deficit
+                    ));
+                }
+                if k < rules.blind_bid_min {
+                    problems.push(format!(
+                        "blind {k} is below blind_bid.min {}",
+                        rules.blind_bid_min
+                    ));
+                }
             }
             _ => {}
         }
+        let partner_bid = mode.partner(seat).and_then(|p| hand.bids[p]);
+        problems.extend(bidding_rule_broken(
+            &rules,
+            bid,
+            partner_bid,
+            hand.dealt[seat],
+        ));
         hand.bids[seat] = Some(bid);
         hand.bid_count += 1;
         if hand.bid_count < n {
@@ -1051,12 +1225,23 @@ impl GameState {
             ));
         }
         hand.stage = Stage::Playing;
-        if mode == Mode::Partnership && rules.exchange > 0 {
+        if mode == Mode::Partnership {
             for s in 0..n {
                 let p = (s + 2) % n;
-                if hand.bids[s] == Some(Bid::BlindNil) && hand.bids[p] != Some(Bid::BlindNil) {
+                let (mine, theirs) = (hand.bids[s], hand.bids[p]);
+                let count = match (mine, theirs) {
+                    (Some(Bid::BlindNil), Some(Bid::BlindNil)) => 0,
+                    (Some(Bid::BlindNil), _) | (_, Some(Bid::BlindNil)) => rules.exchange,
+                    (Some(Bid::Nil), Some(b)) | (Some(b), Some(Bid::Nil))
+                        if b.number().is_some() =>
+                    {
+                        rules.nil_pass
+                    }
+                    _ => 0,
+                };
+                if count > 0 {
                     hand.owes[s] = Some(p);
-                    hand.owes[p] = Some(s);
+                    hand.owe_count[s] = count;
                     hand.stage = Stage::Exchange;
                 }
             }
@@ -1065,7 +1250,7 @@ impl GameState {
     }
 
     fn exchange(&mut self, obj: &Obj, problems: &mut Vec<String>) -> Result<(), String> {
-        let (rules, n) = (self.rules, self.seats());
+        let n = self.seats();
         let hand = current(&mut self.hand, obj)?;
         if hand.stage != Stage::Exchange {
             return Err(match hand.stage {
@@ -1082,11 +1267,11 @@ impl GameState {
             return Err(format!("seat {from} has already passed its cards"));
         }
         let cards = parse_cards(field(obj, "cards")?)?;
-        if cards.count_ones() as usize != rules.exchange {
+        if cards.count_ones() as usize != hand.owe_count[from] {
             problems.push(format!(
                 "{} cards passed; the rules say {}",
                 cards.count_ones(),
-                rules.exchange
+                hand.owe_count[from]
             ));
         }
         if cards & !hand.dealt[from] != 0 {
@@ -1326,7 +1511,33 @@ impl GameState {
             (Some(_), None) => problems.push("`lives` in a game that is not Quick Play".into()),
         }
         let hands = hand.number;
-        if let Some(winner) = winner(&rules, &self.scores, hands, self.lives) {
+
+        // A Boston where it wins the game outright decides it whatever the scores.
+        let all = mode.hand_size();
+        let boston = (0..mode.sides()).find(|&side| {
+            let numeric: Vec<usize> = (0..n)
+                .filter(|&s| mode.side_of(s) == side)
+                .filter(|&s| hand.bids[s].and_then(Bid::number).is_some())
+                .collect();
+            let bid: usize = numeric
+                .iter()
+                .filter_map(|&s| hand.bids[s].and_then(Bid::number))
+                .sum();
+            // A failed nil's tricks count where the house rule says so.
+            let counted = |s: &usize| {
+                hand.bids[*s].and_then(Bid::number).is_some() || rules.house.failed_nil_tricks_count
+            };
+            let taken: usize = (0..n)
+                .filter(|&s| mode.side_of(s) == side)
+                .filter(counted)
+                .map(|s| hand.won[s])
+                .sum();
+            !numeric.is_empty() && bid == all && taken == all
+        });
+        let decided = boston
+            .filter(|_| rules.boston_wins_game)
+            .or_else(|| winner(&rules, &self.scores, hands, self.lives));
+        if let Some(winner) = decided {
             self.status = Status::Decided { line: no, winner };
         }
         Ok(())
