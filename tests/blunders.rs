@@ -159,6 +159,11 @@ fn parse_bid(s: &str) -> Result<Option<Bid>, String> {
         "-" => None,
         "nil" => Some(Bid::Nil),
         "blind" => Some(Bid::BlindNil),
+        n if n.starts_with("blind_") => Some(Bid::Blind(
+            n["blind_".len()..]
+                .parse()
+                .map_err(|_| format!("`{n}` is not a blind bid"))?,
+        )),
         n => Some(Bid::Tricks(
             n.parse().map_err(|_| format!("`{n}` is not a bid"))?,
         )),
@@ -305,9 +310,13 @@ fn build_view(case: &Case, ask: Ask) -> Result<PlayerView, String> {
 
     if ask == Ask::Exchange {
         let partner = mode.partner(seat).ok_or("no exchange without a partner")?;
-        let blind = |s: Seat| by_seat[s] == Some(Bid::BlindNil);
-        if !(blind(seat) ^ blind(partner)) || rules.exchange_size() == 0 {
-            return Err("an exchange needs one blind nil on this side and exchange > 0".into());
+        let bid = |s: Seat| by_seat[s].unwrap_or(Bid::Nil);
+        let count = rules.swap_size(bid(seat), bid(partner));
+        if count == 0 {
+            return Err(
+                "an exchange needs one blind nil (or a nil pass) on this side and cards to swap"
+                    .into(),
+            );
         }
         if my_hand.len() as usize != mode.hand_size() {
             return Err(format!("hand: a full hand has {} cards", mode.hand_size()));
@@ -315,7 +324,7 @@ fn build_view(case: &Case, ask: Ask) -> Result<PlayerView, String> {
         view.phase = Phase::Exchange;
         view.exchange = Some(ExchangeView {
             partner,
-            count: rules.exchange_size(),
+            count,
             given: None,
             received: None,
         });

@@ -102,8 +102,16 @@ impl Auction {
 
     /// Notes the spade counts dealt, where the bidding game needs them.
     pub(crate) fn deal(&mut self, hands: &PerSeat<CardSet>) {
+        for (seat, &hand) in hands.pairs() {
+            self.note_spades(seat, hand);
+        }
+    }
+
+    /// Notes one seat's spade count from its cards, where the bidding game
+    /// needs it (a view built from a description knows only its own).
+    pub(crate) fn note_spades(&mut self, seat: Seat, hand: CardSet) {
         if self.rules.bidding.game.counts_spades() {
-            self.spades = hands.map(|h| Some(h.suit(Suit::Spades).len() as u8));
+            self.spades[seat] = Some(hand.suit(Suit::Spades).len() as u8);
         }
     }
 

@@ -132,9 +132,13 @@ impl PlayerView {
     /// Replays the bids made so far, in bidding order from the dealer's
     /// left, checking each as the game does. This seat is marked as having
     /// looked at its cards when they are face up in the view (`hand` is
-    /// `Some`). For building a position from a description: puzzles, hints
-    /// and bot tests.
+    /// `Some`), and its spade count, where the bidding game needs it, is
+    /// taken from them. For building a position from a description:
+    /// puzzles, hints and bot tests.
     pub fn replay_bids(&mut self, bids: &[Bid]) -> Result<(), String> {
+        if let Some(hand) = self.hand {
+            self.auction.note_spades(self.seat, hand);
+        }
         for &bid in bids {
             let Some(seat) = self.auction.next_bidder() else {
                 return Err(format!("every seat has bid: {bid} is one bid too many"));
