@@ -337,3 +337,53 @@ impl Auction {
         self.looked[seat] = true;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::notation::set;
+    use crate::engine::seat::Mode;
+
+    fn auction(change: impl FnOnce(&mut crate::engine::RuleSettings)) -> Auction {
+        let rules = Rules::default().with(change).unwrap();
+        Auction::new(rules, Seat::new(3), PerSide::filled(Mode::Partnership, 0))
+    }
+
+    #[test]
+    fn a_seat_sees_only_its_own_spade_count() {
+        let mut a = auction(|r| r.bidding.game = BiddingGame::Mirror);
+        let hands = PerSeat::from_fn(Mode::Partnership, |s: Seat| match s.index() {
+            0 => set("AS KS 2H"),
+            _ => set("2C"),
+        });
+        a.deal(&hands);
+        let seen = a.seen_by(Seat::new(1));
+        assert_eq!(a.check(Seat::new(0), Bid::Tricks(2)), Ok(()));
+        assert!(a.check(Seat::new(0), Bid::Tricks(3)).is_err());
+        assert_eq!(seen.check(Seat::new(0), Bid::Tricks(3)), Ok(()));
+        assert_eq!(seen.check(Seat::new(1), Bid::Nil), Ok(()));
+        assert!(seen.check(Seat::new(1), Bid::Tricks(1)).is_err());
+    }
+
+    #[test]
+    fn a_classic_auction_holds_no_spade_count() {
+        let mut a = auction(|_| {});
+        a.deal(&PerSeat::filled(Mode::Partnership, set("AS KS QS")));
+        assert_eq!(a, auction(|_| {}));
+    }
+
+    #[test]
+    fn the_board_counts_a_nil_as_nothing() {
+        let mut a = auction(|r| r.bidding.board = 4);
+        a.record(Seat::new(0), Bid::Nil);
+        a.record(Seat::new(1), Bid::Tricks(2));
+        let third = Seat::new(2);
+        assert!(matches!(
+            a.check(third, Bid::Tricks(3)),
+            Err(BidError::Board { need: 4, .. })
+        ));
+        assert_eq!(a.check(third, Bid::Tricks(4)), Ok(()));
+        assert_eq!(a.check(Seat::new(3), Bid::Tricks(2)), Ok(()));
+        assert!(a.check(Seat::new(3), Bid::Tricks(1)).is_err());
+    }
+}

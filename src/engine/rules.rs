@@ -710,13 +710,14 @@ fn bidding_house_rules(rules: &Rules) -> Vec<String> {
     let b = &rules.bidding;
     match b.game {
         BiddingGame::Classic => {}
-        BiddingGame::Mirror => {
-            lines.push("Mirror: everyone bids their spade count (no spade: nil)".to_string())
+        BiddingGame::Mirror => lines
+            .push("Mirror: everyone bids their spade count (none: nil); no blind nil".to_string()),
+        BiddingGame::Whiz => {
+            lines.push("Whiz: everyone bids nil or their spade count; no blind nil".to_string())
         }
-        BiddingGame::Whiz => lines.push("Whiz: everyone bids nil or their spade count".to_string()),
         BiddingGame::Suicide => lines.push(format!(
-            "Suicide: in each side one partner bids nil, the other at least {}",
-            b.suicide_min
+            "Suicide: one partner of a side bids nil, the other at least {}",
+            rules.suicide_number()
         )),
     }
     if b.min_bid > 1 {
@@ -737,7 +738,7 @@ fn bidding_house_rules(rules: &Rules) -> Vec<String> {
     let blind = &rules.blind_bid;
     if blind.allowed {
         lines.push(format!(
-            "Blind bids of {} or more, {} behind: contract scored double",
+            "Blind bids of {} or more when the side trails by {}: contract doubled",
             blind.min, blind.min_deficit
         ));
     }
@@ -768,6 +769,41 @@ mod tests {
     fn the_mode_choices_are_every_mode() {
         let names: Vec<String> = Mode::ALL.iter().map(|m| m.to_string()).collect();
         assert_eq!(choices("mode").unwrap(), names);
+    }
+
+    #[test]
+    fn the_bidding_game_choices_are_every_game() {
+        let names: Vec<&str> = BiddingGame::ALL.iter().map(|g| g.name()).collect();
+        assert_eq!(choices("bidding.game").unwrap(), names);
+        for game in BiddingGame::ALL {
+            let json = serde_json::to_string(&game).unwrap();
+            assert_eq!(json, format!("\"{game}\""));
+        }
+    }
+
+    #[test]
+    fn the_bidding_keys_default_off_and_say_themselves_when_on() {
+        let r = Rules::default();
+        assert_eq!(
+            (r.bidding.min_bid, r.bidding.board, r.bidding.double_at),
+            (1, 0, 0)
+        );
+        assert_eq!(r.bidding.game, BiddingGame::Classic);
+        assert!(!r.blind_bid.allowed && !r.boston.wins_game);
+        assert_eq!((r.boston.bonus, r.nil.pass), (0, 0));
+        assert!(r.house_rules().is_empty());
+        let on = r
+            .with(|r| {
+                r.bidding.board = 4;
+                r.bidding.double_at = 10;
+                r.boston.wins_game = true;
+                r.nil.pass = 1;
+            })
+            .unwrap();
+        let lines = on.house_rules().join("\n");
+        for words in ["board", "double", "Boston", "wins the game", "swap 1 card"] {
+            assert!(lines.contains(words), "{words}: {lines}");
+        }
     }
 
     #[test]

@@ -420,6 +420,40 @@ mod tests {
     }
 
     #[test]
+    fn a_blind_bid_and_double_at_double_a_contract_once() {
+        let rules = Rules::default().with(|r| r.bidding.double_at = 7).unwrap();
+        let seats = [
+            (Seat::new(0), Bid::Blind(6), 5),
+            (Seat::new(2), Bid::Tricks(2), 4),
+        ];
+        let stakes = ContractStakes::of(&rules, &seats, 8, 9);
+        assert!(stakes.doubled && !stakes.boston);
+        assert_eq!(
+            score_side(&rules, &seats, SideTotals::default()).points,
+            161
+        );
+        let plain = [
+            (Seat::new(0), Bid::Tricks(4), 5),
+            (Seat::new(2), Bid::Tricks(2), 4),
+        ];
+        assert_eq!(score_side(&rules, &plain, SideTotals::default()).points, 63);
+    }
+
+    #[test]
+    fn a_boston_wins_only_where_the_rules_say() {
+        let bids =
+            PerSeat::from_slice(&[Bid::Tricks(13), Bid::Nil, Bid::Nil, Bid::Tricks(1)]).unwrap();
+        let tricks = PerSeat::from_slice(&[13, 0, 0, 0]).unwrap();
+        assert_eq!(boston_winner(&Rules::default(), &bids, &tricks), None);
+        let moonshot = Rules::default()
+            .with(|r| r.boston.wins_game = true)
+            .unwrap();
+        assert_eq!(boston_winner(&moonshot, &bids, &tricks), Some(Side::new(0)));
+        let twelve = PerSeat::from_slice(&[12, 0, 0, 1]).unwrap();
+        assert_eq!(boston_winner(&moonshot, &bids, &twelve), None);
+    }
+
+    #[test]
     fn totals_before_undo_the_hand_even_across_penalties() {
         let rules = Rules::default();
         for (bags, tricks) in [(0, 5), (8, 13), (9, 2), (19, 13)] {

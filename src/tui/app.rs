@@ -552,7 +552,7 @@ impl App {
         let next = if up {
             numbers.map(Bid::tricks).find(|&n| n > now)
         } else {
-            numbers.map(Bid::tricks).filter(|&n| n < now).last()
+            numbers.map(Bid::tricks).rfind(|&n| n < now)
         };
         self.blind_number = next.unwrap_or(now);
     }

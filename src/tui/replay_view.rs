@@ -261,6 +261,11 @@ fn score_bar(scene: &Scene, area: Rect, buf: &mut Buffer) {
     }
 }
 
+/// Is a blind nil behind this hand's exchange (rather than only the nil pass)?
+fn blind_exchange(step: &Step) -> bool {
+    step.bids.iter().any(|&b| b == Some(Bid::BlindNil))
+}
+
 fn short_bid(bid: Bid) -> String {
     match bid {
         Bid::Tricks(n) => n.to_string(),
@@ -448,7 +453,10 @@ fn narration(scene: &Scene, area: Rect, buf: &mut Buffer) {
     let title = match step.event {
         StepEvent::Dealt => format!(" Hand {}{sep}the deal ", hand.hand),
         StepEvent::Bid { .. } => format!(" Hand {}{sep}bidding ", hand.hand),
-        StepEvent::Exchange => format!(" Hand {}{sep}blind nil exchange ", hand.hand),
+        StepEvent::Exchange if blind_exchange(step) => {
+            format!(" Hand {}{sep}blind nil exchange ", hand.hand)
+        }
+        StepEvent::Exchange => format!(" Hand {}{sep}nil pass ", hand.hand),
         StepEvent::Play { completes, .. } => {
             let total = scene.story.mode().hand_size();
             let trick = completes.unwrap_or(step.tricks_done + 1).min(total);
@@ -523,17 +531,33 @@ fn what_happened(scene: &Scene) -> (String, String) {
             let first = format!("{} {bid}.", subject(names.seat(seat), "bids", "bid"));
             let second = match step.next {
                 _ if !hand.passes.is_empty() && step.bids.iter().all(Option::is_some) => {
-                    let pairs: Vec<String> = hand
+                    let rules = &scene.story.rules;
+                    let bid = |s: Seat| step.bids[s].unwrap_or(Bid::Nil);
+                    let pairs: Vec<(String, u8)> = hand
                         .passes
                         .iter()
                         .filter(|p| p.from < p.to)
-                        .map(|p| format!("{} and {}", names.seat(p.from), names.seat(p.to)))
+                        .map(|p| {
+                            let names = format!("{} and {}", names.seat(p.from), names.seat(p.to));
+                            (names, rules.swap_size(bid(p.from), bid(p.to)))
+                        })
                         .collect();
-                    format!(
-                        "After the blind nil, {} exchange {} cards.",
-                        pairs.join("; "),
-                        scene.story.rules.exchange_size()
-                    )
+                    let after = if blind_exchange(step) {
+                        "After the blind nil"
+                    } else {
+                        "After the nil"
+                    };
+                    let count = pairs.first().map_or(0, |p| p.1);
+                    if pairs.iter().all(|p| p.1 == count) {
+                        let names: Vec<&str> = pairs.iter().map(|p| p.0.as_str()).collect();
+                        format!("{after}, {} exchange {count} cards.", names.join("; "))
+                    } else {
+                        let each: Vec<String> = pairs
+                            .iter()
+                            .map(|(names, n)| format!("{names} exchange {n} cards"))
+                            .collect();
+                        format!("After the bids, {}.", each.join("; "))
+                    }
                 }
                 Some(s) if step.bids[s].is_some() => next("leads", "lead"),
                 Some(_) => next("bids next", "bid next"),

@@ -261,7 +261,10 @@ fn table(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
     let middle = Rect::new(area.x, area.y + area.height / 2, area.width, 1);
     let phase_note = match view.phase {
         Phase::Bidding if held.is_none() => "Bidding",
-        Phase::Exchange => "Blind nil exchange",
+        Phase::Exchange if view.bids().iter().any(|&b| b == Some(Bid::BlindNil)) => {
+            "Blind nil exchange"
+        }
+        Phase::Exchange => "Nil pass",
         _ => "",
     };
     if !phase_note.is_empty() {
@@ -372,7 +375,7 @@ fn panel(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &mut 
                             || !choices.contains(&OfferChoice::BlindNil) =>
                     {
                         format!(
-                            "Blind {n} (up/down or a number to change): your side's contract scores double, made or set."
+                            "Blind {n}: your side's contract counts double, made or set; up/down changes."
                         )
                     }
                     _ => format!(
