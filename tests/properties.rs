@@ -480,7 +480,9 @@ fn rules_serialise_to_every_key_of_rules_toml() {
         [
             "bags",
             "bidding",
+            "blind_bid",
             "blind_nil",
+            "boston",
             "game",
             "losing_score",
             "mode",
@@ -493,7 +495,7 @@ fn rules_serialise_to_every_key_of_rules_toml() {
     assert_eq!(keys(&value["bags"]), ["limit", "penalty"]);
     assert_eq!(
         keys(&value["nil"]),
-        ["allowed", "failed_tricks_count", "value"]
+        ["allowed", "failed_tricks_count", "pass", "value"]
     );
     assert_eq!(keys(&value["scoring"]), ["overtrick_points", "set_penalty"]);
     assert_eq!(
@@ -510,7 +512,19 @@ fn rules_serialise_to_every_key_of_rules_toml() {
             "value"
         ]
     );
-    assert_eq!(keys(&value["bidding"]), ["forbid_exact_total"]);
+    assert_eq!(
+        keys(&value["bidding"]),
+        [
+            "board",
+            "double_at",
+            "forbid_exact_total",
+            "game",
+            "min_bid",
+            "suicide_min"
+        ]
+    );
+    assert_eq!(keys(&value["blind_bid"]), ["allowed", "min", "min_deficit"]);
+    assert_eq!(keys(&value["boston"]), ["bonus", "wins_game"]);
     assert_eq!(
         keys(&value["game"]),
         ["failed_nil_costs_life", "hands", "kind", "lives"]

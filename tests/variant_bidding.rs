@@ -810,3 +810,29 @@ fn an_old_record_without_the_new_keys_reads_as_the_classic_game() {
     }
     assert!(checked(&lines).is_ok(), "{}", checked(&lines).describe());
 }
+
+// ------------------------------------------------------------------ rules.toml
+
+#[test]
+fn the_bidding_keys_read_from_rules_toml_and_bad_values_name_their_key() {
+    use spades::config::parse_rules;
+    let text =
+        "[bidding]\ngame = \"suicide\"\nboard = 5\n\n[boston]\nbonus = 250\n\n[nil]\npass = 1\n";
+    let r = parse_rules(text, "rules.toml").expect("valid rules");
+    assert_eq!(r.bidding.game, BiddingGame::Suicide);
+    assert_eq!((r.bidding.board, r.boston.bonus, r.nil.pass), (5, 250, 1));
+    assert_eq!(r.suicide_number(), 5);
+    let e = parse_rules("[bidding]\ngame = \"lowball\"\n", "rules.toml").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "rules.toml:2:8: `bidding.game`: expected \"classic\", \"mirror\", \"suicide\" or \"whiz\", found the text \"lowball\""
+    );
+    let e = parse_rules("mode = \"cutthroat\"\n[bidding]\nboard = 4\n", "rules.toml").unwrap_err();
+    assert_eq!(e.position.map(|p| p.0), Some(3), "{e}");
+    assert!(e.message.contains("bidding.board"), "{e}");
+    let e = parse_rules("[blind_bid]\nmin = -1\n", "rules.toml").unwrap_err();
+    assert!(e.message.contains("blind_bid.min"), "{e}");
+    // What `spades rules --init` writes reads back as the same rules.
+    let written = spades::config::commented_toml(&r);
+    assert_eq!(parse_rules(&written, "r").unwrap(), r);
+}

@@ -1214,10 +1214,7 @@ impl GameState {
         let total: usize = hand
             .bids
             .iter()
-            .map(|b| match b {
-                Some(Bid::Tricks(k)) => *k,
-                _ => 0,
-            })
+            .map(|b| b.and_then(Bid::number).unwrap_or(0))
             .sum();
         if rules.forbid_exact_total && total == size {
             problems.push(format!(
