@@ -23,7 +23,15 @@ macro_rules! presets {
 }
 
 /// Every preset, in the order `spades rules --presets` lists them.
-pub const PRESETS: &[Preset] = presets!["classic", "short", "quick", "cutthroat-strict"];
+pub const PRESETS: &[Preset] = presets![
+    "classic",
+    "short",
+    "quick",
+    "mirror",
+    "suicide",
+    "whiz",
+    "cutthroat-strict",
+];
 
 impl Preset {
     /// What the preset is, from its file's first line.
@@ -84,6 +92,12 @@ mod tests {
         assert_eq!(rules("classic"), Rules::default());
         assert_eq!(rules("short").target_score, 300);
         assert!(rules("quick").is_quick());
+        use crate::engine::BiddingGame;
+        assert_eq!(rules("mirror").bidding.game, BiddingGame::Mirror);
+        assert_eq!(rules("whiz").bidding.game, BiddingGame::Whiz);
+        let suicide = rules("suicide");
+        assert_eq!(suicide.bidding.game, BiddingGame::Suicide);
+        assert_eq!(suicide.bidding.suicide_min, 4);
         let strict = rules("cutthroat-strict");
         assert_eq!(strict.mode, crate::engine::Mode::Cutthroat);
         assert!(strict.bidding.forbid_exact_total);
