@@ -277,7 +277,8 @@ fn seed_000_beth_and_david_bid_5_win_7_and_score_52() {
         Some(ContractResult {
             bid: 5,
             taken: 7,
-            points: 52
+            points: 52,
+            stakes: Default::default(),
         })
     );
 }

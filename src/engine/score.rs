@@ -87,8 +87,11 @@ pub struct ContractResult {
     /// `nil.failed_tricks_count`, its failed nils').
     pub taken: u8,
     /// `10 * bid` plus the overtricks' points when made, `-10 * bid` (and
-    /// the tricks short's, under `set_penalty = "bid_and_short"`) when set.
+    /// the tricks short's, under `set_penalty = "bid_and_short"`) when set,
+    /// at its stakes.
     pub points: i32,
+    /// Doubled, or a Boston: what the points were worked out at.
+    pub stakes: ContractStakes,
 }
 
 impl ContractResult {
@@ -225,6 +228,7 @@ pub fn score_side(rules: &Rules, seats: &[(Seat, Bid, u8)], before: SideTotals) 
             bid: c.bid,
             taken: c.taken,
             points: contract_points,
+            stakes,
         }
     });
     let mut bags = before.bags + bags_added;

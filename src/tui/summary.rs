@@ -3,7 +3,6 @@
 //! engine reported, or the previous hand's totals it started from.
 
 use crate::engine::quick;
-use crate::engine::score::{Contract, ContractStakes};
 use crate::engine::{HandResult, PerSide, Rules, Side, SideScore, SideTotals};
 
 use super::seats::Names;
@@ -25,19 +24,11 @@ pub fn hand_summary(
     theme: &Theme,
 ) -> Vec<SideSummary> {
     let run_side = quick::run_side(rules.mode);
-    let mode = rules.mode;
     result
         .sides
         .pairs()
         .map(|(side, score)| {
-            let seats: Vec<_> = mode
-                .side_seats(side)
-                .map(|s| (s, result.bids[s], result.tricks[s]))
-                .collect();
-            let stakes = Contract::under(rules, seats.iter().map(|&(_, b, t)| (b, t)))
-                .map(|c| ContractStakes::of(rules, &seats, c.bid, c.taken))
-                .unwrap_or_default();
-            let mut summary = side_summary(side, score, stakes, before[side], rules, names, theme);
+            let mut summary = side_summary(side, score, before[side], rules, names, theme);
             if let (true, Some(left)) = (side == run_side, result.lives_left) {
                 summary
                     .lines
@@ -65,7 +56,6 @@ fn lives_line(lost: u8, left: u8) -> String {
 fn side_summary(
     side: Side,
     s: &SideScore,
-    stakes: ContractStakes,
     before: SideTotals,
     rules: &Rules,
     names: &Names,
@@ -83,14 +73,14 @@ fn side_summary(
         ));
     }
     if let Some(c) = s.contract {
-        let doubled = if stakes.doubled { " doubled" } else { "" };
+        let doubled = if c.stakes.doubled { " doubled" } else { "" };
         let mut head = format!("Contract {}{doubled}, took {}", c.bid, c.taken);
         // Under nil.failed_tricks_count the failed nils' tricks are among them.
         let nil_tricks: u8 = s.nils.iter().flatten().map(|n| n.tricks).sum();
         if rules.nil.failed_tricks_count && nil_tricks > 0 {
             head.push_str(&format!(" ({nil_tricks} the nil's)"));
         }
-        let bonus = if c.made() { stakes.bonus(rules) } else { 0 };
+        let bonus = if c.made() { c.stakes.bonus(rules) } else { 0 };
         let points = c.points - bonus;
         lines.push(if c.made() {
             let over = i32::from(c.taken - c.bid);
@@ -190,15 +180,7 @@ mod tests {
             ],
             before,
         );
-        let summary = side_summary(
-            Side::new(0),
-            &s,
-            ContractStakes::default(),
-            before,
-            &rules,
-            &names,
-            &unicode(),
-        );
+        let summary = side_summary(Side::new(0), &s, before, &rules, &names, &unicode());
         assert_eq!(summary.title, "Us (You & North)");
         assert_eq!(
             summary.lines,
@@ -227,15 +209,7 @@ mod tests {
             ],
             before,
         );
-        let summary = side_summary(
-            Side::new(1),
-            &s,
-            ContractStakes::default(),
-            before,
-            &rules,
-            &names,
-            &Theme::PLAIN,
-        );
+        let summary = side_summary(Side::new(1), &s, before, &rules, &names, &Theme::PLAIN);
         assert_eq!(
             summary.lines,
             [
@@ -266,15 +240,7 @@ mod tests {
             ],
             before,
         );
-        let summary = side_summary(
-            Side::new(0),
-            &s,
-            ContractStakes::default(),
-            before,
-            &rules,
-            &names,
-            &Theme::PLAIN,
-        );
+        let summary = side_summary(Side::new(0), &s, before, &rules, &names, &Theme::PLAIN);
         assert_eq!(
             summary.lines,
             [
