@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::engine::{Action, Deal, Event, Game, Mode, PerSeat, Rules, Seat};
+use crate::engine::{Action, Deal, Event, Game, Jokers, Mode, PerSeat, Rules, Seat};
 use crate::fairness::{Commitment, Dealing, Reveal};
 
 /// The format this version writes.
@@ -466,14 +466,19 @@ pub fn replay(recorded: &RecordedGame) -> Result<Replayed, RecordError> {
             hands: PerSeat::from_fn(rules.mode, |s| hands[s.index()]),
             out: *out,
         };
-        if !deal.is_valid_for(rules.mode) {
+        let jokers = rules.deck.jokers;
+        if !deal.is_valid_in(jokers, rules.mode) {
+            let which = match jokers {
+                Jokers::None => String::new(),
+                _ => format!(" (`deck.jokers = \"{jokers}\"`)"),
+            };
             return Err(err(format!(
-                "hand {hand} is not a deal: the hands and the cards out must be the whole deck, {} cards to each seat, each card once",
+                "hand {hand} is not a deal: the hands and the cards out must be the whole deck{which}, {} cards to each seat, each card once",
                 rules.mode.hand_size()
             )));
         }
         if let Some(seed) = seed
-            && deal != Deal::from_seed(seed, *hand, rules.mode, *dealer)
+            && deal != Deal::from_seed_in(jokers, seed, *hand, rules.mode, *dealer)
         {
             return Err(err(format!(
                 "hand {hand} is not the deal seed {seed} gives"

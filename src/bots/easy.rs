@@ -39,11 +39,16 @@ impl Bot for EasyBot {
 
     fn bid(&mut self, view: &PlayerView, rng: &mut BotRng) -> Bid {
         let hand = view.cards();
-        let est = plain_tricks(hand);
+        let deck = view.rules.deck();
+        let est = plain_tricks(hand, deck);
         let partner_nil = view
             .partner()
             .is_some_and(|p| view.bids()[p].is_some_and(Bid::is_nil));
-        if est < 1.0 && !partner_nil && nil_danger(hand) < 0.8 && view.check_bid(Bid::Nil).is_ok() {
+        if est < 1.0
+            && !partner_nil
+            && nil_danger(hand, deck) < 0.8
+            && view.check_bid(Bid::Nil).is_ok()
+        {
             return Bid::Nil;
         }
         if suicide_nil_first(view, est) {

@@ -465,7 +465,7 @@ impl Trials {
 /// stands for all.
 pub fn candidates(view: &PlayerView) -> Vec<Card> {
     view.play
-        .distinct_plays(view.legal_plays(), view.cards())
+        .distinct_plays(view.legal_plays(), view.cards(), view.rules.deck())
         .into_iter()
         .collect()
 }
@@ -505,7 +505,7 @@ fn best_card(
         .rposition(|&c| c.suit() == usual.suit() && c <= usual)?;
     let guess = DealGuess::new(view).ok()?;
     let bids = bids_made(view);
-    let policy = Policy::new(view.mode(), &bids);
+    let policy = Policy::new(view.mode(), &bids).in_deck(view.rules.deck());
     // Both sides' chances of winning after the hand, for an exact search
     // of its last tricks.
     let value = |tricks: &PerSeat<u8>| hand_outcome(&view.rules, &bids, tricks, &view.totals).win;
@@ -571,13 +571,18 @@ fn blind_or_look(view: &PlayerView, budget: Budget, rng: &mut BotRng) -> Option<
                 hands[me] = hands[me].minus(mine).union(theirs);
                 hands[partner] = hands[partner].minus(theirs).union(mine);
             }
-            let mut bids =
-                PerSeat::from_fn(mode, |s: Seat| made[s].unwrap_or(rough_bid(hands[s], mode)));
+            let mut bids = PerSeat::from_fn(mode, |s: Seat| {
+                made[s].unwrap_or(rough_bid(hands[s], mode, view.rules.deck()))
+            });
             if blind {
                 bids[me] = Bid::BlindNil;
             }
             let start = view.hand_from_the_start(hands);
-            let tricks = play_out(start, &Policy::new(mode, &bids), rng);
+            let tricks = play_out(
+                start,
+                &Policy::new(mode, &bids).in_deck(view.rules.deck()),
+                rng,
+            );
             let outcome = hand_outcome(&view.rules, &bids, &tricks, &view.totals);
             trials.record(k, view, &outcome);
         }
@@ -631,7 +636,8 @@ fn best_pass(
         return None;
     }
     let guess = DealGuess::new(view).ok()?;
-    let policy = Policy::new(view.mode(), &bids);
+    let (me, partner) = (view.seat, exchange.partner);
+    let policy = Policy::new(view.mode(), &bids).in_deck(view.rules.deck());
     let trials = weigh(budget, passes.len(), rng, |rng, trials| {
         let mut dealt = guess.sample(rng).hands;
         dealt[me] = view.cards();
@@ -680,8 +686,8 @@ fn subsets(cards: CardSet, size: u8) -> Vec<CardSet> {
 
 /// The bid a seat's cards are worth by rule of thumb, for seats that have
 /// not bid yet in a simulation.
-fn rough_bid(hand: CardSet, mode: Mode) -> Bid {
-    Bid::Tricks(hand_tricks(hand, mode).round().clamp(1.0, 13.0) as u8)
+fn rough_bid(hand: CardSet, mode: Mode, deck: CardSet) -> Bid {
+    Bid::Tricks(hand_tricks(hand, mode, deck).round().clamp(1.0, 13.0) as u8)
 }
 
 /// The bid to make: `usual` (`normal`'s bid) unless simulation over
@@ -696,12 +702,12 @@ fn best_bid(
     rng: &mut BotRng,
 ) -> Option<Weighing<Bid>> {
     let partner_bid = view.partner().and_then(|p| view.bids()[p]);
-    let est = hand_tricks(view.cards(), view.mode());
+    let est = hand_tricks(view.cards(), view.mode(), view.rules.deck());
     // Alone, the playouts' defenders hunt a nil too gently to judge one:
     // in cutthroat such nils held one time in ten. A nil with nobody to
     // cover is left to `normal`'s rules.
     let unthinkable = !view.mode().has_partners()
-        || nil_unthinkable(view.cards(), est, partner_bid, tuning)
+        || nil_unthinkable(view.cards(), view.rules.deck(), est, partner_bid, tuning)
         || game_in_hand(&Standing::of(view), partner_bid);
     let allowed: Vec<Bid> = view
         .allowed_bids()
@@ -719,20 +725,29 @@ fn best_bid(
     let mode = view.mode();
     let me = view.seat;
     let made = view.bids();
-    let plain = rough_bid(view.cards(), mode);
+    let plain = rough_bid(view.cards(), mode, view.rules.deck());
     let trials = weigh(budget, allowed.len(), rng, |rng, trials| {
         let deal = guess.sample(rng);
         let mut hands = deal.hands;
         hands[me] = view.cards();
-        let mut bids =
-            PerSeat::from_fn(mode, |s: Seat| made[s].unwrap_or(rough_bid(hands[s], mode)));
+        let mut bids = PerSeat::from_fn(mode, |s: Seat| {
+            made[s].unwrap_or(rough_bid(hands[s], mode, view.rules.deck()))
+        });
         let start = view.hand_from_the_start(hands);
         // Played out once as a plain bid and once as a nil: the habits
         // differ only there.
         bids[me] = plain;
-        let as_plain = play_out(start, &Policy::new(mode, &bids), rng);
+        let as_plain = play_out(
+            start,
+            &Policy::new(mode, &bids).in_deck(view.rules.deck()),
+            rng,
+        );
         bids[me] = Bid::Nil;
-        let as_nil = play_out(start, &Policy::new(mode, &bids), rng);
+        let as_nil = play_out(
+            start,
+            &Policy::new(mode, &bids).in_deck(view.rules.deck()),
+            rng,
+        );
         for (k, &bid) in allowed.iter().enumerate() {
             bids[me] = bid;
             let tricks = if bid.is_nil() { as_nil } else { as_plain };

@@ -308,32 +308,44 @@ pub fn rank_value(c: Card, led: Option<Suit>) -> i32 {
     }
 }
 
-fn has(set: CardSet, suit: Suit, rank: Rank) -> bool {
-    set.contains(Card::new(suit, rank))
+/// The classic rank `card` plays as in a game dealt from `deck`: its place
+/// from the top of its suit. The classic deck's cards play as their own
+/// rank; in a joker deck the Big Joker plays as the ace of trumps, the
+/// Little Joker as the king and the ace of spades as the queen, and the
+/// spades too far down for a classic rank play as the two.
+pub fn plays_as(card: Card, deck: CardSet) -> Rank {
+    let from_top = deck.above(card).len().min(12) as u8;
+    Rank::from_index(12 - from_top).unwrap_or(Rank::TWO)
+}
+
+/// Does `cards` (of one suit) hold the card that plays as `rank`?
+fn has(cards: CardSet, deck: CardSet, rank: Rank) -> bool {
+    cards.iter().any(|c| plays_as(c, deck) == rank)
 }
 
 /// Rough count of tricks: aces, guarded kings, spade honours and spades past
-/// the third. What a casual player counts.
-pub fn plain_tricks(hand: CardSet) -> f32 {
+/// the third. What a casual player counts. Honours are counted from the
+/// top of each suit of `deck` (`plays_as`): a Big Joker is an ace.
+pub fn plain_tricks(hand: CardSet, deck: CardSet) -> f32 {
     let mut t = 0.0;
     for suit in SIDE_SUITS {
         let cards = hand.suit(suit);
-        if has(cards, suit, Rank::ACE) {
+        if has(cards, deck, Rank::ACE) {
             t += 1.0;
         }
-        if has(cards, suit, Rank::KING) && cards.len() >= 2 {
+        if has(cards, deck, Rank::KING) && cards.len() >= 2 {
             t += 0.7;
         }
     }
     let spades = hand.suit(SPADES);
     let n = spades.len();
-    if has(spades, SPADES, Rank::ACE) {
+    if has(spades, deck, Rank::ACE) {
         t += 1.0;
     }
-    if has(spades, SPADES, Rank::KING) && n >= 2 {
+    if has(spades, deck, Rank::KING) && n >= 2 {
         t += 1.0;
     }
-    if has(spades, SPADES, Rank::QUEEN) && n >= 3 {
+    if has(spades, deck, Rank::QUEEN) && n >= 3 {
         t += 0.7;
     }
     t + n.saturating_sub(3) as f32 * 0.8
@@ -341,8 +353,10 @@ pub fn plain_tricks(hand: CardSet) -> f32 {
 
 /// A careful count of the tricks a hand should take: side aces and guarded
 /// kings (queens only in short suits), spade honours and length, and ruffs
-/// from short side suits with spare spades.
-pub fn hand_tricks(hand: CardSet, mode: Mode) -> f32 {
+/// from short side suits with spare spades. Honours are counted from the
+/// top of each suit of `deck` (`plays_as`): the jokers and high deuces are
+/// the top trumps.
+pub fn hand_tricks(hand: CardSet, mode: Mode, deck: CardSet) -> f32 {
     // With 17 cards each side suits run longer before anyone shows out.
     let long = if mode == Mode::Cutthroat { 7 } else { 5 };
     let mut t = 0.0;
@@ -351,9 +365,9 @@ pub fn hand_tricks(hand: CardSet, mode: Mode) -> f32 {
         let cards = hand.suit(suit);
         let n = cards.len();
         let (a, k, q) = (
-            has(cards, suit, Rank::ACE),
-            has(cards, suit, Rank::KING),
-            has(cards, suit, Rank::QUEEN),
+            has(cards, deck, Rank::ACE),
+            has(cards, deck, Rank::KING),
+            has(cards, deck, Rank::QUEEN),
         );
         if a {
             t += if n > long + 1 { 0.7 } else { 1.0 };
@@ -387,7 +401,7 @@ pub fn hand_tricks(hand: CardSet, mode: Mode) -> f32 {
     let mut honours = 0;
     let mut sp = 0.0;
     for (i, c) in spades.iter().rev().enumerate() {
-        let r = c.rank();
+        let r = plays_as(c, deck);
         let value = if r == Rank::ACE {
             1.0
         } else if r == Rank::KING {
@@ -425,10 +439,11 @@ pub fn hand_tricks(hand: CardSet, mode: Mode) -> f32 {
 /// How risky a hand is to bid nil on: 0 for a perfect nil hand, 10 or more
 /// for one that must not (the ace of spades, a side ace, long or high
 /// spades). High cards count less with small cards of their suit to duck
-/// under them; short side suits help by giving discards.
-pub fn nil_danger(hand: CardSet) -> f32 {
+/// under them; short side suits help by giving discards. Ranks are counted
+/// from the top of each suit of `deck` (`plays_as`): a Big Joker is the ace.
+pub fn nil_danger(hand: CardSet, deck: CardSet) -> f32 {
     let spades = hand.suit(SPADES);
-    if has(spades, SPADES, Rank::ACE) {
+    if has(spades, deck, Rank::ACE) {
         return 10.0;
     }
     let n = spades.len();
@@ -437,13 +452,13 @@ pub fn nil_danger(hand: CardSet) -> f32 {
         d += 1.5 * (n - 3) as f32;
     }
     for c in spades {
-        d += card_danger(c, below(spades, c).len());
+        d += card_danger(c, below(spades, c).len(), deck);
     }
     for suit in SIDE_SUITS {
         let cards = hand.suit(suit);
         let small = cards.iter().filter(|&c| is_small(c)).count() as f32;
         for c in cards {
-            d += card_danger(c, below(cards, c).len());
+            d += card_danger(c, below(cards, c).len(), deck);
         }
         match cards.len() {
             0 => d -= 0.3,
@@ -463,15 +478,19 @@ fn is_small(c: Card) -> bool {
 /// the hand: too many spades or spade honours, or a side honour that will
 /// be left to win a round of its suit. Over thousands of arena hands such
 /// nils made 40-55% of the time, against about 77% for the others, and the
-/// strong players' guides say the same.
-pub fn nil_flaw(hand: CardSet) -> bool {
-    spade_flaw(hand.suit(SPADES)) || SIDE_SUITS.iter().any(|&s| bare_honour(hand.suit(s)))
+/// strong players' guides say the same. Ranks are counted from the top of
+/// each suit of `deck` (`plays_as`).
+pub fn nil_flaw(hand: CardSet, deck: CardSet) -> bool {
+    spade_flaw(hand.suit(SPADES), deck) || SIDE_SUITS.iter().any(|&s| bare_honour(hand.suit(s)))
 }
 
 /// Four spades, or two of the ten and up ("no J10 of spades"): too many
 /// chances to be forced to win a spade trick.
-fn spade_flaw(spades: CardSet) -> bool {
-    let honours = spades.iter().filter(|c| c.rank() >= Rank::TEN).count();
+fn spade_flaw(spades: CardSet, deck: CardSet) -> bool {
+    let honours = spades
+        .iter()
+        .filter(|&c| plays_as(c, deck) >= Rank::TEN)
+        .count();
     spades.len() >= 4 || honours >= 2
 }
 
@@ -494,9 +513,10 @@ fn bare_honour(cards: CardSet) -> bool {
 
 /// How risky one card is to a nil bidder who holds `lower` smaller cards
 /// of its suit: a king or queen of spades without small spades under it
-/// counts as much as the ace.
-fn card_danger(card: Card, lower: u32) -> f32 {
-    let rank = card.rank().index();
+/// counts as much as the ace. Ranks are counted from the top of the suit
+/// of `deck` (`plays_as`).
+fn card_danger(card: Card, lower: u32, deck: CardSet) -> f32 {
+    let rank = plays_as(card, deck).index();
     if card.suit() == SPADES {
         return match rank {
             12 => 10.0,
@@ -553,10 +573,10 @@ pub fn exchange_pass(
     rules: &Rules,
 ) -> CardSet {
     match (bid, partner) {
-        (Some(Bid::BlindNil), _) => dangerous_cards(hand, count),
+        (Some(Bid::BlindNil), _) => dangerous_cards(hand, count, rules.deck()),
         (Some(Bid::Nil), Some(Bid::BlindNil)) => spare_low_cards(hand, count, rules),
         // The nil pass: the nil's danger goes to the partner who covers it.
-        (Some(Bid::Nil), _) => dangerous_cards(hand, count),
+        (Some(Bid::Nil), _) => dangerous_cards(hand, count, rules.deck()),
         _ => low_cards(hand, count),
     }
 }
@@ -565,10 +585,10 @@ pub fn exchange_pass(
 /// first. It passes them even to a partner who bid nil: the blind nil is
 /// worth more, and a card kept sinks it as surely as a card passed sinks
 /// the partner's.
-fn dangerous_cards(hand: CardSet, count: u8) -> CardSet {
+fn dangerous_cards(hand: CardSet, count: u8, deck: CardSet) -> CardSet {
     let mut order: Vec<Card> = hand.iter().collect();
     order.sort_by_key(|&c| {
-        let spade_honour = c.suit() == SPADES && c.rank() >= Rank::TEN;
+        let spade_honour = c.suit() == SPADES && plays_as(c, deck) >= Rank::TEN;
         let short = hand.suit(c.suit()).len();
         (
             std::cmp::Reverse(spade_honour),
@@ -601,11 +621,13 @@ fn low_cards(hand: CardSet, count: u8) -> CardSet {
 /// that would sink either nil stays with the cheaper one.
 fn spare_low_cards(hand: CardSet, count: u8, rules: &Rules) -> CardSet {
     let (nil, blind) = (rules.nil.value as f32, rules.blind_nil.value as f32);
+    let deck = rules.deck();
     let mut kept = hand;
     let mut passed = CardSet::EMPTY;
     for _ in 0..count {
-        let cost =
-            |c: Card| blind * card_danger(c, 0) + nil * nil_danger(kept.minus(CardSet::single(c)));
+        let cost = |c: Card| {
+            blind * card_danger(c, 0, deck) + nil * nil_danger(kept.minus(CardSet::single(c)), deck)
+        };
         let Some(card) = kept
             .iter()
             .min_by(|&a, &b| cost(a).total_cmp(&cost(b)).then(a.rank().cmp(&b.rank())))
@@ -661,8 +683,8 @@ mod tests {
     #[test]
     fn the_blind_nil_passes_danger_and_its_partner_passes_low_cards() {
         let hand = set("AS KS 4S AH 9H 3H KD 7D 2D QC 8C 5C 2C");
-        assert_eq!(dangerous_cards(hand, 2), set("AS KS"));
-        assert_eq!(dangerous_cards(hand, 3), set("AS KS AH"));
+        assert_eq!(dangerous_cards(hand, 2, CardSet::DECK), set("AS KS"));
+        assert_eq!(dangerous_cards(hand, 3, CardSet::DECK), set("AS KS AH"));
         let partner = set("AS KS QS 2S AH KH 5H AD 9D 4D KC 6C 3C");
         assert_eq!(low_cards(partner, 2), set("3C 4D"));
     }
@@ -686,19 +708,19 @@ mod tests {
         let safe = set("2S 4S 3H 5H 6H 2D 4D 7D 8D 3C 5C 6C 8C");
         let queen = set("2S 4S QH 5H 6H 2D 4D 7D 8D 3C 5C 6C 8C");
         let side_ace = set("2S 4S AH 5H 6H 2D 4D 7D 8D 3C 5C 6C 8C");
-        assert!(nil_danger(safe) < nil_danger(queen));
-        assert!(nil_danger(queen) < nil_danger(side_ace));
-        assert!(nil_danger(set("KS 2H 3H 4H 5H 2D 3D 4D 5D 2C 3C 4C 5C")) >= 10.0);
+        assert!(nil_danger(safe, CardSet::DECK) < nil_danger(queen, CardSet::DECK));
+        assert!(nil_danger(queen, CardSet::DECK) < nil_danger(side_ace, CardSet::DECK));
+        assert!(nil_danger(set("KS 2H 3H 4H 5H 2D 3D 4D 5D 2C 3C 4C 5C"), CardSet::DECK) >= 10.0);
     }
 
     #[test]
     fn strong_hands_count_more_tricks_than_weak_ones() {
         let strong = set("AS KS QS JS 4S AH KH 3H AD 5D 4D 2C 3C");
         let weak = set("2S 3S 4H 6H 7H 2D 5D 8D 3C 6C 7C 9C TC");
-        assert!(hand_tricks(strong, Mode::Partnership) > 7.0);
-        assert!(hand_tricks(weak, Mode::Partnership) < 1.0);
-        assert!(plain_tricks(strong) > plain_tricks(weak));
-        assert!(nil_danger(weak) < 1.0);
-        assert!(nil_danger(strong) >= 10.0);
+        assert!(hand_tricks(strong, Mode::Partnership, CardSet::DECK) > 7.0);
+        assert!(hand_tricks(weak, Mode::Partnership, CardSet::DECK) < 1.0);
+        assert!(plain_tricks(strong, CardSet::DECK) > plain_tricks(weak, CardSet::DECK));
+        assert!(nil_danger(weak, CardSet::DECK) < 1.0);
+        assert!(nil_danger(strong, CardSet::DECK) >= 10.0);
     }
 }

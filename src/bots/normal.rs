@@ -159,7 +159,7 @@ fn choose_bid(view: &PlayerView, t: &Tuning) -> Bid {
     let mode = view.mode();
     let size = mode.hand_size() as f32;
     let st = Standing::of(view);
-    let est = hand_tricks(hand, mode);
+    let est = hand_tricks(hand, mode, view.rules.deck());
     let bids = view.bids();
     let partner_bid = view.partner().and_then(|p| bids[p]);
 
@@ -217,8 +217,14 @@ fn choose_bid(view: &PlayerView, t: &Tuning) -> Bid {
 /// A nil no strong player bids, whatever the score: beside a partner's
 /// nil (nobody would cover), with too many tricks, or with a flaw that
 /// sinks nils (`nil_flaw`). `hard` weighs nil only where this is false.
-pub fn nil_unthinkable(hand: CardSet, est: f32, partner_bid: Option<Bid>, t: &Tuning) -> bool {
-    partner_bid.is_some_and(Bid::is_nil) || est > t.nil_max_tricks || nil_flaw(hand)
+pub fn nil_unthinkable(
+    hand: CardSet,
+    deck: CardSet,
+    est: f32,
+    partner_bid: Option<Bid>,
+    t: &Tuning,
+) -> bool {
+    partner_bid.is_some_and(Bid::is_nil) || est > t.nil_max_tricks || nil_flaw(hand, deck)
 }
 
 fn should_nil(
@@ -229,10 +235,11 @@ fn should_nil(
     st: &Standing,
     t: &Tuning,
 ) -> bool {
-    if nil_unthinkable(hand, est, partner_bid, t) {
+    let deck = view.rules.deck();
+    if nil_unthinkable(hand, deck, est, partner_bid, t) {
         return false;
     }
-    let danger = nil_danger(hand);
+    let danger = nil_danger(hand, deck);
     let mut limit = t.nil_limit;
     match partner_bid {
         Some(Bid::Tricks(b)) if b >= 4 => limit += 0.4,

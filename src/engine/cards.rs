@@ -4,21 +4,30 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::card::{Card, Suit};
+use super::card::{CARD_INDICES, Card, Suit};
 
-/// The field is private so that no set can hold a bit beyond the 52 cards:
-/// every constructor keeps to the deck.
+/// The field is private so that no set can hold a bit beyond the 56 card
+/// indices: every constructor keeps to them.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct CardSet(u64);
 
 const SUIT_MASK: u64 = (1 << 13) - 1;
+/// The spade suit runs on past the ace: bits 39 to 55 (see `card`).
+const SPADE_MASK: u64 = ((1 << CARD_INDICES) - 1) & !((1 << 39) - 1);
 
 impl CardSet {
     pub const EMPTY: CardSet = CardSet(0);
+    /// The classic deck, 52 cards. A game's deck is its rules'
+    /// (`Rules::deck`): the joker decks differ.
     pub const DECK: CardSet = CardSet((1 << 52) - 1);
+    /// Every card of every deck: the 52 and the four trumps above the ace.
+    pub const ANY: CardSet = CardSet((1 << CARD_INDICES) - 1);
 
     pub const fn of_suit(suit: Suit) -> CardSet {
-        CardSet(SUIT_MASK << (suit as u8 * 13))
+        match suit {
+            Suit::Spades => CardSet(SPADE_MASK),
+            _ => CardSet(SUIT_MASK << (suit as u8 * 13)),
+        }
     }
 
     pub const fn single(card: Card) -> CardSet {
@@ -29,18 +38,18 @@ impl CardSet {
         self.0
     }
 
-    /// The set with these bits, or `None` when a bit lies beyond the deck.
+    /// The set with these bits, or `None` when a bit lies beyond every card.
     pub const fn from_bits(bits: u64) -> Option<CardSet> {
-        if bits & !CardSet::DECK.0 == 0 {
+        if bits & !CardSet::ANY.0 == 0 {
             Some(CardSet(bits))
         } else {
             None
         }
     }
 
-    /// The cards among these bits; bits beyond the deck are dropped.
+    /// The cards among these bits; bits beyond every card are dropped.
     pub const fn from_bits_truncate(bits: u64) -> CardSet {
-        CardSet(bits & CardSet::DECK.0)
+        CardSet(bits & CardSet::ANY.0)
     }
 
     pub const fn len(self) -> u32 {
@@ -135,7 +144,7 @@ impl CardSet {
         let mut counts = x - ((x >> 1) & 0x5555_5555_5555_5555);
         counts = (counts & 0x3333_3333_3333_3333) + ((counts >> 2) & 0x3333_3333_3333_3333);
         counts = (counts + (counts >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
-        // Byte i holds the number of cards in bytes 0..=i (at most 52).
+        // Byte i holds the number of cards in bytes 0..=i (at most 56).
         let running = counts.wrapping_mul(ONES);
         // High bit of byte i set where running_i <= n: those bytes come before.
         let before = (((u64::from(n) * ONES) | HIGHS) - running) & HIGHS;
@@ -290,16 +299,33 @@ mod tests {
     use super::*;
 
     #[test]
-    fn suits_partition_the_deck() {
+    fn suits_partition_every_card() {
         let all = Suit::ALL
             .iter()
             .fold(CardSet::EMPTY, |acc, &s| acc | CardSet::of_suit(s));
-        assert_eq!(all, CardSet::DECK);
+        assert_eq!(all, CardSet::ANY);
         assert_eq!(CardSet::DECK.len(), 52);
         for s in Suit::ALL {
-            assert_eq!(CardSet::of_suit(s).len(), 13);
+            let classic = CardSet::of_suit(s).intersect(CardSet::DECK);
+            assert_eq!(classic.len(), 13);
             assert!(CardSet::of_suit(s).iter().all(|c| c.suit() == s));
         }
+        assert_eq!(CardSet::of_suit(Suit::Spades).len(), 17);
+        for i in 0..56 {
+            let c = Card::from_index(i).unwrap();
+            assert!(CardSet::of_suit(c.suit()).contains(c), "{c}");
+        }
+    }
+
+    #[test]
+    fn the_trumps_above_the_ace_outrank_it() {
+        let ace: Card = "AS".parse().unwrap();
+        let spades = CardSet::of_suit(Suit::Spades);
+        let above: Vec<String> = spades.above(ace).iter().map(|c| c.to_string()).collect();
+        assert_eq!(above, ["DS", "DD", "LJ", "BJ"]);
+        assert_eq!(spades.below(Card::LITTLE_JOKER).len(), 15);
+        assert_eq!(CardSet::ANY.highest(), Some(Card::BIG_JOKER));
+        assert_eq!(CardSet::ANY.nth(55), Some(Card::BIG_JOKER));
     }
 
     #[test]
@@ -337,15 +363,15 @@ mod tests {
     }
 
     #[test]
-    fn no_set_holds_a_bit_beyond_the_deck() {
-        assert_eq!(CardSet::from_bits(1 << 52), None);
+    fn no_set_holds_a_bit_beyond_every_card() {
+        assert_eq!(CardSet::from_bits(1 << 56), None);
         assert_eq!(CardSet::from_bits(u64::MAX), None);
         assert_eq!(
             CardSet::from_bits(CardSet::DECK.bits()),
             Some(CardSet::DECK)
         );
-        assert_eq!(CardSet::from_bits_truncate(u64::MAX), CardSet::DECK);
-        assert_eq!(CardSet::from_bits_truncate(u64::MAX).len(), 52);
+        assert_eq!(CardSet::from_bits_truncate(u64::MAX), CardSet::ANY);
+        assert_eq!(CardSet::from_bits_truncate(u64::MAX).len(), 56);
     }
 
     #[test]

@@ -6,6 +6,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::card::Card;
 use super::cards::CardSet;
+use super::deck::Jokers;
 use super::seat::{Mode, PerSeat, Seat};
 
 /// The cards of one hand: what each seat was dealt and what is out of play.
@@ -17,17 +18,29 @@ pub struct Deal {
 }
 
 impl Deal {
-    /// Deals hand `hand` (numbered from 1) of the game with this seed, one
-    /// card at a time clockwise from the dealer's left.
+    /// Deals hand `hand` (numbered from 1) of a classic-deck game with this
+    /// seed, one card at a time clockwise from the dealer's left.
     pub fn from_seed(seed: u64, hand: u32, mode: Mode, dealer: Seat) -> Deal {
+        Deal::from_seed_in(Jokers::None, seed, hand, mode, dealer)
+    }
+
+    /// Deals hand `hand` of a game with this seed from the deck `jokers`
+    /// says: the classic deal with each replaced card swapped for the card
+    /// in its place (`Jokers::in_place_of`), so the classic deck deals
+    /// exactly as it always has.
+    pub fn from_seed_in(jokers: Jokers, seed: u64, hand: u32, mode: Mode, dealer: Seat) -> Deal {
         let mut rng = ChaCha8Rng::from_seed(key(seed, u64::from(hand)));
-        Deal::shuffled(&mut rng, mode, dealer)
+        Deal::shuffled(&mut rng, jokers, mode, dealer)
     }
 
     /// A deal from any generator: what playouts and samplers use, where
     /// speed matters more than portability.
-    pub fn shuffled<R: Rng>(rng: &mut R, mode: Mode, dealer: Seat) -> Deal {
-        let mut deck: [u8; 52] = std::array::from_fn(|i| i as u8);
+    pub fn shuffled<R: Rng>(rng: &mut R, jokers: Jokers, mode: Mode, dealer: Seat) -> Deal {
+        let mut deck: [u8; 52] = std::array::from_fn(|i| {
+            jokers
+                .in_place_of(Card::from_index_unchecked(i as u8))
+                .index()
+        });
         for i in (1..52).rev() {
             let j = below(rng, i as u32 + 1) as usize;
             deck.swap(i, j);
@@ -49,9 +62,15 @@ impl Deal {
         Deal { hands, out }
     }
 
-    /// Checks that the hands and the cards out make the whole deck, split as
-    /// the mode says.
+    /// Checks that the hands and the cards out make the whole classic deck,
+    /// split as the mode says.
     pub fn is_valid_for(&self, mode: Mode) -> bool {
+        self.is_valid_in(Jokers::None, mode)
+    }
+
+    /// Checks that the hands and the cards out make the whole deck `jokers`
+    /// says, split as the mode says.
+    pub fn is_valid_in(&self, jokers: Jokers, mode: Mode) -> bool {
         let mut all = self.out;
         for h in &self.hands {
             if h.len() as usize != mode.hand_size() || !all.intersect(*h).is_empty() {
@@ -59,7 +78,7 @@ impl Deal {
             }
             all |= *h;
         }
-        self.hands.len() == mode.seats() && all == CardSet::DECK
+        self.hands.len() == mode.seats() && all == jokers.deck()
     }
 }
 
@@ -109,6 +128,28 @@ mod tests {
                 for dealer in mode.each_seat() {
                     let d = Deal::from_seed(seed, 1 + seed as u32 % 7, mode, dealer);
                     assert!(d.is_valid_for(mode), "{mode} seed {seed}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_joker_deck_deals_its_cards_where_the_classic_deck_deals_its_own() {
+        for jokers in Jokers::ALL {
+            for mode in Mode::ALL {
+                for seed in 0..50 {
+                    let dealer = Seat::new(seed as usize % mode.seats());
+                    let classic = Deal::from_seed(seed, 3, mode, dealer);
+                    let d = Deal::from_seed_in(jokers, seed, 3, mode, dealer);
+                    assert!(d.is_valid_in(jokers, mode), "{jokers} {mode} seed {seed}");
+                    assert_eq!(d.is_valid_for(mode), jokers == Jokers::None);
+                    let swapped = |set: CardSet| -> CardSet {
+                        set.iter().map(|c| jokers.in_place_of(c)).collect()
+                    };
+                    for s in mode.each_seat() {
+                        assert_eq!(d.hands[s], swapped(classic.hands[s]));
+                    }
+                    assert_eq!(d.out, swapped(classic.out));
                 }
             }
         }

@@ -82,6 +82,25 @@ pub const TRICK_VALUE: [f32; 52] = {
     table
 };
 
+/// Each card's trick value in a game dealt from `deck`: `TRICK_VALUE`'s
+/// for a side card, and for a spade the value of the classic spade as many
+/// places from the top of the deck's spades (so a joker deck's ace, with
+/// two trumps above it, is worth a classic queen). The classic deck's
+/// values are `TRICK_VALUE`'s.
+pub fn trick_values(deck: CardSet) -> [f32; 64] {
+    let mut values = [0.0; 64];
+    for card in deck {
+        let i = usize::from(card.index());
+        values[i] = if card.suit() == Suit::Spades {
+            let from_top = deck.above(card).len() as usize;
+            TRICK_VALUE[51usize.saturating_sub(from_top).max(39)]
+        } else {
+            TRICK_VALUE[i]
+        };
+    }
+    values
+}
+
 /// `HURT[suit][allowed]`: the sets of suits (bit `T` for set `T`) whose
 /// slack a card of `suit` dealt to a holder that may hold the suits
 /// `allowed` uses up: those it can fill but that do not gain from the
@@ -164,7 +183,7 @@ impl DealGuess {
         if let Some(mine) = view.hand {
             known[me.index()] = mine;
         }
-        let unseen = CardSet::DECK.minus(view.cards()).minus(play.played);
+        let unseen = view.unseen();
         if let Some(exchange) = view.exchange
             && let Some(given) = exchange.given
         {
@@ -227,8 +246,10 @@ impl DealGuess {
     fn lean_on_bids(&mut self, view: &PlayerView, trust: f32) {
         let play = &view.play;
         let tricks_left = (view.mode().hand_size() - play.tricks_done) as f32;
-        let in_play = CardSet::DECK.minus(play.played);
-        let value = |set: CardSet| set.iter().map(|c| TRICK_VALUE[c.index() as usize]).sum();
+        let deck = view.rules.deck();
+        let values = trick_values(deck);
+        let in_play = deck.minus(play.played);
+        let value = |set: CardSet| set.iter().map(|c| values[c.index() as usize]).sum();
         let per_trick: f32 = value(in_play) / tricks_left.max(1.0);
         let bids = view.bids();
         for seat in view.mode().each_seat() {
@@ -259,13 +280,13 @@ impl DealGuess {
                 Bid::BlindNil | Bid::Blind(_) => continue,
             };
             let target = even + trust * (aim - even);
-            let lean = lean_for(allowed, target / room);
+            let lean = lean_for(allowed, target / room, &values);
             // Weights average one over the cards the seat may hold: the deal
             // asks each seat in turn, so a seat's weights must say which
             // cards it holds, not how many.
-            let raw = |c: Card| (lean * TRICK_VALUE[c.index() as usize]).exp();
+            let raw = |c: Card| (lean * values[c.index() as usize]).exp();
             let mean = allowed.iter().map(raw).sum::<f32>() / allowed.len() as f32;
-            for card in CardSet::DECK {
+            for card in deck {
                 let w = raw(card) / mean * WEIGHT_ONE;
                 self.weight[h][card.index() as usize] = (w as u32).max(1);
             }
@@ -337,7 +358,7 @@ impl DealGuess {
             let i = 63 - open.leading_zeros() as usize;
             open &= !(1 << i);
             let card = Card::from_index_unchecked(i as u8);
-            let suit = i / 13;
+            let suit = card.suit() as usize;
             // Sets of suits with no room to spare: no holder may take a
             // card that would leave one of them short.
             let tight = if self.constrained {
@@ -443,11 +464,11 @@ fn exchanged(view: &PlayerView, seat: Seat) -> bool {
 /// The lean (see the module's doc) under which the mean trick value of
 /// `cards`, each weighted `exp(lean * value)`, is `mean`: found by halving,
 /// as the weighted mean grows with the lean.
-fn lean_for(cards: CardSet, mean: f32) -> f32 {
+fn lean_for(cards: CardSet, mean: f32, values: &[f32; 64]) -> f32 {
     let weighted_mean = |lean: f32| {
         let (mut sum, mut weights) = (0.0f32, 0.0f32);
         for card in cards {
-            let v = TRICK_VALUE[card.index() as usize];
+            let v = values[card.index() as usize];
             let w = (lean * (v - 1.0)).exp();
             sum += v * w;
             weights += w;
@@ -620,11 +641,29 @@ mod tests {
                 .sum::<f32>()
                 / s
         };
+        let values = trick_values(cards);
         for want in [0.1, 0.2, 0.3, 0.4] {
-            let lean = lean_for(cards, want);
+            let lean = lean_for(cards, want, &values);
             assert!((mean(lean) - want).abs() < 1e-3, "{want}: {}", mean(lean));
         }
-        assert!(lean_for(cards, 5.0) >= LEAN_LIMIT - 1e-3);
-        assert!(lean_for(cards, 0.0) <= -LEAN_LIMIT + 1e-3);
+        assert!(lean_for(cards, 5.0, &values) >= LEAN_LIMIT - 1e-3);
+        assert!(lean_for(cards, 0.0, &values) <= -LEAN_LIMIT + 1e-3);
+    }
+
+    #[test]
+    fn a_joker_deck_values_its_trumps_from_the_top() {
+        use crate::engine::Jokers;
+        let classic = trick_values(CardSet::DECK);
+        assert_eq!(classic[..52], TRICK_VALUE[..]);
+        let value = |jokers: Jokers, card: &str| {
+            trick_values(jokers.deck())[card.parse::<Card>().unwrap().index() as usize]
+        };
+        let top = TRICK_VALUE[51];
+        assert_eq!(value(Jokers::Replace2H2C, "BJ"), top);
+        assert_eq!(value(Jokers::Replace2H2C, "AS"), TRICK_VALUE[49]);
+        assert_eq!(value(Jokers::DeucesHigh, "DD"), TRICK_VALUE[49]);
+        assert_eq!(value(Jokers::DeucesHigh, "3S"), TRICK_VALUE[39]);
+        assert_eq!(value(Jokers::DeucesHigh, "2S"), 0.0, "not in the deck");
+        assert_eq!(value(Jokers::Replace2D2C, "AH"), TRICK_VALUE[38]);
     }
 }

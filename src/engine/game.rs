@@ -185,7 +185,13 @@ impl Game {
         let mode = self.rules.mode;
         let hand = self.hand_no + 1;
         let deal = match &mut self.deals {
-            DealSource::Seeded(seed) => Some(Deal::from_seed(*seed, hand, mode, self.dealer)),
+            DealSource::Seeded(seed) => Some(Deal::from_seed_in(
+                self.rules.deck.jokers,
+                *seed,
+                hand,
+                mode,
+                self.dealer,
+            )),
             DealSource::Given(deals) => deals.pop_front(),
         };
         let Some(deal) = deal else {

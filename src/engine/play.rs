@@ -1,7 +1,7 @@
 //! Trick play: legal cards, trick winners, and `HandState`, the small `Copy`
 //! state of a hand in play that the game and search bots both run on.
 
-use super::card::{Card, Suit};
+use super::card::{CARD_INDICES, Card, Suit};
 use super::cards::CardSet;
 use super::rules::{FirstLead, PlayRules, SpadesLead};
 use super::seat::{PerSeat, Seat};
@@ -95,10 +95,15 @@ pub fn first_leader(rules: PlayRules, hands: &PerSeat<CardSet>, dealer: Seat) ->
 }
 
 /// The cards settled for the play of `held`'s owner: played to finished
-/// tricks, or in `held`.
-fn settled(played: CardSet, trick: &PerSeat<Option<Card>>, held: CardSet) -> CardSet {
+/// tricks, in `held`, or `not_dealt` (not in the game's deck).
+fn settled(
+    played: CardSet,
+    trick: &PerSeat<Option<Card>>,
+    held: CardSet,
+    not_dealt: CardSet,
+) -> CardSet {
     let on_trick: CardSet = trick.iter().flatten().copied().collect();
-    played.minus(on_trick).union(held)
+    played.minus(on_trick).union(held).union(not_dealt)
 }
 
 /// The cards of `legal` that play differently: of cards of one suit with
@@ -113,9 +118,9 @@ pub fn distinct_plays(legal: CardSet, settled: CardSet) -> CardSet {
     for card in legal {
         let same = last.is_some_and(|low| {
             low.suit() == card.suit()
-                && CardSet::DECK
+                && CardSet::ANY
                     .above(low)
-                    .intersect(CardSet::DECK.below(card))
+                    .intersect(CardSet::ANY.below(card))
                     .is_subset(settled)
         });
         if !same {
@@ -169,7 +174,8 @@ pub fn beats(card: Card, winning: Card) -> bool {
 }
 
 /// How strongly a card bids for a trick led in suit `led`: 0 for a discard,
-/// 1..=13 following suit, 21..=33 for a spade. The highest power wins.
+/// 1..=13 following suit, 21..=37 for a spade (34..=37 the trumps above the
+/// ace). The highest power wins.
 #[inline]
 pub(crate) fn trick_power(card: Card, led: u8) -> u8 {
     TRICK_POWER[led as usize & 3][card.index() as usize & 63]
@@ -186,8 +192,9 @@ const TRICK_POWER: [[u8; 64]; 4] = {
     let mut led = 0;
     while led < 4 {
         let mut i = 0;
-        while i < 52 {
-            let (suit, rank) = (i / 13, (i % 13) as u8);
+        while i < CARD_INDICES as usize {
+            let card = Card::from_index_unchecked(i as u8);
+            let (suit, rank) = (card.suit() as usize, card.rank().index());
             table[led][i] = if suit == Suit::Spades as usize {
                 rank + SPADE_POWER
             } else if suit == led {
@@ -294,9 +301,10 @@ impl PublicPlay {
     }
 
     /// The cards of `legal`, held in `held`, that play differently
-    /// (`distinct_plays`).
-    pub fn distinct_plays(&self, legal: CardSet, held: CardSet) -> CardSet {
-        distinct_plays(legal, settled(self.played, &self.trick, held))
+    /// (`distinct_plays`) in a game dealt from `deck`.
+    pub fn distinct_plays(&self, legal: CardSet, held: CardSet, deck: CardSet) -> CardSet {
+        let not_dealt = CardSet::ANY.minus(deck);
+        distinct_plays(legal, settled(self.played, &self.trick, held, not_dealt))
     }
 }
 
@@ -498,7 +506,12 @@ impl HandState {
     /// The cards the seat to play may play that play differently
     /// (`distinct_plays`).
     pub fn distinct_legal(&self) -> CardSet {
-        let settled = settled(self.played, &self.trick, self.hands[self.turn()]);
+        // Every card of the deck is held or played here, so the trumps
+        // above the ace found nowhere are not in it (no classic card lies
+        // between two others but those, so the classic game is unchanged).
+        let in_game = self.hands.iter().fold(self.played, |all, &h| all.union(h));
+        let not_dealt = CardSet::ANY.minus(CardSet::DECK).minus(in_game);
+        let settled = settled(self.played, &self.trick, self.hands[self.turn()], not_dealt);
         distinct_plays(self.legal(), settled)
     }
 

@@ -53,10 +53,10 @@ const EMPTY_TOPS: [u8; 4 * MAX_SEATS] = {
 };
 
 impl Playout {
-    /// A hand dealt from `rng` the way `Deal::shuffled` deals (a uniform
-    /// shuffle, one card at a time clockwise from the dealer's left, though
-    /// not card for card the same from the same generator), with the
-    /// dealer's left to lead.
+    /// A hand of the classic deck dealt from `rng` the way `Deal::shuffled`
+    /// deals (a uniform shuffle, one card at a time clockwise from the
+    /// dealer's left, though not card for card the same from the same
+    /// generator), with the dealer's left to lead.
     pub fn deal<R: Rng>(rng: &mut R, mode: Mode, dealer: Seat) -> Playout {
         let mut playout = Playout::empty(mode.seats(), 0, false);
         let lanes = std::array::from_mut(&mut playout);
@@ -68,7 +68,7 @@ impl Playout {
         playout
     }
 
-    /// `B` hands dealt as `deal` deals them, shuffled side by side so that
+    /// `B` classic hands dealt as `deal` deals them, shuffled side by side so that
     /// the processor has independent work while each waits on its loads.
     pub fn deal_batch<const B: usize, R: Rng>(
         rng: &mut R,
@@ -157,7 +157,9 @@ impl Playout {
     }
 
     /// Playouts from given hands at the start of a trick that `leader`
-    /// leads; every seat holds the same number of cards. Each suit of each
+    /// leads; every seat holds the same number of cards, at most 15 of a
+    /// suit (`fits`: only a 17-card hand of the deuces-high deck can hold
+    /// more, all 16 spades). Each suit of each
     /// hand is shuffled once here by Fisher-Yates, from one 64-bit word per
     /// suit: its draws are the digits of one draw below 13! < 2^33 at most,
     /// so any order's chance is off by less than one part in 2^31.
@@ -168,6 +170,7 @@ impl Playout {
         rng: &mut R,
     ) -> Playout {
         debug_assert!(hands.iter().all(|h| h.len() == hands.as_slice()[0].len()));
+        debug_assert!(Playout::fits(hands));
         let mut playout = Playout::empty(hands.len(), leader.index(), spades_broken);
         for (seat, hand) in hands.iter().enumerate() {
             for card in *hand {
@@ -190,14 +193,24 @@ impl Playout {
         playout
     }
 
+    /// Can every hand's suits be stacked (at most 15 cards of a suit)?
+    pub fn fits(hands: &PerSeat<CardSet>) -> bool {
+        hands
+            .iter()
+            .all(|h| Suit::ALL.iter().all(|&s| h.suit(s).len() < 16))
+    }
+
     /// Plays `hand` to its end at random from wherever it stands, mid-trick
     /// or not (a search's hand resumed from a view): the current trick card
     /// by card through `HandState` (the first trick too, when a house rule
     /// governs it), the rest as a `Playout`, which knows only whether
-    /// spades may be led. Returns the tricks each seat won over the whole
-    /// hand.
+    /// spades may be led (or card by card to the end where the hands do not
+    /// `fit`). Returns the tricks each seat won over the whole hand.
     pub fn finish<R: Rng>(mut hand: HandState, rng: &mut R) -> PerSeat<u8> {
-        while hand.winning().is_some() || (hand.first_trick_has_house_rules() && !hand.is_over()) {
+        while hand.winning().is_some()
+            || (!hand.is_over()
+                && (hand.first_trick_has_house_rules() || !Playout::fits(&hand.hands)))
+        {
             let card = hand.legal().pick(rng.next_u32());
             hand.play_unchecked(
                 card.unwrap_or_else(|| unreachable!("the seat to play holds a card")),
@@ -223,7 +236,7 @@ impl Playout {
     }
 
     fn push(&mut self, seat: SeatNo, card: u8) {
-        let top = &mut self.tops[seat * 4 + usize::from(card / 13)];
+        let top = &mut self.tops[seat * 4 + usize::from(SUIT_OF[usize::from(card & 63)])];
         self.stacks[usize::from(*top)] = card;
         *top += 1;
     }
@@ -435,7 +448,7 @@ const SUIT_OF: [u8; 64] = {
     let mut table = [0u8; 64];
     let mut i = 0;
     while i < 64 {
-        table[i] = (i / 13) as u8 & 3;
+        table[i] = Card::from_index_unchecked(i as u8).suit() as u8;
         i += 1;
     }
     table

@@ -33,13 +33,15 @@ pub struct Policy {
     partner: [u8; MAX_SEATS],
     /// The chance of a random legal card instead, out of 2^32.
     wander: u32,
+    /// The cards dealt (`Rules::deck`).
+    deck: CardSet,
 }
 
 /// The default chance of a random legal card at a turn.
 const WANDER: f64 = 0.1;
 
 impl Policy {
-    /// The policy for a hand with these bids.
+    /// The policy for a hand of the classic deck with these bids.
     pub fn new(mode: Mode, bids: &PerSeat<Bid>) -> Policy {
         let mut nil = 0;
         let mut partner = [0u8; MAX_SEATS];
@@ -51,8 +53,14 @@ impl Policy {
             nil,
             partner,
             wander: 0,
+            deck: CardSet::DECK,
         }
         .wandering(WANDER)
+    }
+
+    /// The same habits in a game dealt from `deck` (`Rules::deck`).
+    pub fn in_deck(self, deck: CardSet) -> Policy {
+        Policy { deck, ..self }
     }
 
     /// The same habits, with a random legal card at a turn with chance
@@ -111,7 +119,8 @@ impl Policy {
         if nil {
             return lowest_rank(legal);
         }
-        let elsewhere = CardSet::DECK
+        let elsewhere = self
+            .deck
             .minus(hand.played())
             .minus(hand.hands[hand.turn()]);
         let mut winners = CardSet::EMPTY;

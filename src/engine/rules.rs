@@ -3,6 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::bid::Bid;
+use super::cards::CardSet;
+use super::deck::Jokers;
 use super::seat::Mode;
 
 /// The house rules as written in `rules.toml`, any values at all. Field
@@ -27,6 +29,14 @@ pub struct RuleSettings {
     pub play: PlayRules,
     pub blind_bid: BlindBidRules,
     pub boston: BostonRules,
+    pub deck: DeckRules,
+}
+
+/// The `[deck]` table: which cards are dealt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(default)]
+pub struct DeckRules {
+    pub jokers: Jokers,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -276,6 +286,7 @@ impl Default for RuleSettings {
             play: PlayRules::default(),
             blind_bid: BlindBidRules::default(),
             boston: BostonRules::default(),
+            deck: DeckRules::default(),
         }
     }
 }
@@ -483,6 +494,11 @@ impl Rules {
         Rules::new(settings)
     }
 
+    /// The 52 cards dealt (`[deck] jokers`).
+    pub fn deck(&self) -> CardSet {
+        self.deck.jokers.deck()
+    }
+
     /// Cards swapped each way after a blind nil (the exchange is a partnership rule).
     pub fn exchange_size(&self) -> u8 {
         if self.mode.has_partners() {
@@ -610,6 +626,13 @@ fn check_bidding(s: &RuleSettings) -> Result<(), InvalidRule> {
     Ok(())
 }
 
+const JOKERS_NAMES: [&str; 4] = [
+    Jokers::ALL[0].name(),
+    Jokers::ALL[1].name(),
+    Jokers::ALL[2].name(),
+    Jokers::ALL[3].name(),
+];
+
 /// The values a key written as text may take, for a reader's error
 /// message ("expected \"partnership\", \"cutthroat\" or ..."). `key` is
 /// dotted as in rules.toml.
@@ -621,6 +644,7 @@ pub fn choices(key: &str) -> Option<&'static [&'static str]> {
         "play.first_lead" => Some(&["dealer_left", "two_of_clubs"]),
         "play.spades_lead" => Some(&["broken", "any_time"]),
         "bidding.game" => Some(&["classic", "mirror", "suicide", "whiz"]),
+        "deck.jokers" => Some(&JOKERS_NAMES),
         _ => None,
     }
 }
@@ -630,7 +654,11 @@ impl Rules {
     /// target, bags, nil, blind nil, the exact-total rule), in words, one
     /// line each, for the rules window. Empty for the classic game.
     pub fn house_rules(&self) -> Vec<String> {
-        let mut lines = self.game_house_rules();
+        let mut lines = Vec::new();
+        if let Some(deck) = self.deck.jokers.describe() {
+            lines.push(deck.to_string());
+        }
+        lines.extend(self.game_house_rules());
         lines.extend(bidding_house_rules(self));
         lines.extend(self.scoring_house_rules());
         lines.extend(self.play_house_rules());
@@ -807,6 +835,17 @@ mod tests {
     }
 
     #[test]
+    fn the_jokers_choices_are_every_deck() {
+        let names: Vec<&str> = Jokers::ALL.iter().map(|j| j.name()).collect();
+        assert_eq!(choices("deck.jokers").unwrap(), names);
+        let json = r#"{"deck":{"jokers":"deuces_high"}}"#;
+        let rules: Rules = serde_json::from_str(json).unwrap();
+        assert_eq!(rules.deck.jokers, Jokers::DeucesHigh);
+        assert_eq!(rules.house_rules().len(), 1);
+        assert!(serde_json::from_str::<Rules>(r#"{"deck":{"jokers":"three"}}"#).is_err());
+    }
+
+    #[test]
     fn defaults_are_the_classic_game() {
         let r = Rules::default();
         assert_eq!(r.target_score, 500);
@@ -823,6 +862,9 @@ mod tests {
         assert_eq!(r.play.first_lead, FirstLead::DealerLeft);
         assert_eq!(r.play.spades_lead, SpadesLead::Broken);
         assert!(r.play.trump_first_trick);
+        assert_eq!(r.deck.jokers, Jokers::None);
+        assert_eq!(r.deck(), CardSet::DECK);
+        assert!(r.house_rules().is_empty());
         assert_eq!(Rules::new(r.settings()), Ok(r));
     }
 

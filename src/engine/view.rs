@@ -176,7 +176,10 @@ impl PlayerView {
 
     /// Cards this seat has not seen: in other hands or out of play.
     pub fn unseen(&self) -> CardSet {
-        CardSet::DECK.minus(self.cards()).minus(self.play.played)
+        self.rules
+            .deck()
+            .minus(self.cards())
+            .minus(self.play.played)
     }
 
     /// The seats that have shown out of `suit` this hand (failed to follow).

@@ -402,7 +402,7 @@ fn table(scene: &Scene, area: Rect, buf: &mut Buffer) {
                 Place::Left => (cx - 8 - width, cy),
                 Place::Right => (cx + 8, cy),
             };
-            let mut style = theme.suit_style(card.suit()).add_modifier(Modifier::BOLD);
+            let mut style = theme.card_colour(card).add_modifier(Modifier::BOLD);
             if won {
                 style = style.add_modifier(Modifier::REVERSED);
             }
@@ -415,7 +415,7 @@ fn table(scene: &Scene, area: Rect, buf: &mut Buffer) {
     {
         let line = Line::from(vec![
             Span::styled("Out of play: ", theme.dim()),
-            Span::styled(theme.card(out), theme.suit_style(out.suit())),
+            Span::styled(theme.card(out), theme.card_colour(out)),
         ]);
         centered_line(buf, area, area.y + 1, line);
     }
@@ -432,7 +432,12 @@ fn suit_spans(cards: CardSet, suit: Suit, received: CardSet, theme: &Theme) -> V
     }
     for card in held.iter().rev() {
         spans.push(Span::styled(" ", style));
-        let face = card.rank().face();
+        let face = theme.face_in_row(card);
+        let style = if card.printed_suit() != Some(suit) {
+            theme.card_colour(card)
+        } else {
+            style
+        };
         let style = if received.contains(card) {
             style.add_modifier(Modifier::UNDERLINED | Modifier::BOLD)
         } else {

@@ -68,9 +68,44 @@ impl Theme {
         }
     }
 
-    /// A card as shown on its face: `10♠`, or `10S` in ASCII.
+    /// A card as shown on its face: `10♠`, or `10S` in ASCII; the high
+    /// two of diamonds shows the diamond printed on it, `2♦`, and a joker
+    /// `BJ★` or `LJ★` (`BJ*` in ASCII). The star is one column wide in the
+    /// terminals where the suit signs are (an emoji such as 🃏 takes two),
+    /// so every face is at most three columns.
     pub fn card(&self, card: Card) -> String {
-        format!("{}{}", card.rank().face(), self.suit(card.suit()))
+        format!("{}{}", card.rank().face(), self.mark(card))
+    }
+
+    /// What follows the rank on a card's face: its printed suit's sign, or
+    /// the joker's star.
+    fn mark(&self, card: Card) -> char {
+        match (card.printed_suit(), self.ascii) {
+            (Some(suit), _) => self.suit(suit),
+            (None, true) => '*',
+            (None, false) => '★',
+        }
+    }
+
+    /// A card's face within its suit's row, where the suit's sign is shown
+    /// once: the rank, and the whole face for a card whose face shows
+    /// another suit's sign or none (the high two of diamonds, a joker).
+    pub fn face_in_row(&self, card: Card) -> String {
+        if card.printed_suit() == Some(card.suit()) {
+            card.rank().face().to_string()
+        } else {
+            self.card(card)
+        }
+    }
+
+    /// The colours of a card's face: its printed suit's, and for the
+    /// jokers red for the Big Joker and black for the Little, as printed.
+    pub fn card_colour(&self, card: Card) -> Style {
+        match card.printed_suit() {
+            Some(suit) => self.suit_style(suit),
+            None if card == Card::BIG_JOKER => self.suit_style(Suit::Hearts),
+            None => self.suit_style(Suit::Spades),
+        }
     }
 
     pub fn suit_style(&self, suit: Suit) -> Style {
@@ -83,7 +118,7 @@ impl Theme {
 
     /// A card face, brightened when it may be played and dimmed when not.
     pub fn card_style(&self, card: Card, playable: bool) -> Style {
-        let style = self.suit_style(card.suit());
+        let style = self.card_colour(card);
         if playable {
             style.add_modifier(Modifier::BOLD)
         } else if self.color {
@@ -263,5 +298,39 @@ mod tests {
             color: true,
         };
         assert_eq!(unicode.card(card), "10♥");
+    }
+
+    #[test]
+    fn jokers_and_high_deuces_have_faces_three_columns_wide() {
+        let unicode = Theme {
+            ascii: false,
+            color: true,
+        };
+        let faces = |theme: &Theme| {
+            [
+                Card::BIG_JOKER,
+                Card::LITTLE_JOKER,
+                Card::HIGH_TWO_OF_DIAMONDS,
+                Card::HIGH_TWO_OF_SPADES,
+            ]
+            .map(|c| theme.card(c))
+        };
+        assert_eq!(faces(&unicode), ["BJ★", "LJ★", "2♦", "2♠"]);
+        assert_eq!(faces(&Theme::PLAIN), ["BJ*", "LJ*", "2D", "2S"]);
+        for face in faces(&unicode) {
+            let width = ratatui::text::Span::raw(face.as_str()).width();
+            assert!(width <= 3, "{face}: {width} columns");
+        }
+        assert_eq!(unicode.face_in_row(Card::HIGH_TWO_OF_SPADES), "2");
+        assert_eq!(unicode.face_in_row(Card::HIGH_TWO_OF_DIAMONDS), "2♦");
+        assert_eq!(unicode.face_in_row(Card::BIG_JOKER), "BJ★");
+        assert_eq!(
+            unicode.card_colour(Card::HIGH_TWO_OF_DIAMONDS),
+            unicode.suit_style(Suit::Diamonds)
+        );
+        assert_eq!(
+            unicode.card_colour(Card::BIG_JOKER),
+            unicode.suit_style(Suit::Hearts)
+        );
     }
 }

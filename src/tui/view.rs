@@ -600,7 +600,7 @@ fn hand_summary_window(app: &App, regions: &Regions, buf: &mut Buffer, hits: &mu
     // In cutthroat the card out of play is shown once the hand is over.
     let view = app.view();
     if view.mode() == Mode::Cutthroat
-        && let Some(out) = CardSet::DECK.minus(view.play.played).lowest()
+        && let Some(out) = view.rules.deck().minus(view.play.played).lowest()
         && view.play.played.len() == 51
     {
         lines.push(Line::from(format!("Card out of play: {}", theme.card(out))));
@@ -899,7 +899,7 @@ fn last_trick_lines<'a>(app: &App, trick: &TrickDone) -> Vec<Line<'a>> {
         let role = if k == 0 { "led" } else { "played" };
         let mut spans = vec![
             Span::raw(format!("{:<10} {role:<7} ", names.seat(seat))),
-            Span::styled(theme.card(card), theme.suit_style(card.suit())),
+            Span::styled(theme.card(card), theme.card_colour(card)),
         ];
         if seat == trick.winner {
             let takes = if names.seat(seat) == "You" {

@@ -20,7 +20,7 @@ pub fn table_card(buf: &mut Buffer, area: Rect, card: Card, theme: &Theme, set: 
     let inner = block.inner(area);
     block.render(area, buf);
     let face = theme.card(card);
-    let style = theme.suit_style(card.suit());
+    let style = theme.card_colour(card);
     buf.set_style(inner, style);
     let x = inner.x + inner.width.saturating_sub(face.chars().count() as u16) / 2;
     buf.set_stringn(x, inner.y, &face, inner.width as usize, style);
