@@ -239,6 +239,7 @@ pub fn commented_toml(rules: &Rules) -> String {
         nil_section(rules),
         blind_nil_section(rules),
         bidding_section(rules),
+        deck_section(rules),
         blind_bid_section(rules),
         boston_section(rules),
         scoring_section(rules),
@@ -426,6 +427,16 @@ trump_first_trick = {trump}  # false: on the first trick a player void in the su
     )
 }
 
+fn deck_section(rules: &Rules) -> String {
+    format!(
+        "\
+[deck]
+jokers = \"{jokers}\"  # \"none\" (the classic 52 cards) | \"replace_2h_2c\" (the Big and Little Joker replace the 2 of hearts and 2 of clubs: spades rank BJ > LJ > A > K ... > 2) | \"replace_2d_2c\" (the jokers replace the 2 of diamonds and 2 of clubs) | \"deuces_high\" (2H and 2C out, jokers in; trumps from the top: BJ, LJ, 2 of diamonds, 2 of spades, then A, K ... 3 of spades; the 2 of diamonds is a spade in every way)
+",
+        jokers = rules.deck.jokers,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -447,6 +458,7 @@ mod tests {
                 r.losing_score = Some(-250);
                 r.blind_nil.exchange = 3;
                 r.bidding.forbid_exact_total = true;
+                r.deck.jokers = crate::engine::Jokers::DeucesHigh;
             })
             .unwrap();
         let house = Rules::default()
@@ -489,6 +501,10 @@ mod tests {
         assert!(e.message.contains("nil.value"), "{e}");
         let e = err("mode = \"solo\"\n");
         assert!(e.message.contains("mode"), "{e}");
+        let e = err("[deck]\njokers = \"three\"\n");
+        assert_eq!(e.position.map(|p| p.0), Some(2), "{e}");
+        assert!(e.message.contains("deck.jokers"), "{e}");
+        assert!(e.message.contains("replace_2h_2c"), "{e}");
     }
 
     #[test]

@@ -128,12 +128,8 @@ fn any_rules(losing: impl Strategy<Value = Option<i32>>) -> impl Strategy<Value 
                 nil,
                 blind_nil,
                 bidding,
-<<<<<<< HEAD
                 game,
                 ..RuleSettings::classic(mode)
-=======
-                ..RuleSettings::default()
->>>>>>> 96dfc6b (Joker decks ([deck] jokers): the Big and Little Joker and the high deuces are spades with card indices above the ace, so tricks, legal plays and searches rank them by bit as before; a deck is the 52 cards the rules deal, and the classic deal is unchanged)
             })
             .expect("valid rules")
         },
