@@ -112,14 +112,21 @@ pub fn run_cli(paths: &[String], out: &mut dyn Write) -> i32 {
 
 const SUITS: [char; 4] = ['C', 'D', 'H', 'S'];
 const RANKS: &str = "23456789TJQKA";
-const DECK: u64 = (1 << 52) - 1;
+const CLASSIC_DECK: u64 = (1 << 52) - 1;
 const SPADE: usize = 3;
+/// The cards of the joker decks (the README's Jokers section), numbered
+/// after the 52 here; all of them are spades.
+const EXTRA_CARDS: [&str; 4] = ["LJ", "BJ", "DS", "DD"];
 
-/// A card as `suit * 13 + rank`, ranks 0 (two) to 12 (ace).
+/// A card as `suit * 13 + rank`, ranks 0 (two) to 12 (ace); the cards of
+/// `EXTRA_CARDS` are 52 on.
 fn parse_card(v: &Value) -> Result<u8, String> {
     let s = v
         .as_str()
         .ok_or_else(|| format!("{v} is not a card (a string like \"AS\")"))?;
+    if let Some(k) = EXTRA_CARDS.iter().position(|&name| name == s) {
+        return Ok(52 + k as u8);
+    }
     let mut chars = s.chars();
     let (Some(r), Some(su), None) = (chars.next(), chars.next(), chars.next()) else {
         return Err(format!("\"{s}\" is not a card"));
@@ -135,12 +142,48 @@ fn parse_card(v: &Value) -> Result<u8, String> {
 }
 
 fn card_name(c: u8) -> String {
+    if c >= 52 {
+        return EXTRA_CARDS[usize::from(c - 52) % 4].to_string();
+    }
     let rank = RANKS.as_bytes()[usize::from(c % 13)] as char;
     format!("{rank}{}", SUITS[usize::from(c / 13)])
 }
 
+fn named(name: &str) -> u8 {
+    parse_card(&Value::from(name)).expect("a card name written here")
+}
+
+/// The suit a card plays as: the jokers and high deuces are spades.
 fn suit_of(c: u8) -> usize {
-    usize::from(c / 13)
+    if c >= 52 { SPADE } else { usize::from(c / 13) }
+}
+
+/// The spades from the lowest up, by name, in a deck of `jokers`.
+fn spade_order(jokers: Jokers) -> Vec<u8> {
+    let plain = "23456789TJQKA".chars().map(|r| named(&format!("{r}S")));
+    let mut order: Vec<u8> = match jokers {
+        Jokers::DeucesHigh => plain.skip(1).collect(),
+        _ => plain.collect(),
+    };
+    let above: &[&str] = match jokers {
+        Jokers::None => &[],
+        Jokers::Replace2H2C | Jokers::Replace2D2C => &["LJ", "BJ"],
+        Jokers::DeucesHigh => &["DS", "DD", "LJ", "BJ"],
+    };
+    order.extend(above.iter().map(|&n| named(n)));
+    order
+}
+
+/// The 52 cards dealt with `jokers`.
+fn deck_of(jokers: Jokers) -> u64 {
+    let (out, extra): (&[&str], &[&str]) = match jokers {
+        Jokers::None => (&[], &[]),
+        Jokers::Replace2H2C => (&["2H", "2C"], &["LJ", "BJ"]),
+        Jokers::Replace2D2C => (&["2D", "2C"], &["LJ", "BJ"]),
+        Jokers::DeucesHigh => (&["2H", "2C", "2S", "2D"], &["LJ", "BJ", "DS", "DD"]),
+    };
+    let bits = |names: &[&str]| names.iter().fold(0u64, |b, &n| b | bit(named(n)));
+    CLASSIC_DECK & !bits(out) | bits(extra)
 }
 
 fn suit_name(s: usize) -> &'static str {
@@ -152,11 +195,13 @@ fn bit(c: u8) -> u64 {
 }
 
 fn suit_mask(s: usize) -> u64 {
-    ((1u64 << 13) - 1) << (13 * s)
+    (0..56u8)
+        .filter(|&c| suit_of(c) == s)
+        .fold(0, |m, c| m | bit(c))
 }
 
 fn set_names(set: u64) -> String {
-    (0..52u8)
+    (0..56u8)
         .filter(|&c| set & bit(c) != 0)
         .map(card_name)
         .collect::<Vec<_>>()
@@ -227,6 +272,15 @@ impl Mode {
     }
 }
 
+/// `deck.jokers`: which deck is dealt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Jokers {
+    None,
+    Replace2H2C,
+    Replace2D2C,
+    DeucesHigh,
+}
+
 /// The rules object of a `game` line: every key of rules.toml.
 #[derive(Debug, Clone, Copy)]
 struct Rules {
@@ -265,6 +319,7 @@ struct Rules {
     boston_bonus: i64,
     boston_wins_game: bool,
     nil_pass: usize,
+    jokers: Jokers,
 }
 
 /// `scoring.*`, `nil.failed_tricks_count` and `play.*`.
@@ -455,6 +510,23 @@ fn parse_rules(v: &Value) -> Result<Rules, String> {
     let quick = optional(game, "game.", "kind", false, |t, p, k| {
         rule_choice(t, p, k, ["standard", "quick"])
     })?;
+    // Records from before the joker decks have no `deck`: the classic one.
+    let jokers = match obj.get("deck") {
+        None => Jokers::None,
+        Some(deck) => {
+            let deck = deck.as_object().ok_or("rules: `deck` is not a table")?;
+            match deck.get("jokers").map(|j| j.as_str()) {
+                None => Jokers::None,
+                Some(Some("none")) => Jokers::None,
+                Some(Some("replace_2h_2c")) => Jokers::Replace2H2C,
+                Some(Some("replace_2d_2c")) => Jokers::Replace2D2C,
+                Some(Some("deuces_high")) => Jokers::DeucesHigh,
+                Some(other) => {
+                    return Err(format!("rules: `deck.jokers` {other:?} is no deck"));
+                }
+            }
+        }
+    };
     let rules = Rules {
         mode,
         target_score: rule_int(obj, "", "target_score")?,
@@ -494,6 +566,7 @@ fn parse_rules(v: &Value) -> Result<Rules, String> {
         boston_bonus: optional_in(obj, "boston", "bonus", 0, Value::as_i64)?,
         boston_wins_game: optional_in(obj, "boston", "wins_game", false, Value::as_bool)?,
         nil_pass: optional_in(obj, "nil", "pass", 0, small)?,
+        jokers,
     };
     if rules.house.failed_nil_tricks_count && mode != Mode::Partnership {
         return Err("rules: `nil.failed_tricks_count` needs partners".into());
@@ -1088,8 +1161,15 @@ impl GameState {
             all |= cards;
             dealt.push(cards);
         }
-        if all != DECK {
-            problems.push(format!("the deal is missing {}", set_names(DECK & !all)));
+        let deck = deck_of(self.rules.jokers);
+        if all & !deck != 0 {
+            problems.push(format!(
+                "the deal has {}, not in this deck",
+                set_names(all & !deck)
+            ));
+        }
+        if deck & !all != 0 {
+            problems.push(format!("the deal is missing {}", set_names(deck & !all)));
         }
         let deficit = (0..self.mode.sides())
             .map(|side| {
@@ -1286,6 +1366,7 @@ impl GameState {
 
     fn play(&mut self, obj: &Obj, problems: &mut Vec<String>) -> Result<(), String> {
         let (n, size) = (self.seats(), self.mode.hand_size());
+        let jokers = self.rules.jokers;
         let hand = current(&mut self.hand, obj)?;
         match hand.stage {
             Stage::Bidding => return Err("a card is played before every seat has bid".into()),
@@ -1381,7 +1462,7 @@ impl GameState {
         }
         hand.trick.push((seat, card));
         if hand.trick.len() == n {
-            let winner = trick_winner(&hand.trick);
+            let winner = trick_winner(&hand.trick, jokers);
             hand.won[winner] += 1;
             hand.tricks_done += 1;
             hand.trick.clear();
@@ -1604,11 +1685,13 @@ impl Hand {
     }
 }
 
-/// The highest spade, or with no spade the highest card of the suit led.
-fn trick_winner(trick: &[(usize, u8)]) -> usize {
+/// The highest spade (in the deck's order of spades), or with no spade
+/// the highest card of the suit led.
+fn trick_winner(trick: &[(usize, u8)], jokers: Jokers) -> usize {
     let led = suit_of(trick[0].1);
+    let spades = spade_order(jokers);
     let rank = |c: u8| match suit_of(c) {
-        SPADE => 100 + i32::from(c),
+        SPADE => 100 + spades.iter().position(|&s| s == c).map_or(-1, |p| p as i32),
         s if s == led => i32::from(c),
         _ => -1,
     };
