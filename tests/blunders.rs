@@ -249,6 +249,10 @@ fn build_view(case: &Case, ask: Ask) -> Result<PlayerView, String> {
         None if ask == Ask::BlindNil => None,
         None => return Err("missing `hand:`".into()),
     };
+    let not_dealt = hand.unwrap_or_default().minus(rules.deck());
+    if !not_dealt.is_empty() {
+        return Err(format!("hand: {not_dealt} is not in this game's deck"));
+    }
 
     let mut view = PlayerView {
         seat,
@@ -337,6 +341,9 @@ fn build_view(case: &Case, ask: Ask) -> Result<PlayerView, String> {
     let mut add = |c: Card| -> Result<(), String> {
         if seen.contains(c) {
             return Err(format!("{c} appears twice"));
+        }
+        if !rules.deck().contains(c) {
+            return Err(format!("{c} is not in this game's deck"));
         }
         seen.insert(c);
         Ok(())

@@ -714,6 +714,33 @@ mod tests {
     }
 
     #[test]
+    fn the_jokers_count_as_the_top_trumps() {
+        use crate::engine::Jokers;
+        let jokers = Jokers::Replace2H2C.deck();
+        let rank = |c: &str| plays_as(card(c), jokers);
+        assert_eq!(rank("BJ"), Rank::ACE);
+        assert_eq!(rank("LJ"), Rank::KING);
+        assert_eq!(rank("AS"), Rank::QUEEN);
+        assert_eq!(rank("AH"), Rank::ACE);
+        let high = Jokers::DeucesHigh.deck();
+        assert_eq!(plays_as(card("DD"), high), Rank::QUEEN);
+        assert_eq!(plays_as(card("DS"), high), Rank::JACK);
+        for c in CardSet::DECK {
+            assert_eq!(plays_as(c, CardSet::DECK), c.rank(), "{c}");
+        }
+        // Three top trumps are three tricks, as the ace, king and queen are.
+        let with_jokers = set("BJ LJ AS 3H 5H 7H 9H 4D 6D 8D 3C 5C 7C");
+        let classic = set("AS KS QS 3H 5H 7H 9H 4D 6D 8D 3C 5C 7C");
+        let count = hand_tricks(with_jokers, Mode::Partnership, jokers);
+        assert_eq!(
+            count,
+            hand_tricks(classic, Mode::Partnership, CardSet::DECK)
+        );
+        assert!(count > 2.5, "{count}");
+        assert!(nil_danger(set("BJ 2S 3H 4H 5H 2D 3D 4D 6D 3C 4C 5C 6C"), jokers) >= 10.0);
+    }
+
+    #[test]
     fn strong_hands_count_more_tricks_than_weak_ones() {
         let strong = set("AS KS QS JS 4S AH KH 3H AD 5D 4D 2C 3C");
         let weak = set("2S 3S 4H 6H 7H 2D 5D 8D 3C 6C 7C 9C TC");
