@@ -327,7 +327,7 @@ impl Story {
             }
         }
         facts.dealt = dealt;
-        facts.out = held.iter().fold(CardSet::DECK, |left, &h| left.minus(h));
+        facts.out = held.iter().fold(rules.deck(), |left, &h| left.minus(h));
         let mut story = Story::new(rules, names, Some(seat));
         story.tell(facts)?;
         Ok(story)
