@@ -483,6 +483,7 @@ fn rules_serialise_to_every_key_of_rules_toml() {
             "blind_bid",
             "blind_nil",
             "boston",
+            "deck",
             "game",
             "losing_score",
             "mode",
@@ -529,6 +530,9 @@ fn rules_serialise_to_every_key_of_rules_toml() {
         keys(&value["game"]),
         ["failed_nil_costs_life", "hands", "kind", "lives"]
     );
+    assert_eq!(keys(&value["bidding"]), ["forbid_exact_total"]);
+    assert_eq!(keys(&value["deck"]), ["jokers"]);
+    assert_eq!(value["deck"]["jokers"], "none");
     assert!(value["losing_score"].is_null());
     // An empty rules.toml is the classic game.
     assert_eq!(toml::from_str::<Rules>("").unwrap(), Rules::default());
