@@ -530,7 +530,6 @@ fn rules_serialise_to_every_key_of_rules_toml() {
         keys(&value["game"]),
         ["failed_nil_costs_life", "hands", "kind", "lives"]
     );
-    assert_eq!(keys(&value["bidding"]), ["forbid_exact_total"]);
     assert_eq!(keys(&value["deck"]), ["jokers"]);
     assert_eq!(value["deck"]["jokers"], "none");
     assert!(value["losing_score"].is_null());

@@ -12,8 +12,8 @@ use super::card::{CARD_INDICES, Card, Suit};
 pub struct CardSet(u64);
 
 const SUIT_MASK: u64 = (1 << 13) - 1;
-/// The spade suit runs on past the ace: bits 39 to 55 (see `card`).
-const SPADE_MASK: u64 = ((1 << CARD_INDICES) - 1) & !((1 << 39) - 1);
+/// The trumps above the ace of spades: bits 52 to 55 (see `card`).
+const ABOVE_ACE: u64 = ((1 << CARD_INDICES) - 1) & !((1 << 52) - 1);
 
 impl CardSet {
     pub const EMPTY: CardSet = CardSet(0);
@@ -23,11 +23,13 @@ impl CardSet {
     /// Every card of every deck: the 52 and the four trumps above the ace.
     pub const ANY: CardSet = CardSet((1 << CARD_INDICES) - 1);
 
+    /// The spade suit runs on past the ace, through bit 55. Arithmetic
+    /// rather than a branch: the suit led is as random as the cards.
+    #[inline]
     pub const fn of_suit(suit: Suit) -> CardSet {
-        match suit {
-            Suit::Spades => CardSet(SPADE_MASK),
-            _ => CardSet(SUIT_MASK << (suit as u8 * 13)),
-        }
+        let s = suit as u8;
+        let spades = (s == Suit::Spades as u8) as u64;
+        CardSet((SUIT_MASK << (s * 13)) | (ABOVE_ACE * spades))
     }
 
     pub const fn single(card: Card) -> CardSet {

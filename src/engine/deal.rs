@@ -36,11 +36,14 @@ impl Deal {
     /// A deal from any generator: what playouts and samplers use, where
     /// speed matters more than portability.
     pub fn shuffled<R: Rng>(rng: &mut R, jokers: Jokers, mode: Mode, dealer: Seat) -> Deal {
-        let mut deck: [u8; 52] = std::array::from_fn(|i| {
-            jokers
-                .in_place_of(Card::from_index_unchecked(i as u8))
-                .index()
-        });
+        let mut deck: [u8; 52] = std::array::from_fn(|i| i as u8);
+        if jokers != Jokers::None {
+            for slot in &mut deck {
+                *slot = jokers
+                    .in_place_of(Card::from_index_unchecked(*slot))
+                    .index();
+            }
+        }
         for i in (1..52).rev() {
             let j = below(rng, i as u32 + 1) as usize;
             deck.swap(i, j);

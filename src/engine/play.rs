@@ -507,12 +507,19 @@ impl HandState {
     /// (`distinct_plays`).
     pub fn distinct_legal(&self) -> CardSet {
         // Every card of the deck is held or played here, so the trumps
-        // above the ace found nowhere are not in it (no classic card lies
-        // between two others but those, so the classic game is unchanged).
-        let in_game = self.hands.iter().fold(self.played, |all, &h| all.union(h));
-        let not_dealt = CardSet::ANY.minus(CardSet::DECK).minus(in_game);
+        // above the ace found nowhere are not in it. They lie between two
+        // legal cards only when a trump above the ace is legal: otherwise
+        // (the classic game always) they are left out of the question.
+        let above_ace = CardSet::ANY.minus(CardSet::DECK);
+        let legal = self.legal();
+        let not_dealt = if legal.intersect(above_ace).is_empty() {
+            above_ace
+        } else {
+            let in_game = self.hands.iter().fold(self.played, |all, &h| all.union(h));
+            above_ace.minus(in_game)
+        };
         let settled = settled(self.played, &self.trick, self.hands[self.turn()], not_dealt);
-        distinct_plays(self.legal(), settled)
+        distinct_plays(legal, settled)
     }
 
     /// Tricks not yet finished, the current one included.

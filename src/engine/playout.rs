@@ -194,10 +194,9 @@ impl Playout {
     }
 
     /// Can every hand's suits be stacked (at most 15 cards of a suit)?
+    /// Only spades, 16 in the deuces-high deck, can be more.
     pub fn fits(hands: &PerSeat<CardSet>) -> bool {
-        hands
-            .iter()
-            .all(|h| Suit::ALL.iter().all(|&s| h.suit(s).len() < 16))
+        hands.iter().all(|h| h.suit(Suit::Spades).len() < 16)
     }
 
     /// Plays `hand` to its end at random from wherever it stands, mid-trick
@@ -207,14 +206,20 @@ impl Playout {
     /// spades may be led (or card by card to the end where the hands do not
     /// `fit`). Returns the tricks each seat won over the whole hand.
     pub fn finish<R: Rng>(mut hand: HandState, rng: &mut R) -> PerSeat<u8> {
-        while hand.winning().is_some()
-            || (!hand.is_over()
-                && (hand.first_trick_has_house_rules() || !Playout::fits(&hand.hands)))
-        {
+        let mut play_one = |hand: &mut HandState| {
             let card = hand.legal().pick(rng.next_u32());
             hand.play_unchecked(
                 card.unwrap_or_else(|| unreachable!("the seat to play holds a card")),
             );
+        };
+        while hand.winning().is_some() || (hand.first_trick_has_house_rules() && !hand.is_over()) {
+            play_one(&mut hand);
+        }
+        if !Playout::fits(&hand.hands) {
+            while !hand.is_over() {
+                play_one(&mut hand);
+            }
+            return hand.tricks_won();
         }
         let rest = Playout::from_hands(&hand.hands, hand.turn(), hand.spades_may_lead(), rng);
         let won = rest.play(rng);
@@ -792,6 +797,45 @@ mod tests {
             |rng| Playout::from_hands(&deal.hands, seat(0), false, rng),
             Some(follower),
         );
+    }
+
+    #[test]
+    fn joker_decks_play_out_as_hand_state_plays_them() {
+        use crate::engine::Jokers;
+        let mut rng = Pcg64Mcg::seed_from_u64(17);
+        for jokers in Jokers::ALL {
+            for mode in Mode::ALL {
+                for i in 0..40u64 {
+                    let deal = Deal::from_seed_in(jokers, i, 1, mode, seat(0));
+                    let playout = Playout::from_hands(&deal.hands, seat(1), false, &mut rng);
+                    agrees_with_hand_state(playout, &mut rng);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_hand_of_all_sixteen_spades_is_finished_card_by_card() {
+        use crate::engine::Jokers;
+        // Cutthroat, deuces high: seat 0 holds every spade and the 3 of clubs.
+        let deck = Jokers::DeucesHigh.deck();
+        let spades = deck.suit(Suit::Spades);
+        let first = spades.union(CardSet::single("3C".parse().unwrap()));
+        let rest: Vec<Card> = deck.minus(first).iter().collect();
+        let hands = PerSeat::from_slice(&[
+            first,
+            rest[..17].iter().copied().collect(),
+            rest[17..34].iter().copied().collect(),
+        ])
+        .unwrap();
+        assert!(!Playout::fits(&hands));
+        let mut rng = Pcg64Mcg::seed_from_u64(3);
+        for _ in 0..20 {
+            let won = Playout::finish(HandState::new(hands, seat(1)), &mut rng);
+            assert_eq!(won.iter().map(|&w| u32::from(w)).sum::<u32>(), 17);
+            // Sixteen spades take sixteen tricks at least.
+            assert!(won[seat(0)] >= 16, "{won:?}");
+        }
     }
 
     #[test]
