@@ -30,6 +30,7 @@ pub const PRESETS: &[Preset] = presets![
     "mirror",
     "suicide",
     "whiz",
+    "jokers",
     "cutthroat-strict",
 ];
 
@@ -98,6 +99,10 @@ mod tests {
         let suicide = rules("suicide");
         assert_eq!(suicide.bidding.game, BiddingGame::Suicide);
         assert_eq!(suicide.bidding.suicide_min, 4);
+        assert_eq!(
+            rules("jokers").deck.jokers,
+            crate::engine::Jokers::Replace2H2C
+        );
         let strict = rules("cutthroat-strict");
         assert_eq!(strict.mode, crate::engine::Mode::Cutthroat);
         assert!(strict.bidding.forbid_exact_total);
