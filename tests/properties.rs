@@ -25,7 +25,7 @@ use spades::engine::{
     Bid, Card, CardSet, Decision, Event, Game, Mode, RuleSettings, Rules, Seat, Suit,
 };
 use support::checker::check_record;
-use support::proptest_seed::config;
+use support::proptest_seed::{any_mode, config};
 use support::record::{Played, random_game};
 
 const MAX_HANDS: u32 = 300;
@@ -62,14 +62,6 @@ fn house(mode: Mode) -> Rules {
         ..RuleSettings::classic(mode)
     })
     .expect("valid rules")
-}
-
-fn any_mode() -> impl Strategy<Value = Mode> {
-    prop_oneof![
-        Just(Mode::Partnership),
-        Just(Mode::Cutthroat),
-        Just(Mode::Individual)
-    ]
 }
 
 /// Any rules a game can be played with. `losing` is `None` only where asked:

@@ -13,13 +13,11 @@ fn short(mode: Mode) -> Rules {
 }
 
 fn lines(text: &str) -> Vec<Value> {
-    text.lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect()
+    support::record::json_lines(text)
 }
 
 fn text(lines: &[Value]) -> String {
-    lines.iter().map(|l| format!("{l}\n")).collect()
+    support::record::record_text(lines)
 }
 
 fn check(lines: &[Value]) -> Report {

@@ -17,7 +17,7 @@ use spades::engine::{
     Action, Bid, Card, CardSet, Deal, DealGuess, Game, HandState, Mode, Phase, PlayerView, Playout,
     Rules, Seat, Suit, Turn, hand_outcome,
 };
-use support::proptest_seed::config;
+use support::proptest_seed::{any_mode, config};
 
 /// `normal`, except that it bids blind nil half the times it may: games
 /// with exchanges, so guesses must place the cards passed.
@@ -94,14 +94,6 @@ fn play(
             }
         }
     }
-}
-
-fn any_mode() -> impl Strategy<Value = Mode> {
-    prop_oneof![
-        Just(Mode::Partnership),
-        Just(Mode::Cutthroat),
-        Just(Mode::Individual)
-    ]
 }
 
 /// What each seat truly holds now (before the exchange: as dealt).

@@ -16,7 +16,7 @@ use spades::engine::{
 use spades::record::{read_games, replay};
 use support::checker::check_record;
 use support::game::spades;
-use support::proptest_seed::config;
+use support::proptest_seed::{any_mode, config};
 use support::record::random_game;
 
 fn set(s: &str) -> CardSet {
@@ -359,14 +359,6 @@ fn any_jokers() -> impl Strategy<Value = Jokers> {
         Just(Jokers::Replace2H2C),
         Just(Jokers::Replace2D2C),
         Just(Jokers::DeucesHigh),
-    ]
-}
-
-fn any_mode() -> impl Strategy<Value = Mode> {
-    prop_oneof![
-        Just(Mode::Partnership),
-        Just(Mode::Cutthroat),
-        Just(Mode::Individual)
     ]
 }
 

@@ -11,7 +11,7 @@ use spades::engine::score::{SideTotals, score_side};
 use spades::engine::{Bid, Event, GameKind, Mode, Phase, Rules, Seat};
 use spades::tui::app::Screen;
 use support::checker::check_record;
-use support::proptest_seed::config;
+use support::proptest_seed::{any_mode, config};
 use support::record::random_game;
 use support::tui::{finished_game_with, screen_text};
 
@@ -89,14 +89,6 @@ fn lives_line(events: &[Event]) -> Vec<Option<u8>> {
         .collect()
 }
 
-fn any_mode() -> impl Strategy<Value = Mode> {
-    prop_oneof![
-        Just(Mode::Partnership),
-        Just(Mode::Cutthroat),
-        Just(Mode::Individual)
-    ]
-}
-
 proptest! {
     #![proptest_config(config(64))]
 
@@ -153,13 +145,11 @@ proptest! {
 }
 
 fn lines(text: &str) -> Vec<Value> {
-    text.lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect()
+    support::record::json_lines(text)
 }
 
 fn text(lines: &[Value]) -> String {
-    lines.iter().map(|l| format!("{l}\n")).collect()
+    support::record::record_text(lines)
 }
 
 /// A finished run of random bots with 2 lives, as record lines.

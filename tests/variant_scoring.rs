@@ -336,13 +336,11 @@ fn no_spade_on_the_first_trick_unless_only_spades() {
 // ------------------------------------------------------------- records
 
 fn lines(text: &str) -> Vec<Value> {
-    text.lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect()
+    support::record::json_lines(text)
 }
 
 fn text(lines: &[Value]) -> String {
-    lines.iter().map(|l| format!("{l}\n")).collect()
+    support::record::record_text(lines)
 }
 
 fn check(lines: &[Value]) -> Report {

@@ -30,12 +30,7 @@ impl Bot for RandomBot {
 
     /// Now and then any blind number on offer, so games exercise them.
     fn blind_number(&mut self, view: &PlayerView, rng: &mut BotRng) -> Option<u8> {
-        let numbers: Vec<u8> = view
-            .blind_bids()
-            .into_iter()
-            .filter(|b| b.is_numeric())
-            .map(Bid::tricks)
-            .collect();
+        let numbers = view.blind_numbers();
         if numbers.is_empty() || !rng.random_bool(0.05) {
             return None;
         }

@@ -37,46 +37,8 @@ pub fn lives_after(before: u8, lost: u8) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::bid::Bid;
-    use crate::engine::score::{SideTotals, score_side};
 
-    fn quick(failed_nil_costs_life: bool) -> Rules {
-        Rules::classic(Mode::Partnership)
-            .with(|r| {
-                r.game.kind = crate::engine::GameKind::Quick;
-                r.game.failed_nil_costs_life = failed_nil_costs_life;
-            })
-            .unwrap()
-    }
-
-    fn cost(rules: &Rules, seats: &[(Bid, u8)]) -> u8 {
-        let seats: Vec<_> = seats
-            .iter()
-            .enumerate()
-            .map(|(i, &(b, t))| (Seat::new(2 * i), b, t))
-            .collect();
-        lives_lost(rules, &score_side(rules, &seats, SideTotals::default()))
-    }
-
-    #[test]
-    fn a_set_contract_costs_one_life_and_a_made_one_none() {
-        let rules = quick(true);
-        assert_eq!(cost(&rules, &[(Bid::Tricks(4), 3), (Bid::Tricks(3), 4)]), 0);
-        assert_eq!(cost(&rules, &[(Bid::Tricks(4), 2), (Bid::Tricks(3), 3)]), 1);
-    }
-
-    #[test]
-    fn a_failed_nil_costs_a_life_only_when_the_rules_say_so() {
-        // Partner made 4 of 4; the nil took a trick.
-        let hand = [(Bid::Tricks(4), 4), (Bid::Nil, 1)];
-        assert_eq!(cost(&quick(true), &hand), 1);
-        assert_eq!(cost(&quick(false), &hand), 0);
-        // Both lost in one hand: two lives.
-        let both = [(Bid::Tricks(5), 3), (Bid::BlindNil, 2)];
-        assert_eq!(cost(&quick(true), &both), 2);
-        assert_eq!(cost(&quick(false), &both), 1);
-    }
-
+    // The worked examples of lives lost are in tests/variant_quick.rs.
     #[test]
     fn lives_never_go_below_none() {
         assert_eq!(lives_after(1, 2), 0);

@@ -129,6 +129,15 @@ impl PlayerView {
         self.auction.blind_bids(self.seat).collect()
     }
 
+    /// The blind numbers (not blind nil) on offer to this seat, lowest first.
+    pub fn blind_numbers(&self) -> Vec<u8> {
+        self.auction
+            .blind_bids(self.seat)
+            .filter(|b| b.is_numeric())
+            .map(Bid::tricks)
+            .collect()
+    }
+
     /// Replays the bids made so far, in bidding order from the dealer's
     /// left, checking each as the game does. This seat is marked as having
     /// looked at its cards when they are face up in the view (`hand` is

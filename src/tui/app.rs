@@ -529,12 +529,7 @@ impl App {
     /// The blind number the offer shows: the one chosen, else the
     /// smallest the engine would take; `None` when none is on offer.
     pub fn blind_number(&self, view: &PlayerView) -> Option<u8> {
-        let numbers: Vec<u8> = view
-            .blind_bids()
-            .into_iter()
-            .filter(|b| b.is_numeric())
-            .map(Bid::tricks)
-            .collect();
+        let numbers = view.blind_numbers();
         numbers
             .iter()
             .copied()

@@ -11,7 +11,9 @@
 //!   `tests/<test file>.proptest-regressions`, and tried first on every
 //!   later run. Those files belong in git: commit them with the fix.
 
+use proptest::prelude::{Just, Strategy, prop_oneof};
 use proptest::test_runner::{Config, FileFailurePersistence, RngSeed};
+use spades::engine::Mode;
 
 /// The seed CI draws its cases from.
 pub const DEFAULT_SEED: u64 = 20_251_201;
@@ -32,4 +34,13 @@ pub fn config(cases: u32) -> Config {
         ))),
         ..defaults
     }
+}
+
+/// Any of the three modes, for proptests that run every one.
+pub fn any_mode() -> impl Strategy<Value = Mode> {
+    prop_oneof![
+        Just(Mode::Partnership),
+        Just(Mode::Cutthroat),
+        Just(Mode::Individual)
+    ]
 }

@@ -68,3 +68,15 @@ pub fn random_game(rules: Rules, seed: u64, max_hands: u32) -> Played {
         text,
     }
 }
+
+/// A record's lines as JSON values, for tests that plant errors in them.
+pub fn json_lines(text: &str) -> Vec<serde_json::Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+/// JSON values written back as a record's text, one per line.
+pub fn record_text(lines: &[serde_json::Value]) -> String {
+    lines.iter().map(|l| format!("{l}\n")).collect()
+}
