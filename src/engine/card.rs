@@ -211,12 +211,15 @@ impl Card {
     /// The suit the card plays as: every trump above the ace is a spade.
     #[inline]
     pub const fn suit(self) -> Suit {
-        // Indices 52 to 55 give 4 - 1: no branch on the hot path.
-        Suit::from_index(self.0 / 13 - self.0 / 52)
+        // `i * 5 >> 6` is `i / 13` for the 52 (one multiply, as the
+        // division compiles to) and 4 for the trumps above the ace, which
+        // the compare, run beside it, takes back to spades.
+        let i = self.0 as u16;
+        Suit::from_index(((i * 5) >> 6) as u8 - (i >= 52) as u8)
     }
 
     pub const fn rank(self) -> Rank {
-        Rank(self.0 - self.suit() as u8 * 13)
+        Rank(SUIT_AND_RANK[self.0 as usize & 63] & 31)
     }
 
     pub const fn is_joker(self) -> bool {
@@ -233,6 +236,19 @@ impl Card {
         }
     }
 }
+
+/// `suit << 5 | rank` for every card index (64 wide for masked indices),
+/// the trumps above the ace being spades of ranks 13 to 16.
+const SUIT_AND_RANK: [u8; 64] = {
+    let mut table = [0u8; 64];
+    let mut i = 0;
+    while i < CARD_INDICES as usize {
+        let suit = if i >= 39 { 3 } else { i / 13 };
+        table[i] = (suit << 5 | (i - 13 * suit)) as u8;
+        i += 1;
+    }
+    table
+};
 
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
