@@ -142,6 +142,8 @@ pub enum ModeArg {
     Cutthroat,
     /// Four players, no partners
     Individual,
+    /// Three players and a dummy: the top bidder declares with it
+    Dummy,
 }
 
 impl From<ModeArg> for Mode {
@@ -150,6 +152,7 @@ impl From<ModeArg> for Mode {
             ModeArg::Partnership => Mode::Partnership,
             ModeArg::Cutthroat => Mode::Cutthroat,
             ModeArg::Individual => Mode::Individual,
+            ModeArg::Dummy => Mode::Dummy,
         }
     }
 }
@@ -379,6 +382,15 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
 
 fn run_play(args: &PlayArgs) -> Result<(), CliError> {
     let (rules, source) = effective_rules(&args.table)?;
+    if rules.mode.dummy().is_some() {
+        // Until the table screen shows the dummy and lets a declarer play
+        // from it, a person could not finish a hand there.
+        return Err(CliError::Usage(
+            "dummy games are played by `spades sim --mode dummy` for now: the table screen \
+             cannot yet show the dummy or let you play its cards"
+                .into(),
+        ));
+    }
     check_terminal()?;
     let config = crate::tui::PlayConfig {
         rules,
@@ -665,7 +677,7 @@ fn shell_word(path: &Path) -> String {
 
 fn run_sim(args: &SimArgs) -> Result<(), CliError> {
     let (rules, _source) = effective_rules(&args.table)?;
-    let n = rules.mode.seats();
+    let n = rules.mode.players();
     let lineup = match &args.seats {
         Some(seats) => seats.iter().map(|s| s.trim().to_string()).collect(),
         None => vec![bots::DEFAULT_LEVEL.to_string(); n],

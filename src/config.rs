@@ -270,7 +270,12 @@ fn top_section(rules: &Rules) -> String {
     };
     format!(
         "\
-mode = \"{mode}\"  # \"partnership\" (4 seats, 2 sides) | \"cutthroat\" (3 seats, 17 cards, 1 out) | \"individual\" (4 seats, no partners)
+mode = \"{mode}\"  # \"partnership\" (4 seats, 2 sides) | \"cutthroat\" (3 seats, 17 cards, 1 out) | \"individual\" (4 seats, no partners) | \"dummy\" (below)
+# With \"dummy\": three players (seats 0-2) and a dummy hand (seat 3), 13 cards each. Players alone deal and
+# bid, a team total from 1 to 13 (no nil or blind nil: those keys are ignored). The highest bidder (the earlier
+# on a tie) declares: it sees the dummy at once, plays its cards in its turn and must take its bid with it.
+# The other two defend with a contract of 13 less that bid, each scoring it on its own score and bags. The
+# first bidder leads; the dummy lies face up once the opening lead is down.
 target_score = {target}  # the game ends after a hand in which a side reaches this
 {losing}  # optional: the game also ends after a hand in which a side is at or below this
 ",
@@ -519,7 +524,7 @@ mod tests {
         );
         assert_eq!(
             err("mode = 3\n").to_string(),
-            "rules.toml:1:8: `mode`: expected \"partnership\", \"cutthroat\" or \"individual\", found 3"
+            "rules.toml:1:8: `mode`: expected \"partnership\", \"cutthroat\", \"individual\" or \"dummy\", found 3"
         );
         for (text, line, said) in [
             (
@@ -570,7 +575,7 @@ mod tests {
             (
                 "mode = \"solo\"\n",
                 1,
-                "`mode`: expected \"partnership\", \"cutthroat\" or \"individual\", found the text \"solo\"",
+                "`mode`: expected \"partnership\", \"cutthroat\", \"individual\" or \"dummy\", found the text \"solo\"",
             ),
             (
                 "bags = 3\n",

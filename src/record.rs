@@ -64,6 +64,9 @@ pub struct GameHeader {
     pub mode: Mode,
     pub names: Vec<String>,
     pub rules: Rules,
+    /// The dummy's seat, in dummy mode (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dummy: Option<Seat>,
     /// The seed, when it was known from the start (`null` otherwise).
     pub seed: Option<u64>,
     /// SHA-256 of the secret seed and salt, when the seed was secret.
@@ -106,6 +109,7 @@ impl GameHeader {
             mode: rules.mode,
             names,
             rules,
+            dummy: rules.mode.dummy(),
             seed: dealing.open_seed(),
             commitment: dealing.commitment(),
             info,

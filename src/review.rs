@@ -11,7 +11,9 @@
 //! replayed through the engine first, or from what one seat was told of a
 //! hand (`SeatEvent`s) once the hand is over and every card is known.
 
-use crate::engine::score::Contract;
+use crate::engine::Teams;
+use crate::engine::auction::declarer_of;
+use crate::engine::score::side_contract;
 use crate::engine::{
     Bid, Card, CardSet, Event, HandResult, HandState, Mode, PerSeat, PerSide, Rules, Seat,
     SeatEvent, Side, SideTotals, TrickDone,
@@ -339,6 +341,7 @@ impl Story {
         let index = self.hands.len();
         let first_step = self.steps.len();
         let no = facts.hand;
+        let leader = mode.next_player(facts.dealer);
         let mut step = Step {
             hand: index,
             event: StepEvent::Dealt,
@@ -369,7 +372,7 @@ impl Story {
             step.event = StepEvent::Exchange;
             self.steps.push(step);
         }
-        let mut play = HandState::dealt(step.held, facts.dealer, self.rules.play);
+        let mut play = HandState::dealt(step.held, leader, self.rules.play);
         let mut tricks = Vec::new();
         for &(seat, card) in &facts.plays {
             if play.turn() != seat {
@@ -437,7 +440,12 @@ impl Story {
             out: facts.out,
             bids: facts.bids,
             passes: facts.passes,
-            marks: marks(&self.rules, &bids, &tricks),
+            marks: marks(
+                &self.rules,
+                Teams::new(mode, declarer_of(mode, facts.dealer, &bids)),
+                &bids,
+                &tricks,
+            ),
             tricks,
             result: facts.result,
             before: facts.before,
@@ -468,8 +476,13 @@ impl Story {
 /// Where each side's contract was made or became impossible, and where each
 /// nil was broken, from the bids and the tricks in order, contracts
 /// counted as `rules` count them.
-pub fn marks(rules: &Rules, bids: &PerSeat<Option<Bid>>, tricks: &[TrickDone]) -> Vec<Mark> {
-    let mode = rules.mode;
+pub fn marks(
+    rules: &Rules,
+    teams: Teams,
+    bids: &PerSeat<Option<Bid>>,
+    tricks: &[TrickDone],
+) -> Vec<Mark> {
+    let mode = teams.mode();
     let total = mode.hand_size();
     let mut won = PerSeat::filled(mode, 0u8);
     let mut decided = PerSide::filled(mode, false);
@@ -481,7 +494,7 @@ pub fn marks(rules: &Rules, bids: &PerSeat<Option<Bid>>, tricks: &[TrickDone]) -
         if won[winner] == 1 && bids[winner].is_some_and(Bid::is_nil) {
             marks.push(Mark {
                 trick: k,
-                side: mode.side_of(winner),
+                side: teams.scoring_side(winner),
                 what: Reached::NilBroken { seat: winner },
             });
         }
@@ -490,10 +503,7 @@ pub fn marks(rules: &Rules, bids: &PerSeat<Option<Bid>>, tricks: &[TrickDone]) -
             if decided[side] {
                 continue;
             }
-            let seats = mode
-                .side_seats(side)
-                .filter_map(|s| bids[s].map(|b| (b, won[s])));
-            let Some(contract) = Contract::under(rules, seats) else {
+            let Some(contract) = side_contract(rules, teams, side, bids, &won) else {
                 continue;
             };
             let what = if contract.need() == 0 {
@@ -581,8 +591,8 @@ mod tests {
                     .map_or(story.steps.len(), |h| h.first_step);
                 let steps = &story.steps[hand.first_step..last];
                 let cards = mode.seats() * mode.hand_size();
-                // The deal, a bid a seat, every card, the score.
-                assert_eq!(steps.len(), 1 + mode.seats() + cards + 1, "{mode}");
+                // The deal, a bid a player, every card, the score.
+                assert_eq!(steps.len(), 1 + mode.players() + cards + 1, "{mode}");
                 assert_eq!(steps[0].event, StepEvent::Dealt);
                 assert_eq!(steps[0].held, hand.dealt);
                 assert_eq!(steps.last().unwrap().event, StepEvent::Scored);
@@ -699,7 +709,12 @@ mod tests {
         // so by trick 5 they can take at most 8 of 9.
         let order = [0, 0, 0, 0, 2, 1, 3, 1, 3, 1, 3, 1, 3];
         let tricks: Vec<TrickDone> = order.iter().map(|&w| trick(w)).collect();
-        let marks = marks(&Rules::classic(mode), &bids, &tricks);
+        let marks = marks(
+            &Rules::classic(mode),
+            Teams::new(mode, None),
+            &bids,
+            &tricks,
+        );
         assert_eq!(
             marks,
             [

@@ -426,6 +426,7 @@ mod tests {
             hand: 1,
             dealer: Seat::new(0),
             bids,
+            declarer: None,
             tricks,
             sides: score_hand(&rules, &bids, &tricks, &before),
             lives_left: None,

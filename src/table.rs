@@ -27,6 +27,8 @@ pub enum Player {
     /// A bot thinking away from the table (`Table::think`): the seat waits
     /// for its answer, holding a fresh bot of the same level and budget.
     Away(Box<dyn Bot>),
+    /// Nobody: the dummy's seat, whose cards its declarer plays.
+    Dummy,
 }
 
 /// A person in seat 0 and bots of `level` in every other seat: the table a
@@ -38,7 +40,9 @@ pub fn player_and_bots(
 ) -> Result<Vec<Player>, crate::bots::UnknownBot> {
     mode.each_seat()
         .map(|seat| {
-            if seat.index() == 0 {
+            if !mode.is_player(seat) {
+                Ok(Player::Dummy)
+            } else if seat.index() == 0 {
                 Ok(Player::Human)
             } else {
                 crate::bots::by_name_with(level, effort).map(Player::Bot)
@@ -52,6 +56,8 @@ pub fn player_and_bots(
 /// generator, and what its seat sees. `think` gives the answer back.
 pub struct Thinking {
     seat: Seat,
+    /// Whose bot decides: the seat's own, or the declarer's for the dummy.
+    by: Seat,
     decision: Decision,
     view: PlayerView,
     bot: Box<dyn Bot>,
@@ -69,6 +75,7 @@ impl Thinking {
         let action = decide(self.bot.as_mut(), self.decision, &self.view, &mut self.rng);
         Thought {
             seat: self.seat,
+            by: self.by,
             bot: self.bot,
             rng: self.rng,
             action,
@@ -80,6 +87,7 @@ impl Thinking {
 /// A bot's answer, with the bot and its generator coming back to their seat.
 pub struct Thought {
     seat: Seat,
+    by: Seat,
     bot: Box<dyn Bot>,
     rng: BotRng,
     action: Action,
@@ -149,9 +157,16 @@ pub enum ResumeError {
 
 impl Table {
     /// A game under `rules` dealt by `dealing`; `players` has one entry per
-    /// seat. The seed also seeds the bots, so a game replays exactly.
-    pub fn new(rules: Rules, dealing: Dealing, players: Vec<Player>) -> Table {
+    /// seat, or with a dummy one per player (the dummy's seat, the last,
+    /// is then added). The seed also seeds the bots, so a game replays
+    /// exactly.
+    pub fn new(rules: Rules, dealing: Dealing, mut players: Vec<Player>) -> Table {
         let mode = rules.mode;
+        if let Some(dummy) = mode.dummy()
+            && players.len() == mode.players()
+        {
+            players.insert(dummy.index(), Player::Dummy);
+        }
         assert_eq!(players.len(), mode.seats(), "one player per seat");
         let seed = dealing.seed();
         let game = Game::new(rules, seed);
@@ -182,6 +197,13 @@ impl Table {
         names: Vec<String>,
         info: GameInfo,
     ) -> io::Result<()> {
+        let mut names = names;
+        // Names for the players alone: the dummy's seat is named for it.
+        if let Some(dummy) = self.mode().dummy()
+            && names.len() == self.mode().players()
+        {
+            names.insert(dummy.index(), "Dummy".to_string());
+        }
         let header = GameHeader::new(*self.game.rules(), names, &self.dealing, info);
         let mut writer = RecordWriter::start(out, &header, self.dealing.reveal())?;
         writer.event(&self.game.deal_event())?;
@@ -317,6 +339,7 @@ impl Table {
             .iter()
             .map(|p| match p {
                 Player::Human => Player::Human,
+                Player::Dummy => Player::Dummy,
                 // Fresh bots of the same level and budget: nothing they
                 // remember of the hand taken back survives.
                 Player::Bot(bot) | Player::Away(bot) => Player::Bot(bot.fresh()),
@@ -424,8 +447,14 @@ impl Table {
         self.turn_where(|human| human)
     }
 
-    /// The turn of a seat whose player is human or not, as `wanted` says.
-    /// Only the exchange asks several seats at once.
+    /// Who decides for `seat` now: the declarer plays the dummy's cards.
+    pub fn player_for(&self, seat: Seat) -> Seat {
+        self.game.teams().player_for(seat)
+    }
+
+    /// The turn of a seat whose player is human or not, as `wanted` says
+    /// (the dummy's turn is its declarer's). Only the exchange asks several
+    /// seats at once.
     fn turn_where(&self, wanted: impl Fn(bool) -> bool) -> Option<Turn> {
         let turn = self.game.to_act()?;
         if self.game.phase() == Phase::Exchange {
@@ -438,7 +467,7 @@ impl Table {
                     decision: Decision::Exchange,
                 });
         }
-        wanted(self.is_human(turn.seat)).then_some(turn)
+        wanted(self.is_human(self.player_for(turn.seat))).then_some(turn)
     }
 
     /// Deals the next hand once the last is over, telling every seat.
@@ -489,7 +518,10 @@ impl Table {
     /// this also deals each next hand.
     pub fn step_bot(&mut self) -> Option<Result<(), BotError>> {
         if self.game.phase() == Phase::AwaitingDeal
-            && self.players.iter().all(|p| matches!(p, Player::Bot(_)))
+            && self
+                .players
+                .iter()
+                .all(|p| matches!(p, Player::Bot(_) | Player::Dummy))
         {
             return self.deal_next_hand().then_some(Ok(()));
         }
@@ -501,10 +533,11 @@ impl Table {
     /// table; its seat waits (as `Player::Away`) until `answer`.
     pub fn think(&mut self) -> Option<Thinking> {
         let turn = self.bot_turn()?;
-        let i = turn.seat.index();
+        let by = self.player_for(turn.seat);
+        let i = by.index();
         let stand_in = match &self.players[i] {
             Player::Bot(bot) => bot.fresh(),
-            Player::Human | Player::Away(_) => return None,
+            Player::Human | Player::Away(_) | Player::Dummy => return None,
         };
         let Player::Bot(bot) = std::mem::replace(&mut self.players[i], Player::Away(stand_in))
         else {
@@ -512,9 +545,10 @@ impl Table {
         };
         // The generator goes with the bot and comes back advanced, so a
         // game replays the same wherever its bots think.
-        let rng = std::mem::replace(&mut self.rngs[i], bot_rng(0, turn.seat));
+        let rng = std::mem::replace(&mut self.rngs[i], bot_rng(0, by));
         Some(Thinking {
             seat: turn.seat,
+            by,
             decision: turn.decision,
             view: self.game.view(turn.seat),
             bot,
@@ -527,12 +561,13 @@ impl Table {
     pub fn answer(&mut self, thought: Thought) -> Result<(), BotError> {
         let Thought {
             seat,
+            by,
             bot,
             rng,
             action,
             took,
         } = thought;
-        let i = seat.index();
+        let i = by.index();
         let bot_name = bot.name();
         self.players[i] = Player::Bot(bot);
         self.rngs[i] = rng;
@@ -652,7 +687,7 @@ mod tests {
     }
 
     fn bots(mode: Mode) -> Vec<Player> {
-        (0..mode.seats())
+        (0..mode.players())
             .map(|_| Player::Bot(Box::new(RandomBot)))
             .collect()
     }

@@ -262,6 +262,7 @@ fn build_view(case: &Case, ask: Ask) -> Result<PlayerView, String> {
         phase: Phase::Bidding,
         turn: Some(seat),
         hand,
+        shown: None,
         auction: Auction::new(rules, dealer, deficits),
         exchange: None,
         play: PublicPlay {

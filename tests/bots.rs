@@ -37,7 +37,12 @@ fn variants(mode: Mode) -> Vec<Rules> {
     })
     .expect("valid rules");
     let with = |change: fn(&mut RuleSettings)| base.with(change).expect("valid rules");
-    let exact = with(|r| r.bidding.forbid_exact_total = true);
+    // With a dummy the bids are never added up: the rule does not apply.
+    let exact = if mode == Mode::Dummy {
+        base
+    } else {
+        with(|r| r.bidding.forbid_exact_total = true)
+    };
     let no_nil = with(|r| {
         r.nil.allowed = false;
         r.blind_nil.allowed = false;
@@ -59,7 +64,7 @@ fn every_level_keeps_to_the_rules_in_every_mode_and_variant() {
         for (v, rules) in variants(mode).into_iter().enumerate() {
             for seed in 0..4u64 {
                 // Each level in turn at every seat, against the others.
-                let lineup: Vec<&str> = (0..mode.seats())
+                let lineup: Vec<&str> = (0..mode.players())
                     .map(|s| LEVELS[(s + seed as usize) % LEVELS.len()])
                     .collect();
                 if let Err(e) = play(rules, seed * 31 + v as u64, &lineup) {

@@ -185,6 +185,54 @@ fn catches_a_wrong_score() {
     assert_caught(&bad, at, "tricks");
 }
 
+/// A dummy game's record: the declarer named on each score line, the
+/// dummy's tricks scored for the declarer, each defender scoring the
+/// defenders' contract, and only players dealing and bidding (no nil).
+#[test]
+fn catches_wrong_dummy_records() {
+    let game = random_game(short(Mode::Dummy), 3, 500);
+    let record = game.record();
+    let report = check_record(&record);
+    assert!(report.is_ok(), "{}", report.describe());
+    let clean = lines(&record);
+    assert_eq!(clean[0]["dummy"], json!(3));
+    let at = first(&clean, "score");
+    let declarer = clean[at]["declarer"].as_u64().expect("a declarer") as usize;
+    let defender = (declarer + 1) % 3;
+
+    let mut bad = clean.clone();
+    bad[at]["declarer"] = json!(defender);
+    assert_caught(&bad, at, "declarer");
+
+    // The declarer's line and a defender's swapped: both are wrong unless
+    // they happened to score alike.
+    let mut bad = clean.clone();
+    let (d, o) = (
+        clean[at]["sides"][declarer].clone(),
+        clean[at]["sides"][defender].clone(),
+    );
+    if d["points"] != o["points"] {
+        bad[at]["sides"][declarer] = o;
+        bad[at]["sides"][defender] = d;
+        assert_caught(&bad, at, &format!("side {declarer}"));
+    }
+
+    // The dummy never bids and nobody bids nil.
+    let bid = first(&clean, "bid");
+    let mut bad = clean.clone();
+    bad[bid]["seat"] = json!(3);
+    assert_caught(&bad, bid, "out of turn");
+    let mut bad = clean.clone();
+    bad[bid]["bid"] = json!("nil");
+    assert_caught(&bad, bid, "dummy");
+
+    // The dummy never deals.
+    let deal = first(&clean, "deal");
+    let mut bad = clean.clone();
+    bad[deal]["dealer"] = json!(3);
+    assert_caught(&bad, deal, "never deals");
+}
+
 #[test]
 fn catches_a_card_not_followed_to_the_suit_led() {
     let clean = clean_game(2);

@@ -8,8 +8,8 @@
 use rand::RngExt;
 
 use super::knowledge::{
-    Position, exchange_cards, nearest_allowed, nil_danger, plain_tricks, prefer_side_suits,
-    rank_value, suicide_nil_first,
+    DUMMY_TRICKS, Position, exchange_cards, nearest_allowed, nil_danger, plain_tricks,
+    prefer_side_suits, rank_value, suicide_nil_first,
 };
 use super::nil::nil_card;
 use super::{Bot, BotRng};
@@ -54,7 +54,13 @@ impl Bot for EasyBot {
         if suicide_nil_first(view, est) {
             return Bid::Nil;
         }
-        let mut n = est.round() as i32;
+        // With a dummy the bid is a team total: the dummy as an average hand.
+        let dummy = if view.mode().dummy().is_some() {
+            DUMMY_TRICKS
+        } else {
+            0.0
+        };
+        let mut n = (est + dummy).round() as i32;
         if rng.random_bool(SLIP) {
             n += if rng.random_bool(0.5) { 1 } else { -1 };
         }

@@ -197,6 +197,9 @@ impl Bot for HardBot {
     }
 
     fn bid(&mut self, view: &PlayerView, rng: &mut BotRng) -> Bid {
+        if view.mode().dummy().is_some() {
+            return self.normal.bid(view, rng);
+        }
         let usual = self.normal.bid(view, &mut rng.clone());
         best_bid(view, usual, &self.normal.tuning, self.budget(), rng).map_or(usual, |w| w.chosen)
     }
@@ -207,6 +210,12 @@ impl Bot for HardBot {
     }
 
     fn play(&mut self, view: &PlayerView, rng: &mut BotRng) -> Card {
+        // With a dummy the guessed deals and playouts do not yet know the
+        // teams change every hand nor that the dummy's cards are shown:
+        // hard plays as normal does there.
+        if view.mode().dummy().is_some() {
+            return self.normal.play(view, rng);
+        }
         let usual = self.normal.play(view, &mut rng.clone());
         best_card(view, usual, self.budget(), rng).map_or(usual, |w| w.chosen)
     }

@@ -4,10 +4,10 @@
 //! seat's `PlayerView` shows, so a decision takes microseconds.
 
 use crate::engine::play::beats;
-use crate::engine::score::Contract;
+use crate::engine::score::{Contract, side_contract};
 use crate::engine::{
     Bid, BiddingGame, Card, CardSet, MAX_SEATS, Mode, PerSeat, PlayerView, Rank, Rules, Seat, Side,
-    Suit,
+    Suit, Teams,
 };
 
 const SPADES: Suit = Suit::Spades;
@@ -30,6 +30,8 @@ pub const SIDE_SUITS: [Suit; 3] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts];
 pub struct Position {
     pub seat: Seat,
     pub mode: Mode,
+    /// Who plays with whom this hand (with a dummy, set by the bidding).
+    pub teams: Teams,
     pub seats: usize,
     pub partner: Option<Seat>,
     pub hand: CardSet,
@@ -79,11 +81,15 @@ impl Position {
         Position {
             seat,
             mode: view.mode(),
+            teams: view.teams(),
             seats,
             partner: view.partner(),
             hand: view.cards(),
             legal: view.legal_plays(),
-            unseen: view.unseen(),
+            // A shown hand (the dummy's) counts as unseen here: the odds
+            // below spread unseen cards over every other seat, and would
+            // otherwise give the shown seat's cards to the hidden ones.
+            unseen: view.unseen() | view.shown.map_or(CardSet::EMPTY, |s| s.cards),
             void,
             bids: view.bids(),
             won: play.tricks_won,
@@ -116,7 +122,7 @@ impl Position {
     }
 
     pub fn my_side(&self) -> Side {
-        self.mode.side_of(self.seat)
+        self.teams.scoring_side(self.seat)
     }
 
     /// A nil (or blind nil) bidder who has not yet taken a trick.
@@ -130,11 +136,7 @@ impl Position {
 
     /// A side's contract so far, as the scoring counts it.
     fn contract(&self, side: Side) -> Option<Contract> {
-        let seats = self.mode.side_seats(side);
-        Contract::under(
-            &self.rules,
-            seats.filter_map(|s| Some((self.bids[s]?, self.won[s]))),
-        )
+        side_contract(&self.rules, self.teams, side, &self.bids, &self.won)
     }
 
     /// Tricks a side's numeric bidders still need for its contract (0 once
@@ -148,11 +150,12 @@ impl Position {
         self.contract(side).is_some()
     }
 
-    /// The sides other than this seat's.
+    /// The sides playing against this seat this hand.
     pub fn opponent_sides(&self) -> impl Iterator<Item = Side> + '_ {
+        let partner_side = self.partner.map(|p| self.teams.scoring_side(p));
         self.mode
             .each_side()
-            .filter(move |&side| side != self.my_side())
+            .filter(move |&side| side != self.my_side() && Some(side) != partner_side)
     }
 
     /// The cards in `set` that would be winning the trick if played now.
@@ -654,6 +657,11 @@ pub fn suicide_nil_first(view: &PlayerView, est: f32) -> bool {
 
 /// The allowed numeric bid closest to `n` (the lower one on a tie), for the
 /// house rule that forbids an exact total.
+/// The tricks an unseen 13-card hand adds to a team, on average: a
+/// quarter of the hand. A player bidding with a dummy counts its own
+/// tricks and this for the dummy it has not seen.
+pub const DUMMY_TRICKS: f32 = 13.0 / 4.0;
+
 pub fn nearest_allowed(view: &PlayerView, n: i32) -> Bid {
     let allowed = view.allowed_bids();
     allowed

@@ -4,7 +4,7 @@
 //! cover and nil busting, and shedding spare tricks when bags threaten.
 
 use super::knowledge::{
-    Position, exchange_cards, hand_tricks, nearest_allowed, nil_danger, nil_flaw,
+    DUMMY_TRICKS, Position, exchange_cards, hand_tricks, nearest_allowed, nil_danger, nil_flaw,
     prefer_side_suits, rank_value, suicide_nil_first,
 };
 use super::nil::{nil_card, sparing_cover};
@@ -165,6 +165,17 @@ fn choose_bid(view: &PlayerView, t: &Tuning) -> Bid {
 
     if view.check_bid(Bid::Nil).is_ok() && should_nil(view, hand, est, partner_bid, &st, t) {
         return Bid::Nil;
+    }
+    if mode.dummy().is_some() {
+        // A team total: this hand with the dummy, unseen, as an average
+        // hand. The bids are rivals, not shares, so no table total applies.
+        let round_up = if st.limit - st.bags <= 3 {
+            t.round_up_bags
+        } else {
+            t.round_up
+        };
+        let n = (est + DUMMY_TRICKS + round_up).floor().max(1.0) as i32;
+        return nearest_allowed(view, n);
     }
     if suicide_nil_first(view, est) {
         return Bid::Nil;

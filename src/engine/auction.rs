@@ -5,7 +5,7 @@ use super::bid::Bid;
 use super::card::Suit;
 use super::cards::CardSet;
 use super::rules::{BiddingGame, Rules};
-use super::seat::{PerSeat, PerSide, Seat};
+use super::seat::{Mode, PerSeat, PerSide, Seat, Teams};
 
 /// Why blind nil is not on offer to a seat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -20,6 +20,8 @@ pub enum BlindNilRefusal {
     AlreadyLooked,
     #[error("there is no blind nil in {0}")]
     Game(BiddingGame),
+    #[error("with a dummy every bid is a team total, never nil")]
+    Dummy,
 }
 
 /// Why a blind numeric bid is not on offer to a seat.
@@ -42,6 +44,8 @@ pub enum BidError {
     OutOfRange { max: u8 },
     #[error("nil is off in these rules")]
     NilNotAllowed,
+    #[error("with a dummy every bid is a team total: nil is not bid")]
+    NilWithDummy,
     #[error("blind nil is not allowed: {0}")]
     BlindNil(BlindNilRefusal),
     #[error("the last bid may not bring the bids to exactly {total} (house rule)")]
@@ -71,6 +75,29 @@ pub enum SuicideTurn {
     Nil,
     #[error("your partner bid nil, so you bid a number")]
     Number,
+}
+
+/// The players in bidding order: clockwise from the dealer's left, the
+/// dummy left out.
+pub fn bidding_order(mode: Mode, dealer: Seat) -> impl Iterator<Item = Seat> + Clone {
+    (1..=mode.seats())
+        .map(move |k| mode.after(dealer, k))
+        .filter(move |&s| mode.is_player(s))
+}
+
+/// With a dummy, once every player has bid: the declarer, the highest
+/// bidder, the earlier bidder (from the dealer's left) on a tie. `None`
+/// in other modes or while a bid is missing.
+pub fn declarer_of(mode: Mode, dealer: Seat, bids: &PerSeat<Option<Bid>>) -> Option<Seat> {
+    mode.dummy()?;
+    let mut best: Option<(Seat, u8)> = None;
+    for seat in bidding_order(mode, dealer) {
+        let tricks = bids[seat]?.tricks();
+        if best.is_none_or(|(_, b)| tricks > b) {
+            best = Some((seat, tricks));
+        }
+    }
+    best.map(|(seat, _)| seat)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -132,26 +159,40 @@ impl Auction {
         self.dealer
     }
 
+    /// The seats that bid, in bidding order: every player clockwise from
+    /// the dealer's left (the dummy never bids).
+    pub fn bidding_order(&self) -> impl Iterator<Item = Seat> + Clone {
+        bidding_order(self.rules.mode, self.dealer)
+    }
+
     /// The seat to bid next, clockwise from the dealer's left.
     pub fn next_bidder(&self) -> Option<Seat> {
-        let mode = self.rules.mode;
-        (1..=mode.seats())
-            .map(|k| mode.after(self.dealer, k))
-            .find(|&s| self.bids[s].is_none())
+        self.bidding_order().find(|&s| self.bids[s].is_none())
+    }
+
+    /// In dummy mode, once every player has bid: the highest bidder, the
+    /// earlier bidder on a tie. `None` in other modes.
+    pub fn declarer(&self) -> Option<Seat> {
+        declarer_of(self.rules.mode, self.dealer, &self.bids)
     }
 
     pub fn is_complete(&self) -> bool {
         self.next_bidder().is_none()
     }
 
-    /// How far `seat`'s side trailed at the deal.
+    /// How far `seat`'s side trailed at the deal (the dummy's seat: the
+    /// declarer's side, once there is one).
     pub fn deficit(&self, seat: Seat) -> i32 {
-        self.deficit[self.rules.mode.side_of(seat)]
+        let side = Teams::new(self.rules.mode, self.declarer()).scoring_side(seat);
+        self.deficit.get(side).copied().unwrap_or(0)
     }
 
     /// Why `seat` may not bid blind nil (`None` when it may).
     pub fn blind_nil_refusal(&self, seat: Seat) -> Option<BlindNilRefusal> {
         let rules = &self.rules.blind_nil;
+        if self.rules.mode.dummy().is_some() {
+            return Some(BlindNilRefusal::Dummy);
+        }
         if !rules.allowed {
             return Some(BlindNilRefusal::Disabled);
         }
@@ -223,6 +264,7 @@ impl Auction {
             Bid::Tricks(n) | Bid::Blind(n) if n == 0 || n > max => {
                 return Err(BidError::OutOfRange { max });
             }
+            Bid::Nil if self.rules.mode.dummy().is_some() => return Err(BidError::NilWithDummy),
             Bid::Nil if !self.rules.nil.allowed => return Err(BidError::NilNotAllowed),
             Bid::BlindNil => {
                 if let Some(why) = self.blind_nil_refusal(seat) {

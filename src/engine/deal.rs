@@ -89,7 +89,9 @@ impl Deal {
 /// leads.
 pub fn first_dealer(seed: u64, mode: Mode) -> Seat {
     let mut rng = ChaCha8Rng::from_seed(key(seed, 0));
-    Seat::new(below(&mut rng, mode.seats() as u32) as usize)
+    // Players are the first seats (the dummy sits last), so the draw is
+    // among them.
+    Seat::new(below(&mut rng, mode.players() as u32) as usize)
 }
 
 /// A 32-byte ChaCha key from the game seed and the hand number (SplitMix64).

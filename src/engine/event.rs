@@ -48,6 +48,9 @@ pub enum Event {
         /// (absent in a game to a target).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         lives: Option<u8>,
+        /// With a dummy: the player who played with it this hand.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        declarer: Option<Seat>,
     },
     End {
         winner: Side,
@@ -134,6 +137,8 @@ pub enum SeatEvent {
         /// (absent in a game to a target).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         lives: Option<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        declarer: Option<Seat>,
     },
     End {
         winner: Side,
@@ -184,11 +189,13 @@ impl Event {
                 tricks,
                 sides,
                 lives,
+                declarer,
             } => SeatEvent::Score {
                 hand: *hand,
                 tricks: tricks.clone(),
                 sides: sides.clone(),
                 lives: *lives,
+                declarer: *declarer,
             },
             Event::End { winner, scores } => SeatEvent::End {
                 winner: *winner,

@@ -13,9 +13,11 @@ use super::event::{Event, SideRecord};
 use super::play::{HandState, PlayError, TrickDone};
 use super::quick;
 use super::rules::Rules;
-use super::score::{SideScore, SideTotals, boston_winner, deficit, game_end, score_hand};
-use super::seat::{Mode, PerSeat, PerSide, Seat, Side};
-use super::view::{ExchangeView, PlayerView};
+use super::score::{
+    SideScore, SideTotals, boston_winner, deficit, game_end, score_dummy_hand, score_hand,
+};
+use super::seat::{Mode, PerSeat, PerSide, Seat, Side, Teams};
+use super::view::{ExchangeView, PlayerView, Shown};
 
 /// Something a seat does. Written in saves as `"look"`, `{"bid":3}`,
 /// `{"exchange":["2C","3D"]}` or `{"play":"AS"}`.
@@ -102,7 +104,11 @@ pub enum RuleError {
 pub struct HandResult {
     pub hand: u32,
     pub dealer: Seat,
+    /// Each seat's bid; with a dummy, the dummy's entry is the declarer's
+    /// bid, the contract it played for.
     pub bids: PerSeat<Bid>,
+    /// The player who played with the dummy (dummy mode only).
+    pub declarer: Option<Seat>,
     pub tricks: PerSeat<u8>,
     pub sides: PerSide<SideScore>,
     /// Quick Play: the player's side's lives left after this hand.
@@ -154,6 +160,12 @@ impl Game {
     fn start(rules: Rules, deals: DealSource, dealer: Seat) -> Game {
         let mode = rules.mode;
         let dealer = mode.after(dealer, 0);
+        // The dummy never deals: a record naming it is read as the next player.
+        let dealer = if mode.is_player(dealer) {
+            dealer
+        } else {
+            mode.next_player(dealer)
+        };
         let no_cards = PerSeat::filled(mode, CardSet::EMPTY);
         let mut game = Game {
             rules,
@@ -209,7 +221,8 @@ impl Game {
         self.exchange_given = PerSeat::filled(mode, None);
         // Who leads is settled when the play begins: under two_of_clubs it
         // would tell the bidders where the lowest club lies.
-        self.play = HandState::new(deal.hands, mode.next(self.dealer)).under(self.rules.play);
+        self.play =
+            HandState::new(deal.hands, mode.next_player(self.dealer)).under(self.rules.play);
         self.tricks.clear();
         self.phase = Phase::Bidding;
         true
@@ -253,6 +266,39 @@ impl Game {
 
     pub fn hand_state(&self) -> &HandState {
         &self.play
+    }
+
+    /// Who plays with whom this hand (with a dummy: once the bids are in).
+    pub fn teams(&self) -> Teams {
+        Teams::new(self.rules.mode, self.auction.declarer())
+    }
+
+    /// The other hand `seat` may see now, if any. With a dummy: the
+    /// declarer sees the dummy's cards from the end of the bidding (it
+    /// picks them up), everyone else from the opening lead on (they lie
+    /// face up); and the dummy's seat, played by the declarer, sees the
+    /// declarer's cards.
+    pub fn shown(&self, seat: Seat) -> Option<Shown> {
+        let dummy = self.rules.mode.dummy()?;
+        let declarer = self.auction.declarer()?;
+        if !matches!(
+            self.phase,
+            Phase::Playing | Phase::AwaitingDeal | Phase::Over
+        ) {
+            return None;
+        }
+        let opened = self.play.played() != super::cards::CardSet::EMPTY || self.play.is_over();
+        let of = if seat == dummy {
+            declarer
+        } else if seat == declarer || opened {
+            dummy
+        } else {
+            return None;
+        };
+        Some(Shown {
+            seat: of,
+            cards: self.play.hands[of],
+        })
     }
 
     pub fn totals(&self) -> &PerSide<SideTotals> {
@@ -321,6 +367,8 @@ impl Game {
     /// What `seat` may know now, and nothing more.
     pub fn view(&self, seat: Seat) -> PlayerView {
         let hand = match self.phase {
+            // Nobody holds the dummy's cards until there is a declarer.
+            _ if !self.rules.mode.is_player(seat) && self.auction.declarer().is_none() => None,
             Phase::Bidding if self.auction.cards_hidden(seat) => None,
             Phase::Bidding | Phase::Exchange => Some(self.dealt.hands[seat]),
             _ => Some(self.play.hands[seat]),
@@ -342,6 +390,7 @@ impl Game {
             phase: self.phase,
             turn: self.to_act().map(|t| t.seat),
             hand,
+            shown: self.shown(seat),
             auction: self.auction.seen_by(seat),
             exchange,
             play: self.play.public(),
@@ -436,7 +485,11 @@ impl Game {
 
     /// The play begins with these hands, the seat the rules name leading.
     fn begin_play(&mut self, hands: PerSeat<CardSet>) {
-        self.play = HandState::dealt(hands, self.dealer, self.rules.play);
+        self.play = HandState::dealt(
+            hands,
+            self.rules.mode.next_player(self.dealer),
+            self.rules.play,
+        );
         self.phase = Phase::Playing;
     }
 
@@ -512,10 +565,18 @@ impl Game {
     }
 
     fn finish_hand(&mut self, events: &mut Vec<Event>) {
-        // The hand is over only once every seat has bid.
-        let bids = self.auction.bids().map(|b| b.unwrap_or(Bid::Nil));
+        // The hand is over only once every player has bid.
+        let declarer = self.auction.declarer();
+        let mut bids = self.auction.bids().map(|b| b.unwrap_or(Bid::Nil));
         let tricks = self.play.tricks_won();
-        let sides = score_hand(&self.rules, &bids, &tricks, &self.totals);
+        let sides = match (declarer, self.rules.mode.dummy()) {
+            (Some(declarer), Some(dummy)) => {
+                bids[dummy] = bids[declarer];
+                let bid = bids[declarer].tricks();
+                score_dummy_hand(&self.rules, declarer, bid, &tricks, &self.totals)
+            }
+            _ => score_hand(&self.rules, &bids, &tricks, &self.totals),
+        };
         self.totals = sides.map(|s| SideTotals {
             score: s.score,
             bags: s.bags,
@@ -529,11 +590,13 @@ impl Game {
             tricks: tricks.to_vec(),
             sides: sides.iter().map(SideRecord::from).collect(),
             lives: self.lives_left,
+            declarer,
         });
         self.results.push(HandResult {
             hand: self.hand_no,
             dealer: self.dealer,
             bids,
+            declarer,
             tricks,
             sides,
             lives_left: self.lives_left,
@@ -558,7 +621,7 @@ impl Game {
         }
         // The deal passes to the left.
         let dealer = self.dealer;
-        self.dealer = self.rules.mode.next(dealer);
+        self.dealer = self.rules.mode.next_player(dealer);
         if !self.deal_next() {
             self.dealer = dealer;
             return None;

@@ -38,9 +38,9 @@ pub use rules::{
     ScoringRules, SetPenalty, SpadesLead,
 };
 pub use score::{SideScore, SideTotals};
-pub use seat::{Each, MAX_SEATS, Mode, PerSeat, PerSide, Seat, Side};
+pub use seat::{DUMMY_SEAT, Each, MAX_SEATS, Mode, PerSeat, PerSide, Seat, Side, Teams};
 pub use stakes::{HandOutcome, hand_outcome, win_chances};
-pub use view::{ExchangeView, PlayerView};
+pub use view::{ExchangeView, PlayerView, Shown};
 
 /// Card notation for unit tests: `set("AS KH")`, `card("AS")`.
 #[cfg(test)]

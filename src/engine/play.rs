@@ -79,11 +79,10 @@ fn first_trick_plays(rules: PlayRules, hand: CardSet, led: Option<Suit>) -> Opti
     }
 }
 
-/// The seat that leads the first trick of a hand dealt by `dealer`: its
-/// left, or under `first_lead = "two_of_clubs"` the holder of the lowest
+/// The seat that leads the first trick: `left` (the first player left of
+/// the dealer), or under `first_lead = "two_of_clubs"` the holder of the lowest
 /// club (the 2C; in cutthroat the 3C when the 2C is the card out).
-pub fn first_leader(rules: PlayRules, hands: &PerSeat<CardSet>, dealer: Seat) -> Seat {
-    let left = Seat::masked(((dealer.index() + 1) % hands.len()) as u8);
+pub fn first_leader(rules: PlayRules, hands: &PerSeat<CardSet>, left: Seat) -> Seat {
     if rules.first_lead != FirstLead::TwoOfClubs {
         return left;
     }
@@ -334,8 +333,8 @@ impl HandState {
 
     /// A hand just dealt by `dealer`, about to be played under the house
     /// rules of play `rules`, the seat they name leading (`first_leader`).
-    pub fn dealt(hands: PerSeat<CardSet>, dealer: Seat, rules: PlayRules) -> HandState {
-        HandState::new(hands, first_leader(rules, &hands, dealer)).under(rules)
+    pub fn dealt(hands: PerSeat<CardSet>, left: Seat, rules: PlayRules) -> HandState {
+        HandState::new(hands, first_leader(rules, &hands, left)).under(rules)
     }
 
     /// The same hand played under the house rules of play `rules`.
@@ -749,12 +748,12 @@ mod tests {
         let rules = house(|r| r.first_lead = FirstLead::TwoOfClubs);
         let hands = four_hands();
         // Seat 0 holds the 2C; the dealer (seat 2) does not decide.
-        assert_eq!(first_leader(rules, &hands, Seat::new(2)), Seat::new(0));
+        assert_eq!(first_leader(rules, &hands, Seat::new(3)), Seat::new(0));
         assert_eq!(
-            first_leader(PlayRules::default(), &hands, Seat::new(2)),
+            first_leader(PlayRules::default(), &hands, Seat::new(3)),
             Seat::new(3)
         );
-        let mut h = HandState::dealt(hands, Seat::new(2), rules);
+        let mut h = HandState::dealt(hands, Seat::new(3), rules);
         assert_eq!(h.turn(), Seat::new(0));
         assert_eq!(h.legal(), set("2C"));
         assert_eq!(
@@ -766,7 +765,7 @@ mod tests {
         assert_eq!(h.legal(), set("5C"));
         // In cutthroat with the 2C out, the 3C leads.
         let three = PerSeat::from_slice(&[set("KH 5C"), set("3C 4D"), set("2H 9D")]).unwrap();
-        assert_eq!(first_leader(rules, &three, Seat::new(0)), Seat::new(1));
+        assert_eq!(first_leader(rules, &three, Seat::new(1)), Seat::new(1));
     }
 
     #[test]
@@ -784,7 +783,7 @@ mod tests {
             Some(PlayError::SpadesNotBroken)
         );
         // Still unbroken until a spade is played.
-        let h = HandState::dealt(four_hands(), Seat::new(3), rules);
+        let h = HandState::dealt(four_hands(), Seat::new(0), rules);
         assert!(!h.spades_broken() && h.spades_may_lead());
     }
 
@@ -824,7 +823,7 @@ mod tests {
             r.first_lead = FirstLead::TwoOfClubs;
             r.trump_first_trick = false;
         });
-        let mut h = HandState::dealt(four_hands(), Seat::new(1), rules);
+        let mut h = HandState::dealt(four_hands(), Seat::new(2), rules);
         h.play_unchecked(card("2C"));
         let resumed = HandState::resume(&h.public(), h.hands).unwrap();
         assert_eq!(resumed.rules(), rules);

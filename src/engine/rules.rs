@@ -474,6 +474,9 @@ impl Rules {
             ));
         }
         check_bidding(s)?;
+        if s.mode == Mode::Dummy {
+            check_dummy(s)?;
+        }
         Ok(Rules(settings))
     }
 
@@ -530,6 +533,40 @@ impl Rules {
             _ => 0,
         }
     }
+}
+
+/// The keys that mean nothing with a dummy, where every bid is a team
+/// total made seeing one's own cards and the first bidder leads. (The
+/// partnership-only keys are refused by `check_bidding`.)
+fn check_dummy(s: &RuleSettings) -> Result<(), InvalidRule> {
+    let refuse = |key, why: &str| {
+        Err(InvalidRule {
+            key,
+            problem: format!("makes no sense with a dummy: {why} (leave it out)"),
+        })
+    };
+    if s.bidding.forbid_exact_total {
+        return refuse(
+            "bidding.forbid_exact_total",
+            "each bid is a team total, so the bids are never added up",
+        );
+    }
+    if s.bidding.game != BiddingGame::Classic {
+        return refuse(
+            "bidding.game",
+            "every bid is a team total, never nil or a spade count",
+        );
+    }
+    if s.blind_bid.allowed {
+        return refuse("blind_bid.allowed", "every bid is made seeing one's cards");
+    }
+    if s.play.first_lead != FirstLead::DealerLeft {
+        return refuse(
+            "play.first_lead",
+            "the first bidder leads, and the dummy's cards are not yet shown",
+        );
+    }
+    Ok(())
 }
 
 /// The most cards a nil pass may swap.
@@ -638,7 +675,7 @@ const JOKERS_NAMES: [&str; 4] = [
 /// dotted as in rules.toml.
 pub fn choices(key: &str) -> Option<&'static [&'static str]> {
     match key {
-        "mode" => Some(&["partnership", "cutthroat", "individual"]),
+        "mode" => Some(&["partnership", "cutthroat", "individual", "dummy"]),
         "game.kind" => Some(&["standard", "quick"]),
         "scoring.set_penalty" => Some(&["bid", "bid_and_short"]),
         "play.first_lead" => Some(&["dealer_left", "two_of_clubs"]),
@@ -792,6 +829,27 @@ fn bidding_house_rules(rules: &Rules) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn keys_that_mean_nothing_with_a_dummy_are_refused() {
+        let dummy = Rules::classic(Mode::Dummy);
+        let refused = |change: fn(&mut RuleSettings)| dummy.with(change).unwrap_err().key;
+        assert_eq!(
+            refused(|r| r.bidding.forbid_exact_total = true),
+            "bidding.forbid_exact_total"
+        );
+        assert_eq!(
+            refused(|r| r.bidding.game = BiddingGame::Mirror),
+            "bidding.game"
+        );
+        assert_eq!(refused(|r| r.blind_bid.allowed = true), "blind_bid.allowed");
+        assert_eq!(
+            refused(|r| r.play.first_lead = FirstLead::TwoOfClubs),
+            "play.first_lead"
+        );
+        assert_eq!(refused(|r| r.nil.pass = 2), "nil.pass");
+        assert!(dummy.with(|r| r.deck.jokers = Jokers::DeucesHigh).is_ok());
+    }
 
     #[test]
     fn the_mode_choices_are_every_mode() {

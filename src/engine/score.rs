@@ -2,7 +2,7 @@
 
 use super::bid::Bid;
 use super::rules::{Rules, SetPenalty};
-use super::seat::{Mode, PerSeat, PerSide, Seat, Side};
+use super::seat::{Mode, PerSeat, PerSide, Seat, Side, Teams};
 
 /// A side's running totals between hands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -306,6 +306,84 @@ pub fn score_hand(
             len += 1;
         }
         score_side(rules, &seats[..len], before[side])
+    })
+}
+
+/// The defenders' contract against a declarer's bid of `bid` with the
+/// dummy: the tricks the declarer did not bid for (`13 - bid`).
+pub const fn defenders_contract(bid: u8) -> u8 {
+    (Mode::Dummy.hand_size() as u8).saturating_sub(bid)
+}
+
+/// The two contracts of a dummy hand, the declarer's (with the dummy's
+/// tricks) and the defenders', from the declarer's bid and each seat's
+/// tricks. `declarer` is a player of a dummy-mode table.
+pub fn dummy_contracts(declarer: Seat, bid: u8, tricks: &PerSeat<u8>) -> [Contract; 2] {
+    let teams = Teams::new(Mode::Dummy, Some(declarer));
+    let taken = |defending: bool| -> u8 {
+        Mode::Dummy
+            .each_seat()
+            .filter(|&s| teams.is_defender(s) == defending)
+            .map(|s| tricks[s])
+            .sum()
+    };
+    [
+        Contract {
+            bid,
+            taken: taken(false),
+        },
+        Contract {
+            bid: defenders_contract(bid),
+            taken: taken(true),
+        },
+    ]
+}
+
+/// A side's contract so far, as the scoring counts it, from the bids and
+/// each seat's tricks: with a dummy (once there is a declarer), the
+/// declarer's bid on the declaring team's tricks, or for a defender the
+/// defenders' contract on both defenders' tricks.
+pub fn side_contract(
+    rules: &Rules,
+    teams: Teams,
+    side: Side,
+    bids: &PerSeat<Option<Bid>>,
+    won: &PerSeat<u8>,
+) -> Option<Contract> {
+    let mode = teams.mode();
+    if let Some(declarer) = teams.declarer() {
+        let [declaring, defending] = dummy_contracts(declarer, bids[declarer]?.tricks(), won);
+        return Some(if mode.side_of(declarer) == side {
+            declaring
+        } else {
+            defending
+        });
+    }
+    Contract::under(
+        rules,
+        mode.side_seats(side)
+            .filter_map(|s| Some((bids[s]?, won[s]))),
+    )
+}
+
+/// Scores a hand with a dummy: the declarer scores the declaring team's
+/// contract (its bid, the dummy's tricks counting with its own), and each
+/// defender scores the defenders' contract (`13 - bid`, the two
+/// defenders' tricks together) on its own totals, bags and all.
+pub fn score_dummy_hand(
+    rules: &Rules,
+    declarer: Seat,
+    bid: u8,
+    tricks: &PerSeat<u8>,
+    before: &PerSide<SideTotals>,
+) -> PerSide<SideScore> {
+    let mode = rules.mode;
+    let contracts = dummy_contracts(declarer, bid, tricks);
+    PerSide::from_fn(mode, |side| {
+        // Sides are the players' seats (the dummy, seat 3, has none).
+        let seat = Seat::new(side.index());
+        let c = contracts[usize::from(seat != declarer)];
+        score_side(rules, &[(seat, Bid::Tricks(c.bid), c.taken)], before[side])
     })
 }
 

@@ -21,7 +21,15 @@ pub enum Mode {
     Cutthroat,
     /// Four seats, each alone; 13 cards each.
     Individual,
+    /// Three players and a dummy hand in seat 3, 13 cards each: each hand
+    /// the highest bidder (the declarer) plays with the dummy against the
+    /// other two; every player scores alone (see [`Teams`]).
+    Dummy,
 }
+
+/// The dummy's seat in dummy mode: the last seat, so that the players
+/// are seats 0, 1 and 2 and each player's side has its seat's number.
+pub const DUMMY_SEAT: Seat = Seat(3);
 
 /// A seat at the table. Seats are numbered `0..n` clockwise, in the order
 /// play goes round; in an interactive game seat 0 is the local player.
@@ -83,12 +91,25 @@ impl Side {
 }
 
 impl Mode {
-    pub const ALL: [Mode; 3] = [Mode::Partnership, Mode::Cutthroat, Mode::Individual];
+    pub const ALL: [Mode; 4] = [
+        Mode::Partnership,
+        Mode::Cutthroat,
+        Mode::Individual,
+        Mode::Dummy,
+    ];
 
     pub const fn seats(self) -> usize {
         match self {
             Mode::Cutthroat => 3,
             _ => 4,
+        }
+    }
+
+    /// The seats where players sit: every seat but the dummy's.
+    pub const fn players(self) -> usize {
+        match self {
+            Mode::Dummy => 3,
+            m => m.seats(),
         }
     }
 
@@ -103,8 +124,39 @@ impl Mode {
     pub const fn sides(self) -> usize {
         match self {
             Mode::Partnership => 2,
+            Mode::Dummy => 3,
             m => m.seats(),
         }
+    }
+
+    /// The seat whose cards the declarer plays, in dummy mode.
+    pub const fn dummy(self) -> Option<Seat> {
+        match self {
+            Mode::Dummy => Some(DUMMY_SEAT),
+            _ => None,
+        }
+    }
+
+    /// Does a player sit in `seat` (every seat but the dummy's)? Only
+    /// players deal and bid.
+    pub const fn is_player(self, seat: Seat) -> bool {
+        !matches!(self, Mode::Dummy) || seat.0 != DUMMY_SEAT.0
+    }
+
+    /// The next seat clockwise where a player sits: the deal passes to it,
+    /// and after the dealer it bids (and leads) first.
+    pub const fn next_player(self, seat: Seat) -> Seat {
+        let next = self.next(seat);
+        if self.is_player(next) {
+            next
+        } else {
+            self.next(next)
+        }
+    }
+
+    /// The seats where players sit, clockwise from seat 0.
+    pub fn each_player(self) -> impl DoubleEndedIterator<Item = Seat> + Clone {
+        self.each_seat().filter(move |&s| self.is_player(s))
     }
 
     pub const fn has_partners(self) -> bool {
@@ -136,6 +188,9 @@ impl Mode {
         self.after(seat, 1)
     }
 
+    /// The side `seat` scores for. The dummy has no side of its own (its
+    /// tricks count for the declarer, [`Teams::scoring_side`]): here it
+    /// gets a number past the table's sides.
     pub const fn side_of(self, seat: Seat) -> Side {
         match self {
             Mode::Partnership => Side(seat.0 % 2),
@@ -160,7 +215,80 @@ impl Mode {
             Mode::Partnership => "partnership",
             Mode::Cutthroat => "cutthroat",
             Mode::Individual => "individual",
+            Mode::Dummy => "dummy",
         }
+    }
+}
+
+/// Who plays with whom in one hand. Fixed by the mode, except in dummy
+/// mode: there the declarer (known once the bidding is over) plays with
+/// the dummy, and the other two players, the defenders, play together;
+/// every player still scores for a side of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Teams {
+    mode: Mode,
+    declarer: Option<Seat>,
+}
+
+impl Teams {
+    /// The teams of a hand of `mode` whose declarer is `declarer` (none
+    /// outside dummy mode, nor before the bidding is over).
+    pub const fn new(mode: Mode, declarer: Option<Seat>) -> Teams {
+        let declarer = match mode {
+            Mode::Dummy => declarer,
+            _ => None,
+        };
+        Teams { mode, declarer }
+    }
+
+    pub const fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The player who plays with the dummy this hand.
+    pub const fn declarer(&self) -> Option<Seat> {
+        self.declarer
+    }
+
+    /// Is `seat` a defender (a player other than the declarer, once known)?
+    pub fn is_defender(&self, seat: Seat) -> bool {
+        self.declarer
+            .is_some_and(|d| d != seat && self.mode.is_player(seat))
+    }
+
+    /// Who plays with `seat` this hand.
+    pub fn partner(&self, seat: Seat) -> Option<Seat> {
+        let Some(declarer) = self.declarer else {
+            return self.mode.partner(seat);
+        };
+        if seat == declarer {
+            return self.mode.dummy();
+        }
+        if Some(seat) == self.mode.dummy() {
+            return Some(declarer);
+        }
+        self.mode
+            .each_player()
+            .find(|&s| s != seat && s != declarer)
+    }
+
+    /// Who decides for `seat`: the declarer for the dummy, else the seat.
+    pub fn player_for(&self, seat: Seat) -> Seat {
+        match (self.declarer, self.mode.dummy()) {
+            (Some(declarer), Some(dummy)) if seat == dummy => declarer,
+            _ => seat,
+        }
+    }
+
+    /// The side whose score `seat`'s tricks count for: the declarer's
+    /// for the dummy.
+    pub fn scoring_side(&self, seat: Seat) -> Side {
+        self.mode.side_of(self.player_for(seat))
+    }
+
+    /// The seats that play together with `seat` this hand, `seat` first.
+    pub fn team(&self, seat: Seat) -> impl Iterator<Item = Seat> + Clone {
+        std::iter::once(seat).chain(self.partner(seat))
     }
 }
 
@@ -176,7 +304,9 @@ impl std::str::FromStr for Mode {
         Mode::ALL
             .into_iter()
             .find(|m| m.name() == s)
-            .ok_or_else(|| format!("unknown mode `{s}`: use partnership, cutthroat or individual"))
+            .ok_or_else(|| {
+                format!("unknown mode `{s}`: use partnership, cutthroat, individual or dummy")
+            })
     }
 }
 

@@ -10,7 +10,7 @@ use super::game::{HandResult, Phase};
 use super::play::{HandState, PlayError, PublicPlay, ResumeError, TrickDone, beats};
 use super::rules::Rules;
 use super::score::SideTotals;
-use super::seat::{Mode, PerSeat, PerSide, Seat, Side};
+use super::seat::{Mode, PerSeat, PerSide, Seat, Side, Teams};
 
 /// This seat's part in a blind-nil exchange.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,6 +21,14 @@ pub struct ExchangeView {
     pub given: Option<CardSet>,
     /// What the partner passed, once the exchange is done.
     pub received: Option<CardSet>,
+}
+
+/// Another seat's cards this seat may see: the dummy's, or (for the
+/// dummy's seat, played by the declarer) the declarer's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shown {
+    pub seat: Seat,
+    pub cards: CardSet,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,6 +42,8 @@ pub struct PlayerView {
     pub turn: Option<Seat>,
     /// This seat's cards; `None` while they lie face down (blind nil on offer).
     pub hand: Option<CardSet>,
+    /// Another hand this seat sees (with a dummy; see `Game::shown`).
+    pub shown: Option<Shown>,
     pub auction: Auction,
     pub exchange: Option<ExchangeView>,
     pub play: PublicPlay,
@@ -57,12 +67,28 @@ impl PlayerView {
         self.rules.mode.seats()
     }
 
+    /// The side this seat's tricks score for (with a dummy, the dummy's
+    /// seat scores for the declarer).
     pub fn side(&self) -> Side {
-        self.rules.mode.side_of(self.seat)
+        self.teams().scoring_side(self.seat)
     }
 
+    /// Who plays with whom this hand.
+    pub fn teams(&self) -> Teams {
+        Teams::new(self.rules.mode, self.auction.declarer())
+    }
+
+    /// Who plays with this seat this hand.
     pub fn partner(&self) -> Option<Seat> {
-        self.rules.mode.partner(self.seat)
+        self.teams().partner(self.seat)
+    }
+
+    /// The cards of `seat` this seat may see: its own, or a shown hand.
+    pub fn seen_hand(&self, seat: Seat) -> Option<CardSet> {
+        if seat == self.seat {
+            return self.hand;
+        }
+        self.shown.filter(|s| s.seat == seat).map(|s| s.cards)
     }
 
     pub fn bids(&self) -> PerSeat<Option<Bid>> {
@@ -172,6 +198,9 @@ impl PlayerView {
         if let Some(mine) = self.hand {
             hands[self.seat] = mine;
         }
+        if let Some(shown) = self.shown {
+            hands[shown.seat] = shown.cards;
+        }
         HandState::resume(&self.play, hands)
     }
 
@@ -180,14 +209,17 @@ impl PlayerView {
     /// rules in force: the seat they name leads, which under
     /// `first_lead = "two_of_clubs"` depends on the cards.
     pub fn hand_from_the_start(&self, hands: PerSeat<CardSet>) -> HandState {
-        HandState::dealt(hands, self.dealer, self.rules.play)
+        HandState::dealt(hands, self.mode().next_player(self.dealer), self.rules.play)
     }
 
-    /// Cards this seat has not seen: in other hands or out of play.
+    /// Cards this seat has not seen: in other hands or out of play (a
+    /// shown hand's cards are seen).
     pub fn unseen(&self) -> CardSet {
+        let shown = self.shown.map_or(CardSet::EMPTY, |s| s.cards);
         self.rules
             .deck()
             .minus(self.cards())
+            .minus(shown)
             .minus(self.play.played)
     }
 

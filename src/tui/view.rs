@@ -534,9 +534,10 @@ fn blind_nil_note(view: &PlayerView) -> Option<String> {
     let helps = match why {
         BlindNilRefusal::NotTrailing { deficit, needed } => deficit > 0 && 2 * deficit >= needed,
         BlindNilRefusal::PartnerBidBlindNil => true,
-        BlindNilRefusal::Disabled | BlindNilRefusal::AlreadyLooked | BlindNilRefusal::Game(_) => {
-            false
-        }
+        BlindNilRefusal::Disabled
+        | BlindNilRefusal::AlreadyLooked
+        | BlindNilRefusal::Game(_)
+        | BlindNilRefusal::Dummy => false,
     };
     helps.then(|| format!("Blind nil: {why}."))
 }
@@ -920,17 +921,23 @@ fn rules_lines(rules: &Rules, theme: &Theme) -> Vec<String> {
         Mode::Partnership => "partnership: four seats, partners opposite",
         Mode::Cutthroat => "cutthroat: three seats, 17 cards each, every seat alone",
         Mode::Individual => "individual: four seats, every seat alone",
+        Mode::Dummy => "dummy: three players and a dummy, the top bidder declares with it",
     };
     let losing = rules.losing_score.map_or(String::new(), |l| {
         format!("; also ends at {} or below", theme.number(l))
     });
-    let nil = if rules.nil.allowed {
+    let no_nil = rules.mode.dummy().is_some();
+    let nil = if no_nil {
+        "not bid with a dummy (bids are team totals)".to_string()
+    } else if rules.nil.allowed {
         format!("worth {}", rules.nil.value)
     } else {
         "not allowed".to_string()
     };
     let blind = &rules.blind_nil;
-    let blind_nil = if blind.allowed {
+    let blind_nil = if no_nil {
+        "not bid with a dummy".to_string()
+    } else if blind.allowed {
         format!(
             "worth {}, when the side trails by {} or more",
             blind.value, blind.min_deficit

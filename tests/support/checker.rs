@@ -231,7 +231,12 @@ enum Mode {
     Partnership,
     Cutthroat,
     Individual,
+    /// Players in seats 0 to 2, the dummy in seat 3.
+    Dummy,
 }
+
+/// The dummy's seat in dummy mode.
+const DUMMY: usize = 3;
 
 impl Mode {
     fn parse(s: &str) -> Option<Mode> {
@@ -239,6 +244,7 @@ impl Mode {
             "partnership" => Some(Mode::Partnership),
             "cutthroat" => Some(Mode::Cutthroat),
             "individual" => Some(Mode::Individual),
+            "dummy" => Some(Mode::Dummy),
             _ => None,
         }
     }
@@ -252,10 +258,25 @@ impl Mode {
     }
 
     fn sides(self) -> usize {
-        if self == Mode::Partnership {
-            2
+        match self {
+            Mode::Partnership => 2,
+            Mode::Dummy => 3,
+            _ => self.seats(),
+        }
+    }
+
+    /// Dealers and bidders: every seat but the dummy's.
+    fn is_player(self, seat: usize) -> bool {
+        self != Mode::Dummy || seat != DUMMY
+    }
+
+    /// The next seat clockwise with a player in it.
+    fn next_player(self, seat: usize) -> usize {
+        let next = (seat + 1) % self.seats();
+        if self.is_player(next) {
+            next
         } else {
-            self.seats()
+            (next + 1) % self.seats()
         }
     }
 
@@ -491,7 +512,7 @@ fn parse_rules(v: &Value) -> Result<Rules, String> {
         .ok_or("rules: missing `mode`")?
         .as_str()
         .and_then(Mode::parse)
-        .ok_or("rules: `mode` is not partnership, cutthroat or individual")?;
+        .ok_or("rules: `mode` is not partnership, cutthroat, individual or dummy")?;
     let losing_score = match obj.get("losing_score") {
         None => return Err("rules: missing `losing_score` (null when unset)".into()),
         Some(Value::Null) => None,
@@ -840,6 +861,9 @@ struct Hand {
     trick: Vec<(usize, u8)>,
     broken: bool,
     won: Vec<usize>,
+    /// With a dummy, once the bids are in: the highest bidder, the first
+    /// of them on a tie.
+    declarer: Option<usize>,
     tricks_done: usize,
     /// The true winner of a trick whose `trick` line has not come yet.
     pending: Option<usize>,
@@ -1018,7 +1042,7 @@ fn parse_header(obj: &Obj) -> Result<(Rules, Option<String>), Vec<String>> {
         .and_then(Value::as_str)
         .and_then(Mode::parse);
     if mode.is_none() {
-        problems.push("`mode` is not partnership, cutthroat or individual".into());
+        problems.push("`mode` is not partnership, cutthroat, individual or dummy".into());
     }
     let rules = obj
         .get("rules")
@@ -1121,12 +1145,15 @@ impl GameState {
             ));
         }
         let dealer = seat(obj, "dealer", n)?;
+        if !self.mode.is_player(dealer) {
+            return Err(format!("the dummy (seat {dealer}) never deals"));
+        }
         if let Some(last) = self.last_dealer
-            && dealer != (last + 1) % n
+            && dealer != self.mode.next_player(last)
         {
             problems.push(format!(
                 "dealer is seat {dealer}, but after seat {last} the deal passes to seat {}",
-                (last + 1) % n
+                self.mode.next_player(last)
             ));
         }
         let lists = field(obj, "hands")?
@@ -1195,7 +1222,8 @@ impl GameState {
             owe_count: vec![0; n],
             given: vec![None; n],
             stage: Stage::Bidding,
-            leader: (dealer + 1) % n,
+            leader: self.mode.next_player(dealer),
+            declarer: None,
             trick: Vec::new(),
             broken: false,
             won: vec![0; n],
@@ -1212,7 +1240,10 @@ impl GameState {
             return Err("a bid after every seat has bid".into());
         }
         let seat = seat(obj, "seat", n)?;
-        let expected = (hand.dealer + 1 + hand.bid_count) % n;
+        let mut expected = mode.next_player(hand.dealer);
+        for _ in 0..hand.bid_count {
+            expected = mode.next_player(expected);
+        }
         if seat != expected {
             return Err(format!(
                 "seat {seat} bids out of turn: seat {expected} bids next"
@@ -1237,6 +1268,9 @@ impl GameState {
             },
         };
         match bid {
+            Bid::Nil | Bid::BlindNil if mode == Mode::Dummy => {
+                problems.push("a nil with a dummy, where every bid is a team total".into())
+            }
             Bid::Nil if !rules.nil_allowed => problems.push("nil is off in these rules".into()),
             Bid::BlindNil => {
                 let deficit = hand.deficit[mode.side_of(seat)];
@@ -1288,15 +1322,32 @@ impl GameState {
         ));
         hand.bids[seat] = Some(bid);
         hand.bid_count += 1;
-        if hand.bid_count < n {
+        let bidders = (0..n).filter(|&s| mode.is_player(s)).count();
+        if hand.bid_count < bidders {
             return Ok(());
+        }
+        if mode == Mode::Dummy {
+            // In bidding order a later bid takes the lead only when higher.
+            let mut s = mode.next_player(hand.dealer);
+            let mut best: Option<(usize, usize)> = None;
+            for _ in 0..bidders {
+                let k = match hand.bids[s] {
+                    Some(Bid::Tricks(k)) => k,
+                    _ => 0,
+                };
+                if best.is_none_or(|(_, b)| k > b) {
+                    best = Some((s, k));
+                }
+                s = mode.next_player(s);
+            }
+            hand.declarer = best.map(|(s, _)| s);
         }
         let total: usize = hand
             .bids
             .iter()
             .map(|b| b.and_then(Bid::number).unwrap_or(0))
             .sum();
-        if rules.forbid_exact_total && total == size {
+        if rules.forbid_exact_total && total == size && mode != Mode::Dummy {
             problems.push(format!(
                 "the last bid brings the bids to exactly {size} (forbid_exact_total)"
             ));
@@ -1539,12 +1590,39 @@ impl GameState {
                 mode.sides()
             ));
         }
+        let said_declarer = obj
+            .get("declarer")
+            .and_then(Value::as_u64)
+            .map(|d| d as usize);
+        if said_declarer != hand.declarer {
+            problems.push(format!(
+                "`declarer` is {said_declarer:?}, but the bids make it {:?}",
+                hand.declarer
+            ));
+        }
         let mut run_line = None;
         for side in 0..mode.sides() {
-            let seats: Vec<(Bid, usize)> = (0..n)
-                .filter(|&s| mode.side_of(s) == side)
-                .map(|s| (hand.bids[s].unwrap_or(Bid::Nil), hand.won[s]))
-                .collect();
+            let seats: Vec<(Bid, usize)> = match hand.declarer {
+                // With a dummy each player scores its team's contract: the
+                // declarer its bid on its own and the dummy's tricks, a
+                // defender 13 less that bid on both defenders' tricks.
+                Some(d) => {
+                    let bid = match hand.bids[d] {
+                        Some(Bid::Tricks(k)) => k,
+                        _ => 0,
+                    };
+                    let declaring = hand.won[d] + hand.won[DUMMY];
+                    if side == d {
+                        vec![(Bid::Tricks(bid), declaring)]
+                    } else {
+                        vec![(Bid::Tricks(size - bid), size - declaring)]
+                    }
+                }
+                None => (0..n)
+                    .filter(|&s| mode.side_of(s) == side)
+                    .map(|s| (hand.bids[s].unwrap_or(Bid::Nil), hand.won[s]))
+                    .collect(),
+            };
             let want = score_side(&rules, &seats, self.scores[side], self.bags[side]);
             if side == mode.side_of(0) {
                 run_line = Some(want);

@@ -37,7 +37,8 @@ impl Played {
 pub fn random_game(rules: Rules, seed: u64, max_hands: u32) -> Played {
     let salt = seed.to_le_bytes().repeat(2);
     let secret = SecretSeed::from_parts(seed, salt.try_into().expect("16 bytes"));
-    let players = (0..rules.mode.seats())
+    // One bot per player: with a dummy the table seats nobody in its seat.
+    let players = (0..rules.mode.players())
         .map(|_| Player::Bot(Box::new(RandomBot)))
         .collect();
     let mut table = Table::new(rules, Dealing::Secret(secret), players);
