@@ -138,9 +138,6 @@ pub struct Game {
     play: HandState,
     tricks: Vec<TrickDone>,
     totals: PerSide<SideTotals>,
-    /// Quick Play: the player's side's lives left (`None` in a game to a
-    /// target).
-    lives_left: Option<u8>,
     results: Vec<HandResult>,
     winner: Option<Side>,
 }
@@ -184,7 +181,6 @@ impl Game {
             play: HandState::new(no_cards, dealer),
             tricks: Vec::with_capacity(17),
             totals: PerSide::filled(mode, SideTotals::default()),
-            lives_left: rules.is_quick().then_some(rules.game.lives),
             results: Vec::new(),
             winner: None,
         };
@@ -320,7 +316,8 @@ impl Game {
     /// Quick Play: the player's side's lives left (`None` in a game to a
     /// target).
     pub fn lives_left(&self) -> Option<u8> {
-        self.lives_left
+        let start = self.rules.is_quick().then_some(self.rules.game.lives);
+        self.results.last().map_or(start, |last| last.lives_left)
     }
 
     /// The event that opens the current hand, for a record's writer.
@@ -398,7 +395,7 @@ impl Game {
             totals: self.totals,
             last_hand: self.results.last().cloned(),
             winner: self.winner,
-            lives_left: self.lives_left,
+            lives_left: self.lives_left(),
         }
     }
 
@@ -582,14 +579,14 @@ impl Game {
             bags: s.bags,
         });
         let run_side = quick::run_side(self.rules.mode);
-        self.lives_left = self
-            .lives_left
+        let lives_left = self
+            .lives_left()
             .map(|left| quick::lives_after(left, quick::lives_lost(&self.rules, &sides[run_side])));
         events.push(Event::Score {
             hand: self.hand_no,
             tricks: tricks.to_vec(),
             sides: sides.iter().map(SideRecord::from).collect(),
-            lives: self.lives_left,
+            lives: lives_left,
             declarer,
         });
         self.results.push(HandResult {
@@ -599,11 +596,11 @@ impl Game {
             declarer,
             tricks,
             sides,
-            lives_left: self.lives_left,
+            lives_left,
         });
         let scores = self.scores();
         let winner = boston_winner(&self.rules, &bids, &tricks)
-            .or_else(|| game_end(&self.rules, &scores, self.hand_no, self.lives_left));
+            .or_else(|| game_end(&self.rules, &scores, self.hand_no, lives_left));
         if let Some(winner) = winner {
             self.winner = Some(winner);
             self.phase = Phase::Over;
