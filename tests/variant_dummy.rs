@@ -235,6 +235,33 @@ fn a_set_declarer_and_defenders_scoring_as_a_side_each_on_its_own_total() {
     );
 }
 
+/// Ann bids all 13 and the dummy, holding every spade, takes them all:
+/// with `boston.wins_game` Ann's Boston wins the game outright, though
+/// every trick was the dummy's (its tricks are the declarer's, for the
+/// Boston as for the bonus).
+#[test]
+fn a_declarers_boston_counts_the_dummys_tricks_and_wins_outright() {
+    let moonshot = rules()
+        .with(|r| {
+            r.boston.wins_game = true;
+            r.boston.bonus = 200;
+        })
+        .expect("valid rules");
+    let mut game = Game::with_deals(moonshot, CAT, vec![one_suit_each(['H', 'D', 'C', 'S'])]);
+    bid_all(&mut game, &[(ANN, 13), (BEN, 1), (CAT, 2)]);
+    let events = play_out(&mut game);
+    let (tricks, sides, declarer) = score_of(&events);
+    assert_eq!(declarer, Some(ANN));
+    assert_eq!(tricks, [0, 0, 0, 13]);
+    assert_eq!(sides[0], side(130 + 200, 0, 330, 0));
+    assert_eq!(game.phase(), Phase::Over, "the Boston ends the game");
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::End { winner, .. } if winner.index() == ANN.index()))
+    );
+}
+
 #[test]
 fn a_rule_that_adds_the_bids_makes_no_sense_with_a_dummy() {
     let err = Rules::classic(Mode::Dummy)

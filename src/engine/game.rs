@@ -599,7 +599,7 @@ impl Game {
             lives_left,
         });
         let scores = self.scores();
-        let winner = boston_winner(&self.rules, &bids, &tricks)
+        let winner = boston_winner(&self.rules, &sides)
             .or_else(|| game_end(&self.rules, &scores, self.hand_no, lives_left));
         if let Some(winner) = winner {
             self.winner = Some(winner);

@@ -164,16 +164,17 @@ impl ContractStakes {
 }
 
 /// The side that won the game outright with a Boston this hand, where
-/// `boston.wins_game` says a Boston does.
-pub fn boston_winner(rules: &Rules, bids: &PerSeat<Bid>, tricks: &PerSeat<u8>) -> Option<Side> {
+/// `boston.wins_game` says a Boston does: read off the hand's scored
+/// contracts, so a declarer's Boston counts the dummy's tricks as its
+/// bonus does.
+pub fn boston_winner(rules: &Rules, sides: &PerSide<SideScore>) -> Option<Side> {
     if !rules.boston.wins_game {
         return None;
     }
-    let mode = rules.mode;
-    mode.each_side().find(|&side| {
-        let seats = mode.side_seats(side).map(|s| (bids[s], tricks[s]));
-        Contract::under(rules, seats).is_some_and(|c| is_boston(rules, c.bid, c.taken))
-    })
+    sides
+        .pairs()
+        .find(|(_, s)| s.contract.is_some_and(|c| c.stakes.boston))
+        .map(|(side, _)| side)
 }
 
 /// A contract of every trick of the hand, every one taken.
@@ -526,13 +527,19 @@ mod tests {
         let bids =
             PerSeat::from_slice(&[Bid::Tricks(13), Bid::Nil, Bid::Nil, Bid::Tricks(1)]).unwrap();
         let tricks = PerSeat::from_slice(&[13, 0, 0, 0]).unwrap();
-        assert_eq!(boston_winner(&Rules::default(), &bids, &tricks), None);
+        let classic = Rules::default();
+        let scored = |rules: &Rules, tricks| {
+            let totals = PerSide::filled(rules.mode, SideTotals::default());
+            score_hand(rules, &bids, tricks, &totals)
+        };
+        assert_eq!(boston_winner(&classic, &scored(&classic, &tricks)), None);
         let moonshot = Rules::default()
             .with(|r| r.boston.wins_game = true)
             .unwrap();
-        assert_eq!(boston_winner(&moonshot, &bids, &tricks), Some(Side::new(0)));
+        let sides = scored(&moonshot, &tricks);
+        assert_eq!(boston_winner(&moonshot, &sides), Some(Side::new(0)));
         let twelve = PerSeat::from_slice(&[12, 0, 0, 1]).unwrap();
-        assert_eq!(boston_winner(&moonshot, &bids, &twelve), None);
+        assert_eq!(boston_winner(&moonshot, &scored(&moonshot, &twelve)), None);
     }
 
     #[test]

@@ -1670,25 +1670,34 @@ impl GameState {
 
         // A Boston where it wins the game outright decides it whatever the scores.
         let all = mode.hand_size();
-        let boston = (0..mode.sides()).find(|&side| {
-            let numeric: Vec<usize> = (0..n)
-                .filter(|&s| mode.side_of(s) == side)
-                .filter(|&s| hand.bids[s].and_then(Bid::number).is_some())
-                .collect();
-            let bid: usize = numeric
-                .iter()
-                .filter_map(|&s| hand.bids[s].and_then(Bid::number))
-                .sum();
-            // A failed nil's tricks count where the house rule says so.
-            let counted = |s: &usize| {
-                hand.bids[*s].and_then(Bid::number).is_some() || rules.house.failed_nil_tricks_count
-            };
-            let taken: usize = (0..n)
-                .filter(|&s| mode.side_of(s) == side)
-                .filter(counted)
-                .map(|s| hand.won[s])
-                .sum();
-            !numeric.is_empty() && bid == all && taken == all
+        // With a dummy only a declarer can bid every trick, and it takes
+        // them with the dummy's.
+        let declarer_boston = hand.declarer.map(|d| {
+            let bid = hand.bids[d].and_then(Bid::number);
+            (bid == Some(all) && hand.won[d] + hand.won[DUMMY] == all).then_some(d)
+        });
+        let boston = declarer_boston.unwrap_or_else(|| {
+            (0..mode.sides()).find(|&side| {
+                let numeric: Vec<usize> = (0..n)
+                    .filter(|&s| mode.side_of(s) == side)
+                    .filter(|&s| hand.bids[s].and_then(Bid::number).is_some())
+                    .collect();
+                let bid: usize = numeric
+                    .iter()
+                    .filter_map(|&s| hand.bids[s].and_then(Bid::number))
+                    .sum();
+                // A failed nil's tricks count where the house rule says so.
+                let counted = |s: &usize| {
+                    hand.bids[*s].and_then(Bid::number).is_some()
+                        || rules.house.failed_nil_tricks_count
+                };
+                let taken: usize = (0..n)
+                    .filter(|&s| mode.side_of(s) == side)
+                    .filter(counted)
+                    .map(|s| hand.won[s])
+                    .sum();
+                !numeric.is_empty() && bid == all && taken == all
+            })
         });
         let decided = boston
             .filter(|_| rules.boston_wins_game)
