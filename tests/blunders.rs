@@ -16,7 +16,7 @@ use spades::engine::play::beats;
 use spades::engine::score::deficit;
 use spades::engine::{
     Action, Auction, Bid, Card, CardSet, Decision, ExchangeView, FirstLead, Mode, PerSeat, PerSide,
-    Phase, PlayerView, PublicPlay, Rules, Seat, SideTotals, SpadesLead, Suit, TrickDone,
+    Phase, PlayerView, PublicPlay, Rules, Seat, Shown, SideTotals, SpadesLead, Suit, TrickDone,
 };
 
 /// Each bot is asked with this many generator seeds, so a bot that slips
@@ -43,6 +43,7 @@ const KEYS: &[&str] = &[
     "bids:",
     "scores:",
     "hand:",
+    "shown:",
     "played:",
     "trick:",
     "bots:",
@@ -236,9 +237,19 @@ fn build_view(case: &Case, ask: Ask) -> Result<PlayerView, String> {
         .map(|w| parse_bid(w))
         .collect::<Result<_, _>>()?;
     let by_seat = PerSeat::from_slice(&by_seat).ok_or("bids: none given")?;
+    if mode
+        .each_seat()
+        .any(|s| !mode.is_player(s) && by_seat[s].is_some())
+    {
+        return Err("bids: the dummy never bids: write `-` for it".into());
+    }
     // Bids are made clockwise from the dealer's left: replay that order,
-    // which must be a run of bids followed only by seats yet to bid.
-    let order: Vec<Seat> = (1..=n).map(|k| mode.after(dealer, k)).collect();
+    // which must be a run of bids followed only by seats yet to bid. The
+    // dummy (written `-`) never bids.
+    let order: Vec<Seat> = (1..=n)
+        .map(|k| mode.after(dealer, k))
+        .filter(|&s| mode.is_player(s))
+        .collect();
     let made: Vec<Bid> = order.iter().map_while(|&s| by_seat[s]).collect();
     if order[made.len()..].iter().any(|&s| by_seat[s].is_some()) {
         return Err("bids: a seat has bid before one to its right".into());
@@ -266,8 +277,8 @@ fn build_view(case: &Case, ask: Ask) -> Result<PlayerView, String> {
         auction: Auction::new(rules, dealer, deficits),
         exchange: None,
         play: PublicPlay {
-            leader: mode.next(dealer),
-            turn: mode.next(dealer),
+            leader: mode.next_player(dealer),
+            turn: mode.next_player(dealer),
             trick: PerSeat::filled(mode, None),
             led: None,
             winning: None,
@@ -306,7 +317,7 @@ fn build_view(case: &Case, ask: Ask) -> Result<PlayerView, String> {
             return Ok(view);
         }
         Ask::Exchange | Ask::Play => {
-            if made.len() != n {
+            if made.len() != order.len() {
                 return Err("bids: every seat must have bid".into());
             }
         }
@@ -339,6 +350,21 @@ fn build_view(case: &Case, ask: Ask) -> Result<PlayerView, String> {
     // The play so far: earlier tricks, then the current one.
     view.phase = Phase::Playing;
     let mut seen = my_hand;
+    // With a dummy, the hand laid face up: the dummy's, or for the dummy's
+    // seat (played by the declarer) the declarer's.
+    if let Some(shown) = case.one("shown:") {
+        let cards = cards(shown)?;
+        let (Some(dummy), Some(declarer)) = (mode.dummy(), view.teams().declarer()) else {
+            return Err("shown: only with a dummy, once there is a declarer".into());
+        };
+        let of = if seat == dummy { declarer } else { dummy };
+        if !seen.intersect(cards).is_empty() {
+            return Err("shown: a card is also in the hand".into());
+        }
+        seen |= cards;
+        view.shown = Some(Shown { seat: of, cards });
+    }
+    let shown = view.shown.map_or(CardSet::EMPTY, |s| s.cards);
     let mut add = |c: Card| -> Result<(), String> {
         if seen.contains(c) {
             return Err(format!("{c} appears twice"));
@@ -435,7 +461,13 @@ fn build_view(case: &Case, ask: Ask) -> Result<PlayerView, String> {
     if !my_hand.intersect(my_voids).is_empty() {
         return Err("hand: holds a suit the seat has shown out of".into());
     }
-    let played = seen.minus(my_hand);
+    if let Some(shown) = view.shown {
+        let held = expected - usize::from(trick[shown.seat].is_some());
+        if shown.cards.len() as usize != held {
+            return Err(format!("shown: seat {} holds {held} cards now", shown.seat));
+        }
+    }
+    let played = seen.minus(my_hand).minus(shown);
     view.turn = Some(seat);
     view.play = PublicPlay {
         leader,
@@ -458,7 +490,7 @@ fn build_view(case: &Case, ask: Ask) -> Result<PlayerView, String> {
 fn first_leader(case: &Case, rules: &Rules, seat: Seat, dealer: Seat) -> Result<Seat, String> {
     let mode = rules.mode;
     if rules.play.first_lead != FirstLead::TwoOfClubs {
-        return Ok(mode.next(dealer));
+        return Ok(mode.next_player(dealer));
     }
     let first = case
         .all("played:")
