@@ -382,15 +382,6 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
 
 fn run_play(args: &PlayArgs) -> Result<(), CliError> {
     let (rules, source) = effective_rules(&args.table)?;
-    if rules.mode.dummy().is_some() {
-        // Until the table screen shows the dummy and lets a declarer play
-        // from it, a person could not finish a hand there.
-        return Err(CliError::Usage(
-            "dummy games are played by `spades sim --mode dummy` for now: the table screen \
-             cannot yet show the dummy or let you play its cards"
-                .into(),
-        ));
-    }
     check_terminal()?;
     let config = crate::tui::PlayConfig {
         rules,

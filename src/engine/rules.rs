@@ -485,6 +485,12 @@ impl Rules {
         Rules(RuleSettings::classic(mode))
     }
 
+    /// May anyone bid nil at all? Not where the key forbids it, nor with a
+    /// dummy, where every bid is a team total.
+    pub fn nil_is_bid(&self) -> bool {
+        self.0.nil.allowed && self.0.mode.dummy().is_none()
+    }
+
     /// The values these rules were made from, to change and check again.
     pub fn settings(&self) -> RuleSettings {
         self.0

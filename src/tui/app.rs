@@ -36,7 +36,7 @@ pub const YOU: Seat = Seat::new(0);
 pub const CARD_KEYS: &[u8] = b"1234567890abcdefg";
 
 /// Suits in the order the hand is shown: colours alternate black and red.
-const HAND_SUITS: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds];
+pub const HAND_SUITS: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds];
 
 /// The hand as shown: by suit, highest rank first.
 pub fn hand_order(cards: CardSet) -> Vec<Card> {
@@ -474,6 +474,18 @@ impl App {
         self.table.human_turn()
     }
 
+    /// The seat whose cards the player chooses from now: their own, or the
+    /// dummy's in its turn when they declare.
+    pub fn acting_seat(&self) -> Seat {
+        self.human_turn().map_or(YOU, |t| t.seat)
+    }
+
+    /// The hand the player chooses from now, as the acting seat sees it: the
+    /// table shows the dummy's cards to its declarer alone.
+    pub fn hand_view(&self) -> PlayerView {
+        self.table.view(self.acting_seat())
+    }
+
     /// The seat the table waits for, if any.
     pub fn waiting_for(&self) -> Option<Seat> {
         self.table
@@ -616,7 +628,8 @@ impl App {
     /// engine would take it now.
     pub fn bid_options(&self, view: &PlayerView) -> Vec<Bid> {
         let max = view.mode().hand_size() as u8;
-        let mut bids: Vec<Bid> = (1..=max).map(Bid::Tricks).chain([Bid::Nil]).collect();
+        let nil = view.rules.nil_is_bid().then_some(Bid::Nil);
+        let mut bids: Vec<Bid> = (1..=max).map(Bid::Tricks).chain(nil).collect();
         if view.blind_nil_refusal().is_none() {
             bids.push(Bid::BlindNil);
         }
@@ -814,7 +827,7 @@ impl App {
 
     /// Moves the hand cursor, or returns the card whose key was pressed.
     fn move_or_pick(&mut self, key: Key) -> Option<Card> {
-        let hand = hand_order(self.view().cards());
+        let hand = hand_order(self.hand_view().cards());
         match key {
             Key::Left => {
                 self.hand_cursor = self.hand_cursor.saturating_sub(1);
@@ -835,7 +848,7 @@ impl App {
     }
 
     fn card_at_cursor(&self) -> Option<Card> {
-        hand_order(self.view().cards())
+        hand_order(self.hand_view().cards())
             .get(self.hand_cursor)
             .copied()
     }
@@ -979,7 +992,7 @@ impl App {
         }
         match target {
             Target::Card(card) => {
-                if let Some(place) = hand_order(self.view().cards())
+                if let Some(place) = hand_order(self.hand_view().cards())
                     .iter()
                     .position(|&c| c == card)
                 {
@@ -1020,7 +1033,7 @@ impl App {
     /// The player's action, checked by the engine; a refusal is shown as
     /// the engine words it.
     fn act(&mut self, action: Action) {
-        match self.table.act(YOU, action) {
+        match self.table.act(self.acting_seat(), action) {
             Ok(()) => {
                 self.notice = None;
                 let events = self.table.take_events(YOU);
@@ -1200,7 +1213,7 @@ impl App {
         if !self.auto_play || self.human_turn().map(|t| t.decision) != Some(Decision::Play) {
             return None;
         }
-        let legal = self.view().legal_plays();
+        let legal = self.hand_view().legal_plays();
         (legal.len() == 1).then(|| legal.lowest()).flatten()
     }
 
@@ -1267,7 +1280,7 @@ impl App {
             self.notice = Some("A hint is for your turn.".into());
             return;
         };
-        let view = self.view();
+        let view = self.hand_view();
         // Seeded from where the game stands: the same question, the same hint.
         let mut rng = bots::bot_rng(
             u64::from(view.hand_no) << 8 | u64::from(view.play.played.len()),
@@ -1376,7 +1389,8 @@ impl App {
         if view.phase == Phase::Over && self.rating_note.is_none() {
             self.rating_note = Some(self.rating_lines());
         }
-        let hand = hand_order(view.cards());
+        let playing = self.hand_view();
+        let hand = hand_order(playing.cards());
         self.hand_cursor = self.hand_cursor.min(hand.len().saturating_sub(1));
         // When one of the player's decisions begins, keys pressed just
         // before it (for a pause, or while waiting) are not taken for it, and
@@ -1388,7 +1402,7 @@ impl App {
         if decision.is_some() && decision != self.decision_seen {
             let guard = self.now + self.speed.pace().guard;
             self.guard_until = Some(self.guard_until.map_or(guard, |g| g.max(guard)));
-            if let Some(card) = view.cautious_play()
+            if let Some(card) = playing.cautious_play()
                 && let Some(place) = hand.iter().position(|&c| c == card)
             {
                 self.hand_cursor = place;

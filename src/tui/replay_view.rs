@@ -10,22 +10,20 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
 use crate::engine::score::Contract;
-use crate::engine::{Bid, CardSet, Mode, Seat, Side, SpadesLead, Suit};
+use crate::engine::{Bid, CardSet, Mode, Seat, Side, SpadesLead};
 use crate::review::{HandStory, Mark, Reached, Step, StepEvent, Story};
 
+use super::app::HAND_SUITS;
 use super::layout::{self, MIN_HEIGHT, MIN_WIDTH};
 use super::replay::{Source, Viewer};
 use super::seats::{Names, Place, place};
 use super::summary::hand_summary;
 use super::theme::Theme;
-use super::widgets::{centered_line, faces};
+use super::widgets::{centered_line, faces, suit_spans};
 
 /// Bigger than this, the viewer sits in the middle, as the table does.
 const MAX_WIDTH: u16 = 110;
 const MAX_HEIGHT: u16 = 32;
-
-/// Suits in the order hands are shown, as at the table: colours alternate.
-const SUITS: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds];
 
 /// What every part of the drawing reads.
 struct Scene<'a> {
@@ -357,7 +355,7 @@ fn table(scene: &Scene, area: Rect, buf: &mut Buffer) {
                 };
                 centered_line(buf, area, label_y, label);
                 let mut spans = Vec::new();
-                for suit in SUITS {
+                for suit in HAND_SUITS {
                     if !spans.is_empty() {
                         spans.push(Span::raw("  "));
                     }
@@ -382,7 +380,7 @@ fn table(scene: &Scene, area: Rect, buf: &mut Buffer) {
                     (x, area.right().saturating_sub(x + 1))
                 };
                 buf.set_line(label_x, cy - 3, &label, label_width);
-                for (i, suit) in SUITS.into_iter().enumerate() {
+                for (i, suit) in HAND_SUITS.into_iter().enumerate() {
                     let line = Line::from(suit_spans(cards, suit, received, theme));
                     buf.set_line(x + 2, cy - 2 + i as u16, &line, width.saturating_sub(2));
                 }
@@ -419,33 +417,6 @@ fn table(scene: &Scene, area: Rect, buf: &mut Buffer) {
         ]);
         centered_line(buf, area, area.y + 1, line);
     }
-}
-
-/// One suit of a hand: the suit's sign and its ranks, highest first; a
-/// dash for a void. Cards just passed in the exchange are underlined.
-fn suit_spans(cards: CardSet, suit: Suit, received: CardSet, theme: &Theme) -> Vec<Span<'static>> {
-    let style = theme.suit_style(suit);
-    let mut spans = vec![Span::styled(theme.suit(suit).to_string(), style)];
-    let held = cards.suit(suit);
-    if held.is_empty() {
-        spans.push(Span::styled(" -", theme.dim()));
-    }
-    for card in held.iter().rev() {
-        spans.push(Span::styled(" ", style));
-        let face = theme.face_in_row(card);
-        let style = if card.printed_suit() != Some(suit) {
-            theme.card_colour(card)
-        } else {
-            style
-        };
-        let style = if received.contains(card) {
-            style.add_modifier(Modifier::UNDERLINED | Modifier::BOLD)
-        } else {
-            style
-        };
-        spans.push(Span::styled(face, style));
-    }
-    spans
 }
 
 // ----- what happened -----
@@ -773,23 +744,4 @@ fn score_window(scene: &Scene, area: Rect, buf: &mut Buffer) {
         inner.height,
     );
     Paragraph::new(lines).render(body, buf);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_void_is_a_dash_and_ranks_run_high_first() {
-        let cards: CardSet = "AS TS 2S 3H".parse().unwrap();
-        let text = |suit| {
-            suit_spans(cards, suit, CardSet::EMPTY, &Theme::PLAIN)
-                .iter()
-                .map(|s| s.content.to_string())
-                .collect::<String>()
-        };
-        assert_eq!(text(Suit::Spades), "S A 10 2");
-        assert_eq!(text(Suit::Hearts), "H 3");
-        assert_eq!(text(Suit::Clubs), "C -");
-    }
 }

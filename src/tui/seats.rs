@@ -42,6 +42,7 @@ impl Names {
         let seats = mode
             .each_seat()
             .map(|seat| match place(mode, seat) {
+                _ if !mode.is_player(seat) => "Dummy".to_string(),
                 Place::Bottom => you.to_string(),
                 Place::Left => "West".to_string(),
                 Place::Top => "North".to_string(),

@@ -3,7 +3,7 @@
 //! engine reported, or the previous hand's totals it started from.
 
 use crate::engine::quick;
-use crate::engine::{HandResult, PerSide, Rules, Side, SideScore, SideTotals};
+use crate::engine::{HandResult, PerSide, Rules, Seat, Side, SideScore, SideTotals, Teams};
 
 use super::seats::Names;
 use super::theme::Theme;
@@ -29,6 +29,11 @@ pub fn hand_summary(
         .pairs()
         .map(|(side, score)| {
             let mut summary = side_summary(side, score, before[side], rules, names, theme);
+            if let Some(declarer) = result.declarer {
+                summary
+                    .title
+                    .push_str(&dummy_role(side, declarer, rules, names));
+            }
             if let (true, Some(left)) = (side == run_side, result.lives_left) {
                 summary
                     .lines
@@ -37,6 +42,19 @@ pub fn hand_summary(
             summary
         })
         .collect()
+}
+
+/// With a dummy, who a player played with this hand.
+fn dummy_role(side: Side, declarer: Seat, rules: &Rules, names: &Names) -> String {
+    let teams = Teams::new(rules.mode, Some(declarer));
+    let Some(seat) = rules.mode.side_seats(side).next() else {
+        return String::new();
+    };
+    match teams.partner(seat) {
+        _ if seat == declarer => ", declarer with the dummy".to_string(),
+        Some(partner) => format!(", defending with {}", names.seat(partner)),
+        None => String::new(),
+    }
 }
 
 /// Quick Play: what the hand cost the player's side.

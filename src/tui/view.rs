@@ -13,13 +13,15 @@ use crate::engine::{
     TrickDone,
 };
 
-use super::app::{App, Hits, OfferChoice, Overlay, QuitChoice, Screen, Target, hand_order};
+use super::app::{
+    App, HAND_SUITS, Hits, OfferChoice, Overlay, QuitChoice, Screen, Target, YOU, hand_order,
+};
 use super::layout::{self, MIN_HEIGHT, MIN_WIDTH, Regions, seat_spot};
 use super::replay_view;
 use super::seats::{Place, place};
 use super::summary::{hand_summary, signed};
 use super::theme::Theme;
-use super::widgets::{HandCard, button, centered_line, faces, hand_strip, table_card};
+use super::widgets::{HandCard, button, centered_line, faces, hand_strip, suit_spans, table_card};
 
 const HELP: &str = include_str!("../../assets/help.txt");
 
@@ -58,7 +60,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) -> Hits {
         Screen::Table => {
             score_bar(app, &view, regions.score_bar, buf);
             table(app, &view, regions.table, buf);
-            hand(app, &view, regions.hand, buf, &mut hits);
+            hand(app, &app.hand_view(), regions.hand, buf, &mut hits);
             panel(app, &view, regions.panel, buf, &mut hits);
             footer(app, &view, regions.footer, buf);
         }
@@ -154,7 +156,13 @@ fn score_bar(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
             .iter()
             .map(|&s| view.bids()[s].map_or("-".to_string(), short_bid))
             .collect();
-        let took: u8 = seats.iter().map(|&s| view.play.tricks_won[s]).sum();
+        // The dummy's tricks count for its declarer.
+        let took: u8 = view
+            .mode()
+            .each_seat()
+            .filter(|&s| view.teams().scoring_side(s) == side)
+            .map(|s| view.play.tricks_won[s])
+            .sum();
         let lines = [
             Line::from(vec![
                 Span::styled(name, Style::new().add_modifier(Modifier::BOLD)),
@@ -232,8 +240,18 @@ fn table(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
         } else {
             Style::new().add_modifier(Modifier::BOLD)
         };
-        let bid = view.bids()[seat].map_or("-".to_string(), |b| b.to_string());
-        let stats = format!("bid {bid}{sep}took {}", view.play.tricks_won[seat]);
+        let bid = match view.teams().declarer() {
+            // The dummy bids nothing: it plays for its declarer.
+            Some(declarer) if !view.mode().is_player(seat) => {
+                format!("with {}", app.names().seat(declarer))
+            }
+            None if !view.mode().is_player(seat) => "for the top bid".to_string(),
+            _ => format!(
+                "bid {}",
+                view.bids()[seat].map_or("-".to_string(), |b| b.to_string())
+            ),
+        };
+        let stats = format!("{bid}{sep}took {}", view.play.tricks_won[seat]);
         let shown = if won {
             format!("{} it", app.names().takes(seat))
         } else {
@@ -256,6 +274,9 @@ fn table(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
                     .render(spot.label, buf);
             }
         }
+        if let Some(cards) = view.seen_hand(seat).filter(|_| seat != view.seat) {
+            shown_hand(cards, spot.label, area, buf, theme);
+        }
     }
 
     let middle = Rect::new(area.x, area.y + area.height / 2, area.width, 1);
@@ -269,6 +290,26 @@ fn table(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
     };
     if !phase_note.is_empty() {
         centered_line(buf, middle, middle.y, Line::styled(phase_note, theme.dim()));
+    }
+}
+
+/// A hand laid face up beside its seat's name (the dummy's), a suit a
+/// line; a long suit closes up its ranks to fit.
+fn shown_hand(cards: CardSet, label: Rect, table: Rect, buf: &mut Buffer, theme: &Theme) {
+    for (i, suit) in HAND_SUITS.into_iter().enumerate() {
+        let y = label.bottom() + i as u16;
+        if y >= table.bottom().saturating_sub(1) {
+            break;
+        }
+        let mut spans = suit_spans(cards, suit, CardSet::EMPTY, theme);
+        if Line::from(spans.clone()).width() > label.width as usize {
+            // Keep the sign's space, drop the ones between ranks.
+            let sign = spans.remove(0);
+            spans.retain(|s| s.content != " ");
+            spans.insert(0, Span::raw(" "));
+            spans.insert(0, sign);
+        }
+        buf.set_line(label.x + 1, y, &Line::from(spans), label.width);
     }
 }
 
@@ -339,6 +380,9 @@ fn panel(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &mut 
                 .exchange
                 .map_or(("your partner", 0), |e| (names.seat(e.partner), e.count));
             format!(" Pass {count} cards to {partner} ")
+        }
+        (None, Some(Decision::Play)) if app.acting_seat() != YOU => {
+            " Your turn for the dummy ".to_string()
         }
         (None, Some(Decision::Play)) => " Your turn ".to_string(),
         (None, None) => String::new(),
@@ -428,27 +472,46 @@ fn panel(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &mut 
                 buf.set_string(row(1).x, row(1).y, line, Style::new());
             }
             Some(Decision::Play) => {
-                let lead = if view.led_suit().is_none() {
-                    "You lead. "
-                } else {
-                    ""
+                // Playing the dummy's cards, the hand below is the dummy's.
+                let what = match (view.led_suit(), app.acting_seat()) {
+                    (None, YOU) => "You lead. Play a card",
+                    (Some(_), YOU) => "Play a card",
+                    (None, _) => "The dummy leads. Play one of its cards",
+                    (Some(_), _) => "Play one of the dummy's cards",
                 };
                 buf.set_stringn(
                     row(0).x,
                     row(0).y,
-                    format!("{lead}Play a card: arrows then Enter, its key, or a click."),
+                    format!("{what}: arrows then Enter, its key, or a click."),
                     row(0).width as usize,
                     Style::new(),
                 );
-                if let Some(led) = view.led_suit() {
-                    let line = format!("{} led.", sentence_case(led.name()));
-                    buf.set_string(row(1).x, row(1).y, line, theme.dim());
+                let mut line = view
+                    .led_suit()
+                    .map(|led| format!("{} led.", sentence_case(led.name())))
+                    .unwrap_or_default();
+                if app.acting_seat() != YOU {
+                    line = format!("{line}  Your own hand: {}", faces(view.cards(), theme));
                 }
+                buf.set_stringn(
+                    row(1).x,
+                    row(1).y,
+                    line.trim_start(),
+                    row(1).width as usize,
+                    theme.dim(),
+                );
             }
             None => {
                 let line = match (view.phase, app.waiting_for()) {
                     (Phase::Bidding, Some(seat)) => format!("{} is bidding...", names.seat(seat)),
                     (Phase::Exchange, _) => "Your partner is choosing cards to pass...".to_string(),
+                    (Phase::Playing, Some(seat)) if seat != view.teams().player_for(seat) => {
+                        format!(
+                            "{} is playing for {}...",
+                            names.seat(view.teams().player_for(seat)),
+                            names.seat(seat)
+                        )
+                    }
                     (Phase::Playing, Some(seat)) => format!("{} is playing...", names.seat(seat)),
                     _ => String::new(),
                 };
@@ -550,7 +613,10 @@ fn footer(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
             "b  blind nil   number  blind bid   c  look at cards"
         }
         Some(Decision::BlindNil) => "b  blind nil   c  look at cards",
-        Some(Decision::Bid) => "arrows or number  choose   Enter  bid   n  nil",
+        Some(Decision::Bid) if view.rules.nil_is_bid() => {
+            "arrows or number  choose   Enter  bid   n  nil"
+        }
+        Some(Decision::Bid) => "arrows or number  choose   Enter  bid",
         Some(Decision::Exchange) => "arrows  move   space or key  choose   Enter  pass",
         Some(Decision::Play) => "arrows  move   Enter  play   1-9 0 a-g  that card",
         None if view.phase == Phase::Over => "",

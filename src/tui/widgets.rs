@@ -3,12 +3,12 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
+use ratatui::style::{Modifier, Style};
 use ratatui::symbols::border;
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Widget};
 
-use crate::engine::{Card, CardSet};
+use crate::engine::{Card, CardSet, Suit};
 
 use super::app::{CARD_KEYS, Hits, Target};
 use super::layout::hand_cells;
@@ -142,4 +142,55 @@ pub fn faces(cards: CardSet, theme: &Theme) -> String {
         .map(|c| theme.card(c))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// One suit of a hand: the suit's sign and its ranks, highest first; a
+/// dash for a void. Cards just passed in the exchange are underlined.
+pub fn suit_spans(
+    cards: CardSet,
+    suit: Suit,
+    received: CardSet,
+    theme: &Theme,
+) -> Vec<Span<'static>> {
+    let style = theme.suit_style(suit);
+    let mut spans = vec![Span::styled(theme.suit(suit).to_string(), style)];
+    let held = cards.suit(suit);
+    if held.is_empty() {
+        spans.push(Span::styled(" -", theme.dim()));
+    }
+    for card in held.iter().rev() {
+        spans.push(Span::styled(" ", style));
+        let face = theme.face_in_row(card);
+        let style = if card.printed_suit() != Some(suit) {
+            theme.card_colour(card)
+        } else {
+            style
+        };
+        let style = if received.contains(card) {
+            style.add_modifier(Modifier::UNDERLINED | Modifier::BOLD)
+        } else {
+            style
+        };
+        spans.push(Span::styled(face, style));
+    }
+    spans
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_void_is_a_dash_and_ranks_run_high_first() {
+        let cards: CardSet = "AS TS 2S 3H".parse().unwrap();
+        let text = |suit| {
+            suit_spans(cards, suit, CardSet::EMPTY, &Theme::PLAIN)
+                .iter()
+                .map(|s| s.content.to_string())
+                .collect::<String>()
+        };
+        assert_eq!(text(Suit::Spades), "S A 10 2");
+        assert_eq!(text(Suit::Hearts), "H 3");
+        assert_eq!(text(Suit::Clubs), "C -");
+    }
 }
