@@ -103,7 +103,7 @@ fn a_defender_sees_the_dummy_only_after_the_opening_lead() {
     });
     let bidding = screen_text(&mut app, 80, 24);
     assert!(dummy_rows(&bidding).is_empty(), "{bidding}");
-    assert!(bidding.contains("for the top bid"), "{bidding}");
+    assert!(bidding.contains("face down"), "{bidding}");
     chars(&mut app, "1");
     press(&mut app, &[Key::Enter]);
     let declarer = app.view().teams().declarer().expect("the bidding is over");

@@ -245,7 +245,7 @@ fn table(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
             Some(declarer) if !view.mode().is_player(seat) => {
                 format!("with {}", app.names().seat(declarer))
             }
-            None if !view.mode().is_player(seat) => "for the top bid".to_string(),
+            None if !view.mode().is_player(seat) => "face down".to_string(),
             _ => format!(
                 "bid {}",
                 view.bids()[seat].map_or("-".to_string(), |b| b.to_string())
