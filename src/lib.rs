@@ -7,6 +7,7 @@ pub mod config;
 pub mod engine;
 pub mod fairness;
 pub mod history;
+pub mod net;
 pub mod presets;
 pub mod rating;
 pub mod record;

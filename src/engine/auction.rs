@@ -100,7 +100,7 @@ pub fn declarer_of(mode: Mode, dealer: Seat, bids: &PerSeat<Option<Bid>>) -> Opt
     best.map(|(seat, _)| seat)
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Auction {
     rules: Rules,
     dealer: Seat,

@@ -294,6 +294,26 @@ impl FromStr for Card {
     }
 }
 
+/// A suit is written as its letter: `"S"`, `"H"`, `"D"`, `"C"`.
+impl Serialize for Suit {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.letter().encode_utf8(&mut [0; 4]))
+    }
+}
+
+impl<'de> Deserialize<'de> for Suit {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Suit, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        let mut chars = s.chars();
+        match (chars.next().and_then(Suit::from_letter), chars.next()) {
+            (Some(suit), None) => Ok(suit),
+            _ => Err(serde::de::Error::custom(format!(
+                "`{s}` is not a suit: write S, H, D or C"
+            ))),
+        }
+    }
+}
+
 impl Serialize for Card {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let suit = self.printed_suit().map_or('J', Suit::letter);

@@ -35,7 +35,8 @@ pub enum Action {
     Play(Card),
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Phase {
     Bidding,
     Exchange,
@@ -60,7 +61,8 @@ impl std::fmt::Display for Phase {
 }
 
 /// What the game is waiting for from a seat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Decision {
     /// A blind bid (nil, or a number where `[blind_bid]` allows) or not,
     /// decided before seeing the cards.
@@ -100,7 +102,7 @@ pub enum RuleError {
 }
 
 /// Everything about one finished hand.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct HandResult {
     pub hand: u32,
     pub dealer: Seat,

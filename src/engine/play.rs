@@ -234,7 +234,7 @@ pub struct HandState {
 }
 
 /// The play of a hand as every seat sees it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PublicPlay {
     pub leader: Seat,
     pub turn: Seat,
@@ -274,7 +274,7 @@ pub enum ResumeError {
 }
 
 /// A trick that has just been completed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TrickDone {
     pub leader: Seat,
     pub cards: PerSeat<Option<Card>>,

@@ -5,14 +5,14 @@ use super::rules::{Rules, SetPenalty};
 use super::seat::{Mode, PerSeat, PerSide, Seat, Side, Teams};
 
 /// A side's running totals between hands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct SideTotals {
     pub score: i32,
     pub bags: i32,
 }
 
 /// How one nil or blind nil went.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct NilResult {
     pub seat: Seat,
     pub blind: bool,
@@ -80,7 +80,7 @@ impl Contract {
 }
 
 /// How the numeric bids of a side went.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ContractResult {
     pub bid: u8,
     /// Tricks won by the side's numeric bidders (and, under
@@ -101,7 +101,7 @@ impl ContractResult {
 }
 
 /// One side's score for a hand, every step kept so it can be shown line by line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SideScore {
     pub nils: [Option<NilResult>; 2],
     /// `None` when every seat of the side bid nil.
@@ -132,7 +132,7 @@ impl SideScore {
 /// How the bidding house rules weigh a side's contract: doubled for a
 /// blind numeric bid or a total of `bidding.double_at` or more (once, for
 /// either or both), and the Boston's bonus. Bags are never doubled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct ContractStakes {
     pub doubled: bool,
     /// The side bid every trick of the hand and took them all.

@@ -1,0 +1,7 @@
+//! Play over a connection: the table protocol's messages (`protocol`),
+//! table codes and seat tokens (`code`), and TLS with pinned certificates
+//! (`tls`). `docs/protocol.md` is the contract.
+
+pub mod code;
+pub mod protocol;
+pub mod tls;

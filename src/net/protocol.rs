@@ -1,0 +1,368 @@
+//! The messages of the table protocol (`docs/protocol.md`): JSON Lines,
+//! one message a line, each an object whose `type` says what it is. The
+//! same messages run over the network (inside TLS) between `spades join`
+//! and a table server, and over a pipe between `spades sim` and a bot in
+//! another process (`exec:`).
+//!
+//! The server sends a seat nothing it may not see: a `view` is that seat's
+//! `PlayerView`, and an `event` is the event as that seat sees it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::{Action, Bid, CardSet, Decision, PlayerView, Seat, SeatEvent};
+
+/// The protocol's version: a peer speaking another is refused at hello.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The longest line either side accepts, newline included; a longer one is
+/// an error and closes the connection.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// The longest chat line, in characters.
+pub const MAX_CHAT: usize = 200;
+
+/// What a client (a player's program or a bot) sends.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// The first message: who is speaking, and in which version.
+    Hello {
+        protocol: u32,
+        name: String,
+    },
+    /// Open a new table on a server and sit at it as its host (seat 0).
+    Host {
+        /// The table's rules, as a `rules.toml` file's text.
+        rules: String,
+    },
+    /// Sit at a table by its code.
+    Join {
+        table: String,
+    },
+    /// Take back a seat held before a disconnect, by its seat token.
+    Reclaim {
+        table: String,
+        token: String,
+    },
+    /// The host's lobby settings: bots in the empty seats, and their level.
+    Fill {
+        bots: bool,
+        level: String,
+    },
+    /// The host starts the game.
+    Start {},
+    /// The answer to the last `ask`.
+    Act {
+        action: Action,
+    },
+    Chat {
+        text: String,
+    },
+    /// Leaving: the server closes the connection (a player's seat goes to
+    /// a bot, to be reclaimed with its token).
+    Bye {},
+}
+
+/// What the server (or `spades sim`, to a bot it runs) sends.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    /// The answer to `hello`.
+    Welcome {
+        protocol: u32,
+        server: String,
+    },
+    /// A seat is yours: keep `token` to reclaim it after a disconnect.
+    Seated {
+        table: String,
+        seat: Seat,
+        token: String,
+        host: bool,
+    },
+    /// The table before its game starts, sent to everyone at it whenever
+    /// it changes.
+    Lobby(Lobby),
+    /// The game starts: the deals' commitment (its seed is revealed by the
+    /// record's last line) and the seats' names in seat order.
+    Start {
+        commitment: Option<String>,
+        seats: Vec<String>,
+    },
+    /// Something happened at the table, as this seat may see it.
+    Event {
+        event: SeatEvent,
+    },
+    /// This seat's view of the table now.
+    View {
+        view: Box<PlayerView>,
+    },
+    /// A decision is due from this connection: for `seat` (its own, or the
+    /// dummy's when it declares). `legal` lists every action accepted.
+    Ask {
+        seat: Seat,
+        decision: Decision,
+        legal: Legal,
+        view: Box<PlayerView>,
+    },
+    /// Lines of the game record, as the table writes them: the header at
+    /// the start, each hand once it is over, and the end (with the seed).
+    Record {
+        lines: Vec<serde_json::Value>,
+    },
+    /// Who sits in a seat now: a person, a bot standing in, or nobody.
+    Seat {
+        seat: Seat,
+        name: String,
+        player: SeatPlayer,
+    },
+    Chat {
+        from: String,
+        text: String,
+    },
+    /// The last message asked for something refused; nothing changed.
+    Error {
+        code: ErrorCode,
+        message: String,
+    },
+    /// The connection ends, and why.
+    Bye {
+        reason: String,
+    },
+}
+
+/// The table before its game: who sits where, and the host's settings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lobby {
+    pub table: String,
+    /// The rules in force, as a `rules.toml` file's text.
+    pub rules: String,
+    /// One entry a seat, in seat order.
+    pub seats: Vec<LobbySeat>,
+    pub bots: bool,
+    pub level: String,
+    /// Could the host start now?
+    pub can_start: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LobbySeat {
+    pub name: Option<String>,
+    pub player: SeatPlayer,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatPlayer {
+    /// Nobody yet.
+    Empty,
+    Person,
+    Bot,
+    /// A bot plays for a person who left; they may reclaim the seat.
+    Away,
+    /// The dummy's seat (mode dummy): its declarer plays it.
+    Dummy,
+}
+
+/// The actions a decision accepts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Legal {
+    /// The bids allowed now (and, before the cards are seen, `look`).
+    Bids {
+        bids: Vec<Bid>,
+        look: bool,
+    },
+    /// Exactly `count` cards from the hand.
+    Exchange {
+        count: u8,
+    },
+    Cards {
+        cards: CardSet,
+    },
+}
+
+impl Legal {
+    /// The actions `view`'s seat may take for `decision`, as the engine
+    /// allows them.
+    pub fn of(view: &PlayerView, decision: Decision) -> Legal {
+        match decision {
+            Decision::BlindNil => Legal::Bids {
+                bids: view.blind_bids(),
+                look: true,
+            },
+            Decision::Bid => Legal::Bids {
+                bids: view.allowed_bids(),
+                look: false,
+            },
+            Decision::Exchange => Legal::Exchange {
+                count: view.exchange.map_or(0, |e| e.count),
+            },
+            Decision::Play => Legal::Cards {
+                cards: view.legal_plays(),
+            },
+        }
+    }
+
+    /// Does this list accept `action` (from a hand of `hand`)?
+    pub fn allows(&self, action: &Action, hand: CardSet) -> bool {
+        match (self, action) {
+            (Legal::Bids { look, .. }, Action::Look) => *look,
+            (Legal::Bids { bids, .. }, Action::Bid(bid)) => bids.contains(bid),
+            (Legal::Exchange { count }, Action::Exchange(cards)) => {
+                cards.len() == u32::from(*count) && cards.is_subset(hand)
+            }
+            (Legal::Cards { cards }, Action::Play(card)) => cards.contains(*card),
+            _ => false,
+        }
+    }
+
+    /// One action this list accepts, for a bot with nothing better.
+    pub fn first(&self, hand: CardSet) -> Option<Action> {
+        match self {
+            Legal::Bids { look: true, .. } => Some(Action::Look),
+            Legal::Bids { bids, .. } => bids.first().map(|&b| Action::Bid(b)),
+            Legal::Exchange { count } => {
+                let cards: CardSet = hand.iter().take(usize::from(*count)).collect();
+                Some(Action::Exchange(cards))
+            }
+            Legal::Cards { cards } => cards.lowest().map(Action::Play),
+        }
+    }
+}
+
+/// Why a message was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// Not JSON, not UTF-8, or not a message this version knows.
+    BadMessage,
+    /// A line longer than `MAX_LINE`: the connection is closed.
+    TooLong,
+    /// The first message must be `hello` in this protocol's version.
+    Version,
+    /// No table has that code, or the token is not this table's.
+    NoTable,
+    BadToken,
+    /// Every seat is taken.
+    TableFull,
+    /// Only the host may change the lobby or start.
+    NotHost,
+    /// The lobby cannot start yet (too few people, or no bots to fill).
+    CannotStart,
+    /// An action when none was asked for.
+    NotYourTurn,
+    /// An action the rules or the `ask` did not allow.
+    Illegal,
+    /// The rules sent with `host` are refused.
+    BadRules,
+    /// Too many messages too fast: the connection is closed.
+    Flood,
+    /// Nothing said for too long: the connection is closed.
+    Timeout,
+}
+
+/// One message as a line of JSON, newline included.
+pub fn line<T: Serialize>(message: &T) -> String {
+    // Every message is plain data whose keys are strings: it always writes.
+    let mut text = serde_json::to_string(message).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// A line read back as a message, or why not.
+pub fn parse<'a, T: Deserialize<'a>>(line: &'a str) -> Result<T, String> {
+    serde_json::from_str(line.trim_end_matches(['\r', '\n'])).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::random::RandomBot;
+    use crate::engine::{Mode, Phase, Rules};
+    use crate::fairness::Dealing;
+    use crate::table::{Player, Table};
+
+    #[test]
+    fn client_messages_read_as_the_protocol_writes_them() {
+        let hello: ClientMessage = parse(r#"{"type":"hello","protocol":1,"name":"Ann"}"#).unwrap();
+        assert_eq!(
+            hello,
+            ClientMessage::Hello {
+                protocol: 1,
+                name: "Ann".into()
+            }
+        );
+        let act: ClientMessage = parse(r#"{"type":"act","action":{"play":"AS"}}"#).unwrap();
+        assert_eq!(
+            act,
+            ClientMessage::Act {
+                action: Action::Play("AS".parse().unwrap())
+            }
+        );
+        let look: ClientMessage = parse(r#"{"type":"act","action":"look"}"#).unwrap();
+        assert_eq!(
+            look,
+            ClientMessage::Act {
+                action: Action::Look
+            }
+        );
+        assert!(parse::<ClientMessage>(r#"{"type":"shout"}"#).is_err());
+        assert!(parse::<ClientMessage>(r#"{"type":"start","x":1}"#).is_err());
+        assert!(parse::<ClientMessage>("not json").is_err());
+    }
+
+    /// Every view and ask of whole games, in every mode, reads back as
+    /// written: what a client rebuilds is what the table holds for it.
+    #[test]
+    fn views_and_asks_round_trip_through_json() {
+        for mode in Mode::ALL {
+            let players = (0..mode.players())
+                .map(|i| {
+                    if i == 0 {
+                        Player::Human
+                    } else {
+                        Player::Bot(Box::new(RandomBot))
+                    }
+                })
+                .collect();
+            let rules = Rules::classic(mode)
+                .with(|r| {
+                    r.target_score = 150;
+                    r.losing_score = Some(-150);
+                })
+                .unwrap();
+            let mut table = Table::new(rules, Dealing::Open(3), players);
+            let you = Seat::new(0);
+            let mut asks = 0;
+            while table.phase() != Phase::Over && asks < 400 {
+                table.run_bots().unwrap();
+                if table.phase() == Phase::AwaitingDeal {
+                    table.deal_next_hand();
+                    continue;
+                }
+                let Some(turn) = table.human_turn() else {
+                    break;
+                };
+                let view = table.view(turn.seat);
+                let legal = Legal::of(&view, turn.decision);
+                let ask = ServerMessage::Ask {
+                    seat: turn.seat,
+                    decision: turn.decision,
+                    legal: legal.clone(),
+                    view: Box::new(view.clone()),
+                };
+                let back: ServerMessage = parse(&line(&ask)).unwrap();
+                assert_eq!(back, ask, "{mode}");
+                let action = legal.first(view.cards()).unwrap();
+                assert!(legal.allows(&action, view.cards()));
+                table.act(turn.seat, action).unwrap();
+                for event in table.take_events(you) {
+                    let message = ServerMessage::Event { event };
+                    assert_eq!(parse::<ServerMessage>(&line(&message)).unwrap(), message);
+                }
+                asks += 1;
+            }
+            assert!(asks > 10, "{mode}: the person was asked");
+        }
+    }
+}

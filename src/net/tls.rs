@@ -1,0 +1,172 @@
+//! TLS for table connections. A server makes itself a self-signed
+//! certificate when it starts; a client accepts exactly the certificate
+//! whose fingerprint its table code carries, and no other.
+
+use std::sync::Arc;
+
+use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
+use rustls::crypto::{CryptoProvider, verify_tls12_signature, verify_tls13_signature};
+use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer, ServerName, UnixTime};
+use rustls::{ClientConfig, DigitallySignedStruct, ServerConfig, SignatureScheme};
+
+use super::code::{fingerprint, same_secret};
+
+/// The name every table certificate is made for: clients check the
+/// fingerprint, not the name.
+pub const SERVER_NAME: &str = "spades.table";
+
+fn provider() -> Arc<CryptoProvider> {
+    Arc::new(rustls::crypto::ring::default_provider())
+}
+
+/// A server's TLS setup and the fingerprint its table codes carry.
+pub struct ServerTls {
+    pub config: Arc<ServerConfig>,
+    pub fingerprint: String,
+}
+
+/// A fresh self-signed certificate and the server setup that presents it.
+pub fn server() -> Result<ServerTls, String> {
+    let made = rcgen::generate_simple_self_signed(vec![SERVER_NAME.to_string()])
+        .map_err(|e| format!("cannot make a certificate: {e}"))?;
+    let der = made.cert.der().clone();
+    let key = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(made.signing_key.serialize_der()));
+    let fingerprint = fingerprint(&der);
+    let config = ServerConfig::builder_with_provider(provider())
+        .with_safe_default_protocol_versions()
+        .map_err(|e| e.to_string())?
+        .with_no_client_auth()
+        .with_single_cert(vec![der], key)
+        .map_err(|e| format!("cannot use the certificate: {e}"))?;
+    Ok(ServerTls {
+        config: Arc::new(config),
+        fingerprint,
+    })
+}
+
+/// A client setup that trusts only the certificate with `fingerprint`.
+pub fn client(fingerprint: &str) -> Result<Arc<ClientConfig>, String> {
+    let provider = provider();
+    let verifier = Pinned {
+        fingerprint: fingerprint.to_ascii_uppercase(),
+        provider: provider.clone(),
+    };
+    let config = ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(|e| e.to_string())?
+        .dangerous()
+        .with_custom_certificate_verifier(Arc::new(verifier))
+        .with_no_client_auth();
+    Ok(Arc::new(config))
+}
+
+/// The server name a client asks for.
+pub fn server_name() -> ServerName<'static> {
+    ServerName::try_from(SERVER_NAME).expect("a valid DNS name")
+}
+
+/// Trusts the one certificate whose fingerprint the table code gave, as
+/// an SSH client trusts a known host key; the handshake's signatures are
+/// still checked against it.
+#[derive(Debug)]
+struct Pinned {
+    fingerprint: String,
+    provider: Arc<CryptoProvider>,
+}
+
+impl ServerCertVerifier for Pinned {
+    fn verify_server_cert(
+        &self,
+        end_entity: &CertificateDer<'_>,
+        _intermediates: &[CertificateDer<'_>],
+        _server_name: &ServerName<'_>,
+        _ocsp_response: &[u8],
+        _now: UnixTime,
+    ) -> Result<ServerCertVerified, rustls::Error> {
+        if same_secret(&fingerprint(end_entity), &self.fingerprint) {
+            Ok(ServerCertVerified::assertion())
+        } else {
+            Err(rustls::Error::General(
+                "the server's certificate is not the one in the table code".into(),
+            ))
+        }
+    }
+
+    fn verify_tls12_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, rustls::Error> {
+        verify_tls12_signature(
+            message,
+            cert,
+            dss,
+            &self.provider.signature_verification_algorithms,
+        )
+    }
+
+    fn verify_tls13_signature(
+        &self,
+        message: &[u8],
+        cert: &CertificateDer<'_>,
+        dss: &DigitallySignedStruct,
+    ) -> Result<HandshakeSignatureValid, rustls::Error> {
+        verify_tls13_signature(
+            message,
+            cert,
+            dss,
+            &self.provider.signature_verification_algorithms,
+        )
+    }
+
+    fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
+        self.provider
+            .signature_verification_algorithms
+            .supported_schemes()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    use tokio::net::{TcpListener, TcpStream};
+
+    /// A handshake with the pinned fingerprint succeeds and carries a
+    /// line; one with another server's fingerprint fails.
+    #[test]
+    fn a_client_trusts_only_the_certificate_in_its_code() {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let tls = server().unwrap();
+            let other = server().unwrap();
+            assert_ne!(tls.fingerprint, other.fingerprint);
+            let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+            let addr = listener.local_addr().unwrap();
+            let acceptor = tokio_rustls::TlsAcceptor::from(tls.config.clone());
+            tokio::spawn(async move {
+                loop {
+                    let (socket, _) = listener.accept().await.unwrap();
+                    if let Ok(mut stream) = acceptor.accept(socket).await {
+                        let _ = stream.write_all(b"hello\n").await;
+                        let _ = stream.shutdown().await;
+                    }
+                }
+            });
+            let connect = |fp: String| async move {
+                let connector = tokio_rustls::TlsConnector::from(client(&fp).unwrap());
+                let socket = TcpStream::connect(addr).await.unwrap();
+                let stream = connector.connect(server_name(), socket).await?;
+                let mut line = String::new();
+                BufReader::new(stream).read_line(&mut line).await?;
+                Ok::<String, std::io::Error>(line)
+            };
+            assert_eq!(connect(tls.fingerprint.clone()).await.unwrap(), "hello\n");
+            assert!(connect(other.fingerprint.clone()).await.is_err());
+        });
+    }
+}
