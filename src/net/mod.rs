@@ -2,6 +2,8 @@
 //! table codes and seat tokens (`code`), and TLS with pinned certificates
 //! (`tls`). `docs/protocol.md` is the contract.
 
+pub mod client;
 pub mod code;
 pub mod protocol;
+pub mod seats_kept;
 pub mod tls;

@@ -22,6 +22,7 @@ use crate::save::Saved;
 use crate::table::{BotError, Player, SaveAbout, Table, Thinking, Thought};
 
 use super::input::{Input, Key};
+use super::link::{Remote, TableLink};
 use super::replay::{Outcome, Source, Viewer};
 use super::seats::Names;
 use super::theme::Theme;
@@ -158,10 +159,14 @@ pub struct HeldTrick {
 
 pub struct App {
     config: PlayConfig,
+    /// The player's seat: seat 0 at a table of this process; at a table on
+    /// a server, the one it gave.
+    you: Seat,
     theme: Theme,
     names: Names,
-    /// The game itself; the app sees only what the player's seat may see.
-    table: Table,
+    /// The game itself, here or on a server; the app sees only what the
+    /// player's seat may see.
+    table: TableLink,
     /// Every event the player has been told, as the player's seat sees them.
     events: Vec<SeatEvent>,
     /// The cards of the trick being played, as the events showed them.
@@ -268,7 +273,7 @@ impl App {
             config,
             theme,
             names,
-            table,
+            TableLink::Local(Box::new(table)),
             records,
             record_problem,
             save_path,
@@ -287,30 +292,55 @@ impl App {
             Table::resume(saved, players(&config)?, names.all()).map_err(TuiError::Resume)?;
         let records = saved.header.record.iter().cloned().collect();
         let save_path = Some(saved.path.clone());
+        let table = TableLink::Local(Box::new(table));
         let mut app = App::at_table(config, theme, names, table, records, None, save_path);
         app.settle_after_replay();
         Ok(app)
+    }
+
+    /// A seat at a table on a server, its game just started.
+    pub fn remote(config: PlayConfig, theme: Theme, remote: Remote) -> App {
+        let names = Names::listed(config.rules.mode, remote.names()).seen_from(remote.seat());
+        let records = remote
+            .record_path()
+            .map(Path::to_path_buf)
+            .into_iter()
+            .collect();
+        App::at_table(
+            config,
+            theme,
+            names,
+            TableLink::Remote(Box::new(remote)),
+            records,
+            None,
+            None,
+        )
     }
 
     fn at_table(
         config: PlayConfig,
         theme: Theme,
         names: Names,
-        table: Table,
+        table: TableLink,
         records: Vec<PathBuf>,
         record_problem: Option<String>,
         save_path: Option<PathBuf>,
     ) -> App {
         let trick_so_far = PerSeat::filled(config.rules.mode, None);
         let (auto_play, speed) = (config.auto_play, config.speed);
+        let you = match &table {
+            TableLink::Local(_) => YOU,
+            TableLink::Remote(remote) => remote.seat(),
+        };
         let mut app = App {
             config,
+            you,
             theme,
             names,
             events: Vec::new(),
             table,
             trick_so_far,
-            trick_leader: YOU,
+            trick_leader: you,
             held: None,
             last_trick: None,
             summary: None,
@@ -344,7 +374,7 @@ impl App {
             stats_scroll: 0,
             rating_note: None,
         };
-        let first = app.table.take_events(YOU);
+        let first = app.table.take_events(app.you);
         app.absorb(first);
         app.sync();
         app
@@ -377,12 +407,12 @@ impl App {
             self.bot_due = None;
             self.answer(thought);
         }
-        match self.table.take_back(YOU) {
+        match self.table.take_back(self.you) {
             Ok(true) => {
                 self.events.clear();
                 self.trick_so_far = PerSeat::filled(self.config.rules.mode, None);
                 self.last_trick = None;
-                let events = self.table.take_events(YOU);
+                let events = self.table.take_events(self.you);
                 self.absorb(events);
                 self.settle_after_replay();
                 self.notice = Some("Taken back.".to_string());
@@ -467,17 +497,22 @@ impl App {
 
     /// What the player may know now.
     pub fn view(&self) -> PlayerView {
-        self.table.view(YOU)
+        self.table.view(self.you)
     }
 
     pub fn human_turn(&self) -> Option<Turn> {
         self.table.human_turn()
     }
 
+    /// The player's own seat.
+    pub fn you(&self) -> Seat {
+        self.you
+    }
+
     /// The seat whose cards the player chooses from now: their own, or the
     /// dummy's in its turn when they declare.
     pub fn acting_seat(&self) -> Seat {
-        self.human_turn().map_or(YOU, |t| t.seat)
+        self.human_turn().map_or(self.you, |t| t.seat)
     }
 
     /// The hand the player chooses from now, as the acting seat sees it: the
@@ -1036,7 +1071,7 @@ impl App {
         match self.table.act(self.acting_seat(), action) {
             Ok(()) => {
                 self.notice = None;
-                let events = self.table.take_events(YOU);
+                let events = self.table.take_events(self.you);
                 self.absorb(events);
             }
             Err(error) => {
@@ -1080,6 +1115,12 @@ impl App {
                     Some(_) => return,
                 }
             }
+            if self.table.is_remote() {
+                if !self.remote_step(now) {
+                    return;
+                }
+                continue;
+            }
             if self.table.bot_turn().is_none() {
                 return;
             }
@@ -1109,6 +1150,56 @@ impl App {
         }
     }
 
+    /// Shows the next move at a table on a server, once its pause is over:
+    /// another seat's move waits as a bot's would here. False when there
+    /// is nothing to show yet.
+    fn remote_step(&mut self, now: Instant) -> bool {
+        let pace = self.speed.pace();
+        let Some(remote) = self.table.remote() else {
+            return false;
+        };
+        remote.pump();
+        for news in remote.take_news() {
+            self.notice = Some(news);
+            self.notice_lasts_one_move = false;
+        }
+        let Some(remote) = self.table.remote() else {
+            return false;
+        };
+        if !remote.has_news() {
+            return false;
+        }
+        if remote.next_is_others_move() {
+            match self.bot_due {
+                None => {
+                    self.bot_due = Some(now + pace.bot);
+                    return false;
+                }
+                Some(due) if now < due => return false,
+                Some(_) => self.bot_due = None,
+            }
+        }
+        remote.step();
+        let closed = remote.closed().map(str::to_string);
+        for news in remote.take_news() {
+            self.notice = Some(news);
+            self.notice_lasts_one_move = false;
+        }
+        if self.notice_lasts_one_move {
+            self.notice = None;
+        }
+        let events = self.table.take_events(self.you);
+        self.absorb(events);
+        if let Some(why) = closed
+            && self.table.phase() != Phase::Over
+        {
+            self.notice = Some(sentence(&format!("the table is gone: {why}; q leaves")));
+            self.notice_lasts_one_move = false;
+            return false;
+        }
+        true
+    }
+
     /// The thinking bot's answer, waiting for it up to `wait`.
     fn thought(&mut self, wait: Duration) -> Option<Thought> {
         let answer = self.thinking.as_ref()?.recv_timeout(wait);
@@ -1129,7 +1220,7 @@ impl App {
     fn answer(&mut self, thought: Thought) -> bool {
         match self.table.answer(thought) {
             Ok(()) => {
-                let events = self.table.take_events(YOU);
+                let events = self.table.take_events(self.you);
                 self.absorb(events);
                 true
             }
@@ -1182,7 +1273,7 @@ impl App {
                     to,
                     cards: Some(cards),
                     ..
-                } if *to == YOU => {
+                } if *to == self.you => {
                     self.notice = Some(format!(
                         "{} passed you {}.",
                         self.names.seat(*from),
@@ -1253,7 +1344,7 @@ impl App {
             .each_seat()
             .map(|s| self.names.seat(s).to_string())
             .collect();
-        match Story::of_hand(rules, names, YOU, &self.events, result) {
+        match Story::of_hand(rules, names, self.you, &self.events, result) {
             Ok(story) => self.review = Some(Viewer::new(story, Source::HandReview)),
             Err(why) => {
                 self.notice = Some(sentence(&format!("the hand cannot be reviewed: {why}")));
@@ -1267,7 +1358,7 @@ impl App {
         self.summary = None;
         self.guard_until = Some(self.now + self.speed.pace().guard);
         if self.table.deal_next_hand() {
-            let events = self.table.take_events(YOU);
+            let events = self.table.take_events(self.you);
             self.absorb(events);
         }
     }

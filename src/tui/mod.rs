@@ -5,6 +5,8 @@
 pub mod app;
 pub mod input;
 pub mod layout;
+pub mod link;
+pub mod lobby;
 pub mod offer;
 pub mod replay;
 pub mod replay_view;
@@ -319,6 +321,208 @@ pub fn run_replay(mut viewer: replay::Viewer, theme: Theme) -> Result<Ending, Tu
     match signals.received() {
         Some(signal) => Ok(Ending::Signal(signal)),
         None => result.and_then(|ending| restored.map(|()| ending).map_err(TuiError::from)),
+    }
+}
+
+/// Why a lobby ended when the player left it by choice.
+pub const YOU_LEFT: &str = "you left the table";
+
+/// How joining a table on a server went, before any game.
+#[derive(Debug)]
+pub enum RemoteEnd {
+    /// The game was played (or left) at the table.
+    Played(Outcome),
+    /// The player left the lobby, or the table went away before its game:
+    /// and why.
+    Left(String),
+}
+
+/// Keeps a seat's token (table id, token) to take the seat back later.
+pub type KeepToken = Box<dyn FnMut(&str, &str)>;
+
+/// What a player at a table on a server needs besides the connection.
+pub struct Joining {
+    /// The table to sit at; `None` when opening one (`host`).
+    pub table: Option<String>,
+    /// A seat token kept from before, to take that seat back.
+    pub token: Option<String>,
+    /// Where to keep the seat's token: called once the server gives one.
+    pub keep_token: KeepToken,
+    /// The code a friend types, once the table's id is known.
+    pub join_command: Box<dyn Fn(&str) -> String>,
+}
+
+/// Sits at a table on a server through `connection` (hello already sent):
+/// the lobby until the game starts, then the game in the same terminal.
+pub fn run_remote(
+    config: PlayConfig,
+    mut connection: crate::net::client::Connection,
+    mut joining: Joining,
+) -> Result<RemoteEnd, TuiError> {
+    use crate::net::protocol::ClientMessage;
+    let theme = Theme::from_env(config.ascii);
+    let signals = terminal::StopSignals::watch()?;
+    let mut session = terminal::Session::start()?;
+    match (&joining.table, &joining.token) {
+        (Some(table), Some(token)) => connection.send(ClientMessage::Reclaim {
+            table: table.clone(),
+            token: token.clone(),
+        }),
+        (Some(table), None) => connection.send(ClientMessage::Join {
+            table: table.clone(),
+        }),
+        (None, _) => connection.send(ClientMessage::Host {
+            rules: crate::config::commented_toml(&config.rules),
+        }),
+    }
+    let lobby = lobby::LobbyScreen::new(crate::engine::Seat::new(0), false, None);
+    let started = match wait_in_lobby(
+        &mut session,
+        &signals,
+        &theme,
+        &mut connection,
+        lobby,
+        &mut joining,
+    ) {
+        Ok(Ok(started)) => started,
+        Ok(Err(why)) => {
+            connection.send(ClientMessage::Bye {});
+            session.end()?;
+            return Ok(RemoteEnd::Left(why));
+        }
+        Err(e) => {
+            connection.send(ClientMessage::Bye {});
+            let _ = session.end();
+            return Err(e);
+        }
+    };
+    let record = config
+        .records
+        .as_deref()
+        .and_then(|dir| crate::record::create_record_file(dir).ok());
+    let mut remote = link::Remote::new(
+        connection,
+        started.view.clone(),
+        started.commitment,
+        started.names,
+        record,
+    );
+    for message in started.queued {
+        remote.queue_first(message);
+    }
+    let config = PlayConfig {
+        rules: started.view.rules,
+        ..config
+    };
+    let mut app = App::remote(config, theme, remote);
+    let result = play(&mut app, &mut session, &signals);
+    let played = app.close();
+    let restored = session.end();
+    let ending = match signals.received() {
+        Some(signal) => Ok(Ending::Signal(signal)),
+        None => result.and_then(|ending| restored.map(|()| ending).map_err(TuiError::from)),
+    };
+    Ok(RemoteEnd::Played(Outcome { played, ending }))
+}
+
+/// The game's first moments, as the lobby hands them to the table.
+struct Started {
+    commitment: Option<crate::fairness::Commitment>,
+    names: Vec<String>,
+    view: crate::engine::PlayerView,
+    /// What came with the start, in order, the first view included.
+    queued: Vec<crate::net::protocol::ServerMessage>,
+}
+
+/// Shows the lobby until the game starts (`Ok(Ok)`), or the player or the
+/// table ends it (`Ok(Err(why))`).
+fn wait_in_lobby(
+    session: &mut terminal::Session,
+    signals: &terminal::StopSignals,
+    theme: &Theme,
+    connection: &mut crate::net::client::Connection,
+    mut screen: lobby::LobbyScreen,
+    joining: &mut Joining,
+) -> Result<Result<Started, String>, TuiError> {
+    use crate::net::client::Incoming;
+    use crate::net::protocol::ServerMessage;
+    let mut start: Option<(Option<crate::fairness::Commitment>, Vec<String>)> = None;
+    let mut queued = Vec::new();
+    loop {
+        if signals.received().is_some() {
+            return Ok(Err("stopped".into()));
+        }
+        while let Some(incoming) = connection.try_recv() {
+            let message = match incoming {
+                Incoming::Message(m) => m,
+                Incoming::Unreadable(why) => {
+                    screen.tell(format!("The table sent something unreadable: {why}"));
+                    continue;
+                }
+                Incoming::Closed(why) => return Ok(Err(why)),
+            };
+            if let Some((commitment, names)) = &start {
+                // The game has begun: everything goes to the table, and
+                // the first view of the player's seat opens it.
+                let view = match &message {
+                    ServerMessage::View { view } => Some((**view).clone()),
+                    ServerMessage::Ask { view, seat, .. } if *seat == view.seat => {
+                        Some((**view).clone())
+                    }
+                    _ => None,
+                };
+                queued.push(message);
+                if let Some(view) = view {
+                    return Ok(Ok(Started {
+                        commitment: commitment.clone(),
+                        names: names.clone(),
+                        view,
+                        queued,
+                    }));
+                }
+                continue;
+            }
+            match message {
+                ServerMessage::Seated {
+                    table,
+                    seat,
+                    token,
+                    host,
+                } => {
+                    (joining.keep_token)(&table, &token);
+                    screen.seat = seat;
+                    screen.host = host;
+                    screen.join_command = Some((joining.join_command)(&table));
+                }
+                ServerMessage::Lobby(lobby) => screen.update(lobby),
+                ServerMessage::Start { commitment, seats } => {
+                    let commitment =
+                        commitment.and_then(|c| crate::fairness::Commitment::parse(&c));
+                    start = Some((commitment, seats));
+                }
+                ServerMessage::Chat { from, text } => screen.tell(format!("{from}: {text}")),
+                ServerMessage::Error { message, .. } => screen.tell(message),
+                ServerMessage::Bye { reason } => return Ok(Err(reason)),
+                _ => {}
+            }
+        }
+        session.terminal().draw(|frame| {
+            screen.render(frame.area(), frame.buffer_mut(), theme);
+        })?;
+        match session.wait_for_input(IDLE_WAIT)? {
+            terminal::Waited::HungUp => return Ok(Err("the terminal closed".into())),
+            terminal::Waited::Nothing => continue,
+            terminal::Waited::Input => {}
+        }
+        if event::poll(Duration::ZERO)?
+            && let Some(Input::Key(key)) = Input::from_event(&event::read()?)
+        {
+            match screen.key(key) {
+                lobby::LobbyKey::Send(message) => connection.send(message),
+                lobby::LobbyKey::Leave => return Ok(Err(YOU_LEFT.into())),
+                lobby::LobbyKey::Nothing => {}
+            }
+        }
     }
 }
 

@@ -328,7 +328,7 @@ fn table(scene: &Scene, area: Rect, buf: &mut Buffer) {
         _ => (cx + 14).max(area.right().saturating_sub(27)),
     };
     for seat in mode.each_seat() {
-        let place = place(mode, seat);
+        let place = place(mode, seat, scene.story.player.unwrap_or(Seat::new(0)));
         let next = step.next == Some(seat);
         let won = scene.completed().is_some() && step.winning == Some(seat);
         let marker = if next { theme.turn_marker() } else { " " };

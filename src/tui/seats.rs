@@ -12,10 +12,11 @@ pub enum Place {
     Right,
 }
 
-/// Seats run clockwise from the player: with four, left, opposite, right;
-/// with three (cutthroat), left and right.
-pub fn place(mode: Mode, seat: Seat) -> Place {
-    match (mode.seats(), seat.index()) {
+/// Seats run clockwise from the player (`you`, always at the bottom): with
+/// four, left, opposite, right; with three (cutthroat), left and right.
+pub fn place(mode: Mode, seat: Seat, you: Seat) -> Place {
+    let from_you = (seat.index() + mode.seats() - you.index()) % mode.seats();
+    match (mode.seats(), from_you) {
         (_, 0) => Place::Bottom,
         (_, 1) => Place::Left,
         (3, _) => Place::Right,
@@ -32,6 +33,8 @@ pub const MAX_NAME: usize = 12;
 pub struct Names {
     mode: Mode,
     seats: Vec<String>,
+    /// The player's seat, whose side is "Us".
+    you: Seat,
 }
 
 impl Names {
@@ -41,7 +44,7 @@ impl Names {
         let you = if you.is_empty() { "You" } else { you.as_str() };
         let seats = mode
             .each_seat()
-            .map(|seat| match place(mode, seat) {
+            .map(|seat| match place(mode, seat, Seat::new(0)) {
                 _ if !mode.is_player(seat) => "Dummy".to_string(),
                 Place::Bottom => you.to_string(),
                 Place::Left => "West".to_string(),
@@ -49,7 +52,16 @@ impl Names {
                 Place::Right => "East".to_string(),
             })
             .collect();
-        Names { mode, seats }
+        Names {
+            mode,
+            seats,
+            you: Seat::new(0),
+        }
+    }
+
+    /// The same names, told from `you`'s seat: its side is "Us".
+    pub fn seen_from(self, you: Seat) -> Names {
+        Names { you, ..self }
     }
 
     /// The names a game's record gives its seats, each cut to `MAX_NAME`;
@@ -69,7 +81,11 @@ impl Names {
                 }
             })
             .collect();
-        Names { mode, seats }
+        Names {
+            mode,
+            seats,
+            you: Seat::new(0),
+        }
     }
 
     /// Every seat's name in seat order, as the table and the record take them.
@@ -93,9 +109,10 @@ impl Names {
 
     /// A side in a word: "Us" and "Them" with partners, else the seat's name.
     pub fn side(&self, side: Side) -> String {
-        match (self.mode, side.index()) {
-            (Mode::Partnership, 0) => "Us".to_string(),
-            (Mode::Partnership, _) => "Them".to_string(),
+        let ours = side == self.mode.side_of(self.you);
+        match (self.mode, ours) {
+            (Mode::Partnership, true) => "Us".to_string(),
+            (Mode::Partnership, false) => "Them".to_string(),
             // Without partners a side is its one seat.
             _ => self.seat(Seat::new(side.index())).to_string(),
         }
@@ -115,7 +132,7 @@ impl Names {
         if self.mode.has_partners() {
             let members: Vec<&str> = self.mode.side_seats(side).map(|s| self.seat(s)).collect();
             format!("{} win", members.join(" and "))
-        } else if side.index() == 0 {
+        } else if side == self.mode.side_of(self.you) {
             "You win".to_string()
         } else {
             format!("{} wins", self.side(side))
@@ -129,9 +146,26 @@ mod tests {
 
     #[test]
     fn partners_sit_opposite() {
-        assert_eq!(place(Mode::Partnership, Seat::new(2)), Place::Top);
-        assert_eq!(place(Mode::Cutthroat, Seat::new(2)), Place::Right);
-        assert_eq!(place(Mode::Individual, Seat::new(3)), Place::Right);
+        assert_eq!(
+            place(Mode::Partnership, Seat::new(2), Seat::new(0)),
+            Place::Top
+        );
+        assert_eq!(
+            place(Mode::Partnership, Seat::new(0), Seat::new(2)),
+            Place::Top
+        );
+        assert_eq!(
+            place(Mode::Partnership, Seat::new(3), Seat::new(2)),
+            Place::Left
+        );
+        assert_eq!(
+            place(Mode::Cutthroat, Seat::new(2), Seat::new(0)),
+            Place::Right
+        );
+        assert_eq!(
+            place(Mode::Individual, Seat::new(3), Seat::new(0)),
+            Place::Right
+        );
         let names = Names::new(Mode::Partnership, "Ada");
         assert_eq!(names.side_in_full(Side::new(0)), "Us (Ada & North)");
         assert_eq!(names.side_in_full(Side::new(1)), "Them (West & East)");

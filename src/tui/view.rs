@@ -14,7 +14,7 @@ use crate::engine::{
 };
 
 use super::app::{
-    App, HAND_SUITS, Hits, OfferChoice, Overlay, QuitChoice, Screen, Target, YOU, hand_order,
+    App, HAND_SUITS, Hits, OfferChoice, Overlay, QuitChoice, Screen, Target, hand_order,
 };
 use super::layout::{self, MIN_HEIGHT, MIN_WIDTH, Regions, seat_spot};
 use super::replay_view;
@@ -223,7 +223,7 @@ fn table(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
     }
 
     for (seat, &card) in trick_cards.pairs() {
-        let spot = seat_spot(area, place(view.mode(), seat));
+        let spot = seat_spot(area, place(view.mode(), seat, view.seat));
         if let Some(card) = card {
             let set = if held.is_some_and(|t| t.winner == seat) {
                 theme.winner_border()
@@ -262,7 +262,7 @@ fn table(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
             Span::raw(" "),
             Span::styled(shown, name_style),
         ];
-        match place(view.mode(), seat) {
+        match place(view.mode(), seat, view.seat) {
             Place::Top | Place::Bottom => {
                 let mut line = name;
                 line.push(Span::raw("  "));
@@ -381,7 +381,7 @@ fn panel(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &mut 
                 .map_or(("your partner", 0), |e| (names.seat(e.partner), e.count));
             format!(" Pass {count} cards to {partner} ")
         }
-        (None, Some(Decision::Play)) if app.acting_seat() != YOU => {
+        (None, Some(Decision::Play)) if app.acting_seat() != app.you() => {
             " Your turn for the dummy ".to_string()
         }
         (None, Some(Decision::Play)) => " Your turn ".to_string(),
@@ -473,11 +473,12 @@ fn panel(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &mut 
             }
             Some(Decision::Play) => {
                 // Playing the dummy's cards, the hand below is the dummy's.
-                let what = match (view.led_suit(), app.acting_seat()) {
-                    (None, YOU) => "You lead. Play a card",
-                    (Some(_), YOU) => "Play a card",
-                    (None, _) => "The dummy leads. Play one of its cards",
-                    (Some(_), _) => "Play one of the dummy's cards",
+                let mine = app.acting_seat() == app.you();
+                let what = match (view.led_suit(), mine) {
+                    (None, true) => "You lead. Play a card",
+                    (Some(_), true) => "Play a card",
+                    (None, false) => "The dummy leads. Play one of its cards",
+                    (Some(_), false) => "Play one of the dummy's cards",
                 };
                 buf.set_stringn(
                     row(0).x,
@@ -490,7 +491,7 @@ fn panel(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &mut 
                     .led_suit()
                     .map(|led| format!("{} led.", sentence_case(led.name())))
                     .unwrap_or_default();
-                if app.acting_seat() != YOU {
+                if app.acting_seat() != app.you() {
                     line = format!("{line}  Your own hand: {}", faces(view.cards(), theme));
                 }
                 buf.set_stringn(

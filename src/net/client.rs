@@ -1,0 +1,251 @@
+//! A connection to a table server, for a program with its own loop (the
+//! TUI): messages go out through `send`, and what the server says waits in
+//! `try_recv` until asked for. The network runs on a thread of its own, so
+//! nothing the player sees ever waits on it.
+
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::thread;
+use std::time::Duration;
+
+use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
+use tokio::sync::mpsc as tokio_mpsc;
+
+use super::code::TableCode;
+use super::protocol::{ClientMessage, MAX_LINE, PROTOCOL_VERSION, ServerMessage, line, parse};
+use super::tls;
+
+/// How long connecting (and the TLS handshake) may take.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// What arrives from the server.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Incoming {
+    Message(ServerMessage),
+    /// A line the server sent that this version cannot read: shown, not
+    /// acted on.
+    Unreadable(String),
+    /// The connection is gone, and why.
+    Closed(String),
+}
+
+/// Where to connect: an address, and the certificate to expect there
+/// (`None`: no TLS, loopback debugging only).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Target {
+    pub address: String,
+    pub fingerprint: Option<String>,
+}
+
+impl From<&TableCode> for Target {
+    fn from(code: &TableCode) -> Target {
+        Target {
+            address: code.address(),
+            fingerprint: code.fingerprint.clone(),
+        }
+    }
+}
+
+pub struct Connection {
+    outgoing: tokio_mpsc::UnboundedSender<ClientMessage>,
+    incoming: Receiver<Incoming>,
+    closed: bool,
+}
+
+impl Connection {
+    /// Connects and says hello as `name`; returns once the connection is
+    /// up (or has failed to come up).
+    pub fn open(target: &Target, name: &str) -> Result<Connection, String> {
+        let (out_tx, out_rx) = tokio_mpsc::unbounded_channel();
+        let (in_tx, in_rx) = mpsc::channel();
+        let (ready_tx, ready_rx) = mpsc::channel();
+        let target = target.clone();
+        thread::Builder::new()
+            .name("table connection".into())
+            .spawn(move || {
+                let runtime = match tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                {
+                    Ok(r) => r,
+                    Err(e) => {
+                        let _ = ready_tx.send(Err(e.to_string()));
+                        return;
+                    }
+                };
+                runtime.block_on(run(target, out_rx, in_tx, ready_tx));
+            })
+            .map_err(|e| e.to_string())?;
+        ready_rx
+            .recv()
+            .map_err(|_| "the connection's thread stopped".to_string())??;
+        let connection = Connection {
+            outgoing: out_tx,
+            incoming: in_rx,
+            closed: false,
+        };
+        connection.send(ClientMessage::Hello {
+            protocol: PROTOCOL_VERSION,
+            name: name.to_string(),
+        });
+        Ok(connection)
+    }
+
+    /// Sends a message; a closed connection drops it (its `Closed` says why).
+    pub fn send(&self, message: ClientMessage) {
+        let _ = self.outgoing.send(message);
+    }
+
+    /// The next thing the server said, if anything has arrived.
+    pub fn try_recv(&mut self) -> Option<Incoming> {
+        if self.closed {
+            return None;
+        }
+        match self.incoming.try_recv() {
+            Ok(incoming) => {
+                self.closed = matches!(incoming, Incoming::Closed(_));
+                Some(incoming)
+            }
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => {
+                self.closed = true;
+                Some(Incoming::Closed("the connection stopped".into()))
+            }
+        }
+    }
+
+    /// Waits up to `wait` for the next thing the server says.
+    pub fn recv_timeout(&mut self, wait: Duration) -> Option<Incoming> {
+        if self.closed {
+            return None;
+        }
+        match self.incoming.recv_timeout(wait) {
+            Ok(incoming) => {
+                self.closed = matches!(incoming, Incoming::Closed(_));
+                Some(incoming)
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => None,
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                self.closed = true;
+                Some(Incoming::Closed("the connection stopped".into()))
+            }
+        }
+    }
+
+    pub fn is_closed(&self) -> bool {
+        self.closed
+    }
+}
+
+async fn run(
+    target: Target,
+    outgoing: tokio_mpsc::UnboundedReceiver<ClientMessage>,
+    incoming: mpsc::Sender<Incoming>,
+    ready: mpsc::Sender<Result<(), String>>,
+) {
+    let socket =
+        match tokio::time::timeout(CONNECT_TIMEOUT, TcpStream::connect(&target.address)).await {
+            Ok(Ok(socket)) => socket,
+            Ok(Err(e)) => {
+                let _ = ready.send(Err(format!("cannot reach {}: {e}", target.address)));
+                return;
+            }
+            Err(_) => {
+                let _ = ready.send(Err(format!("{} does not answer", target.address)));
+                return;
+            }
+        };
+    let _ = socket.set_nodelay(true);
+    match &target.fingerprint {
+        None => {
+            let _ = ready.send(Ok(()));
+            talk(socket, outgoing, incoming).await;
+        }
+        Some(fingerprint) => {
+            let config = match tls::client(fingerprint) {
+                Ok(c) => c,
+                Err(e) => {
+                    let _ = ready.send(Err(e));
+                    return;
+                }
+            };
+            let connector = tokio_rustls::TlsConnector::from(config);
+            let handshake = connector.connect(tls::server_name(), socket);
+            match tokio::time::timeout(CONNECT_TIMEOUT, handshake).await {
+                Ok(Ok(stream)) => {
+                    let _ = ready.send(Ok(()));
+                    talk(stream, outgoing, incoming).await;
+                }
+                Ok(Err(e)) => {
+                    let _ = ready.send(Err(format!(
+                        "{} is not the table in the code ({e})",
+                        target.address
+                    )));
+                }
+                Err(_) => {
+                    let _ = ready.send(Err(format!("{} does not answer", target.address)));
+                }
+            }
+        }
+    }
+}
+
+/// Carries lines both ways until either side closes.
+async fn talk<S: AsyncRead + AsyncWrite + Unpin>(
+    stream: S,
+    mut outgoing: tokio_mpsc::UnboundedReceiver<ClientMessage>,
+    incoming: mpsc::Sender<Incoming>,
+) {
+    let (reader, mut writer) = tokio::io::split(stream);
+    let mut reader = BufReader::new(reader);
+    let reading = async {
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            // No line may pass the limit: a server cannot fill our memory.
+            let mut limited = (&mut reader).take(MAX_LINE as u64);
+            match limited.read_until(b'\n', &mut buf).await {
+                Ok(0) => return "the table closed the connection".to_string(),
+                Ok(_) if !buf.ends_with(b"\n") && buf.len() >= MAX_LINE => {
+                    return "the table sent a line too long to read".to_string();
+                }
+                Ok(_) => {}
+                Err(e) => return format!("the connection failed: {e}"),
+            }
+            let text = String::from_utf8_lossy(&buf);
+            let message = match parse::<ServerMessage>(&text) {
+                Ok(message) => Incoming::Message(message),
+                Err(why) => Incoming::Unreadable(why),
+            };
+            let bye = matches!(&message, Incoming::Message(ServerMessage::Bye { .. }));
+            if incoming.send(message).is_err() || bye {
+                return String::new();
+            }
+        }
+    };
+    let writing = async {
+        while let Some(message) = outgoing.recv().await {
+            let bye = matches!(message, ClientMessage::Bye {});
+            if writer.write_all(line(&message).as_bytes()).await.is_err() {
+                return;
+            }
+            if bye {
+                let _ = writer.shutdown().await;
+                return;
+            }
+        }
+        // The program let go of the connection: close it politely.
+        let _ = writer
+            .write_all(line(&ClientMessage::Bye {}).as_bytes())
+            .await;
+        let _ = writer.shutdown().await;
+    };
+    tokio::select! {
+        why = reading => {
+            if !why.is_empty() {
+                let _ = incoming.send(Incoming::Closed(why));
+            }
+        }
+        () = writing => {}
+    }
+}

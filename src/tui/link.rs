@@ -1,0 +1,472 @@
+//! Where the app's game is played: at a table in this process, or at a
+//! table on a server, reached through a connection. Either way the app
+//! gets the player's view, the events as the player's seat sees them, and
+//! a turn when one of the player's decisions is due; it never holds the
+//! deal. A remote table's news is kept in arrival order and let out one
+//! move at a time, so the player sees the others' moves at the pace they
+//! chose, as at a local table.
+
+use std::collections::VecDeque;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use crate::engine::{
+    Action, Decision, HandResult, Phase, PlayerView, RuleError, Rules, Seat, SeatEvent, Turn,
+};
+use crate::fairness::{Commitment, Reveal};
+use crate::net::client::{Connection, Incoming};
+use crate::net::protocol::{ClientMessage, Legal, SeatPlayer, ServerMessage};
+use crate::table::{BotError, Table, Thinking, Thought};
+
+pub enum TableLink {
+    Local(Box<Table>),
+    Remote(Box<Remote>),
+}
+
+/// A decision the server asked for, shown to the player.
+struct Asked {
+    seat: Seat,
+    decision: Decision,
+    legal: Legal,
+    view: PlayerView,
+}
+
+/// The player's seat at a table on a server.
+pub struct Remote {
+    connection: Connection,
+    seat: Seat,
+    rules: Rules,
+    /// The player's view as far as the player has been shown.
+    view: PlayerView,
+    asked: Option<Asked>,
+    /// What the server said that the player has not been shown yet.
+    queue: VecDeque<ServerMessage>,
+    /// Events shown and not yet taken by the app.
+    inbox: Vec<SeatEvent>,
+    results: Vec<HandResult>,
+    commitment: Option<Commitment>,
+    reveal: Option<Reveal>,
+    /// The player's own copy of the game's record, as the server wrote it.
+    record: Option<(BufWriter<File>, PathBuf)>,
+    record_problem: Option<String>,
+    /// Things to tell the player: chat, seats changing hands, refusals.
+    news: Vec<String>,
+    names: Vec<String>,
+    /// Why the table is gone, once it is.
+    closed: Option<String>,
+}
+
+impl Remote {
+    /// The player's seat at a game that has just started: `view` is the
+    /// first the server sent.
+    pub fn new(
+        connection: Connection,
+        view: PlayerView,
+        commitment: Option<Commitment>,
+        names: Vec<String>,
+        record: Option<(File, PathBuf)>,
+    ) -> Remote {
+        Remote {
+            connection,
+            seat: view.seat,
+            rules: view.rules,
+            view,
+            asked: None,
+            queue: VecDeque::new(),
+            inbox: Vec::new(),
+            results: Vec::new(),
+            commitment,
+            reveal: None,
+            record: record.map(|(file, path)| (BufWriter::new(file), path)),
+            record_problem: None,
+            news: Vec::new(),
+            names,
+            closed: None,
+        }
+    }
+
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// Messages that came before the game began (the record's header).
+    pub fn queue_first(&mut self, message: ServerMessage) {
+        self.queue.push_back(message);
+    }
+
+    /// Takes in what has arrived, without showing it yet.
+    pub fn pump(&mut self) {
+        while let Some(incoming) = self.connection.try_recv() {
+            match incoming {
+                Incoming::Message(message) => self.queue.push_back(message),
+                Incoming::Unreadable(why) => {
+                    self.news
+                        .push(format!("The table sent something unreadable: {why}"));
+                }
+                Incoming::Closed(why) => {
+                    self.queue.push_back(ServerMessage::Bye { reason: why });
+                }
+            }
+        }
+    }
+
+    /// Is a move by someone else next, to be shown after a pause?
+    pub fn next_is_others_move(&self) -> bool {
+        self.queue.iter().find_map(|m| match m {
+            ServerMessage::Event { event } => Some(match event {
+                SeatEvent::Bid { seat, .. } | SeatEvent::Play { seat, .. } => {
+                    self.view.teams().player_for(*seat) != self.seat
+                }
+                _ => false,
+            }),
+            ServerMessage::View { .. } | ServerMessage::Ask { .. } => Some(false),
+            _ => None,
+        }) == Some(true)
+    }
+
+    pub fn has_news(&self) -> bool {
+        !self.queue.is_empty()
+    }
+
+    /// Shows the next change at the table: its events, then the view they
+    /// lead to, and what follows at once (an ask, record lines, chat).
+    pub fn step(&mut self) {
+        let mut viewed = false;
+        while let Some(message) = self.queue.front() {
+            let is_move = matches!(
+                message,
+                ServerMessage::Event { .. } | ServerMessage::View { .. }
+            );
+            if viewed && is_move {
+                return;
+            }
+            let Some(message) = self.queue.pop_front() else {
+                return;
+            };
+            match message {
+                ServerMessage::Event { event } => self.inbox.push(event),
+                ServerMessage::View { view } => {
+                    self.see(*view);
+                    viewed = true;
+                }
+                ServerMessage::Ask {
+                    seat,
+                    decision,
+                    legal,
+                    view,
+                } => {
+                    if seat == self.seat {
+                        self.see((*view).clone());
+                    }
+                    self.asked = Some(Asked {
+                        seat,
+                        decision,
+                        legal,
+                        view: *view,
+                    });
+                    viewed = true;
+                }
+                ServerMessage::Record { lines } => self.keep_record(&lines),
+                ServerMessage::Seat { seat, name, player } => {
+                    let line = match player {
+                        SeatPlayer::Away => format!(
+                            "{name} left: a computer plays seat {seat} until they come back."
+                        ),
+                        SeatPlayer::Person => format!("{name} is back at seat {seat}."),
+                        SeatPlayer::Bot => format!("A computer plays seat {seat}."),
+                        SeatPlayer::Empty | SeatPlayer::Dummy => String::new(),
+                    };
+                    if !line.is_empty() {
+                        self.news.push(line);
+                    }
+                }
+                ServerMessage::Chat { from, text } => self.news.push(format!("{from}: {text}")),
+                ServerMessage::Error { message, .. } => self.news.push(message),
+                ServerMessage::Bye { reason } => {
+                    self.closed.get_or_insert(reason);
+                    self.finish_record();
+                    return;
+                }
+                ServerMessage::Welcome { .. }
+                | ServerMessage::Seated { .. }
+                | ServerMessage::Lobby(_)
+                | ServerMessage::Start { .. } => {}
+            }
+        }
+    }
+
+    fn see(&mut self, view: PlayerView) {
+        if let Some(last) = &view.last_hand
+            && self.results.last().is_none_or(|r| r.hand < last.hand)
+        {
+            self.results.push(last.clone());
+        }
+        self.view = view;
+    }
+
+    /// Keeps the server's record lines in the player's own copy, with the
+    /// header saying which seat was the player's.
+    fn keep_record(&mut self, lines: &[serde_json::Value]) {
+        for line in lines {
+            let mut line = line.clone();
+            if let Some(obj) = line.as_object_mut() {
+                match obj.get("event").and_then(|e| e.as_str()) {
+                    Some("game") => {
+                        let id = self
+                            .record
+                            .as_ref()
+                            .and_then(|(_, p)| p.file_stem())
+                            .map(|s| s.to_string_lossy().into_owned());
+                        if let Some(id) = id {
+                            obj.insert("id".into(), id.into());
+                        }
+                        obj.insert("player_seat".into(), self.seat.index().into());
+                    }
+                    Some("end") | Some("abandoned") => {
+                        self.reveal = serde_json::from_value(line.clone()).ok();
+                    }
+                    _ => {}
+                }
+            }
+            if let Some((file, path)) = &mut self.record
+                && let Err(e) = writeln!(file, "{line}")
+            {
+                self.record_problem = Some(format!("cannot write {}: {e}", path.display()));
+                self.record = None;
+            }
+        }
+        if let Some((file, _)) = &mut self.record {
+            let _ = file.flush();
+        }
+    }
+
+    fn finish_record(&mut self) {
+        if let Some((file, _)) = &mut self.record {
+            let _ = file.flush();
+        }
+    }
+
+    /// Chat, seats changing hands and the server's refusals, since last asked.
+    pub fn take_news(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.news)
+    }
+
+    /// Why the table is gone, once it is.
+    pub fn closed(&self) -> Option<&str> {
+        self.closed.as_deref()
+    }
+
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    pub fn record_path(&self) -> Option<&Path> {
+        self.record.as_ref().map(|(_, p)| p.as_path())
+    }
+
+    pub fn chat(&self, text: &str) {
+        self.connection.send(ClientMessage::Chat {
+            text: text.to_string(),
+        });
+    }
+
+    fn act(&mut self, seat: Seat, action: Action) -> Result<(), RuleError> {
+        let Some(asked) = &self.asked else {
+            let turn = self.view.turn.unwrap_or(seat);
+            return Err(RuleError::NotYourTurn { turn });
+        };
+        if !asked.legal.allows(&action, asked.view.cards()) {
+            // The engine words the refusal, as at a local table.
+            return Err(refusal(&asked.view, action).unwrap_or(RuleError::NotNow {
+                action: "do that",
+                phase: asked.view.phase,
+            }));
+        }
+        self.connection.send(ClientMessage::Act { action });
+        let _ = seat;
+        self.asked = None;
+        Ok(())
+    }
+}
+
+/// Why the engine refuses `action` from the seat of `view`.
+fn refusal(view: &PlayerView, action: Action) -> Option<RuleError> {
+    match action {
+        Action::Play(card) => view.play_error(card).map(RuleError::Play),
+        Action::Bid(bid) => view.check_bid(bid).err().map(RuleError::Bid),
+        Action::Exchange(cards) => {
+            let expected = view.exchange.map_or(0, |e| e.count);
+            (cards.len() != u32::from(expected)).then_some(RuleError::ExchangeCount {
+                expected,
+                got: cards.len(),
+            })
+        }
+        Action::Look => None,
+    }
+}
+
+impl TableLink {
+    pub fn view(&self, seat: Seat) -> PlayerView {
+        match self {
+            TableLink::Local(table) => table.view(seat),
+            TableLink::Remote(remote) => match &remote.asked {
+                Some(asked) if asked.seat == seat => asked.view.clone(),
+                _ => remote.view.clone(),
+            },
+        }
+    }
+
+    pub fn human_turn(&self) -> Option<Turn> {
+        match self {
+            TableLink::Local(table) => table.human_turn(),
+            TableLink::Remote(remote) => remote.asked.as_ref().map(|a| Turn {
+                seat: a.seat,
+                decision: a.decision,
+            }),
+        }
+    }
+
+    /// The seat another player (or a bot) must act for now.
+    pub fn bot_turn(&self) -> Option<Turn> {
+        match self {
+            TableLink::Local(table) => table.bot_turn(),
+            TableLink::Remote(remote) => {
+                let view = &remote.view;
+                let seat = view.turn?;
+                let decision = match view.phase {
+                    Phase::Bidding => Decision::Bid,
+                    Phase::Exchange => Decision::Exchange,
+                    Phase::Playing => Decision::Play,
+                    Phase::AwaitingDeal | Phase::Over => return None,
+                };
+                (remote.asked.is_none()).then_some(Turn { seat, decision })
+            }
+        }
+    }
+
+    pub fn act(&mut self, seat: Seat, action: Action) -> Result<(), RuleError> {
+        match self {
+            TableLink::Local(table) => table.act(seat, action),
+            TableLink::Remote(remote) => remote.act(seat, action),
+        }
+    }
+
+    pub fn take_events(&mut self, seat: Seat) -> Vec<SeatEvent> {
+        match self {
+            TableLink::Local(table) => table.take_events(seat),
+            TableLink::Remote(remote) => std::mem::take(&mut remote.inbox),
+        }
+    }
+
+    /// A bot of this process to think now (local tables only: a server
+    /// runs its own).
+    pub fn think(&mut self) -> Option<Thinking> {
+        match self {
+            TableLink::Local(table) => table.think(),
+            TableLink::Remote(_) => None,
+        }
+    }
+
+    pub fn answer(&mut self, thought: Thought) -> Result<(), BotError> {
+        match self {
+            TableLink::Local(table) => table.answer(thought),
+            // Nothing is handed out to think about: no answer comes back.
+            TableLink::Remote(_) => Ok(()),
+        }
+    }
+
+    /// Deals the next hand at a local table; a server deals by itself.
+    pub fn deal_next_hand(&mut self) -> bool {
+        match self {
+            TableLink::Local(table) => table.deal_next_hand(),
+            TableLink::Remote(_) => false,
+        }
+    }
+
+    pub fn results(&self) -> &[HandResult] {
+        match self {
+            TableLink::Local(table) => table.results(),
+            TableLink::Remote(remote) => &remote.results,
+        }
+    }
+
+    pub fn phase(&self) -> Phase {
+        match self {
+            TableLink::Local(table) => table.phase(),
+            TableLink::Remote(remote) => remote.view.phase,
+        }
+    }
+
+    pub fn rules(&self) -> &Rules {
+        match self {
+            TableLink::Local(table) => table.rules(),
+            TableLink::Remote(remote) => &remote.rules,
+        }
+    }
+
+    pub fn commitment(&self) -> Option<Commitment> {
+        match self {
+            TableLink::Local(table) => table.commitment(),
+            TableLink::Remote(remote) => remote.commitment.clone(),
+        }
+    }
+
+    pub fn open_seed(&self) -> Option<u64> {
+        match self {
+            TableLink::Local(table) => table.open_seed(),
+            TableLink::Remote(_) => None,
+        }
+    }
+
+    pub fn revealed(&self) -> Option<Reveal> {
+        match self {
+            TableLink::Local(table) => table.revealed(),
+            TableLink::Remote(remote) => remote.reveal.clone(),
+        }
+    }
+
+    pub fn is_saved(&self) -> bool {
+        match self {
+            TableLink::Local(table) => table.is_saved(),
+            TableLink::Remote(_) => false,
+        }
+    }
+
+    /// The player leaves: a local game is kept or abandoned; a remote seat
+    /// is given up with a goodbye (a bot takes it).
+    pub fn leave(&mut self) {
+        match self {
+            TableLink::Local(table) => table.leave(),
+            TableLink::Remote(remote) => {
+                remote.connection.send(ClientMessage::Bye {});
+                remote.finish_record();
+            }
+        }
+    }
+
+    pub fn record_problem(&self) -> Option<&str> {
+        match self {
+            TableLink::Local(table) => table.record_problem(),
+            TableLink::Remote(remote) => remote.record_problem.as_deref(),
+        }
+    }
+
+    pub fn take_back(&mut self, seat: Seat) -> Result<bool, String> {
+        match self {
+            TableLink::Local(table) => table.take_back(seat).map_err(|e| e.to_string()),
+            TableLink::Remote(_) => Err("moves are not taken back at a shared table".into()),
+        }
+    }
+
+    pub fn remote(&mut self) -> Option<&mut Remote> {
+        match self {
+            TableLink::Local(_) => None,
+            TableLink::Remote(remote) => Some(remote),
+        }
+    }
+
+    pub fn is_remote(&self) -> bool {
+        matches!(self, TableLink::Remote(_))
+    }
+}
