@@ -2,6 +2,7 @@
 //! seat's `PlayerView` (never the deal) and a seeded random generator.
 
 pub mod easy;
+pub mod external;
 pub mod hard;
 pub mod knowledge;
 pub mod nil;
@@ -39,6 +40,30 @@ pub trait Bot: Send {
     /// The cards to pass to the partner after a blind nil.
     fn exchange(&mut self, view: &PlayerView, rng: &mut BotRng) -> CardSet;
     fn play(&mut self, view: &PlayerView, rng: &mut BotRng) -> Card;
+    /// The action a decision calls for. The levels answer through the
+    /// methods above; a bot in another process is asked for the action
+    /// whole, as the table protocol asks.
+    fn act(&mut self, decision: Decision, view: &PlayerView, rng: &mut BotRng) -> Action {
+        match decision {
+            Decision::BlindNil => {
+                if view.check_bid(Bid::BlindNil).is_ok() && self.blind_nil(view, rng) {
+                    Action::Bid(Bid::BlindNil)
+                } else if let Some(n) = self.blind_number(view, rng) {
+                    Action::Bid(Bid::Blind(n))
+                } else {
+                    Action::Look
+                }
+            }
+            Decision::Bid => Action::Bid(self.bid(view, rng)),
+            Decision::Exchange => Action::Exchange(self.exchange(view, rng)),
+            Decision::Play => Action::Play(self.play(view, rng)),
+        }
+    }
+    /// Why another bot plays this seat now, if one does: a bot in another
+    /// process that failed is replaced for the rest of its game.
+    fn replaced(&self) -> Option<&external::Replaced> {
+        None
+    }
 }
 
 /// Asks `bot` for the action a decision calls for.
@@ -48,20 +73,7 @@ pub fn decide(
     view: &PlayerView,
     rng: &mut BotRng,
 ) -> Action {
-    match decision {
-        Decision::BlindNil => {
-            if view.check_bid(Bid::BlindNil).is_ok() && bot.blind_nil(view, rng) {
-                Action::Bid(Bid::BlindNil)
-            } else if let Some(n) = bot.blind_number(view, rng) {
-                Action::Bid(Bid::Blind(n))
-            } else {
-                Action::Look
-            }
-        }
-        Decision::Bid => Action::Bid(bot.bid(view, rng)),
-        Decision::Exchange => Action::Exchange(bot.exchange(view, rng)),
-        Decision::Play => Action::Play(bot.play(view, rng)),
-    }
+    bot.act(decision, view, rng)
 }
 
 /// The bot levels that exist, weakest first.
@@ -70,13 +82,23 @@ pub const LEVELS: &[&str] = &["random", "easy", "normal", "hard"];
 /// The level the table seats unless told otherwise: the strongest there is.
 pub const DEFAULT_LEVEL: &str = "hard";
 
-/// A bot asked for by a name that does not exist.
+/// A bot asked for by a name that does not exist (or `exec:` with no
+/// command after it).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown bot `{0}`: choose one of {levels} (hard may be given a budget: hard@1200 guessed deals a decision, or hard@150ms)",
-    levels = LEVELS.join(", ")
-)]
+#[error("{}", describe_unknown(.0))]
 pub struct UnknownBot(pub String);
+
+fn describe_unknown(spec: &str) -> String {
+    if spec.starts_with(external::PREFIX) {
+        return format!(
+            "`{spec}` names no program: give the command after `exec:`, e.g. exec:python3 examples/bot.py"
+        );
+    }
+    format!(
+        "unknown bot `{spec}`: choose one of {levels} (hard may be given a budget: hard@1200 guessed deals a decision, or hard@150ms), or exec:COMMAND for a program speaking the table protocol",
+        levels = LEVELS.join(", ")
+    )
+}
 
 /// How long a searching bot may think per decision: a number of guessed
 /// deals (reproducible from a seed) or a time (as strong as the machine
@@ -110,8 +132,24 @@ pub fn by_name_with(name: &str, effort: Effort) -> Result<Box<dyn Bot>, UnknownB
 /// A bot as `--seats` names it: a level, where `hard` may carry its own
 /// budget after `@` (`hard@1200`: guessed deals a decision; `hard@150ms`: a
 /// time), so one run can set a bot against itself at another budget.
-/// Without one it gets `effort`.
+/// Without one it gets `effort`. `exec:COMMAND` is a program speaking the
+/// table protocol on its standard input and output (`external`), given
+/// `external::DEFAULT_TIMEOUT` to answer.
 pub fn by_spec(spec: &str, effort: Effort) -> Result<Box<dyn Bot>, UnknownBot> {
+    by_spec_with(spec, effort, external::DEFAULT_TIMEOUT)
+}
+
+/// `by_spec`, with how long a bot in another process may take to answer.
+pub fn by_spec_with(
+    spec: &str,
+    effort: Effort,
+    bot_timeout: std::time::Duration,
+) -> Result<Box<dyn Bot>, UnknownBot> {
+    if let Some(command) = spec.strip_prefix(external::PREFIX) {
+        return external::ExternalBot::new(command, bot_timeout)
+            .map(|bot| Box::new(bot) as Box<dyn Bot>)
+            .ok_or_else(|| UnknownBot(spec.to_string()));
+    }
     let Some((name, budget)) = spec.split_once('@') else {
         return by_name_with(spec, effort);
     };
@@ -137,6 +175,9 @@ mod tests {
         assert_eq!(by_spec("normal", Effort::Usual).unwrap().name(), "normal");
         assert_eq!(by_spec("hard@1200", Effort::Usual).unwrap().name(), "hard");
         assert_eq!(by_spec("hard@150ms", Effort::Usual).unwrap().name(), "hard");
+        // Named, not started: a program runs only once a game asks it.
+        assert_eq!(by_spec("exec:./bot", Effort::Usual).unwrap().name(), "exec");
+        assert_eq!(by_spec("exec:a@b", Effort::Usual).unwrap().name(), "exec");
         for bad in [
             "hard@",
             "hard@0",
@@ -145,6 +186,8 @@ mod tests {
             "normal@300",
             "@300",
             "hard@-1",
+            "exec:",
+            "exec:   ",
         ] {
             assert_eq!(
                 by_spec(bad, Effort::Usual).err(),
