@@ -28,6 +28,8 @@ Examples:
   spades --seed 42 --speed fast           replay the same deals, quicker bots
   spades sim --games 500 --json           500 bot games, summary as JSON
   spades sim --seats normal,easy,normal,easy --games 1000 --duplicate
+  spades sim --seats 'exec:python3 examples/bot.py',normal,normal,normal
+                                          your own bot, in any language
   spades rules                            the rules in force, as TOML
   spades rules --init                     write a commented rules.toml here
   spades rules --presets                  the shipped sets of house rules
@@ -280,9 +282,15 @@ pub struct SimArgs {
     /// Deal game k from seed S+k, openly (default: each game's seed secret until it ends, revealed in its record)
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
-    /// One bot per seat, comma-separated, e.g. hard,normal,hard,normal; hard@1200 or hard@150ms gives one seat its own budget
+    /// One bot per seat, comma-separated, e.g. hard,normal,hard,normal; hard@1200 or hard@150ms gives one seat its own budget; exec:COMMAND runs a program that speaks the table protocol on its standard input and output (docs/protocol.md), one per game; the command cannot contain a comma
     #[arg(long, value_name = "SPEC", value_delimiter = ',')]
     pub seats: Option<Vec<String>>,
+    /// How long an exec: bot may take to say hello and to answer each ask,
+    /// in milliseconds; one that does not is replaced by normal for the
+    /// rest of the game
+    #[arg(long, value_name = "MS", default_value_t = 5000,
+          value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub bot_timeout: u64,
     /// Write every game's record (JSON Lines) to PATH, which must not exist
     #[arg(long, value_name = "PATH")]
     pub record: Option<PathBuf>,
@@ -868,6 +876,7 @@ fn run_sim(args: &SimArgs) -> Result<(), CliError> {
         threads: args.threads.map_or_else(sim::default_threads, usize::from),
         max_hands: args.max_hands,
         effort: args.effort.effort(),
+        bot_timeout: std::time::Duration::from_millis(args.bot_timeout),
     };
     let mut record_file = match &args.record {
         // Unbuffered: the sim writes each game whole, in one write.

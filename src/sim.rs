@@ -32,6 +32,9 @@ pub struct SimConfig {
     pub max_hands: u32,
     /// How long searching bots think per decision.
     pub effort: bots::Effort,
+    /// How long a bot in another process (`exec:`) may take to say hello
+    /// and to answer each ask before it is replaced.
+    pub bot_timeout: Duration,
 }
 
 /// The most worker threads a run uses.
@@ -74,6 +77,21 @@ struct Outcome {
     seats: Vec<SeatTally>,
     timings: Vec<Vec<Duration>>,
     record: Vec<u8>,
+    replaced: Vec<Replacement>,
+}
+
+/// A bot in another process that failed in a game, and was replaced for
+/// the rest of it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Replacement {
+    /// The game, from 1, in the order games are recorded.
+    pub game: u32,
+    /// Its seat in that game.
+    pub seat: usize,
+    /// The seat's spec, as `--seats` gave it.
+    pub bot: String,
+    #[serde(flatten)]
+    pub replaced: bots::external::Replaced,
 }
 
 /// What one seat saw over a game: its side's points and contracts (made,
@@ -148,7 +166,7 @@ fn play_one(config: &SimConfig, index: u32, record: bool) -> Result<Outcome, Sim
     let lineup = lineup_for(config, index);
     let players = lineup
         .iter()
-        .map(|name| bots::by_spec(name, config.effort).map(Player::Bot))
+        .map(|name| bots::by_spec_with(name, config.effort, config.bot_timeout).map(Player::Bot))
         .collect::<Result<Vec<_>, _>>()?;
     let mut table = Table::new(rules, dealing_for(config, index)?, players);
     let memory = MemoryRecord::default();
@@ -170,6 +188,19 @@ fn play_one(config: &SimConfig, index: u32, record: bool) -> Result<Outcome, Sim
     if let Some(problem) = table.record_problem() {
         return Err(SimError::Record(std::io::Error::other(problem.to_string())));
     }
+    let replaced = mode
+        .each_player()
+        .zip(&lineup)
+        .filter_map(|(seat, name)| match table.player(seat) {
+            Player::Bot(bot) => Some(Replacement {
+                game: index + 1,
+                seat: seat.index(),
+                bot: name.clone(),
+                replaced: bot.replaced()?.clone(),
+            }),
+            Player::Human | Player::Away(_) | Player::Dummy => None,
+        })
+        .collect();
     let run_total = rules.is_quick().then(|| {
         table.results().last().map_or(0, |last| {
             last.sides[crate::engine::quick::run_side(mode)].score
@@ -186,6 +217,7 @@ fn play_one(config: &SimConfig, index: u32, record: bool) -> Result<Outcome, Sim
             .collect(),
         record: memory.take(),
         lineup,
+        replaced,
     })
 }
 
@@ -205,6 +237,9 @@ pub struct Report {
     pub hands: u64,
     pub abandoned: u32,
     pub bots: Vec<BotReport>,
+    /// Bots in another process that failed, each replaced by `normal` for
+    /// the rest of its game.
+    pub replaced: Vec<Replacement>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -370,6 +405,7 @@ pub fn run(
         hands: 0,
         abandoned: 0,
         bots: Vec::new(),
+        replaced: Vec::new(),
     };
     play_in_order(
         total,
@@ -417,6 +453,7 @@ fn tally(
 ) {
     report.hands += u64::from(outcome.hands);
     report.abandoned += u32::from(outcome.winner.is_none());
+    report.replaced.extend_from_slice(&outcome.replaced);
     if let (Some(total), Some(name)) = (outcome.run_total, outcome.lineup.first()) {
         let t = tallies.entry(name.clone()).or_default();
         t.runs.push((outcome.hands, total));
@@ -534,8 +571,16 @@ pub fn render_table(report: &Report) -> String {
             String::new()
         }
     );
+    // Wide enough for the longest name (`exec:` commands run long).
+    let width = report
+        .bots
+        .iter()
+        .map(|b| b.bot.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(10);
     out.push_str(&format!(
-        "{:<10} {:<8} {:>6} {:>18} {:>9} {:>10} {:>10} {:>22}\n",
+        "{:<width$} {:<8} {:>6} {:>18} {:>9} {:>10} {:>10} {:>22}\n",
         "bot",
         "seats",
         "won",
@@ -553,7 +598,7 @@ pub fn render_table(report: &Report) -> String {
             .collect::<Vec<_>>()
             .join(",");
         out.push_str(&format!(
-            "{:<10} {:<8} {:>6} {:>18} {:>9.1} {:>9.1}% {:>10} {:>22}\n",
+            "{:<width$} {:<8} {:>6} {:>18} {:>9.1} {:>9.1}% {:>10} {:>22}\n",
             b.bot,
             seats,
             b.games_won,
@@ -589,6 +634,36 @@ pub fn render_table(report: &Report) -> String {
                 bot, r.runs, r.hands_per_run, r.total_per_run, r.best_total
             ));
         }
+    }
+    out.push_str(&render_replaced(&report.replaced));
+    out
+}
+
+/// The most replacements the readable summary lists; `--json` has them all.
+const REPLACEMENTS_LISTED: usize = 20;
+
+/// Each bot in another process that failed: where, when and why, with its
+/// last words on standard error.
+fn render_replaced(replaced: &[Replacement]) -> String {
+    let mut out = String::new();
+    if replaced.is_empty() {
+        return out;
+    }
+    out.push('\n');
+    for r in replaced.iter().take(REPLACEMENTS_LISTED) {
+        out.push_str(&format!(
+            "seat {} ({}) was replaced by {} in game {}, hand {}: {}\n",
+            r.seat, r.bot, r.replaced.by, r.game, r.replaced.hand, r.replaced.reason
+        ));
+        for line in &r.replaced.stderr {
+            out.push_str(&format!("  stderr: {line}\n"));
+        }
+    }
+    if replaced.len() > REPLACEMENTS_LISTED {
+        out.push_str(&format!(
+            "... and {} more replacements (--json lists them all)\n",
+            replaced.len() - REPLACEMENTS_LISTED
+        ));
     }
     out
 }
@@ -698,6 +773,7 @@ mod tests {
             threads: 2,
             max_hands: 2,
             effort: bots::Effort::Usual,
+            bot_timeout: bots::external::DEFAULT_TIMEOUT,
         }
     }
 
