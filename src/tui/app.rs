@@ -226,6 +226,8 @@ pub struct App {
     /// What the finished game did to the player's rating, worked out once
     /// the game is over.
     rating_note: Option<Vec<String>>,
+    /// A chat line being typed, at a shared table (`/` opens it).
+    chat: Option<String>,
 }
 
 impl App {
@@ -373,6 +375,7 @@ impl App {
             stats_lines: Vec::new(),
             stats_scroll: 0,
             rating_note: None,
+            chat: None,
         };
         let first = app.table.take_events(app.you);
         app.absorb(first);
@@ -502,6 +505,39 @@ impl App {
 
     pub fn human_turn(&self) -> Option<Turn> {
         self.table.human_turn()
+    }
+
+    /// The chat line being typed, if one is.
+    pub fn chat_line(&self) -> Option<&str> {
+        self.chat.as_deref()
+    }
+
+    /// Keys while a chat line is typed: they write it, and nothing else.
+    fn chat_key(&mut self, key: Key) {
+        let Some(line) = &mut self.chat else {
+            return;
+        };
+        match key {
+            Key::Esc => self.chat = None,
+            Key::Enter => {
+                let text = line.trim().to_string();
+                self.chat = None;
+                if let (false, Some(remote)) = (text.is_empty(), self.table.remote()) {
+                    remote.chat(&text);
+                }
+            }
+            Key::Backspace => {
+                line.pop();
+            }
+            Key::Space => line.push(' '),
+            Key::Char(c) if line.chars().count() < crate::net::protocol::MAX_CHAT => line.push(c),
+            _ => {}
+        }
+    }
+
+    /// Is this a seat at a table on a server?
+    pub fn is_shared(&self) -> bool {
+        self.table.is_remote()
     }
 
     /// The player's own seat.
@@ -708,7 +744,11 @@ impl App {
             self.overlay_key(overlay, key);
             return;
         }
+        if self.chat.is_some() {
+            return self.chat_key(key);
+        }
         match key {
+            Key::Char('/') if self.table.is_remote() => return self.chat = Some(String::new()),
             Key::Char('p') => return self.toggle_auto_play(),
             Key::Char('u') if self.screen() == Screen::Table => return self.take_back(),
             Key::Char('h') if self.screen() == Screen::Table => return self.hint(),
@@ -1454,6 +1494,11 @@ impl App {
     }
 
     fn play_again(&mut self) {
+        if self.table.is_remote() {
+            self.notice = Some("This table's game is over: q leaves it.".into());
+            self.notice_lasts_one_move = true;
+            return;
+        }
         // An open seed leads to the next open seed, so a session replays; a
         // secret one to a fresh secret.
         let config = PlayConfig {

@@ -608,6 +608,11 @@ fn blind_nil_note(view: &PlayerView) -> Option<String> {
 
 fn footer(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
     let theme = app.theme();
+    if let Some(line) = app.chat_line() {
+        let text = format!(" Say: {line}_   Enter  send   Esc  cancel");
+        buf.set_stringn(area.x, area.y, text, area.width as usize, theme.accent());
+        return;
+    }
     let keys = match app.human_turn().map(|t| t.decision) {
         _ if app.held_trick().is_some() => "any key  go on",
         Some(Decision::BlindNil) if app.blind_number(view).is_some() => {
@@ -627,6 +632,7 @@ fn footer(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
     // The turn's own keys first; the others as far as the width allows.
     let mut all = format!(" {keys}");
     for (shown, more) in [
+        (app.is_shared(), "/  chat"),
         (hint, "h  hint"),
         (true, "t  last trick"),
         (true, "r  rules"),
@@ -779,6 +785,12 @@ fn game_over(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &
         .alignment(ratatui::layout::HorizontalAlignment::Center)
         .render(inner, buf);
     let y = inner.bottom().saturating_sub(1);
+    if app.is_shared() {
+        // A shared table's game is the host's to start again.
+        let x = inner.x + inner.width.saturating_sub(14) / 2;
+        button(buf, x, y, "q  Leave", true, theme, Target::Quit, hits);
+        return;
+    }
     let mut x = inner.x + inner.width.saturating_sub(36) / 2;
     x += button(
         buf,
