@@ -83,6 +83,8 @@ pub enum Command {
     Host(HostArgs),
     /// Sit at a friend's table by its code, and play there.
     Join(JoinArgs),
+    /// Run a table server for many tables, without a screen, until Ctrl-C.
+    Serve(ServeArgs),
 }
 
 /// The name a player is shown by at a shared table: the login name, until
@@ -444,6 +446,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Export(args)) => run_export(&args),
         Some(Command::Stats(args)) => run_stats(&args),
         Some(Command::Replay(args)) => run_replay(&args),
+        Some(Command::Serve(args)) => run_serve(&args),
         Some(Command::Play(args)) => run_play(&args),
         Some(Command::Host(args)) => run_host(&args),
         Some(Command::Join(args)) => run_join(&args),
@@ -1193,6 +1196,76 @@ fn run_rules(args: &RulesArgs) -> Result<(), CliError> {
         "# rules from: {source}\n{}",
         config::commented_toml(&rules)
     ))
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ServeArgs {
+    /// The port to listen on (0: any free port, printed at the start)
+    #[arg(long, value_name = "P")]
+    pub port: u16,
+    /// The address to listen on (default: every IPv4 address of this machine)
+    #[arg(long, value_name = "ADDR", default_value = "0.0.0.0")]
+    pub listen: std::net::IpAddr,
+    /// No TLS, for debugging: refused unless --listen is a loopback address
+    #[arg(long)]
+    pub insecure_plain: bool,
+    /// A bot makes a person's decision when they take longer than this
+    /// (default: no limit)
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub turn_timer: Option<u64>,
+}
+
+/// `spades serve`: the table server alone, until Ctrl-C or a stop signal,
+/// when everyone at a table is told it is shutting down.
+fn run_serve(args: &ServeArgs) -> Result<(), CliError> {
+    use crate::net::server::{Server, ServerOptions};
+    if args.insecure_plain && !args.listen.is_loopback() {
+        return Err(CliError::Usage(format!(
+            "--insecure-plain turns TLS off, so it listens only on a loopback address: add --listen 127.0.0.1 (not {})",
+            args.listen
+        )));
+    }
+    let options = ServerOptions {
+        listen: std::net::SocketAddr::new(args.listen, args.port),
+        plain: args.insecure_plain,
+        turn_timer: args.turn_timer.map(std::time::Duration::from_secs),
+        ..ServerOptions::default()
+    };
+    let signals = crate::tui::terminal::StopSignals::watch()
+        .map_err(|e| CliError::Internal(format!("cannot watch for stop signals: {e}")))?;
+    let server = Server::start(options).map_err(CliError::Usage)?;
+    let address = server.address();
+    let host = match address.ip() {
+        ip if ip.is_unspecified() => "HOST".to_string(),
+        std::net::IpAddr::V6(ip) => format!("[{ip}]"),
+        ip => ip.to_string(),
+    };
+    let mut text = format!(
+        "spades serve: listening on {address} ({})\n",
+        if args.insecure_plain {
+            "plain, no TLS"
+        } else {
+            "TLS"
+        }
+    );
+    if let Some(fp) = server.fingerprint() {
+        text.push_str(&format!("fingerprint: {fp}\n"));
+    }
+    text.push_str(&format!(
+        "open a table: spades host --server {host}:{}\n",
+        address.port()
+    ));
+    if host == "HOST" {
+        text.push_str("  (HOST: this machine's name or address, as the players reach it)\n");
+    }
+    text.push_str("Ctrl-C stops the server; everyone at a table is told.\n");
+    say(&text)?;
+    while signals.received().is_none() {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    say("spades serve: stopping\n")?;
+    server.stop();
+    Ok(())
 }
 
 /// Prints to stdout. A reader that has gone away (`spades sim | head`) is

@@ -447,6 +447,26 @@ impl Table {
         self.turn_where(|human| human)
     }
 
+    /// Does `seat` still owe cards in the exchange? (Several seats may owe
+    /// at once; `human_turn` names only the first.)
+    pub fn owes_exchange(&self, seat: Seat) -> bool {
+        self.game.owes_exchange(seat)
+    }
+
+    /// Seats `player` in `seat` from now on: a bot stands in for a person
+    /// who left, and the person comes back. Refused, the player handed
+    /// back, while the seat's bot is thinking away from the table (or the
+    /// seat is the dummy's). What the seat was told and had not taken is
+    /// dropped: whoever sits down is given the view.
+    pub fn reseat(&mut self, seat: Seat, player: Player) -> Result<Player, Player> {
+        let i = seat.index();
+        if matches!(self.players[i], Player::Away(_) | Player::Dummy) {
+            return Err(player);
+        }
+        self.inbox[i].clear();
+        Ok(std::mem::replace(&mut self.players[i], player))
+    }
+
     /// Who decides for `seat` now: the declarer plays the dummy's cards.
     pub fn player_for(&self, seat: Seat) -> Seat {
         self.game.teams().player_for(seat)

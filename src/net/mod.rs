@@ -1,9 +1,11 @@
 //! Play over a connection: the table protocol's messages (`protocol`),
 //! table codes and seat tokens (`code`), and TLS with pinned certificates
-//! (`tls`). `docs/protocol.md` is the contract.
+//! (`tls`), and the table server (`server`). `docs/protocol.md` is the
+//! contract.
 
 pub mod client;
 pub mod code;
 pub mod protocol;
 pub mod seats_kept;
+pub mod server;
 pub mod tls;

@@ -8,6 +8,7 @@
 
 pub mod checker;
 pub mod game;
+pub mod net;
 pub mod played;
 pub mod proptest_seed;
 pub mod pty;

@@ -1,0 +1,467 @@
+//! One connection: the TLS handshake, `hello`, sitting down, and passing
+//! what the client says to its table. Its lines are read here, at most
+//! `MAX_LINE` bytes each; a task of its own writes what it is sent.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, BufWriter};
+use tokio::net::TcpStream;
+use tokio::sync::{Notify, mpsc, oneshot};
+use tokio::time::{Instant, sleep_until, timeout, timeout_at};
+
+use super::lines::{Flood, LineReader, Read};
+use super::table::{self, Command, How};
+use super::{ConnId, Shared, clean_name};
+use crate::config;
+use crate::net::code;
+use crate::net::protocol::{
+    self, ClientMessage, ErrorCode, MAX_CHAT, PROTOCOL_VERSION, ServerMessage,
+};
+
+/// Lines waiting to be written to one connection. A client that lets more
+/// pile up than this is too slow to play with, and is let go.
+const OUTBOX: usize = 1024;
+
+/// How long a connection's last words may take to write.
+const LAST_WORDS: Duration = Duration::from_secs(5);
+
+/// What the writer is given.
+pub(super) enum Out {
+    Line(Arc<str>),
+    /// Write what came before, then close.
+    Close,
+}
+
+/// How a table reaches one of its connections.
+#[derive(Clone)]
+pub(crate) struct Link {
+    pub id: ConnId,
+    tx: mpsc::Sender<Out>,
+    kill: Arc<Notify>,
+    /// Asks sent so far: as many `act`s are answers, not counted as
+    /// messages toward the flood limit (a bot answers as fast as it is
+    /// asked).
+    asks: Arc<AtomicU64>,
+}
+
+impl Link {
+    /// Queues a line. False when the connection cannot take it: it is gone,
+    /// or so far behind reading that it is let go.
+    pub fn send(&self, line: Arc<str>) -> bool {
+        self.tx.try_send(Out::Line(line)).is_ok()
+    }
+
+    /// Sends last words, if there is room for them, and ends the connection.
+    pub fn close_with(&self, line: Arc<str>) {
+        let _ = self.tx.try_send(Out::Line(line));
+        let _ = self.tx.try_send(Out::Close);
+        self.kill.notify_one();
+    }
+
+    /// Counts an ask sent.
+    pub fn asked(&self) {
+        self.asks.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Ends the connection without a word (it was too slow to hear one).
+    pub fn kill(&self) {
+        self.kill.notify_one();
+    }
+}
+
+/// A message as the line that carries it, ready to be sent to many.
+pub(crate) fn encode(message: &ServerMessage) -> Arc<str> {
+    Arc::from(protocol::line(message))
+}
+
+/// A connection just accepted: its handshake and `hello` must come within
+/// the hello timeout.
+pub(super) async fn accepted(
+    socket: TcpStream,
+    acceptor: Option<tokio_rustls::TlsAcceptor>,
+    shared: Arc<Shared>,
+    alive: mpsc::Sender<()>,
+) {
+    let _ = socket.set_nodelay(true);
+    let hello_by = Instant::now() + shared.options.hello_timeout;
+    match acceptor {
+        None => run(socket, hello_by, shared, alive).await,
+        Some(acceptor) => {
+            let mut stop = shared.shutdown.clone();
+            tokio::select! {
+                handshake = timeout_at(hello_by, acceptor.accept(socket)) => {
+                    if let Ok(Ok(stream)) = handshake {
+                        run(stream, hello_by, shared, alive).await;
+                    }
+                }
+                _ = super::stopped(&mut stop) => {}
+            }
+        }
+    }
+}
+
+/// Where a connection stands.
+enum State {
+    /// Nothing said yet.
+    Hello,
+    /// Welcomed, not seated.
+    Ready { name: String },
+    /// At a table.
+    Seated { table: mpsc::Sender<Command> },
+}
+
+/// Why a connection ends.
+enum End {
+    /// The client went away (or its connection broke).
+    Gone,
+    /// Its table ended it, having said why.
+    Ended,
+    /// Goodbye, and why.
+    Bye(String),
+    /// The client broke a rule that closes the connection.
+    Error(ErrorCode, String),
+}
+
+struct Conn<R> {
+    link: Link,
+    shared: Arc<Shared>,
+    alive: mpsc::Sender<()>,
+    reader: LineReader<R>,
+    state: State,
+    flood: Flood,
+    /// `act`s taken as answers to asks.
+    answers: u64,
+}
+
+async fn run<S>(stream: S, hello_by: Instant, shared: Arc<Shared>, alive: mpsc::Sender<()>)
+where
+    S: AsyncRead + AsyncWrite + Send + 'static,
+{
+    let (read, write) = tokio::io::split(stream);
+    let (tx, rx) = mpsc::channel(OUTBOX);
+    let mut writer = tokio::spawn(write_lines(write, rx));
+    let link = Link {
+        id: shared.next_conn.fetch_add(1, Ordering::Relaxed),
+        tx,
+        kill: Arc::new(Notify::new()),
+        asks: Arc::new(AtomicU64::new(0)),
+    };
+    let mut conn = Conn {
+        link,
+        shared,
+        alive,
+        reader: LineReader::new(read),
+        state: State::Hello,
+        flood: Flood::default(),
+        answers: 0,
+    };
+    let end = conn.talk(hello_by).await;
+    let refused = matches!(end, End::Error(..));
+    match end {
+        End::Gone => conn.leave(false).await,
+        End::Ended => {}
+        End::Bye(reason) => {
+            conn.leave(true).await;
+            conn.say(&ServerMessage::Bye { reason });
+        }
+        End::Error(code, message) => {
+            conn.leave(false).await;
+            conn.say(&ServerMessage::Error { code, message });
+        }
+    }
+    let _ = conn.link.tx.try_send(Out::Close);
+    let written = async {
+        if timeout(LAST_WORDS, &mut writer).await.is_err() {
+            writer.abort();
+        }
+    };
+    if refused {
+        // Whatever the client is still sending is read and dropped while
+        // the error goes out: closing on unread input would reset the
+        // connection and lose the error.
+        tokio::join!(conn.reader.drain(Duration::from_secs(1), 1 << 20), written);
+    } else {
+        written.await;
+    }
+}
+
+impl<R: AsyncRead + Unpin> Conn<R> {
+    /// Reads and answers messages until the connection ends.
+    async fn talk(&mut self, hello_by: Instant) -> End {
+        let mut stop = self.shared.shutdown.clone();
+        // Seated when the server stops: the table says goodbye (with the
+        // game's record); this is how long it is given to.
+        let mut stop_by: Option<Instant> = None;
+        let far = Instant::now() + Duration::from_secs(86_400 * 365);
+        loop {
+            let hello = matches!(self.state, State::Hello);
+            let read = tokio::select! {
+                read = self.reader.next() => read,
+                _ = self.link.kill.notified() => return End::Ended,
+                _ = sleep_until(hello_by), if hello => {
+                    return End::Error(
+                        ErrorCode::Timeout,
+                        format!("no hello within {} seconds", self.shared.options.hello_timeout.as_secs_f32()),
+                    );
+                }
+                _ = super::stopped(&mut stop), if stop_by.is_none() => {
+                    if matches!(self.state, State::Seated { .. }) {
+                        stop_by = Some(Instant::now() + Duration::from_secs(2));
+                        continue;
+                    }
+                    return End::Bye("the server is shutting down".into());
+                }
+                _ = sleep_until(stop_by.unwrap_or(far)), if stop_by.is_some() => {
+                    return End::Bye("the server is shutting down".into());
+                }
+            };
+            let line = match read {
+                Ok(Read::Line(line)) => line,
+                Ok(Read::TooLong) => {
+                    return End::Error(
+                        ErrorCode::TooLong,
+                        format!("a line may be at most {} bytes", protocol::MAX_LINE),
+                    );
+                }
+                Ok(Read::End) | Err(_) => return End::Gone,
+            };
+            if let Some(end) = self.line(line).await {
+                return end;
+            }
+        }
+    }
+
+    /// One line from the client.
+    async fn line(&mut self, line: Vec<u8>) -> Option<End> {
+        let hello = matches!(self.state, State::Hello);
+        let message = match String::from_utf8(line) {
+            Err(_) => Err("a message is UTF-8 text".to_string()),
+            Ok(text) if text.trim().is_empty() => Err("an empty line is not a message".into()),
+            Ok(text) => protocol::parse::<ClientMessage>(&text),
+        };
+        // An answer to an ask is paced by the asks; anything else counts.
+        let answer = matches!(message, Ok(ClientMessage::Act { .. }))
+            && self.answers < self.link.asks.load(Ordering::Relaxed);
+        if answer {
+            self.answers += 1;
+        } else if !self.flood.allows(std::time::Instant::now()) {
+            return Some(End::Error(
+                ErrorCode::Flood,
+                format!(
+                    "more than {} messages in a second",
+                    super::lines::FLOOD_LIMIT
+                ),
+            ));
+        }
+        let message = match message {
+            Ok(message) => message,
+            Err(why) if hello => {
+                return Some(End::Error(
+                    ErrorCode::Version,
+                    format!(
+                        "the first message must be hello with protocol {PROTOCOL_VERSION} ({why})"
+                    ),
+                ));
+            }
+            Err(why) => {
+                self.refuse(ErrorCode::BadMessage, why);
+                return None;
+            }
+        };
+        match std::mem::replace(&mut self.state, State::Hello) {
+            State::Hello => self.hello(message),
+            State::Ready { name } => self.ready(name, message).await,
+            State::Seated { table } => self.seated(table, message).await,
+        }
+    }
+
+    fn hello(&mut self, message: ClientMessage) -> Option<End> {
+        match message {
+            ClientMessage::Hello { protocol, name } if protocol == PROTOCOL_VERSION => {
+                self.say(&ServerMessage::Welcome {
+                    protocol: PROTOCOL_VERSION,
+                    server: format!("spades {}", env!("CARGO_PKG_VERSION")),
+                });
+                self.state = State::Ready {
+                    name: clean_name(&name),
+                };
+                None
+            }
+            ClientMessage::Hello { protocol, .. } => Some(End::Error(
+                ErrorCode::Version,
+                format!("this server speaks protocol {PROTOCOL_VERSION}, not {protocol}"),
+            )),
+            _ => Some(End::Error(
+                ErrorCode::Version,
+                format!("the first message must be hello with protocol {PROTOCOL_VERSION}"),
+            )),
+        }
+    }
+
+    /// Welcomed, not seated: the client may open a table or sit at one.
+    async fn ready(&mut self, name: String, message: ClientMessage) -> Option<End> {
+        let nowhere = "you sit at no table";
+        let (table, how) = match message {
+            ClientMessage::Host { rules } => {
+                match self.open(&name, &rules) {
+                    Ok(table) => self.state = State::Seated { table },
+                    Err((code, why)) => {
+                        self.refuse(code, why);
+                        self.state = State::Ready { name };
+                    }
+                }
+                return None;
+            }
+            ClientMessage::Join { table } => (table, How::Join),
+            ClientMessage::Reclaim { table, token } => (table, How::Reclaim(token)),
+            ClientMessage::Bye {} => return Some(End::Bye("you left".into())),
+            other => {
+                let code = match other {
+                    ClientMessage::Hello { .. } => ErrorCode::BadMessage,
+                    ClientMessage::Fill { .. } | ClientMessage::Start {} => ErrorCode::NotHost,
+                    ClientMessage::Act { .. } => ErrorCode::NotYourTurn,
+                    _ => ErrorCode::NoTable,
+                };
+                let why = match code {
+                    ErrorCode::BadMessage => "hello was said already".to_string(),
+                    _ => nowhere.to_string(),
+                };
+                self.refuse(code, why);
+                self.state = State::Ready { name };
+                return None;
+            }
+        };
+        let id = table.trim().to_ascii_uppercase();
+        match self.sit(&id, name.clone(), how).await {
+            Ok(table) => self.state = State::Seated { table },
+            Err((code, why)) => {
+                self.refuse(code, why);
+                self.state = State::Ready { name };
+            }
+        }
+        None
+    }
+
+    /// Opens a table with these rules, its host seated.
+    fn open(
+        &mut self,
+        name: &str,
+        rules: &str,
+    ) -> Result<mpsc::Sender<Command>, (ErrorCode, String)> {
+        let rules = config::parse_rules(rules, "rules")
+            .map_err(|e| (ErrorCode::BadRules, e.to_string()))?;
+        if self.shared.stopping() {
+            return Err((ErrorCode::NoTable, "the server is shutting down".into()));
+        }
+        let id = code::table_id().map_err(|e| (ErrorCode::NoTable, e))?;
+        let token = code::seat_token().map_err(|e| (ErrorCode::NoTable, e))?;
+        Ok(table::open(
+            id,
+            rules,
+            self.link.clone(),
+            name.to_string(),
+            token,
+            Arc::clone(&self.shared),
+            self.alive.clone(),
+        ))
+    }
+
+    async fn sit(
+        &mut self,
+        id: &str,
+        name: String,
+        how: How,
+    ) -> Result<mpsc::Sender<Command>, (ErrorCode, String)> {
+        let gone = || (ErrorCode::NoTable, format!("no table has the id {id}"));
+        let table = self.shared.table(id).ok_or_else(gone)?;
+        let (reply, answer) = oneshot::channel();
+        let sit = Command::Sit {
+            link: self.link.clone(),
+            name,
+            how,
+            reply,
+        };
+        table.send(sit).await.map_err(|_| gone())?;
+        answer.await.map_err(|_| gone())??;
+        Ok(table)
+    }
+
+    /// At a table: everything goes to it.
+    async fn seated(
+        &mut self,
+        table: mpsc::Sender<Command>,
+        message: ClientMessage,
+    ) -> Option<End> {
+        let conn = self.link.id;
+        let command = match message {
+            ClientMessage::Hello { .. } => Err("hello was said already"),
+            ClientMessage::Host { .. }
+            | ClientMessage::Join { .. }
+            | ClientMessage::Reclaim { .. } => Err("you sit at a table already (bye leaves it)"),
+            ClientMessage::Fill { bots, level } => Ok(Command::Fill { conn, bots, level }),
+            ClientMessage::Start {} => Ok(Command::Start { conn }),
+            ClientMessage::Act { action } => Ok(Command::Act { conn, action }),
+            ClientMessage::Chat { text } if text.chars().count() > MAX_CHAT => {
+                Err("a chat line is at most 200 characters")
+            }
+            ClientMessage::Chat { text } => Ok(Command::Chat { conn, text }),
+            ClientMessage::Bye {} => {
+                self.state = State::Seated { table };
+                return Some(End::Bye("you left the table".into()));
+            }
+        };
+        match command {
+            Ok(command) => {
+                if table.send(command).await.is_err() {
+                    return Some(End::Bye("the table has ended".into()));
+                }
+            }
+            Err(why) => self.refuse(ErrorCode::BadMessage, why.to_string()),
+        }
+        self.state = State::Seated { table };
+        None
+    }
+
+    /// Tells the table this connection has left it, if it sat at one.
+    async fn leave(&mut self, said_bye: bool) {
+        if let State::Seated { table } = &self.state {
+            let _ = table
+                .send(Command::Leave {
+                    conn: self.link.id,
+                    said_bye,
+                })
+                .await;
+        }
+    }
+
+    fn say(&self, message: &ServerMessage) {
+        self.link.send(encode(message));
+    }
+
+    fn refuse(&self, code: ErrorCode, message: String) {
+        self.say(&ServerMessage::Error { code, message });
+    }
+}
+
+/// Writes the lines a connection is sent, several at a time when they
+/// queue up (one TLS record, one packet), until told to close.
+async fn write_lines<W: AsyncWrite + Unpin>(write: W, mut lines: mpsc::Receiver<Out>) {
+    let mut out = BufWriter::with_capacity(16 * 1024, write);
+    while let Some(item) = lines.recv().await {
+        match item {
+            Out::Line(line) => {
+                if out.write_all(line.as_bytes()).await.is_err() {
+                    return;
+                }
+                if lines.is_empty() && out.flush().await.is_err() {
+                    return;
+                }
+            }
+            Out::Close => break,
+        }
+    }
+    let _ = out.flush().await;
+    let _ = out.shutdown().await;
+}

@@ -1,0 +1,300 @@
+//! The table server: the one authority over its tables. It deals, checks
+//! every action with the engine (through `Table`), and sends each
+//! connection only what its seat may see. `spades serve` runs one on its
+//! own; `spades host` runs one inside the player's program.
+//!
+//! One tokio runtime, on threads of its own, runs everything: a task per
+//! connection reads its lines (at most `MAX_LINE` bytes each) and a task
+//! writes them; a task per table owns the game and is the only one to touch
+//! it; bots think on the blocking pool, so no table waits for another's.
+
+mod conn;
+mod lines;
+mod table;
+
+use std::collections::HashMap;
+use std::net::{Ipv4Addr, SocketAddr};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::net::{TcpListener, TcpSocket};
+use tokio::sync::{mpsc, watch};
+
+use super::tls;
+
+/// How a server listens and runs its tables.
+#[derive(Debug, Clone)]
+pub struct ServerOptions {
+    pub listen: SocketAddr,
+    /// No TLS: refused unless `listen` is a loopback address.
+    pub plain: bool,
+    /// How long a person may take over a decision before a bot makes it
+    /// for them (the seat stays theirs); `None`: as long as they like.
+    pub turn_timer: Option<Duration>,
+    /// How long a new connection has to say `hello` (TLS handshake included).
+    pub hello_timeout: Duration,
+    /// Connections at once; more are closed as soon as they are accepted.
+    pub max_connections: usize,
+    /// The runtime's worker threads (`None`: one a core).
+    pub threads: Option<usize>,
+}
+
+/// The port table codes name when none is given.
+pub const DEFAULT_PORT: u16 = 4466;
+
+impl Default for ServerOptions {
+    fn default() -> ServerOptions {
+        ServerOptions {
+            listen: SocketAddr::from((Ipv4Addr::UNSPECIFIED, DEFAULT_PORT)),
+            plain: false,
+            turn_timer: None,
+            hello_timeout: Duration::from_secs(10),
+            max_connections: 4096,
+            threads: None,
+        }
+    }
+}
+
+/// A running server. Dropping it stops it as `stop` does.
+pub struct Server {
+    address: SocketAddr,
+    fingerprint: Option<String>,
+    shutdown: watch::Sender<bool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+/// A connection's number, unique for the server's life.
+pub(crate) type ConnId = u64;
+
+/// What every task of a server shares.
+pub(crate) struct Shared {
+    options: ServerOptions,
+    /// The open tables by id: where to send what their connections say.
+    tables: Mutex<HashMap<String, mpsc::Sender<table::Command>>>,
+    shutdown: watch::Receiver<bool>,
+    next_conn: AtomicU64,
+    connections: AtomicUsize,
+}
+
+impl Shared {
+    fn table(&self, id: &str) -> Option<mpsc::Sender<table::Command>> {
+        self.tables.lock().ok()?.get(id).cloned()
+    }
+
+    fn add_table(&self, id: String, sender: mpsc::Sender<table::Command>) {
+        if let Ok(mut tables) = self.tables.lock() {
+            tables.insert(id, sender);
+        }
+    }
+
+    fn remove_table(&self, id: &str) {
+        if let Ok(mut tables) = self.tables.lock() {
+            tables.remove(id);
+        }
+    }
+
+    /// Has the server been asked to stop?
+    fn stopping(&self) -> bool {
+        *self.shutdown.borrow()
+    }
+}
+
+/// How long stopping waits for tables and connections to say goodbye.
+const STOP_GRACE: Duration = Duration::from_secs(5);
+
+impl Server {
+    /// Binds `options.listen` and starts serving on threads of its own;
+    /// returns at once.
+    pub fn start(options: ServerOptions) -> Result<Server, String> {
+        if options.plain && !options.listen.ip().is_loopback() {
+            return Err(format!(
+                "a server without TLS listens only on a loopback address (127.0.0.1 or ::1), not {}",
+                options.listen.ip()
+            ));
+        }
+        let tls = if options.plain {
+            None
+        } else {
+            Some(tls::server()?)
+        };
+        let mut builder = tokio::runtime::Builder::new_multi_thread();
+        builder.enable_all().thread_name("spades-server");
+        if let Some(threads) = options.threads {
+            builder.worker_threads(threads.max(1));
+        }
+        let runtime = builder
+            .build()
+            .map_err(|e| format!("cannot start the server's threads: {e}"))?;
+        let listener = {
+            let _inside = runtime.enter();
+            listen(options.listen)
+                .map_err(|e| format!("cannot listen on {}: {e}", options.listen))?
+        };
+        let address = listener
+            .local_addr()
+            .map_err(|e| format!("cannot listen on {}: {e}", options.listen))?;
+        let (shutdown, stop_seen) = watch::channel(false);
+        let fingerprint = tls.as_ref().map(|t| t.fingerprint.clone());
+        let shared = Arc::new(Shared {
+            options,
+            tables: Mutex::new(HashMap::new()),
+            shutdown: stop_seen,
+            next_conn: AtomicU64::new(1),
+            connections: AtomicUsize::new(0),
+        });
+        let acceptor = tls.map(|t| tokio_rustls::TlsAcceptor::from(t.config));
+        let thread = std::thread::Builder::new()
+            .name("spades-server-main".into())
+            .spawn(move || {
+                runtime.block_on(serve(listener, acceptor, shared));
+                // Bots still thinking are not waited for long.
+                runtime.shutdown_timeout(Duration::from_secs(1));
+            })
+            .map_err(|e| format!("cannot start the server's threads: {e}"))?;
+        Ok(Server {
+            address,
+            fingerprint,
+            shutdown,
+            thread: Some(thread),
+        })
+    }
+
+    /// Where the server listens (with the port it was given, when it asked
+    /// for any free one).
+    pub fn address(&self) -> SocketAddr {
+        self.address
+    }
+
+    /// The certificate's fingerprint, as table codes carry it; `None`
+    /// without TLS.
+    pub fn fingerprint(&self) -> Option<&str> {
+        self.fingerprint.as_deref()
+    }
+
+    /// Stops the server: every connection is told so (`bye`), every table
+    /// ends (a game not over is abandoned, its seed revealed).
+    pub fn stop(mut self) {
+        self.stop_now();
+    }
+
+    fn stop_now(&mut self) {
+        let _ = self.shutdown.send(true);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.stop_now();
+    }
+}
+
+/// A listening socket with room for many connections arriving at once.
+fn listen(address: SocketAddr) -> std::io::Result<TcpListener> {
+    let socket = if address.is_ipv4() {
+        TcpSocket::new_v4()?
+    } else {
+        TcpSocket::new_v6()?
+    };
+    socket.set_reuseaddr(true)?;
+    socket.bind(address)?;
+    socket.listen(1024)
+}
+
+/// Accepts connections until the server stops, then waits a while for
+/// every table and connection to end.
+async fn serve(
+    listener: TcpListener,
+    acceptor: Option<tokio_rustls::TlsAcceptor>,
+    shared: Arc<Shared>,
+) {
+    let (alive, mut all_done) = mpsc::channel::<()>(1);
+    let mut stop = shared.shutdown.clone();
+    loop {
+        tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((socket, _peer)) => {
+                    let count = shared.connections.fetch_add(1, Ordering::SeqCst) + 1;
+                    if count > shared.options.max_connections {
+                        shared.connections.fetch_sub(1, Ordering::SeqCst);
+                        drop(socket);
+                        continue;
+                    }
+                    let shared = Arc::clone(&shared);
+                    let acceptor = acceptor.clone();
+                    let alive = alive.clone();
+                    tokio::spawn(async move {
+                        conn::accepted(socket, acceptor, Arc::clone(&shared), alive).await;
+                        shared.connections.fetch_sub(1, Ordering::SeqCst);
+                    });
+                }
+                // Out of file descriptors, or a connection reset before it
+                // was accepted: wait a little rather than spin.
+                Err(_) => tokio::time::sleep(Duration::from_millis(20)).await,
+            },
+            _ = stopped(&mut stop) => break,
+        }
+    }
+    drop(listener);
+    drop(alive);
+    // Every table and connection holds a sender: all gone, all said bye.
+    let _ = tokio::time::timeout(STOP_GRACE, all_done.recv()).await;
+}
+
+/// Resolves once the server is asked to stop (at once if it has been).
+pub(crate) async fn stopped(stop: &mut watch::Receiver<bool>) {
+    // A guard of the flag must not be held across an await: not `Send`.
+    let _ = stop.wait_for(|&s| s).await.map(|_| ());
+}
+
+/// Seats get these names when nobody has given one: the compass point a
+/// bot's seat is drawn at, `Dummy` for the dummy.
+pub(crate) fn seat_name(mode: crate::engine::Mode, seat: crate::engine::Seat) -> String {
+    crate::tui::seats::Names::new(mode, "")
+        .seat(seat)
+        .to_string()
+}
+
+/// A name as the table shows it: at most 12 characters, no control
+/// characters (which could move another player's cursor).
+pub(crate) fn clean_name(name: &str) -> String {
+    let name: String = clean_text(name)
+        .trim()
+        .chars()
+        .take(crate::tui::seats::MAX_NAME)
+        .collect();
+    name.trim().to_string()
+}
+
+/// Text from a client with every control character made a space.
+pub(crate) fn clean_text(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_chat_lose_control_characters() {
+        assert_eq!(clean_name("  Ann\u{1b}[2J  "), "Ann [2J");
+        assert_eq!(clean_name("Bartholomew the Great"), "Bartholomew");
+        assert_eq!(clean_text("a\nb\tc"), "a b c");
+    }
+
+    #[test]
+    fn a_plain_server_listens_only_on_loopback() {
+        let options = ServerOptions {
+            listen: "0.0.0.0:0".parse().unwrap(),
+            plain: true,
+            ..ServerOptions::default()
+        };
+        let refused = Server::start(options).err().unwrap();
+        assert!(refused.contains("loopback"), "{refused}");
+    }
+}
