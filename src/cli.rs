@@ -1252,7 +1252,8 @@ fn run_serve(args: &ServeArgs) -> Result<(), CliError> {
         text.push_str(&format!("fingerprint: {fp}\n"));
     }
     text.push_str(&format!(
-        "open a table: spades host --server {host}:{}\n",
+        "open a table: spades host --server {}@{host}:{}\n",
+        server.fingerprint().unwrap_or("plain"),
         address.port()
     ));
     if host == "HOST" {
@@ -1280,13 +1281,73 @@ fn say(text: &str) -> Result<(), CliError> {
     }
 }
 
-/// `spades host` with the table served from this process: not built yet
-/// in this version of the file (see `host_here` below when it lands).
-fn host_here(_args: &HostArgs, _rules: Rules, _source: RulesSource) -> Result<(), CliError> {
-    Err(CliError::Usage(
-        "a table served from this process is not ready: open one on a `spades serve` with --server"
-            .into(),
-    ))
+/// `spades host` with the table served from this process for as long as
+/// the host plays: friends reach it at this machine's address on its
+/// network (or `--address`), and the host's own screen is a client of it
+/// like theirs, so the server is the one authority for everyone.
+fn host_here(args: &HostArgs, rules: Rules, source: RulesSource) -> Result<(), CliError> {
+    use crate::net::server::{Server, ServerOptions};
+    check_terminal()?;
+    let ip = if args.insecure_plain {
+        std::net::Ipv4Addr::LOCALHOST
+    } else {
+        std::net::Ipv4Addr::UNSPECIFIED
+    };
+    let server = Server::start(ServerOptions {
+        listen: std::net::SocketAddr::from((ip, args.port)),
+        plain: args.insecure_plain,
+        turn_timer: args.turn_timer.map(std::time::Duration::from_secs),
+        ..ServerOptions::default()
+    })
+    .map_err(|e| CliError::Internal(format!("cannot open the table on port {}: {e}", args.port)))?;
+    let port = server.address().port();
+    let fingerprint = server.fingerprint().map(str::to_string);
+    let name = args.name.clone().unwrap_or_else(login_name);
+    let target = crate::net::client::Target {
+        address: format!("127.0.0.1:{port}"),
+        fingerprint: fingerprint.clone(),
+    };
+    let connection =
+        crate::net::client::Connection::open(&target, &name).map_err(CliError::Internal)?;
+    let host = match (&args.address, args.insecure_plain) {
+        (Some(address), _) => address.clone(),
+        (None, true) => "127.0.0.1".to_string(),
+        (None, false) => lan_address().unwrap_or_else(|| "127.0.0.1".to_string()),
+    };
+    let joining = crate::tui::Joining {
+        table: None,
+        token: None,
+        keep_token: keep_tokens(crate::net::seats_kept::tokens_dir()),
+        join_command: Box::new(move |table| {
+            let code = crate::net::code::TableCode {
+                table: table.to_string(),
+                fingerprint: fingerprint.clone(),
+                host: host.clone(),
+                port,
+            };
+            format!("spades join {code}")
+        }),
+    };
+    let config = crate::tui::PlayConfig {
+        rules,
+        name,
+        rules_source: source.to_string(),
+        ..session_config(&args.look)?
+    };
+    let played = remote_session(config, connection, joining);
+    // Everyone still at the table is told it has closed.
+    server.stop();
+    played
+}
+
+/// This machine's address on the network its default route leads to, as
+/// friends on that network reach it. Connecting a UDP socket sends nothing:
+/// it only picks the way out.
+fn lan_address() -> Option<String> {
+    let socket = std::net::UdpSocket::bind("0.0.0.0:0").ok()?;
+    socket.connect("192.0.2.1:9").ok()?;
+    let ip = socket.local_addr().ok()?.ip();
+    (!ip.is_unspecified() && !ip.is_loopback()).then(|| ip.to_string())
 }
 
 #[cfg(test)]

@@ -132,7 +132,7 @@ fn check_secrets(seat: Seat, received: &[String], record: &str) -> usize {
                 mine.insert(card);
             }
             if t.received {
-                mine = mine | h.passed_to[&seat];
+                mine |= h.passed_to[&seat];
             }
             mine
         };

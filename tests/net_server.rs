@@ -232,6 +232,21 @@ async fn a_player_who_drops_out_is_stood_in_for_and_takes_the_seat_back() {
     let mut partner = connect(&server, "Bob").await;
     let back = partner.reclaim(&table.table, &bob.token).await.unwrap();
     assert_eq!((back.seat, back.host), (bob.seat, false));
+    // As at the start: the game's start and its record so far, then the
+    // seat's view.
+    assert!(matches!(
+        partner.next().await,
+        Some(ServerMessage::Start {
+            commitment: Some(_),
+            ..
+        })
+    ));
+    match partner.next().await {
+        Some(ServerMessage::Record { lines }) => {
+            assert_eq!(lines[0]["event"], "game", "the record from its header");
+        }
+        other => panic!("a reclaimed seat is sent the record so far, not {other:?}"),
+    }
     match partner.next().await {
         Some(ServerMessage::View { view }) => {
             assert_eq!(view.seat, bob.seat);
@@ -240,7 +255,7 @@ async fn a_player_who_drops_out_is_stood_in_for_and_takes_the_seat_back() {
                 "his cards: {view:?}"
             );
         }
-        other => panic!("a reclaimed seat is sent its view first, not {other:?}"),
+        other => panic!("a reclaimed seat is sent its view next, not {other:?}"),
     }
     // The token cannot be used twice while he sits there.
     let mut thief = connect(&server, "Eve").await;

@@ -300,6 +300,35 @@ impl App {
         Ok(app)
     }
 
+    /// A seat at a table on a server whose game has just started (or was
+    /// just taken back), its own record kept in the records folder.
+    pub fn joined(
+        config: PlayConfig,
+        theme: Theme,
+        connection: crate::net::client::Connection,
+        started: super::lobby::Started,
+    ) -> App {
+        let record = config
+            .records
+            .as_deref()
+            .and_then(|dir| create_record_file(dir).ok());
+        let mut remote = Remote::new(
+            connection,
+            started.view.clone(),
+            started.commitment,
+            started.names,
+            record,
+        );
+        for message in started.queued {
+            remote.queue_first(message);
+        }
+        let config = PlayConfig {
+            rules: started.view.rules,
+            ..config
+        };
+        App::remote(config, theme, remote)
+    }
+
     /// A seat at a table on a server, its game just started.
     pub fn remote(config: PlayConfig, theme: Theme, remote: Remote) -> App {
         let names = Names::listed(config.rules.mode, remote.names()).seen_from(remote.seat());

@@ -10,7 +10,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use crate::engine::{Mode, Rules, Seat};
-use crate::net::protocol::{ClientMessage, Lobby, SeatPlayer};
+use crate::net::client::Incoming;
+use crate::net::protocol::{ClientMessage, Lobby, SeatPlayer, ServerMessage};
 
 use super::input::Key;
 use super::seats::{Place, place};
@@ -117,7 +118,11 @@ impl LobbyScreen {
             .map(|s| s.name.clone().unwrap_or_default())
             .collect();
         lines.push(Line::styled("Seats", theme.accent()));
-        for (i, seat) in lobby.seats.iter().enumerate() {
+        // Listed round the table from the player, as the table will show them.
+        let mut order: Vec<usize> = (0..lobby.seats.len()).collect();
+        order.sort_by_key(|&i| (i + lobby.seats.len() - self.seat.index()) % lobby.seats.len());
+        for i in order {
+            let seat = &lobby.seats[i];
             let at = Seat::new(i);
             let who = match (seat.player, names.get(i).filter(|n| !n.is_empty())) {
                 (SeatPlayer::Dummy, _) => "the dummy".to_string(),
@@ -190,5 +195,99 @@ impl LobbyScreen {
             inner.height,
         );
         Paragraph::new(lines).render(inner, buf);
+    }
+}
+
+/// The game's first moments, as the lobby hands them to the table.
+#[derive(Debug)]
+pub struct Started {
+    pub commitment: Option<crate::fairness::Commitment>,
+    pub names: Vec<String>,
+    pub view: crate::engine::PlayerView,
+    /// What came with the start, in order, the first view included.
+    pub queued: Vec<ServerMessage>,
+}
+
+/// The lobby following the server: who sits where, until the game starts
+/// and the first view of the player's seat arrives.
+pub struct Waiting {
+    pub screen: LobbyScreen,
+    start: Option<(Option<crate::fairness::Commitment>, Vec<String>)>,
+    queued: Vec<ServerMessage>,
+}
+
+impl Waiting {
+    pub fn new(screen: LobbyScreen) -> Waiting {
+        Waiting {
+            screen,
+            start: None,
+            queued: Vec::new(),
+        }
+    }
+
+    /// Takes in what the server said: `Some(Ok)` once the game has begun,
+    /// `Some(Err(why))` when the table is gone.
+    pub fn take(
+        &mut self,
+        incoming: Incoming,
+        joining: &mut super::Joining,
+    ) -> Option<Result<Started, String>> {
+        let message = match incoming {
+            Incoming::Message(m) => m,
+            Incoming::Unreadable(why) => {
+                self.screen
+                    .tell(format!("The table sent something unreadable: {why}"));
+                return None;
+            }
+            Incoming::Closed(why) => return Some(Err(why)),
+        };
+        if let Some((commitment, names)) = &self.start {
+            // The game has begun: everything goes to the table, and the
+            // first view of the player's own seat opens it.
+            let view = match &message {
+                ServerMessage::View { view } => Some((**view).clone()),
+                ServerMessage::Ask { view, seat, .. } if *seat == view.seat => {
+                    Some((**view).clone())
+                }
+                _ => None,
+            };
+            let ended = matches!(message, ServerMessage::Bye { .. });
+            self.queued.push(message);
+            if let Some(view) = view {
+                return Some(Ok(Started {
+                    commitment: commitment.clone(),
+                    names: names.clone(),
+                    view,
+                    queued: std::mem::take(&mut self.queued),
+                }));
+            }
+            if ended {
+                return Some(Err("the table closed as the game began".into()));
+            }
+            return None;
+        }
+        match message {
+            ServerMessage::Seated {
+                table,
+                seat,
+                token,
+                host,
+            } => {
+                (joining.keep_token)(&table, &token);
+                self.screen.seat = seat;
+                self.screen.host = host;
+                self.screen.join_command = Some((joining.join_command)(&table));
+            }
+            ServerMessage::Lobby(lobby) => self.screen.update(lobby),
+            ServerMessage::Start { commitment, seats } => {
+                let commitment = commitment.and_then(|c| crate::fairness::Commitment::parse(&c));
+                self.start = Some((commitment, seats));
+            }
+            ServerMessage::Chat { from, text } => self.screen.tell(format!("{from}: {text}")),
+            ServerMessage::Error { message, .. } => self.screen.tell(message),
+            ServerMessage::Bye { reason } => return Some(Err(reason)),
+            _ => {}
+        }
+        None
     }
 }

@@ -396,25 +396,7 @@ pub fn run_remote(
             return Err(e);
         }
     };
-    let record = config
-        .records
-        .as_deref()
-        .and_then(|dir| crate::record::create_record_file(dir).ok());
-    let mut remote = link::Remote::new(
-        connection,
-        started.view.clone(),
-        started.commitment,
-        started.names,
-        record,
-    );
-    for message in started.queued {
-        remote.queue_first(message);
-    }
-    let config = PlayConfig {
-        rules: started.view.rules,
-        ..config
-    };
-    let mut app = App::remote(config, theme, remote);
+    let mut app = App::joined(config, theme, connection, started);
     let result = play(&mut app, &mut session, &signals);
     let played = app.close();
     let restored = session.end();
@@ -425,15 +407,6 @@ pub fn run_remote(
     Ok(RemoteEnd::Played(Outcome { played, ending }))
 }
 
-/// The game's first moments, as the lobby hands them to the table.
-struct Started {
-    commitment: Option<crate::fairness::Commitment>,
-    names: Vec<String>,
-    view: crate::engine::PlayerView,
-    /// What came with the start, in order, the first view included.
-    queued: Vec<crate::net::protocol::ServerMessage>,
-}
-
 /// Shows the lobby until the game starts (`Ok(Ok)`), or the player or the
 /// table ends it (`Ok(Err(why))`).
 fn wait_in_lobby(
@@ -441,73 +414,23 @@ fn wait_in_lobby(
     signals: &terminal::StopSignals,
     theme: &Theme,
     connection: &mut crate::net::client::Connection,
-    mut screen: lobby::LobbyScreen,
+    screen: lobby::LobbyScreen,
     joining: &mut Joining,
-) -> Result<Result<Started, String>, TuiError> {
-    use crate::net::client::Incoming;
-    use crate::net::protocol::ServerMessage;
-    let mut start: Option<(Option<crate::fairness::Commitment>, Vec<String>)> = None;
-    let mut queued = Vec::new();
+) -> Result<Result<lobby::Started, String>, TuiError> {
+    let mut waiting = lobby::Waiting::new(screen);
     loop {
         if signals.received().is_some() {
             return Ok(Err("stopped".into()));
         }
         while let Some(incoming) = connection.try_recv() {
-            let message = match incoming {
-                Incoming::Message(m) => m,
-                Incoming::Unreadable(why) => {
-                    screen.tell(format!("The table sent something unreadable: {why}"));
-                    continue;
-                }
-                Incoming::Closed(why) => return Ok(Err(why)),
-            };
-            if let Some((commitment, names)) = &start {
-                // The game has begun: everything goes to the table, and
-                // the first view of the player's seat opens it.
-                let view = match &message {
-                    ServerMessage::View { view } => Some((**view).clone()),
-                    ServerMessage::Ask { view, seat, .. } if *seat == view.seat => {
-                        Some((**view).clone())
-                    }
-                    _ => None,
-                };
-                queued.push(message);
-                if let Some(view) = view {
-                    return Ok(Ok(Started {
-                        commitment: commitment.clone(),
-                        names: names.clone(),
-                        view,
-                        queued,
-                    }));
-                }
-                continue;
-            }
-            match message {
-                ServerMessage::Seated {
-                    table,
-                    seat,
-                    token,
-                    host,
-                } => {
-                    (joining.keep_token)(&table, &token);
-                    screen.seat = seat;
-                    screen.host = host;
-                    screen.join_command = Some((joining.join_command)(&table));
-                }
-                ServerMessage::Lobby(lobby) => screen.update(lobby),
-                ServerMessage::Start { commitment, seats } => {
-                    let commitment =
-                        commitment.and_then(|c| crate::fairness::Commitment::parse(&c));
-                    start = Some((commitment, seats));
-                }
-                ServerMessage::Chat { from, text } => screen.tell(format!("{from}: {text}")),
-                ServerMessage::Error { message, .. } => screen.tell(message),
-                ServerMessage::Bye { reason } => return Ok(Err(reason)),
-                _ => {}
+            if let Some(end) = waiting.take(incoming, joining) {
+                return Ok(end);
             }
         }
         session.terminal().draw(|frame| {
-            screen.render(frame.area(), frame.buffer_mut(), theme);
+            waiting
+                .screen
+                .render(frame.area(), frame.buffer_mut(), theme);
         })?;
         match session.wait_for_input(IDLE_WAIT)? {
             terminal::Waited::HungUp => return Ok(Err("the terminal closed".into())),
@@ -517,7 +440,7 @@ fn wait_in_lobby(
         if event::poll(Duration::ZERO)?
             && let Some(Input::Key(key)) = Input::from_event(&event::read()?)
         {
-            match screen.key(key) {
+            match waiting.screen.key(key) {
                 lobby::LobbyKey::Send(message) => connection.send(message),
                 lobby::LobbyKey::Leave => return Ok(Err(YOU_LEFT.into())),
                 lobby::LobbyKey::Nothing => {}

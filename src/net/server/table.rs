@@ -128,6 +128,11 @@ struct Playing {
     /// People who came back while their stand-in was thinking: they take
     /// their seats once it has acted.
     back_after_thought: Vec<Seat>,
+    /// The game's `start`, and every record line sent so far: someone who
+    /// takes a seat back is sent both, as at the start, to keep their own
+    /// copy of the record whole.
+    start: ServerMessage,
+    record_lines: Vec<serde_json::Value>,
 }
 
 struct TableTask {
@@ -366,6 +371,11 @@ impl TableTask {
                 host: false,
             },
         );
+        if let Some(game) = &self.game {
+            let (start, lines) = (game.start.clone(), game.record_lines.clone());
+            self.send(me, &start);
+            self.send(me, &ServerMessage::Record { lines });
+        }
         let back = encode(&ServerMessage::Seat {
             seat,
             name,
@@ -551,6 +561,8 @@ impl TableTask {
             record,
             thinking: false,
             back_after_thought: Vec::new(),
+            start: start.clone(),
+            record_lines: Vec::new(),
         });
         self.broadcast(&start);
         self.send_record();
@@ -815,18 +827,19 @@ impl TableTask {
 
     /// The record's lines written since last time, to everyone.
     fn send_record(&mut self) {
-        let Some(game) = &self.game else {
+        let Some(game) = &mut self.game else {
             return;
         };
         let written = game.record.take();
         if written.is_empty() {
             return;
         }
-        let lines = written
+        let lines: Vec<serde_json::Value> = written
             .split(|&b| b == b'\n')
             .filter(|l| !l.is_empty())
             .filter_map(|l| serde_json::from_slice(l).ok())
             .collect();
+        game.record_lines.extend(lines.iter().cloned());
         self.broadcast(&ServerMessage::Record { lines });
     }
 

@@ -1,0 +1,209 @@
+//! Shared tables as players meet them: two of the game's own screens (the
+//! app the terminal draws) at one table on a real server over loopback,
+//! from the lobby to the game's end; one of them drops out mid-hand and
+//! takes the seat back with its token; the record each keeps verifies.
+
+mod support;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use spades::engine::{Phase, Seat};
+use spades::net::client::{Connection, Target};
+use spades::net::protocol::ClientMessage;
+use spades::net::server::{Server, ServerOptions};
+use spades::tui::app::Screen;
+use spades::tui::lobby::{LobbyScreen, Started, Waiting};
+use spades::tui::{App, Joining, PlayConfig, Speed, Theme};
+use support::tui::{answer, tick};
+
+fn server() -> Server {
+    Server::start(ServerOptions {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        plain: false,
+        hello_timeout: Duration::from_secs(5),
+        threads: Some(2),
+        ..ServerOptions::default()
+    })
+    .expect("the server starts")
+}
+
+fn target(server: &Server) -> Target {
+    Target {
+        address: server.address().to_string(),
+        fingerprint: server.fingerprint().map(str::to_string),
+    }
+}
+
+/// Where a player's seat token goes when the server gives one.
+type Kept = Rc<RefCell<Option<(String, String)>>>;
+
+fn joining(table: Option<String>, token: Option<String>, kept: &Kept) -> Joining {
+    let kept = kept.clone();
+    Joining {
+        table,
+        token,
+        keep_token: Box::new(move |table, token| {
+            *kept.borrow_mut() = Some((table.to_string(), token.to_string()));
+        }),
+        join_command: Box::new(|table| format!("spades join {table}")),
+    }
+}
+
+/// Follows the lobby until `done` says what it waits for has come.
+fn follow(
+    connection: &mut Connection,
+    waiting: &mut Waiting,
+    joining: &mut Joining,
+    mut done: impl FnMut(&Waiting) -> bool,
+) -> Option<Started> {
+    let until = Instant::now() + Duration::from_secs(20);
+    while Instant::now() < until {
+        if done(waiting) {
+            return None;
+        }
+        if let Some(incoming) = connection.recv_timeout(Duration::from_millis(50)) {
+            match waiting.take(incoming, joining) {
+                Some(Ok(started)) => return Some(started),
+                Some(Err(why)) => panic!("the table ended: {why}"),
+                None => {}
+            }
+        }
+    }
+    panic!("the lobby never got there");
+}
+
+fn config(dir: &std::path::Path) -> PlayConfig {
+    PlayConfig {
+        speed: Speed::Instant,
+        ascii: true,
+        auto_play: true,
+        records: Some(dir.to_path_buf()),
+        ..PlayConfig::new(spades::engine::Rules::default(), 0)
+    }
+}
+
+/// Plays `app`'s part (`answer` from the TUI tests' support) until `done`.
+fn play_until(apps: &mut [&mut App], mut done: impl FnMut(&[&mut App]) -> bool) {
+    let until = Instant::now() + Duration::from_secs(90);
+    while !done(apps) {
+        assert!(Instant::now() < until, "the game did not get there in time");
+        for app in apps.iter_mut() {
+            if app.screen() == Screen::GameOver {
+                tick(app);
+            } else {
+                answer(app);
+            }
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+#[test]
+fn two_players_play_a_whole_game_and_one_drops_out_and_comes_back() {
+    let server = server();
+    let records = tempfile::tempdir().unwrap();
+    let rules = "mode = \"partnership\"\ntarget_score = 150\nlosing_score = -150\n";
+
+    // Ann opens the table; Bob joins by its id and sits opposite her.
+    let mut ann = Connection::open(&target(&server), "Ann").unwrap();
+    ann.send(ClientMessage::Host {
+        rules: rules.to_string(),
+    });
+    let ann_kept = Kept::default();
+    let mut ann_joining = joining(None, None, &ann_kept);
+    let mut ann_lobby = Waiting::new(LobbyScreen::new(Seat::new(0), false, None));
+    follow(&mut ann, &mut ann_lobby, &mut ann_joining, |w| {
+        w.screen.lobby.is_some()
+    });
+    let table = ann_kept.borrow().clone().expect("a seat token").0;
+    assert!(ann_lobby.screen.host);
+
+    let mut bob = Connection::open(&target(&server), "Bob").unwrap();
+    bob.send(ClientMessage::Join {
+        table: table.clone(),
+    });
+    let bob_kept = Kept::default();
+    let mut bob_joining = joining(Some(table.clone()), None, &bob_kept);
+    let mut bob_lobby = Waiting::new(LobbyScreen::new(Seat::new(0), false, None));
+    follow(&mut bob, &mut bob_lobby, &mut bob_joining, |w| {
+        w.screen.lobby.is_some()
+    });
+    assert_eq!(
+        bob_lobby.screen.seat,
+        Seat::new(2),
+        "the first to join is the partner"
+    );
+    assert!(!bob_lobby.screen.host);
+    let bob_token = bob_kept.borrow().clone().expect("a seat token").1;
+
+    // Bots fill the empty seats; the host starts.
+    follow(&mut ann, &mut ann_lobby, &mut ann_joining, |w| {
+        w.screen.lobby.as_ref().is_some_and(|l| l.can_start)
+    });
+    ann.send(ClientMessage::Fill {
+        bots: true,
+        level: "easy".into(),
+    });
+    ann.send(ClientMessage::Start {});
+    let ann_start = follow(&mut ann, &mut ann_lobby, &mut ann_joining, |_| false).unwrap();
+    let bob_start = follow(&mut bob, &mut bob_lobby, &mut bob_joining, |_| false).unwrap();
+    assert_eq!(ann_start.view.seat, Seat::new(0));
+    assert_eq!(bob_start.view.seat, Seat::new(2));
+    assert!(ann_start.commitment.is_some(), "the deals are committed to");
+    assert_eq!(ann_start.names[2], "Bob");
+
+    let mut ann_app = App::joined(config(records.path()), Theme::PLAIN, ann, ann_start);
+    let mut bob_app = App::joined(config(records.path()), Theme::PLAIN, bob, bob_start);
+    assert_eq!(bob_app.you(), Seat::new(2));
+    assert_eq!(bob_app.names().seat(Seat::new(2)), "Bob");
+
+    // A few cards into the first hand, Bob's program goes away.
+    play_until(&mut [&mut ann_app, &mut bob_app], |apps| {
+        apps[1].view().phase == Phase::Playing && apps[1].view().play.played.len() >= 5
+    });
+    let hand = bob_app.view().hand_no;
+    drop(bob_app);
+
+    // Bob comes back with his token, into the same seat and the same hand.
+    let mut bob = Connection::open(&target(&server), "Bob").unwrap();
+    bob.send(ClientMessage::Reclaim {
+        table: table.clone(),
+        token: bob_token,
+    });
+    let mut bob_joining = joining(Some(table.clone()), None, &bob_kept);
+    let mut bob_lobby = Waiting::new(LobbyScreen::new(Seat::new(0), false, None));
+    let back = follow(&mut bob, &mut bob_lobby, &mut bob_joining, |_| false).unwrap();
+    assert_eq!(back.view.seat, Seat::new(2));
+    assert_eq!(back.view.hand_no, hand);
+    let mut bob_app = App::joined(config(records.path()), Theme::PLAIN, bob, back);
+
+    play_until(&mut [&mut ann_app, &mut bob_app], |apps| {
+        apps.iter().all(|a| a.screen() == Screen::GameOver)
+    });
+    let (ann_view, bob_view) = (ann_app.view(), bob_app.view());
+    assert_eq!(ann_view.phase, Phase::Over);
+    assert_eq!(ann_view.winner, bob_view.winner);
+    assert_eq!(ann_view.totals, bob_view.totals);
+
+    // Each player's own copy of the record proves the deals.
+    let played = [ann_app.close(), bob_app.close()];
+    let mut files = 0;
+    for p in &played {
+        for path in &p.records {
+            files += 1;
+            let text = std::fs::read_to_string(path).unwrap();
+            let report = support::checker::check_record(&text);
+            assert!(report.is_ok(), "{}: {}", path.display(), report.describe());
+            let verdicts = spades::verify::verify(&text).unwrap();
+            assert!(
+                matches!(verdicts[0].outcome, spades::verify::Outcome::Verified(_)),
+                "{}: {:?}",
+                path.display(),
+                verdicts[0].outcome
+            );
+        }
+    }
+    assert_eq!(files, 2, "Ann's record and Bob's (from his return)");
+}
