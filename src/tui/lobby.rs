@@ -22,7 +22,7 @@ use super::view::{framed, wrap};
 const LEVELS: [&str; 3] = ["easy", "normal", "hard"];
 
 /// The widest the lobby's window grows.
-const WIDTH: u16 = 76;
+const WIDTH: u16 = 80;
 
 /// The lobby as this player sees it.
 #[derive(Debug, Clone)]
@@ -107,8 +107,14 @@ impl LobbyScreen {
         let mode = self.rules.map_or(Mode::Partnership, |r| r.mode);
         if let Some(command) = &self.join_command {
             lines.push(Line::styled("A friend joins with:", theme.accent()));
-            for part in wrap(std::slice::from_ref(command), text_width) {
-                lines.push(Line::from(format!("  {part}")));
+            // The code is never broken across lines, so it can be copied
+            // whole: the command goes on two lines before that.
+            if command.chars().count() <= text_width {
+                lines.push(Line::from(command.clone()));
+            } else {
+                let (verb, code) = command.rsplit_once(' ').unwrap_or(("", command));
+                lines.push(Line::from(verb.to_string()));
+                lines.push(Line::from(code.to_string()));
             }
             lines.push(Line::from(""));
         }
