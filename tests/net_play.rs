@@ -88,7 +88,18 @@ fn config(dir: &std::path::Path) -> PlayConfig {
 fn play_until(apps: &mut [&mut App], mut done: impl FnMut(&[&mut App]) -> bool) {
     let until = Instant::now() + Duration::from_secs(90);
     while !done(apps) {
-        assert!(Instant::now() < until, "the game did not get there in time");
+        assert!(
+            Instant::now() < until,
+            "the game did not get there in time: {:?}",
+            apps.iter()
+                .map(|a| (
+                    a.screen(),
+                    a.view().phase,
+                    a.view().hand_no,
+                    a.notice().map(str::to_string)
+                ))
+                .collect::<Vec<_>>()
+        );
         for app in apps.iter_mut() {
             if app.screen() == Screen::GameOver {
                 tick(app);
@@ -206,4 +217,117 @@ fn two_players_play_a_whole_game_and_one_drops_out_and_comes_back() {
         }
     }
     assert_eq!(files, 2, "Ann's record and Bob's (from his return)");
+}
+
+/// A go-between for connections to `to`, whose connections the test can
+/// cut as a failing network does (no goodbye from either end).
+struct Proxy {
+    address: std::net::SocketAddr,
+    open: std::sync::Arc<std::sync::Mutex<Vec<std::net::TcpStream>>>,
+}
+
+impl Proxy {
+    fn to(to: std::net::SocketAddr) -> Proxy {
+        use std::net::{Shutdown, TcpListener, TcpStream};
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap();
+        let open = std::sync::Arc::new(std::sync::Mutex::new(Vec::<TcpStream>::new()));
+        let kept = open.clone();
+        std::thread::spawn(move || {
+            for client in listener.incoming() {
+                let Ok(client) = client else { return };
+                let Ok(server) = TcpStream::connect(to) else {
+                    continue;
+                };
+                kept.lock()
+                    .unwrap()
+                    .extend([client.try_clone().unwrap(), server.try_clone().unwrap()]);
+                for (mut from, mut to) in [
+                    (client.try_clone().unwrap(), server.try_clone().unwrap()),
+                    (server, client),
+                ] {
+                    std::thread::spawn(move || {
+                        let _ = std::io::copy(&mut from, &mut to);
+                        let _ = to.shutdown(Shutdown::Both);
+                    });
+                }
+            }
+        });
+        Proxy { address, open }
+    }
+
+    /// Cuts every connection through it.
+    fn cut(&self) {
+        for stream in self.open.lock().unwrap().drain(..) {
+            let _ = stream.shutdown(std::net::Shutdown::Both);
+        }
+    }
+}
+
+#[test]
+fn a_dropped_connection_takes_its_seat_back_by_itself() {
+    let server = server();
+    let proxy = Proxy::to(server.address());
+    let records = tempfile::tempdir().unwrap();
+    let through = Target {
+        address: proxy.address.to_string(),
+        fingerprint: server.fingerprint().map(str::to_string),
+    };
+    let rules = "mode = \"partnership\"\ntarget_score = 120\nlosing_score = -120\n";
+
+    let mut ann = Connection::open(&target(&server), "Ann").unwrap();
+    ann.send(ClientMessage::Host {
+        rules: rules.to_string(),
+    });
+    let ann_kept = Kept::default();
+    let mut ann_joining = joining(None, None, &ann_kept);
+    let mut ann_lobby = Waiting::new(LobbyScreen::new(Seat::new(0), false, None));
+    follow(&mut ann, &mut ann_lobby, &mut ann_joining, |w| {
+        w.screen.lobby.is_some()
+    });
+    let table = ann_kept.borrow().clone().unwrap().0;
+    // Bob's connection runs through the go-between.
+    let mut bob = Connection::open(&through, "Bob").unwrap();
+    bob.send(ClientMessage::Join {
+        table: table.clone(),
+    });
+    let bob_kept = Kept::default();
+    let mut bob_joining = joining(Some(table), None, &bob_kept);
+    let mut bob_lobby = Waiting::new(LobbyScreen::new(Seat::new(0), false, None));
+    follow(&mut bob, &mut bob_lobby, &mut bob_joining, |w| {
+        w.screen.lobby.is_some()
+    });
+    follow(&mut ann, &mut ann_lobby, &mut ann_joining, |w| {
+        w.screen.lobby.as_ref().is_some_and(|l| l.can_start)
+    });
+    ann.send(ClientMessage::Start {});
+    let ann_start = follow(&mut ann, &mut ann_lobby, &mut ann_joining, |_| false).unwrap();
+    let bob_start = follow(&mut bob, &mut bob_lobby, &mut bob_joining, |_| false).unwrap();
+    let mut ann_app = App::joined(config(records.path()), Theme::PLAIN, ann, ann_start);
+    let mut bob_app = App::joined(config(records.path()), Theme::PLAIN, bob, bob_start);
+
+    play_until(&mut [&mut ann_app, &mut bob_app], |apps| {
+        apps[1].view().play.played.len() >= 6
+    });
+    proxy.cut();
+    // Bob's screen takes the seat back by itself (Ann waits a moment, so
+    // the game cannot end in the meantime), and the game goes on to its
+    // end with him in it: cut off for good, his screen would never see it.
+    play_until(&mut [&mut bob_app], |apps| {
+        apps[0]
+            .notice()
+            .is_some_and(|n| n.contains("Back at the table"))
+    });
+    play_until(&mut [&mut ann_app, &mut bob_app], |apps| {
+        apps.iter().all(|a| a.screen() == Screen::GameOver)
+    });
+    assert_eq!(ann_app.view().totals, bob_app.view().totals);
+    let played = bob_app.close();
+    let text = std::fs::read_to_string(&played.records[0]).unwrap();
+    let report = support::checker::check_record(&text);
+    assert!(
+        report.is_ok(),
+        "Bob's copy, kept across the drop: {}",
+        report.describe()
+    );
 }

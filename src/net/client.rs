@@ -50,6 +50,9 @@ pub struct Connection {
     outgoing: tokio_mpsc::UnboundedSender<ClientMessage>,
     incoming: Receiver<Incoming>,
     closed: bool,
+    /// Where it leads and who said hello, to connect again the same way.
+    target: Target,
+    name: String,
 }
 
 impl Connection {
@@ -59,6 +62,7 @@ impl Connection {
         let (out_tx, out_rx) = tokio_mpsc::unbounded_channel();
         let (in_tx, in_rx) = mpsc::channel();
         let (ready_tx, ready_rx) = mpsc::channel();
+        let target_again = target.clone();
         let target = target.clone();
         thread::Builder::new()
             .name("table connection".into())
@@ -83,6 +87,8 @@ impl Connection {
             outgoing: out_tx,
             incoming: in_rx,
             closed: false,
+            target: target_again,
+            name: name.to_string(),
         };
         connection.send(ClientMessage::Hello {
             protocol: PROTOCOL_VERSION,
@@ -134,6 +140,15 @@ impl Connection {
 
     pub fn is_closed(&self) -> bool {
         self.closed
+    }
+
+    pub fn target(&self) -> &Target {
+        &self.target
+    }
+
+    /// The name this connection said hello with.
+    pub fn name(&self) -> &str {
+        &self.name
     }
 }
 

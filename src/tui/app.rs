@@ -318,6 +318,7 @@ impl App {
             started.commitment,
             started.names,
             record,
+            started.seat_token,
         );
         for message in started.queued {
             remote.queue_first(message);

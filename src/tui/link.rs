@@ -15,7 +15,10 @@ use crate::engine::{
     Action, Decision, HandResult, Phase, PlayerView, RuleError, Rules, Seat, SeatEvent, Turn,
 };
 use crate::fairness::{Commitment, Reveal};
-use crate::net::client::{Connection, Incoming};
+use std::sync::mpsc::{self, Receiver};
+use std::time::Duration;
+
+use crate::net::client::{Connection, Incoming, Target};
 use crate::net::protocol::{ClientMessage, Legal, SeatPlayer, ServerMessage};
 use crate::table::{BotError, Table, Thinking, Thought};
 
@@ -55,6 +58,78 @@ pub struct Remote {
     names: Vec<String>,
     /// Why the table is gone, once it is.
     closed: Option<String>,
+    /// The table and this seat's token, to take the seat back when the
+    /// connection drops.
+    seat_token: Option<(String, String)>,
+    /// A new connection on its way after a drop, taking the seat back.
+    rejoining: Option<Receiver<Result<Connection, String>>>,
+    /// Record lines kept so far: taken back, the seat is sent the whole
+    /// record again, and these are not written twice.
+    record_lines: usize,
+    /// Lines of the record to pass over (already kept before a drop).
+    skip_lines: usize,
+    /// The table said goodbye: a connection that ends now was closed, not
+    /// dropped.
+    bye_heard: bool,
+}
+
+/// How often, and how far apart, a dropped connection is tried again.
+const REJOIN_TRIES: u32 = 6;
+const REJOIN_PAUSE: Duration = Duration::from_secs(2);
+
+/// Connects again and asks for the seat back, trying a few times (the
+/// server may not yet have seen the old connection go).
+fn rejoin(
+    target: Target,
+    name: String,
+    table: String,
+    token: String,
+) -> Receiver<Result<Connection, String>> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut last = String::new();
+        for attempt in 0..REJOIN_TRIES {
+            if attempt > 0 {
+                std::thread::sleep(REJOIN_PAUSE);
+            }
+            let mut connection = match Connection::open(&target, &name) {
+                Ok(connection) => connection,
+                Err(why) => {
+                    last = why;
+                    continue;
+                }
+            };
+            connection.send(ClientMessage::Reclaim {
+                table: table.clone(),
+                token: token.clone(),
+            });
+            // The seat is back once the server says so; a token it does not
+            // take yet (the old connection not yet seen to go) is tried again.
+            loop {
+                match connection.recv_timeout(Duration::from_secs(10)) {
+                    Some(Incoming::Message(ServerMessage::Seated { .. })) => {
+                        let _ = tx.send(Ok(connection));
+                        return;
+                    }
+                    Some(Incoming::Message(ServerMessage::Error { message, .. })) => {
+                        last = message;
+                        break;
+                    }
+                    Some(Incoming::Closed(why)) => {
+                        last = why;
+                        break;
+                    }
+                    Some(_) => {}
+                    None => {
+                        last = "no answer".into();
+                        break;
+                    }
+                }
+            }
+        }
+        let _ = tx.send(Err(last));
+    });
+    rx
 }
 
 impl Remote {
@@ -66,6 +141,7 @@ impl Remote {
         commitment: Option<Commitment>,
         names: Vec<String>,
         record: Option<(File, PathBuf)>,
+        seat_token: Option<(String, String)>,
     ) -> Remote {
         Remote {
             connection,
@@ -83,6 +159,11 @@ impl Remote {
             news: Vec::new(),
             names,
             closed: None,
+            seat_token,
+            rejoining: None,
+            record_lines: 0,
+            skip_lines: 0,
+            bye_heard: false,
         }
     }
 
@@ -97,16 +178,53 @@ impl Remote {
 
     /// Takes in what has arrived, without showing it yet.
     pub fn pump(&mut self) {
+        if let Some(rejoining) = &self.rejoining {
+            match rejoining.try_recv() {
+                Ok(Ok(connection)) => {
+                    self.connection = connection;
+                    self.rejoining = None;
+                    // The whole record comes again: what is kept is not
+                    // written twice.
+                    self.skip_lines = self.record_lines;
+                    self.news.push("Back at the table.".into());
+                }
+                Ok(Err(why)) => {
+                    self.rejoining = None;
+                    self.queue.push_back(ServerMessage::Bye {
+                        reason: format!(
+                            "the connection was lost ({why}); joining the table again takes your seat back"
+                        ),
+                    });
+                }
+                Err(_) => return,
+            }
+        }
         while let Some(incoming) = self.connection.try_recv() {
             match incoming {
-                Incoming::Message(message) => self.queue.push_back(message),
+                Incoming::Message(message) => {
+                    self.bye_heard |= matches!(message, ServerMessage::Bye { .. });
+                    self.queue.push_back(message);
+                }
                 Incoming::Unreadable(why) => {
                     self.news
                         .push(format!("The table sent something unreadable: {why}"));
                 }
-                Incoming::Closed(why) => {
-                    self.queue.push_back(ServerMessage::Bye { reason: why });
-                }
+                Incoming::Closed(why) => match &self.seat_token {
+                    // Dropped, not closed by the table: take the seat back.
+                    Some((table, token)) if !self.bye_heard => {
+                        self.news.push(format!(
+                            "The connection dropped ({why}): taking your seat back..."
+                        ));
+                        self.rejoining = Some(rejoin(
+                            self.connection.target().clone(),
+                            self.connection.name().to_string(),
+                            table.clone(),
+                            token.clone(),
+                        ));
+                        return;
+                    }
+                    _ => self.queue.push_back(ServerMessage::Bye { reason: why }),
+                },
             }
         }
     }
@@ -208,7 +326,10 @@ impl Remote {
     /// Keeps the server's record lines in the player's own copy, with the
     /// header saying which seat was the player's.
     fn keep_record(&mut self, lines: &[serde_json::Value]) {
-        for line in lines {
+        let skip = self.skip_lines.min(lines.len());
+        self.skip_lines -= skip;
+        for line in &lines[skip..] {
+            self.record_lines += 1;
             let mut line = line.clone();
             if let Some(obj) = line.as_object_mut() {
                 match obj.get("event").and_then(|e| e.as_str()) {

@@ -212,12 +212,16 @@ pub struct Started {
     pub view: crate::engine::PlayerView,
     /// What came with the start, in order, the first view included.
     pub queued: Vec<ServerMessage>,
+    /// The table and the seat's token, to take the seat back if the
+    /// connection drops.
+    pub seat_token: Option<(String, String)>,
 }
 
 /// The lobby following the server: who sits where, until the game starts
 /// and the first view of the player's seat arrives.
 pub struct Waiting {
     pub screen: LobbyScreen,
+    seat_token: Option<(String, String)>,
     start: Option<(Option<crate::fairness::Commitment>, Vec<String>)>,
     queued: Vec<ServerMessage>,
 }
@@ -226,6 +230,7 @@ impl Waiting {
     pub fn new(screen: LobbyScreen) -> Waiting {
         Waiting {
             screen,
+            seat_token: None,
             start: None,
             queued: Vec::new(),
         }
@@ -265,6 +270,7 @@ impl Waiting {
                     names: names.clone(),
                     view,
                     queued: std::mem::take(&mut self.queued),
+                    seat_token: self.seat_token.clone(),
                 }));
             }
             if ended {
@@ -280,6 +286,7 @@ impl Waiting {
                 host,
             } => {
                 (joining.keep_token)(&table, &token);
+                self.seat_token = Some((table.clone(), token));
                 self.screen.seat = seat;
                 self.screen.host = host;
                 self.screen.join_command = Some((joining.join_command)(&table));
