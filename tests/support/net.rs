@@ -4,6 +4,9 @@
 //! as it came, and plays whole games with a local bot answering each ask
 //! from the ask's view alone.
 
+// The tests and the load run each use a different part of this module.
+#![allow(dead_code)]
+
 use std::net::SocketAddr;
 use std::time::Duration;
 

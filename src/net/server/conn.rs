@@ -20,7 +20,8 @@ use crate::net::protocol::{
     self, ClientMessage, ErrorCode, MAX_CHAT, PROTOCOL_VERSION, ServerMessage,
 };
 
-/// Lines waiting to be written to one connection. A client that lets more
+/// Sends waiting to be written to one connection (a send is a line, or
+/// the lines one step of the game brings a seat). A client that lets more
 /// pile up than this is too slow to play with, and is let go.
 const OUTBOX: usize = 1024;
 
@@ -47,7 +48,7 @@ pub(crate) struct Link {
 }
 
 impl Link {
-    /// Queues a line. False when the connection cannot take it: it is gone,
+    /// Queues a line (or several, as one write). False when the connection cannot take it: it is gone,
     /// or so far behind reading that it is let go.
     pub fn send(&self, line: Arc<str>) -> bool {
         self.tx.try_send(Out::Line(line)).is_ok()

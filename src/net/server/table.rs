@@ -769,7 +769,6 @@ impl TableTask {
                 continue;
             }
             present.stale = false;
-            let told = !events.is_empty();
             out.extend(
                 events
                     .into_iter()
@@ -782,8 +781,8 @@ impl TableTask {
                 },
             ));
             match due {
-                // The ask stands: nothing happened that it would change.
-                Some(_) if due == was && !told && present.asked.is_some() => {}
+                // The ask stands, unanswered: it is not asked again.
+                Some(_) if due == was => {}
                 Some((asked, decision)) => {
                     let view = game.table.view(asked);
                     let legal = Legal::of(&view, decision);
@@ -819,8 +818,15 @@ impl TableTask {
                 timer,
             });
         }
+        // Each connection's messages go as one write (one TLS record).
+        let mut batches: Vec<String> = vec![String::new(); self.conns.len()];
         for (i, message) in out {
-            self.send(i, &message);
+            batches[i].push_str(&crate::net::protocol::line(&message));
+        }
+        for (i, batch) in batches.into_iter().enumerate() {
+            if !batch.is_empty() {
+                self.send_line(i, &Arc::from(batch));
+            }
         }
         self.send_record();
     }
