@@ -445,3 +445,112 @@ async fn a_bot_decides_for_a_person_who_runs_out_of_time() {
     host.closed().await;
     server.stop();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stopping_the_server_ends_every_table_with_its_record() {
+    let server = server(true, None);
+    let mut host = connect(&server, "Alice").await;
+    host.host(&rules("partnership", 150)).await;
+    host.start().await;
+    let mut idle = connect(&server, "Idle").await;
+    let mut seen = Seen::default();
+    let ask = play_on(&mut host, &mut Answerer::new("normal", 1), &mut seen, |m| {
+        matches!(m, ServerMessage::Ask { .. })
+    })
+    .await;
+    assert!(ask.is_some(), "the game waits for Alice");
+    tokio::task::spawn_blocking(move || server.stop())
+        .await
+        .unwrap();
+    play_on(
+        &mut host,
+        &mut Answerer::new("normal", 1),
+        &mut seen,
+        |_| false,
+    )
+    .await;
+    assert_eq!(seen.bye.as_deref(), Some("the server is shutting down"));
+    assert_eq!(seen.record.last().unwrap()["event"], "abandoned");
+    assert!(verify(&seen.record_text()).unwrap()[0].is_verified());
+    match idle.closed().await.last() {
+        Some(ServerMessage::Bye { reason }) => assert_eq!(reason, "the server is shutting down"),
+        other => panic!("no bye: {other:?}"),
+    }
+}
+
+/// `spades serve` itself: it says where it listens, serves, and on SIGTERM
+/// tells everyone at a table before it exits; bad flags exit 2.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn spades_serve_says_goodbye_on_sigterm() {
+    use std::io::BufRead;
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_spades"))
+        .args(["serve", "--port", "0", "--listen", "127.0.0.1"])
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut said = Vec::new();
+    while said.len() < 3 {
+        said.push(lines.next().unwrap().unwrap());
+    }
+    let address: std::net::SocketAddr = said[0]
+        .strip_prefix("spades serve: listening on ")
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap_or_else(|| panic!("{said:?}"))
+        .parse()
+        .unwrap();
+    let fingerprint = said[1].strip_prefix("fingerprint: ").unwrap().to_string();
+    assert_eq!(
+        said[2],
+        format!(
+            "open a table: spades host --server 127.0.0.1:{}",
+            address.port()
+        )
+    );
+    let mut host = Client::connect(address, Some(&fingerprint)).await;
+    host.hello("Alice").await;
+    host.host(&rules("cutthroat", 150)).await;
+    host.start().await;
+    let mut seen = Seen::default();
+    let asked = |m: &ServerMessage| matches!(m, ServerMessage::Ask { .. });
+    play_on(&mut host, &mut Answerer::new("normal", 1), &mut seen, asked).await;
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    play_on(
+        &mut host,
+        &mut Answerer::new("normal", 1),
+        &mut seen,
+        |_| false,
+    )
+    .await;
+    assert_eq!(seen.bye.as_deref(), Some("the server is shutting down"));
+    assert_eq!(seen.record.last().unwrap()["event"], "abandoned");
+    let status = tokio::task::spawn_blocking(move || child.wait())
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(status.success(), "{status:?}");
+
+    for (flags, words) in [
+        (&["--port", "0", "--insecure-plain"][..], "loopback"),
+        (&["--port", "0", "--turn-timer", "0"], "--turn-timer"),
+        (&["--port", "70000"], "--port"),
+        (&["--listen", "127.0.0.1"], "--port"),
+        (&["--port", "1", "--listen", "here"], "--listen"),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_spades"))
+            .arg("serve")
+            .args(flags)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{flags:?}: {err}");
+        assert!(err.contains(words), "{flags:?}: {err}");
+    }
+}
