@@ -478,19 +478,34 @@ async fn stopping_the_server_ends_every_table_with_its_record() {
     }
 }
 
+/// A server process that is killed if the test fails before it exits, so
+/// no `spades serve` outlives its test (holding the test's output open).
+struct Reaped(std::process::Child);
+
+impl Drop for Reaped {
+    fn drop(&mut self) {
+        if let Ok(None) = self.0.try_wait() {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+}
+
 /// `spades serve` itself: it says where it listens, serves, and on SIGTERM
 /// tells everyone at a table before it exits; bad flags exit 2.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn spades_serve_says_goodbye_on_sigterm() {
     use std::io::BufRead;
     let dir = tempfile::tempdir().unwrap();
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_spades"))
-        .args(["serve", "--port", "0", "--listen", "127.0.0.1"])
-        .current_dir(dir.path())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut child = Reaped(
+        std::process::Command::new(env!("CARGO_BIN_EXE_spades"))
+            .args(["serve", "--port", "0", "--listen", "127.0.0.1"])
+            .current_dir(dir.path())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let mut lines = std::io::BufReader::new(child.0.stdout.take().unwrap()).lines();
     let mut said = Vec::new();
     while said.len() < 3 {
         said.push(lines.next().unwrap().unwrap());
@@ -505,7 +520,7 @@ async fn spades_serve_says_goodbye_on_sigterm() {
     assert_eq!(
         said[2],
         format!(
-            "open a table: spades host --server 127.0.0.1:{}",
+            "open a table: spades host --server {fingerprint}@127.0.0.1:{}",
             address.port()
         )
     );
@@ -517,7 +532,7 @@ async fn spades_serve_says_goodbye_on_sigterm() {
     let asked = |m: &ServerMessage| matches!(m, ServerMessage::Ask { .. });
     play_on(&mut host, &mut Answerer::new("normal", 1), &mut seen, asked).await;
     let killed = std::process::Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
+        .args(["-TERM", &child.0.id().to_string()])
         .status()
         .unwrap();
     assert!(killed.success());
@@ -530,7 +545,7 @@ async fn spades_serve_says_goodbye_on_sigterm() {
     .await;
     assert_eq!(seen.bye.as_deref(), Some("the server is shutting down"));
     assert_eq!(seen.record.last().unwrap()["event"], "abandoned");
-    let status = tokio::task::spawn_blocking(move || child.wait())
+    let status = tokio::task::spawn_blocking(move || child.0.wait())
         .await
         .unwrap()
         .unwrap();
