@@ -5,6 +5,10 @@ Run it as a seat of `spades sim`:
 
     spades sim --seats 'exec:python3 examples/bot.py',normal,normal,normal
 
+or send it to a friend's table over the network, by the table's code:
+
+    python3 examples/bot.py --join TABLE.FINGERPRINT@HOST:PORT
+
 It talks JSON Lines on its standard input and output (docs/protocol.md,
 "Bots in another process"): it says hello, then answers every `ask` with an
 `act`, and exits on `bye` (or when its input ends). Each ask carries the
@@ -16,7 +20,11 @@ to standard error shows in spades' report if it fails; anything else it
 prints to standard output is read as a message, so print nothing else there.
 """
 
+import base64
+import hashlib
 import json
+import socket
+import ssl
 import sys
 
 # Card names are rank then suit ("AS", "TH", "2C"). With jokers in the deck
@@ -53,10 +61,35 @@ def beats(card, best):
     return suit(card) == "S"
 
 
+# Where messages go: standard output, or the table's connection.
+OUT = sys.stdout
+
+
 def send(message):
     """One message, one line; flushed at once, or spades waits in vain."""
-    sys.stdout.write(json.dumps(message) + "\n")
-    sys.stdout.flush()
+    OUT.write(json.dumps(message) + "\n")
+    OUT.flush()
+
+
+def connect(code):
+    """The table in `code` (TABLE.FINGERPRINT@HOST:PORT): its id, and lines
+    in and out over TLS. The server's certificate is its own, signed by no
+    one; it is trusted because its SHA-256 begins with the fingerprint in the
+    code (first 16 bytes, base32), exactly as docs/protocol.md says."""
+    name, place = code.strip().split("@", 1)
+    table, fingerprint = name.split(".", 1)
+    host, port = place.rsplit(":", 1)
+    sock = socket.create_connection((host.strip("[]"), int(port)))
+    if fingerprint.lower() != "plain":
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+        context.check_hostname = False
+        context.verify_mode = ssl.CERT_NONE  # the fingerprint is the check
+        sock = context.wrap_socket(sock, server_hostname="spades.table")
+        der = sock.getpeercert(binary_form=True)
+        found = base64.b32encode(hashlib.sha256(der).digest()[:16]).decode().rstrip("=")
+        if found != fingerprint.upper():
+            sys.exit("that server is not the table in the code")
+    return table.upper(), sock.makefile("r", encoding="utf-8"), sock.makefile("w", encoding="utf-8")
 
 
 def choose_bid(bids, view):
@@ -123,18 +156,31 @@ def answer(ask):
 
 
 def main():
+    global OUT
+    lines = sys.stdin
+    send_first = []
+    if len(sys.argv) == 3 and sys.argv[1] == "--join":
+        table, lines, OUT = connect(sys.argv[2])
+        send_first.append({"type": "join", "table": table})
     send({"type": "hello", "protocol": 1, "name": "bot.py"})
-    for line in sys.stdin:
+    for message in send_first:
+        send(message)
+    seated = False
+    for line in lines:
         message = json.loads(line)
         kind = message["type"]
         if kind == "ask":
             send({"type": "act", "action": answer(message)})
         elif kind == "bye":
             break
+        elif kind == "seated":
+            seated = True
+        elif kind == "error" and not seated:
+            sys.exit("the table says: " + message["message"])
         elif kind == "error":
             print("spades says: " + message["message"], file=sys.stderr)
-        # `welcome` and `seated` need no answer; `seated` tells our seat,
-        # which every view repeats.
+        # Nothing else needs an answer: `welcome`, the lobby, events and
+        # views (every ask carries the view it needs).
 
 
 if __name__ == "__main__":

@@ -331,3 +331,67 @@ fn a_dropped_connection_takes_its_seat_back_by_itself() {
         report.describe()
     );
 }
+
+/// `examples/bot.py`, written from docs/protocol.md in another language
+/// with nothing but Python's standard library, joins a table over TLS by
+/// its code (checking the certificate's fingerprint itself) and plays a
+/// whole game as the host's partner.
+#[test]
+fn a_python_bot_joins_by_code_and_plays_a_whole_game() {
+    let server = server();
+    let records = tempfile::tempdir().unwrap();
+    let rules = "mode = \"partnership\"\ntarget_score = 150\nlosing_score = -150\n";
+    let mut ann = Connection::open(&target(&server), "Ann").unwrap();
+    ann.send(ClientMessage::Host {
+        rules: rules.to_string(),
+    });
+    let kept = Kept::default();
+    let mut ann_joining = joining(None, None, &kept);
+    let mut lobby = Waiting::new(LobbyScreen::new(Seat::new(0), false, None));
+    follow(&mut ann, &mut lobby, &mut ann_joining, |w| {
+        w.screen.lobby.is_some()
+    });
+    let table = kept.borrow().clone().unwrap().0;
+    let code = spades::net::code::TableCode {
+        table,
+        fingerprint: server.fingerprint().map(str::to_string),
+        host: "127.0.0.1".into(),
+        port: server.address().port(),
+    };
+    let bot = std::process::Command::new("python3")
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/bot.py"))
+        .args(["--join", &code.to_string()])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("python3 runs");
+    let mut bot = Reaped(bot);
+    follow(&mut ann, &mut lobby, &mut ann_joining, |w| {
+        w.screen
+            .lobby
+            .as_ref()
+            .is_some_and(|l| l.seats[2].name.as_deref() == Some("bot.py") && l.can_start)
+    });
+    ann.send(ClientMessage::Start {});
+    let started = follow(&mut ann, &mut lobby, &mut ann_joining, |_| false).unwrap();
+    assert_eq!(started.names[2], "bot.py");
+    let mut app = App::joined(config(records.path()), Theme::PLAIN, ann, started);
+    play_until(&mut [&mut app], |apps| apps[0].screen() == Screen::GameOver);
+    let status = bot.0.wait().unwrap();
+    let mut said = String::new();
+    std::io::Read::read_to_string(&mut bot.0.stderr.take().unwrap(), &mut said).unwrap();
+    assert!(status.success(), "bot.py: {status:?} {said}");
+    assert!(said.is_empty(), "bot.py was refused something: {said}");
+}
+
+/// A program the test started, killed if the test fails first.
+struct Reaped(std::process::Child);
+
+impl Drop for Reaped {
+    fn drop(&mut self) {
+        if let Ok(None) = self.0.try_wait() {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+}
