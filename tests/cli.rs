@@ -377,3 +377,34 @@ fn sim_record_in_a_read_only_directory_exits_2() {
             "cannot write locked/r.jsonl: permission denied",
         ));
 }
+
+/// A table code or server that cannot be read, and flags that cannot go
+/// together, exit 2 naming the problem before the terminal is touched.
+#[test]
+fn bad_table_codes_and_network_flags_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, says) in [
+        (&["join", "not-a-code"][..], "not a table code"),
+        (&["join", "ABCDEF.plain@localhost"], "no :PORT"),
+        (&["join", "ABCDEF.SHORT@localhost:4466"], "fingerprint"),
+        (
+            &["host", "--server", "localhost:4466"],
+            "FINGERPRINT@HOST:PORT",
+        ),
+        (&["host", "--server", "plain@localhost"], "HOST:PORT"),
+        (&["host", "--turn-timer", "1"], "turn-timer"),
+        (&["host", "--mode", "solo"], "solo"),
+    ] {
+        spades(&dir)
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(says));
+    }
+    // A good code still needs a terminal to play in.
+    spades(&dir)
+        .args(["join", "ABCDEFGHIJKLMNOP.plain@127.0.0.1:1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("terminal"));
+}
