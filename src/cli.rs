@@ -667,13 +667,27 @@ fn run_host(args: &HostArgs) -> Result<(), CliError> {
         .and_then(|(h, p)| Some((h.trim_matches(['[', ']']).to_string(), p.parse().ok()?)))
         .ok_or_else(|| CliError::Usage(format!("`{address}` is not HOST:PORT")))?;
     check_terminal()?;
-    let name = args.name.clone().unwrap_or_else(login_name);
     let target = crate::net::client::Target {
         address: address.to_string(),
-        fingerprint: fingerprint.clone(),
+        fingerprint,
     };
+    open_table(args, rules, source, &target, host, port)
+}
+
+/// Opens a table with `rules` on the server at `target` and plays at it;
+/// friends are told to join at `host:port` (where they reach that server).
+fn open_table(
+    args: &HostArgs,
+    rules: Rules,
+    source: RulesSource,
+    target: &crate::net::client::Target,
+    host: String,
+    port: u16,
+) -> Result<(), CliError> {
+    let name = args.name.clone().unwrap_or_else(login_name);
     let connection =
-        crate::net::client::Connection::open(&target, &name).map_err(CliError::Internal)?;
+        crate::net::client::Connection::open(target, &name).map_err(CliError::Internal)?;
+    let fingerprint = target.fingerprint.clone();
     let joining = crate::tui::Joining {
         table: None,
         token: None,
@@ -1301,40 +1315,16 @@ fn host_here(args: &HostArgs, rules: Rules, source: RulesSource) -> Result<(), C
     })
     .map_err(|e| CliError::Internal(format!("cannot open the table on port {}: {e}", args.port)))?;
     let port = server.address().port();
-    let fingerprint = server.fingerprint().map(str::to_string);
-    let name = args.name.clone().unwrap_or_else(login_name);
     let target = crate::net::client::Target {
         address: format!("127.0.0.1:{port}"),
-        fingerprint: fingerprint.clone(),
+        fingerprint: server.fingerprint().map(str::to_string),
     };
-    let connection =
-        crate::net::client::Connection::open(&target, &name).map_err(CliError::Internal)?;
     let host = match (&args.address, args.insecure_plain) {
         (Some(address), _) => address.clone(),
         (None, true) => "127.0.0.1".to_string(),
         (None, false) => lan_address().unwrap_or_else(|| "127.0.0.1".to_string()),
     };
-    let joining = crate::tui::Joining {
-        table: None,
-        token: None,
-        keep_token: keep_tokens(crate::net::seats_kept::tokens_dir()),
-        join_command: Box::new(move |table| {
-            let code = crate::net::code::TableCode {
-                table: table.to_string(),
-                fingerprint: fingerprint.clone(),
-                host: host.clone(),
-                port,
-            };
-            format!("spades join {code}")
-        }),
-    };
-    let config = crate::tui::PlayConfig {
-        rules,
-        name,
-        rules_source: source.to_string(),
-        ..session_config(&args.look)?
-    };
-    let played = remote_session(config, connection, joining);
+    let played = open_table(args, rules, source, &target, host, port);
     // Everyone still at the table is told it has closed.
     server.stop();
     played

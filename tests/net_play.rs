@@ -16,6 +16,7 @@ use spades::net::server::{Server, ServerOptions};
 use spades::tui::app::Screen;
 use spades::tui::lobby::{LobbyScreen, Started, Waiting};
 use spades::tui::{App, Joining, PlayConfig, Speed, Theme};
+use support::process::Reaped;
 use support::tui::{answer, tick};
 
 fn server() -> Server {
@@ -74,6 +75,89 @@ fn follow(
     panic!("the lobby never got there");
 }
 
+/// One player's program in the lobby: its connection and what it knows.
+struct Sitting {
+    connection: Connection,
+    lobby: Waiting,
+    joining: Joining,
+    kept: Kept,
+}
+
+impl Sitting {
+    /// Connects as `name`, asks for a seat with `first` (host, join or
+    /// reclaim), and waits for the lobby (or, taking a seat back in a game
+    /// already on, for nothing: `until` says).
+    fn at(target: &Target, name: &str, first: ClientMessage) -> Sitting {
+        let connection = Connection::open(target, name).unwrap();
+        let table = match &first {
+            ClientMessage::Join { table } | ClientMessage::Reclaim { table, .. } => {
+                Some(table.clone())
+            }
+            _ => None,
+        };
+        connection.send(first);
+        let kept = Kept::default();
+        Sitting {
+            connection,
+            lobby: Waiting::new(LobbyScreen::new(Seat::new(0), false, None)),
+            joining: joining(table, None, &kept),
+            kept,
+        }
+    }
+
+    /// Follows the lobby until `done` holds.
+    fn until(&mut self, done: impl FnMut(&Waiting) -> bool) {
+        let started = follow(
+            &mut self.connection,
+            &mut self.lobby,
+            &mut self.joining,
+            done,
+        );
+        assert!(started.is_none(), "the game started first");
+    }
+
+    /// Follows the lobby until the game starts; the seat's screen then.
+    fn started(mut self, records: &std::path::Path) -> App {
+        let started = follow(
+            &mut self.connection,
+            &mut self.lobby,
+            &mut self.joining,
+            |_| false,
+        )
+        .expect("the game starts");
+        App::joined(config(records), Theme::PLAIN, self.connection, started)
+    }
+
+    /// The table's id and this seat's token, once seated.
+    fn seat_token(&self) -> (String, String) {
+        self.kept.borrow().clone().expect("a seat token")
+    }
+}
+
+fn host(target: &Target, rules: &str) -> Sitting {
+    let mut ann = Sitting::at(
+        target,
+        "Ann",
+        ClientMessage::Host {
+            rules: rules.to_string(),
+        },
+    );
+    ann.until(|w| w.screen.lobby.is_some());
+    ann
+}
+
+fn join(target: &Target, name: &str, table: &str) -> Sitting {
+    let mut player = Sitting::at(
+        target,
+        name,
+        ClientMessage::Join {
+            table: table.to_string(),
+        },
+    );
+    player.until(|w| w.screen.lobby.is_some());
+    player
+}
+
 fn config(dir: &std::path::Path) -> PlayConfig {
     PlayConfig {
         speed: Speed::Instant,
@@ -118,56 +202,31 @@ fn two_players_play_a_whole_game_and_one_drops_out_and_comes_back() {
     let rules = "mode = \"partnership\"\ntarget_score = 150\nlosing_score = -150\n";
 
     // Ann opens the table; Bob joins by its id and sits opposite her.
-    let mut ann = Connection::open(&target(&server), "Ann").unwrap();
-    ann.send(ClientMessage::Host {
-        rules: rules.to_string(),
-    });
-    let ann_kept = Kept::default();
-    let mut ann_joining = joining(None, None, &ann_kept);
-    let mut ann_lobby = Waiting::new(LobbyScreen::new(Seat::new(0), false, None));
-    follow(&mut ann, &mut ann_lobby, &mut ann_joining, |w| {
-        w.screen.lobby.is_some()
-    });
-    let table = ann_kept.borrow().clone().expect("a seat token").0;
-    assert!(ann_lobby.screen.host);
-
-    let mut bob = Connection::open(&target(&server), "Bob").unwrap();
-    bob.send(ClientMessage::Join {
-        table: table.clone(),
-    });
-    let bob_kept = Kept::default();
-    let mut bob_joining = joining(Some(table.clone()), None, &bob_kept);
-    let mut bob_lobby = Waiting::new(LobbyScreen::new(Seat::new(0), false, None));
-    follow(&mut bob, &mut bob_lobby, &mut bob_joining, |w| {
-        w.screen.lobby.is_some()
-    });
+    let mut ann = host(&target(&server), rules);
+    assert!(ann.lobby.screen.host);
+    let table = ann.seat_token().0;
+    let bob = join(&target(&server), "Bob", &table);
     assert_eq!(
-        bob_lobby.screen.seat,
+        bob.lobby.screen.seat,
         Seat::new(2),
         "the first to join is the partner"
     );
-    assert!(!bob_lobby.screen.host);
-    let bob_token = bob_kept.borrow().clone().expect("a seat token").1;
+    assert!(!bob.lobby.screen.host);
+    let bob_token = bob.seat_token().1;
 
     // Bots fill the empty seats; the host starts.
-    follow(&mut ann, &mut ann_lobby, &mut ann_joining, |w| {
-        w.screen.lobby.as_ref().is_some_and(|l| l.can_start)
-    });
-    ann.send(ClientMessage::Fill {
+    ann.until(|w| w.screen.lobby.as_ref().is_some_and(|l| l.can_start));
+    ann.connection.send(ClientMessage::Fill {
         bots: true,
         level: "easy".into(),
     });
-    ann.send(ClientMessage::Start {});
-    let ann_start = follow(&mut ann, &mut ann_lobby, &mut ann_joining, |_| false).unwrap();
-    let bob_start = follow(&mut bob, &mut bob_lobby, &mut bob_joining, |_| false).unwrap();
-    assert_eq!(ann_start.view.seat, Seat::new(0));
-    assert_eq!(bob_start.view.seat, Seat::new(2));
-    assert!(ann_start.commitment.is_some(), "the deals are committed to");
-    assert_eq!(ann_start.names[2], "Bob");
-
-    let mut ann_app = App::joined(config(records.path()), Theme::PLAIN, ann, ann_start);
-    let mut bob_app = App::joined(config(records.path()), Theme::PLAIN, bob, bob_start);
+    ann.connection.send(ClientMessage::Start {});
+    let mut ann_app = ann.started(records.path());
+    let mut bob_app = bob.started(records.path());
+    assert_eq!(ann_app.you(), Seat::new(0));
     assert_eq!(bob_app.you(), Seat::new(2));
+    assert!(ann_app.commitment().is_some(), "the deals are committed to");
+    assert_eq!(ann_app.names().seat(Seat::new(2)), "Bob");
     assert_eq!(bob_app.names().seat(Seat::new(2)), "Bob");
 
     // A few cards into the first hand, Bob's program goes away.
@@ -178,17 +237,17 @@ fn two_players_play_a_whole_game_and_one_drops_out_and_comes_back() {
     drop(bob_app);
 
     // Bob comes back with his token, into the same seat and the same hand.
-    let mut bob = Connection::open(&target(&server), "Bob").unwrap();
-    bob.send(ClientMessage::Reclaim {
-        table: table.clone(),
-        token: bob_token,
-    });
-    let mut bob_joining = joining(Some(table.clone()), None, &bob_kept);
-    let mut bob_lobby = Waiting::new(LobbyScreen::new(Seat::new(0), false, None));
-    let back = follow(&mut bob, &mut bob_lobby, &mut bob_joining, |_| false).unwrap();
-    assert_eq!(back.view.seat, Seat::new(2));
-    assert_eq!(back.view.hand_no, hand);
-    let mut bob_app = App::joined(config(records.path()), Theme::PLAIN, bob, back);
+    let bob = Sitting::at(
+        &target(&server),
+        "Bob",
+        ClientMessage::Reclaim {
+            table: table.clone(),
+            token: bob_token,
+        },
+    );
+    let mut bob_app = bob.started(records.path());
+    assert_eq!(bob_app.you(), Seat::new(2));
+    assert_eq!(bob_app.view().hand_no, hand);
 
     play_until(&mut [&mut ann_app, &mut bob_app], |apps| {
         apps.iter().all(|a| a.screen() == Screen::GameOver)
@@ -275,36 +334,14 @@ fn a_dropped_connection_takes_its_seat_back_by_itself() {
     };
     let rules = "mode = \"partnership\"\ntarget_score = 120\nlosing_score = -120\n";
 
-    let mut ann = Connection::open(&target(&server), "Ann").unwrap();
-    ann.send(ClientMessage::Host {
-        rules: rules.to_string(),
-    });
-    let ann_kept = Kept::default();
-    let mut ann_joining = joining(None, None, &ann_kept);
-    let mut ann_lobby = Waiting::new(LobbyScreen::new(Seat::new(0), false, None));
-    follow(&mut ann, &mut ann_lobby, &mut ann_joining, |w| {
-        w.screen.lobby.is_some()
-    });
-    let table = ann_kept.borrow().clone().unwrap().0;
+    let mut ann = host(&target(&server), rules);
+    let table = ann.seat_token().0;
     // Bob's connection runs through the go-between.
-    let mut bob = Connection::open(&through, "Bob").unwrap();
-    bob.send(ClientMessage::Join {
-        table: table.clone(),
-    });
-    let bob_kept = Kept::default();
-    let mut bob_joining = joining(Some(table), None, &bob_kept);
-    let mut bob_lobby = Waiting::new(LobbyScreen::new(Seat::new(0), false, None));
-    follow(&mut bob, &mut bob_lobby, &mut bob_joining, |w| {
-        w.screen.lobby.is_some()
-    });
-    follow(&mut ann, &mut ann_lobby, &mut ann_joining, |w| {
-        w.screen.lobby.as_ref().is_some_and(|l| l.can_start)
-    });
-    ann.send(ClientMessage::Start {});
-    let ann_start = follow(&mut ann, &mut ann_lobby, &mut ann_joining, |_| false).unwrap();
-    let bob_start = follow(&mut bob, &mut bob_lobby, &mut bob_joining, |_| false).unwrap();
-    let mut ann_app = App::joined(config(records.path()), Theme::PLAIN, ann, ann_start);
-    let mut bob_app = App::joined(config(records.path()), Theme::PLAIN, bob, bob_start);
+    let bob = join(&through, "Bob", &table);
+    ann.until(|w| w.screen.lobby.as_ref().is_some_and(|l| l.can_start));
+    ann.connection.send(ClientMessage::Start {});
+    let mut ann_app = ann.started(records.path());
+    let mut bob_app = bob.started(records.path());
 
     play_until(&mut [&mut ann_app, &mut bob_app], |apps| {
         apps[1].view().play.played.len() >= 6
@@ -341,17 +378,8 @@ fn a_python_bot_joins_by_code_and_plays_a_whole_game() {
     let server = server();
     let records = tempfile::tempdir().unwrap();
     let rules = "mode = \"partnership\"\ntarget_score = 150\nlosing_score = -150\n";
-    let mut ann = Connection::open(&target(&server), "Ann").unwrap();
-    ann.send(ClientMessage::Host {
-        rules: rules.to_string(),
-    });
-    let kept = Kept::default();
-    let mut ann_joining = joining(None, None, &kept);
-    let mut lobby = Waiting::new(LobbyScreen::new(Seat::new(0), false, None));
-    follow(&mut ann, &mut lobby, &mut ann_joining, |w| {
-        w.screen.lobby.is_some()
-    });
-    let table = kept.borrow().clone().unwrap().0;
+    let mut ann = host(&target(&server), rules);
+    let table = ann.seat_token().0;
     let code = spades::net::code::TableCode {
         table,
         fingerprint: server.fingerprint().map(str::to_string),
@@ -366,32 +394,19 @@ fn a_python_bot_joins_by_code_and_plays_a_whole_game() {
         .spawn()
         .expect("python3 runs");
     let mut bot = Reaped(bot);
-    follow(&mut ann, &mut lobby, &mut ann_joining, |w| {
+    ann.until(|w| {
         w.screen
             .lobby
             .as_ref()
             .is_some_and(|l| l.seats[2].name.as_deref() == Some("bot.py") && l.can_start)
     });
-    ann.send(ClientMessage::Start {});
-    let started = follow(&mut ann, &mut lobby, &mut ann_joining, |_| false).unwrap();
-    assert_eq!(started.names[2], "bot.py");
-    let mut app = App::joined(config(records.path()), Theme::PLAIN, ann, started);
+    ann.connection.send(ClientMessage::Start {});
+    let mut app = ann.started(records.path());
+    assert_eq!(app.names().seat(Seat::new(2)), "bot.py");
     play_until(&mut [&mut app], |apps| apps[0].screen() == Screen::GameOver);
     let status = bot.0.wait().unwrap();
     let mut said = String::new();
     std::io::Read::read_to_string(&mut bot.0.stderr.take().unwrap(), &mut said).unwrap();
     assert!(status.success(), "bot.py: {status:?} {said}");
     assert!(said.is_empty(), "bot.py was refused something: {said}");
-}
-
-/// A program the test started, killed if the test fails first.
-struct Reaped(std::process::Child);
-
-impl Drop for Reaped {
-    fn drop(&mut self) {
-        if let Ok(None) = self.0.try_wait() {
-            let _ = self.0.kill();
-            let _ = self.0.wait();
-        }
-    }
 }

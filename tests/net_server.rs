@@ -16,6 +16,7 @@ use spades::record::{DealProof, read_games};
 use spades::verify::{Outcome, verify};
 use support::checker::check_record;
 use support::net::{Answerer, Client, Seen, play_on, play_out};
+use support::process::Reaped;
 
 fn server(plain: bool, turn_timer: Option<Duration>) -> Server {
     Server::start(ServerOptions {
@@ -475,19 +476,6 @@ async fn stopping_the_server_ends_every_table_with_its_record() {
     match idle.closed().await.last() {
         Some(ServerMessage::Bye { reason }) => assert_eq!(reason, "the server is shutting down"),
         other => panic!("no bye: {other:?}"),
-    }
-}
-
-/// A server process that is killed if the test fails before it exits, so
-/// no `spades serve` outlives its test (holding the test's output open).
-struct Reaped(std::process::Child);
-
-impl Drop for Reaped {
-    fn drop(&mut self) {
-        if let Ok(None) = self.0.try_wait() {
-            let _ = self.0.kill();
-            let _ = self.0.wait();
-        }
     }
 }
 

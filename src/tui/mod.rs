@@ -244,9 +244,20 @@ pub fn run(config: PlayConfig, start: Start) -> Result<Outcome, TuiError> {
             return Err(e);
         }
     };
-    let result = play(&mut app, &mut session, &signals);
+    Ok(play_to_the_end(&mut app, session, &signals))
+}
+
+/// Plays at the table until the player leaves or a stop comes, then gives
+/// the terminal back and says how it went.
+fn play_to_the_end(
+    app: &mut App,
+    mut session: terminal::Session,
+    signals: &terminal::StopSignals,
+) -> Outcome {
+    let result = play(app, &mut session, signals);
     // A game left undecided is kept to resume, or, when it cannot be kept,
-    // marked abandoned and its seed revealed.
+    // marked abandoned and its seed revealed (a shared table's seat is given
+    // up with a goodbye).
     let played = app.close();
     let restored = session.end();
     // A signal is why the game ended even when the terminal failed with it:
@@ -255,7 +266,7 @@ pub fn run(config: PlayConfig, start: Start) -> Result<Outcome, TuiError> {
         Some(signal) => Ok(Ending::Signal(signal)),
         None => result.and_then(|ending| restored.map(|()| ending).map_err(TuiError::from)),
     };
-    Ok(Outcome { played, ending })
+    Outcome { played, ending }
 }
 
 /// How a session at the table ended, and what it left behind.
@@ -397,14 +408,9 @@ pub fn run_remote(
         }
     };
     let mut app = App::joined(config, theme, connection, started);
-    let result = play(&mut app, &mut session, &signals);
-    let played = app.close();
-    let restored = session.end();
-    let ending = match signals.received() {
-        Some(signal) => Ok(Ending::Signal(signal)),
-        None => result.and_then(|ending| restored.map(|()| ending).map_err(TuiError::from)),
-    };
-    Ok(RemoteEnd::Played(Outcome { played, ending }))
+    Ok(RemoteEnd::Played(play_to_the_end(
+        &mut app, session, &signals,
+    )))
 }
 
 /// Shows the lobby until the game starts (`Ok(Ok)`), or the player or the

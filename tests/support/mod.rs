@@ -10,6 +10,7 @@ pub mod checker;
 pub mod game;
 pub mod net;
 pub mod played;
+pub mod process;
 pub mod proptest_seed;
 pub mod pty;
 pub mod record;
