@@ -87,6 +87,13 @@ pub enum Command {
     Serve(ServeArgs),
 }
 
+/// A bot level, or a program speaking the table protocol (`exec:COMMAND`).
+fn level_or_program(text: &str) -> Result<String, String> {
+    bots::by_spec(text, bots::Effort::Usual)
+        .map(|_| text.to_string())
+        .map_err(|e| e.to_string())
+}
+
 /// The name a player is shown by at a shared table: the login name, until
 /// `--name` says otherwise.
 fn login_name() -> String {
@@ -254,8 +261,9 @@ pub struct PlayArgs {
     /// Your name at the table
     #[arg(long, default_value = "You")]
     pub name: String,
-    /// The computer players' level
-    #[arg(long, value_name = "LEVEL", default_value = bots::DEFAULT_LEVEL, value_parser = clap::builder::PossibleValuesParser::new(bots::LEVELS))]
+    /// The computer players' level (random, easy, normal, hard), or
+    /// exec:COMMAND for a program of your own in each of their seats
+    #[arg(long, value_name = "LEVEL", default_value = bots::DEFAULT_LEVEL, value_parser = level_or_program)]
     pub difficulty: String,
     #[command(flatten)]
     pub look: LookArgs,

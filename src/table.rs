@@ -45,7 +45,7 @@ pub fn player_and_bots(
             } else if seat.index() == 0 {
                 Ok(Player::Human)
             } else {
-                crate::bots::by_name_with(level, effort).map(Player::Bot)
+                crate::bots::by_spec(level, effort).map(Player::Bot)
             }
         })
         .collect()

@@ -271,3 +271,41 @@ fn exec_with_no_command_is_a_usage_error() {
         assert!(err.contains("exec:python3 examples/bot.py"), "{err}");
     }
 }
+
+/// At the table (`spades --difficulty exec:COMMAND`) each computer seat is
+/// the program: a whole short game is played against three of them.
+#[test]
+fn the_example_bot_plays_at_the_table_in_every_computer_seat() {
+    use spades::engine::{Mode, Phase, Rules};
+    use spades::tui::app::Screen;
+    let dir = TempDir::new().unwrap();
+    // Each program's messages are copied to a log on their way in, to see
+    // that the programs, and not stand-ins, were asked.
+    let log = dir.path().join("heard.log");
+    let mut config = support::tui::config(Mode::Partnership, 7);
+    config.difficulty = format!(
+        "exec:tee -a {} | {}",
+        log.display(),
+        example_bot().trim_start_matches("exec:")
+    );
+    config.rules = Rules::classic(Mode::Partnership)
+        .with(|r| {
+            r.target_score = 150;
+            r.losing_score = Some(-150);
+        })
+        .unwrap();
+    let mut app = support::tui::app(config);
+    support::tui::play_until(&mut app, |a| a.screen() == Screen::GameOver);
+    assert_eq!(app.view().phase, Phase::Over);
+    drop(app);
+    let heard = std::fs::read_to_string(&log).unwrap();
+    let asks = heard
+        .lines()
+        .filter(|l| l.contains(r#""type":"ask""#))
+        .count();
+    assert!(asks > 50, "the programs were asked ({asks} asks)");
+    assert!(
+        !heard.contains(r#""type":"error""#),
+        "no program was refused anything"
+    );
+}

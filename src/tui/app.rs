@@ -233,7 +233,7 @@ pub struct App {
 impl App {
     pub fn new(config: PlayConfig, theme: Theme) -> Result<App, TuiError> {
         // Fail before the game starts on a level that does not exist.
-        bots::by_name(&config.difficulty)?;
+        bots::by_spec(&config.difficulty, config.effort)?;
         let names = Names::new(config.rules.mode, &config.name);
         let mut table = new_table(&config)?;
         let started = now_secs();
@@ -288,7 +288,7 @@ impl App {
 
     /// A saved game, set at the table again exactly as it was left.
     pub fn resume(config: PlayConfig, theme: Theme, saved: &Saved) -> Result<App, TuiError> {
-        bots::by_name(&config.difficulty)?;
+        bots::by_spec(&config.difficulty, config.effort)?;
         let names = Names::new(config.rules.mode, &config.name);
         let table =
             Table::resume(saved, players(&config)?, names.all()).map_err(TuiError::Resume)?;
