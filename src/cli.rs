@@ -87,6 +87,14 @@ pub enum Command {
     Serve(ServeArgs),
 }
 
+/// A program speaking the table protocol, as `exec:COMMAND`.
+fn own_program(text: &str) -> Result<String, String> {
+    if !text.starts_with(bots::external::PREFIX) {
+        return Err(format!("give a program as exec:COMMAND, not `{text}`"));
+    }
+    level_or_program(text)
+}
+
 /// A bot level, or a program speaking the table protocol (`exec:COMMAND`).
 fn level_or_program(text: &str) -> Result<String, String> {
     bots::by_spec(text, bots::Effort::Usual)
@@ -134,6 +142,10 @@ pub struct HostArgs {
     /// Let a bot act for a player who has not acted within this many seconds
     #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(5..=3600))]
     pub turn_timer: Option<u64>,
+    /// A program of your own (exec:COMMAND) offered in the lobby as one
+    /// more bot level (`l`), for a table served from this process
+    #[arg(long, value_name = "exec:COMMAND", value_parser = own_program, conflicts_with = "server")]
+    pub bot: Option<String>,
     #[command(flatten)]
     pub look: LookArgs,
 }
@@ -1235,6 +1247,10 @@ pub struct ServeArgs {
     /// (default: no limit)
     #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub turn_timer: Option<u64>,
+    /// A program of this machine's (exec:COMMAND) offered to every host as
+    /// one more bot level
+    #[arg(long, value_name = "exec:COMMAND", value_parser = own_program)]
+    pub bot: Option<String>,
 }
 
 /// `spades serve`: the table server alone, until Ctrl-C or a stop signal,
@@ -1251,6 +1267,7 @@ fn run_serve(args: &ServeArgs) -> Result<(), CliError> {
         listen: std::net::SocketAddr::new(args.listen, args.port),
         plain: args.insecure_plain,
         turn_timer: args.turn_timer.map(std::time::Duration::from_secs),
+        own_bot: args.bot.clone(),
         ..ServerOptions::default()
     };
     let signals = crate::tui::terminal::StopSignals::watch()
@@ -1319,6 +1336,7 @@ fn host_here(args: &HostArgs, rules: Rules, source: RulesSource) -> Result<(), C
         listen: std::net::SocketAddr::from((ip, args.port)),
         plain: args.insecure_plain,
         turn_timer: args.turn_timer.map(std::time::Duration::from_secs),
+        own_bot: args.bot.clone(),
         ..ServerOptions::default()
     })
     .map_err(|e| CliError::Internal(format!("cannot open the table on port {}: {e}", args.port)))?;

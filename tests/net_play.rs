@@ -410,3 +410,48 @@ fn a_python_bot_joins_by_code_and_plays_a_whole_game() {
     assert!(status.success(), "bot.py: {status:?} {said}");
     assert!(said.is_empty(), "bot.py was refused something: {said}");
 }
+
+/// A host's own program (`spades host --bot exec:COMMAND`) is one more bot
+/// level in the lobby: chosen there, it plays every computer seat.
+#[test]
+fn the_servers_own_program_fills_the_empty_seats() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("heard.log");
+    let own = format!(
+        "exec:tee -a {} | python3 {}/examples/bot.py",
+        log.display(),
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let server = Server::start(ServerOptions {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        threads: Some(2),
+        own_bot: Some(own.clone()),
+        ..ServerOptions::default()
+    })
+    .unwrap();
+    let mut ann = host(
+        &target(&server),
+        "mode = \"cutthroat\"\ntarget_score = 150\nlosing_score = -150\n",
+    );
+    let levels = ann.lobby.screen.lobby.as_ref().unwrap().levels.clone();
+    assert_eq!(levels, ["easy", "normal", "hard", own.as_str()]);
+    // A level no one offered is refused.
+    ann.connection.send(ClientMessage::Fill {
+        bots: true,
+        level: "exec:echo hello".into(),
+    });
+    ann.until(|w| w.screen.news.iter().any(|n| n.contains("no bot level")));
+    ann.connection.send(ClientMessage::Fill {
+        bots: true,
+        level: own.clone(),
+    });
+    ann.until(|w| w.screen.lobby.as_ref().is_some_and(|l| l.level == own));
+    ann.connection.send(ClientMessage::Start {});
+    let mut app = ann.started(dir.path());
+    play_until(&mut [&mut app], |apps| apps[0].screen() == Screen::GameOver);
+    drop(app);
+    server.stop();
+    let heard = std::fs::read_to_string(&log).unwrap();
+    let asks = heard.lines().filter(|l| l.contains(r#""type":"ask""#)).count();
+    assert!(asks > 30, "the program was asked ({asks} asks)");
+}

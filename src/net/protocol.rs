@@ -140,6 +140,10 @@ pub struct Lobby {
     pub seats: Vec<LobbySeat>,
     pub bots: bool,
     pub level: String,
+    /// The levels the host may choose from (absent before this key was
+    /// sent: easy, normal and hard).
+    #[serde(default)]
+    pub levels: Vec<String>,
     /// Could the host start now?
     pub can_start: bool,
 }

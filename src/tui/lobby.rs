@@ -85,10 +85,15 @@ impl LobbyScreen {
                 level: lobby.level.clone(),
             }),
             Key::Char('l') if self.host => {
-                let at = LEVELS.iter().position(|&l| l == lobby.level).unwrap_or(0);
+                let levels: Vec<String> = if lobby.levels.is_empty() {
+                    LEVELS.iter().map(|l| l.to_string()).collect()
+                } else {
+                    lobby.levels.clone()
+                };
+                let at = levels.iter().position(|l| *l == lobby.level).unwrap_or(0);
                 LobbyKey::Send(ClientMessage::Fill {
                     bots: lobby.bots,
-                    level: LEVELS[(at + 1) % LEVELS.len()].to_string(),
+                    level: levels[(at + 1) % levels.len()].clone(),
                 })
             }
             Key::Enter | Key::Char('s') if self.host => LobbyKey::Send(ClientMessage::Start {}),

@@ -38,6 +38,10 @@ pub struct ServerOptions {
     pub max_connections: usize,
     /// The runtime's worker threads (`None`: one a core).
     pub threads: Option<usize>,
+    /// A program of the server's own (`exec:COMMAND`) offered to every
+    /// host as one more bot level. Only whoever starts the server names
+    /// it: a client can choose it, never give one.
+    pub own_bot: Option<String>,
 }
 
 /// The port table codes name when none is given.
@@ -52,6 +56,7 @@ impl Default for ServerOptions {
             hello_timeout: Duration::from_secs(10),
             max_connections: 4096,
             threads: None,
+            own_bot: None,
         }
     }
 }

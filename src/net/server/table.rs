@@ -412,7 +412,7 @@ impl TableTask {
         };
         game.back_after_thought.retain(|&s| s != seat);
         if game.table.is_human(seat)
-            && let Ok(bot) = bots::by_name(&level)
+            && let Ok(bot) = bots::by_spec(&level, bots::Effort::Usual)
         {
             let _ = game.table.reseat(seat, Player::Bot(bot));
         }
@@ -464,6 +464,7 @@ impl TableTask {
             seats,
             bots: self.bots,
             level: self.level.clone(),
+            levels: self.levels(),
             can_start: self.cannot_start().is_none(),
         }
     }
@@ -491,6 +492,16 @@ impl TableTask {
         self.broadcast(&lobby);
     }
 
+    /// The bot levels a host may choose here: the built-in ones, and the
+    /// server's own program if it has one.
+    fn levels(&self) -> Vec<String> {
+        LEVELS
+            .iter()
+            .map(|l| l.to_string())
+            .chain(self.shared.options.own_bot.clone())
+            .collect()
+    }
+
     fn fill(&mut self, conn: ConnId, bots: bool, level: String) {
         if !self.is_host(conn) {
             return self.refuse(conn, ErrorCode::NotHost, "only the host fills the seats");
@@ -498,8 +509,8 @@ impl TableTask {
         if self.game.is_some() {
             return self.refuse(conn, ErrorCode::BadMessage, "the game has begun");
         }
-        if !LEVELS.contains(&level.as_str()) {
-            let why = format!("no bot level `{level}`: easy, normal or hard");
+        if !self.levels().contains(&level) {
+            let why = format!("no bot level `{level}`: {}", self.levels().join(", "));
             return self.refuse(conn, ErrorCode::BadMessage, &why);
         }
         self.bots = bots;
@@ -532,10 +543,12 @@ impl TableTask {
             let (player, name) = match holder {
                 Holder::Person(p) => (Player::Human, p.name.clone()),
                 Holder::Dummy => (Player::Dummy, seat_name(mode, seat)),
-                Holder::Empty | Holder::Bot => match bots::by_name(&self.level) {
-                    Ok(bot) => (Player::Bot(bot), seat_name(mode, seat)),
-                    Err(e) => return self.end(&e.to_string()),
-                },
+                Holder::Empty | Holder::Bot => {
+                    match bots::by_spec(&self.level, bots::Effort::Usual) {
+                        Ok(bot) => (Player::Bot(bot), seat_name(mode, seat)),
+                        Err(e) => return self.end(&e.to_string()),
+                    }
+                }
             };
             players.push(player);
             names.push(name);
@@ -686,7 +699,7 @@ impl TableTask {
         let inner = self.inner.clone();
         tokio::spawn(async move {
             let decided = tokio::task::spawn_blocking(move || {
-                let mut bot = bots::by_name(&level).ok()?;
+                let mut bot = bots::by_spec(&level, bots::Effort::Usual).ok()?;
                 let mut rng = bot_rng(serial ^ now_secs(), seat);
                 Some(decide(bot.as_mut(), decision, &view, &mut rng))
             })
