@@ -137,9 +137,9 @@ impl LobbyScreen {
             let at = Seat::new(i);
             let who = match (seat.player, names.get(i).filter(|n| !n.is_empty())) {
                 (SeatPlayer::Dummy, _) => "the dummy".to_string(),
-                (SeatPlayer::Empty, _) if lobby.bots => format!("empty: a {} bot", lobby.level),
+                (SeatPlayer::Empty, _) if lobby.bots => format!("empty: a bot ({})", lobby.level),
                 (SeatPlayer::Empty, _) => "empty".to_string(),
-                (SeatPlayer::Bot, _) => format!("a {} bot", lobby.level),
+                (SeatPlayer::Bot, _) => format!("a bot ({})", lobby.level),
                 (_, Some(name)) => name.clone(),
                 (_, None) => "someone".to_string(),
             };
