@@ -164,3 +164,45 @@ fn a_finished_trick_stays_with_its_winner_marked() {
     }
     insta::assert_snapshot!("trick_won_80x24", screen_text(&mut app, 80, 24));
 }
+
+/// The lobby of a shared table as a friend who joined sees it: the code,
+/// the seats round the table from them, the rules, and what the host does.
+#[test]
+fn lobby_of_a_shared_table() {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    use spades::engine::{Rules, Seat};
+    use spades::net::protocol::{Lobby, LobbySeat, SeatPlayer};
+    use spades::tui::Theme;
+    use spades::tui::lobby::{LobbyKey, LobbyScreen};
+    let code = "spades join K7QXM2PD4T9RWA3B.F3QZ7XJ2M4TDKRWA8P6N5YHVCE@192.168.1.5:4466";
+    let mut screen = LobbyScreen::new(Seat::new(2), false, Some(code.to_string()));
+    let seat = |name: Option<&str>, player| LobbySeat {
+        name: name.map(str::to_string),
+        player,
+    };
+    screen.update(Lobby {
+        table: "K7QXM2PD4T9RWA3B".into(),
+        rules: spades::config::commented_toml(&Rules::classic(Mode::Partnership)),
+        seats: vec![
+            seat(Some("Ann"), SeatPlayer::Person),
+            seat(None, SeatPlayer::Empty),
+            seat(Some("Bob"), SeatPlayer::Person),
+            seat(None, SeatPlayer::Empty),
+        ],
+        bots: true,
+        level: "normal".into(),
+        levels: vec!["easy".into(), "normal".into(), "hard".into()],
+        can_start: true,
+    });
+    // Only the host fills seats or starts.
+    assert_eq!(screen.key(Key::Enter), LobbyKey::Nothing);
+    assert_eq!(screen.key(Key::Char('q')), LobbyKey::Leave);
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|frame| screen.render(frame.area(), frame.buffer_mut(), &Theme::PLAIN))
+        .unwrap();
+    let text = terminal.backend().to_string();
+    assert!(text.contains("K7QXM2PD4T9RWA3B.F3QZ7XJ2M4TDKRWA8P6N5YHVCE@192.168.1.5:4466"));
+    insta::assert_snapshot!("lobby_80x24", text);
+}
