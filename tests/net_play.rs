@@ -452,6 +452,9 @@ fn the_servers_own_program_fills_the_empty_seats() {
     drop(app);
     server.stop();
     let heard = std::fs::read_to_string(&log).unwrap();
-    let asks = heard.lines().filter(|l| l.contains(r#""type":"ask""#)).count();
+    let asks = heard
+        .lines()
+        .filter(|l| l.contains(r#""type":"ask""#))
+        .count();
     assert!(asks > 30, "the program was asked ({asks} asks)");
 }
