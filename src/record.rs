@@ -56,6 +56,31 @@ pub fn create_record_file(dir: &Path) -> io::Result<(File, PathBuf)> {
     Err(last.unwrap_or_else(|| io::Error::other("no free record name")))
 }
 
+/// The record file of one seat at a shared table, found again when the
+/// player comes back to that seat from a new session (it is then written
+/// afresh, whole, from what the server sends), or else made:
+/// `game-SECS-TABLE-SEAT.jsonl`.
+pub fn shared_record_file(dir: &Path, table: &str, seat: Seat) -> io::Result<(File, PathBuf)> {
+    std::fs::create_dir_all(dir)?;
+    let ending = format!("-{table}-{seat}.jsonl");
+    let earlier = std::fs::read_dir(dir)?
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .find(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().ends_with(&ending))
+        });
+    if let Some(path) = earlier {
+        return Ok((File::create(&path)?, path));
+    }
+    let path = dir.join(format!("game-{}{ending}", now_secs()));
+    let file = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&path)?;
+    Ok((file, path))
+}
+
 /// The first line of every game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "event", rename = "game")]

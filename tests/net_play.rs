@@ -275,7 +275,11 @@ fn two_players_play_a_whole_game_and_one_drops_out_and_comes_back() {
             );
         }
     }
-    assert_eq!(files, 2, "Ann's record and Bob's (from his return)");
+    assert_eq!(files, 2, "Ann's record and Bob's");
+    // Bob's return wrote his record afresh in the same file: nothing cut
+    // short is left behind.
+    let kept: Vec<_> = std::fs::read_dir(records.path()).unwrap().collect();
+    assert_eq!(kept.len(), 2, "{kept:?}");
 }
 
 /// A go-between for connections to `to`, whose connections the test can

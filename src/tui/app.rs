@@ -308,10 +308,16 @@ impl App {
         connection: crate::net::client::Connection,
         started: super::lobby::Started,
     ) -> App {
+        // A seat taken back from a new session rewrites its record whole.
         let record = config
             .records
             .as_deref()
-            .and_then(|dir| create_record_file(dir).ok());
+            .and_then(|dir| match &started.seat_token {
+                Some((table, _)) => {
+                    crate::record::shared_record_file(dir, table, started.view.seat).ok()
+                }
+                None => create_record_file(dir).ok(),
+            });
         let mut remote = Remote::new(
             connection,
             started.view.clone(),
