@@ -309,3 +309,18 @@ fn the_example_bot_plays_at_the_table_in_every_computer_seat() {
         "no program was refused anything"
     );
 }
+
+/// At the table, a program that fails is replaced by `normal` for the rest
+/// of the game, and the player is told which seat and why.
+#[test]
+fn the_table_says_when_a_program_is_replaced() {
+    use spades::engine::Mode;
+    let mut config = support::tui::config(Mode::Partnership, 7);
+    // It exits at once: its seat's first decision finds it gone.
+    config.difficulty = "exec:true".into();
+    let mut app = support::tui::app(config);
+    support::tui::play_until(&mut app, |a| {
+        a.notice()
+            .is_some_and(|n| n.contains("program was replaced by normal in hand 1"))
+    });
+}

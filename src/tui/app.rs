@@ -228,6 +228,8 @@ pub struct App {
     rating_note: Option<Vec<String>>,
     /// A chat line being typed, at a shared table (`/` opens it).
     chat: Option<String>,
+    /// Seats whose failed program the player has been told of.
+    replaced_told: Vec<Seat>,
 }
 
 impl App {
@@ -412,6 +414,7 @@ impl App {
             stats_scroll: 0,
             rating_note: None,
             chat: None,
+            replaced_told: Vec::new(),
         };
         let first = app.table.take_events(app.you);
         app.absorb(first);
@@ -1296,6 +1299,17 @@ impl App {
     fn answer(&mut self, thought: Thought) -> bool {
         match self.table.answer(thought) {
             Ok(()) => {
+                // A program at a seat that failed is said once, as sim does.
+                for (seat, why) in self.table.replaced() {
+                    if !self.replaced_told.contains(&seat) {
+                        self.replaced_told.push(seat);
+                        self.notice = Some(format!(
+                            "{}'s program was replaced by {why}",
+                            self.names.seat(seat)
+                        ));
+                        self.notice_lasts_one_move = false;
+                    }
+                }
                 let events = self.table.take_events(self.you);
                 self.absorb(events);
                 true

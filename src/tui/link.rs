@@ -580,6 +580,24 @@ impl TableLink {
         }
     }
 
+    /// Seats whose program (`exec:`) failed and is now played by another
+    /// bot, and why, at a local table.
+    pub fn replaced(&self) -> Vec<(Seat, String)> {
+        let TableLink::Local(table) = self else {
+            return Vec::new();
+        };
+        table
+            .mode()
+            .each_seat()
+            .filter_map(|seat| match table.player(seat) {
+                crate::table::Player::Bot(bot) => bot
+                    .replaced()
+                    .map(|r| (seat, format!("{} in hand {}: {}", r.by, r.hand, r.reason))),
+                _ => None,
+            })
+            .collect()
+    }
+
     pub fn remote(&mut self) -> Option<&mut Remote> {
         match self {
             TableLink::Local(_) => None,
