@@ -393,9 +393,11 @@ impl Remote {
     }
 
     fn act(&mut self, seat: Seat, action: Action) -> Result<(), RuleError> {
-        let Some(asked) = &self.asked else {
-            let turn = self.view.turn.unwrap_or(seat);
-            return Err(RuleError::NotYourTurn { turn });
+        let Some(asked) = self.asked.as_ref().filter(|a| a.seat == seat) else {
+            let turn = self.asked.as_ref().map(|a| a.seat).or(self.view.turn);
+            return Err(RuleError::NotYourTurn {
+                turn: turn.unwrap_or(seat),
+            });
         };
         if !asked.legal.allows(&action, asked.view.cards()) {
             // The engine words the refusal, as at a local table.
@@ -405,7 +407,6 @@ impl Remote {
             }));
         }
         self.connection.send(ClientMessage::Act { action });
-        let _ = seat;
         self.asked = None;
         Ok(())
     }
