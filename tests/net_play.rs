@@ -228,6 +228,10 @@ fn two_players_play_a_whole_game_and_one_drops_out_and_comes_back() {
     assert!(ann_app.commitment().is_some(), "the deals are committed to");
     assert_eq!(ann_app.names().seat(Seat::new(2)), "Bob");
     assert_eq!(bob_app.names().seat(Seat::new(2)), "Bob");
+    // The bots are named by where each player sees them: the server's
+    // East (seat 3) sits at Bob's left.
+    assert_eq!(ann_app.names().seat(Seat::new(3)), "East");
+    assert_eq!(bob_app.names().seat(Seat::new(3)), "West");
 
     // A few cards into the first hand, Bob's program goes away.
     play_until(&mut [&mut ann_app, &mut bob_app], |apps| {
@@ -276,6 +280,14 @@ fn two_players_play_a_whole_game_and_one_drops_out_and_comes_back() {
         }
     }
     assert_eq!(files, 2, "Ann's record and Bob's");
+    let bob_record = std::fs::read_to_string(&played[1].records[0]).unwrap();
+    let header: serde_json::Value =
+        serde_json::from_str(bob_record.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        header["names"][3], "West",
+        "Bob's copy names them as he saw them"
+    );
+    assert_eq!(header["player_seat"], 2);
     // Bob's return wrote his record afresh in the same file: nothing cut
     // short is left behind.
     let kept: Vec<_> = std::fs::read_dir(records.path()).unwrap().collect();

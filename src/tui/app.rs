@@ -340,7 +340,7 @@ impl App {
 
     /// A seat at a table on a server, its game just started.
     pub fn remote(config: PlayConfig, theme: Theme, remote: Remote) -> App {
-        let names = Names::listed(config.rules.mode, remote.names()).seen_from(remote.seat());
+        let names = Names::shared(config.rules.mode, remote.names(), remote.seat());
         let records = remote
             .record_path()
             .map(Path::to_path_buf)

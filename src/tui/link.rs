@@ -343,6 +343,12 @@ impl Remote {
                             obj.insert("id".into(), id.into());
                         }
                         obj.insert("player_seat".into(), self.seat.index().into());
+                        // The names as this player saw them at the table.
+                        obj.insert(
+                            "names".into(),
+                            super::seats::shared_names(self.rules.mode, &self.names, self.seat)
+                                .into(),
+                        );
                     }
                     Some("end") | Some("abandoned") => {
                         self.reveal = serde_json::from_value(line.clone()).ok();

@@ -59,6 +59,14 @@ impl Names {
         }
     }
 
+    /// The names a shared table's server gave its seats, told from `you`'s
+    /// seat: a seat it named by its place round the table from seat 0 (a
+    /// bot: "West") is named by its place from `you`, where the table draws
+    /// it, and `you`'s side is "Us".
+    pub fn shared(mode: Mode, seats: &[String], you: Seat) -> Names {
+        Names::listed(mode, &shared_names(mode, seats, you)).seen_from(you)
+    }
+
     /// The same names, told from `you`'s seat: its side is "Us".
     pub fn seen_from(self, you: Seat) -> Names {
         Names { you, ..self }
@@ -138,6 +146,26 @@ impl Names {
             format!("{} wins", self.side(side))
         }
     }
+}
+
+/// `shared`'s names as a list, for the player's own copy of the record.
+pub fn shared_names(mode: Mode, seats: &[String], you: Seat) -> Vec<String> {
+    let from_seat_0 = Names::new(mode, "");
+    mode.each_seat()
+        .map(|seat| {
+            let given = seats.get(seat.index()).cloned().unwrap_or_default();
+            if given != from_seat_0.seat(seat) || seat == you || !mode.is_player(seat) {
+                return given;
+            }
+            match place(mode, seat, you) {
+                Place::Left => "West",
+                Place::Top => "North",
+                Place::Right => "East",
+                Place::Bottom => "South",
+            }
+            .to_string()
+        })
+        .collect()
 }
 
 #[cfg(test)]
