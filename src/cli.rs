@@ -103,17 +103,12 @@ fn level_or_program(text: &str) -> Result<String, String> {
 }
 
 /// The name a player is shown by at a shared table: the login name, until
-/// `--name` says otherwise.
+/// `--name` says otherwise (the server cuts it to what the table shows).
 fn login_name() -> String {
     std::env::var("USER")
         .or_else(|_| std::env::var("USERNAME"))
         .ok()
-        .map(|n| {
-            n.trim()
-                .chars()
-                .take(crate::tui::seats::MAX_NAME)
-                .collect::<String>()
-        })
+        .map(|n| n.trim().to_string())
         .filter(|n| !n.is_empty())
         .unwrap_or_else(|| "Player".to_string())
 }
@@ -750,8 +745,8 @@ fn remote_session(
         .map_err(|e| CliError::Internal(e.to_string()))?
     {
         crate::tui::RemoteEnd::Played(outcome) => report_played(outcome),
-        crate::tui::RemoteEnd::Left(why) if why == crate::tui::YOU_LEFT => Ok(()),
-        crate::tui::RemoteEnd::Left(why) => Err(CliError::Internal(format!(
+        crate::tui::RemoteEnd::Left => Ok(()),
+        crate::tui::RemoteEnd::Closed(why) => Err(CliError::Internal(format!(
             "the table ended before its game: {why}"
         ))),
     }

@@ -18,6 +18,10 @@ pub const PROTOCOL_VERSION: u32 = 1;
 /// an error and closes the connection.
 pub const MAX_LINE: usize = 64 * 1024;
 
+/// The bot levels every server offers a host (a server may add its own
+/// program: `Lobby::levels`).
+pub const BOT_LEVELS: [&str; 3] = ["easy", "normal", "hard"];
+
 /// The longest chat line, in characters.
 pub const MAX_CHAT: usize = 200;
 

@@ -320,26 +320,11 @@ impl App {
                 }
                 None => create_record_file(dir).ok(),
             });
-        let mut remote = Remote::new(
-            connection,
-            started.view.clone(),
-            started.commitment,
-            started.names,
-            record,
-            started.seat_token,
-        );
-        for message in started.queued {
-            remote.queue_first(message);
-        }
         let config = PlayConfig {
             rules: started.view.rules,
             ..config
         };
-        App::remote(config, theme, remote)
-    }
-
-    /// A seat at a table on a server, its game just started.
-    pub fn remote(config: PlayConfig, theme: Theme, remote: Remote) -> App {
+        let remote = Remote::new(connection, started, record);
         let names = Names::shared(config.rules.mode, remote.names(), remote.seat());
         let records = remote
             .record_path()
@@ -1234,18 +1219,14 @@ impl App {
     /// is nothing to show yet.
     fn remote_step(&mut self, now: Instant) -> bool {
         let pace = self.speed.pace();
-        let Some(remote) = self.table.remote() else {
-            return false;
-        };
-        remote.pump();
-        for news in remote.take_news() {
-            self.notice = Some(news);
-            self.notice_lasts_one_move = false;
+        if let Some(remote) = self.table.remote() {
+            remote.pump();
         }
+        self.show_news();
         let Some(remote) = self.table.remote() else {
             return false;
         };
-        if !remote.has_news() {
+        if !remote.has_waiting() {
             return false;
         }
         if remote.next_is_others_move() {
@@ -1260,11 +1241,7 @@ impl App {
         }
         remote.step();
         let closed = remote.closed().map(str::to_string);
-        for news in remote.take_news() {
-            self.notice = Some(news);
-            self.notice_lasts_one_move = false;
-        }
-        if self.notice_lasts_one_move {
+        if !self.show_news() && self.notice_lasts_one_move {
             self.notice = None;
         }
         let events = self.table.take_events(self.you);
@@ -1276,6 +1253,18 @@ impl App {
             self.notice_lasts_one_move = false;
             return false;
         }
+        true
+    }
+
+    /// Puts a shared table's latest news (chat, seats changing hands,
+    /// refusals) in the notice line; says whether there was any.
+    fn show_news(&mut self) -> bool {
+        let latest = self.table.remote().and_then(|r| r.take_news().pop());
+        let Some(news) = latest else {
+            return false;
+        };
+        self.notice = Some(news);
+        self.notice_lasts_one_move = false;
         true
     }
 

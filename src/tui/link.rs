@@ -22,6 +22,8 @@ use crate::net::client::{Connection, Incoming, Target};
 use crate::net::protocol::{ClientMessage, Legal, SeatPlayer, ServerMessage};
 use crate::table::{BotError, Table, Thinking, Thought};
 
+use super::lobby::Started;
+
 pub enum TableLink {
     Local(Box<Table>),
     Remote(Box<Remote>),
@@ -133,23 +135,28 @@ fn rejoin(
 }
 
 impl Remote {
-    /// The player's seat at a game that has just started: `view` is the
-    /// first the server sent.
+    /// The player's seat at a game that has just started (or was just
+    /// taken back), as the lobby hands it over; what came with the start
+    /// waits to be shown.
     pub fn new(
         connection: Connection,
-        view: PlayerView,
-        commitment: Option<Commitment>,
-        names: Vec<String>,
+        started: Started,
         record: Option<(File, PathBuf)>,
-        seat_token: Option<(String, String)>,
     ) -> Remote {
+        let Started {
+            commitment,
+            names,
+            view,
+            queued,
+            seat_token,
+        } = started;
         Remote {
             connection,
             seat: view.seat,
             rules: view.rules,
             view,
             asked: None,
-            queue: VecDeque::new(),
+            queue: queued.into(),
             inbox: Vec::new(),
             results: Vec::new(),
             commitment,
@@ -169,11 +176,6 @@ impl Remote {
 
     pub fn seat(&self) -> Seat {
         self.seat
-    }
-
-    /// Messages that came before the game began (the record's header).
-    pub fn queue_first(&mut self, message: ServerMessage) {
-        self.queue.push_back(message);
     }
 
     /// Takes in what has arrived, without showing it yet.
@@ -243,7 +245,8 @@ impl Remote {
         }) == Some(true)
     }
 
-    pub fn has_news(&self) -> bool {
+    /// Has something arrived that the player has not been shown?
+    pub fn has_waiting(&self) -> bool {
         !self.queue.is_empty()
     }
 

@@ -11,15 +11,12 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use crate::engine::{Mode, Rules, Seat};
 use crate::net::client::Incoming;
-use crate::net::protocol::{ClientMessage, Lobby, SeatPlayer, ServerMessage};
+use crate::net::protocol::{BOT_LEVELS, ClientMessage, Lobby, SeatPlayer, ServerMessage};
 
 use super::input::Key;
 use super::seats::{Place, place};
 use super::theme::Theme;
 use super::view::{framed, wrap};
-
-/// The bot levels a host may fill seats with.
-const LEVELS: [&str; 3] = ["easy", "normal", "hard"];
 
 /// The widest the lobby's window grows.
 const WIDTH: u16 = 80;
@@ -86,7 +83,7 @@ impl LobbyScreen {
             }),
             Key::Char('l') if self.host => {
                 let levels: Vec<String> = if lobby.levels.is_empty() {
-                    LEVELS.iter().map(|l| l.to_string()).collect()
+                    BOT_LEVELS.iter().map(|l| l.to_string()).collect()
                 } else {
                     lobby.levels.clone()
                 };
@@ -123,11 +120,6 @@ impl LobbyScreen {
             }
             lines.push(Line::from(""));
         }
-        let names: Vec<String> = lobby
-            .seats
-            .iter()
-            .map(|s| s.name.clone().unwrap_or_default())
-            .collect();
         lines.push(Line::styled("Seats", theme.accent()));
         // Listed round the table from the player, as the table will show them.
         let mut order: Vec<usize> = (0..lobby.seats.len()).collect();
@@ -135,7 +127,7 @@ impl LobbyScreen {
         for i in order {
             let seat = &lobby.seats[i];
             let at = Seat::new(i);
-            let who = match (seat.player, names.get(i).filter(|n| !n.is_empty())) {
+            let who = match (seat.player, seat.name.as_ref().filter(|n| !n.is_empty())) {
                 (SeatPlayer::Dummy, _) => "the dummy".to_string(),
                 (SeatPlayer::Empty, _) if lobby.bots => format!("empty: a bot ({})", lobby.level),
                 (SeatPlayer::Empty, _) => "empty".to_string(),

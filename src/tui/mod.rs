@@ -335,17 +335,15 @@ pub fn run_replay(mut viewer: replay::Viewer, theme: Theme) -> Result<Ending, Tu
     }
 }
 
-/// Why a lobby ended when the player left it by choice.
-pub const YOU_LEFT: &str = "you left the table";
-
-/// How joining a table on a server went, before any game.
+/// How a seat at a table on a server ended.
 #[derive(Debug)]
 pub enum RemoteEnd {
     /// The game was played (or left) at the table.
     Played(Outcome),
-    /// The player left the lobby, or the table went away before its game:
-    /// and why.
-    Left(String),
+    /// The player left the lobby before the game.
+    Left,
+    /// The table went away before its game, or a stop came: why.
+    Closed(String),
 }
 
 /// Keeps a seat's token (table id, token) to take the seat back later.
@@ -386,20 +384,18 @@ pub fn run_remote(
             rules: crate::config::commented_toml(&config.rules),
         }),
     }
-    let lobby = lobby::LobbyScreen::new(crate::engine::Seat::new(0), false, None);
     let started = match wait_in_lobby(
         &mut session,
         &signals,
         &theme,
         &mut connection,
-        lobby,
         &mut joining,
     ) {
         Ok(Ok(started)) => started,
-        Ok(Err(why)) => {
+        Ok(Err(end)) => {
             connection.send(ClientMessage::Bye {});
             session.end()?;
-            return Ok(RemoteEnd::Left(why));
+            return Ok(end);
         }
         Err(e) => {
             connection.send(ClientMessage::Bye {});
@@ -414,23 +410,23 @@ pub fn run_remote(
 }
 
 /// Shows the lobby until the game starts (`Ok(Ok)`), or the player or the
-/// table ends it (`Ok(Err(why))`).
+/// table ends it (`Ok(Err(how))`).
 fn wait_in_lobby(
     session: &mut terminal::Session,
     signals: &terminal::StopSignals,
     theme: &Theme,
     connection: &mut crate::net::client::Connection,
-    screen: lobby::LobbyScreen,
     joining: &mut Joining,
-) -> Result<Result<lobby::Started, String>, TuiError> {
+) -> Result<Result<lobby::Started, RemoteEnd>, TuiError> {
+    let screen = lobby::LobbyScreen::new(crate::engine::Seat::new(0), false, None);
     let mut waiting = lobby::Waiting::new(screen);
     loop {
         if signals.received().is_some() {
-            return Ok(Err("stopped".into()));
+            return Ok(Err(RemoteEnd::Closed("stopped".into())));
         }
         while let Some(incoming) = connection.try_recv() {
             if let Some(end) = waiting.take(incoming, joining) {
-                return Ok(end);
+                return Ok(end.map_err(RemoteEnd::Closed));
             }
         }
         session.terminal().draw(|frame| {
@@ -439,7 +435,9 @@ fn wait_in_lobby(
                 .render(frame.area(), frame.buffer_mut(), theme);
         })?;
         match session.wait_for_input(IDLE_WAIT)? {
-            terminal::Waited::HungUp => return Ok(Err("the terminal closed".into())),
+            terminal::Waited::HungUp => {
+                return Ok(Err(RemoteEnd::Closed("the terminal closed".into())));
+            }
             terminal::Waited::Nothing => continue,
             terminal::Waited::Input => {}
         }
@@ -448,7 +446,7 @@ fn wait_in_lobby(
         {
             match waiting.screen.key(key) {
                 lobby::LobbyKey::Send(message) => connection.send(message),
-                lobby::LobbyKey::Leave => return Ok(Err(YOU_LEFT.into())),
+                lobby::LobbyKey::Leave => return Ok(Err(RemoteEnd::Left)),
                 lobby::LobbyKey::Nothing => {}
             }
         }

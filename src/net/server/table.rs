@@ -15,7 +15,9 @@ use crate::config;
 use crate::engine::{Action, Decision, Mode, Phase, Rules, Seat};
 use crate::fairness::Dealing;
 use crate::net::code::{self, same_secret};
-use crate::net::protocol::{ErrorCode, Legal, Lobby, LobbySeat, SeatPlayer, ServerMessage};
+use crate::net::protocol::{
+    BOT_LEVELS, ErrorCode, Legal, Lobby, LobbySeat, SeatPlayer, ServerMessage,
+};
 use crate::record::{GameInfo, MemoryRecord, now_secs};
 use crate::table::{Player, Table, Thinking, Thought};
 
@@ -70,9 +72,6 @@ enum Inner {
     /// A bot's decision for the person asked `serial`.
     StoodIn { serial: u64, action: Action },
 }
-
-/// The bot levels a host may choose.
-const LEVELS: [&str; 3] = ["easy", "normal", "hard"];
 
 /// The level of bots a table has unless its host chooses.
 const DEFAULT_LEVEL: &str = "normal";
@@ -495,7 +494,7 @@ impl TableTask {
     /// The bot levels a host may choose here: the built-in ones, and the
     /// server's own program if it has one.
     fn levels(&self) -> Vec<String> {
-        LEVELS
+        BOT_LEVELS
             .iter()
             .map(|l| l.to_string())
             .chain(self.shared.options.own_bot.clone())
