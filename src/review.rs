@@ -63,6 +63,9 @@ pub struct HandStory {
     pub marks: Vec<Mark>,
     /// The index of the hand's first step in `Story::steps`.
     pub first_step: usize,
+    /// Who played with whom: with a dummy, its declarer once the bidding
+    /// is over.
+    pub teams: Teams,
 }
 
 /// Cards passed after a blind nil.
@@ -433,6 +436,7 @@ impl Story {
             next = s.actor().or(next);
         }
         let bids = step.bids;
+        let teams = Teams::new(mode, declarer_of(mode, facts.dealer, &bids));
         self.hands.push(HandStory {
             hand: no,
             dealer: facts.dealer,
@@ -440,16 +444,12 @@ impl Story {
             out: facts.out,
             bids: facts.bids,
             passes: facts.passes,
-            marks: marks(
-                &self.rules,
-                Teams::new(mode, declarer_of(mode, facts.dealer, &bids)),
-                &bids,
-                &tricks,
-            ),
+            marks: marks(&self.rules, teams, &bids, &tricks),
             tricks,
             result: facts.result,
             before: facts.before,
             first_step,
+            teams,
         });
         Ok(())
     }

@@ -290,6 +290,16 @@ impl Teams {
     pub fn team(&self, seat: Seat) -> impl Iterator<Item = Seat> + Clone {
         std::iter::once(seat).chain(self.partner(seat))
     }
+
+    /// The tricks that count for `side`: its seats', and with a dummy the
+    /// dummy's for its declarer.
+    pub fn side_tricks(&self, side: Side, won: &PerSeat<u8>) -> u8 {
+        self.mode
+            .each_seat()
+            .filter(|&s| self.scoring_side(s) == side)
+            .map(|s| won[s])
+            .sum()
+    }
 }
 
 impl fmt::Display for Mode {

@@ -1713,7 +1713,7 @@ fn record_game(
         player_seat: Some(YOU),
         difficulty: Some(config.difficulty.clone()),
         rules_source: Some(config.rules_source.clone()),
-        practice: false,
+        practice: config.practice,
     };
     table
         .record_to(Box::new(BufWriter::new(file)), seats, info)

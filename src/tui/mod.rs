@@ -11,6 +11,7 @@ pub mod offer;
 pub mod replay;
 pub mod replay_view;
 pub mod seats;
+pub mod standing;
 pub mod summary;
 pub mod terminal;
 pub mod theme;

@@ -9,7 +9,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
-use crate::engine::score::Contract;
+use crate::engine::score::side_contract;
 use crate::engine::{Bid, CardSet, Mode, Seat, Side, SpadesLead};
 use crate::review::{HandStory, Mark, Reached, Step, StepEvent, Story};
 
@@ -17,6 +17,7 @@ use super::app::HAND_SUITS;
 use super::layout::{self, MIN_HEIGHT, MIN_WIDTH};
 use super::replay::{Source, Viewer};
 use super::seats::{Names, Place, place};
+use super::standing::bid_and_took;
 use super::summary::hand_summary;
 use super::theme::Theme;
 use super::widgets::{centered_line, faces, suit_spans};
@@ -198,12 +199,6 @@ fn score_bar(scene: &Scene, area: Rect, buf: &mut Buffer) {
             area.height,
         );
         let totals = step.totals[side];
-        let seats: Vec<Seat> = mode.side_seats(side).collect();
-        let bids: Vec<String> = seats
-            .iter()
-            .map(|&s| step.bids[s].map_or("-".to_string(), short_bid))
-            .collect();
-        let took: u8 = seats.iter().map(|&s| step.tricks_won[s]).sum();
         let head = Line::from(vec![
             Span::styled(side_title(scene, side), theme.accent()),
             Span::raw("  "),
@@ -213,13 +208,13 @@ fn score_bar(scene: &Scene, area: Rect, buf: &mut Buffer) {
             ),
             Span::styled(format!("{sep}bags {}/{limit}", totals.bags), theme.dim()),
         ]);
-        // Before anyone on the side has bid, one dash says so.
-        let bid = if seats.iter().all(|&s| step.bids[s].is_none()) {
-            "-".to_string()
-        } else {
-            bids.join("+")
-        };
-        let play = Line::from(format!("bid {bid}{sep}took {took}"));
+        let play = Line::from(bid_and_took(
+            scene.hand.teams,
+            side,
+            &step.bids,
+            &step.tricks_won,
+            sep,
+        ));
         let mut status: Vec<Span> = Vec::new();
         for mark in marks.iter().filter(|m| m.side == side) {
             if !status.is_empty() {
@@ -237,11 +232,12 @@ fn score_bar(scene: &Scene, area: Rect, buf: &mut Buffer) {
         let decided = marks
             .iter()
             .any(|m| m.side == side && !matches!(m.what, Reached::NilBroken { .. }));
-        let contract = Contract::under(
+        let contract = side_contract(
             &scene.story.rules,
-            seats
-                .iter()
-                .filter_map(|&s| step.bids[s].map(|b| (b, step.tricks_won[s]))),
+            scene.hand.teams,
+            side,
+            &step.bids,
+            &step.tricks_won,
         );
         let bidding_done = step.bids.iter().all(Option::is_some);
         if let Some(c) = contract.filter(|_| !decided && bidding_done) {
@@ -262,15 +258,6 @@ fn score_bar(scene: &Scene, area: Rect, buf: &mut Buffer) {
 /// Is a blind nil behind this hand's exchange (rather than only the nil pass)?
 fn blind_exchange(step: &Step) -> bool {
     step.bids.iter().any(|&b| b == Some(Bid::BlindNil))
-}
-
-fn short_bid(bid: Bid) -> String {
-    match bid {
-        Bid::Tricks(n) => n.to_string(),
-        Bid::Nil => "nil".to_string(),
-        Bid::BlindNil => "b.nil".to_string(),
-        Bid::Blind(n) => format!("b.{n}"),
-    }
 }
 
 fn footer(scene: &Scene, source: &Source, area: Rect, buf: &mut Buffer) {

@@ -9,8 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
 
 use crate::engine::{
-    Bid, BlindNilRefusal, CardSet, Decision, Mode, Phase, PlayerView, Rules, Seat, SpadesLead,
-    TrickDone,
+    Bid, BlindNilRefusal, CardSet, Decision, Mode, Phase, PlayerView, Rules, SpadesLead, TrickDone,
 };
 
 use super::app::{
@@ -19,6 +18,7 @@ use super::app::{
 use super::layout::{self, MIN_HEIGHT, MIN_WIDTH, Regions, seat_spot};
 use super::replay_view;
 use super::seats::{Place, place};
+use super::standing::bid_and_took;
 use super::summary::{hand_summary, signed};
 use super::theme::Theme;
 use super::widgets::{HandCard, button, centered_line, faces, hand_strip, suit_spans, table_card};
@@ -151,18 +151,6 @@ fn score_bar(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
         } else {
             Style::new()
         };
-        let seats: Vec<Seat> = view.mode().side_seats(side).collect();
-        let bids: Vec<String> = seats
-            .iter()
-            .map(|&s| view.bids()[s].map_or("-".to_string(), short_bid))
-            .collect();
-        // The dummy's tricks count for its declarer.
-        let took: u8 = view
-            .mode()
-            .each_seat()
-            .filter(|&s| view.teams().scoring_side(s) == side)
-            .map(|s| view.play.tricks_won[s])
-            .sum();
         let lines = [
             Line::from(vec![
                 Span::styled(name, Style::new().add_modifier(Modifier::BOLD)),
@@ -173,7 +161,13 @@ fn score_bar(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
                 format!("bags {}/{}", totals.bags, rules.bags.limit),
                 bags_style,
             )]),
-            Line::from(format!("bid {}{sep}took {took}", bids.join("+"))),
+            Line::from(bid_and_took(
+                view.teams(),
+                side,
+                &view.bids(),
+                &view.play.tricks_won,
+                sep,
+            )),
         ];
         for (i, line) in lines.iter().enumerate() {
             buf.set_line(
@@ -183,15 +177,6 @@ fn score_bar(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
                 col.width.saturating_sub(1),
             );
         }
-    }
-}
-
-fn short_bid(bid: Bid) -> String {
-    match bid {
-        Bid::Tricks(n) => n.to_string(),
-        Bid::Nil => "nil".to_string(),
-        Bid::BlindNil => "b.nil".to_string(),
-        Bid::Blind(n) => format!("b.{n}"),
     }
 }
 
