@@ -52,11 +52,6 @@ impl fmt::Display for RulesFileError {
     }
 }
 
-/// The user's config file for the rules (`<config dir>/spades/rules.toml`).
-pub fn user_rules_path() -> Option<PathBuf> {
-    directories::BaseDirs::new().map(|d| d.config_dir().join("spades").join("rules.toml"))
-}
-
 /// Finds the rules: `--rules PATH`, else `./rules.toml`, else the user's
 /// config file, else the built-in classic game.
 pub fn find_rules(flag: Option<&Path>) -> Result<(Rules, RulesSource), RulesFileError> {
@@ -67,7 +62,7 @@ pub fn find_rules(flag: Option<&Path>) -> Result<(Rules, RulesSource), RulesFile
     if local.is_file() {
         return Ok((read_rules(&local)?, RulesSource::WorkingDir(local)));
     }
-    if let Some(user) = user_rules_path().filter(|p| p.is_file()) {
+    if let Some(user) = crate::paths::user_rules().filter(|p| p.is_file()) {
         return Ok((read_rules(&user)?, RulesSource::UserConfig(user)));
     }
     Ok((Rules::default(), RulesSource::BuiltIn))

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
+use crate::bots::BotSpec;
 use crate::engine::{HandResult, Mode, Seat, Side};
 use crate::record::{self, GameInfo, RecordedGame};
 use crate::records_folder::Picked;
@@ -303,8 +304,11 @@ impl PlayedGame {
     }
 
     /// The computer players' level, as the record names it.
-    pub fn level(&self) -> &str {
-        self.info.difficulty.as_deref().unwrap_or("unknown")
+    pub fn level(&self) -> String {
+        self.info
+            .difficulty
+            .as_ref()
+            .map_or_else(|| "unknown".to_string(), BotSpec::to_string)
     }
 
     /// The final score, the player's side first: `512/347`, `-50/101/55`
@@ -366,7 +370,7 @@ pub struct Entry<'a> {
     pub date: Option<String>,
     pub mode: Mode,
     pub rules_source: Option<&'a str>,
-    pub difficulty: Option<&'a str>,
+    pub difficulty: Option<&'a BotSpec>,
     pub practice: bool,
     pub result: Outcome,
     pub player_seat: Seat,
@@ -385,7 +389,7 @@ impl<'a> From<&'a PlayedGame> for Entry<'a> {
             date: g.info.started.map(utc_minute),
             mode: g.mode,
             rules_source: g.info.rules_source.as_deref(),
-            difficulty: g.info.difficulty.as_deref(),
+            difficulty: g.info.difficulty.as_ref(),
             practice: g.info.practice,
             result: g.outcome,
             player_seat: g.seat,
@@ -425,7 +429,7 @@ pub fn render(games: &[PlayedGame]) -> String {
             [
                 g.info.started.map_or_else(|| "-".into(), utc_minute),
                 mode,
-                g.level().to_string(),
+                g.level(),
                 result,
                 g.score_line(),
                 g.results.len().to_string(),

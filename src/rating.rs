@@ -121,6 +121,7 @@ use serde::Serialize;
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
 
+use crate::bots::{BotSpec, Effort, Level};
 use crate::engine::Mode;
 use crate::history::{FolderError, History, Outcome, PlayedGame, Unreadable};
 
@@ -137,23 +138,23 @@ pub const ANCHOR: f64 = 1500.0;
 /// | partnership |  980 ± 137 | 1500 | 1641 ± 66  | 1672 ± 213 |
 /// | cutthroat   |  421 ± 110 | 1500 | 2055 ± 22  | 2277 ± 78  |
 /// | individual  |  480 ± 183 | 1500 | 1585 ± 15  | 1783 ± 60  |
-pub const LEVEL_RATINGS: [(Mode, &str, f64, f64); 12] = [
-    (Mode::Partnership, "random", 980.0, 137.0),
-    (Mode::Partnership, "easy", ANCHOR, 0.0),
-    (Mode::Partnership, "normal", 1641.0, 66.0),
-    (Mode::Partnership, "hard", 1672.0, 213.0),
-    (Mode::Cutthroat, "random", 421.0, 110.0),
-    (Mode::Cutthroat, "easy", ANCHOR, 0.0),
-    (Mode::Cutthroat, "normal", 2055.0, 22.0),
-    (Mode::Cutthroat, "hard", 2277.0, 78.0),
-    (Mode::Individual, "random", 480.0, 183.0),
-    (Mode::Individual, "easy", ANCHOR, 0.0),
-    (Mode::Individual, "normal", 1585.0, 15.0),
-    (Mode::Individual, "hard", 1783.0, 60.0),
+pub const LEVEL_RATINGS: [(Mode, Level, f64, f64); 12] = [
+    (Mode::Partnership, Level::Random, 980.0, 137.0),
+    (Mode::Partnership, Level::Easy, ANCHOR, 0.0),
+    (Mode::Partnership, Level::Normal, 1641.0, 66.0),
+    (Mode::Partnership, Level::Hard, 1672.0, 213.0),
+    (Mode::Cutthroat, Level::Random, 421.0, 110.0),
+    (Mode::Cutthroat, Level::Easy, ANCHOR, 0.0),
+    (Mode::Cutthroat, Level::Normal, 2055.0, 22.0),
+    (Mode::Cutthroat, Level::Hard, 2277.0, 78.0),
+    (Mode::Individual, Level::Random, 480.0, 183.0),
+    (Mode::Individual, Level::Easy, ANCHOR, 0.0),
+    (Mode::Individual, Level::Normal, 1585.0, 15.0),
+    (Mode::Individual, Level::Hard, 1783.0, 60.0),
 ];
 
 /// The fixed rating of the computer players of `level` in `mode`.
-pub fn level_rating(mode: Mode, level: &str) -> Option<Glicko2Rating> {
+pub fn level_rating(mode: Mode, level: Level) -> Option<Glicko2Rating> {
     LEVEL_RATINGS
         .iter()
         .find(|&&(m, name, ..)| m == mode && name == level)
@@ -259,7 +260,11 @@ pub fn results(game: &PlayedGame) -> Option<Vec<(Glicko2Rating, Outcomes)>> {
     if game.info.practice || game.quick {
         return None;
     }
-    let level = level_rating(game.mode, game.info.difficulty.as_deref()?)?;
+    // A level at its own budget (`hard@1200`) or a program has no rating.
+    let Some(BotSpec::Level(level, Effort::Usual)) = game.info.difficulty else {
+        return None;
+    };
+    let level = level_rating(game.mode, level)?;
     let won = match game.outcome {
         Outcome::Won => true,
         Outcome::Lost => false,
@@ -327,7 +332,7 @@ fn not_found(id: &str, dir: &Path, unreadable: &[Unreadable]) -> String {
 }
 
 /// The player's rating before and after the game `id`, read from the
-/// records in `dir` (`crate::record::records_dir()`): for the table to show
+/// records in `dir` (`crate::paths::records()`): for the table to show
 /// once a game is over. `None` when that game is not rated (a practice
 /// game, or one left, cut short or against an unrated level; see the
 /// module's documentation). Records elsewhere in the folder that cannot be
@@ -440,7 +445,7 @@ mod tests {
             file: PathBuf::from("g.jsonl"),
             mode,
             info: GameInfo {
-                difficulty: Some("normal".into()),
+                difficulty: Some(Level::Normal.into()),
                 ..GameInfo::default()
             },
             seat: Seat::new(0),
@@ -458,19 +463,18 @@ mod tests {
     #[test]
     fn every_level_of_every_mode_has_a_rating_in_order() {
         // Dummy games are not rated: its levels have no fitted ratings yet.
-        assert!(level_rating(Mode::Dummy, "easy").is_none());
+        assert!(level_rating(Mode::Dummy, Level::Easy).is_none());
         for mode in Mode::ALL.into_iter().filter(|&m| m != Mode::Dummy) {
-            let ratings: Vec<f64> = crate::bots::LEVELS
+            let ratings: Vec<f64> = Level::ALL
                 .iter()
-                .map(|l| level_rating(mode, l).expect("rated").rating)
+                .map(|&l| level_rating(mode, l).expect("rated").rating)
                 .collect();
             assert!(
                 ratings.windows(2).all(|w| w[0] < w[1]),
                 "{mode}: {ratings:?}"
             );
-            assert_eq!(level_rating(mode, "easy").unwrap().rating, ANCHOR);
+            assert_eq!(level_rating(mode, Level::Easy).unwrap().rating, ANCHOR);
         }
-        assert!(level_rating(Mode::Partnership, "grandmaster").is_none());
     }
 
     #[test]
@@ -498,7 +502,7 @@ mod tests {
         run.quick = true;
         assert_eq!(outcomes(&run), None);
         let mut unknown = game(Mode::Partnership, Outcome::Won, vec![510, 300], 9);
-        unknown.info.difficulty = Some("grandmaster".into());
+        unknown.info.difficulty = Some("hard@1200".parse().unwrap());
         assert_eq!(outcomes(&unknown), None);
     }
 

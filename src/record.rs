@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::bots::BotSpec;
 use crate::engine::{Action, Deal, Event, Game, Jokers, Mode, PerSeat, Rules, Seat};
 use crate::fairness::{Commitment, Dealing, Reveal};
 
@@ -22,11 +23,6 @@ use crate::fairness::{Commitment, Dealing, Reveal};
 pub const FORMAT: u32 = 2;
 /// The formats this version reads.
 pub const READS: [u32; 2] = [1, 2];
-
-/// Where interactive games' records go: `<data dir>/spades/records/`.
-pub fn records_dir() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "spades").map(|d| d.data_dir().join("records"))
-}
 
 /// Seconds since 1970-01-01 UTC, now.
 pub fn now_secs() -> u64 {
@@ -117,7 +113,7 @@ pub struct GameInfo {
     pub player_seat: Option<Seat>,
     /// The computer players' level, in a game against them.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub difficulty: Option<String>,
+    pub difficulty: Option<BotSpec>,
     /// Where the rules came from, as `spades rules` says it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rules_source: Option<String>,
@@ -125,6 +121,22 @@ pub struct GameInfo {
     /// rating.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub practice: bool,
+}
+
+impl GameInfo {
+    /// A shared table's game, as its server records it: when it began, the
+    /// level of its bots when any sat, and whose rules (the host's). A
+    /// player's own copy names their seat and id on top (`net::seat`).
+    /// A local game's is made by `save::SaveAbout::info`; a game between
+    /// bots alone (`spades sim`) has none of these: `GameInfo::default()`.
+    pub fn shared_table(started: u64, bots: Option<BotSpec>) -> GameInfo {
+        GameInfo {
+            started: Some(started),
+            difficulty: bots,
+            rules_source: Some("the table's host".into()),
+            ..GameInfo::default()
+        }
+    }
 }
 
 impl GameHeader {

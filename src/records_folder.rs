@@ -1,6 +1,6 @@
 //! Finding a game's record: a file named on the command line, or a game
 //! named by its id (its record's file name without `.jsonl`) in the folder
-//! where the table records games (`record::records_dir`). Any command that
+//! where the table records games (`paths::records`). Any command that
 //! takes `ID|FILE` finds its record here.
 
 use std::path::{Path, PathBuf};

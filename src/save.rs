@@ -20,8 +20,10 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::bots::BotSpec;
 use crate::engine::{Action, Rules, Seat};
 use crate::fairness::{Dealing, SecretSeed};
+use crate::record::GameInfo;
 
 /// The journal format this version writes and reads.
 pub const FORMAT: u32 = 1;
@@ -30,9 +32,34 @@ pub const FORMAT: u32 = 1;
 /// is well under a megabyte).
 pub const MAX_BYTES: u64 = 16 * 1024 * 1024;
 
-/// Where saves go: `<data dir>/spades/saves/`.
-pub fn saves_dir() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "spades").map(|d| d.data_dir().join("saves"))
+/// What a local game is, beyond what the table knows: said once, and
+/// written both to its save's header and to its record's `game` line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SaveAbout {
+    pub id: String,
+    pub started: u64,
+    /// The player's name at the table.
+    pub name: String,
+    pub difficulty: BotSpec,
+    pub rules_source: String,
+    pub practice: bool,
+    /// The game's record file, to write on into when it is resumed.
+    pub record: Option<PathBuf>,
+}
+
+impl SaveAbout {
+    /// The game as its record's `game` line tells it: the one place a
+    /// local game's `GameInfo` is made, new or resumed.
+    pub fn info(&self) -> GameInfo {
+        GameInfo {
+            id: Some(self.id.clone()),
+            started: Some(self.started),
+            player_seat: Some(Seat::new(0)),
+            difficulty: Some(self.difficulty.clone()),
+            rules_source: Some(self.rules_source.clone()),
+            practice: self.practice,
+        }
+    }
 }
 
 /// The first line of a save: everything needed to set the table again.
@@ -50,7 +77,7 @@ pub struct SaveHeader {
     /// The player's name at the table.
     pub name: String,
     /// The computer players' level.
-    pub difficulty: String,
+    pub difficulty: BotSpec,
     /// Where the rules came from, as the rules window says it.
     pub rules_source: String,
     /// Moves may be taken back.
@@ -66,6 +93,19 @@ pub struct SaveHeader {
 }
 
 impl SaveHeader {
+    /// What the game is, as it was told when the save began.
+    pub fn about(&self) -> SaveAbout {
+        SaveAbout {
+            id: self.id.clone(),
+            started: self.started,
+            name: self.name.clone(),
+            difficulty: self.difficulty.clone(),
+            rules_source: self.rules_source.clone(),
+            practice: self.practice,
+            record: self.record.clone(),
+        }
+    }
+
     /// How the deals are dealt, as the game began.
     pub fn dealing(&self) -> Result<Dealing, SaveError> {
         match &self.salt {
@@ -425,6 +465,7 @@ pub fn waiting(dir: &Path) -> (Vec<Saved>, Vec<SetAside>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bots::Level;
     use crate::engine::{Bid, Card};
 
     fn header(id: &str) -> SaveHeader {
@@ -435,7 +476,7 @@ mod tests {
             started: 5,
             rules: Rules::default(),
             name: "You".into(),
-            difficulty: "normal".into(),
+            difficulty: Level::Normal.into(),
             rules_source: "built-in".into(),
             practice: false,
             seed: 42,

@@ -11,11 +11,11 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::bots::{self, Effort, UnknownBot};
+use crate::bots::{self, BotSpec};
 use crate::engine::{HandResult, Mode, Phase, Rules, Side};
 use crate::fairness::{Dealing, SecretSeed, SecretSeeds};
 use crate::record::{GameInfo, MemoryRecord};
-use crate::table::{BotError, Player, Table};
+use crate::table::{BotError, Player, Table, seat_bot};
 
 #[derive(Debug, Clone)]
 pub struct SimConfig {
@@ -23,8 +23,8 @@ pub struct SimConfig {
     /// Deals (before duplication).
     pub games: u32,
     pub seeds: Seeds,
-    /// One bot name per seat.
-    pub lineup: Vec<String>,
+    /// One bot per player.
+    pub lineup: Vec<BotSpec>,
     pub duplicate: bool,
     /// Worker threads, at most `MAX_THREADS`.
     pub threads: usize,
@@ -49,8 +49,6 @@ pub fn default_threads() -> usize {
 pub enum SimError {
     #[error("--seats lists {got} bots but a {mode} table has {want} seats")]
     SeatCount { got: usize, want: usize, mode: Mode },
-    #[error(transparent)]
-    UnknownBot(#[from] UnknownBot),
     #[error("a bot broke the rules in game {game}: {error}")]
     Bot { game: u32, error: BotError },
     #[error("cannot write the record: {0}")]
@@ -91,7 +89,7 @@ pub struct Replacement {
     /// The seat's spec, as `--seats` gave it.
     pub bot: String,
     #[serde(flatten)]
-    pub replaced: bots::external::Replaced,
+    pub replaced: bots::Replaced,
 }
 
 /// What one seat saw over a game: its side's points and contracts (made,
@@ -140,7 +138,7 @@ fn seatings_per_deal(config: &SimConfig) -> u32 {
 
 /// The lineup for game `index`, turned one seat for each earlier game of
 /// the same deal.
-fn lineup_for(config: &SimConfig, index: u32) -> Vec<String> {
+fn lineup_for(config: &SimConfig, index: u32) -> Vec<BotSpec> {
     let mut lineup = config.lineup.clone();
     lineup.rotate_right((index % seatings_per_deal(config)) as usize);
     lineup
@@ -163,11 +161,12 @@ pub fn total_games(config: &SimConfig) -> u32 {
 fn play_one(config: &SimConfig, index: u32, record: bool) -> Result<Outcome, SimError> {
     let rules = config.rules;
     let mode = rules.mode;
-    let lineup = lineup_for(config, index);
-    let players = lineup
+    let specs = lineup_for(config, index);
+    let players = specs
         .iter()
-        .map(|name| bots::by_spec_with(name, config.effort, config.bot_timeout).map(Player::Bot))
-        .collect::<Result<Vec<_>, _>>()?;
+        .map(|spec| Player::Bot(seat_bot(spec, config.effort, config.bot_timeout)))
+        .collect();
+    let lineup: Vec<String> = specs.iter().map(BotSpec::to_string).collect();
     let mut table = Table::new(rules, dealing_for(config, index)?, players);
     let memory = MemoryRecord::default();
     if record {
@@ -292,12 +291,9 @@ struct Tally {
     runs: Vec<(u32, i32)>,
 }
 
-/// Checks that the lineup names one existing bot per player (with a
-/// dummy, its declarer's bot plays it).
-pub fn check_lineup(mode: Mode, lineup: &[String]) -> Result<(), SimError> {
-    for name in lineup {
-        bots::by_spec(name, Effort::Usual)?;
-    }
+/// Checks that the lineup names one bot per player (with a dummy, its
+/// declarer's bot plays it).
+pub fn check_lineup(mode: Mode, lineup: &[BotSpec]) -> Result<(), SimError> {
     if lineup.len() != mode.players() {
         return Err(SimError::SeatCount {
             got: lineup.len(),
@@ -426,8 +422,9 @@ pub fn run(
             Ok(())
         },
     )?;
+    let lineup: Vec<String> = config.lineup.iter().map(BotSpec::to_string).collect();
     let mut names: Vec<&String> = Vec::new();
-    for name in &config.lineup {
+    for name in &lineup {
         if !names.contains(&name) {
             names.push(name);
         }
@@ -437,7 +434,7 @@ pub fn run(
         .map(|name| {
             let t = tallies.remove(name).unwrap_or_default();
             let seats = (0..mode.players())
-                .filter(|&s| &config.lineup[s] == name)
+                .filter(|&s| &lineup[s] == name)
                 .collect();
             bot_report(name, seats, t, total, config.rules.is_quick())
         })
@@ -671,6 +668,7 @@ fn render_replaced(replaced: &[Replacement]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bots::Level;
     use crate::engine::score::NilResult;
 
     #[test]
@@ -720,7 +718,7 @@ mod tests {
     /// The hands of a game between normal bots.
     fn normal_game_results(mode: Mode, seed: u64) -> Vec<HandResult> {
         let players = (0..mode.players())
-            .map(|_| Player::Bot(bots::by_name("normal").unwrap()))
+            .map(|_| Player::Bot(Level::Normal.bot(bots::Effort::Usual)))
             .collect();
         let mut table = Table::new(Rules::classic(mode), Dealing::Open(seed), players);
         while table.hand_no() <= 20 && table.step_bot().is_some() {}
@@ -765,15 +763,15 @@ mod tests {
             rules: Rules::classic(mode),
             games,
             seeds: Seeds::Open(10),
-            lineup: ["a", "b", "c", "d"][..mode.players()]
+            lineup: Level::ALL[..mode.players()]
                 .iter()
-                .map(|s| s.to_string())
+                .map(|&l| l.into())
                 .collect(),
             duplicate,
             threads: 2,
             max_hands: 2,
             effort: bots::Effort::Usual,
-            bot_timeout: bots::external::DEFAULT_TIMEOUT,
+            bot_timeout: crate::table::exec::DEFAULT_TIMEOUT,
         }
     }
 
@@ -781,15 +779,15 @@ mod tests {
     fn in_duplicate_every_seat_of_the_lineup_plays_every_side_of_every_deal() {
         for mode in Mode::ALL {
             let config = config(mode, 3, true);
-            let mut seen: BTreeMap<u64, BTreeMap<&str, Vec<usize>>> = BTreeMap::new();
-            let lineups: Vec<Vec<String>> = (0..total_games(&config))
+            let mut seen: BTreeMap<u64, BTreeMap<String, Vec<usize>>> = BTreeMap::new();
+            let lineups: Vec<Vec<BotSpec>> = (0..total_games(&config))
                 .map(|index| lineup_for(&config, index))
                 .collect();
             for (index, lineup) in lineups.iter().enumerate() {
                 let seed = dealing_for(&config, index as u32).unwrap().open_seed();
                 let deal = seen.entry(seed.unwrap()).or_default();
                 for (seat, bot) in mode.each_player().zip(lineup) {
-                    deal.entry(bot)
+                    deal.entry(bot.to_string())
                         .or_default()
                         .push(mode.side_of(seat).index());
                 }
@@ -810,7 +808,7 @@ mod tests {
         for mode in Mode::ALL {
             for duplicate in [false, true] {
                 let mut config = config(mode, 2, duplicate);
-                config.lineup = vec!["random".to_string(); mode.players()];
+                config.lineup = vec![Level::Random.into(); mode.players()];
                 let ticks = std::sync::atomic::AtomicU32::new(0);
                 let mut record = Vec::new();
                 let report = run(&config, Some(&mut record), &|| {

@@ -156,11 +156,7 @@ impl Stats {
                 .entry(game.mode.to_string())
                 .or_default()
                 .add(game);
-            stats
-                .by_level
-                .entry(game.level().to_string())
-                .or_default()
-                .add(game);
+            stats.by_level.entry(game.level()).or_default().add(game);
             for result in &game.results {
                 stats.add_hand(game, result);
             }
@@ -258,7 +254,7 @@ pub fn summary_of(dir: &std::path::Path) -> Result<Vec<String>, FolderError> {
 /// ```no_run
 /// # fn main() -> Result<(), spades::history::FolderError> {
 /// use spades::{history::History, rating::Ledger, stats};
-/// let dir = spades::record::records_dir().expect("a home");
+/// let dir = spades::paths::records().expect("a home");
 /// let history = History::read(&dir)?;
 /// let lines = stats::render(
 ///     &stats::Stats::of(&history.games),
@@ -402,11 +398,23 @@ pub fn render(stats: &Stats, ledger: &Ledger) -> Vec<String> {
     out
 }
 
+/// `spades stats --json`: the statistics, the rating, and what was read.
+#[derive(Serialize)]
+pub struct Report<'a> {
+    #[serde(flatten)]
+    pub stats: &'a Stats,
+    pub rating: crate::rating::Summary<'a>,
+    pub records_folder: &'a std::path::Path,
+    pub record_files: usize,
+    pub unreadable: &'a [crate::history::Unreadable],
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::path::PathBuf;
 
+    use crate::bots::Level;
     use crate::engine::score::score_hand;
     use crate::engine::{Bid, Mode, PerSeat, PerSide, Rules, Seat, SideTotals};
     use crate::record::GameInfo;
@@ -439,7 +447,7 @@ mod tests {
             file: PathBuf::from("g.jsonl"),
             mode,
             info: GameInfo {
-                difficulty: Some("easy".into()),
+                difficulty: Some(Level::Easy.into()),
                 ..GameInfo::default()
             },
             seat: Seat::new(0),
@@ -540,7 +548,7 @@ mod tests {
         let mut practice = won(Mode::Partnership);
         practice.info.practice = true;
         let mut normal = game(Mode::Individual, Lost, vec![]);
-        normal.info.difficulty = Some("normal".into());
+        normal.info.difficulty = Some(Level::Normal.into());
         let games = [
             won(Mode::Partnership),
             won(Mode::Cutthroat),

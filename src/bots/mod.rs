@@ -2,12 +2,14 @@
 //! seat's `PlayerView` (never the deal) and a seeded random generator.
 
 pub mod easy;
-pub mod external;
 pub mod hard;
 pub mod knowledge;
+mod level;
 pub mod nil;
 pub mod normal;
 pub mod random;
+
+pub use level::{BotSpec, EXEC_PREFIX, Effort, Level, UnknownBot};
 
 use rand::SeedableRng;
 
@@ -61,9 +63,23 @@ pub trait Bot: Send {
     }
     /// Why another bot plays this seat now, if one does: a bot in another
     /// process that failed is replaced for the rest of its game.
-    fn replaced(&self) -> Option<&external::Replaced> {
+    fn replaced(&self) -> Option<&Replaced> {
         None
     }
+}
+
+/// Why a seat's own bot no longer plays it (a program that failed), and
+/// what it said on standard error before it went.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Replaced {
+    /// The hand (from 1) in which it failed.
+    pub hand: u32,
+    /// The level that plays the seat for the rest of the game.
+    pub by: Level,
+    /// What went wrong, e.g. `answered {"play":"AS"}, which is not legal here`.
+    pub reason: String,
+    /// Its last lines on standard error, oldest first.
+    pub stderr: Vec<String>,
 }
 
 /// Asks `bot` for the action a decision calls for.
@@ -74,126 +90,4 @@ pub fn decide(
     rng: &mut BotRng,
 ) -> Action {
     bot.act(decision, view, rng)
-}
-
-/// The bot levels that exist, weakest first.
-pub const LEVELS: &[&str] = &["random", "easy", "normal", "hard"];
-
-/// The level the table seats unless told otherwise: the strongest there is.
-pub const DEFAULT_LEVEL: &str = "hard";
-
-/// A bot asked for by a name that does not exist (or `exec:` with no
-/// command after it).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{}", describe_unknown(.0))]
-pub struct UnknownBot(pub String);
-
-fn describe_unknown(spec: &str) -> String {
-    if spec.starts_with(external::PREFIX) {
-        return format!(
-            "`{spec}` names no program: give the command after `exec:`, e.g. exec:python3 examples/bot.py"
-        );
-    }
-    format!(
-        "unknown bot `{spec}`: choose one of {levels} (hard may be given a budget: hard@1200 guessed deals a decision, or hard@150ms), or exec:COMMAND for a program speaking the table protocol",
-        levels = LEVELS.join(", ")
-    )
-}
-
-/// How long a searching bot may think per decision: a number of guessed
-/// deals (reproducible from a seed) or a time (as strong as the machine
-/// allows). Bots that do not search ignore it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Effort {
-    /// The level's own default.
-    #[default]
-    Usual,
-    /// This many guessed deals per decision.
-    Deals(u32),
-    /// As many guessed deals as fit in this time per decision.
-    Time(std::time::Duration),
-}
-
-pub fn by_name(name: &str) -> Result<Box<dyn Bot>, UnknownBot> {
-    by_name_with(name, Effort::Usual)
-}
-
-/// `by_name`, with the thinking a searching bot gets.
-pub fn by_name_with(name: &str, effort: Effort) -> Result<Box<dyn Bot>, UnknownBot> {
-    match name {
-        "random" => Ok(Box::new(random::RandomBot)),
-        "easy" => Ok(Box::new(easy::EasyBot)),
-        "normal" => Ok(Box::new(normal::NormalBot::default())),
-        "hard" => Ok(Box::new(hard::HardBot::with_effort(effort))),
-        other => Err(UnknownBot(other.to_string())),
-    }
-}
-
-/// A bot as `--seats` names it: a level, where `hard` may carry its own
-/// budget after `@` (`hard@1200`: guessed deals a decision; `hard@150ms`: a
-/// time), so one run can set a bot against itself at another budget.
-/// Without one it gets `effort`. `exec:COMMAND` is a program speaking the
-/// table protocol on its standard input and output (`external`), given
-/// `external::DEFAULT_TIMEOUT` to answer.
-pub fn by_spec(spec: &str, effort: Effort) -> Result<Box<dyn Bot>, UnknownBot> {
-    by_spec_with(spec, effort, external::DEFAULT_TIMEOUT)
-}
-
-/// `by_spec`, with how long a bot in another process may take to answer.
-pub fn by_spec_with(
-    spec: &str,
-    effort: Effort,
-    bot_timeout: std::time::Duration,
-) -> Result<Box<dyn Bot>, UnknownBot> {
-    if let Some(command) = spec.strip_prefix(external::PREFIX) {
-        return external::ExternalBot::new(command, bot_timeout)
-            .map(|bot| Box::new(bot) as Box<dyn Bot>)
-            .ok_or_else(|| UnknownBot(spec.to_string()));
-    }
-    let Some((name, budget)) = spec.split_once('@') else {
-        return by_name_with(spec, effort);
-    };
-    let unknown = || UnknownBot(spec.to_string());
-    let effort = match budget.strip_suffix("ms") {
-        Some(ms) => Effort::Time(std::time::Duration::from_millis(
-            ms.parse().map_err(|_| unknown())?,
-        )),
-        None => Effort::Deals(budget.parse().map_err(|_| unknown())?),
-    };
-    if name != "hard" || effort == Effort::Deals(0) || effort == Effort::Time(Default::default()) {
-        return Err(unknown());
-    }
-    by_name_with(name, effort)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_seat_names_a_level_and_maybe_a_budget() {
-        assert_eq!(by_spec("normal", Effort::Usual).unwrap().name(), "normal");
-        assert_eq!(by_spec("hard@1200", Effort::Usual).unwrap().name(), "hard");
-        assert_eq!(by_spec("hard@150ms", Effort::Usual).unwrap().name(), "hard");
-        // Named, not started: a program runs only once a game asks it.
-        assert_eq!(by_spec("exec:./bot", Effort::Usual).unwrap().name(), "exec");
-        assert_eq!(by_spec("exec:a@b", Effort::Usual).unwrap().name(), "exec");
-        for bad in [
-            "hard@",
-            "hard@0",
-            "hard@0ms",
-            "hard@fast",
-            "normal@300",
-            "@300",
-            "hard@-1",
-            "exec:",
-            "exec:   ",
-        ] {
-            assert_eq!(
-                by_spec(bad, Effort::Usual).err(),
-                Some(UnknownBot(bad.to_string())),
-                "{bad}"
-            );
-        }
-    }
 }

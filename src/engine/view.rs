@@ -6,7 +6,7 @@ use super::auction::{Auction, BidError, BlindNilRefusal};
 use super::bid::Bid;
 use super::card::{Card, Suit};
 use super::cards::CardSet;
-use super::game::{HandResult, Phase};
+use super::game::{Action, HandResult, Phase, RuleError};
 use super::play::{HandState, PlayError, PublicPlay, ResumeError, TrickDone, beats};
 use super::rules::Rules;
 use super::score::SideTotals;
@@ -140,6 +140,31 @@ impl PlayerView {
 
     pub fn check_bid(&self, bid: Bid) -> Result<(), BidError> {
         self.auction.check(self.seat, bid)
+    }
+
+    /// Why the engine would refuse `action` from this seat, worded as it
+    /// words every refusal; `None` when it has no objection of its own (a
+    /// table may still have asked for something else). One answer for the
+    /// server, a remote seat and the screen.
+    pub fn refusal(&self, action: Action) -> Option<RuleError> {
+        match action {
+            Action::Play(card) => self.play_error(card).map(RuleError::Play),
+            Action::Bid(bid) => self.check_bid(bid).err().map(RuleError::Bid),
+            Action::Exchange(cards) => {
+                let expected = self.exchange.map_or(0, |e| e.count);
+                if cards.len() != u32::from(expected) {
+                    return Some(RuleError::ExchangeCount {
+                        expected,
+                        got: cards.len(),
+                    });
+                }
+                cards
+                    .minus(self.cards())
+                    .lowest()
+                    .map(RuleError::ExchangeNotHeld)
+            }
+            Action::Look => None,
+        }
     }
 
     pub fn allowed_bids(&self) -> Vec<Bid> {

@@ -65,11 +65,7 @@ pub struct TableCode {
 impl TableCode {
     /// The address to connect to.
     pub fn address(&self) -> String {
-        if self.host.contains(':') {
-            format!("[{}]:{}", self.host, self.port)
-        } else {
-            format!("{}:{}", self.host, self.port)
-        }
+        host_port(&self.host, self.port)
     }
 }
 
@@ -106,37 +102,98 @@ impl FromStr for TableCode {
             why,
         };
         let trimmed = code.trim();
-        let (name, place) = trimmed
-            .split_once('@')
-            .ok_or_else(|| bad("no @HOST:PORT"))?;
-        let (table, fp) = name.split_once('.').ok_or_else(|| bad("no .FINGERPRINT"))?;
+        let (table, server) = trimmed
+            .split_once('.')
+            .ok_or_else(|| bad("no .FINGERPRINT"))?;
         let table = table.to_ascii_uppercase();
         if !is_base32(&table) {
             return Err(bad("the table part is letters A-Z and digits 2-7"));
         }
-        let fingerprint = match fp {
-            "plain" => None,
-            fp => {
-                let fp = fp.to_ascii_uppercase();
-                let full = FINGERPRINT_BYTES * 8 / 5 + 1;
-                if !is_base32(&fp) || fp.len() != full {
-                    return Err(bad("the fingerprint is 26 letters A-Z and digits 2-7"));
-                }
-                Some(fp)
-            }
-        };
-        let (host, port) = place.rsplit_once(':').ok_or_else(|| bad("no :PORT"))?;
-        let port = port.parse().map_err(|_| bad("the port is a number"))?;
-        let host = host.trim_start_matches('[').trim_end_matches(']');
-        if host.is_empty() {
-            return Err(bad("no host"));
-        }
+        let server = parse_server(server).map_err(bad)?;
         Ok(TableCode {
             table,
-            fingerprint,
-            host: host.to_string(),
-            port,
+            fingerprint: server.fingerprint,
+            host: server.host,
+            port: server.port,
         })
+    }
+}
+
+/// A table server as `spades serve` prints it, for `spades host
+/// --server`: `FINGERPRINT@HOST:PORT` (`plain@HOST:PORT` without TLS).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServerAddress {
+    /// `None` for a server without TLS.
+    pub fingerprint: Option<String>,
+    pub host: String,
+    pub port: u16,
+}
+
+impl ServerAddress {
+    /// What a client connects to, trusting this certificate alone.
+    pub fn target(&self) -> crate::net::client::Target {
+        crate::net::client::Target {
+            address: host_port(&self.host, self.port),
+            fingerprint: self.fingerprint.clone(),
+        }
+    }
+}
+
+impl FromStr for ServerAddress {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<ServerAddress, String> {
+        parse_server(text.trim()).map_err(|why| {
+            format!(
+                "`{text}` is not a server ({why}): give it as `spades serve` prints it, FINGERPRINT@HOST:PORT"
+            )
+        })
+    }
+}
+
+/// `FINGERPRINT@HOST:PORT`, or why not.
+fn parse_server(text: &str) -> Result<ServerAddress, &'static str> {
+    let (fp, place) = text.split_once('@').ok_or("no @HOST:PORT")?;
+    let fingerprint = match fp {
+        "plain" => None,
+        fp => {
+            let fp = fp.to_ascii_uppercase();
+            let full = FINGERPRINT_BYTES * 8 / 5 + 1;
+            if !is_base32(&fp) || fp.len() != full {
+                return Err("the fingerprint is 26 letters A-Z and digits 2-7");
+            }
+            Some(fp)
+        }
+    };
+    let (host, port) = place.rsplit_once(':').ok_or("no :PORT")?;
+    let port = port.parse().map_err(|_| "the port is a number")?;
+    let host = host.trim_start_matches('[').trim_end_matches(']');
+    if host.is_empty() {
+        return Err("no host");
+    }
+    Ok(ServerAddress {
+        fingerprint,
+        host: host.to_string(),
+        port,
+    })
+}
+
+/// This machine's address on the network its default route leads to, as
+/// friends on that network reach it. Connecting a UDP socket sends nothing:
+/// it only picks the way out.
+pub fn lan_address() -> Option<String> {
+    let socket = std::net::UdpSocket::bind("0.0.0.0:0").ok()?;
+    socket.connect("192.0.2.1:9").ok()?;
+    let ip = socket.local_addr().ok()?.ip();
+    (!ip.is_unspecified() && !ip.is_loopback()).then(|| ip.to_string())
+}
+
+/// `host:port`, with an IPv6 host in brackets.
+fn host_port(host: &str, port: u16) -> String {
+    if host.contains(':') {
+        format!("[{host}]:{port}")
+    } else {
+        format!("{host}:{port}")
     }
 }
 
@@ -168,6 +225,26 @@ mod tests {
             "A.plain@:1",
         ] {
             assert!(bad.parse::<TableCode>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_server_reads_as_spades_serve_prints_it() {
+        let fp = fingerprint(b"a certificate");
+        let server: ServerAddress = format!("{}@[::1]:4466", fp.to_lowercase()).parse().unwrap();
+        assert_eq!(server.fingerprint.as_deref(), Some(fp.as_str()));
+        assert_eq!(server.target().address, "[::1]:4466");
+        let plain: ServerAddress = "plain@127.0.0.1:9".parse().unwrap();
+        assert_eq!(plain.fingerprint, None);
+        for bad in [
+            "127.0.0.1:9",
+            "XYZ@h:1",
+            "plain@h",
+            "plain@:1",
+            "plain@h:port",
+        ] {
+            let why = bad.parse::<ServerAddress>().unwrap_err();
+            assert!(why.contains("FINGERPRINT@HOST:PORT"), "{why}");
         }
     }
 

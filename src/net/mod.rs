@@ -5,7 +5,9 @@
 
 pub mod client;
 pub mod code;
+pub mod lobby;
 pub mod protocol;
+pub mod seat;
 pub mod seats_kept;
 pub mod server;
 pub mod tls;

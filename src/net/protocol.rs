@@ -9,6 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::bots::BotSpec;
 use crate::engine::{Action, Bid, CardSet, Decision, PlayerView, Seat, SeatEvent};
 
 /// The protocol's version: a peer speaking another is refused at hello.
@@ -17,10 +18,6 @@ pub const PROTOCOL_VERSION: u32 = 1;
 /// The longest line either side accepts, newline included; a longer one is
 /// an error and closes the connection.
 pub const MAX_LINE: usize = 64 * 1024;
-
-/// The bot levels every server offers a host (a server may add its own
-/// program: `Lobby::levels`).
-pub const BOT_LEVELS: [&str; 3] = ["easy", "normal", "hard"];
 
 /// The longest chat line, in characters.
 pub const MAX_CHAT: usize = 200;
@@ -51,7 +48,7 @@ pub enum ClientMessage {
     /// The host's lobby settings: bots in the empty seats, and their level.
     Fill {
         bots: bool,
-        level: String,
+        level: BotSpec,
     },
     /// The host starts the game.
     Start {},
@@ -91,6 +88,10 @@ pub enum ServerMessage {
     Start {
         commitment: Option<String>,
         seats: Vec<String>,
+        /// Who plays each seat, in seat order: a person, a bot or the
+        /// dummy (absent from servers before this key: read the names).
+        #[serde(default)]
+        players: Vec<SeatPlayer>,
     },
     /// Something happened at the table, as this seat may see it.
     Event {
@@ -143,11 +144,11 @@ pub struct Lobby {
     /// One entry a seat, in seat order.
     pub seats: Vec<LobbySeat>,
     pub bots: bool,
-    pub level: String,
+    pub level: BotSpec,
     /// The levels the host may choose from (absent before this key was
     /// sent: easy, normal and hard).
     #[serde(default)]
-    pub levels: Vec<String>,
+    pub levels: Vec<BotSpec>,
     /// Could the host start now?
     pub can_start: bool,
 }

@@ -7,11 +7,6 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// Where the tokens are kept: `spades/tables` in the data folder.
-pub fn tokens_dir() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "spades").map(|d| d.data_dir().join("tables"))
-}
-
 fn token_path(dir: &Path, table: &str) -> Option<PathBuf> {
     // Table ids are base32: nothing in one can leave the folder.
     table
@@ -46,6 +41,17 @@ pub fn keep(dir: &Path, table: &str, token: &str) -> std::io::Result<()> {
     file.write_all(token.as_bytes())?;
     file.sync_all()?;
     fs::rename(&temporary, &path)
+}
+
+/// Keeps each seat token the server gives in `dir`, to take the seat back
+/// later; with no folder, keeps none.
+pub fn keeper(dir: Option<PathBuf>) -> super::lobby::KeepToken {
+    Box::new(move |table, token| {
+        if let Some(dir) = &dir {
+            // A token not kept only means the seat cannot be taken back.
+            let _ = keep(dir, table, token);
+        }
+    })
 }
 
 #[cfg(test)]

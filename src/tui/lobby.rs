@@ -9,30 +9,18 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use crate::engine::{Mode, Rules, Seat};
-use crate::net::client::Incoming;
-use crate::net::protocol::{BOT_LEVELS, ClientMessage, Lobby, SeatPlayer, ServerMessage};
+use crate::bots::{BotSpec, Level};
+use crate::engine::{Mode, Seat};
+use crate::naming::{Place, place};
+use crate::net::lobby::LobbyState;
+use crate::net::protocol::{ClientMessage, SeatPlayer};
 
 use super::input::Key;
-use super::seats::{Place, place};
 use super::theme::Theme;
 use super::view::{framed, wrap};
 
 /// The widest the lobby's window grows.
 const WIDTH: u16 = 80;
-
-/// The lobby as this player sees it.
-#[derive(Debug, Clone)]
-pub struct LobbyScreen {
-    pub seat: Seat,
-    pub host: bool,
-    /// What a friend types to join, when this player can tell them.
-    pub join_command: Option<String>,
-    pub lobby: Option<Lobby>,
-    pub rules: Option<Rules>,
-    /// Chat lines and the server's refusals, newest last.
-    pub news: Vec<String>,
-}
 
 /// What a key in the lobby asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,32 +30,18 @@ pub enum LobbyKey {
     Nothing,
 }
 
-impl LobbyScreen {
-    pub fn new(seat: Seat, host: bool, join_command: Option<String>) -> LobbyScreen {
-        LobbyScreen {
-            seat,
-            host,
-            join_command,
-            lobby: None,
-            rules: None,
-            news: Vec::new(),
-        }
-    }
+/// The lobby on screen: what the player's program knows of it, drawn,
+/// and keys turned into requests to the server.
+pub struct LobbyScreen<'a>(pub &'a LobbyState);
 
-    /// The lobby the server sent, with the rules it holds.
-    pub fn update(&mut self, lobby: Lobby) {
-        self.rules = crate::config::parse_rules(&lobby.rules, "the table's rules").ok();
-        self.lobby = Some(lobby);
+impl std::ops::Deref for LobbyScreen<'_> {
+    type Target = LobbyState;
+    fn deref(&self) -> &LobbyState {
+        self.0
     }
+}
 
-    pub fn tell(&mut self, news: String) {
-        self.news.push(news);
-        let keep = 4;
-        if self.news.len() > keep {
-            self.news.drain(..self.news.len() - keep);
-        }
-    }
-
+impl LobbyScreen<'_> {
     pub fn key(&self, key: Key) -> LobbyKey {
         let Some(lobby) = &self.lobby else {
             return match key {
@@ -82,8 +56,8 @@ impl LobbyScreen {
                 level: lobby.level.clone(),
             }),
             Key::Char('l') if self.host => {
-                let levels: Vec<String> = if lobby.levels.is_empty() {
-                    BOT_LEVELS.iter().map(|l| l.to_string()).collect()
+                let levels: Vec<BotSpec> = if lobby.levels.is_empty() {
+                    Level::playing().map(BotSpec::from).collect()
                 } else {
                     lobby.levels.clone()
                 };
@@ -198,106 +172,5 @@ impl LobbyScreen {
             inner.height,
         );
         Paragraph::new(lines).render(inner, buf);
-    }
-}
-
-/// The game's first moments, as the lobby hands them to the table.
-#[derive(Debug)]
-pub struct Started {
-    pub commitment: Option<crate::fairness::Commitment>,
-    pub names: Vec<String>,
-    pub view: crate::engine::PlayerView,
-    /// What came with the start, in order, the first view included.
-    pub queued: Vec<ServerMessage>,
-    /// The table and the seat's token, to take the seat back if the
-    /// connection drops.
-    pub seat_token: Option<(String, String)>,
-}
-
-/// The lobby following the server: who sits where, until the game starts
-/// and the first view of the player's seat arrives.
-pub struct Waiting {
-    pub screen: LobbyScreen,
-    seat_token: Option<(String, String)>,
-    start: Option<(Option<crate::fairness::Commitment>, Vec<String>)>,
-    queued: Vec<ServerMessage>,
-}
-
-impl Waiting {
-    pub fn new(screen: LobbyScreen) -> Waiting {
-        Waiting {
-            screen,
-            seat_token: None,
-            start: None,
-            queued: Vec::new(),
-        }
-    }
-
-    /// Takes in what the server said: `Some(Ok)` once the game has begun,
-    /// `Some(Err(why))` when the table is gone.
-    pub fn take(
-        &mut self,
-        incoming: Incoming,
-        joining: &mut super::Joining,
-    ) -> Option<Result<Started, String>> {
-        let message = match incoming {
-            Incoming::Message(m) => m,
-            Incoming::Unreadable(why) => {
-                self.screen
-                    .tell(format!("The table sent something unreadable: {why}"));
-                return None;
-            }
-            Incoming::Closed(why) => return Some(Err(why)),
-        };
-        if let Some((commitment, names)) = &self.start {
-            // The game has begun: everything goes to the table, and the
-            // first view of the player's own seat opens it.
-            let view = match &message {
-                ServerMessage::View { view } => Some((**view).clone()),
-                ServerMessage::Ask { view, seat, .. } if *seat == view.seat => {
-                    Some((**view).clone())
-                }
-                _ => None,
-            };
-            let ended = matches!(message, ServerMessage::Bye { .. });
-            self.queued.push(message);
-            if let Some(view) = view {
-                return Some(Ok(Started {
-                    commitment: commitment.clone(),
-                    names: names.clone(),
-                    view,
-                    queued: std::mem::take(&mut self.queued),
-                    seat_token: self.seat_token.clone(),
-                }));
-            }
-            if ended {
-                return Some(Err("the table closed as the game began".into()));
-            }
-            return None;
-        }
-        match message {
-            ServerMessage::Seated {
-                table,
-                seat,
-                token,
-                host,
-            } => {
-                (joining.keep_token)(&table, &token);
-                self.seat_token = Some((table.clone(), token));
-                self.screen.seat = seat;
-                self.screen.host = host;
-                self.screen.join_command = Some((joining.join_command)(&table));
-            }
-            ServerMessage::Lobby(lobby) => self.screen.update(lobby),
-            ServerMessage::Start { commitment, seats } => {
-                let commitment = commitment.and_then(|c| crate::fairness::Commitment::parse(&c));
-                self.start = Some((commitment, seats));
-            }
-            ServerMessage::Chat { from, text } => self.screen.tell(format!("{from}: {text}")),
-            ServerMessage::Error { message, .. } => self.screen.tell(message),
-            ServerMessage::Bye { reason } => return Some(Err(reason)),
-            _ => {}
-        }
-        None
     }
 }

@@ -16,9 +16,10 @@ use ratatui::crossterm::event;
 use crate::review::{Step, Story};
 
 use super::input::{Input, Key};
-use super::terminal::{self, Session, StopSignals, Waited};
+use super::terminal::{Session, Waited};
 use super::theme::Theme;
 use super::{Ending, TuiError, replay_view};
+use crate::signals::{Signal, StopSignals};
 
 /// A way through the story.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -197,7 +198,7 @@ pub fn show(
             .draw(|frame| replay_view::render(viewer, theme, frame.area(), frame.buffer_mut()))?;
         let ready = buffered
             || match session.wait_for_input(IDLE_WAIT)? {
-                Waited::HungUp => return Ok(Ending::Signal(terminal::Signal::HANGUP)),
+                Waited::HungUp => return Ok(Ending::Signal(Signal::HANGUP)),
                 // With no key waiting the terminal library still takes a
                 // resize at once: one left to arrive together with a key
                 // is read first and hides that key from it until the next.

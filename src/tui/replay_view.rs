@@ -13,14 +13,15 @@ use crate::engine::score::side_contract;
 use crate::engine::{Bid, CardSet, Mode, Seat, Side, SpadesLead};
 use crate::review::{HandStory, Mark, Reached, Step, StepEvent, Story};
 
-use super::app::HAND_SUITS;
+use super::hand::HAND_SUITS;
+use super::hand::faces;
 use super::layout::{self, MIN_HEIGHT, MIN_WIDTH};
 use super::replay::{Source, Viewer};
-use super::seats::{Names, Place, place};
 use super::standing::bid_and_took;
 use super::summary::hand_summary;
 use super::theme::Theme;
-use super::widgets::{centered_line, faces, suit_spans};
+use super::widgets::{centered_line, suit_spans};
+use crate::naming::{Names, Place, place};
 
 /// Bigger than this, the viewer sits in the middle, as the table does.
 const MAX_WIDTH: u16 = 110;

@@ -5,8 +5,8 @@
 use crate::engine::quick;
 use crate::engine::{HandResult, PerSide, Rules, Seat, Side, SideScore, SideTotals, Teams};
 
-use super::seats::Names;
 use super::theme::Theme;
+use crate::naming::Names;
 
 /// One side's part of the summary.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -12,16 +12,17 @@ use crate::engine::{
     Bid, BlindNilRefusal, CardSet, Decision, Mode, Phase, PlayerView, Rules, SpadesLead, TrickDone,
 };
 
-use super::app::{
-    App, HAND_SUITS, Hits, OfferChoice, Overlay, QuitChoice, Screen, Target, hand_order,
-};
+use crate::naming::{Place, place};
+
+use super::app::{App, Overlay, QuitChoice, Screen};
+use super::hand::{HAND_SUITS, faces, hand_order};
+use super::hits::{Hits, OfferChoice, Target};
 use super::layout::{self, MIN_HEIGHT, MIN_WIDTH, Regions, seat_spot};
 use super::replay_view;
-use super::seats::{Place, place};
 use super::standing::bid_and_took;
 use super::summary::{hand_summary, signed};
 use super::theme::Theme;
-use super::widgets::{HandCard, button, centered_line, faces, hand_strip, suit_spans, table_card};
+use super::widgets::{HandCard, button, centered_line, hand_strip, suit_spans, table_card};
 
 const HELP: &str = include_str!("../../assets/help.txt");
 
@@ -647,7 +648,7 @@ fn hand_summary_window(app: &App, regions: &Regions, buf: &mut Buffer, hits: &mu
         return;
     };
     let theme = app.theme();
-    let rules = &app.config().rules;
+    let rules = &app.config().game.rules;
     let sides = hand_summary(result, &before, rules, app.names(), theme);
     let mut lines: Vec<Line> = Vec::new();
     for side in &sides {
@@ -804,12 +805,12 @@ fn overlay_window(app: &App, overlay: Overlay, area: Rect, buf: &mut Buffer, hit
         Overlay::Rules => {
             let view = app.view();
             let mut lines = rules_lines(&view.rules, theme);
-            lines.insert(0, format!("From {}.", app.config().rules_source));
+            lines.insert(0, format!("From {}.", app.config().game.rules_source));
             lines.push(String::new());
             lines.push(format!(
                 "Players    you and {} {} computer players",
                 view.seats() - 1,
-                app.config().difficulty
+                app.config().game.difficulty
             ));
             lines.push(format!(
                 "Speed      {} (+ and - change it); auto-play {} (p)",
@@ -954,7 +955,7 @@ pub(crate) fn home_relative(path: &std::path::Path) -> String {
 fn last_trick_lines<'a>(app: &App, trick: &TrickDone) -> Vec<Line<'a>> {
     let theme = app.theme();
     let names = app.names();
-    let mode = app.config().rules.mode;
+    let mode = app.config().game.rules.mode;
     let mut lines = Vec::new();
     for k in 0..mode.seats() {
         let seat = mode.after(trick.leader, k);

@@ -10,7 +10,8 @@ use ratatui::widgets::{Block, Widget};
 
 use crate::engine::{Card, CardSet, Suit};
 
-use super::app::{CARD_KEYS, Hits, Target};
+use super::hand::CARD_KEYS;
+use super::hits::{Hits, Target};
 use super::layout::hand_cells;
 use super::theme::Theme;
 
@@ -133,15 +134,6 @@ pub fn centered_line(buf: &mut Buffer, area: Rect, y: u16, line: Line) {
     let width = line.width() as u16;
     let x = area.x + area.width.saturating_sub(width) / 2;
     buf.set_line(x, y, &line, area.width);
-}
-
-/// The cards of a set, as faces, for messages.
-pub fn faces(cards: CardSet, theme: &Theme) -> String {
-    super::app::hand_order(cards)
-        .into_iter()
-        .map(|c| theme.card(c))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// One suit of a hand: the suit's sign and its ranks, highest first; a

@@ -12,6 +12,7 @@ mod conn;
 mod lines;
 mod table;
 
+use crate::bots::BotSpec;
 use std::collections::HashMap;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -41,7 +42,7 @@ pub struct ServerOptions {
     /// A program of the server's own (`exec:COMMAND`) offered to every
     /// host as one more bot level. Only whoever starts the server names
     /// it: a client can choose it, never give one.
-    pub own_bot: Option<String>,
+    pub own_bot: Option<BotSpec>,
 }
 
 /// The port table codes name when none is given.
@@ -105,23 +106,44 @@ impl Shared {
     }
 }
 
+/// Why a server cannot start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServerError {
+    /// Without TLS, anyone on the way could read every card.
+    #[error("a server without TLS listens only on a loopback address (127.0.0.1 or ::1), not {0}")]
+    PlainOffLoopback(std::net::IpAddr),
+    /// The address asked for is taken, or not this machine's.
+    #[error("cannot listen on {address}: {source}")]
+    Listen {
+        address: SocketAddr,
+        source: std::io::Error,
+    },
+    /// The machine would not give the server a certificate or threads.
+    #[error("{0}")]
+    Setup(String),
+}
+
+impl ServerError {
+    /// Is the address asked for at fault (rather than this machine)?
+    pub fn is_bad_input(&self) -> bool {
+        !matches!(self, ServerError::Setup(_))
+    }
+}
+
 /// How long stopping waits for tables and connections to say goodbye.
 const STOP_GRACE: Duration = Duration::from_secs(5);
 
 impl Server {
     /// Binds `options.listen` and starts serving on threads of its own;
     /// returns at once.
-    pub fn start(options: ServerOptions) -> Result<Server, String> {
+    pub fn start(options: ServerOptions) -> Result<Server, ServerError> {
         if options.plain && !options.listen.ip().is_loopback() {
-            return Err(format!(
-                "a server without TLS listens only on a loopback address (127.0.0.1 or ::1), not {}",
-                options.listen.ip()
-            ));
+            return Err(ServerError::PlainOffLoopback(options.listen.ip()));
         }
         let tls = if options.plain {
             None
         } else {
-            Some(tls::server()?)
+            Some(tls::server().map_err(ServerError::Setup)?)
         };
         let mut builder = tokio::runtime::Builder::new_multi_thread();
         builder.enable_all().thread_name("spades-server");
@@ -130,15 +152,16 @@ impl Server {
         }
         let runtime = builder
             .build()
-            .map_err(|e| format!("cannot start the server's threads: {e}"))?;
+            .map_err(|e| ServerError::Setup(format!("cannot start the server's threads: {e}")))?;
+        let cannot_listen = |source| ServerError::Listen {
+            address: options.listen,
+            source,
+        };
         let listener = {
             let _inside = runtime.enter();
-            listen(options.listen)
-                .map_err(|e| format!("cannot listen on {}: {e}", options.listen))?
+            listen(options.listen).map_err(cannot_listen)?
         };
-        let address = listener
-            .local_addr()
-            .map_err(|e| format!("cannot listen on {}: {e}", options.listen))?;
+        let address = listener.local_addr().map_err(cannot_listen)?;
         let (shutdown, stop_seen) = watch::channel(false);
         let fingerprint = tls.as_ref().map(|t| t.fingerprint.clone());
         let shared = Arc::new(Shared {
@@ -156,7 +179,7 @@ impl Server {
                 // Bots still thinking are not waited for long.
                 runtime.shutdown_timeout(Duration::from_secs(1));
             })
-            .map_err(|e| format!("cannot start the server's threads: {e}"))?;
+            .map_err(|e| ServerError::Setup(format!("cannot start the server's threads: {e}")))?;
         Ok(Server {
             address,
             fingerprint,
@@ -258,9 +281,7 @@ pub(crate) async fn stopped(stop: &mut watch::Receiver<bool>) {
 /// Seats get these names when nobody has given one: the compass point a
 /// bot's seat is drawn at, `Dummy` for the dummy.
 pub(crate) fn seat_name(mode: crate::engine::Mode, seat: crate::engine::Seat) -> String {
-    crate::tui::seats::Names::new(mode, "")
-        .seat(seat)
-        .to_string()
+    crate::naming::Names::new(mode, "").seat(seat).to_string()
 }
 
 /// A name as the table shows it: at most 12 characters, no control
@@ -269,7 +290,7 @@ pub(crate) fn clean_name(name: &str) -> String {
     let name: String = clean_text(name)
         .trim()
         .chars()
-        .take(crate::tui::seats::MAX_NAME)
+        .take(crate::naming::MAX_NAME)
         .collect();
     name.trim().to_string()
 }
@@ -300,6 +321,7 @@ mod tests {
             ..ServerOptions::default()
         };
         let refused = Server::start(options).err().unwrap();
-        assert!(refused.contains("loopback"), "{refused}");
+        assert!(refused.to_string().contains("loopback"), "{refused}");
+        assert!(refused.is_bad_input());
     }
 }

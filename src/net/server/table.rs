@@ -10,16 +10,14 @@ use tokio::task::JoinHandle;
 
 use super::conn::{Link, encode};
 use super::{ConnId, Shared, clean_text, seat_name};
-use crate::bots::{self, bot_rng, decide};
+use crate::bots::{Bot, BotSpec, Effort, Level, bot_rng, decide};
 use crate::config;
 use crate::engine::{Action, Decision, Mode, Phase, Rules, Seat};
 use crate::fairness::Dealing;
 use crate::net::code::{self, same_secret};
-use crate::net::protocol::{
-    BOT_LEVELS, ErrorCode, Legal, Lobby, LobbySeat, SeatPlayer, ServerMessage,
-};
+use crate::net::protocol::{ErrorCode, Legal, Lobby, LobbySeat, SeatPlayer, ServerMessage};
 use crate::record::{GameInfo, MemoryRecord, now_secs};
-use crate::table::{Player, Table, Thinking, Thought};
+use crate::table::{Player, Table, Thinking, Thought, exec, seat_bot};
 
 /// A refusal: the error a client is sent.
 pub(crate) type Refusal = (ErrorCode, String);
@@ -42,7 +40,7 @@ pub(crate) enum Command {
     Fill {
         conn: ConnId,
         bots: bool,
-        level: String,
+        level: BotSpec,
     },
     Start {
         conn: ConnId,
@@ -73,8 +71,10 @@ enum Inner {
     StoodIn { serial: u64, action: Action },
 }
 
-/// The level of bots a table has unless its host chooses.
-const DEFAULT_LEVEL: &str = "normal";
+/// The level of a shared table's bots unless its host chooses: `normal`,
+/// not the local table's `hard`, which thinks on every core of the machine
+/// and so cannot be given to every table of a server at once.
+const LOBBY_LEVEL: Level = Level::Normal;
 
 /// Who holds a seat.
 enum Holder {
@@ -141,7 +141,7 @@ struct TableTask {
     seats: Vec<Holder>,
     conns: Vec<Present>,
     bots: bool,
-    level: String,
+    level: BotSpec,
     game: Option<Playing>,
     /// Numbers the asks, so a turn timer knows whether its ask still stands.
     serial: u64,
@@ -183,7 +183,7 @@ pub(super) fn open(
         seats,
         conns: Vec::new(),
         bots: true,
-        level: DEFAULT_LEVEL.to_string(),
+        level: LOBBY_LEVEL.into(),
         game: None,
         serial: 0,
         shared: Arc::clone(&shared),
@@ -410,10 +410,8 @@ impl TableTask {
             return;
         };
         game.back_after_thought.retain(|&s| s != seat);
-        if game.table.is_human(seat)
-            && let Ok(bot) = bots::by_spec(&level, bots::Effort::Usual)
-        {
-            let _ = game.table.reseat(seat, Player::Bot(bot));
+        if game.table.is_human(seat) {
+            let _ = game.table.reseat(seat, Player::Bot(server_bot(&level)));
         }
         let Holder::Person(person) = &mut self.seats[seat.index()] else {
             return;
@@ -493,15 +491,14 @@ impl TableTask {
 
     /// The bot levels a host may choose here: the built-in ones, and the
     /// server's own program if it has one.
-    fn levels(&self) -> Vec<String> {
-        BOT_LEVELS
-            .iter()
-            .map(|l| l.to_string())
+    fn levels(&self) -> Vec<BotSpec> {
+        Level::playing()
+            .map(BotSpec::from)
             .chain(self.shared.options.own_bot.clone())
             .collect()
     }
 
-    fn fill(&mut self, conn: ConnId, bots: bool, level: String) {
+    fn fill(&mut self, conn: ConnId, bots: bool, level: BotSpec) {
         if !self.is_host(conn) {
             return self.refuse(conn, ErrorCode::NotHost, "only the host fills the seats");
         }
@@ -509,7 +506,8 @@ impl TableTask {
             return self.refuse(conn, ErrorCode::BadMessage, "the game has begun");
         }
         if !self.levels().contains(&level) {
-            let why = format!("no bot level `{level}`: {}", self.levels().join(", "));
+            let levels: Vec<String> = self.levels().iter().map(BotSpec::to_string).collect();
+            let why = format!("no bot level `{level}`: {}", levels.join(", "));
             return self.refuse(conn, ErrorCode::BadMessage, &why);
         }
         self.bots = bots;
@@ -532,41 +530,37 @@ impl TableTask {
             Err(e) => return self.end(&format!("cannot deal: {e}")),
         };
         let mode = self.mode();
-        let mut players = Vec::new();
-        let mut names = Vec::new();
-        for seat in mode.each_seat() {
-            let holder = &mut self.seats[seat.index()];
+        for holder in &mut self.seats {
             if matches!(holder, Holder::Empty) {
                 *holder = Holder::Bot;
             }
-            let (player, name) = match holder {
-                Holder::Person(p) => (Player::Human, p.name.clone()),
-                Holder::Dummy => (Player::Dummy, seat_name(mode, seat)),
-                Holder::Empty | Holder::Bot => {
-                    match bots::by_spec(&self.level, bots::Effort::Usual) {
-                        Ok(bot) => (Player::Bot(bot), seat_name(mode, seat)),
-                        Err(e) => return self.end(&e.to_string()),
-                    }
-                }
+        }
+        let (mut players, mut names, mut kinds) = (Vec::new(), Vec::new(), Vec::new());
+        for (seat, holder) in mode.each_seat().zip(&self.seats) {
+            let (player, name, kind) = match holder {
+                Holder::Person(p) => (Player::Human, p.name.clone(), SeatPlayer::Person),
+                Holder::Dummy => (Player::Dummy, seat_name(mode, seat), SeatPlayer::Dummy),
+                Holder::Empty | Holder::Bot => (
+                    Player::Bot(server_bot(&self.level)),
+                    seat_name(mode, seat),
+                    SeatPlayer::Bot,
+                ),
             };
             players.push(player);
             names.push(name);
+            kinds.push(kind);
         }
-        let bots_seated = self.seats.iter().any(|h| matches!(h, Holder::Bot));
+        let bots_seated = kinds.contains(&SeatPlayer::Bot);
         let mut table = Table::new(self.rules, dealing, players);
         let record = MemoryRecord::default();
-        let info = GameInfo {
-            started: Some(now_secs()),
-            difficulty: bots_seated.then(|| self.level.clone()),
-            rules_source: Some("the table's host".into()),
-            ..GameInfo::default()
-        };
+        let info = GameInfo::shared_table(now_secs(), bots_seated.then(|| self.level.clone()));
         if let Err(e) = table.record_to(Box::new(record.clone()), names.clone(), info) {
             return self.end(&format!("cannot write the game's record: {e}"));
         }
         let start = ServerMessage::Start {
             commitment: table.commitment().map(|c| c.to_string()),
             seats: names,
+            players: kinds,
         };
         self.game = Some(Playing {
             table,
@@ -698,7 +692,7 @@ impl TableTask {
         let inner = self.inner.clone();
         tokio::spawn(async move {
             let decided = tokio::task::spawn_blocking(move || {
-                let mut bot = bots::by_spec(&level, bots::Effort::Usual).ok()?;
+                let mut bot = server_bot(&level);
                 let mut rng = bot_rng(serial ^ now_secs(), seat);
                 Some(decide(bot.as_mut(), decision, &view, &mut rng))
             })
@@ -929,16 +923,23 @@ impl TableTask {
 
 /// Why an action is not among those asked for, in the engine's words
 /// where it has them.
+/// A bot of `level`, as the server seats them: thinking at its usual
+/// budget, a program given the usual time to answer.
+fn server_bot(level: &BotSpec) -> Box<dyn Bot> {
+    seat_bot(level, Effort::Usual, exec::DEFAULT_TIMEOUT)
+}
+
 fn why_illegal(view: &crate::engine::PlayerView, decision: Decision, action: &Action) -> String {
-    let engine = match action {
-        Action::Play(card) if decision == Decision::Play => {
-            view.play_error(*card).map(|e| e.to_string())
-        }
-        Action::Bid(bid) if matches!(decision, Decision::Bid | Decision::BlindNil) => {
-            view.check_bid(*bid).err().map(|e| e.to_string())
-        }
-        _ => None,
+    let asked_for = match action {
+        Action::Play(_) => decision == Decision::Play,
+        Action::Bid(_) => matches!(decision, Decision::Bid | Decision::BlindNil),
+        Action::Exchange(_) => decision == Decision::Exchange,
+        Action::Look => decision == Decision::BlindNil,
     };
+    let engine = asked_for
+        .then(|| view.refusal(*action))
+        .flatten()
+        .map(|e| e.to_string());
     engine.unwrap_or_else(|| match (decision, Legal::of(view, decision)) {
         (_, Legal::Exchange { count }) => {
             format!("pass exactly {count} cards of your hand")

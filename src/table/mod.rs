@@ -11,14 +11,16 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::bots::{Bot, BotRng, bot_rng, decide};
+use crate::bots::{Bot, BotRng, BotSpec, Effort, bot_rng, decide};
 use crate::engine::{
     Action, Decision, Event, Game, HandResult, Mode, Phase, PlayerView, RuleError, Rules, Seat,
     SeatEvent, Side, Turn,
 };
 use crate::fairness::{Commitment, Dealing, Reveal};
 use crate::record::{self, GameHeader, GameInfo, RecordWriter};
-use crate::save::{self, Journal, SaveError, SaveHeader, Saved, Step};
+use crate::save::{self, Journal, SaveAbout, SaveError, SaveHeader, Saved, Step};
+
+pub mod exec;
 
 /// Who sits in a seat: a bot, or someone who acts through `Table::act`.
 pub enum Player {
@@ -31,21 +33,26 @@ pub enum Player {
     Dummy,
 }
 
-/// A person in seat 0 and bots of `level` in every other seat: the table a
-/// player sits at.
-pub fn player_and_bots(
-    mode: crate::engine::Mode,
-    level: &str,
-    effort: crate::bots::Effort,
-) -> Result<Vec<Player>, crate::bots::UnknownBot> {
+/// The computer player `spec` names: a level at its own budget or else
+/// `effort`, or a program in another process given `timeout` to answer.
+pub fn seat_bot(spec: &BotSpec, effort: Effort, timeout: Duration) -> Box<dyn Bot> {
+    match spec {
+        BotSpec::Level(level, own) => level.bot(own.or(effort)),
+        BotSpec::Exec(command) => Box::new(exec::ExternalBot::new(command, timeout)),
+    }
+}
+
+/// A person in seat 0 and bots as `spec` names them in every other seat:
+/// the table a player sits at.
+pub fn player_and_bots(mode: Mode, spec: &BotSpec, effort: Effort) -> Vec<Player> {
     mode.each_seat()
         .map(|seat| {
             if !mode.is_player(seat) {
-                Ok(Player::Dummy)
+                Player::Dummy
             } else if seat.index() == 0 {
-                Ok(Player::Human)
+                Player::Human
             } else {
-                crate::bots::by_spec(level, effort).map(Player::Bot)
+                Player::Bot(seat_bot(spec, effort, exec::DEFAULT_TIMEOUT))
             }
         })
         .collect()
@@ -131,19 +138,6 @@ struct SaveState {
     journal: Journal,
     header: SaveHeader,
     steps: Vec<Step>,
-}
-
-/// What a saved game is, beyond what the table already knows.
-#[derive(Debug, Clone)]
-pub struct SaveAbout {
-    pub id: String,
-    pub started: u64,
-    pub name: String,
-    pub difficulty: String,
-    pub rules_source: String,
-    pub practice: bool,
-    /// The game's record file, to write on into when it is resumed.
-    pub record: Option<PathBuf>,
 }
 
 /// Why a saved game cannot be set at the table again.
@@ -280,14 +274,7 @@ impl Table {
                 }
                 None => {
                     let file = std::fs::File::create(record)?;
-                    let info = GameInfo {
-                        id: Some(header.id.clone()),
-                        started: Some(header.started),
-                        player_seat: Some(Seat::new(0)),
-                        difficulty: Some(header.difficulty.clone()),
-                        rules_source: Some(header.rules_source.clone()),
-                        practice: header.practice,
-                    };
+                    let info = header.about().info();
                     table.record_to(Box::new(io::BufWriter::new(file)), names, info)?;
                 }
             }

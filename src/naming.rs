@@ -1,5 +1,6 @@
 //! Who sits where: seat names, side names, and each seat's place around the
-//! table as the player sees it (always at the bottom).
+//! table as the player sees it (always at the bottom). The table, the
+//! server and every screen name seats this one way.
 
 use crate::engine::{Mode, Seat, Side};
 
@@ -60,11 +61,12 @@ impl Names {
     }
 
     /// The names a shared table's server gave its seats, told from `you`'s
-    /// seat: a seat it named by its place round the table from seat 0 (a
-    /// bot: "West") is named by its place from `you`, where the table draws
-    /// it, and `you`'s side is "Us".
-    pub fn shared(mode: Mode, seats: &[String], you: Seat) -> Names {
-        Names::listed(mode, &shared_names(mode, seats, you)).seen_from(you)
+    /// seat: a bot (`bots`), which the server names by its place round the
+    /// table from seat 0, is named by its place from `you`, where the table
+    /// draws it; a person keeps their name, whatever it is; `you`'s side is
+    /// "Us".
+    pub fn shared(mode: Mode, seats: &[String], bots: &[Seat], you: Seat) -> Names {
+        Names::listed(mode, &shared_names(mode, seats, bots, you)).seen_from(you)
     }
 
     /// The same names, told from `you`'s seat: its side is "Us".
@@ -149,12 +151,11 @@ impl Names {
 }
 
 /// `shared`'s names as a list, for the player's own copy of the record.
-pub fn shared_names(mode: Mode, seats: &[String], you: Seat) -> Vec<String> {
-    let from_seat_0 = Names::new(mode, "");
+pub fn shared_names(mode: Mode, seats: &[String], bots: &[Seat], you: Seat) -> Vec<String> {
     mode.each_seat()
         .map(|seat| {
             let given = seats.get(seat.index()).cloned().unwrap_or_default();
-            if given != from_seat_0.seat(seat) || seat == you || !mode.is_player(seat) {
+            if !bots.contains(&seat) || seat == you {
                 return given;
             }
             match place(mode, seat, you) {

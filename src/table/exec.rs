@@ -22,17 +22,12 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
-
-use super::normal::NormalBot;
-use super::{Bot, BotRng};
+use crate::bots::normal::NormalBot;
+use crate::bots::{Bot, BotRng, Level, Replaced};
 use crate::engine::{Action, Bid, Card, CardSet, Decision, PlayerView, Seat};
 use crate::net::protocol::{
     ClientMessage, ErrorCode, Legal, MAX_LINE, PROTOCOL_VERSION, ServerMessage, line, parse,
 };
-
-/// How a seat names a bot in another process: `exec:` and the command.
-pub const PREFIX: &str = "exec:";
 
 /// How long a program may take to say hello, and to answer each ask,
 /// unless told otherwise (`spades sim --bot-timeout`).
@@ -42,26 +37,12 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
 const GRACE: Duration = Duration::from_millis(500);
 
 /// The level that plays a seat whose program failed.
-const REPLACEMENT: &str = "normal";
+const REPLACEMENT: Level = Level::Normal;
 
 /// How many of the program's last lines on standard error a failure report
 /// keeps, and how much of each.
 const STDERR_LINES: usize = 3;
 const STDERR_WIDTH: usize = 200;
-
-/// Why a program no longer plays its seat, and what it said on standard
-/// error before it went.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Replaced {
-    /// The hand (from 1) in which it failed.
-    pub hand: u32,
-    /// The level that plays the seat for the rest of the game.
-    pub by: &'static str,
-    /// What went wrong, e.g. `answered {"play":"AS"}, which is not legal here`.
-    pub reason: String,
-    /// Its last lines on standard error, oldest first.
-    pub stderr: Vec<String>,
-}
 
 /// A seat played by a program speaking the table protocol.
 pub struct ExternalBot {
@@ -82,14 +63,13 @@ enum State {
 impl ExternalBot {
     /// A bot that runs `command` once a game first asks it; `None` when
     /// there is no command.
-    pub fn new(command: &str, timeout: Duration) -> Option<ExternalBot> {
-        let command = command.trim();
-        (!command.is_empty()).then(|| ExternalBot {
-            command: command.to_string(),
+    pub fn new(command: &str, timeout: Duration) -> ExternalBot {
+        ExternalBot {
+            command: command.trim().to_string(),
             timeout,
             fallback: NormalBot::default(),
             state: State::Idle,
-        })
+        }
     }
 
     /// The command it runs.
@@ -659,9 +639,8 @@ mod tests {
     }
 
     #[test]
-    fn a_spec_needs_a_command() {
-        assert!(ExternalBot::new("  ", DEFAULT_TIMEOUT).is_none());
-        let bot = ExternalBot::new(" ./bot --fast ", DEFAULT_TIMEOUT).unwrap();
+    fn a_command_is_kept_trimmed_and_not_started() {
+        let bot = ExternalBot::new(" ./bot --fast ", DEFAULT_TIMEOUT);
         assert_eq!(bot.command(), "./bot --fast");
         assert!(bot.replaced().is_none());
     }

@@ -1,0 +1,141 @@
+//! The flags several commands share: the rules a game is played under, how
+//! the table looks, and how long `hard` thinks.
+
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+
+use crate::bots::{BotSpec, Effort};
+use crate::config::{self, RulesSource};
+use crate::engine::{GameKind, Mode, Rules};
+use crate::presets;
+use crate::tui::Speed;
+
+use super::CliError;
+
+/// How the table looks and moves, in a new game or a resumed one.
+#[derive(Debug, Clone, Args)]
+pub struct LookArgs {
+    #[command(flatten)]
+    pub effort: EffortArgs,
+    /// How fast the computer players' cards appear
+    #[arg(long, value_enum, default_value_t = Speed::Normal)]
+    pub speed: Speed,
+    /// Draw suits as S H D C instead of symbols
+    #[arg(long)]
+    pub ascii: bool,
+    /// Never play a card for you, even when it is the only one you may play
+    #[arg(long)]
+    pub no_auto_play: bool,
+}
+
+/// How long a searching bot (`hard`) thinks per decision.
+#[derive(Debug, Clone, Args)]
+pub struct EffortArgs {
+    /// Let `hard` think this long per decision, in milliseconds, on every
+    /// core (default: a fixed number of guessed deals; see --iterations)
+    #[arg(long, value_name = "MS", conflicts_with = "iterations",
+          value_parser = clap::value_parser!(u64).range(1..=60_000))]
+    pub think_ms: Option<u64>,
+    /// Let `hard` guess this many deals per decision, shared out over every
+    /// core, so that a seeded run replays exactly (default 300)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub iterations: Option<u32>,
+}
+
+impl EffortArgs {
+    pub fn effort(&self) -> Effort {
+        match (self.think_ms, self.iterations) {
+            (Some(ms), _) => Effort::Time(std::time::Duration::from_millis(ms)),
+            (None, Some(n)) => Effort::Deals(n),
+            (None, None) => Effort::Usual,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ModeArg {
+    /// You and a partner against two opponents (4 seats)
+    Partnership,
+    /// Three players, 17 cards each, one card out
+    Cutthroat,
+    /// Four players, no partners
+    Individual,
+    /// Three players and a dummy: the top bidder declares with it
+    Dummy,
+}
+
+impl From<ModeArg> for Mode {
+    fn from(m: ModeArg) -> Mode {
+        match m {
+            ModeArg::Partnership => Mode::Partnership,
+            ModeArg::Cutthroat => Mode::Cutthroat,
+            ModeArg::Individual => Mode::Individual,
+            ModeArg::Dummy => Mode::Dummy,
+        }
+    }
+}
+
+/// Flags every command that plays takes: they override rules.toml.
+#[derive(Debug, Clone, Args)]
+pub struct RulesFlags {
+    /// Table mode (overrides `mode` in rules.toml)
+    #[arg(long, value_enum)]
+    pub mode: Option<ModeArg>,
+    /// Score that ends the game (overrides `target_score`)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(i32).range(1..))]
+    pub target: Option<i32>,
+    /// Rules file (default: ./rules.toml, then the user config dir, then the classic game)
+    #[arg(long, value_name = "PATH")]
+    pub rules: Option<PathBuf>,
+    /// Play one of the shipped sets of house rules instead of a rules file
+    /// (`spades rules --presets` lists them)
+    #[arg(long, value_name = "NAME", conflicts_with = "rules")]
+    pub preset: Option<String>,
+    /// Quick Play: one hand at a time until your side has lost its lives
+    /// (sets `game.kind = "quick"`)
+    #[arg(long)]
+    pub quick: bool,
+}
+
+impl RulesFlags {
+    /// The rules a game uses: the file's or the preset's, with flags on top.
+    pub fn rules(&self) -> Result<(Rules, RulesSource), CliError> {
+        let (rules, source) = match &self.preset {
+            Some(name) => preset_rules(name)?,
+            None => config::find_rules(self.rules.as_deref())?,
+        };
+        let rules = rules
+            .with(|r| {
+                if self.quick {
+                    r.game.kind = GameKind::Quick;
+                }
+                if let Some(mode) = self.mode {
+                    r.mode = mode.into();
+                }
+                if let Some(target) = self.target {
+                    r.target_score = target;
+                }
+            })
+            .map_err(|e| {
+                CliError::BadInput(format!("the flags and {source} do not fit together: {e}"))
+            })?;
+        Ok((rules, source))
+    }
+}
+
+/// A shipped preset's rules, by name.
+pub fn preset_rules(name: &str) -> Result<(Rules, RulesSource), CliError> {
+    let preset = presets::find(name).map_err(CliError::BadInput)?;
+    Ok((preset.rules()?, RulesSource::Preset(preset.name)))
+}
+
+/// A program speaking the table protocol, as `exec:COMMAND`: what a host
+/// or a server may offer as one more bot level.
+pub fn own_program(text: &str) -> Result<BotSpec, String> {
+    match text.parse::<BotSpec>() {
+        Ok(spec @ BotSpec::Exec(_)) => Ok(spec),
+        Ok(_) => Err(format!("give a program as exec:COMMAND, not `{text}`")),
+        Err(e) => Err(e.to_string()),
+    }
+}

@@ -1,0 +1,290 @@
+//! Playing with friends: `spades host` (a table served from this process,
+//! or opened on a running server), `spades join` and `spades serve`.
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::time::Duration;
+
+use clap::Args;
+
+use crate::bots::BotSpec;
+use crate::config::RulesSource;
+use crate::engine::Rules;
+use crate::net::client::{Connection, Target};
+use crate::net::code::{ServerAddress, TableCode, lan_address};
+use crate::net::lobby::Joining;
+use crate::net::seats_kept;
+use crate::net::server::{Server, ServerError, ServerOptions};
+use crate::paths;
+use crate::signals::StopSignals;
+use crate::tui::{PlayConfig, RemoteEnd};
+
+use super::args::{LookArgs, RulesFlags, own_program};
+use super::play::{look_config, report_played};
+use super::{CliError, check_terminal, say};
+
+#[derive(Debug, Clone, Args)]
+pub struct HostArgs {
+    #[command(flatten)]
+    pub table: RulesFlags,
+    /// Your name at the table (default: your login name)
+    #[arg(long)]
+    pub name: Option<String>,
+    /// The port friends connect to
+    #[arg(long, default_value_t = 4466)]
+    pub port: u16,
+    /// The address friends reach this machine by, shown in the table's code
+    /// (default: this machine's address on its network)
+    #[arg(long, value_name = "HOST")]
+    pub address: Option<String>,
+    /// Open the table on a running `spades serve` instead, given as it
+    /// prints itself: FINGERPRINT@HOST:PORT
+    #[arg(long, value_name = "FINGERPRINT@HOST:PORT", conflicts_with_all = ["port", "address"])]
+    pub server: Option<ServerAddress>,
+    /// No encryption: for debugging on this machine (loopback) only
+    #[arg(long)]
+    pub insecure_plain: bool,
+    /// Let a bot act for a player who has not acted within this many seconds
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(5..=3600))]
+    pub turn_timer: Option<u64>,
+    /// A program of your own (exec:COMMAND) offered in the lobby as one
+    /// more bot level (`l`), for a table served from this process
+    #[arg(long, value_name = "exec:COMMAND", value_parser = own_program, conflicts_with = "server")]
+    pub bot: Option<BotSpec>,
+    #[command(flatten)]
+    pub look: LookArgs,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct JoinArgs {
+    /// The table's code, as the host's screen shows it:
+    /// TABLE.FINGERPRINT@HOST:PORT
+    #[arg(value_name = "CODE")]
+    pub code: TableCode,
+    /// Your name at the table (default: your login name)
+    #[arg(long)]
+    pub name: Option<String>,
+    #[command(flatten)]
+    pub look: LookArgs,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ServeArgs {
+    /// The port to listen on (0: any free port, printed at the start)
+    #[arg(long, value_name = "P")]
+    pub port: u16,
+    /// The address to listen on (default: every IPv4 address of this machine)
+    #[arg(long, value_name = "ADDR", default_value = "0.0.0.0")]
+    pub listen: std::net::IpAddr,
+    /// No TLS, for debugging: refused unless --listen is a loopback address
+    #[arg(long)]
+    pub insecure_plain: bool,
+    /// A bot makes a person's decision when they take longer than this
+    /// (default: no limit)
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub turn_timer: Option<u64>,
+    /// A program of this machine's (exec:COMMAND) offered to every host as
+    /// one more bot level
+    #[arg(long, value_name = "exec:COMMAND", value_parser = own_program)]
+    pub bot: Option<BotSpec>,
+}
+
+/// `spades join`: the code is read and the table reached before the
+/// terminal is touched, so a wrong code or an unreachable host is said
+/// plainly on a terminal left as it was.
+pub(super) fn join(args: &JoinArgs) -> Result<(), CliError> {
+    let code = &args.code;
+    check_terminal()?;
+    let name = args.name.clone().unwrap_or_else(login_name);
+    let connection = Connection::open(&Target::from(code), &name).map_err(CliError::Failed)?;
+    let tokens = paths::seat_tokens();
+    let token = tokens
+        .as_deref()
+        .and_then(|dir| seats_kept::kept(dir, &code.table));
+    let shown = code.to_string();
+    let joining = Joining {
+        table: Some(code.table.clone()),
+        token,
+        keep_token: seats_kept::keeper(tokens),
+        join_command: Box::new(move |_| format!("spades join {shown}")),
+    };
+    let mut config = look_config(&args.look);
+    config.game.name = name;
+    remote_session(config, connection, joining)
+}
+
+/// `spades host`: a table on a running server (`--server`), or one served
+/// from this process for as long as the host plays.
+pub(super) fn host(args: &HostArgs) -> Result<(), CliError> {
+    let (rules, source) = args.table.rules()?;
+    let Some(server) = &args.server else {
+        return host_here(args, rules, source);
+    };
+    check_terminal()?;
+    let target = server.target();
+    open_table(
+        args,
+        rules,
+        source,
+        &target,
+        server.host.clone(),
+        server.port,
+    )
+}
+
+/// Opens a table with `rules` on the server at `target` and plays at it;
+/// friends are told to join at `host:port` (where they reach that server).
+fn open_table(
+    args: &HostArgs,
+    rules: Rules,
+    source: RulesSource,
+    target: &Target,
+    host: String,
+    port: u16,
+) -> Result<(), CliError> {
+    let name = args.name.clone().unwrap_or_else(login_name);
+    let connection = Connection::open(target, &name).map_err(CliError::Failed)?;
+    let fingerprint = target.fingerprint.clone();
+    let joining = Joining {
+        table: None,
+        token: None,
+        keep_token: seats_kept::keeper(paths::seat_tokens()),
+        join_command: Box::new(move |table| {
+            let code = TableCode {
+                table: table.to_string(),
+                fingerprint: fingerprint.clone(),
+                host: host.clone(),
+                port,
+            };
+            format!("spades join {code}")
+        }),
+    };
+    let mut config = look_config(&args.look);
+    config.game.rules = rules;
+    config.game.name = name;
+    config.game.rules_source = source.to_string();
+    remote_session(config, connection, joining)
+}
+
+fn remote_session(
+    config: PlayConfig,
+    connection: Connection,
+    joining: Joining,
+) -> Result<(), CliError> {
+    match crate::tui::run_remote(config, connection, joining)? {
+        RemoteEnd::Played(outcome) => report_played(outcome),
+        RemoteEnd::Left => Ok(()),
+        RemoteEnd::Closed(why) => Err(CliError::Failed(format!(
+            "the table ended before its game: {why}"
+        ))),
+    }
+}
+
+/// A server that cannot start: the address asked for is bad input (the
+/// same for `host` and `serve`), the machine's own trouble a failure.
+fn server_error(e: ServerError) -> CliError {
+    if e.is_bad_input() {
+        CliError::BadInput(format!("{e} (choose another --port, or free this one)"))
+    } else {
+        CliError::Failed(e.to_string())
+    }
+}
+
+/// `spades serve`: the table server alone, until Ctrl-C or a stop signal,
+/// when everyone at a table is told it is shutting down.
+pub(super) fn serve(args: &ServeArgs) -> Result<(), CliError> {
+    if args.insecure_plain && !args.listen.is_loopback() {
+        return Err(CliError::BadInput(format!(
+            "--insecure-plain turns TLS off, so it listens only on a loopback address: add --listen 127.0.0.1 (not {})",
+            args.listen
+        )));
+    }
+    let options = ServerOptions {
+        listen: SocketAddr::new(args.listen, args.port),
+        plain: args.insecure_plain,
+        turn_timer: args.turn_timer.map(Duration::from_secs),
+        own_bot: args.bot.clone(),
+        ..ServerOptions::default()
+    };
+    let signals = StopSignals::watch()
+        .map_err(|e| CliError::Failed(format!("cannot watch for stop signals: {e}")))?;
+    let server = Server::start(options).map_err(server_error)?;
+    let address = server.address();
+    let host = match address.ip() {
+        ip if ip.is_unspecified() => "HOST".to_string(),
+        IpAddr::V6(ip) => format!("[{ip}]"),
+        ip => ip.to_string(),
+    };
+    let mut text = format!(
+        "spades serve: listening on {address} ({})\n",
+        if args.insecure_plain {
+            "plain, no TLS"
+        } else {
+            "TLS"
+        }
+    );
+    if let Some(fp) = server.fingerprint() {
+        text.push_str(&format!("fingerprint: {fp}\n"));
+    }
+    text.push_str(&format!(
+        "open a table: spades host --server {}@{host}:{}\n",
+        server.fingerprint().unwrap_or("plain"),
+        address.port()
+    ));
+    if host == "HOST" {
+        text.push_str("  (HOST: this machine's name or address, as the players reach it)\n");
+    }
+    text.push_str("Ctrl-C stops the server; everyone at a table is told.\n");
+    say(&text)?;
+    while signals.received().is_none() {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    say("spades serve: stopping\n")?;
+    server.stop();
+    Ok(())
+}
+
+/// `spades host` with the table served from this process for as long as
+/// the host plays: friends reach it at this machine's address on its
+/// network (or `--address`), and the host's own screen is a client of it
+/// like theirs, so the server is the one authority for everyone.
+fn host_here(args: &HostArgs, rules: Rules, source: RulesSource) -> Result<(), CliError> {
+    check_terminal()?;
+    let ip = if args.insecure_plain {
+        Ipv4Addr::LOCALHOST
+    } else {
+        Ipv4Addr::UNSPECIFIED
+    };
+    let server = Server::start(ServerOptions {
+        listen: SocketAddr::from((ip, args.port)),
+        plain: args.insecure_plain,
+        turn_timer: args.turn_timer.map(Duration::from_secs),
+        own_bot: args.bot.clone(),
+        ..ServerOptions::default()
+    })
+    .map_err(server_error)?;
+    let port = server.address().port();
+    let target = Target {
+        address: format!("127.0.0.1:{port}"),
+        fingerprint: server.fingerprint().map(str::to_string),
+    };
+    let host = match (&args.address, args.insecure_plain) {
+        (Some(address), _) => address.clone(),
+        (None, true) => "127.0.0.1".to_string(),
+        (None, false) => lan_address().unwrap_or_else(|| "127.0.0.1".to_string()),
+    };
+    let played = open_table(args, rules, source, &target, host, port);
+    // Everyone still at the table is told it has closed.
+    server.stop();
+    played
+}
+
+/// The name a player is shown by at a shared table: the login name, until
+/// `--name` says otherwise (the server cuts it to what the table shows).
+fn login_name() -> String {
+    std::env::var("USER")
+        .or_else(|_| std::env::var("USERNAME"))
+        .ok()
+        .map(|n| n.trim().to_string())
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(|| "Player".to_string())
+}

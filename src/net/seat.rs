@@ -1,0 +1,493 @@
+//! The player's seat at a table on a server, as the player's own program
+//! keeps it: what the server said, kept in arrival order and let out one
+//! move at a time (so the others' moves show at the pace the player chose,
+//! as at a local table); the decision asked for; the player's own copy of
+//! the game's record; and taking the seat back when the connection drops.
+//! Nothing here draws.
+
+use std::collections::VecDeque;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, Receiver};
+use std::time::Duration;
+
+use crate::engine::{
+    Action, Decision, HandResult, Phase, PlayerView, RuleError, Rules, Seat, SeatEvent, Turn,
+};
+use crate::fairness::{Commitment, Reveal};
+use crate::session::Played;
+
+use super::client::{Connection, Incoming, Target};
+use super::lobby::Started;
+use super::protocol::{ClientMessage, Legal, SeatPlayer, ServerMessage};
+
+/// A decision the server asked for, shown to the player.
+struct Asked {
+    seat: Seat,
+    decision: Decision,
+    legal: Legal,
+    view: PlayerView,
+}
+
+/// The player's seat at a table on a server.
+pub struct Remote {
+    connection: Connection,
+    seat: Seat,
+    rules: Rules,
+    /// The player's view as far as the player has been shown.
+    view: PlayerView,
+    asked: Option<Asked>,
+    /// What the server said that the player has not been shown yet.
+    queue: VecDeque<ServerMessage>,
+    /// Events shown and not yet taken by the app.
+    inbox: Vec<SeatEvent>,
+    results: Vec<HandResult>,
+    commitment: Option<Commitment>,
+    reveal: Option<Reveal>,
+    /// The player's own copy of the game's record, as the server wrote it.
+    record: Option<(BufWriter<File>, PathBuf)>,
+    record_problem: Option<String>,
+    /// Things to tell the player: chat, seats changing hands, refusals.
+    news: Vec<String>,
+    names: Vec<String>,
+    /// Why the table is gone, once it is.
+    closed: Option<String>,
+    /// The table and this seat's token, to take the seat back when the
+    /// connection drops.
+    seat_token: Option<(String, String)>,
+    /// A new connection on its way after a drop, taking the seat back.
+    rejoining: Option<Receiver<Result<Connection, String>>>,
+    /// Record lines kept so far: taken back, the seat is sent the whole
+    /// record again, and these are not written twice.
+    record_lines: usize,
+    /// Lines of the record to pass over (already kept before a drop).
+    skip_lines: usize,
+    /// The table said goodbye: a connection that ends now was closed, not
+    /// dropped.
+    bye_heard: bool,
+}
+
+/// How often, and how far apart, a dropped connection is tried again.
+const REJOIN_TRIES: u32 = 6;
+const REJOIN_PAUSE: Duration = Duration::from_secs(2);
+
+/// Connects again and asks for the seat back, trying a few times (the
+/// server may not yet have seen the old connection go).
+fn rejoin(
+    target: Target,
+    name: String,
+    table: String,
+    token: String,
+) -> Receiver<Result<Connection, String>> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut last = String::new();
+        for attempt in 0..REJOIN_TRIES {
+            if attempt > 0 {
+                std::thread::sleep(REJOIN_PAUSE);
+            }
+            let mut connection = match Connection::open(&target, &name) {
+                Ok(connection) => connection,
+                Err(why) => {
+                    last = why;
+                    continue;
+                }
+            };
+            connection.send(ClientMessage::Reclaim {
+                table: table.clone(),
+                token: token.clone(),
+            });
+            // The seat is back once the server says so; a token it does not
+            // take yet (the old connection not yet seen to go) is tried again.
+            loop {
+                match connection.recv_timeout(Duration::from_secs(10)) {
+                    Some(Incoming::Message(ServerMessage::Seated { .. })) => {
+                        let _ = tx.send(Ok(connection));
+                        return;
+                    }
+                    Some(Incoming::Message(ServerMessage::Error { message, .. })) => {
+                        last = message;
+                        break;
+                    }
+                    Some(Incoming::Closed(why)) => {
+                        last = why;
+                        break;
+                    }
+                    Some(_) => {}
+                    None => {
+                        last = "no answer".into();
+                        break;
+                    }
+                }
+            }
+        }
+        let _ = tx.send(Err(last));
+    });
+    rx
+}
+
+impl Remote {
+    /// The player's seat at a game that has just started (or was just
+    /// taken back), as the lobby hands it over; what came with the start
+    /// waits to be shown.
+    pub fn new(
+        connection: Connection,
+        started: Started,
+        record: Option<(File, PathBuf)>,
+    ) -> Remote {
+        let Started {
+            commitment,
+            names,
+            players,
+            view,
+            queued,
+            seat_token,
+        } = started;
+        // A bot is named by where this player sees it; a person by name.
+        let bots: Vec<Seat> = view
+            .mode()
+            .each_seat()
+            .filter(|s| players.get(s.index()) == Some(&SeatPlayer::Bot))
+            .collect();
+        let names = crate::naming::shared_names(view.rules.mode, &names, &bots, view.seat);
+        Remote {
+            connection,
+            seat: view.seat,
+            rules: view.rules,
+            view,
+            asked: None,
+            queue: queued.into(),
+            inbox: Vec::new(),
+            results: Vec::new(),
+            commitment,
+            reveal: None,
+            record: record.map(|(file, path)| (BufWriter::new(file), path)),
+            record_problem: None,
+            news: Vec::new(),
+            names,
+            closed: None,
+            seat_token,
+            rejoining: None,
+            record_lines: 0,
+            skip_lines: 0,
+            bye_heard: false,
+        }
+    }
+
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// Takes in what has arrived, without showing it yet.
+    pub fn pump(&mut self) {
+        if let Some(rejoining) = &self.rejoining {
+            match rejoining.try_recv() {
+                Ok(Ok(connection)) => {
+                    self.connection = connection;
+                    self.rejoining = None;
+                    // The whole record comes again: what is kept is not
+                    // written twice.
+                    self.skip_lines = self.record_lines;
+                    self.news.push("Back at the table.".into());
+                }
+                Ok(Err(why)) => {
+                    self.rejoining = None;
+                    self.queue.push_back(ServerMessage::Bye {
+                        reason: format!(
+                            "the connection was lost ({why}); joining the table again takes your seat back"
+                        ),
+                    });
+                }
+                Err(_) => return,
+            }
+        }
+        while let Some(incoming) = self.connection.try_recv() {
+            match incoming {
+                Incoming::Message(message) => {
+                    self.bye_heard |= matches!(message, ServerMessage::Bye { .. });
+                    self.queue.push_back(message);
+                }
+                Incoming::Unreadable(why) => {
+                    self.news
+                        .push(format!("The table sent something unreadable: {why}"));
+                }
+                Incoming::Closed(why) => match &self.seat_token {
+                    // Dropped, not closed by the table: take the seat back.
+                    Some((table, token)) if !self.bye_heard => {
+                        self.news.push(format!(
+                            "The connection dropped ({why}): taking your seat back..."
+                        ));
+                        self.rejoining = Some(rejoin(
+                            self.connection.target().clone(),
+                            self.connection.name().to_string(),
+                            table.clone(),
+                            token.clone(),
+                        ));
+                        return;
+                    }
+                    _ => self.queue.push_back(ServerMessage::Bye { reason: why }),
+                },
+            }
+        }
+    }
+
+    /// Is a move by someone else next, to be shown after a pause?
+    pub fn next_is_others_move(&self) -> bool {
+        self.queue.iter().find_map(|m| match m {
+            ServerMessage::Event { event } => Some(match event {
+                SeatEvent::Bid { seat, .. } | SeatEvent::Play { seat, .. } => {
+                    self.view.teams().player_for(*seat) != self.seat
+                }
+                _ => false,
+            }),
+            ServerMessage::View { .. } | ServerMessage::Ask { .. } => Some(false),
+            _ => None,
+        }) == Some(true)
+    }
+
+    /// Has something arrived that the player has not been shown?
+    pub fn has_waiting(&self) -> bool {
+        !self.queue.is_empty()
+    }
+
+    /// Shows the next change at the table: its events, then the view they
+    /// lead to, and what follows at once (an ask, record lines, chat).
+    pub fn step(&mut self) {
+        let mut viewed = false;
+        while let Some(message) = self.queue.front() {
+            let is_move = matches!(
+                message,
+                ServerMessage::Event { .. } | ServerMessage::View { .. }
+            );
+            if viewed && is_move {
+                return;
+            }
+            let Some(message) = self.queue.pop_front() else {
+                return;
+            };
+            match message {
+                ServerMessage::Event { event } => self.inbox.push(event),
+                ServerMessage::View { view } => {
+                    self.see(*view);
+                    viewed = true;
+                }
+                ServerMessage::Ask {
+                    seat,
+                    decision,
+                    legal,
+                    view,
+                } => {
+                    if seat == self.seat {
+                        self.see((*view).clone());
+                    }
+                    self.asked = Some(Asked {
+                        seat,
+                        decision,
+                        legal,
+                        view: *view,
+                    });
+                    viewed = true;
+                }
+                ServerMessage::Record { lines } => self.keep_record(&lines),
+                ServerMessage::Seat { seat, name, player } => {
+                    let line = match player {
+                        SeatPlayer::Away => format!(
+                            "{name} left: a computer plays seat {seat} until they come back."
+                        ),
+                        SeatPlayer::Person => format!("{name} is back at seat {seat}."),
+                        SeatPlayer::Bot => format!("A computer plays seat {seat}."),
+                        SeatPlayer::Empty | SeatPlayer::Dummy => String::new(),
+                    };
+                    if !line.is_empty() {
+                        self.news.push(line);
+                    }
+                }
+                ServerMessage::Chat { from, text } => self.news.push(format!("{from}: {text}")),
+                ServerMessage::Error { message, .. } => self.news.push(message),
+                ServerMessage::Bye { reason } => {
+                    self.closed.get_or_insert(reason);
+                    self.finish_record();
+                    return;
+                }
+                ServerMessage::Welcome { .. }
+                | ServerMessage::Seated { .. }
+                | ServerMessage::Lobby(_)
+                | ServerMessage::Start { .. } => {}
+            }
+        }
+    }
+
+    fn see(&mut self, view: PlayerView) {
+        if let Some(last) = &view.last_hand
+            && self.results.last().is_none_or(|r| r.hand < last.hand)
+        {
+            self.results.push(last.clone());
+        }
+        self.view = view;
+    }
+
+    /// Keeps the server's record lines in the player's own copy, with the
+    /// header saying which seat was the player's.
+    fn keep_record(&mut self, lines: &[serde_json::Value]) {
+        let skip = self.skip_lines.min(lines.len());
+        self.skip_lines -= skip;
+        for line in &lines[skip..] {
+            self.record_lines += 1;
+            let mut line = line.clone();
+            if let Some(obj) = line.as_object_mut() {
+                match obj.get("event").and_then(|e| e.as_str()) {
+                    Some("game") => {
+                        let id = self
+                            .record
+                            .as_ref()
+                            .and_then(|(_, p)| p.file_stem())
+                            .map(|s| s.to_string_lossy().into_owned());
+                        if let Some(id) = id {
+                            obj.insert("id".into(), id.into());
+                        }
+                        obj.insert("player_seat".into(), self.seat.index().into());
+                        // The names as this player saw them at the table.
+                        obj.insert("names".into(), self.names.clone().into());
+                    }
+                    Some("end") | Some("abandoned") => {
+                        self.reveal = serde_json::from_value(line.clone()).ok();
+                    }
+                    _ => {}
+                }
+            }
+            if let Some((file, path)) = &mut self.record
+                && let Err(e) = writeln!(file, "{line}")
+            {
+                self.record_problem = Some(format!("cannot write {}: {e}", path.display()));
+                self.record = None;
+            }
+        }
+        if let Some((file, _)) = &mut self.record {
+            let _ = file.flush();
+        }
+    }
+
+    fn finish_record(&mut self) {
+        if let Some((file, _)) = &mut self.record {
+            let _ = file.flush();
+        }
+    }
+
+    /// Chat, seats changing hands and the server's refusals, since last asked.
+    pub fn take_news(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.news)
+    }
+
+    /// Why the table is gone, once it is.
+    pub fn closed(&self) -> Option<&str> {
+        self.closed.as_deref()
+    }
+
+    /// Each seat's name as this player sees it: bots by their place.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// The view `seat` is shown: what was asked of it, else the player's.
+    pub fn view(&self, seat: Seat) -> PlayerView {
+        match &self.asked {
+            Some(asked) if asked.seat == seat => asked.view.clone(),
+            _ => self.view.clone(),
+        }
+    }
+
+    /// The decision the server asked of this player, if one is waiting.
+    pub fn turn(&self) -> Option<Turn> {
+        self.asked.as_ref().map(|a| Turn {
+            seat: a.seat,
+            decision: a.decision,
+        })
+    }
+
+    /// The seat someone else (a person or a bot) must act for now.
+    pub fn others_turn(&self) -> Option<Turn> {
+        let seat = self.view.turn?;
+        let decision = match self.view.phase {
+            Phase::Bidding => Decision::Bid,
+            Phase::Exchange => Decision::Exchange,
+            Phase::Playing => Decision::Play,
+            Phase::AwaitingDeal | Phase::Over => return None,
+        };
+        self.asked.is_none().then_some(Turn { seat, decision })
+    }
+
+    /// The events shown since last taken.
+    pub fn take_events(&mut self) -> Vec<SeatEvent> {
+        std::mem::take(&mut self.inbox)
+    }
+
+    /// Every hand scored so far, as the views told them.
+    pub fn results(&self) -> &[HandResult] {
+        &self.results
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.view.phase
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn commitment(&self) -> Option<Commitment> {
+        self.commitment.clone()
+    }
+
+    /// The seed and salt, once the record's last line has told them.
+    pub fn revealed(&self) -> Option<Reveal> {
+        self.reveal.clone()
+    }
+
+    /// The player leaves: the seat is given up with a goodbye (a bot takes
+    /// it), and the player's copy of the record is kept as it stands.
+    pub fn leave(&mut self) -> Played {
+        self.connection.send(ClientMessage::Bye {});
+        self.finish_record();
+        Played {
+            records: self
+                .record_path()
+                .map(Path::to_path_buf)
+                .into_iter()
+                .collect(),
+            saved: None,
+            record_problem: self.record_problem.clone(),
+        }
+    }
+
+    pub fn record_path(&self) -> Option<&Path> {
+        self.record.as_ref().map(|(_, p)| p.as_path())
+    }
+
+    pub fn chat(&self, text: &str) {
+        self.connection.send(ClientMessage::Chat {
+            text: text.to_string(),
+        });
+    }
+
+    /// The player's action for `seat`, sent when it answers what was
+    /// asked; refused as the engine words it otherwise.
+    pub fn act(&mut self, seat: Seat, action: Action) -> Result<(), RuleError> {
+        let Some(asked) = self.asked.as_ref().filter(|a| a.seat == seat) else {
+            let turn = self.asked.as_ref().map(|a| a.seat).or(self.view.turn);
+            return Err(RuleError::NotYourTurn {
+                turn: turn.unwrap_or(seat),
+            });
+        };
+        if !asked.legal.allows(&action, asked.view.cards()) {
+            // The engine words the refusal, as at a local table.
+            return Err(asked.view.refusal(action).unwrap_or(RuleError::NotNow {
+                action: "do that",
+                phase: asked.view.phase,
+            }));
+        }
+        self.connection.send(ClientMessage::Act { action });
+        self.asked = None;
+        Ok(())
+    }
+}

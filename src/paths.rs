@@ -1,0 +1,29 @@
+//! Where spades keeps the player's files: the one place their folders are
+//! named. Each is `None` when the system names no home or data folder.
+
+use std::path::PathBuf;
+
+fn data_dir() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "spades").map(|d| d.data_dir().to_path_buf())
+}
+
+/// Every game's record: `<data dir>/spades/records/`.
+pub fn records() -> Option<PathBuf> {
+    data_dir().map(|d| d.join("records"))
+}
+
+/// Games left undecided, to be resumed: `<data dir>/spades/saves/`.
+pub fn saves() -> Option<PathBuf> {
+    data_dir().map(|d| d.join("saves"))
+}
+
+/// The seat tokens of shared tables, to take a seat back:
+/// `<data dir>/spades/tables/`.
+pub fn seat_tokens() -> Option<PathBuf> {
+    data_dir().map(|d| d.join("tables"))
+}
+
+/// The player's own rules file: `<config dir>/spades/rules.toml`.
+pub fn user_rules() -> Option<PathBuf> {
+    directories::BaseDirs::new().map(|d| d.config_dir().join("spades").join("rules.toml"))
+}

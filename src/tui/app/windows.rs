@@ -1,0 +1,236 @@
+//! The windows and screens the player opens and closes: the hand's review,
+//! the statistics, a hint, taking a move back, the next game; and the
+//! settings a key changes (speed, auto-play).
+
+use std::time::Duration;
+
+use crate::bots;
+use crate::engine::{Action, Bid, PerSeat};
+use crate::review::Story;
+
+use super::super::hand::hand_order;
+use super::super::link::TableLink;
+use super::super::replay::{Source, Viewer};
+use super::super::theme::Theme;
+use super::{App, Overlay, PlayConfig, sentence};
+
+impl App {
+    /// Takes back the player's last bid or card, and what the bots did
+    /// after it: practice games only.
+    pub(super) fn take_back(&mut self) {
+        if !self.config.game.practice {
+            self.notice =
+                Some("Moves can be taken back only in a practice game (--practice).".into());
+            self.notice_lasts_one_move = true;
+            return;
+        }
+        // A bot thinking now answers first: what it does is taken back too.
+        if let Some(thought) = self.thought(Duration::MAX) {
+            self.bot_due = None;
+            self.answer(thought);
+        }
+        match self.table.take_back(self.you) {
+            Ok(true) => {
+                self.events.clear();
+                self.trick_so_far = PerSeat::filled(self.config.game.rules.mode, None);
+                self.last_trick = None;
+                let events = self.table.take_events(self.you);
+                self.absorb(events);
+                self.settle_after_replay();
+                self.notice = Some("Taken back.".to_string());
+                self.notice_lasts_one_move = true;
+            }
+            Ok(false) => {
+                self.notice = Some("Nothing to take back.".to_string());
+                self.notice_lasts_one_move = true;
+            }
+            Err(e) => self.notice = Some(format!("Cannot take back: {e}.")),
+        }
+    }
+
+    pub(super) fn toggle_auto_play(&mut self) {
+        self.auto_play = !self.auto_play;
+        self.auto_due = None;
+        self.notice = Some(if self.auto_play {
+            "Auto-play on: a card you have no choice about is played for you.".to_string()
+        } else {
+            "Auto-play off: you play every card yourself.".to_string()
+        });
+        self.notice_lasts_one_move = true;
+    }
+
+    /// One step faster (`up` > 0) or slower along slow, normal, fast, instant.
+    pub(super) fn change_speed(&mut self, up: i32) {
+        self.speed = self.speed.step(up);
+        self.notice = Some(format!("Speed: {}.", self.speed));
+        self.notice_lasts_one_move = true;
+    }
+
+    /// Opens the review of the hand summed up: built from the events the
+    /// player's seat was told, which once a hand is over show every card,
+    /// and the engine's result. The table is not asked for anything more.
+    pub(super) fn open_review(&mut self) {
+        let Some(result) = &self.summary else {
+            return;
+        };
+        let rules = self.config.game.rules;
+        let names = rules
+            .mode
+            .each_seat()
+            .map(|s| self.names.seat(s).to_string())
+            .collect();
+        match Story::of_hand(rules, names, self.you, &self.events, result) {
+            Ok(story) => self.review = Some(Viewer::new(story, Source::HandReview)),
+            Err(why) => {
+                self.notice = Some(sentence(&format!("the hand cannot be reviewed: {why}")));
+                self.notice_lasts_one_move = true;
+            }
+        }
+    }
+
+    /// The player has read the hand's summary: the next hand is dealt.
+    pub(super) fn close_summary(&mut self) {
+        self.summary = None;
+        self.guard_until = Some(self.now + self.speed.pace().guard);
+        if self.table.deal_next_hand() {
+            let events = self.table.take_events(self.you);
+            self.absorb(events);
+        }
+    }
+
+    /// Says what `hard` would do at the player's turn, and why, from the
+    /// player's own view of the table (nothing else is given to it).
+    pub(super) fn hint(&mut self) {
+        self.notice_lasts_one_move = true;
+        let Some(turn) = self.human_turn() else {
+            self.notice = Some("A hint is for your turn.".into());
+            return;
+        };
+        let view = self.hand_view();
+        // Seeded from where the game stands: the same question, the same hint.
+        let mut rng = bots::bot_rng(
+            u64::from(view.hand_no) << 8 | u64::from(view.play.played.len()),
+            view.seat,
+        );
+        let advice = bots::hard::advise(&view, turn.decision, self.config.game.effort, &mut rng);
+        self.notice = Some(hint_text(&advice, self.theme()));
+        // The cursor goes to the hinted choice; only the player makes it.
+        match advice.chosen {
+            Action::Play(card) => {
+                if let Some(at) = hand_order(view.cards()).iter().position(|&c| c == card) {
+                    self.hand_cursor = at;
+                }
+            }
+            Action::Bid(bid) => {
+                if let Some(at) = self.bid_options(&view).iter().position(|&b| b == bid) {
+                    self.bid_cursor = at;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Opens the statistics window on the player's records as they stand.
+    pub(super) fn open_stats(&mut self) {
+        self.stats_lines = match &self.config.game.records {
+            Some(dir) => crate::stats::summary_of(dir)
+                .unwrap_or_else(|e| vec![format!("The records cannot be read: {e}.")]),
+            None => vec![
+                "Statistics come from the games' records, and no game is recorded here.".into(),
+            ],
+        };
+        self.stats_scroll = 0;
+        self.overlay = Some(Overlay::Stats);
+    }
+
+    /// What the game just finished did to the player's rating, in a line
+    /// or two for the game-over window.
+    pub(super) fn rating_lines(&self) -> Vec<String> {
+        match &self.table {
+            TableLink::Local(game) => game.end_note(),
+            TableLink::Remote(_) => crate::session::end_note(
+                self.config.game.records.as_deref(),
+                self.record_path(),
+                &self.config.game,
+                self.table.rules().is_quick(),
+            ),
+        }
+    }
+
+    pub(super) fn play_again(&mut self) {
+        if self.table.is_remote() {
+            self.notice = Some("This table's game is over: q leaves it.".into());
+            self.notice_lasts_one_move = true;
+            return;
+        }
+        let config = PlayConfig {
+            game: self.config.game.next(self.open_seed()),
+            ..self.config.clone()
+        };
+        match App::new(config, self.theme) {
+            Ok(mut fresh) => {
+                fresh.hits = std::mem::take(&mut self.hits);
+                fresh.earlier = self.close();
+                *self = fresh;
+            }
+            Err(error) => self.notice = Some(sentence(&error.to_string())),
+        }
+    }
+}
+
+/// A hint in a line: the action, what it comes to, and the next best.
+fn hint_text(advice: &bots::hard::Weighing<Action>, theme: &Theme) -> String {
+    let say = |action: Action| match action {
+        Action::Play(card) => format!("play the {}", theme.card(card)),
+        Action::Bid(Bid::Nil) => "bid nil".to_string(),
+        Action::Bid(Bid::BlindNil) => "bid blind nil".to_string(),
+        Action::Bid(bid @ Bid::Blind(_)) => format!("bid {bid}"),
+        Action::Bid(bid) => format!("bid {}", bid.tricks()),
+        Action::Look => "look at your cards".to_string(),
+        Action::Exchange(cards) => format!(
+            "pass {}",
+            cards
+                .iter()
+                .map(|c| theme.card(c))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+    };
+    let short = |action: Action| match action {
+        Action::Play(card) => theme.card(card),
+        Action::Bid(Bid::Nil) => "nil".to_string(),
+        Action::Bid(bid @ Bid::Blind(_)) => bid.to_string(),
+        Action::Bid(bid) => bid.tricks().to_string(),
+        other => say(other),
+    };
+    let mut text = format!("Hint: {}", say(advice.chosen));
+    let Some(chosen) = advice.ranked.iter().find(|w| w.choice == advice.chosen) else {
+        // Nothing was weighed: one sensible choice, or a nil on your side,
+        // which is played by the rules a partner counts on.
+        return text + " (the usual play here).";
+    };
+    let percent = |p: f64| format!("{:.0}%", 100.0 * p);
+    let mut why = Vec::new();
+    if let Some(p) = chosen.nil {
+        why.push(format!("nil holds {}", percent(p)));
+    }
+    if let Some(p) = chosen.contract {
+        why.push(format!("contract {}", percent(p)));
+    }
+    if let Some(p) = chosen.set.filter(|&p| p >= 0.05) {
+        why.push(format!("sets them {}", percent(p)));
+    }
+    why.push(format!("{:+.0} points", chosen.points));
+    text.push_str(&format!(" ({})", why.join(", ")));
+    let others: Vec<String> = advice
+        .ranked
+        .iter()
+        .filter(|w| w.choice != advice.chosen)
+        .take(2)
+        .map(|w| format!("{} {:+.0}", short(w.choice), w.points))
+        .collect();
+    if !others.is_empty() {
+        text.push_str(&format!("; else {}", others.join(", ")));
+    }
+    text + "."
+}

@@ -1,0 +1,289 @@
+//! The loops that hold the terminal: a game at the table, the offer of a
+//! game left undecided, a replay, and a shared table's lobby then game.
+//! Each gives the terminal back, and closes the game's record, however it
+//! ends: quitting, Ctrl-C, a stop signal, an error or a panic.
+
+use std::time::{Duration, Instant};
+
+use ratatui::crossterm::event;
+
+use crate::net::client::Connection;
+use crate::net::lobby::{Joining, LobbyState, Started, Waiting};
+use crate::save::{Saved, SetAside};
+use crate::session::Played;
+use crate::signals::{Signal, StopSignals};
+
+use super::app::App;
+use super::input::{Input, Key};
+use super::lobby::{LobbyKey, LobbyScreen};
+use super::theme::Theme;
+use super::{Ending, Outcome, PlayConfig, TuiError, offer, replay, terminal, view};
+
+/// How long the loop sleeps when nothing is due, so a resize or a key is
+/// answered at once and a bot's pause ends on time.
+const IDLE_WAIT: Duration = Duration::from_millis(50);
+
+/// How a session at the table begins.
+pub enum Start {
+    /// A new game.
+    New,
+    /// The saved game, exactly as it was left.
+    Resume(Box<Saved>),
+    /// A new game, unless the player takes up the newest saved one (if
+    /// any), with word of saves that could not be read.
+    Offer {
+        saved: Option<Box<Saved>>,
+        set_aside: Vec<SetAside>,
+    },
+}
+
+/// Plays games in this terminal until the player quits, writing each
+/// game's record as it goes. The terminal is restored, and a game left
+/// undecided is saved or recorded as abandoned, on quit, Ctrl-C, a stop
+/// signal (SIGTERM, SIGHUP), error and panic.
+pub fn run(config: PlayConfig, start: Start) -> Result<Outcome, TuiError> {
+    let theme = Theme::from_env(config.ascii);
+    // Caught before the record is opened, so no stop can leave it open.
+    let signals = StopSignals::watch()?;
+    let mut session = terminal::Session::start()?;
+    let start = match start {
+        Start::Offer { saved, set_aside } => {
+            match offer(&mut session, &signals, theme, saved.as_deref(), &set_aside) {
+                Ok(offer::Choice::Resume) => saved.map_or(Start::New, Start::Resume),
+                Ok(offer::Choice::NewGame) => Start::New,
+                Ok(offer::Choice::Quit) | Err(_) => {
+                    let restored = session.end();
+                    return Ok(Outcome {
+                        played: Played::default(),
+                        ending: restored.map(|()| Ending::Quit).map_err(TuiError::from),
+                    });
+                }
+            }
+        }
+        start => start,
+    };
+    let app = match start {
+        Start::Resume(saved) => App::resume(config, theme, &saved),
+        _ => App::new(config, theme),
+    };
+    let mut app = match app {
+        Ok(app) => app,
+        Err(e) => {
+            let _ = session.end();
+            return Err(e);
+        }
+    };
+    Ok(play_to_the_end(&mut app, session, &signals))
+}
+
+/// Plays at the table until the player leaves or a stop comes, then gives
+/// the terminal back and says how it went.
+fn play_to_the_end(
+    app: &mut App,
+    mut session: terminal::Session,
+    signals: &StopSignals,
+) -> Outcome {
+    let result = play(app, &mut session, signals);
+    // A game left undecided is kept to resume, or, when it cannot be kept,
+    // marked abandoned and its seed revealed (a shared table's seat is given
+    // up with a goodbye).
+    let played = app.close();
+    let restored = session.end();
+    // A signal is why the game ended even when the terminal failed with it:
+    // once a window closes, every write to it fails.
+    let ending = match signals.received() {
+        Some(signal) => Ok(Ending::Signal(signal)),
+        None => result.and_then(|ending| restored.map(|()| ending).map_err(TuiError::from)),
+    };
+    Outcome { played, ending }
+}
+
+/// Shows a recorded game in this terminal until the viewer leaves it (`q`,
+/// Esc, Ctrl-C or a stop signal). The terminal is restored however it ends.
+pub fn run_replay(mut viewer: replay::Viewer, theme: Theme) -> Result<Ending, TuiError> {
+    let signals = StopSignals::watch()?;
+    let mut session = terminal::Session::start()?;
+    let result = replay::show(&mut viewer, &theme, &mut session, &signals);
+    let restored = session.end();
+    match signals.received() {
+        Some(signal) => Ok(Ending::Signal(signal)),
+        None => result.and_then(|ending| restored.map(|()| ending).map_err(TuiError::from)),
+    }
+}
+
+/// How a seat at a table on a server ended.
+#[derive(Debug)]
+pub enum RemoteEnd {
+    /// The game was played (or left) at the table.
+    Played(Outcome),
+    /// The player left the lobby before the game.
+    Left,
+    /// The table went away before its game, or a stop came: why.
+    Closed(String),
+}
+
+/// Sits at a table on a server through `connection` (hello already sent):
+/// the lobby until the game starts, then the game in the same terminal.
+pub fn run_remote(
+    config: PlayConfig,
+    mut connection: Connection,
+    mut joining: Joining,
+) -> Result<RemoteEnd, TuiError> {
+    use crate::net::protocol::ClientMessage;
+    let theme = Theme::from_env(config.ascii);
+    let signals = StopSignals::watch()?;
+    let mut session = terminal::Session::start()?;
+    connection.send(joining.request(&config.game.rules));
+    let started = match wait_in_lobby(
+        &mut session,
+        &signals,
+        &theme,
+        &mut connection,
+        &mut joining,
+    ) {
+        Ok(Ok(started)) => started,
+        Ok(Err(end)) => {
+            connection.send(ClientMessage::Bye {});
+            session.end()?;
+            return Ok(end);
+        }
+        Err(e) => {
+            connection.send(ClientMessage::Bye {});
+            let _ = session.end();
+            return Err(e);
+        }
+    };
+    let mut app = App::joined(config, theme, connection, started);
+    Ok(RemoteEnd::Played(play_to_the_end(
+        &mut app, session, &signals,
+    )))
+}
+
+/// Shows the lobby until the game starts (`Ok(Ok)`), or the player or the
+/// table ends it (`Ok(Err(how))`).
+fn wait_in_lobby(
+    session: &mut terminal::Session,
+    signals: &StopSignals,
+    theme: &Theme,
+    connection: &mut Connection,
+    joining: &mut Joining,
+) -> Result<Result<Started, RemoteEnd>, TuiError> {
+    let state = LobbyState::new(crate::engine::Seat::new(0), false, None);
+    let mut waiting = Waiting::new(state);
+    loop {
+        if signals.received().is_some() {
+            return Ok(Err(RemoteEnd::Closed("stopped".into())));
+        }
+        while let Some(incoming) = connection.try_recv() {
+            if let Some(end) = waiting.take(incoming, joining) {
+                return Ok(end.map_err(RemoteEnd::Closed));
+            }
+        }
+        session.terminal().draw(|frame| {
+            LobbyScreen(&waiting.state).render(frame.area(), frame.buffer_mut(), theme);
+        })?;
+        match session.wait_for_input(IDLE_WAIT)? {
+            terminal::Waited::HungUp => {
+                return Ok(Err(RemoteEnd::Closed("the terminal closed".into())));
+            }
+            terminal::Waited::Nothing => continue,
+            terminal::Waited::Input => {}
+        }
+        if event::poll(Duration::ZERO)?
+            && let Some(Input::Key(key)) = Input::from_event(&event::read()?)
+        {
+            match LobbyScreen(&waiting.state).key(key) {
+                LobbyKey::Send(message) => connection.send(message),
+                LobbyKey::Leave => return Ok(Err(RemoteEnd::Left)),
+                LobbyKey::Nothing => {}
+            }
+        }
+    }
+}
+
+/// Shows the offer until a key chooses.
+fn offer(
+    session: &mut terminal::Session,
+    signals: &StopSignals,
+    theme: Theme,
+    saved: Option<&Saved>,
+    set_aside: &[SetAside],
+) -> Result<offer::Choice, TuiError> {
+    let offer = offer::Offer {
+        saved,
+        standing: saved.and_then(|s| s.standing().ok()),
+        set_aside,
+    };
+    loop {
+        if signals.received().is_some() {
+            return Ok(offer::Choice::Quit);
+        }
+        session.terminal().draw(|frame| {
+            offer.render(frame.area(), frame.buffer_mut(), &theme);
+        })?;
+        match session.wait_for_input(IDLE_WAIT)? {
+            terminal::Waited::HungUp => return Ok(offer::Choice::Quit),
+            terminal::Waited::Nothing => continue,
+            terminal::Waited::Input => {}
+        }
+        if event::poll(Duration::ZERO)?
+            && let Some(Input::Key(key)) = Input::from_event(&event::read()?)
+            && let Some(choice) = offer.choice(key)
+        {
+            return Ok(choice);
+        }
+    }
+}
+
+fn play(
+    app: &mut App,
+    session: &mut terminal::Session,
+    signals: &StopSignals,
+) -> Result<Ending, TuiError> {
+    // Whether the terminal library may hold events it has already read.
+    let mut buffered = false;
+    loop {
+        if let Some(signal) = signals.received() {
+            return Ok(Ending::Signal(signal));
+        }
+        app.update(Input::Tick(Instant::now()));
+        if let Some(failure) = app.take_failure() {
+            return Err(failure.into());
+        }
+        if app.should_quit() {
+            return Ok(Ending::Quit);
+        }
+        // Drawing every turn of the loop is cheap: ratatui sends only the
+        // cells that changed.
+        let mut hits = None;
+        session.terminal().draw(|frame| {
+            hits = Some(view::render(app, frame.area(), frame.buffer_mut()));
+        })?;
+        if let Some(hits) = hits {
+            app.set_hits(hits);
+        }
+        // The terminal library is asked for an event only when one is
+        // there: it would not come back from a terminal that has gone.
+        let ready = buffered
+            || match session.wait_for_input(IDLE_WAIT)? {
+                terminal::Waited::HungUp => return Ok(Ending::Signal(Signal::HANGUP)),
+                // With no key waiting the terminal library still takes a
+                // resize at once: one left to arrive together with a key
+                // is read first and hides that key from it until the next.
+                terminal::Waited::Nothing => event::poll(Duration::ZERO)?,
+                terminal::Waited::Input => true,
+            };
+        // One event a turn, each after a fresh draw, so a click lands on
+        // what is on screen; the rest are taken before waiting again.
+        buffered = ready && event::poll(Duration::ZERO)?;
+        if buffered {
+            let event = event::read()?;
+            // A resize needs nothing more: the next draw lays out anew.
+            match Input::from_event(&event) {
+                Some(Input::Key(Key::Interrupt)) => return Ok(Ending::Interrupted),
+                Some(input) => app.update(input),
+                None => {}
+            }
+        }
+    }
+}
