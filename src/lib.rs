@@ -16,6 +16,7 @@ pub mod record;
 pub mod records_folder;
 pub mod review;
 pub mod save;
+pub mod search;
 pub mod session;
 pub mod signals;
 pub mod sim;

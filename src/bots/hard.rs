@@ -43,13 +43,11 @@ use std::time::{Duration, Instant};
 
 use rand::{Rng, SeedableRng};
 
-use crate::engine::endgame::{EXACT_TRICKS, solve};
-use crate::engine::policy::play_out;
-use crate::engine::stakes::HandOutcome;
-use crate::engine::{
-    Action, Bid, Card, CardSet, DealGuess, Decision, Mode, PerSeat, PlayerView, Policy, Seat,
-    hand_outcome,
-};
+use crate::engine::{Action, Bid, Card, CardSet, Decision, Mode, PerSeat, PlayerView, Seat};
+use crate::search::endgame::{EXACT_TRICKS, solve};
+use crate::search::policy::play_out;
+use crate::search::stakes::HandOutcome;
+use crate::search::{DealGuess, Policy, hand_outcome};
 
 use super::knowledge::{exchange_pass, hand_tricks};
 use super::normal::{NormalBot, Standing, Tuning, game_in_hand, nil_unthinkable};

@@ -6,19 +6,14 @@ pub mod bid;
 pub mod card;
 pub mod cards;
 pub mod deal;
-pub mod deal_guess;
 pub mod deck;
-pub mod endgame;
 pub mod event;
 pub mod game;
 pub mod play;
-pub mod playout;
-pub mod policy;
 pub mod quick;
 pub mod rules;
 pub mod score;
 pub mod seat;
-pub mod stakes;
 pub mod view;
 
 pub use auction::{Auction, BidError, BlindBidRefusal, BlindNilRefusal, SuicideTurn};
@@ -26,20 +21,16 @@ pub use bid::Bid;
 pub use card::{Card, Rank, Suit};
 pub use cards::CardSet;
 pub use deal::Deal;
-pub use deal_guess::{DealGuess, GuessError};
 pub use deck::Jokers;
 pub use event::{Event, SeatEvent, SideRecord};
 pub use game::{Action, Decision, Game, HandResult, Phase, RuleError, Turn};
 pub use play::{HandState, PlayError, PublicPlay, ResumeError, TrickDone};
-pub use playout::Playout;
-pub use policy::Policy;
 pub use rules::{
     BiddingGame, FirstLead, GameKind, GameRules, InvalidRule, PlayRules, RuleSettings, Rules,
     ScoringRules, SetPenalty, SpadesLead,
 };
 pub use score::{SideScore, SideTotals};
 pub use seat::{DUMMY_SEAT, Each, MAX_SEATS, Mode, PerSeat, PerSide, Seat, Side, Teams};
-pub use stakes::{HandOutcome, hand_outcome, win_chances};
 pub use view::{ExchangeView, PlayerView, Shown};
 
 /// Card notation for unit tests: `set("AS KH")`, `card("AS")`.

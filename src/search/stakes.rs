@@ -4,10 +4,10 @@
 //! close behind than to one far ahead, and nothing once the game is
 //! decided, so a search compares hands by the chance of winning they leave.
 
-use super::bid::Bid;
-use super::rules::Rules;
-use super::score::{SideScore, SideTotals, game_winner, score_hand};
-use super::seat::{PerSeat, PerSide};
+use crate::engine::bid::Bid;
+use crate::engine::rules::Rules;
+use crate::engine::score::{SideScore, SideTotals, game_winner, score_hand};
+use crate::engine::seat::{PerSeat, PerSide};
 
 /// Points a side usually scores in a hand: how fast a game runs to its
 /// target.

@@ -32,14 +32,14 @@
 
 use rand::Rng;
 
-use super::bid::Bid;
-use super::card::{Card, Suit};
-use super::cards::CardSet;
-use super::deal::Deal;
-use super::game::Phase;
-use super::rules::{FirstLead, SpadesLead};
-use super::seat::{MAX_SEATS, PerSeat, Seat};
-use super::view::PlayerView;
+use crate::engine::bid::Bid;
+use crate::engine::card::{Card, Suit};
+use crate::engine::cards::CardSet;
+use crate::engine::deal::Deal;
+use crate::engine::game::Phase;
+use crate::engine::rules::{FirstLead, SpadesLead};
+use crate::engine::seat::{MAX_SEATS, PerSeat, Seat};
+use crate::engine::view::PlayerView;
 
 /// Where a guessed card can go: a seat, or out of play.
 const HOLDERS: usize = MAX_SEATS + 1;

@@ -15,11 +15,11 @@
 
 use rand::Rng;
 
-use super::bid::Bid;
-use super::card::{Card, Suit};
-use super::cards::CardSet;
-use super::play::HandState;
-use super::seat::{MAX_SEATS, Mode, PerSeat, Seat};
+use crate::engine::bid::Bid;
+use crate::engine::card::{Card, Suit};
+use crate::engine::cards::CardSet;
+use crate::engine::play::HandState;
+use crate::engine::seat::{MAX_SEATS, Mode, PerSeat, Seat};
 
 const SPADES: CardSet = CardSet::of_suit(Suit::Spades);
 

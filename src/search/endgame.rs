@@ -5,8 +5,8 @@
 //! (`HandState::distinct_legal`). A search uses it in place of a playout's
 //! habits once the hand is this short: no habit misplays the last tricks.
 
-use super::play::HandState;
-use super::seat::{Mode, PerSeat, PerSide};
+use crate::engine::play::HandState;
+use crate::engine::seat::{Mode, PerSeat, PerSide};
 
 /// Tricks left at which the exact search takes over: at most `(3!)^4`
 /// lines of play on a deal, a few microseconds in practice

@@ -15,10 +15,10 @@
 
 use rand::Rng;
 
-use super::card::{Card, Suit};
-use super::cards::CardSet;
-use super::play::{HandState, SPADE_POWER, legal_plays, trick_power};
-use super::seat::{MAX_SEATS, Mode, PerSeat, Seat};
+use crate::engine::card::{Card, Suit};
+use crate::engine::cards::CardSet;
+use crate::engine::play::{HandState, SPADE_POWER, legal_plays, trick_power};
+use crate::engine::seat::{MAX_SEATS, Mode, PerSeat, Seat};
 
 /// Seats as plain numbers inside the playout's hot loops.
 type SeatNo = usize;
