@@ -117,7 +117,7 @@ pub(super) fn resume(args: &ResumeArgs) -> Result<(), CliError> {
                 "{}  {}, {}, {standing}{}\n",
                 s.header.id,
                 s.header.rules.mode,
-                s.header.rules.course(),
+                crate::config::course(&s.header.rules),
                 if s.header.practice { " (practice)" } else { "" }
             ));
         }

@@ -113,25 +113,6 @@ impl Jokers {
         }
     }
 
-    /// The deck in words, for the rules window; `None` for the classic deck.
-    pub const fn describe(self) -> Option<&'static str> {
-        match self {
-            Jokers::None => None,
-            Jokers::Replace2H2C => Some(
-                "Jokers: the Big and Little Joker replace the 2 of hearts and 2 of clubs; \
-                 spades rank Big Joker, Little Joker, ace ... 2",
-            ),
-            Jokers::Replace2D2C => Some(
-                "Jokers: the Big and Little Joker replace the 2 of diamonds and 2 of clubs; \
-                 spades rank Big Joker, Little Joker, ace ... 2",
-            ),
-            Jokers::DeucesHigh => Some(
-                "Deuces high: no 2 of hearts or clubs; trumps rank Big Joker, Little Joker, \
-                 2 of diamonds (a spade), 2 of spades, then ace ... 3 of spades",
-            ),
-        }
-    }
-
     /// How many spades the deck has (13, or 15 with the jokers).
     pub const fn spades(self) -> u32 {
         self.deck().suit(Suit::Spades).len()

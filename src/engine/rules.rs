@@ -693,143 +693,10 @@ pub fn choices(key: &str) -> Option<&'static [&'static str]> {
 }
 
 impl Rules {
-    /// The house rules in force beyond the keys every table has (mode,
-    /// target, bags, nil, blind nil, the exact-total rule), in words, one
-    /// line each, for the rules window. Empty for the classic game.
-    pub fn house_rules(&self) -> Vec<String> {
-        let mut lines = Vec::new();
-        if let Some(deck) = self.deck.jokers.describe() {
-            lines.push(deck.to_string());
-        }
-        lines.extend(self.game_house_rules());
-        lines.extend(bidding_house_rules(self));
-        lines.extend(self.scoring_house_rules());
-        lines.extend(self.play_house_rules());
-        lines
-    }
-
-    /// The `[game]` keys not at their classic values, in words.
-    fn game_house_rules(&self) -> Vec<String> {
-        let mut lines = Vec::new();
-        let game = &self.game;
-        if game.kind == GameKind::Quick {
-            let nil = if game.failed_nil_costs_life {
-                "a set contract or a failed nil"
-            } else {
-                "a set contract"
-            };
-            lines.push(format!(
-                "Quick Play: {} lives, {nil} costs one; no target",
-                game.lives
-            ));
-        }
-        if game.hands > 0 {
-            lines.push(format!("The game also ends after {} hands", game.hands));
-        }
-        lines
-    }
-
-    /// The scoring keys not at their classic values, in words.
-    fn scoring_house_rules(&self) -> Vec<String> {
-        let mut lines = Vec::new();
-        if self.scoring.overtrick_points == 0 {
-            lines.push("Overtricks score no points (they are still bags)".to_string());
-        }
-        if self.scoring.set_penalty == SetPenalty::BidAndShort {
-            lines.push("A set side loses 10 a trick bid and 10 a trick short".to_string());
-        }
-        if self.nil.failed_tricks_count {
-            lines.push("A failed nil's tricks count toward the partner's bid".to_string());
-        }
-        lines
-    }
-
-    /// How the game runs its course, in a few words: "to 500", "Quick
-    /// Play".
-    pub fn course(&self) -> String {
-        if self.is_quick() {
-            "Quick Play".to_string()
-        } else {
-            format!("to {}", self.target_score)
-        }
-    }
-
     /// Is this a Quick Play run rather than a game to a target?
     pub fn is_quick(&self) -> bool {
         self.game.kind == GameKind::Quick
     }
-
-    /// The play keys not at their classic values, in words.
-    fn play_house_rules(&self) -> Vec<String> {
-        let mut lines = Vec::new();
-        if self.play.first_lead == FirstLead::TwoOfClubs {
-            lines.push("The lowest club dealt (the 2C) leads the first trick".to_string());
-        }
-        if self.play.spades_lead == SpadesLead::AnyTime {
-            lines.push("Spades may be led at any time".to_string());
-        }
-        if !self.play.trump_first_trick {
-            lines.push("No spade on the first trick unless holding only spades".to_string());
-        }
-        lines
-    }
-}
-
-/// The bidding keys not at their defaults, in words.
-fn bidding_house_rules(rules: &Rules) -> Vec<String> {
-    let mut lines = Vec::new();
-    let b = &rules.bidding;
-    match b.game {
-        BiddingGame::Classic => {}
-        BiddingGame::Mirror => lines
-            .push("Mirror: everyone bids their spade count (none: nil); no blind nil".to_string()),
-        BiddingGame::Whiz => {
-            lines.push("Whiz: everyone bids nil or their spade count; no blind nil".to_string())
-        }
-        BiddingGame::Suicide => lines.push(format!(
-            "Suicide: one partner of a side bids nil, the other at least {}",
-            rules.suicide_number()
-        )),
-    }
-    if b.min_bid > 1 {
-        lines.push(format!("A numeric bid is at least {}", b.min_bid));
-    }
-    if b.board > 0 {
-        lines.push(format!(
-            "The board: a side's numeric bids must reach {}",
-            b.board
-        ));
-    }
-    if b.double_at > 0 {
-        lines.push(format!(
-            "A side bidding {} or more scores its contract double",
-            b.double_at
-        ));
-    }
-    let blind = &rules.blind_bid;
-    if blind.allowed {
-        lines.push(format!(
-            "Blind bids of {} or more when the side trails by {}: contract doubled",
-            blind.min, blind.min_deficit
-        ));
-    }
-    let boston = &rules.boston;
-    if boston.bonus > 0 || boston.wins_game {
-        let prize = match (boston.bonus, boston.wins_game) {
-            (0, _) => "wins the game".to_string(),
-            (bonus, false) => format!("scores {bonus} more"),
-            (bonus, true) => format!("scores {bonus} more and wins the game"),
-        };
-        lines.push(format!("Boston (bid and take every trick) {prize}"));
-    }
-    if rules.nil.pass > 0 {
-        lines.push(format!(
-            "Nil pass: a nil bidder and partner swap {} card{}",
-            rules.nil.pass,
-            if rules.nil.pass == 1 { "" } else { "s" }
-        ));
-    }
-    lines
 }
 
 #[cfg(test)]
@@ -874,7 +741,7 @@ mod tests {
     }
 
     #[test]
-    fn the_bidding_keys_default_off_and_say_themselves_when_on() {
+    fn the_bidding_keys_default_off() {
         let r = Rules::default();
         assert_eq!(
             (r.bidding.min_bid, r.bidding.board, r.bidding.double_at),
@@ -883,19 +750,6 @@ mod tests {
         assert_eq!(r.bidding.game, BiddingGame::Classic);
         assert!(!r.blind_bid.allowed && !r.boston.wins_game);
         assert_eq!((r.boston.bonus, r.nil.pass), (0, 0));
-        assert!(r.house_rules().is_empty());
-        let on = r
-            .with(|r| {
-                r.bidding.board = 4;
-                r.bidding.double_at = 10;
-                r.boston.wins_game = true;
-                r.nil.pass = 1;
-            })
-            .unwrap();
-        let lines = on.house_rules().join("\n");
-        for words in ["board", "double", "Boston", "wins the game", "swap 1 card"] {
-            assert!(lines.contains(words), "{words}: {lines}");
-        }
     }
 
     #[test]
@@ -905,7 +759,6 @@ mod tests {
         let json = r#"{"deck":{"jokers":"deuces_high"}}"#;
         let rules: Rules = serde_json::from_str(json).unwrap();
         assert_eq!(rules.deck.jokers, Jokers::DeucesHigh);
-        assert_eq!(rules.house_rules().len(), 1);
         assert!(serde_json::from_str::<Rules>(r#"{"deck":{"jokers":"three"}}"#).is_err());
     }
 
@@ -928,7 +781,6 @@ mod tests {
         assert!(r.play.trump_first_trick);
         assert_eq!(r.deck.jokers, Jokers::None);
         assert_eq!(r.deck(), CardSet::DECK);
-        assert!(r.house_rules().is_empty());
         assert_eq!(Rules::new(r.settings()), Ok(r));
     }
 
@@ -968,7 +820,7 @@ mod tests {
     }
 
     #[test]
-    fn the_scoring_and_play_keys_read_their_words_and_say_what_changed() {
+    fn the_scoring_and_play_keys_read_their_words() {
         let json = r#"{"scoring":{"overtrick_points":0,"set_penalty":"bid_and_short"},
             "nil":{"failed_tricks_count":true},
             "play":{"first_lead":"two_of_clubs","spades_lead":"any_time","trump_first_trick":false}}"#;
@@ -977,8 +829,6 @@ mod tests {
         assert_eq!(rules.play.first_lead, FirstLead::TwoOfClubs);
         assert_eq!(rules.play.spades_lead, SpadesLead::AnyTime);
         assert!(!rules.play.trump_first_trick);
-        assert_eq!(rules.house_rules().len(), 6, "{:?}", rules.house_rules());
-        assert!(Rules::default().house_rules().is_empty());
         let json = serde_json::to_value(rules).unwrap();
         assert_eq!(json["play"]["first_lead"], "two_of_clubs");
         assert_eq!(json["scoring"]["set_penalty"], "bid_and_short");

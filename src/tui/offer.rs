@@ -56,7 +56,7 @@ impl Offer<'_> {
                 theme.accent(),
             ));
             let mode = saved.header.rules.mode;
-            let mut about = format!("{mode}, {}", saved.header.rules.course());
+            let mut about = format!("{mode}, {}", crate::config::course(&saved.header.rules));
             if let Some((hand, scores)) = &self.standing {
                 let scores: Vec<String> = scores.iter().map(|&s| theme.number(s)).collect();
                 about.push_str(&format!(", hand {hand}, scores {}", scores.join(" / ")));

@@ -1042,7 +1042,7 @@ fn rules_lines(rules: &Rules, theme: &Theme) -> Vec<String> {
         lines.push(format!("           {per_side}; {exchange}"));
     }
     lines.push(format!("Bidding    {total}"));
-    let mut house = rules.house_rules().into_iter();
+    let mut house = crate::config::house_rules(rules).into_iter();
     if let Some(first) = house.next() {
         lines.push(format!("House      {first}"));
         lines.extend(house.map(|line| format!("           {line}")));

@@ -1,6 +1,10 @@
 //! Where the rules come from and how `rules.toml` is read: every mistake in
 //! the file is reported with its file, line, column and key.
 
+mod house_rules;
+
+pub use house_rules::{course, house_rules};
+
 use std::fmt;
 use std::path::{Path, PathBuf};
 
