@@ -127,12 +127,12 @@ impl LobbyScreen<'_> {
         }
         lines.push(Line::from(""));
         if let Some(rules) = &self.rules {
-            let about = format!("{mode}, {}", crate::config::course(&rules));
+            let about = format!("{mode}, {}", crate::config::course(rules));
             lines.push(Line::from(vec![
                 Span::styled("Rules  ", theme.accent()),
                 Span::raw(about),
             ]));
-            for rule in crate::config::house_rules(&rules).into_iter().take(3) {
+            for rule in crate::config::house_rules(rules).into_iter().take(3) {
                 for part in wrap(std::slice::from_ref(&rule), text_width.saturating_sub(2)) {
                     lines.push(Line::styled(format!("  {part}"), theme.dim()));
                 }
