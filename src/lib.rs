@@ -11,6 +11,7 @@ pub mod naming;
 pub mod net;
 pub mod paths;
 pub mod presets;
+pub mod protocol;
 pub mod rating;
 pub mod record;
 pub mod records_folder;

@@ -7,13 +7,14 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
 use std::time::Duration;
 
-use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio::sync::mpsc as tokio_mpsc;
 
 use super::code::TableCode;
-use super::protocol::{ClientMessage, MAX_LINE, PROTOCOL_VERSION, ServerMessage, line, parse};
 use super::tls;
+use crate::protocol::lines::{LineReader, Read};
+use crate::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage, line, parse};
 
 /// How long connecting (and the TLS handshake) may take.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -212,22 +213,17 @@ async fn talk<S: AsyncRead + AsyncWrite + Unpin>(
     incoming: mpsc::Sender<Incoming>,
 ) {
     let (reader, mut writer) = tokio::io::split(stream);
-    let mut reader = BufReader::new(reader);
+    // No line may pass the limit: a server cannot fill our memory.
+    let mut reader = LineReader::new(reader);
     let reading = async {
-        let mut buf = Vec::new();
         loop {
-            buf.clear();
-            // No line may pass the limit: a server cannot fill our memory.
-            let mut limited = (&mut reader).take(MAX_LINE as u64);
-            match limited.read_until(b'\n', &mut buf).await {
-                Ok(0) => return "the table closed the connection".to_string(),
-                Ok(_) if !buf.ends_with(b"\n") && buf.len() >= MAX_LINE => {
-                    return "the table sent a line too long to read".to_string();
-                }
-                Ok(_) => {}
+            let bytes = match reader.next().await {
+                Ok(Read::Line(bytes)) => bytes,
+                Ok(Read::End) => return "the table closed the connection".to_string(),
+                Ok(Read::TooLong) => return "the table sent a line too long to read".to_string(),
                 Err(e) => return format!("the connection failed: {e}"),
-            }
-            let text = String::from_utf8_lossy(&buf);
+            };
+            let text = String::from_utf8_lossy(&bytes);
             let message = match parse::<ServerMessage>(&text) {
                 Ok(message) => Incoming::Message(message),
                 Err(why) => Incoming::Unreadable(why),

@@ -7,7 +7,7 @@ use crate::engine::{PlayerView, Rules, Seat};
 use crate::fairness::Commitment;
 
 use super::client::Incoming;
-use super::protocol::{ClientMessage, Lobby, SeatPlayer, ServerMessage};
+use crate::protocol::{ClientMessage, Lobby, SeatPlayer, ServerMessage};
 
 /// The lobby as this player knows it.
 #[derive(Debug, Clone)]

@@ -20,7 +20,7 @@ use crate::session::Played;
 
 use super::client::{Connection, Incoming, Target};
 use super::lobby::Started;
-use super::protocol::{ClientMessage, Legal, SeatPlayer, ServerMessage};
+use crate::protocol::{ClientMessage, Legal, SeatPlayer, ServerMessage};
 
 /// A decision the server asked for, shown to the player.
 struct Asked {

@@ -25,7 +25,8 @@ use std::time::{Duration, Instant};
 use crate::bots::normal::NormalBot;
 use crate::bots::{Bot, BotRng, Level, Replaced};
 use crate::engine::{Action, Bid, Card, CardSet, Decision, PlayerView, Seat};
-use crate::net::protocol::{
+use crate::protocol::lines::{PipeLines, Read as Said};
+use crate::protocol::{
     ClientMessage, ErrorCode, Legal, MAX_LINE, PROTOCOL_VERSION, ServerMessage, line, parse,
 };
 
@@ -312,20 +313,12 @@ fn kind(message: &ClientMessage) -> &'static str {
     }
 }
 
-/// What the reader thread hands on from the program's output.
-enum Incoming {
-    Line(Vec<u8>),
-    TooLong,
-    /// The output closed, or could not be read.
-    Closed,
-}
-
 /// A running program and the threads that talk to it.
 struct Process {
     child: Child,
     /// Lines for the writer thread; dropped to close the program's input.
     to_bot: Option<Sender<String>>,
-    from_bot: Receiver<Incoming>,
+    from_bot: Receiver<Said>,
     stderr: Arc<Mutex<VecDeque<String>>>,
     /// Disconnected once standard error has closed and been read to its end.
     stderr_done: Receiver<()>,
@@ -408,14 +401,14 @@ impl Process {
         // Anything said since the last answer was said unasked.
         loop {
             match self.from_bot.try_recv() {
-                Ok(Incoming::Line(bytes)) => {
+                Ok(Said::Line(bytes)) => {
                     let text = String::from_utf8_lossy(&bytes);
                     if !text.trim().is_empty() {
                         return Err(Problem::Unasked(text.into_owned()));
                     }
                 }
-                Ok(Incoming::TooLong) => return Err(Problem::TooLong),
-                Ok(Incoming::Closed) | Err(TryRecvError::Disconnected) => {
+                Ok(Said::TooLong) => return Err(Problem::TooLong),
+                Ok(Said::End) | Err(TryRecvError::Disconnected) => {
                     return Err(Problem::Closed);
                 }
                 Err(TryRecvError::Empty) => break,
@@ -451,14 +444,14 @@ impl Process {
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.from_bot.recv_timeout(left) {
-                Ok(Incoming::Line(bytes)) => {
+                Ok(Said::Line(bytes)) => {
                     let text = String::from_utf8(bytes).map_err(|_| Problem::NotUtf8)?;
                     if !text.trim().is_empty() {
                         return Ok(text);
                     }
                 }
-                Ok(Incoming::TooLong) => return Err(Problem::TooLong),
-                Ok(Incoming::Closed) | Err(RecvTimeoutError::Disconnected) => {
+                Ok(Said::TooLong) => return Err(Problem::TooLong),
+                Ok(Said::End) | Err(RecvTimeoutError::Disconnected) => {
                     return Err(Problem::Closed);
                 }
                 Err(RecvTimeoutError::Timeout) => return Err(silent),
@@ -558,21 +551,12 @@ fn write_lines(mut stdin: ChildStdin, lines: Receiver<String>) {
 
 /// Hands the program's output on a line at a time, refusing a line longer
 /// than `MAX_LINE` (newline included).
-fn read_lines(stdout: impl Read, lines: Sender<Incoming>) {
-    let mut reader = BufReader::new(stdout);
+fn read_lines(stdout: impl Read, lines: Sender<Said>) {
+    let mut reader = PipeLines::new(stdout);
     loop {
-        let mut bytes = Vec::new();
-        let incoming = match (&mut reader)
-            .take(MAX_LINE as u64)
-            .read_until(b'\n', &mut bytes)
-        {
-            Ok(0) | Err(_) => Incoming::Closed,
-            Ok(n) if n == MAX_LINE && bytes.last() != Some(&b'\n') => Incoming::TooLong,
-            // The last line may end without a newline.
-            Ok(_) => Incoming::Line(bytes),
-        };
-        let last = !matches!(incoming, Incoming::Line(_));
-        if lines.send(incoming).is_err() || last {
+        let read = reader.next_line();
+        let last = !matches!(read, Said::Line(_));
+        if lines.send(read).is_err() || last {
             return;
         }
     }
@@ -610,26 +594,6 @@ fn read_stderr(stderr: impl Read, tail: &Mutex<VecDeque<String>>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn lines_of(bytes: Vec<u8>) -> Vec<Incoming> {
-        let (tx, rx) = mpsc::channel();
-        read_lines(io::Cursor::new(bytes), tx);
-        rx.into_iter().collect()
-    }
-
-    #[test]
-    fn a_line_may_be_max_line_bytes_newline_included() {
-        let mut longest = vec![b'x'; MAX_LINE - 1];
-        longest.push(b'\n');
-        let read = lines_of([longest.clone(), b"last".to_vec()].concat());
-        assert!(matches!(&read[..], [
-            Incoming::Line(a),
-            Incoming::Line(b),
-            Incoming::Closed
-        ] if *a == longest && b == b"last"));
-        let too_long = vec![b'x'; MAX_LINE + 1];
-        assert!(matches!(&lines_of(too_long)[..], [Incoming::TooLong]));
-    }
 
     #[test]
     fn a_quoted_line_is_cut_short() {

@@ -13,7 +13,7 @@ use crate::bots::{BotSpec, Level};
 use crate::engine::{Mode, Seat};
 use crate::naming::{Place, place};
 use crate::net::lobby::LobbyState;
-use crate::net::protocol::{ClientMessage, SeatPlayer};
+use crate::protocol::{ClientMessage, SeatPlayer};
 
 use super::input::Key;
 use super::theme::Theme;

@@ -129,7 +129,7 @@ pub fn run_remote(
     mut connection: Connection,
     mut joining: Joining,
 ) -> Result<RemoteEnd, TuiError> {
-    use crate::net::protocol::ClientMessage;
+    use crate::protocol::ClientMessage;
     let theme = Theme::from_env(config.ascii);
     let signals = StopSignals::watch()?;
     let mut session = terminal::Session::start()?;

@@ -11,14 +11,13 @@ use tokio::net::TcpStream;
 use tokio::sync::{Notify, mpsc, oneshot};
 use tokio::time::{Instant, sleep_until, timeout, timeout_at};
 
-use super::lines::{Flood, LineReader, Read};
+use super::flood::Flood;
 use super::table::{self, Command, How};
 use super::{ConnId, Shared, clean_name};
 use crate::config;
 use crate::net::code;
-use crate::net::protocol::{
-    self, ClientMessage, ErrorCode, MAX_CHAT, PROTOCOL_VERSION, ServerMessage,
-};
+use crate::protocol::lines::{LineReader, Read};
+use crate::protocol::{self, ClientMessage, ErrorCode, MAX_CHAT, PROTOCOL_VERSION, ServerMessage};
 
 /// Sends waiting to be written to one connection (a send is a line, or
 /// the lines one step of the game brings a seat). A client that lets more
@@ -252,7 +251,7 @@ impl<R: AsyncRead + Unpin> Conn<R> {
                 ErrorCode::Flood,
                 format!(
                     "more than {} messages in a second",
-                    super::lines::FLOOD_LIMIT
+                    super::flood::FLOOD_LIMIT
                 ),
             ));
         }

@@ -9,7 +9,7 @@
 //! it; bots think on the blocking pool, so no table waits for another's.
 
 mod conn;
-mod lines;
+mod flood;
 mod table;
 
 use crate::bots::BotSpec;

@@ -15,7 +15,7 @@ use crate::config;
 use crate::engine::{Action, Decision, Mode, Phase, Rules, Seat};
 use crate::fairness::Dealing;
 use crate::net::code::{self, same_secret};
-use crate::net::protocol::{ErrorCode, Legal, Lobby, LobbySeat, SeatPlayer, ServerMessage};
+use crate::protocol::{ErrorCode, Legal, Lobby, LobbySeat, SeatPlayer, ServerMessage};
 use crate::record::{GameInfo, MemoryRecord, now_secs};
 use crate::table::{Player, Table, Thinking, Thought, exec, seat_bot};
 
@@ -827,7 +827,7 @@ impl TableTask {
         // Each connection's messages go as one write (one TLS record).
         let mut batches: Vec<String> = vec![String::new(); self.conns.len()];
         for (i, message) in out {
-            batches[i].push_str(&crate::net::protocol::line(&message));
+            batches[i].push_str(&crate::protocol::line(&message));
         }
         for (i, batch) in batches.into_iter().enumerate() {
             if !batch.is_empty() {

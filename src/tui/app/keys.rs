@@ -29,7 +29,7 @@ impl App {
                 line.pop();
             }
             Key::Space => line.push(' '),
-            Key::Char(c) if line.chars().count() < crate::net::protocol::MAX_CHAT => line.push(c),
+            Key::Char(c) if line.chars().count() < crate::protocol::MAX_CHAT => line.push(c),
             _ => {}
         }
     }

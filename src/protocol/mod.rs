@@ -7,6 +7,8 @@
 //! The server sends a seat nothing it may not see: a `view` is that seat's
 //! `PlayerView`, and an `event` is the event as that seat sees it.
 
+pub mod lines;
+
 use serde::{Deserialize, Serialize};
 
 use crate::bots::BotSpec;
