@@ -100,7 +100,7 @@ pub fn declarer_of(mode: Mode, dealer: Seat, bids: &PerSeat<Option<Bid>>) -> Opt
     best.map(|(seat, _)| seat)
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Auction {
     rules: Rules,
     dealer: Seat,
@@ -114,7 +114,43 @@ pub struct Auction {
     spades: PerSeat<Option<u8>>,
 }
 
+/// Every fact an auction holds, to carry it whole (the table protocol sends
+/// a seat its copy): what `Auction::parts` gives and `Auction::from_parts`
+/// takes back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AuctionParts {
+    pub rules: Rules,
+    pub dealer: Seat,
+    pub bids: PerSeat<Option<Bid>>,
+    pub looked: PerSeat<bool>,
+    pub deficit: PerSide<i32>,
+    pub spades: PerSeat<Option<u8>>,
+}
+
 impl Auction {
+    pub fn parts(&self) -> AuctionParts {
+        AuctionParts {
+            rules: self.rules,
+            dealer: self.dealer,
+            bids: self.bids,
+            looked: self.looked,
+            deficit: self.deficit,
+            spades: self.spades,
+        }
+    }
+
+    /// The auction `parts` describe, as it stands.
+    pub fn from_parts(parts: AuctionParts) -> Auction {
+        Auction {
+            rules: parts.rules,
+            dealer: parts.dealer,
+            bids: parts.bids,
+            looked: parts.looked,
+            deficit: parts.deficit,
+            spades: parts.spades,
+        }
+    }
+
     pub fn new(rules: Rules, dealer: Seat, deficit: PerSide<i32>) -> Auction {
         let mode = rules.mode;
         Auction {

@@ -1,8 +1,6 @@
-//! What happens in a game, as the engine reports it. The game record is these
-//! events written one per line (see docs/game-record.md), so field names here
-//! are the record's contract.
-
-use serde::{Deserialize, Serialize};
+//! What happens in a game, as the engine reports it. The game record
+//! (`record::RecordLine`) and the table protocol (`protocol::event`) write
+//! these in formats of their own.
 
 use super::bid::Bid;
 use super::card::Card;
@@ -10,8 +8,7 @@ use super::cards::CardSet;
 use super::score::SideScore;
 use super::seat::{Seat, Side};
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Event {
     Deal {
         hand: u32,
@@ -46,10 +43,8 @@ pub enum Event {
         sides: Vec<SideRecord>,
         /// Quick Play: the player's side's lives left after the hand
         /// (absent in a game to a target).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
         lives: Option<u8>,
         /// With a dummy: the player who played with it this hand.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
         declarer: Option<Seat>,
     },
     End {
@@ -74,7 +69,7 @@ impl Event {
 }
 
 /// One side's line in a `score` event.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SideRecord {
     pub points: i32,
     pub bags_added: i32,
@@ -98,8 +93,7 @@ impl From<&SideScore> for SideRecord {
 /// An event as one seat learns of it: everything public, and of the cards
 /// only those the seat may see (its own exchange). This, with the seat's
 /// `PlayerView`, is all a client of the table is ever given.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SeatEvent {
     /// A new hand is dealt; the seat's own cards are in its view.
     Dealt {
@@ -135,9 +129,7 @@ pub enum SeatEvent {
         sides: Vec<SideRecord>,
         /// Quick Play: the player's side's lives left after the hand
         /// (absent in a game to a target).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
         lives: Option<u8>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
         declarer: Option<Seat>,
     },
     End {
@@ -232,8 +224,6 @@ mod tests {
             out: CardSet::EMPTY,
         };
         assert_eq!(deal.seen_by(Seat::new(0)).cards(), CardSet::EMPTY);
-        let json = serde_json::to_string(&deal.seen_by(Seat::new(0))).unwrap();
-        assert!(!json.contains("AS"), "{json}");
         let passed: CardSet = "2H 3H".parse().unwrap();
         let exchange = Event::Exchange {
             hand: 1,

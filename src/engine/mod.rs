@@ -16,7 +16,7 @@ pub mod score;
 pub mod seat;
 pub mod view;
 
-pub use auction::{Auction, BidError, BlindBidRefusal, BlindNilRefusal, SuicideTurn};
+pub use auction::{Auction, AuctionParts, BidError, BlindBidRefusal, BlindNilRefusal, SuicideTurn};
 pub use bid::Bid;
 pub use card::{Card, Rank, Suit};
 pub use cards::CardSet;

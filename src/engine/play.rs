@@ -234,7 +234,7 @@ pub struct HandState {
 }
 
 /// The play of a hand as every seat sees it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PublicPlay {
     pub leader: Seat,
     pub turn: Seat,

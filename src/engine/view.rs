@@ -13,7 +13,7 @@ use super::score::SideTotals;
 use super::seat::{Mode, PerSeat, PerSide, Seat, Side, Teams};
 
 /// This seat's part in a blind-nil exchange.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ExchangeView {
     pub partner: Seat,
     pub count: u8,
@@ -25,13 +25,13 @@ pub struct ExchangeView {
 
 /// Another seat's cards this seat may see: the dummy's, or (for the
 /// dummy's seat, played by the declarer) the declarer's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Shown {
     pub seat: Seat,
     pub cards: CardSet,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayerView {
     pub seat: Seat,
     pub rules: Rules,

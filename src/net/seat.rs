@@ -16,6 +16,7 @@ use crate::engine::{
     Action, Decision, HandResult, Phase, PlayerView, RuleError, Rules, Seat, SeatEvent, Turn,
 };
 use crate::fairness::{Commitment, Reveal};
+use crate::record::RecordLine;
 use crate::session::Played;
 
 use super::client::{Connection, Incoming, Target};
@@ -329,35 +330,31 @@ impl Remote {
 
     /// Keeps the server's record lines in the player's own copy, with the
     /// header saying which seat was the player's.
-    fn keep_record(&mut self, lines: &[serde_json::Value]) {
+    fn keep_record(&mut self, lines: &[RecordLine]) {
         let skip = self.skip_lines.min(lines.len());
         self.skip_lines -= skip;
         for line in &lines[skip..] {
             self.record_lines += 1;
             let mut line = line.clone();
-            if let Some(obj) = line.as_object_mut() {
-                match obj.get("event").and_then(|e| e.as_str()) {
-                    Some("game") => {
-                        let id = self
-                            .record
-                            .as_ref()
-                            .and_then(|(_, p)| p.file_stem())
-                            .map(|s| s.to_string_lossy().into_owned());
-                        if let Some(id) = id {
-                            obj.insert("id".into(), id.into());
-                        }
-                        obj.insert("player_seat".into(), self.seat.index().into());
-                        // The names as this player saw them at the table.
-                        obj.insert("names".into(), self.names.clone().into());
-                    }
-                    Some("end") | Some("abandoned") => {
-                        self.reveal = serde_json::from_value(line.clone()).ok();
-                    }
-                    _ => {}
+            match &mut line {
+                RecordLine::Game(header) => {
+                    header.info.id = self
+                        .record
+                        .as_ref()
+                        .and_then(|(_, p)| p.file_stem())
+                        .map(|s| s.to_string_lossy().into_owned())
+                        .or(header.info.id.take());
+                    header.info.player_seat = Some(self.seat);
+                    // The names as this player saw them at the table.
+                    header.names = self.names.clone();
                 }
+                RecordLine::End { .. } | RecordLine::Abandoned { .. } => {
+                    self.reveal = line.revealed();
+                }
+                _ => {}
             }
             if let Some((file, path)) = &mut self.record
-                && let Err(e) = writeln!(file, "{line}")
+                && let Err(e) = writeln!(file, "{}", line.json())
             {
                 self.record_problem = Some(format!("cannot write {}: {e}", path.display()));
                 self.record = None;

@@ -7,12 +7,15 @@
 //! The server sends a seat nothing it may not see: a `view` is that seat's
 //! `PlayerView`, and an `event` is the event as that seat sees it.
 
+pub mod event;
 pub mod lines;
+pub mod view;
 
 use serde::{Deserialize, Serialize};
 
 use crate::bots::BotSpec;
 use crate::engine::{Action, Bid, CardSet, Decision, PlayerView, Seat, SeatEvent};
+use crate::record::RecordLine;
 
 /// The protocol's version: a peer speaking another is refused at hello.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -97,10 +100,12 @@ pub enum ServerMessage {
     },
     /// Something happened at the table, as this seat may see it.
     Event {
+        #[serde(with = "event::told")]
         event: SeatEvent,
     },
     /// This seat's view of the table now.
     View {
+        #[serde(with = "view::boxed")]
         view: Box<PlayerView>,
     },
     /// A decision is due from this connection: for `seat` (its own, or the
@@ -109,12 +114,13 @@ pub enum ServerMessage {
         seat: Seat,
         decision: Decision,
         legal: Legal,
+        #[serde(with = "view::boxed")]
         view: Box<PlayerView>,
     },
     /// Lines of the game record, as the table writes them: the header at
     /// the start, each hand once it is over, and the end (with the seed).
     Record {
-        lines: Vec<serde_json::Value>,
+        lines: Vec<RecordLine>,
     },
     /// Who sits in a seat now: a person, a bot standing in, or nobody.
     Seat {

@@ -16,7 +16,7 @@ use crate::engine::{Action, Decision, Mode, Phase, Rules, Seat};
 use crate::fairness::Dealing;
 use crate::net::code::{self, same_secret};
 use crate::protocol::{ErrorCode, Legal, Lobby, LobbySeat, SeatPlayer, ServerMessage};
-use crate::record::{GameInfo, MemoryRecord, now_secs};
+use crate::record::{GameInfo, MemoryRecord, RecordLine, now_secs};
 use crate::table::{Player, Table, Thinking, Thought, exec, seat_bot};
 
 /// A refusal: the error a client is sent.
@@ -131,7 +131,7 @@ struct Playing {
     /// takes a seat back is sent both, as at the start, to keep their own
     /// copy of the record whole.
     start: ServerMessage,
-    record_lines: Vec<serde_json::Value>,
+    record_lines: Vec<RecordLine>,
 }
 
 struct TableTask {
@@ -846,7 +846,7 @@ impl TableTask {
         if written.is_empty() {
             return;
         }
-        let lines: Vec<serde_json::Value> = written
+        let lines: Vec<RecordLine> = written
             .split(|&b| b == b'\n')
             .filter(|l| !l.is_empty())
             .filter_map(|l| serde_json::from_slice(l).ok())

@@ -1,0 +1,320 @@
+//! Reading records back: every game of a file, each line checked, and
+//! each game replayed through the engine to prove its deals and scores.
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::engine::{Action, Deal, Event, Game, Jokers, PerSeat, Seat};
+use crate::fairness::{Commitment, Reveal};
+
+use super::READS;
+use super::line::{GameHeader, RecordLine};
+
+/// A record line that cannot be read, or a game that does not check, with
+/// its 1-based line number.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct RecordError {
+    pub line: usize,
+    pub message: String,
+}
+
+/// One game as read from a record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordedGame {
+    pub header: GameHeader,
+    /// The line of the `game` line.
+    pub line: usize,
+    /// The events with the line each came from.
+    pub events: Vec<(usize, Event)>,
+    pub abandoned: bool,
+    /// The seed and salt the closing line revealed, with that line.
+    pub reveal: Option<(usize, Reveal)>,
+}
+
+impl RecordedGame {
+    /// Did the game reach its `end` or `abandoned` line?
+    pub fn is_closed(&self) -> bool {
+        self.abandoned || matches!(self.events.last(), Some((_, Event::End { .. })))
+    }
+}
+
+/// Reads every game of a record. Unknown keys are ignored, as the format
+/// allows; a last line cut off by a crash (no newline, not JSON) is left
+/// out; anything else malformed is an error naming its line.
+pub fn read_games(text: &str) -> Result<Vec<RecordedGame>, RecordError> {
+    let mut games: Vec<RecordedGame> = Vec::new();
+    let lines: Vec<&str> = text.split_terminator('\n').collect();
+    for (i, raw) in lines.iter().enumerate() {
+        let line = i + 1;
+        if raw.trim().is_empty() {
+            continue;
+        }
+        let err = |message: String| RecordError { line, message };
+        let value: Value = match serde_json::from_str(raw) {
+            Ok(value) => value,
+            Err(_) if line == lines.len() && !text.ends_with('\n') => break,
+            Err(e) => return Err(err(format!("not JSON: {e}"))),
+        };
+        let kind = value
+            .get("event")
+            .and_then(|k| k.as_str())
+            .ok_or_else(|| err("the object has no \"event\" key".into()))?
+            .to_string();
+        let read = RecordLine::deserialize(value).map_err(|e| match kind.as_str() {
+            "game" => err(format!("bad game line: {e}")),
+            _ => err(format!("bad \"{kind}\" line: {e}")),
+        })?;
+        if let RecordLine::Game(header) = read {
+            if !READS.contains(&header.format) {
+                return Err(err(format!(
+                    "record format {} is not supported (this version reads formats 1 and 2)",
+                    header.format
+                )));
+            }
+            games.push(RecordedGame {
+                header,
+                line,
+                events: Vec::new(),
+                abandoned: false,
+                reveal: None,
+            });
+            continue;
+        }
+        let game = games
+            .last_mut()
+            .ok_or_else(|| err("an event comes before any \"game\" line".into()))?;
+        if game.is_closed() {
+            return Err(err(format!(
+                "a \"{kind}\" line after the game's closing line (a new game starts with a \"game\" line)"
+            )));
+        }
+        if matches!(read, RecordLine::End { .. } | RecordLine::Abandoned { .. }) {
+            game.reveal = read.revealed().map(|r| (line, r));
+        }
+        match read.event() {
+            Some(event) => game.events.push((line, event)),
+            None => game.abandoned = true,
+        }
+    }
+    Ok(games)
+}
+
+/// What a replay proved about where the deals came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DealProof {
+    /// The revealed seed and salt hash to the commitment made at the start,
+    /// and every hand is the deal that seed gives.
+    Committed { seed: u64, commitment: Commitment },
+    /// Every hand is the deal of a seed given openly at the start.
+    OpenSeed(u64),
+    /// No seed was revealed (a game cut short before its end): each deal is
+    /// a whole deck split as the mode says, but where it came from is unknown.
+    Unproven,
+}
+
+/// A recorded game replayed through the engine.
+#[derive(Debug, Clone)]
+pub struct Replayed {
+    /// The game as it stands after the record's last line.
+    pub game: Game,
+    pub deals: DealProof,
+}
+
+/// Replays a recorded game through the engine. Every deal must be a whole
+/// deck split as the mode says; when a seed is known (open, or revealed and
+/// matching the commitment) every deal must be the one it gives; and every
+/// event must be exactly what the engine produces from the recorded bids,
+/// exchanges and plays.
+pub fn replay(recorded: &RecordedGame) -> Result<Replayed, RecordError> {
+    let header = &recorded.header;
+    let rules = header.rules;
+    let at_header = |message: String| RecordError {
+        line: recorded.line,
+        message,
+    };
+    if header.mode != rules.mode {
+        return Err(at_header(
+            "the game's mode and its rules' mode differ".into(),
+        ));
+    }
+    let n = rules.mode.seats();
+    if header.names.len() != n {
+        return Err(at_header(format!(
+            "a {} game names {n} seats, not {}",
+            rules.mode,
+            header.names.len()
+        )));
+    }
+    let proof = deal_proof(recorded)?;
+    let seed = match proof {
+        DealProof::Committed { seed, .. } | DealProof::OpenSeed(seed) => Some(seed),
+        DealProof::Unproven => None,
+    };
+    let (first_dealer, deals) = recorded_deals(recorded, seed)?;
+    let game = Game::with_deals(rules, first_dealer.unwrap_or(Seat::new(0)), deals);
+    let game = replay_events(recorded, game)?;
+    Ok(Replayed { game, deals: proof })
+}
+
+/// Every deal of the record, each checked to be a whole deck split as the
+/// mode says and, when `seed` is known, the deal it gives; with the first
+/// hand's dealer.
+fn recorded_deals(
+    recorded: &RecordedGame,
+    seed: Option<u64>,
+) -> Result<(Option<Seat>, Vec<Deal>), RecordError> {
+    let rules = recorded.header.rules;
+    let n = rules.mode.seats();
+    let mut deals = Vec::new();
+    let mut first_dealer = None;
+    for (line, event) in &recorded.events {
+        let Event::Deal {
+            hand,
+            dealer,
+            hands,
+            out,
+        } = event
+        else {
+            continue;
+        };
+        let err = |message: String| RecordError {
+            line: *line,
+            message,
+        };
+        if hands.len() != n || !rules.mode.has_seat(*dealer) {
+            return Err(err(format!(
+                "a {} deal has {n} hands and a dealer below {n}",
+                rules.mode
+            )));
+        }
+        let deal = Deal {
+            hands: PerSeat::from_fn(rules.mode, |s| hands[s.index()]),
+            out: *out,
+        };
+        let jokers = rules.deck.jokers;
+        if !deal.is_valid_in(jokers, rules.mode) {
+            let which = match jokers {
+                Jokers::None => String::new(),
+                _ => format!(" (`deck.jokers = \"{jokers}\"`)"),
+            };
+            return Err(err(format!(
+                "hand {hand} is not a deal: the hands and the cards out must be the whole deck{which}, {} cards to each seat, each card once",
+                rules.mode.hand_size()
+            )));
+        }
+        if let Some(seed) = seed
+            && deal != Deal::from_seed_in(jokers, seed, *hand, rules.mode, *dealer)
+        {
+            return Err(err(format!(
+                "hand {hand} is not the deal seed {seed} gives"
+            )));
+        }
+        first_dealer.get_or_insert(*dealer);
+        deals.push(deal);
+    }
+    Ok((first_dealer, deals))
+}
+
+/// Plays the record's bids, exchanges and cards through `game`: the
+/// engine's own events must be the record's, line for line.
+fn replay_events(recorded: &RecordedGame, mut game: Game) -> Result<Game, RecordError> {
+    let events = &recorded.events;
+    if events.is_empty() {
+        return Ok(game);
+    }
+    // The engine's own events, produced from the recorded actions, must be
+    // the record line for line.
+    let mut next = 0;
+    // A record cut short (no closing line) stops where it stops: what the
+    // engine produces past its last line is simply not known.
+    let cut_short = !recorded.is_closed();
+    let mut check = |produced: &Event| -> Result<(), RecordError> {
+        let Some((line, recorded)) = events.get(next) else {
+            if cut_short {
+                return Ok(());
+            }
+            return Err(RecordError {
+                line: events.last().map_or(0, |(l, _)| *l),
+                message: format!(
+                    "the record ends before the game does: next comes {}",
+                    RecordLine::of(produced).json()
+                ),
+            });
+        };
+        next += 1;
+        if recorded == produced {
+            return Ok(());
+        }
+        Err(RecordError {
+            line: *line,
+            message: format!(
+                "the record says {} but the rules give {}",
+                RecordLine::of(recorded).json(),
+                RecordLine::of(produced).json()
+            ),
+        })
+    };
+    check(&game.deal_event())?;
+    for (line, event) in &events[1..] {
+        let (seat, action): (Seat, Action) = match *event {
+            Event::Bid { seat, bid, .. } => (seat, Action::Bid(bid)),
+            Event::Play { seat, card, .. } => (seat, Action::Play(card)),
+            Event::Exchange { from, cards, .. } => (from, Action::Exchange(cards)),
+            // The next hand is dealt once the last is over.
+            Event::Deal { .. } => {
+                if let Some(deal) = game.deal_next_hand() {
+                    check(&deal)?;
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        let produced = game.apply(seat, action).map_err(|e| RecordError {
+            line: *line,
+            message: format!("seat {seat}: {e}"),
+        })?;
+        // Both exchange lines come out together once both seats have passed.
+        for p in &produced {
+            check(p)?;
+        }
+    }
+    if let Some((line, extra)) = events.get(next) {
+        return Err(RecordError {
+            line: *line,
+            message: format!("the rules give no {} here", RecordLine::of(extra).json()),
+        });
+    }
+    Ok(game)
+}
+
+/// Where the deals must come from: an open seed, or a revealed one that
+/// matches the commitment.
+fn deal_proof(recorded: &RecordedGame) -> Result<DealProof, RecordError> {
+    let header = &recorded.header;
+    match (&header.commitment, header.seed, &recorded.reveal) {
+        (Some(_), Some(_), _) => Err(RecordError {
+            line: recorded.line,
+            message: "the game line has both a seed and a commitment: a secret seed is revealed only at the end".into(),
+        }),
+        (Some(commitment), None, Some((line, reveal))) => {
+            if reveal.matches(commitment) {
+                Ok(DealProof::Committed {
+                    seed: reveal.seed,
+                    commitment: commitment.clone(),
+                })
+            } else {
+                Err(RecordError {
+                    line: *line,
+                    message: format!(
+                        "the revealed seed {} and salt {} do not hash to the commitment {commitment} made at the start",
+                        reveal.seed, reveal.salt
+                    ),
+                })
+            }
+        }
+        (Some(_), None, None) => Ok(DealProof::Unproven),
+        (None, Some(seed), _) => Ok(DealProof::OpenSeed(seed)),
+        (None, None, _) => Ok(DealProof::Unproven),
+    }
+}

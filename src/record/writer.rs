@@ -1,0 +1,147 @@
+//! Writing a game's record as it is played: each hand whole once it is
+//! over, and the closing line with the seed; and taking a record up again
+//! when its game is resumed.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
+use std::path::Path;
+
+use crate::engine::Event;
+use crate::fairness::Reveal;
+
+use super::line::{GameHeader, RecordLine};
+
+/// Writes one game's record. Each hand's lines are kept back until the hand
+/// is over and then written whole and flushed, so no card another seat
+/// holds reaches the file while it could still be played; the closing line
+/// reveals the seed when it was secret.
+pub struct RecordWriter<W: Write> {
+    out: W,
+    /// The lines of the hand in progress.
+    hand: Vec<u8>,
+    reveal: Option<Reveal>,
+    closed: bool,
+    /// Hands already in the file: their events are not written again when
+    /// a game is resumed and replayed.
+    written: u32,
+}
+
+impl<W: Write> RecordWriter<W> {
+    /// Writes the `game` line; `reveal` goes on the closing line.
+    pub fn start(
+        mut out: W,
+        header: &GameHeader,
+        reveal: Option<Reveal>,
+    ) -> io::Result<RecordWriter<W>> {
+        write_line(&mut out, &RecordLine::Game(header.clone()))?;
+        out.flush()?;
+        Ok(RecordWriter::continuing(out, reveal, 0))
+    }
+
+    /// Writes on into a record that already holds its `game` line and its
+    /// first `written` hands (see `open_to_continue`): the events of those
+    /// hands, replayed, are not written again.
+    pub fn continuing(out: W, reveal: Option<Reveal>, written: u32) -> RecordWriter<W> {
+        RecordWriter {
+            out,
+            hand: Vec::new(),
+            reveal,
+            closed: false,
+            written,
+        }
+    }
+
+    /// Takes the next event: kept back until its hand is scored.
+    pub fn event(&mut self, event: &Event) -> io::Result<()> {
+        if event.hand().is_some_and(|hand| hand <= self.written) {
+            return Ok(());
+        }
+        match (event, RecordLine::of(event)) {
+            (Event::End { .. }, line) => self.close(line),
+            (Event::Score { .. }, line) => {
+                write_line(&mut self.hand, &line)?;
+                self.write_hand()
+            }
+            (_, line) => write_line(&mut self.hand, &line),
+        }
+    }
+
+    /// Ends a game left before it was decided: the hand in progress, then
+    /// the `abandoned` line. Does nothing once the game is closed.
+    pub fn abandon(&mut self) -> io::Result<()> {
+        self.close(RecordLine::Abandoned {
+            salt: None,
+            seed: None,
+        })
+    }
+
+    pub fn is_closed(&self) -> bool {
+        self.closed
+    }
+
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+
+    fn write_hand(&mut self) -> io::Result<()> {
+        self.out.write_all(&self.hand)?;
+        self.hand.clear();
+        self.out.flush()
+    }
+
+    /// Writes the closing line (`end` or `abandoned`), revealing the seed.
+    fn close(&mut self, line: RecordLine) -> io::Result<()> {
+        if self.closed {
+            return Ok(());
+        }
+        self.closed = true;
+        let line = line.revealing(self.reveal.as_ref());
+        write_line(&mut self.hand, &line)?;
+        self.write_hand()
+    }
+}
+
+/// Opens a game's record file to write on into after the game is resumed:
+/// the file is cut just after its last whole hand (a crash may have left
+/// part of one), and never after hand `keep` (a move taken back may undo a
+/// hand). Returns the file, positioned at its end, and how many hands it
+/// keeps; `None` when not even its `game` line is whole, so it must be
+/// written anew.
+pub fn open_to_continue(path: &Path, keep: u32) -> io::Result<Option<(File, u32)>> {
+    let text = std::fs::read_to_string(path)?;
+    let mut end = None;
+    let mut hands = 0;
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        at += line.len();
+        if !line.ends_with('\n') {
+            break;
+        }
+        let Ok(read) = serde_json::from_str::<RecordLine>(line) else {
+            break;
+        };
+        match read {
+            RecordLine::Game(_) if end.is_none() => end = Some(at),
+            RecordLine::Score { .. } if hands < keep => {
+                hands += 1;
+                end = Some(at);
+            }
+            RecordLine::Score { .. } => break,
+            _ => {}
+        }
+    }
+    let Some(end) = end else {
+        return Ok(None);
+    };
+    let file = OpenOptions::new().read(true).write(true).open(path)?;
+    file.set_len(end as u64)?;
+    file.sync_data()?;
+    let mut file = file;
+    std::io::Seek::seek(&mut file, io::SeekFrom::End(0))?;
+    Ok(Some((file, hands)))
+}
+
+fn write_line<W: Write>(out: &mut W, value: &RecordLine) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, value)?;
+    out.write_all(b"\n")
+}
