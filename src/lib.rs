@@ -7,6 +7,8 @@ pub mod config;
 pub mod engine;
 pub mod fairness;
 pub mod history;
+#[cfg(test)]
+mod layers;
 pub mod naming;
 pub mod net;
 pub mod paths;

@@ -14,6 +14,7 @@ pub mod quick;
 pub mod rules;
 pub mod score;
 pub mod seat;
+pub mod turn;
 pub mod view;
 
 pub use auction::{Auction, AuctionParts, BidError, BlindBidRefusal, BlindNilRefusal, SuicideTurn};

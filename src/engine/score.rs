@@ -452,6 +452,22 @@ pub fn deficit(mode: Mode, scores: &PerSide<i32>, side: Side) -> i32 {
     best_other.saturating_sub(scores[side]).max(0)
 }
 
+/// Everything about one finished hand.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct HandResult {
+    pub hand: u32,
+    pub dealer: Seat,
+    /// Each seat's bid; with a dummy, the dummy's entry is the declarer's
+    /// bid, the contract it played for.
+    pub bids: PerSeat<Bid>,
+    /// The player who played with the dummy (dummy mode only).
+    pub declarer: Option<Seat>,
+    pub tricks: PerSeat<u8>,
+    pub sides: PerSide<SideScore>,
+    /// Quick Play: the player's side's lives left after this hand.
+    pub lives_left: Option<u8>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

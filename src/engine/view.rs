@@ -6,11 +6,12 @@ use super::auction::{Auction, BidError, BlindNilRefusal};
 use super::bid::Bid;
 use super::card::{Card, Suit};
 use super::cards::CardSet;
-use super::game::{Action, HandResult, Phase, RuleError};
 use super::play::{HandState, PlayError, PublicPlay, ResumeError, TrickDone};
 use super::rules::Rules;
+use super::score::HandResult;
 use super::score::SideTotals;
 use super::seat::{Mode, PerSeat, PerSide, Seat, Side, Teams};
+use super::turn::{Action, Phase, RuleError};
 
 /// This seat's part in a blind-nil exchange.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

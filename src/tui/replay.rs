@@ -9,17 +9,9 @@
 //! Home/End (or g/G) to the start and the end. `?` shows the keys; q or Esc
 //! leaves.
 
-use std::time::Duration;
-
-use ratatui::crossterm::event;
-
 use crate::review::{Step, Story};
 
-use super::input::{Input, Key};
-use super::terminal::{Session, Waited};
-use super::theme::Theme;
-use super::{Ending, TuiError, replay_view};
-use crate::signals::{Signal, StopSignals};
+use super::input::Key;
 
 /// A way through the story.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -174,55 +166,11 @@ impl Viewer {
     }
 }
 
-/// How long the loop waits for a key before looking for signals again.
-const IDLE_WAIT: Duration = Duration::from_millis(100);
-
-/// Shows the viewer in the terminal until it is left, by a key, Ctrl-C or
-/// a stop signal.
-pub fn show(
-    viewer: &mut Viewer,
-    theme: &Theme,
-    session: &mut Session,
-    signals: &StopSignals,
-) -> Result<Ending, TuiError> {
-    // Whether the terminal library may hold events it has already read.
-    let mut buffered = false;
-    loop {
-        if let Some(signal) = signals.received() {
-            return Ok(Ending::Signal(signal));
-        }
-        // Drawing every turn is cheap: ratatui sends only changed cells,
-        // and a resize is laid out anew.
-        session
-            .terminal()
-            .draw(|frame| replay_view::render(viewer, theme, frame.area(), frame.buffer_mut()))?;
-        let ready = buffered
-            || match session.wait_for_input(IDLE_WAIT)? {
-                Waited::HungUp => return Ok(Ending::Signal(Signal::HANGUP)),
-                // With no key waiting the terminal library still takes a
-                // resize at once: one left to arrive together with a key
-                // is read first and hides that key from it until the next.
-                Waited::Nothing => event::poll(Duration::ZERO)?,
-                Waited::Input => true,
-            };
-        buffered = ready && event::poll(Duration::ZERO)?;
-        if !buffered {
-            continue;
-        }
-        match Input::from_event(&event::read()?) {
-            Some(Input::Key(Key::Interrupt)) => return Ok(Ending::Interrupted),
-            Some(Input::Key(key)) if viewer.key(key) == Outcome::Leave => {
-                return Ok(Ending::Quit);
-            }
-            _ => {}
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::review::StepEvent;
+    use crate::tui::Input;
     use ratatui::crossterm::event::{Event, KeyCode, KeyEvent};
 
     fn viewer() -> Viewer {

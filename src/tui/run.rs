@@ -5,8 +5,6 @@
 
 use std::time::{Duration, Instant};
 
-use ratatui::crossterm::event;
-
 use crate::net::client::Connection;
 use crate::net::lobby::{Joining, LobbyState, Started, Waiting};
 use crate::save::{Saved, SetAside};
@@ -16,8 +14,9 @@ use crate::signals::{Signal, StopSignals};
 use super::app::App;
 use super::input::{Input, Key};
 use super::lobby::{LobbyKey, LobbyScreen};
+use super::terminal::Next;
 use super::theme::Theme;
-use super::{Ending, Outcome, PlayConfig, TuiError, offer, replay, terminal, view};
+use super::{Ending, Outcome, PlayConfig, TuiError, offer, replay, replay_view, terminal, view};
 
 /// How long the loop sleeps when nothing is due, so a resize or a key is
 /// answered at once and a bot's pause ends on time.
@@ -103,7 +102,7 @@ fn play_to_the_end(
 pub fn run_replay(mut viewer: replay::Viewer, theme: Theme) -> Result<Ending, TuiError> {
     let signals = StopSignals::watch()?;
     let mut session = terminal::Session::start()?;
-    let result = replay::show(&mut viewer, &theme, &mut session, &signals);
+    let result = show_replay(&mut viewer, &theme, &mut session, &signals);
     let restored = session.end();
     match signals.received() {
         Some(signal) => Ok(Ending::Signal(signal)),
@@ -182,21 +181,14 @@ fn wait_in_lobby(
         session.terminal().draw(|frame| {
             LobbyScreen(&waiting.state).render(frame.area(), frame.buffer_mut(), theme);
         })?;
-        match session.wait_for_input(IDLE_WAIT)? {
-            terminal::Waited::HungUp => {
-                return Ok(Err(RemoteEnd::Closed("the terminal closed".into())));
-            }
-            terminal::Waited::Nothing => continue,
-            terminal::Waited::Input => {}
-        }
-        if event::poll(Duration::ZERO)?
-            && let Some(Input::Key(key)) = Input::from_event(&event::read()?)
-        {
-            match LobbyScreen(&waiting.state).key(key) {
+        match session.next_input(IDLE_WAIT)? {
+            Next::HungUp => return Ok(Err(RemoteEnd::Closed("the terminal closed".into()))),
+            Next::Input(Input::Key(key)) => match LobbyScreen(&waiting.state).key(key) {
                 LobbyKey::Send(message) => connection.send(message),
                 LobbyKey::Leave => return Ok(Err(RemoteEnd::Left)),
                 LobbyKey::Nothing => {}
-            }
+            },
+            Next::Input(_) | Next::Nothing => {}
         }
     }
 }
@@ -221,16 +213,14 @@ fn offer(
         session.terminal().draw(|frame| {
             offer.render(frame.area(), frame.buffer_mut(), &theme);
         })?;
-        match session.wait_for_input(IDLE_WAIT)? {
-            terminal::Waited::HungUp => return Ok(offer::Choice::Quit),
-            terminal::Waited::Nothing => continue,
-            terminal::Waited::Input => {}
-        }
-        if event::poll(Duration::ZERO)?
-            && let Some(Input::Key(key)) = Input::from_event(&event::read()?)
-            && let Some(choice) = offer.choice(key)
-        {
-            return Ok(choice);
+        match session.next_input(IDLE_WAIT)? {
+            Next::HungUp => return Ok(offer::Choice::Quit),
+            Next::Input(Input::Key(key)) => {
+                if let Some(choice) = offer.choice(key) {
+                    return Ok(choice);
+                }
+            }
+            Next::Input(_) | Next::Nothing => {}
         }
     }
 }
@@ -240,8 +230,6 @@ fn play(
     session: &mut terminal::Session,
     signals: &StopSignals,
 ) -> Result<Ending, TuiError> {
-    // Whether the terminal library may hold events it has already read.
-    let mut buffered = false;
     loop {
         if let Some(signal) = signals.received() {
             return Ok(Ending::Signal(signal));
@@ -262,28 +250,39 @@ fn play(
         if let Some(hits) = hits {
             app.set_hits(hits);
         }
-        // The terminal library is asked for an event only when one is
-        // there: it would not come back from a terminal that has gone.
-        let ready = buffered
-            || match session.wait_for_input(IDLE_WAIT)? {
-                terminal::Waited::HungUp => return Ok(Ending::Signal(Signal::HANGUP)),
-                // With no key waiting the terminal library still takes a
-                // resize at once: one left to arrive together with a key
-                // is read first and hides that key from it until the next.
-                terminal::Waited::Nothing => event::poll(Duration::ZERO)?,
-                terminal::Waited::Input => true,
-            };
-        // One event a turn, each after a fresh draw, so a click lands on
-        // what is on screen; the rest are taken before waiting again.
-        buffered = ready && event::poll(Duration::ZERO)?;
-        if buffered {
-            let event = event::read()?;
+        match session.next_input(IDLE_WAIT)? {
+            Next::HungUp => return Ok(Ending::Signal(Signal::HANGUP)),
+            Next::Input(Input::Key(Key::Interrupt)) => return Ok(Ending::Interrupted),
             // A resize needs nothing more: the next draw lays out anew.
-            match Input::from_event(&event) {
-                Some(Input::Key(Key::Interrupt)) => return Ok(Ending::Interrupted),
-                Some(input) => app.update(input),
-                None => {}
+            Next::Input(input) => app.update(input),
+            Next::Nothing => {}
+        }
+    }
+}
+
+/// Shows the viewer until it is left, by a key, Ctrl-C or a stop signal.
+fn show_replay(
+    viewer: &mut replay::Viewer,
+    theme: &Theme,
+    session: &mut terminal::Session,
+    signals: &StopSignals,
+) -> Result<Ending, TuiError> {
+    loop {
+        if let Some(signal) = signals.received() {
+            return Ok(Ending::Signal(signal));
+        }
+        // Drawing every turn is cheap: ratatui sends only changed cells,
+        // and a resize is laid out anew.
+        session
+            .terminal()
+            .draw(|frame| replay_view::render(viewer, theme, frame.area(), frame.buffer_mut()))?;
+        match session.next_input(IDLE_WAIT)? {
+            Next::HungUp => return Ok(Ending::Signal(Signal::HANGUP)),
+            Next::Input(Input::Key(Key::Interrupt)) => return Ok(Ending::Interrupted),
+            Next::Input(Input::Key(key)) if viewer.key(key) == replay::Outcome::Leave => {
+                return Ok(Ending::Quit);
             }
+            Next::Input(_) | Next::Nothing => {}
         }
     }
 }

@@ -15,6 +15,8 @@ use ratatui::crossterm::terminal::{
     Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 
+use super::input::Input;
+
 /// Where frames are drawn: each frame goes out in one write, so the
 /// terminal never shows half of one (standard output alone would send it
 /// in pieces of 1 KiB).
@@ -33,6 +35,19 @@ pub struct Session {
     /// The terminal the keys come from, watched for input and for hanging
     /// up; `None` where it cannot be watched.
     keys: Option<Keys>,
+    /// Whether the terminal library may hold events it has already read.
+    buffered: bool,
+}
+
+/// What one turn of a screen's loop got from the terminal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Next {
+    /// A key, a click or a resize.
+    Input(Input),
+    /// Nothing yet (or an event that means nothing here).
+    Nothing,
+    /// The terminal has gone away: nothing more can be read or shown.
+    HungUp,
 }
 
 /// What waiting on the terminal found.
@@ -58,6 +73,7 @@ impl Session {
             ))?),
             restored: false,
             keys: Keys::open(),
+            buffered: false,
         };
         // Clearing through crossterm rather than `Terminal::clear`, which
         // first asks the terminal where its cursor is and fails on one
@@ -97,6 +113,28 @@ impl Session {
         } else {
             Waited::Nothing
         })
+    }
+
+    /// The next input, waiting up to `wait` for one: one event a turn, so
+    /// each is taken after a fresh draw (a click lands on what is on
+    /// screen); events already read are taken before waiting again.
+    pub fn next_input(&mut self, wait: Duration) -> io::Result<Next> {
+        // The terminal library is asked for an event only when one is
+        // there: it would not come back from a terminal that has gone.
+        let ready = self.buffered
+            || match self.wait_for_input(wait)? {
+                Waited::HungUp => return Ok(Next::HungUp),
+                // With no key waiting the terminal library still takes a
+                // resize at once: one left to arrive together with a key
+                // is read first and hides that key from it until the next.
+                Waited::Nothing => event::poll(Duration::ZERO)?,
+                Waited::Input => true,
+            };
+        self.buffered = ready && event::poll(Duration::ZERO)?;
+        if !self.buffered {
+            return Ok(Next::Nothing);
+        }
+        Ok(Input::from_event(&event::read()?).map_or(Next::Nothing, Next::Input))
     }
 
     /// Gives the terminal back, reporting any failure to do so.

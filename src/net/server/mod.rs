@@ -10,6 +10,7 @@
 
 mod conn;
 mod flood;
+mod link;
 mod table;
 
 use crate::bots::BotSpec;

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
-use super::conn::{Link, encode};
+use super::link::{Link, encode};
 use super::{ConnId, Shared, clean_text, seat_name};
 use crate::bots::{Bot, BotSpec, Effort, Level, bot_rng, decide};
 use crate::config;
