@@ -40,13 +40,13 @@
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
+use trials::Trials;
 
 use rand::{Rng, SeedableRng};
 
 use crate::engine::{Action, Bid, Card, CardSet, Decision, Mode, PerSeat, PlayerView, Seat};
 use crate::search::endgame::{EXACT_TRICKS, solve};
 use crate::search::policy::play_out;
-use crate::search::stakes::HandOutcome;
 use crate::search::{DealGuess, Policy, hand_outcome};
 
 use super::knowledge::{exchange_pass, hand_tricks};
@@ -300,170 +300,6 @@ impl<A: Copy> Weighing<A> {
                     set: w.set,
                 })
                 .collect(),
-        }
-    }
-}
-
-/// How many standard errors better than the usual choice a searched one
-/// must be to be made instead: the search overrules `normal`'s judgment
-/// (which a partner can read) only when it is sure, and a choice no better
-/// than the usual one is taken for better about once in 30,000 decisions.
-const SURE: f64 = 4.0;
-
-/// The least gain in the chance of winning the game (half a percentage
-/// point) worth overruling the usual choice for: below it, a difference
-/// the deals happened to show, or one too small to matter.
-const LEAST_GAIN: f64 = 0.005;
-
-/// Each choice's chance of winning on each guessed deal, side by side,
-/// and what it came to in the hand's own terms.
-struct Trials {
-    values: Vec<Vec<f64>>,
-    tallies: Vec<Tally>,
-}
-
-/// One choice's hands in the player's terms, summed over the deals.
-#[derive(Debug, Clone, Copy, Default)]
-struct Tally {
-    points: f64,
-    contracts: u32,
-    made: u32,
-    nils: u32,
-    nils_made: u32,
-    rivals: u32,
-    rivals_set: u32,
-}
-
-impl Tally {
-    fn add(&mut self, other: Tally) {
-        self.points += other.points;
-        self.contracts += other.contracts;
-        self.made += other.made;
-        self.nils += other.nils;
-        self.nils_made += other.nils_made;
-        self.rivals += other.rivals;
-        self.rivals_set += other.rivals_set;
-    }
-}
-
-impl Trials {
-    fn new(choices: usize) -> Trials {
-        Trials {
-            values: vec![Vec::new(); choices],
-            tallies: vec![Tally::default(); choices],
-        }
-    }
-
-    /// Adds another run's deals after these.
-    fn extend(&mut self, other: Trials) {
-        for (mine, theirs) in self.values.iter_mut().zip(other.values) {
-            mine.extend(theirs);
-        }
-        for (mine, theirs) in self.tallies.iter_mut().zip(other.tallies) {
-            mine.add(theirs);
-        }
-    }
-
-    /// Choice `k`'s hand on one deal, for the seat's `side`.
-    fn record(&mut self, k: usize, view: &PlayerView, outcome: &HandOutcome) {
-        let side = view.side();
-        self.values[k].push(f64::from(outcome.win[side]));
-        let t = &mut self.tallies[k];
-        let mine = &outcome.sides[side];
-        t.points += f64::from(mine.points);
-        if let Some(c) = mine.contract {
-            t.contracts += 1;
-            t.made += u32::from(c.made());
-        }
-        for nil in mine.nils.iter().flatten() {
-            t.nils += 1;
-            t.nils_made += u32::from(nil.points > 0);
-        }
-        for rival in view.mode().each_side().filter(|&s| s != side) {
-            if let Some(c) = outcome.sides[rival].contract {
-                t.rivals += 1;
-                t.rivals_set += u32::from(!c.made());
-            }
-        }
-    }
-
-    /// What choice `k` came to, for a hint.
-    fn weighed<A: Copy>(&self, k: usize, choice: A) -> Weighed<A> {
-        let t = &self.tallies[k];
-        let n = self.values[k].len().max(1) as f64;
-        let share = |x: u32, of: u32| (of > 0).then(|| f64::from(x) / f64::from(of));
-        Weighed {
-            choice,
-            win: self.mean(k),
-            points: t.points / n,
-            contract: share(t.made, t.contracts),
-            nil: share(t.nils_made, t.nils),
-            set: share(t.rivals_set, t.rivals),
-        }
-    }
-
-    /// Every choice weighed, best first.
-    fn ranked<A: Copy>(&self, choices: &[A]) -> Vec<Weighed<A>> {
-        let mut all: Vec<Weighed<A>> = choices
-            .iter()
-            .enumerate()
-            .map(|(k, &c)| self.weighed(k, c))
-            .collect();
-        all.sort_by(|a, b| b.win.total_cmp(&a.win));
-        all
-    }
-
-    fn mean(&self, k: usize) -> f64 {
-        let v = &self.values[k];
-        v.iter().sum::<f64>() / v.len().max(1) as f64
-    }
-
-    /// The best choice by average, the earliest on a tie.
-    fn best(&self) -> usize {
-        let mut best = 0;
-        for k in 1..self.values.len() {
-            if self.mean(k) > self.mean(best) {
-                best = k;
-            }
-        }
-        best
-    }
-
-    /// Is `better` surely better than `usual`, deal for deal?
-    fn surely_better(&self, better: usize, usual: usize) -> bool {
-        let diffs: Vec<f64> = self.values[better]
-            .iter()
-            .zip(&self.values[usual])
-            .map(|(a, b)| a - b)
-            .collect();
-        let n = diffs.len() as f64;
-        if n < 2.0 {
-            return false;
-        }
-        let mean = diffs.iter().sum::<f64>() / n;
-        let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0);
-        mean > SURE * (var / n).sqrt() && mean > LEAST_GAIN
-    }
-
-    /// Did choice `k` make every contract and nil of the side it met?
-    fn never_failed(&self, k: usize) -> bool {
-        let t = &self.tallies[k];
-        t.made == t.contracts && t.nils_made == t.nils
-    }
-
-    /// The searched choice, or the usual one unless the search is sure.
-    /// With a partner, a usual choice that made the side's contract (and
-    /// nils) on every guessed deal is never traded for one that did not,
-    /// whatever bags it would push or sets it would make: a partner does
-    /// not forgive a sure contract lost. (Alone, the search's judgment
-    /// stands: in cutthroat this guard cost a ninth of hard's wins.)
-    fn verdict(&self, usual: Option<usize>, view: &PlayerView) -> usize {
-        let best = self.best();
-        let guarded = view.mode().has_partners();
-        match usual {
-            Some(usual) if !self.surely_better(best, usual) => usual,
-            Some(usual) if guarded && self.never_failed(usual) && !self.never_failed(best) => usual,
-            _ => best,
         }
     }
 }
@@ -769,38 +605,5 @@ fn best_bid(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use rand::RngExt;
-
-    #[test]
-    fn passes_tried_are_every_choice_of_the_pool() {
-        let pool: CardSet = "AS KS QH 2C 3D".parse().unwrap();
-        let passes = subsets(pool, 2);
-        assert_eq!(passes.len(), 10);
-        assert!(passes.iter().all(|p| p.len() == 2 && p.is_subset(pool)));
-        let distinct: std::collections::BTreeSet<u64> = passes.iter().map(|p| p.bits()).collect();
-        assert_eq!(distinct.len(), 10);
-    }
-
-    #[test]
-    fn a_seeded_weighing_is_the_same_on_any_number_of_threads() {
-        let weighed = |threads: usize| {
-            let budget = Budget {
-                deals: 100,
-                until: None,
-                threads,
-            };
-            let mut rng = BotRng::seed_from_u64(9);
-            let trials = weigh(budget, 2, &mut rng, |rng, trials| {
-                trials.values[0].push(rng.random::<f64>());
-                trials.values[1].push(rng.random::<f64>());
-            });
-            (trials.values, rng.random::<u64>())
-        };
-        let one = weighed(1);
-        assert_eq!(one.0[0].len(), 100);
-        assert_eq!(one, weighed(2));
-        assert_eq!(one, weighed(7));
-    }
-}
+mod tests;
+mod trials;
