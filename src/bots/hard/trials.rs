@@ -21,7 +21,7 @@ const LEAST_GAIN: f64 = 0.005;
 /// Each choice's chance of winning on each guessed deal, side by side,
 /// and what it came to in the hand's own terms.
 pub(super) struct Trials {
-    values: Vec<Vec<f64>>,
+    pub(super) values: Vec<Vec<f64>>,
     tallies: Vec<Tally>,
 }
 
