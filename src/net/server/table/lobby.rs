@@ -1,0 +1,175 @@
+//! A table before its game: who sits where, the host's bots and their
+//! level, chat, and the start.
+
+use super::super::{ConnId, clean_text, seat_name};
+use super::{Holder, Playing, TableTask};
+use crate::bots::{BotSpec, Level};
+use crate::fairness::Dealing;
+use crate::protocol::{ErrorCode, Lobby, LobbySeat, SeatPlayer, ServerMessage};
+use crate::record::{GameInfo, MemoryRecord, now_secs};
+use crate::table::{Player, Table};
+
+use super::play::server_bot;
+
+impl TableTask {
+    pub(super) fn lobby(&self) -> Lobby {
+        let mode = self.mode();
+        let seats = mode
+            .each_seat()
+            .map(|seat| match &self.seats[seat.index()] {
+                Holder::Empty => LobbySeat {
+                    name: None,
+                    player: SeatPlayer::Empty,
+                },
+                Holder::Person(p) => LobbySeat {
+                    name: Some(p.name.clone()),
+                    player: if p.conn.is_some() {
+                        SeatPlayer::Person
+                    } else {
+                        SeatPlayer::Away
+                    },
+                },
+                Holder::Bot => LobbySeat {
+                    name: Some(seat_name(mode, seat)),
+                    player: SeatPlayer::Bot,
+                },
+                Holder::Dummy => LobbySeat {
+                    name: Some(seat_name(mode, seat)),
+                    player: SeatPlayer::Dummy,
+                },
+            })
+            .collect();
+        Lobby {
+            table: self.id.clone(),
+            rules: self.rules_text.clone(),
+            seats,
+            bots: self.bots,
+            level: self.level.clone(),
+            levels: self.levels(),
+            can_start: self.cannot_start().is_none(),
+        }
+    }
+
+    /// Why the host may not start yet, if they may not.
+    pub(super) fn cannot_start(&self) -> Option<String> {
+        let people = self
+            .seats
+            .iter()
+            .filter(|h| matches!(h, Holder::Person(_)))
+            .count();
+        let players = self.mode().players();
+        if people == players || (self.bots && people >= 1) {
+            return None;
+        }
+        let empty = players - people;
+        Some(format!(
+            "{empty} of the {players} seats {} empty: wait for players, or fill them with bots",
+            if empty == 1 { "is" } else { "are" }
+        ))
+    }
+
+    pub(super) fn broadcast_lobby(&mut self) {
+        let lobby = ServerMessage::Lobby(self.lobby());
+        self.broadcast(&lobby);
+    }
+
+    /// The bot levels a host may choose here: the built-in ones, and the
+    /// server's own program if it has one.
+    pub(super) fn levels(&self) -> Vec<BotSpec> {
+        Level::playing()
+            .map(BotSpec::from)
+            .chain(self.shared.options.own_bot.clone())
+            .collect()
+    }
+
+    pub(super) fn fill(&mut self, conn: ConnId, bots: bool, level: BotSpec) {
+        if !self.is_host(conn) {
+            return self.refuse(conn, ErrorCode::NotHost, "only the host fills the seats");
+        }
+        if self.game.is_some() {
+            return self.refuse(conn, ErrorCode::BadMessage, "the game has begun");
+        }
+        if !self.levels().contains(&level) {
+            let levels: Vec<String> = self.levels().iter().map(BotSpec::to_string).collect();
+            let why = format!("no bot level `{level}`: {}", levels.join(", "));
+            return self.refuse(conn, ErrorCode::BadMessage, &why);
+        }
+        self.bots = bots;
+        self.level = level;
+        self.broadcast_lobby();
+    }
+
+    pub(super) fn start(&mut self, conn: ConnId) {
+        if !self.is_host(conn) {
+            return self.refuse(conn, ErrorCode::NotHost, "only the host starts the game");
+        }
+        if self.game.is_some() {
+            return self.refuse(conn, ErrorCode::BadMessage, "the game has begun");
+        }
+        if let Some(why) = self.cannot_start() {
+            return self.refuse(conn, ErrorCode::CannotStart, &why);
+        }
+        let dealing = match Dealing::secret() {
+            Ok(dealing) => dealing,
+            Err(e) => return self.end(&format!("cannot deal: {e}")),
+        };
+        let mode = self.mode();
+        for holder in &mut self.seats {
+            if matches!(holder, Holder::Empty) {
+                *holder = Holder::Bot;
+            }
+        }
+        let (mut players, mut names, mut kinds) = (Vec::new(), Vec::new(), Vec::new());
+        for (seat, holder) in mode.each_seat().zip(&self.seats) {
+            let (player, name, kind) = match holder {
+                Holder::Person(p) => (Player::Human, p.name.clone(), SeatPlayer::Person),
+                Holder::Dummy => (Player::Dummy, seat_name(mode, seat), SeatPlayer::Dummy),
+                Holder::Empty | Holder::Bot => (
+                    Player::Bot(server_bot(&self.level)),
+                    seat_name(mode, seat),
+                    SeatPlayer::Bot,
+                ),
+            };
+            players.push(player);
+            names.push(name);
+            kinds.push(kind);
+        }
+        let bots_seated = kinds.contains(&SeatPlayer::Bot);
+        let mut table = Table::new(self.rules, dealing, players);
+        let record = MemoryRecord::default();
+        let info = GameInfo::shared_table(now_secs(), bots_seated.then(|| self.level.clone()));
+        if let Err(e) = table.record_to(Box::new(record.clone()), names.clone(), info) {
+            return self.end(&format!("cannot write the game's record: {e}"));
+        }
+        let start = ServerMessage::Start {
+            commitment: table.commitment().map(|c| c.to_string()),
+            seats: names,
+            players: kinds,
+        };
+        self.game = Some(Playing {
+            table,
+            record,
+            thinking: false,
+            back_after_thought: Vec::new(),
+            start: start.clone(),
+            record_lines: Vec::new(),
+        });
+        self.broadcast(&start);
+        self.send_record();
+        self.step();
+    }
+
+    pub(super) fn chat(&mut self, conn: ConnId, text: &str) {
+        let Some(i) = self.present(conn) else {
+            return;
+        };
+        let seat = self.conns[i].seat;
+        let from = self
+            .person(seat)
+            .map_or_else(|| seat_name(self.mode(), seat), |p| p.name.clone());
+        self.broadcast(&ServerMessage::Chat {
+            from,
+            text: clean_text(text),
+        });
+    }
+}

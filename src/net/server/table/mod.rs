@@ -1,0 +1,344 @@
+//! One table: its lobby, then its game. A task of its own owns both and is
+//! the only one to touch them; connections send it what their clients
+//! say (`Command`), and it sends each connection only what its seat may
+//! see.
+
+use std::sync::Arc;
+
+use tokio::sync::{mpsc, oneshot};
+use tokio::task::JoinHandle;
+
+mod lobby;
+mod play;
+mod seats;
+
+use super::link::{Link, encode};
+use super::{ConnId, Shared};
+use crate::bots::{BotSpec, Level};
+use crate::config;
+use crate::engine::{Action, Decision, Mode, Phase, Rules, Seat};
+use crate::protocol::{ErrorCode, ServerMessage};
+use crate::record::{MemoryRecord, RecordLine};
+use crate::table::{Table, Thought};
+
+/// A refusal: the error a client is sent.
+pub(crate) type Refusal = (ErrorCode, String);
+
+/// How a connection asks for a seat.
+pub(crate) enum How {
+    Join,
+    /// Back in a seat held before, by its token.
+    Reclaim(String),
+}
+
+/// What a connection tells its table.
+pub(crate) enum Command {
+    Sit {
+        link: Link,
+        name: String,
+        how: How,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    Fill {
+        conn: ConnId,
+        bots: bool,
+        level: BotSpec,
+    },
+    Start {
+        conn: ConnId,
+    },
+    Act {
+        conn: ConnId,
+        action: Action,
+    },
+    Chat {
+        conn: ConnId,
+        text: String,
+    },
+    Leave {
+        conn: ConnId,
+        said_bye: bool,
+    },
+}
+
+/// What the table's own helpers tell it.
+enum Inner {
+    /// A bot has decided.
+    Thought(Box<Thought>),
+    /// A bot failed to decide (it panicked).
+    BotFailed,
+    /// The turn timer ran out on ask `serial`.
+    TimeUp { serial: u64 },
+    /// A bot's decision for the person asked `serial`.
+    StoodIn { serial: u64, action: Action },
+}
+
+/// The level of a shared table's bots unless its host chooses: `normal`,
+/// not the local table's `hard`, which thinks on every core of the machine
+/// and so cannot be given to every table of a server at once.
+const LOBBY_LEVEL: Level = Level::Normal;
+
+/// Who holds a seat.
+enum Holder {
+    Empty,
+    Person(Person),
+    Bot,
+    Dummy,
+}
+
+struct Person {
+    name: String,
+    token: String,
+    /// `None` while away: a bot plays for them.
+    conn: Option<ConnId>,
+}
+
+/// A connection at the table.
+struct Present {
+    link: Link,
+    seat: Seat,
+    /// The decision asked of it and not yet answered.
+    asked: Option<Asked>,
+    /// Its view must be sent again (it came back while its stand-in was
+    /// thinking, and the stand-in acted).
+    stale: bool,
+}
+
+struct Asked {
+    seat: Seat,
+    decision: Decision,
+    serial: u64,
+    /// The turn timer's task.
+    timer: Option<JoinHandle<()>>,
+}
+
+impl Drop for Asked {
+    fn drop(&mut self) {
+        if let Some(timer) = &self.timer {
+            timer.abort();
+        }
+    }
+}
+
+/// A game under way.
+struct Playing {
+    table: Table,
+    record: MemoryRecord,
+    /// A bot's decision is being thought about.
+    thinking: bool,
+    /// People who came back while their stand-in was thinking: they take
+    /// their seats once it has acted.
+    back_after_thought: Vec<Seat>,
+    /// The game's `start`, and every record line sent so far: someone who
+    /// takes a seat back is sent both, as at the start, to keep their own
+    /// copy of the record whole.
+    start: ServerMessage,
+    record_lines: Vec<RecordLine>,
+}
+
+struct TableTask {
+    id: String,
+    rules: Rules,
+    rules_text: String,
+    seats: Vec<Holder>,
+    conns: Vec<Present>,
+    bots: bool,
+    level: BotSpec,
+    game: Option<Playing>,
+    /// Numbers the asks, so a turn timer knows whether its ask still stands.
+    serial: u64,
+    shared: Arc<Shared>,
+    inner: mpsc::UnboundedSender<Inner>,
+    /// Connections that could not take what they were sent: they leave.
+    dropped: Vec<ConnId>,
+    ended: bool,
+}
+
+/// Opens a table with its host in seat 0 and starts its task; returns
+/// where to send its commands. The host is told `seated` and `lobby`.
+pub(super) fn open(
+    id: String,
+    rules: Rules,
+    host: Link,
+    name: String,
+    token: String,
+    shared: Arc<Shared>,
+    alive: mpsc::Sender<()>,
+) -> mpsc::Sender<Command> {
+    let mode = rules.mode;
+    let (commands, command_rx) = mpsc::channel(64);
+    let (inner, inner_rx) = mpsc::unbounded_channel();
+    let seats = mode
+        .each_seat()
+        .map(|s| {
+            if mode.is_player(s) {
+                Holder::Empty
+            } else {
+                Holder::Dummy
+            }
+        })
+        .collect();
+    let mut task = TableTask {
+        id: id.clone(),
+        rules,
+        rules_text: config::commented_toml(&rules),
+        seats,
+        conns: Vec::new(),
+        bots: true,
+        level: LOBBY_LEVEL.into(),
+        game: None,
+        serial: 0,
+        shared: Arc::clone(&shared),
+        inner,
+        dropped: Vec::new(),
+        ended: false,
+    };
+    let host_seat = Seat::new(0);
+    task.seat_person(host, host_seat, name, token);
+    task.broadcast_lobby();
+    shared.add_table(id, commands.clone());
+    tokio::spawn(task.run(command_rx, inner_rx, alive));
+    commands
+}
+
+impl TableTask {
+    async fn run(
+        mut self,
+        mut commands: mpsc::Receiver<Command>,
+        mut inner: mpsc::UnboundedReceiver<Inner>,
+        _alive: mpsc::Sender<()>,
+    ) {
+        let mut stop = self.shared.shutdown.clone();
+        while !self.ended {
+            tokio::select! {
+                Some(command) = commands.recv() => self.command(command),
+                Some(message) = inner.recv() => self.inner(message),
+                _ = super::stopped(&mut stop) => self.end("the server is shutting down"),
+            }
+            self.let_go_of_slow();
+        }
+        self.shared.remove_table(&self.id);
+    }
+
+    fn mode(&self) -> Mode {
+        self.rules.mode
+    }
+
+    fn command(&mut self, command: Command) {
+        match command {
+            Command::Sit {
+                link,
+                name,
+                how,
+                reply,
+            } => {
+                let sat = match how {
+                    How::Join => self.join(link, name),
+                    How::Reclaim(token) => self.reclaim(link, &token),
+                };
+                let _ = reply.send(sat);
+            }
+            Command::Fill { conn, bots, level } => self.fill(conn, bots, level),
+            Command::Start { conn } => self.start(conn),
+            Command::Act { conn, action } => self.act(conn, action),
+            Command::Chat { conn, text } => self.chat(conn, &text),
+            Command::Leave { conn, said_bye } => self.leave(conn, said_bye),
+        }
+    }
+
+    fn inner(&mut self, message: Inner) {
+        match message {
+            Inner::Thought(thought) => self.thought(*thought),
+            Inner::BotFailed => self.end("a computer player failed: the table cannot go on"),
+            Inner::TimeUp { serial } => self.time_up(serial),
+            Inner::StoodIn { serial, action } => self.stood_in(serial, action),
+        }
+    }
+
+    // ------------------------------------------------------------ seats
+
+    fn person(&self, seat: Seat) -> Option<&Person> {
+        match &self.seats[seat.index()] {
+            Holder::Person(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    fn present(&self, conn: ConnId) -> Option<usize> {
+        self.conns.iter().position(|c| c.link.id == conn)
+    }
+
+    fn is_host(&self, conn: ConnId) -> bool {
+        self.present(conn)
+            .is_some_and(|i| self.conns[i].seat == Seat::new(0))
+    }
+
+    // ------------------------------------------------------------ lobby
+
+    // ------------------------------------------------------------ the game
+
+    /// The table ends: a game not over is abandoned (its record closed, its
+    /// seed revealed, and sent), and everyone is told why.
+    fn end(&mut self, reason: &str) {
+        if self.ended {
+            return;
+        }
+        self.ended = true;
+        if let Some(game) = &mut self.game {
+            if game.table.phase() != Phase::Over {
+                game.table.abandon();
+            }
+            self.send_record();
+        }
+        let bye = encode(&ServerMessage::Bye {
+            reason: reason.to_string(),
+        });
+        for present in self.conns.drain(..) {
+            present.link.close_with(Arc::clone(&bye));
+        }
+        self.shared.remove_table(&self.id);
+    }
+
+    // ------------------------------------------------------------ sending
+
+    fn send(&mut self, i: usize, message: &ServerMessage) {
+        self.send_line(i, &encode(message));
+    }
+
+    fn send_line(&mut self, i: usize, line: &Arc<str>) {
+        let link = &self.conns[i].link;
+        if !link.send(Arc::clone(line)) {
+            self.dropped.push(link.id);
+        }
+    }
+
+    fn broadcast(&mut self, message: &ServerMessage) {
+        let line = encode(message);
+        for i in 0..self.conns.len() {
+            self.send_line(i, &line);
+        }
+    }
+
+    fn refuse(&mut self, conn: ConnId, code: ErrorCode, message: &str) {
+        if let Some(i) = self.present(conn) {
+            let error = ServerMessage::Error {
+                code,
+                message: message.to_string(),
+            };
+            self.send(i, &error);
+        }
+    }
+
+    /// Connections that fell too far behind are let go, as if they had
+    /// left.
+    fn let_go_of_slow(&mut self) {
+        while !self.dropped.is_empty() && !self.ended {
+            for conn in std::mem::take(&mut self.dropped) {
+                if let Some(i) = self.present(conn) {
+                    self.conns[i].link.kill();
+                }
+                self.leave(conn, false);
+            }
+        }
+    }
+}

@@ -1,0 +1,312 @@
+//! A table's game: a person's actions checked by the engine, bots and
+//! stand-ins thinking off the table's task, the turn timer, and what each
+//! seat is sent as the game moves on.
+
+use std::sync::Arc;
+
+use super::super::ConnId;
+use super::{Asked, Inner, TableTask};
+use crate::bots::{Bot, BotSpec, Effort, bot_rng, decide};
+use crate::engine::{Action, Decision, Phase, Seat};
+use crate::protocol::{ErrorCode, Legal, ServerMessage};
+use crate::record::{RecordLine, now_secs};
+use crate::table::{Player, Table, Thinking, Thought, exec, seat_bot};
+
+impl TableTask {
+    /// A person's action, checked against the ask and by the engine.
+    pub(super) fn act(&mut self, conn: ConnId, action: Action) {
+        let Some(i) = self.present(conn) else {
+            return;
+        };
+        let Some(game) = &mut self.game else {
+            return self.refuse(conn, ErrorCode::NotYourTurn, "the game has not begun");
+        };
+        let Some(asked) = &self.conns[i].asked else {
+            return self.refuse(conn, ErrorCode::NotYourTurn, "nothing is asked of you now");
+        };
+        let (seat, decision) = (asked.seat, asked.decision);
+        let view = game.table.view(seat);
+        let legal = Legal::of(&view, decision);
+        if !legal.allows(&action, view.cards()) {
+            let why = why_illegal(&view, decision, &action);
+            return self.refuse(conn, ErrorCode::Illegal, &why);
+        }
+        if let Err(e) = game.table.act(seat, action) {
+            return self.refuse(conn, ErrorCode::Illegal, &e.to_string());
+        }
+        self.conns[i].asked = None;
+        self.step();
+    }
+
+    /// Lets the game run on as far as it can without a person: deals the
+    /// next hand, hands the next bot its decision; then tells everyone.
+    pub(super) fn step(&mut self) {
+        let Some(game) = &mut self.game else {
+            return;
+        };
+        if game.table.phase() == Phase::AwaitingDeal {
+            game.table.deal_next_hand();
+        }
+        if !game.thinking
+            && game.table.phase() != Phase::Over
+            && let Some(thinking) = game.table.think()
+        {
+            game.thinking = true;
+            self.think(thinking);
+        }
+        self.flush();
+        if self
+            .game
+            .as_ref()
+            .is_some_and(|g| g.table.phase() == Phase::Over)
+        {
+            self.end("the game is over");
+        }
+    }
+
+    /// A bot thinks on the blocking pool; its answer comes back here.
+    pub(super) fn think(&self, thinking: Thinking) {
+        let inner = self.inner.clone();
+        tokio::spawn(async move {
+            let thought = tokio::task::spawn_blocking(move || thinking.think()).await;
+            let _ = inner.send(match thought {
+                Ok(thought) => Inner::Thought(Box::new(thought)),
+                Err(_) => Inner::BotFailed,
+            });
+        });
+    }
+
+    pub(super) fn thought(&mut self, thought: Thought) {
+        let Some(game) = &mut self.game else {
+            return;
+        };
+        game.thinking = false;
+        if let Err(e) = game.table.answer(thought) {
+            return self.end(&format!("a computer player broke the rules: {e}"));
+        }
+        for seat in std::mem::take(&mut game.back_after_thought) {
+            if game.table.reseat(seat, Player::Human).is_ok()
+                && let Some(present) = self.conns.iter_mut().find(|c| c.seat == seat)
+            {
+                present.stale = true;
+            }
+        }
+        self.step();
+    }
+
+    /// A person has not answered in time: a bot of the table's level
+    /// decides for them.
+    pub(super) fn time_up(&mut self, serial: u64) {
+        let Some(game) = &self.game else {
+            return;
+        };
+        let Some(asked) = self
+            .conns
+            .iter()
+            .filter_map(|c| c.asked.as_ref())
+            .find(|a| a.serial == serial)
+        else {
+            return;
+        };
+        let view = game.table.view(asked.seat);
+        let (seat, decision) = (asked.seat, asked.decision);
+        let level = self.level.clone();
+        let inner = self.inner.clone();
+        tokio::spawn(async move {
+            let decided = tokio::task::spawn_blocking(move || {
+                let mut bot = server_bot(&level);
+                let mut rng = bot_rng(serial ^ now_secs(), seat);
+                Some(decide(bot.as_mut(), decision, &view, &mut rng))
+            })
+            .await;
+            let _ = inner.send(match decided {
+                Ok(Some(action)) => Inner::StoodIn { serial, action },
+                _ => Inner::BotFailed,
+            });
+        });
+    }
+
+    pub(super) fn stood_in(&mut self, serial: u64, action: Action) {
+        let Some(game) = &mut self.game else {
+            return;
+        };
+        let Some(i) = self
+            .conns
+            .iter()
+            .position(|c| c.asked.as_ref().is_some_and(|a| a.serial == serial))
+        else {
+            return;
+        };
+        let Some(asked) = &self.conns[i].asked else {
+            return;
+        };
+        let (seat, decision) = (asked.seat, asked.decision);
+        let view = game.table.view(seat);
+        let legal = Legal::of(&view, decision);
+        let action = if legal.allows(&action, view.cards()) {
+            Some(action)
+        } else {
+            legal.first(view.cards())
+        };
+        let Some(action) = action else {
+            return;
+        };
+        if game.table.act(seat, action).is_ok() {
+            self.conns[i].asked = None;
+            self.step();
+        }
+    }
+
+    /// The decision due from the person in `seat` now: their own, or the
+    /// dummy's when they declare.
+    pub(super) fn due(table: &Table, seat: Seat) -> Option<(Seat, Decision)> {
+        if !table.is_human(seat) {
+            return None;
+        }
+        if table.phase() == Phase::Exchange {
+            return table
+                .owes_exchange(seat)
+                .then_some((seat, Decision::Exchange));
+        }
+        let turn = table.human_turn()?;
+        (table.player_for(turn.seat) == seat).then_some((turn.seat, turn.decision))
+    }
+
+    /// Tells each person what happened since they were last told: the
+    /// events as their seat sees them, then their view, and the ask when a
+    /// decision is due from them; then everyone the record's new lines.
+    pub(super) fn flush(&mut self) {
+        let Some(game) = &mut self.game else {
+            return;
+        };
+        let mut out: Vec<(usize, ServerMessage)> = Vec::new();
+        let mut asks = Vec::new();
+        for seat in self.rules.mode.each_seat() {
+            let events = if game.table.is_human(seat) {
+                game.table.take_events(seat)
+            } else {
+                Vec::new()
+            };
+            let Some(i) = self.conns.iter().position(|c| c.seat == seat) else {
+                continue;
+            };
+            let present = &mut self.conns[i];
+            let due = TableTask::due(&game.table, seat);
+            let was = present.asked.as_ref().map(|a| (a.seat, a.decision));
+            if events.is_empty() && due == was && !present.stale {
+                continue;
+            }
+            present.stale = false;
+            out.extend(
+                events
+                    .into_iter()
+                    .map(|event| (i, ServerMessage::Event { event })),
+            );
+            out.push((
+                i,
+                ServerMessage::View {
+                    view: Box::new(game.table.view(seat)),
+                },
+            ));
+            match due {
+                // The ask stands, unanswered: it is not asked again.
+                Some(_) if due == was => {}
+                Some((asked, decision)) => {
+                    let view = game.table.view(asked);
+                    let legal = Legal::of(&view, decision);
+                    out.push((
+                        i,
+                        ServerMessage::Ask {
+                            seat: asked,
+                            decision,
+                            legal,
+                            view: Box::new(view),
+                        },
+                    ));
+                    asks.push((i, asked, decision));
+                }
+                None => present.asked = None,
+            }
+        }
+        for (i, seat, decision) in asks {
+            self.conns[i].link.asked();
+            self.serial += 1;
+            let serial = self.serial;
+            let timer = self.shared.options.turn_timer.map(|after| {
+                let inner = self.inner.clone();
+                tokio::spawn(async move {
+                    tokio::time::sleep(after).await;
+                    let _ = inner.send(Inner::TimeUp { serial });
+                })
+            });
+            self.conns[i].asked = Some(Asked {
+                seat,
+                decision,
+                serial,
+                timer,
+            });
+        }
+        // Each connection's messages go as one write (one TLS record).
+        let mut batches: Vec<String> = vec![String::new(); self.conns.len()];
+        for (i, message) in out {
+            batches[i].push_str(&crate::protocol::line(&message));
+        }
+        for (i, batch) in batches.into_iter().enumerate() {
+            if !batch.is_empty() {
+                self.send_line(i, &Arc::from(batch));
+            }
+        }
+        self.send_record();
+    }
+
+    /// The record's lines written since last time, to everyone.
+    pub(super) fn send_record(&mut self) {
+        let Some(game) = &mut self.game else {
+            return;
+        };
+        let written = game.record.take();
+        if written.is_empty() {
+            return;
+        }
+        let lines: Vec<RecordLine> = written
+            .split(|&b| b == b'\n')
+            .filter(|l| !l.is_empty())
+            .filter_map(|l| serde_json::from_slice(l).ok())
+            .collect();
+        game.record_lines.extend(lines.iter().cloned());
+        self.broadcast(&ServerMessage::Record { lines });
+    }
+}
+
+/// Why an action is not among those asked for, in the engine's words
+/// where it has them.
+/// A bot of `level`, as the server seats them: thinking at its usual
+/// budget, a program given the usual time to answer.
+pub(super) fn server_bot(level: &BotSpec) -> Box<dyn Bot> {
+    seat_bot(level, Effort::Usual, exec::DEFAULT_TIMEOUT)
+}
+
+fn why_illegal(view: &crate::engine::PlayerView, decision: Decision, action: &Action) -> String {
+    let asked_for = match action {
+        Action::Play(_) => decision == Decision::Play,
+        Action::Bid(_) => matches!(decision, Decision::Bid | Decision::BlindNil),
+        Action::Exchange(_) => decision == Decision::Exchange,
+        Action::Look => decision == Decision::BlindNil,
+    };
+    let engine = asked_for
+        .then(|| view.refusal(*action))
+        .flatten()
+        .map(|e| e.to_string());
+    engine.unwrap_or_else(|| match (decision, Legal::of(view, decision)) {
+        (_, Legal::Exchange { count }) => {
+            format!("pass exactly {count} cards of your hand")
+        }
+        (Decision::BlindNil, _) => "bid blind or look at your cards".to_string(),
+        (Decision::Bid, _) => "a bid is asked for".to_string(),
+        (Decision::Play, Legal::Cards { cards }) => {
+            let cards: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
+            format!("play one of {}", cards.join(" "))
+        }
+        _ => "that is not one of the actions asked for".to_string(),
+    })
+}

@@ -1,0 +1,169 @@
+//! Sitting down at a table: the seat a person takes by the join order, a
+//! seat taken back by its token, and leaving one.
+
+use super::super::link::{Link, encode};
+use super::super::{ConnId, seat_name};
+use super::{Holder, Person, Present, Refusal, TableTask};
+use crate::engine::{Mode, Seat};
+use crate::net::code::{self, same_secret};
+use crate::protocol::{ErrorCode, SeatPlayer, ServerMessage};
+use crate::table::Player;
+
+use super::play::server_bot;
+
+/// The seats joiners take, in order: the partner's first in partnership.
+fn join_order(mode: Mode) -> Vec<Seat> {
+    match mode {
+        Mode::Partnership => vec![Seat::new(2), Seat::new(1), Seat::new(3)],
+        _ => mode
+            .each_seat()
+            .skip(1)
+            .filter(|&s| mode.is_player(s))
+            .collect(),
+    }
+}
+
+impl TableTask {
+    pub(super) fn seat_person(&mut self, link: Link, seat: Seat, name: String, token: String) {
+        let name = if name.is_empty() {
+            seat_name(self.mode(), seat)
+        } else {
+            name
+        };
+        self.seats[seat.index()] = Holder::Person(Person {
+            name,
+            token: token.clone(),
+            conn: Some(link.id),
+        });
+        let seated = ServerMessage::Seated {
+            table: self.id.clone(),
+            seat,
+            token,
+            host: seat == Seat::new(0),
+        };
+        self.conns.push(Present {
+            link,
+            seat,
+            asked: None,
+            stale: false,
+        });
+        self.send(self.conns.len() - 1, &seated);
+    }
+
+    pub(super) fn join(&mut self, link: Link, name: String) -> Result<(), Refusal> {
+        if self.game.is_some() {
+            return Err((
+                ErrorCode::TableFull,
+                "the game has begun: every seat is taken".into(),
+            ));
+        }
+        let seat = join_order(self.mode())
+            .into_iter()
+            .find(|s| matches!(self.seats[s.index()], Holder::Empty))
+            .ok_or((ErrorCode::TableFull, "every seat is taken".to_string()))?;
+        let token = code::seat_token().map_err(|e| (ErrorCode::TableFull, e))?;
+        self.seat_person(link, seat, name, token);
+        self.broadcast_lobby();
+        Ok(())
+    }
+
+    pub(super) fn reclaim(&mut self, link: Link, token: &str) -> Result<(), Refusal> {
+        let seat = self
+            .mode()
+            .each_seat()
+            .find(|&s| self.person(s).is_some_and(|p| same_secret(&p.token, token)))
+            .ok_or((
+                ErrorCode::BadToken,
+                "that is not a seat token of this table".to_string(),
+            ))?;
+        let Some(game) = &mut self.game else {
+            return Err((ErrorCode::BadToken, "that seat is not away".into()));
+        };
+        let Holder::Person(person) = &mut self.seats[seat.index()] else {
+            unreachable!("the token was found in a person's seat");
+        };
+        if person.conn.is_some() {
+            return Err((
+                ErrorCode::BadToken,
+                "that seat is not away: its player is at the table".into(),
+            ));
+        }
+        person.conn = Some(link.id);
+        let name = person.name.clone();
+        let token = person.token.clone();
+        if game.table.reseat(seat, Player::Human).is_err() {
+            game.back_after_thought.push(seat);
+        }
+        // Its view, and the ask if one is due, come with the next flush.
+        self.conns.push(Present {
+            link,
+            seat,
+            asked: None,
+            stale: true,
+        });
+        let me = self.conns.len() - 1;
+        self.send(
+            me,
+            &ServerMessage::Seated {
+                table: self.id.clone(),
+                seat,
+                token,
+                host: false,
+            },
+        );
+        if let Some(game) = &self.game {
+            let (start, lines) = (game.start.clone(), game.record_lines.clone());
+            self.send(me, &start);
+            self.send(me, &ServerMessage::Record { lines });
+        }
+        let back = encode(&ServerMessage::Seat {
+            seat,
+            name,
+            player: SeatPlayer::Person,
+        });
+        for i in 0..self.conns.len() {
+            if i != me {
+                self.send_line(i, &back);
+            }
+        }
+        self.flush();
+        Ok(())
+    }
+
+    pub(super) fn leave(&mut self, conn: ConnId, said_bye: bool) {
+        let Some(i) = self.present(conn) else {
+            return;
+        };
+        let gone = self.conns.remove(i);
+        let seat = gone.seat;
+        if seat == Seat::new(0) {
+            self.end(if said_bye {
+                "the host left the table"
+            } else {
+                "the host's connection was lost"
+            });
+            return;
+        }
+        let level = self.level.clone();
+        let Some(game) = &mut self.game else {
+            self.seats[seat.index()] = Holder::Empty;
+            self.broadcast_lobby();
+            return;
+        };
+        game.back_after_thought.retain(|&s| s != seat);
+        if game.table.is_human(seat) {
+            let _ = game.table.reseat(seat, Player::Bot(server_bot(&level)));
+        }
+        let Holder::Person(person) = &mut self.seats[seat.index()] else {
+            return;
+        };
+        person.conn = None;
+        let away = ServerMessage::Seat {
+            seat,
+            name: person.name.clone(),
+            player: SeatPlayer::Away,
+        };
+        self.broadcast(&away);
+        self.step();
+    }
+}
