@@ -38,8 +38,9 @@ fn short(mode: Mode) -> Rules {
     support::game::short(mode, 200)
 }
 
-/// The house rules of seed 000 and more: three-card exchange, both partners
-/// may bid blind nil, the last bid may not make the total, 5 bags cost 50.
+/// House rules (those of `seed_examples`' 000, and more): three-card
+/// exchange, both partners may bid blind nil, the last bid may not make the
+/// total, 5 bags cost 50.
 fn house(mode: Mode) -> Rules {
     Rules::new(RuleSettings {
         target_score: 200,

@@ -1,6 +1,6 @@
-//! Quick Play (seed 004, InstaSpades) and the hand limit, `[game]` in
-//! rules.toml: worked examples, random runs through the independent record
-//! checker, and the screens.
+//! Quick Play (InstaSpades; docs/rules.md, Quick Play) and the hand limit,
+//! `[game]` in rules.toml: worked examples, random runs through the
+//! independent record checker, and the screens.
 
 use proptest::prelude::*;
 use serde_json::Value;
@@ -33,9 +33,9 @@ fn cost(rules: &Rules, seats: &[(Bid, u8)]) -> u8 {
     lives_lost(rules, &score_side(rules, &seats, SideTotals::default()))
 }
 
-/// Seed 004: "Players have 3 lives which they lose one each time they
-/// lose a bid. Lose 3 and the run is over." Four hands of a run, the
-/// player's side's bids and tricks each time.
+/// Quick Play as its rule text has it: "Players have 3 lives which they
+/// lose one each time they lose a bid. Lose 3 and the run is over." Four
+/// hands of a run, the player's side's bids and tricks each time.
 #[test]
 fn a_run_of_four_hands_loses_a_life_for_each_lost_bid() {
     let rules = quick(Mode::Partnership, 3, true);

@@ -1,7 +1,13 @@
-//! The worked examples of the seed rules (`../shared/seeds/`), one test each,
-//! named after the seed file they come from: 000 is
-//! `000_6b7a8d3936ed1cde.txt`, 002 `002_c61442421b379cda.txt`, 003
-//! `003_0979d8977fccdb3d.txt`. Expected numbers are the seeds' own.
+//! The worked examples of the rule texts the game was first written from,
+//! one test each, each quoted in its test's comment. A test's name says
+//! which text gives its example: 000, partnership and cutthroat play with
+//! house rules (a three-card exchange, both partners may bid blind nil, a
+//! cutthroat total that may not be 17); 002, the classic game to 500; 003, a
+//! general description of the game and its play. Those texts are not part
+//! of this repository: the quotation is all a test relies on, expected
+//! numbers are the example's own, and the rules the examples illustrate are
+//! stated in `docs/rules.md` (Bids, Nil and blind nil, Scoring a hand, Bags,
+//! The end of the game, The play).
 //!
 //! Where it matters, whole situations are played through `Game::apply`: a
 //! `Scenario` deals real hands, applies the bids and finds a legal play in
@@ -59,7 +65,7 @@ struct Scenario {
 
 impl Scenario {
     /// Partnership games start with David dealing, so Alex bids and leads
-    /// first as in the seeds' examples; a cutthroat game with seat 2 dealing.
+    /// first as in the examples; a cutthroat game with seat 2 dealing.
     fn new(rules: Rules) -> Scenario {
         Scenario {
             rules,
@@ -314,11 +320,11 @@ fn seed_000_bids_4_3_2_2_make_contracts_of_6_and_5() {
 }
 
 /// 000, "Sandbagging": "Alex and Charlie bid 4 tricks and win 7, then they
-/// bid 3 and win 6, then they bid 4 and win 9. They now have 11 bags ... and
-/// receive a 100-point penalty. The additional bag carries over. If Alex and
-/// Charlie win 9 more bags, they receive another penalty." (The seed's
+/// bid 3 and win 6, then they bid 4 and win 9. They now have 11 bags
+/// (3+3+4) and receive a 100-point penalty. The additional bag carries over.
+/// If Alex and Charlie win 9 more bags, they receive another penalty." (The
 /// "(3+3+4)" is a slip: 4 bid and 9 won is 5 bags, and 3+3+5 is the 11 it
-/// states.)
+/// states.) docs/rules.md, Bags.
 #[test]
 fn seed_000_alex_and_charlie_11_bags_cost_100_and_the_extra_bag_carries() {
     let mut s = Scenario::new(Rules::default());
@@ -1128,8 +1134,9 @@ fn seed_000_002_an_exact_tie_at_the_top_plays_another_hand() {
     assert_eq!(game_winner(&rules, &[49, 49, 30]), None);
 }
 
-/// rules-toml.md: "with `losing_score` set, [the game also ends when] some
-/// side is at or below it", and the highest score wins.
+/// docs/rules.md, The end of the game: with `losing_score` set, the game
+/// also ends after a hand in which some side is at or below it, and the
+/// highest score wins.
 #[test]
 fn losing_score_ends_the_game_and_the_highest_score_wins() {
     let rules = Rules::new(RuleSettings {

@@ -87,7 +87,7 @@ fn short(mode: Mode) -> Rules {
     support::game::short(mode, 100)
 }
 
-/// The README's house rules (seed 000's), with blind nil open to all.
+/// The README's house rules, with blind nil open to all.
 fn house(mode: Mode) -> Rules {
     short(mode)
         .with(|r| {

@@ -1,5 +1,5 @@
-//! An independent checker for game records, formats 1 and 2 (the
-//! game-record spec): in format 2 the seed is committed to at the start and
+//! An independent checker for game records, formats 1 and 2
+//! (`docs/game-record.md`): in format 2 the seed is committed to at the start and
 //! revealed on the closing line, and the reveal must hash to the commitment.
 //!
 //! It reads nothing but JSON values and re-derives every rule itself: the
@@ -325,8 +325,8 @@ struct Rules {
     /// The house rules of scoring and play; absent in older records, where
     /// they take their classic values.
     house: HouseRules,
-    /// The bidding keys (rules-toml: [bidding], [blind_bid], [boston],
-    /// nil.pass); absent in an old record, each is its default.
+    /// The bidding keys (`docs/rules.md`, Bids: [bidding], [blind_bid],
+    /// [boston], nil.pass); absent in an old record, each is its default.
     min_bid: usize,
     board: usize,
     double_at: usize,
@@ -644,7 +644,8 @@ impl Bid {
     }
 }
 
-/// One side's line of a `score` event, as rules-toml.md computes it.
+/// One side's line of a `score` event, as `docs/rules.md` (Scoring a hand)
+/// computes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct SideLine {
     points: i64,

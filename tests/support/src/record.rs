@@ -8,7 +8,7 @@ use spades::fairness::{Dealing, SecretSeed};
 use spades::record::{MemoryRecord, read_games};
 use spades::table::{Player, Table};
 
-/// The players of the seeds' examples, one per seat.
+/// The players of the rules' worked examples, one per seat.
 pub const NAMES: [&str; 4] = ["Alex", "Beth", "Charlie", "David"];
 
 /// A game played by random bots.
