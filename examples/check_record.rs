@@ -5,8 +5,7 @@
 //! `FILE:LINE: what is wrong`. Exits 0 when every file is correct, 1 when
 //! any error was found and 2 when a file could not be read.
 
-#[path = "../tests/support/checker.rs"]
-mod checker;
+use support::checker;
 
 fn main() {
     let paths: Vec<String> = std::env::args().skip(1).collect();

@@ -15,20 +15,16 @@
 //! Flags: `--tables N` (200), `--target POINTS` (500), `--server PATH`
 //! (default: the `spades` built beside this example).
 
-#[path = "../tests/support/checker.rs"]
-mod checker;
-#[path = "../tests/support/net.rs"]
-mod net;
-
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use net::{Answerer, Client, Seen, play_out};
 use spades::record::DealProof;
 use spades::verify::{Outcome, verify};
+use support::checker;
+use support::net::{Answerer, Client, Seen, play_out};
 
 struct Options {
     tables: usize,

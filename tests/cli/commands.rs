@@ -1,0 +1,408 @@
+//! The real binary: bad input exits 2 with a message naming the problem,
+//! `spades rules` round-trips, and `spades sim` writes records that replay.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use spades::config::parse_rules;
+use spades::record::{read_games, replay};
+use support::game::spades;
+
+fn write(dir: &tempfile::TempDir, name: &str, text: &str) -> std::path::PathBuf {
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn unknown_flag_exits_2_with_a_suggestion() {
+    let dir = tempfile::tempdir().unwrap();
+    spades(&dir)
+        .args(["sim", "--gmes", "3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--gmes").and(predicate::str::contains("--games")));
+}
+
+#[test]
+fn bad_values_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [
+        &["sim", "--games", "0"][..],
+        &["sim", "--mode", "solo"],
+        &["sim", "--target", "0"],
+        &["sim", "--threads", "0"],
+        // More games than the run can count once every deal is played by
+        // each seating of the lineup.
+        &["sim", "--games", "4000000000", "--duplicate"],
+        // Nothing to overwrite without --record.
+        &["sim", "--force"],
+        &["--difficulty", "grandmaster"],
+    ] {
+        spades(&dir).args(args).assert().code(2);
+    }
+}
+
+#[test]
+fn unknown_bot_and_wrong_seat_count_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    spades(&dir)
+        .args([
+            "sim",
+            "--games",
+            "1",
+            "--seats",
+            "random,robot,random,random",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown bot `robot`"));
+    spades(&dir)
+        .args([
+            "sim",
+            "--games",
+            "1",
+            "--mode",
+            "cutthroat",
+            "--seats",
+            "random,random,random,random",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("3 seats"));
+}
+
+#[test]
+fn broken_rules_files_name_file_line_and_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            "syntax.toml",
+            "target_score = 300\n[bags\n",
+            "syntax.toml:2:",
+        ),
+        (
+            "typo.toml",
+            "[bags]\nlimt = 5\n",
+            "did you mean `bags.limit`",
+        ),
+        ("type.toml", "[nil]\nvalue = \"lots\"\n", "nil.value"),
+        ("range.toml", "[bags]\nlimit = 0\n", "range.toml:2:"),
+        (
+            "exchange.toml",
+            "[blind_nil]\nexchange = 14\n",
+            "blind_nil.exchange",
+        ),
+        (
+            "losing.toml",
+            "target_score = 200\nlosing_score = 250\n",
+            "losing_score",
+        ),
+    ];
+    for (name, text, expected) in cases {
+        let path = write(&dir, name, text);
+        spades(&dir)
+            .args(["sim", "--games", "1", "--rules"])
+            .arg(&path)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(expected));
+    }
+    spades(&dir)
+        .args(["sim", "--rules", "missing.toml"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("missing.toml"));
+}
+
+#[test]
+fn a_broken_rules_toml_in_the_working_directory_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    write(&dir, "rules.toml", "target_score = \"high\"\n");
+    spades(&dir).args(["rules"]).assert().code(2).stderr(
+        predicate::str::contains("rules.toml:1:").and(predicate::str::contains("target_score")),
+    );
+}
+
+#[test]
+fn rules_output_parses_back_to_the_same_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "mode = \"cutthroat\"\ntarget_score = 200\nlosing_score = -150\n[bags]\nlimit = 5\npenalty = 50\n[blind_nil]\nexchange = 3\none_per_side = false\n[bidding]\nforbid_exact_total = true\n";
+    let path = write(&dir, "house.toml", text);
+    let out = spades(&dir)
+        .arg("rules")
+        .arg("--rules")
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let printed = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        printed.contains("house.toml"),
+        "names its source:\n{printed}"
+    );
+    assert_eq!(
+        parse_rules(&printed, "printed").unwrap(),
+        parse_rules(text, "house.toml").unwrap()
+    );
+}
+
+#[test]
+fn rules_init_writes_once_and_never_overwrites() {
+    let dir = tempfile::tempdir().unwrap();
+    spades(&dir).args(["rules", "--init"]).assert().success();
+    let path = dir.path().join("rules.toml");
+    let written = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        parse_rules(&written, "rules.toml").unwrap(),
+        Default::default()
+    );
+    assert!(
+        written
+            .lines()
+            .filter(|l| l.contains(" = "))
+            .all(|l| l.contains('#')),
+        "every key commented"
+    );
+    std::fs::write(&path, "target_score = 300\n").unwrap();
+    spades(&dir)
+        .args(["rules", "--init"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("already exists"));
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "target_score = 300\n"
+    );
+}
+
+#[test]
+fn sim_json_summary_and_records_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = write(
+        &dir,
+        "short.toml",
+        "target_score = 150\nlosing_score = -150\n",
+    );
+    let out = spades(&dir)
+        .args([
+            "sim",
+            "--games",
+            "6",
+            "--seed",
+            "9",
+            "--duplicate",
+            "--json",
+            "--threads",
+            "2",
+        ])
+        .args([
+            "--seats",
+            "random,random,random,random",
+            "--record",
+            "r.jsonl",
+            "--rules",
+        ])
+        .arg(&rules)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(summary["games"], 12);
+    let bot = &summary["bots"][0];
+    assert_eq!(bot["bot"], "random");
+    assert_eq!(bot["seats"], serde_json::json!([0, 1, 2, 3]));
+    for key in [
+        "games_won",
+        "win_rate",
+        "win_rate_ci95",
+        "points_per_hand",
+        "bids_made_rate",
+        "nil_bids",
+        "nils_made",
+    ] {
+        assert!(!bot[key].is_null(), "{key} missing");
+    }
+    for key in ["p50", "p99", "max"] {
+        assert!(bot["decision_ms"][key].is_number(), "decision_ms.{key}");
+    }
+    let text = std::fs::read_to_string(dir.path().join("r.jsonl")).unwrap();
+    let games = read_games(&text).unwrap();
+    assert_eq!(games.len(), 12);
+    // Duplicate pairs are dealt the same cards.
+    assert_eq!(games[0].events[0].1, games[1].events[0].1);
+    assert_ne!(games[0].events[0].1, games[2].events[0].1);
+    for g in &games {
+        replay(g).unwrap();
+    }
+}
+
+/// The games of a record, read and replayed.
+fn replayed_games(path: &std::path::Path) -> Vec<spades::record::RecordedGame> {
+    let games = read_games(&std::fs::read_to_string(path).unwrap()).unwrap();
+    for g in &games {
+        replay(g).unwrap();
+    }
+    games
+}
+
+#[test]
+fn cutthroat_duplicate_seats_every_bot_at_every_seat_of_every_deal() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = write(
+        &dir,
+        "short.toml",
+        "mode = \"cutthroat\"\ntarget_score = 150\nlosing_score = -150\n",
+    );
+    let sim = |extra: &[&str]| {
+        let out = spades(&dir)
+            .args(["sim", "--games", "2", "--seed", "4", "--duplicate"])
+            .args(["--seats", "random,easy,normal", "--rules"])
+            .arg(&rules)
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let summary: serde_json::Value =
+        serde_json::from_str(&sim(&["--json", "--record", "r.jsonl"])).unwrap();
+    assert_eq!(summary["games"], 6);
+    assert_eq!(summary["deals"], 2);
+    assert!(sim(&[]).starts_with("6 games of cutthroat spades"));
+    let games = replayed_games(&dir.path().join("r.jsonl"));
+    assert_eq!(games.len(), 6);
+    for deal in games.chunks(3) {
+        // The same cards each time...
+        assert!(deal.iter().all(|g| g.events[0].1 == deal[0].events[0].1));
+        // ...and each bot at each seat once.
+        for seat in 0..3 {
+            let mut bots: Vec<&str> = deal
+                .iter()
+                .map(|g| g.header.names[seat].split(' ').next().unwrap())
+                .collect();
+            bots.sort_unstable();
+            assert_eq!(bots, ["easy", "normal", "random"], "seat {seat}");
+        }
+    }
+}
+
+#[test]
+fn sim_threads_default_to_the_cores() {
+    let dir = tempfile::tempdir().unwrap();
+    let threads = |extra: &[&str]| {
+        let out = spades(&dir)
+            .args(["sim", "--games", "1", "--max-hands", "1", "--json"])
+            .args(["--seats", "random,random,random,random"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        summary["threads"].clone()
+    };
+    let cores = std::thread::available_parallelism().unwrap().get().min(64);
+    assert_eq!(threads(&[]), cores);
+    assert_eq!(threads(&["--threads", "3"]), 3);
+}
+
+/// `spades sim` recording to `record`, quickly.
+fn sim_recording_to(dir: &tempfile::TempDir, record: &str) -> Command {
+    let mut cmd = spades(dir);
+    cmd.args(["sim", "--games", "1", "--max-hands", "1", "--threads", "1"])
+        .args(["--seats", "random,random,random,random", "--record", record]);
+    cmd
+}
+
+#[test]
+fn sim_record_never_overwrites_without_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(&dir, "r.jsonl", "last night's games\n");
+    sim_recording_to(&dir, "r.jsonl").assert().code(2).stderr(
+        predicate::str::contains("r.jsonl already exists").and(predicate::str::contains("--force")),
+    );
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        "last night's games\n"
+    );
+    sim_recording_to(&dir, "r.jsonl")
+        .arg("--force")
+        .assert()
+        .success();
+    assert_eq!(replayed_games(&path).len(), 1);
+}
+
+#[test]
+fn sim_record_in_a_missing_directory_exits_2() {
+    let dir = tempfile::tempdir().unwrap();
+    sim_recording_to(&dir, "nowhere/r.jsonl")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "cannot write nowhere/r.jsonl: the directory nowhere does not exist",
+        ));
+    write(&dir, "notes.txt", "");
+    sim_recording_to(&dir, "notes.txt/r.jsonl")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("notes.txt is not a directory"));
+}
+
+#[cfg(unix)]
+#[test]
+fn sim_record_in_a_read_only_directory_exits_2() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let locked = dir.path().join("locked");
+    std::fs::create_dir(&locked).unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o555)).unwrap();
+    // Someone who may write anywhere (root) cannot see this refusal.
+    if std::fs::write(locked.join("probe"), "").is_ok() {
+        eprintln!("skipped: this user can write in a read-only directory");
+        return;
+    }
+    sim_recording_to(&dir, "locked/r.jsonl")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "cannot write locked/r.jsonl: permission denied",
+        ));
+}
+
+/// A table code or server that cannot be read, and flags that cannot go
+/// together, exit 2 naming the problem before the terminal is touched.
+#[test]
+fn bad_table_codes_and_network_flags_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, says) in [
+        (&["join", "not-a-code"][..], "not a table code"),
+        (&["join", "ABCDEF.plain@localhost"], "no :PORT"),
+        (&["join", "ABCDEF.SHORT@localhost:4466"], "fingerprint"),
+        (
+            &["host", "--server", "localhost:4466"],
+            "FINGERPRINT@HOST:PORT",
+        ),
+        (&["host", "--server", "plain@localhost"], "HOST:PORT"),
+        (&["host", "--turn-timer", "1"], "turn-timer"),
+        (&["host", "--mode", "solo"], "solo"),
+    ] {
+        spades(&dir)
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(says));
+    }
+    // A good code still needs a terminal to play in.
+    spades(&dir)
+        .args(["join", "ABCDEFGHIJKLMNOP.plain@127.0.0.1:1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("terminal"));
+}

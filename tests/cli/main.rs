@@ -1,0 +1,16 @@
+//! The real binary, run as a player or a script runs it: its commands and
+//! their errors, `hard`'s budgets, the presets, `spades history`,
+//! `spades replay` and `spades sim`, and the table in a real
+//! pseudo-terminal (a whole hand, resuming after `kill -9`, every way out).
+//!
+//! One test binary (`cargo test --test cli`); each module is one area.
+
+mod commands;
+mod hard;
+mod history;
+mod presets;
+mod replay;
+mod resume;
+mod sim;
+mod tui_e2e;
+mod tui_exit;

@@ -1,0 +1,265 @@
+//! Nothing lost: a game in a real terminal, killed (`kill -9`) at random
+//! moments and resumed each time, always comes back as it was played so
+//! far; a waiting game is offered on start; unreadable saves are set aside
+//! with word of why; a game that cannot be saved says so and plays on.
+
+use std::time::Duration;
+
+use rand::{RngExt, SeedableRng};
+use spades::engine::{Card, CardSet, Game, Seat};
+use spades::save::{Saved, Step};
+use support::pty::Pty;
+
+const TERM: Option<&str> = Some("xterm-256color");
+
+/// The one save in the program's data folder, if there is one.
+fn the_save(pty: &Pty) -> Option<Saved> {
+    let saves = pty.saves();
+    assert!(saves.len() <= 1, "{saves:?}");
+    saves
+        .first()
+        .map(|p| Saved::load(p).expect("a save that reads"))
+}
+
+/// The player's cards after the saved steps, as the engine deals and plays
+/// them; `None` while they lie face down.
+fn cards_after(saved: &Saved) -> Option<CardSet> {
+    // Open or secret, the header holds the seed the deals come from.
+    let mut game = Game::new(saved.header.rules, saved.header.seed);
+    for &step in &saved.steps {
+        match step {
+            Step::Act { seat, action } => {
+                game.apply(seat, action)
+                    .expect("a saved step the rules allow");
+            }
+            Step::Deal => {
+                game.deal_next_hand().expect("a saved deal");
+            }
+        }
+    }
+    game.view(Seat::new(0)).hand
+}
+
+/// Cards written as in the ASCII hand row (`QS`, `10C`) on a line.
+fn cards_in(line: &str) -> CardSet {
+    let mut found = CardSet::EMPTY;
+    for cell in line.split('|') {
+        let face = cell.trim().replace("10", "T");
+        if let Ok(card) = face.parse::<Card>() {
+            found.insert(card);
+        }
+    }
+    found
+}
+
+/// On the blind nil exchange, the cards chosen so far and how many to pass:
+/// `To pass (1 of 2)`.
+fn to_pass(text: &str) -> Option<(usize, usize)> {
+    let at = text.find("To pass (")? + "To pass (".len();
+    let (counts, _) = text[at..].split_once(')')?;
+    let (chosen, of) = counts.split_once(" of ")?;
+    Some((chosen.parse().ok()?, of.parse().ok()?))
+}
+
+/// Some keys a player might press: the card under the cursor, a bid,
+/// going on from a summary or a pause.
+fn play_a_little(pty: &mut Pty, rng: &mut impl RngExt) {
+    for _ in 0..rng.random_range(1..6) {
+        let text = pty.text();
+        if text.contains("Your bid") || text.contains("Blind nil?") {
+            pty.send(b"c2\r");
+        } else if let Some((chosen, of)) = to_pass(&text) {
+            // Choose the cards from the left, then pass them.
+            if chosen < of {
+                pty.send(&[b"123456789"[chosen]]);
+            } else {
+                pty.send(b"\r");
+            }
+        } else if let Some(key) = pty.cursor_key()
+            && text.contains("Your turn")
+        {
+            pty.send(&[key]);
+        } else {
+            pty.send(b"\r");
+        }
+        // Mostly after the screen answers, sometimes before it can.
+        pty.settles(Duration::from_millis(rng.random_range(0..200)), &text);
+    }
+}
+
+/// A scripted game killed at 50 random moments: after each kill the save
+/// on disk holds every step it held before and perhaps some more (never a
+/// broken one), and the resumed game shows the player exactly the cards
+/// those steps leave them.
+#[test]
+fn a_game_killed_at_random_moments_resumes_as_it_was() {
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(0xC0FFEE);
+    let mut pty = Pty::start(&["--seed", "11", "--speed", "instant", "--ascii"], TERM);
+    let home = pty.home();
+    let mut before: Vec<Step> = Vec::new();
+    let mut resumed = 0;
+    let mut game_id = String::new();
+    let mut games = 0;
+    for kill in 0..50 {
+        pty.wait_for("the table", |s| s.contains("SPADES"));
+        play_a_little(&mut pty, &mut rng);
+        std::thread::sleep(Duration::from_millis(rng.random_range(0..30)));
+        pty.kill();
+        let Some(saved) = the_save(&pty) else {
+            // The game ended between two kills: a new one begins.
+            pty = Pty::start_at(
+                home.clone(),
+                &["--new", "--speed", "instant", "--ascii"],
+                TERM,
+            );
+            continue;
+        };
+        if saved.header.id != game_id {
+            // A game ended and the player began another.
+            game_id = saved.header.id.clone();
+            games += 1;
+            before.clear();
+        }
+        assert!(
+            saved.steps.starts_with(&before),
+            "kill {kill}: steps lost ({} before, {} now)",
+            before.len(),
+            saved.steps.len()
+        );
+        before = saved.steps.clone();
+        eprintln!("kill {kill}: {} steps saved", before.len());
+
+        pty = Pty::start_at(
+            home.clone(),
+            &["resume", "--speed", "instant", "--ascii"],
+            TERM,
+        );
+        pty.wait_for("the resumed table", |s| s.contains("SPADES"));
+        resumed += 1;
+        if let Some(mine) = cards_after(&saved).filter(|c| !c.is_empty()) {
+            // A frame may still be on its way: wait for the hand to show.
+            pty.wait_for("the player's cards as saved", |s| {
+                s.lines().any(|line| cards_in(line) == mine)
+            });
+        }
+    }
+    pty.kill();
+    eprintln!("{resumed} kills resumed, over {games} games");
+    assert!(
+        resumed >= 40,
+        "only {resumed} of 50 kills left a game to resume"
+    );
+    // The records, written on across every kill, hold games that follow
+    // the rules; each finished one proves its deals.
+    for record in pty.records() {
+        let text = std::fs::read_to_string(&record).unwrap();
+        for verdict in spades::verify::verify(&text).expect("a record that reads") {
+            assert!(
+                !matches!(verdict.outcome, spades::verify::Outcome::Failed(_)),
+                "{record:?}: {verdict:?}"
+            );
+            if verdict.winner.is_some() {
+                assert!(verdict.is_verified(), "{record:?}: {verdict:?}");
+            }
+        }
+    }
+}
+
+/// A waiting game is offered on start, one key away; n starts a new one
+/// and keeps the old one waiting.
+#[test]
+fn a_waiting_game_is_offered_on_start() {
+    let mut pty = Pty::start(&["--seed", "4", "--speed", "instant", "--ascii"], TERM);
+    pty.wait_for("the bidding", |s| s.contains("Your bid"));
+    pty.quit();
+    let home = pty.home();
+
+    let mut pty = Pty::start_at(home.clone(), &["--speed", "instant", "--ascii"], TERM);
+    pty.wait_for("the offer", |s| s.contains("A game is waiting"));
+    pty.send(b"\r");
+    pty.wait_for("the resumed game", |s| s.contains("Deals known: seed 4"));
+    pty.quit();
+
+    let mut pty = Pty::start_at(home.clone(), &["--speed", "instant", "--ascii"], TERM);
+    pty.wait_for("the offer", |s| s.contains("A game is waiting"));
+    pty.send(b"n");
+    pty.wait_for("a new game", |s| s.contains("Deals sealed #"));
+    pty.quit();
+    assert_eq!(pty.saves().len(), 2, "both games wait");
+}
+
+/// Saves that cannot be used say why, are set aside as `.bad`, and a new
+/// game is offered: an empty one, a cut-off header, another version's,
+/// rules this version refuses, a broken step, a huge one.
+#[test]
+fn unreadable_saves_are_set_aside_with_word_of_why() {
+    let home = std::sync::Arc::new(tempfile::tempdir().unwrap());
+    let saves = home.path().join("data/spades/saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    let header = r#"{"save":1,"version":"0.1.0","id":"g","started":1,"rules":{},"name":"You","difficulty":"easy","rules_source":"x","seed":1,"salt":null,"record":null}"#;
+    let bad = [
+        ("empty.save", String::new()),
+        ("cut.save", header[..40].to_string()),
+        (
+            "newer.save",
+            r#"{"save":7,"version":"9.9.9"}"#.to_string() + "\n",
+        ),
+        (
+            "rules.save",
+            header.replace(r#""rules":{}"#, r#""rules":{"target_score":-40}"#) + "\n",
+        ),
+        (
+            "step.save",
+            format!("{header}\n{{\"step\":\"act\",\"seat\":0,\"action\":{{\"play\":\"AS\"}}}}\n"),
+        ),
+    ];
+    for (name, text) in &bad {
+        std::fs::write(saves.join(name), text).unwrap();
+    }
+    let huge = std::fs::File::create(saves.join("huge.save")).unwrap();
+    huge.set_len(spades::save::MAX_BYTES + 1).unwrap();
+
+    let mut pty = Pty::start_at(home.clone(), &["--speed", "instant", "--ascii"], TERM);
+    pty.wait_for("word of the bad saves", |s| s.contains("cannot be resumed"));
+    let text = pty.text();
+    for what in [
+        "huge.save: it is 16777217 bytes",
+        "cut.save: line 1: not JSON",
+        "empty.save: it is empty",
+        "newer.save: it is save format 7",
+        "step.save: line 2: the rules refuse this step",
+        "rules.save: line 1: ",
+        "Each is kept as NAME.bad in ~/data/spades/saves",
+        "start a new game",
+    ] {
+        assert!(text.contains(what), "{what}: {text}");
+    }
+    pty.send(b"\r");
+    pty.wait_for("a new game", |s| {
+        s.contains("Your bid") || s.contains("Blind nil?")
+    });
+    pty.quit();
+    for (name, _) in &bad {
+        assert!(
+            saves.join(format!("{name}.bad")).exists(),
+            "{name} kept aside"
+        );
+        assert!(!saves.join(name).exists(), "{name} not offered again");
+    }
+    assert!(saves.join("huge.save.bad").exists());
+}
+
+/// With no folder to save in, the game plays and says it cannot be saved.
+#[test]
+fn a_game_that_cannot_be_saved_says_so_and_plays() {
+    let home = std::sync::Arc::new(tempfile::tempdir().unwrap());
+    // A data folder under a file cannot be made, even by root.
+    std::fs::write(home.path().join("data"), "a file").unwrap();
+    let mut pty = Pty::start_at(home, &["--speed", "instant", "--ascii"], TERM);
+    pty.wait_for("the notice", |s| s.contains("Saving is off"));
+    pty.send(b"q");
+    pty.wait_for("the question", |s| s.contains("It cannot be saved"));
+    pty.send(b"y");
+    let status = pty.exit_status();
+    assert!(status.success(), "{status:?}");
+}

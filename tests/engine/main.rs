@@ -1,0 +1,14 @@
+//! The rules of the game, through the library: the golden deal, the worked
+//! examples the rules were written from, properties over thousands of
+//! seeded games, and each house-rule variant worked by hand.
+//!
+//! One test binary (`cargo test --test engine`); each module is one area.
+
+mod bidding;
+mod dummy;
+mod golden_deal;
+mod jokers;
+mod properties;
+mod quick;
+mod scoring;
+mod seed_examples;

@@ -1,0 +1,474 @@
+//! Shared tables as players meet them: two of the game's own screens (the
+//! app the terminal draws) at one table on a real server over loopback,
+//! from the lobby to the game's end; one of them drops out mid-hand and
+//! takes the seat back with its token; the record each keeps verifies.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use spades::engine::{Phase, Seat};
+use spades::net::client::{Connection, Target};
+use spades::net::protocol::ClientMessage;
+use spades::net::server::{Server, ServerOptions};
+use spades::tui::app::Screen;
+use spades::tui::lobby::{LobbyScreen, Started, Waiting};
+use spades::tui::{App, Joining, PlayConfig, Speed, Theme};
+use support::process::Reaped;
+use support::tui::{answer, tick};
+
+fn server() -> Server {
+    Server::start(ServerOptions {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        plain: false,
+        hello_timeout: Duration::from_secs(5),
+        threads: Some(2),
+        ..ServerOptions::default()
+    })
+    .expect("the server starts")
+}
+
+fn target(server: &Server) -> Target {
+    Target {
+        address: server.address().to_string(),
+        fingerprint: server.fingerprint().map(str::to_string),
+    }
+}
+
+/// Where a player's seat token goes when the server gives one.
+type Kept = Rc<RefCell<Option<(String, String)>>>;
+
+fn joining(table: Option<String>, token: Option<String>, kept: &Kept) -> Joining {
+    let kept = kept.clone();
+    Joining {
+        table,
+        token,
+        keep_token: Box::new(move |table, token| {
+            *kept.borrow_mut() = Some((table.to_string(), token.to_string()));
+        }),
+        join_command: Box::new(|table| format!("spades join {table}")),
+    }
+}
+
+/// Follows the lobby until `done` says what it waits for has come.
+fn follow(
+    connection: &mut Connection,
+    waiting: &mut Waiting,
+    joining: &mut Joining,
+    mut done: impl FnMut(&Waiting) -> bool,
+) -> Option<Started> {
+    let until = Instant::now() + Duration::from_secs(20);
+    while Instant::now() < until {
+        if done(waiting) {
+            return None;
+        }
+        if let Some(incoming) = connection.recv_timeout(Duration::from_millis(50)) {
+            match waiting.take(incoming, joining) {
+                Some(Ok(started)) => return Some(started),
+                Some(Err(why)) => panic!("the table ended: {why}"),
+                None => {}
+            }
+        }
+    }
+    panic!("the lobby never got there");
+}
+
+/// One player's program in the lobby: its connection and what it knows.
+struct Sitting {
+    connection: Connection,
+    lobby: Waiting,
+    joining: Joining,
+    kept: Kept,
+}
+
+impl Sitting {
+    /// Connects as `name`, asks for a seat with `first` (host, join or
+    /// reclaim), and waits for the lobby (or, taking a seat back in a game
+    /// already on, for nothing: `until` says).
+    fn at(target: &Target, name: &str, first: ClientMessage) -> Sitting {
+        let connection = Connection::open(target, name).unwrap();
+        let table = match &first {
+            ClientMessage::Join { table } | ClientMessage::Reclaim { table, .. } => {
+                Some(table.clone())
+            }
+            _ => None,
+        };
+        connection.send(first);
+        let kept = Kept::default();
+        Sitting {
+            connection,
+            lobby: Waiting::new(LobbyScreen::new(Seat::new(0), false, None)),
+            joining: joining(table, None, &kept),
+            kept,
+        }
+    }
+
+    /// Follows the lobby until `done` holds.
+    fn until(&mut self, done: impl FnMut(&Waiting) -> bool) {
+        let started = follow(
+            &mut self.connection,
+            &mut self.lobby,
+            &mut self.joining,
+            done,
+        );
+        assert!(started.is_none(), "the game started first");
+    }
+
+    /// Follows the lobby until the game starts; the seat's screen then.
+    fn started(mut self, records: &std::path::Path) -> App {
+        let started = follow(
+            &mut self.connection,
+            &mut self.lobby,
+            &mut self.joining,
+            |_| false,
+        )
+        .expect("the game starts");
+        App::joined(config(records), Theme::PLAIN, self.connection, started)
+    }
+
+    /// The table's id and this seat's token, once seated.
+    fn seat_token(&self) -> (String, String) {
+        self.kept.borrow().clone().expect("a seat token")
+    }
+}
+
+fn host(target: &Target, rules: &str) -> Sitting {
+    let mut ann = Sitting::at(
+        target,
+        "Ann",
+        ClientMessage::Host {
+            rules: rules.to_string(),
+        },
+    );
+    ann.until(|w| w.screen.lobby.is_some());
+    ann
+}
+
+fn join(target: &Target, name: &str, table: &str) -> Sitting {
+    let mut player = Sitting::at(
+        target,
+        name,
+        ClientMessage::Join {
+            table: table.to_string(),
+        },
+    );
+    player.until(|w| w.screen.lobby.is_some());
+    player
+}
+
+fn config(dir: &std::path::Path) -> PlayConfig {
+    PlayConfig {
+        speed: Speed::Instant,
+        ascii: true,
+        auto_play: true,
+        records: Some(dir.to_path_buf()),
+        ..PlayConfig::new(spades::engine::Rules::default(), 0)
+    }
+}
+
+/// Plays `app`'s part (`answer` from the TUI tests' support) until `done`.
+fn play_until(apps: &mut [&mut App], mut done: impl FnMut(&[&mut App]) -> bool) {
+    let until = Instant::now() + Duration::from_secs(90);
+    while !done(apps) {
+        assert!(
+            Instant::now() < until,
+            "the game did not get there in time: {:?}",
+            apps.iter()
+                .map(|a| (
+                    a.screen(),
+                    a.view().phase,
+                    a.view().hand_no,
+                    a.notice().map(str::to_string)
+                ))
+                .collect::<Vec<_>>()
+        );
+        for app in apps.iter_mut() {
+            if app.screen() == Screen::GameOver {
+                tick(app);
+            } else {
+                answer(app);
+            }
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+#[test]
+fn two_players_play_a_whole_game_and_one_drops_out_and_comes_back() {
+    let server = server();
+    let records = tempfile::tempdir().unwrap();
+    let rules = "mode = \"partnership\"\ntarget_score = 150\nlosing_score = -150\n";
+
+    // Ann opens the table; Bob joins by its id and sits opposite her.
+    let mut ann = host(&target(&server), rules);
+    assert!(ann.lobby.screen.host);
+    let table = ann.seat_token().0;
+    let bob = join(&target(&server), "Bob", &table);
+    assert_eq!(
+        bob.lobby.screen.seat,
+        Seat::new(2),
+        "the first to join is the partner"
+    );
+    assert!(!bob.lobby.screen.host);
+    let bob_token = bob.seat_token().1;
+
+    // Bots fill the empty seats; the host starts.
+    ann.until(|w| w.screen.lobby.as_ref().is_some_and(|l| l.can_start));
+    ann.connection.send(ClientMessage::Fill {
+        bots: true,
+        level: "easy".into(),
+    });
+    ann.connection.send(ClientMessage::Start {});
+    let mut ann_app = ann.started(records.path());
+    let mut bob_app = bob.started(records.path());
+    assert_eq!(ann_app.you(), Seat::new(0));
+    assert_eq!(bob_app.you(), Seat::new(2));
+    assert!(ann_app.commitment().is_some(), "the deals are committed to");
+    assert_eq!(ann_app.names().seat(Seat::new(2)), "Bob");
+    assert_eq!(bob_app.names().seat(Seat::new(2)), "Bob");
+    // The bots are named by where each player sees them: the server's
+    // East (seat 3) sits at Bob's left.
+    assert_eq!(ann_app.names().seat(Seat::new(3)), "East");
+    assert_eq!(bob_app.names().seat(Seat::new(3)), "West");
+
+    // A few cards into the first hand, Bob's program goes away.
+    play_until(&mut [&mut ann_app, &mut bob_app], |apps| {
+        apps[1].view().phase == Phase::Playing && apps[1].view().play.played.len() >= 5
+    });
+    let hand = bob_app.view().hand_no;
+    drop(bob_app);
+
+    // Bob comes back with his token, into the same seat and the same hand.
+    let bob = Sitting::at(
+        &target(&server),
+        "Bob",
+        ClientMessage::Reclaim {
+            table: table.clone(),
+            token: bob_token,
+        },
+    );
+    let mut bob_app = bob.started(records.path());
+    assert_eq!(bob_app.you(), Seat::new(2));
+    assert_eq!(bob_app.view().hand_no, hand);
+
+    play_until(&mut [&mut ann_app, &mut bob_app], |apps| {
+        apps.iter().all(|a| a.screen() == Screen::GameOver)
+    });
+    let (ann_view, bob_view) = (ann_app.view(), bob_app.view());
+    assert_eq!(ann_view.phase, Phase::Over);
+    assert_eq!(ann_view.winner, bob_view.winner);
+    assert_eq!(ann_view.totals, bob_view.totals);
+
+    // Each player's own copy of the record proves the deals.
+    let played = [ann_app.close(), bob_app.close()];
+    let mut files = 0;
+    for p in &played {
+        for path in &p.records {
+            files += 1;
+            let text = std::fs::read_to_string(path).unwrap();
+            let report = support::checker::check_record(&text);
+            assert!(report.is_ok(), "{}: {}", path.display(), report.describe());
+            let verdicts = spades::verify::verify(&text).unwrap();
+            assert!(
+                matches!(verdicts[0].outcome, spades::verify::Outcome::Verified(_)),
+                "{}: {:?}",
+                path.display(),
+                verdicts[0].outcome
+            );
+        }
+    }
+    assert_eq!(files, 2, "Ann's record and Bob's");
+    let bob_record = std::fs::read_to_string(&played[1].records[0]).unwrap();
+    let header: serde_json::Value =
+        serde_json::from_str(bob_record.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        header["names"][3], "West",
+        "Bob's copy names them as he saw them"
+    );
+    assert_eq!(header["player_seat"], 2);
+    // Bob's return wrote his record afresh in the same file: nothing cut
+    // short is left behind.
+    let kept: Vec<_> = std::fs::read_dir(records.path()).unwrap().collect();
+    assert_eq!(kept.len(), 2, "{kept:?}");
+}
+
+/// A go-between for connections to `to`, whose connections the test can
+/// cut as a failing network does (no goodbye from either end).
+struct Proxy {
+    address: std::net::SocketAddr,
+    open: std::sync::Arc<std::sync::Mutex<Vec<std::net::TcpStream>>>,
+}
+
+impl Proxy {
+    fn to(to: std::net::SocketAddr) -> Proxy {
+        use std::net::{Shutdown, TcpListener, TcpStream};
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap();
+        let open = std::sync::Arc::new(std::sync::Mutex::new(Vec::<TcpStream>::new()));
+        let kept = open.clone();
+        std::thread::spawn(move || {
+            for client in listener.incoming() {
+                let Ok(client) = client else { return };
+                let Ok(server) = TcpStream::connect(to) else {
+                    continue;
+                };
+                kept.lock()
+                    .unwrap()
+                    .extend([client.try_clone().unwrap(), server.try_clone().unwrap()]);
+                for (mut from, mut to) in [
+                    (client.try_clone().unwrap(), server.try_clone().unwrap()),
+                    (server, client),
+                ] {
+                    std::thread::spawn(move || {
+                        let _ = std::io::copy(&mut from, &mut to);
+                        let _ = to.shutdown(Shutdown::Both);
+                    });
+                }
+            }
+        });
+        Proxy { address, open }
+    }
+
+    /// Cuts every connection through it.
+    fn cut(&self) {
+        for stream in self.open.lock().unwrap().drain(..) {
+            let _ = stream.shutdown(std::net::Shutdown::Both);
+        }
+    }
+}
+
+#[test]
+fn a_dropped_connection_takes_its_seat_back_by_itself() {
+    let server = server();
+    let proxy = Proxy::to(server.address());
+    let records = tempfile::tempdir().unwrap();
+    let through = Target {
+        address: proxy.address.to_string(),
+        fingerprint: server.fingerprint().map(str::to_string),
+    };
+    let rules = "mode = \"partnership\"\ntarget_score = 120\nlosing_score = -120\n";
+
+    let mut ann = host(&target(&server), rules);
+    let table = ann.seat_token().0;
+    // Bob's connection runs through the go-between.
+    let bob = join(&through, "Bob", &table);
+    ann.until(|w| w.screen.lobby.as_ref().is_some_and(|l| l.can_start));
+    ann.connection.send(ClientMessage::Start {});
+    let mut ann_app = ann.started(records.path());
+    let mut bob_app = bob.started(records.path());
+
+    play_until(&mut [&mut ann_app, &mut bob_app], |apps| {
+        apps[1].view().play.played.len() >= 6
+    });
+    proxy.cut();
+    // Bob's screen takes the seat back by itself (Ann waits a moment, so
+    // the game cannot end in the meantime), and the game goes on to its
+    // end with him in it: cut off for good, his screen would never see it.
+    play_until(&mut [&mut bob_app], |apps| {
+        apps[0]
+            .notice()
+            .is_some_and(|n| n.contains("Back at the table"))
+    });
+    play_until(&mut [&mut ann_app, &mut bob_app], |apps| {
+        apps.iter().all(|a| a.screen() == Screen::GameOver)
+    });
+    assert_eq!(ann_app.view().totals, bob_app.view().totals);
+    let played = bob_app.close();
+    let text = std::fs::read_to_string(&played.records[0]).unwrap();
+    let report = support::checker::check_record(&text);
+    assert!(
+        report.is_ok(),
+        "Bob's copy, kept across the drop: {}",
+        report.describe()
+    );
+}
+
+/// `examples/bot.py`, written from docs/protocol.md in another language
+/// with nothing but Python's standard library, joins a table over TLS by
+/// its code (checking the certificate's fingerprint itself) and plays a
+/// whole game as the host's partner.
+#[test]
+fn a_python_bot_joins_by_code_and_plays_a_whole_game() {
+    let server = server();
+    let records = tempfile::tempdir().unwrap();
+    let rules = "mode = \"partnership\"\ntarget_score = 150\nlosing_score = -150\n";
+    let mut ann = host(&target(&server), rules);
+    let table = ann.seat_token().0;
+    let code = spades::net::code::TableCode {
+        table,
+        fingerprint: server.fingerprint().map(str::to_string),
+        host: "127.0.0.1".into(),
+        port: server.address().port(),
+    };
+    let bot = std::process::Command::new("python3")
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/bot.py"))
+        .args(["--join", &code.to_string()])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("python3 runs");
+    let mut bot = Reaped(bot);
+    ann.until(|w| {
+        w.screen
+            .lobby
+            .as_ref()
+            .is_some_and(|l| l.seats[2].name.as_deref() == Some("bot.py") && l.can_start)
+    });
+    ann.connection.send(ClientMessage::Start {});
+    let mut app = ann.started(records.path());
+    assert_eq!(app.names().seat(Seat::new(2)), "bot.py");
+    play_until(&mut [&mut app], |apps| apps[0].screen() == Screen::GameOver);
+    let status = bot.0.wait().unwrap();
+    let mut said = String::new();
+    std::io::Read::read_to_string(&mut bot.0.stderr.take().unwrap(), &mut said).unwrap();
+    assert!(status.success(), "bot.py: {status:?} {said}");
+    assert!(said.is_empty(), "bot.py was refused something: {said}");
+}
+
+/// A host's own program (`spades host --bot exec:COMMAND`) is one more bot
+/// level in the lobby: chosen there, it plays every computer seat.
+#[test]
+fn the_servers_own_program_fills_the_empty_seats() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("heard.log");
+    let own = format!(
+        "exec:tee -a {} | python3 {}/examples/bot.py",
+        log.display(),
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let server = Server::start(ServerOptions {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        threads: Some(2),
+        own_bot: Some(own.clone()),
+        ..ServerOptions::default()
+    })
+    .unwrap();
+    let mut ann = host(
+        &target(&server),
+        "mode = \"cutthroat\"\ntarget_score = 150\nlosing_score = -150\n",
+    );
+    let levels = ann.lobby.screen.lobby.as_ref().unwrap().levels.clone();
+    assert_eq!(levels, ["easy", "normal", "hard", own.as_str()]);
+    // A level no one offered is refused.
+    ann.connection.send(ClientMessage::Fill {
+        bots: true,
+        level: "exec:echo hello".into(),
+    });
+    ann.until(|w| w.screen.news.iter().any(|n| n.contains("no bot level")));
+    ann.connection.send(ClientMessage::Fill {
+        bots: true,
+        level: own.clone(),
+    });
+    ann.until(|w| w.screen.lobby.as_ref().is_some_and(|l| l.level == own));
+    ann.connection.send(ClientMessage::Start {});
+    let mut app = ann.started(dir.path());
+    play_until(&mut [&mut app], |apps| apps[0].screen() == Screen::GameOver);
+    drop(app);
+    server.stop();
+    let heard = std::fs::read_to_string(&log).unwrap();
+    let asks = heard
+        .lines()
+        .filter(|l| l.contains(r#""type":"ask""#))
+        .count();
+    assert!(asks > 30, "the program was asked ({asks} asks)");
+}

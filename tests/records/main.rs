@@ -1,0 +1,10 @@
+//! Game records and what is read from them: the independent checker, the
+//! readers fed anything, `spades verify`, and the statistics and rating
+//! worked out from a records folder.
+//!
+//! One test binary (`cargo test --test records`); each module is one area.
+
+mod checker;
+mod readers_fuzz;
+mod stats;
+mod verify;

@@ -1,0 +1,31 @@
+//! What the integration tests (and the examples) share, compiled once as a
+//! crate of its own: the independent record checker, games and records
+//! made on the real table, a client of the table protocol, a driver for the
+//! TUI without a terminal, the real binary in a pseudo-terminal, and the
+//! configuration of every proptest.
+//!
+//! The tests name it `support` (`[dev-dependencies]` in the root
+//! `Cargo.toml`). It is compiled apart from the tests, where cargo's
+//! `env!("CARGO_BIN_EXE_spades")` is not defined: `spades_bin` finds the
+//! binary when the test runs.
+
+use std::path::PathBuf;
+
+pub mod checker;
+pub mod game;
+pub mod net;
+pub mod played;
+pub mod process;
+pub mod proptest_seed;
+pub mod pty;
+pub mod record;
+pub mod tui;
+
+/// The `spades` binary under test. Cargo builds it for the package's
+/// integration tests and names it in `CARGO_BIN_EXE_spades`, in the
+/// environment of a running test as well as when the test is compiled;
+/// found beside the test's own binary (`target/debug/deps/..`) otherwise.
+/// Panics when it is in neither place.
+pub fn spades_bin() -> PathBuf {
+    assert_cmd::cargo::cargo_bin("spades")
+}

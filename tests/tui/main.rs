@@ -1,0 +1,19 @@
+//! The table in the terminal, driven through the TUI's `App` with no
+//! terminal: screens (snapshots in `snapshots/`), keys and clicks, the flow
+//! of play, the dummy, secrets kept from the screen, the replay viewer, the
+//! review of a hand, statistics, practice, saves taken up again, and bots
+//! thinking away from the table.
+//!
+//! One test binary (`cargo test --test tui`); each module is one area.
+
+mod dummy;
+mod flow;
+mod hand_review;
+mod input;
+mod practice;
+mod replay;
+mod resume_moments;
+mod screens;
+mod secrets;
+mod stats_window;
+mod thinking;

@@ -1,0 +1,206 @@
+//! Snapshots of the main screens, drawn as plain text (ASCII suits, no
+//! colour) so they read well in review and never depend on the terminal.
+
+use spades::engine::{Decision, Mode, Phase};
+use spades::tui::app::Screen;
+use spades::tui::{Key, PlayConfig};
+use support::tui::*;
+
+fn my_turn_to_play_mid_trick(app: &spades::tui::App) -> bool {
+    app.human_turn().map(|t| t.decision) == Some(Decision::Play)
+        && app.view().play.trick.iter().any(Option::is_some)
+}
+
+fn blind_nil_on_offer(mode: Mode) -> PlayConfig {
+    let mut config = config(mode, 7);
+    config.rules = config
+        .rules
+        .with(|r| {
+            r.blind_nil.min_deficit = 0;
+        })
+        .expect("valid rules");
+    config
+}
+
+#[test]
+fn bidding() {
+    let mut app = app(config(Mode::Partnership, 7));
+    assert_eq!(app.human_turn().map(|t| t.decision), Some(Decision::Bid));
+    chars(&mut app, "4");
+    insta::assert_snapshot!("bidding_80x24", screen_text(&mut app, 80, 24));
+    insta::assert_snapshot!("bidding_120x40", screen_text(&mut app, 120, 40));
+}
+
+#[test]
+fn blind_nil_offer_keeps_cards_face_down() {
+    let mut app = app(blind_nil_on_offer(Mode::Partnership));
+    assert_eq!(
+        app.human_turn().map(|t| t.decision),
+        Some(Decision::BlindNil)
+    );
+    assert_eq!(app.view().hand, None);
+    let screen = screen_text(&mut app, 80, 24);
+    assert!(screen.contains("|###|###|"), "cards are face down");
+    insta::assert_snapshot!("blind_nil_offer_80x24", screen);
+}
+
+#[test]
+fn exchange_after_my_blind_nil() {
+    let mut app = app(blind_nil_on_offer(Mode::Partnership));
+    chars(&mut app, "b");
+    play_until(&mut app, |a| {
+        a.human_turn().map(|t| t.decision) == Some(Decision::Exchange)
+    });
+    chars(&mut app, "1");
+    insta::assert_snapshot!("exchange_80x24", screen_text(&mut app, 80, 24));
+}
+
+#[test]
+fn mid_trick() {
+    let mut app = app(config(Mode::Partnership, 7));
+    play_until(&mut app, my_turn_to_play_mid_trick);
+    insta::assert_snapshot!("mid_trick_80x24", screen_text(&mut app, 80, 24));
+    insta::assert_snapshot!("mid_trick_120x40", screen_text(&mut app, 120, 40));
+}
+
+#[test]
+fn illegal_card_says_why() {
+    let mut app = app(config(Mode::Partnership, 7));
+    play_until(&mut app, my_turn_to_play_mid_trick);
+    // Seed 7: clubs are led and the hand starts with a spade.
+    let view = app.view();
+    assert!(
+        !view
+            .legal_plays()
+            .contains(spades::tui::app::hand_order(view.cards())[0])
+    );
+    chars(&mut app, "1");
+    insta::assert_snapshot!("illegal_card_80x24", screen_text(&mut app, 80, 24));
+}
+
+#[test]
+fn hand_summary() {
+    let mut app = app(config(Mode::Partnership, 7));
+    play_until(&mut app, |a| a.screen() == Screen::Summary);
+    insta::assert_snapshot!("hand_summary_80x24", screen_text(&mut app, 80, 24));
+}
+
+#[test]
+fn game_over() {
+    let mut app = finished_game();
+    assert_eq!(app.view().phase, Phase::Over);
+    insta::assert_snapshot!("game_over_80x24", screen_text(&mut app, 80, 24));
+}
+
+#[test]
+fn help() {
+    let mut app = app(config(Mode::Partnership, 7));
+    chars(&mut app, "?");
+    insta::assert_snapshot!("help_80x24", screen_text(&mut app, 80, 24));
+}
+
+#[test]
+fn rules_in_force() {
+    let mut app = app(config(Mode::Partnership, 7));
+    chars(&mut app, "r");
+    insta::assert_snapshot!("rules_80x24", screen_text(&mut app, 80, 24));
+}
+
+#[test]
+fn last_trick() {
+    let mut app = app(config(Mode::Partnership, 7));
+    play_until(&mut app, |a| a.view().play.tricks_done == 2);
+    chars(&mut app, "t");
+    insta::assert_snapshot!("last_trick_80x24", screen_text(&mut app, 80, 24));
+}
+
+#[test]
+fn quit_asks_first() {
+    let mut app = app(config(Mode::Partnership, 7));
+    chars(&mut app, "q");
+    insta::assert_snapshot!("confirm_quit_80x24", screen_text(&mut app, 80, 24));
+}
+
+#[test]
+fn too_small() {
+    let mut app = app(config(Mode::Partnership, 7));
+    insta::assert_snapshot!("too_small_79x24", screen_text(&mut app, 79, 24));
+}
+
+#[test]
+fn cutthroat_table() {
+    let mut app = app(config(Mode::Cutthroat, 3));
+    play_until(&mut app, my_turn_to_play_mid_trick);
+    insta::assert_snapshot!("cutthroat_80x24", screen_text(&mut app, 80, 24));
+    insta::assert_snapshot!("cutthroat_120x40", screen_text(&mut app, 120, 40));
+}
+
+#[test]
+fn individual_table() {
+    let mut app = app(config(Mode::Individual, 5));
+    play_until(&mut app, my_turn_to_play_mid_trick);
+    insta::assert_snapshot!("individual_80x24", screen_text(&mut app, 80, 24));
+}
+
+#[test]
+fn a_finished_trick_stays_with_its_winner_marked() {
+    let mut config = config(Mode::Partnership, 7);
+    config.speed = spades::tui::Speed::Normal;
+    let mut app = spades::tui::App::new(config, spades::tui::Theme::PLAIN).unwrap();
+    let start = std::time::Instant::now();
+    let mut t = 0;
+    // Far-apart ticks let one bot act each; the player answers in between.
+    while app.held_trick().is_none() {
+        t += 10;
+        support::tui::tick_at(&mut app, start + std::time::Duration::from_secs(t));
+        if app.human_turn().is_some() {
+            if app.human_turn().map(|t| t.decision) == Some(Decision::Bid) {
+                app.update(spades::tui::Input::Key(Key::Char('3')));
+            }
+            app.update(spades::tui::Input::Key(Key::Enter));
+        }
+    }
+    insta::assert_snapshot!("trick_won_80x24", screen_text(&mut app, 80, 24));
+}
+
+/// The lobby of a shared table as a friend who joined sees it: the code,
+/// the seats round the table from them, the rules, and what the host does.
+#[test]
+fn lobby_of_a_shared_table() {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    use spades::engine::{Rules, Seat};
+    use spades::net::protocol::{Lobby, LobbySeat, SeatPlayer};
+    use spades::tui::Theme;
+    use spades::tui::lobby::{LobbyKey, LobbyScreen};
+    let code = "spades join K7QXM2PD4T9RWA3B.F3QZ7XJ2M4TDKRWA8P6N5YHVCE@192.168.1.5:4466";
+    let mut screen = LobbyScreen::new(Seat::new(2), false, Some(code.to_string()));
+    let seat = |name: Option<&str>, player| LobbySeat {
+        name: name.map(str::to_string),
+        player,
+    };
+    screen.update(Lobby {
+        table: "K7QXM2PD4T9RWA3B".into(),
+        rules: spades::config::commented_toml(&Rules::classic(Mode::Partnership)),
+        seats: vec![
+            seat(Some("Ann"), SeatPlayer::Person),
+            seat(None, SeatPlayer::Empty),
+            seat(Some("Bob"), SeatPlayer::Person),
+            seat(None, SeatPlayer::Empty),
+        ],
+        bots: true,
+        level: "normal".into(),
+        levels: vec!["easy".into(), "normal".into(), "hard".into()],
+        can_start: true,
+    });
+    // Only the host fills seats or starts.
+    assert_eq!(screen.key(Key::Enter), LobbyKey::Nothing);
+    assert_eq!(screen.key(Key::Char('q')), LobbyKey::Leave);
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|frame| screen.render(frame.area(), frame.buffer_mut(), &Theme::PLAIN))
+        .unwrap();
+    let text = terminal.backend().to_string();
+    assert!(text.contains("K7QXM2PD4T9RWA3B.F3QZ7XJ2M4TDKRWA8P6N5YHVCE@192.168.1.5:4466"));
+    insta::assert_snapshot!("lobby_80x24", text);
+}
