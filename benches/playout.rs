@@ -6,7 +6,8 @@ use std::hint::black_box;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::{Rng, SeedableRng};
 use spades::engine::score::{SideTotals, score_hand};
-use spades::engine::{Bid, Deal, HandState, Mode, PerSeat, PerSide, Playout, Rules, Seat};
+use spades::engine::{Bid, Deal, HandState, Mode, PerSeat, PerSide, Rules, Seat};
+use spades::search::Playout;
 
 /// One random hand; `seed` only turns the dealer.
 fn playout(rules: &Rules, seed: u64, rng: &mut rand_pcg::Pcg64Mcg) -> i32 {

@@ -11,11 +11,10 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use rand::SeedableRng;
 use spades::bots::normal::NormalBot;
 use spades::bots::{bot_rng, decide};
-use spades::engine::endgame::{EXACT_TRICKS, solve};
-use spades::engine::policy::play_out;
-use spades::engine::{
-    DealGuess, Game, Mode, PerSeat, Phase, PlayerView, Playout, Policy, Rules, hand_outcome,
-};
+use spades::engine::{Game, Mode, PerSeat, Phase, PlayerView, Rules};
+use spades::search::endgame::{EXACT_TRICKS, solve};
+use spades::search::policy::play_out;
+use spades::search::{DealGuess, Playout, Policy, hand_outcome};
 
 /// The view of the seat to play once `cards` cards have been played in
 /// the first hand of a seeded game of `normal` bots.

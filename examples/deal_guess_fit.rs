@@ -7,7 +7,8 @@
 
 use spades::bots::normal::NormalBot;
 use spades::bots::{Bot, bot_rng, decide};
-use spades::engine::{Deal, DealGuess, Game, Mode, Phase, Rules};
+use spades::engine::{Deal, Game, Mode, Phase, Rules};
+use spades::search::DealGuess;
 
 const TRUSTS: [f32; 6] = [0.0, 0.2, 0.3, 0.4, 0.5, 0.7];
 const MOMENTS: [usize; 3] = [0, 5, 9];

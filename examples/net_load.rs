@@ -15,6 +15,7 @@
 //! Flags: `--tables N` (200), `--target POINTS` (500), `--server PATH`
 //! (default: the `spades` built beside this example).
 
+use spades::record::RecordLine;
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -242,7 +243,7 @@ fn main() {
                 hands += seen[0]
                     .record
                     .iter()
-                    .filter(|l| l["event"] == "score")
+                    .filter(|l| matches!(l, RecordLine::Score { .. }))
                     .count();
                 for s in seen {
                     times.extend(s.response_times);

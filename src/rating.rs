@@ -33,7 +33,7 @@
 //! # Calibration
 //!
 //! Each level's rating is measured, not guessed, by the ignored test
-//! `tests/rating_calibration.rs`:
+//! `tests/bots/rating_calibration.rs`:
 //!
 //! ```sh
 //! cargo test --release --test rating_calibration -- --ignored --nocapture

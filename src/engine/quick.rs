@@ -38,7 +38,7 @@ pub fn lives_after(before: u8, lost: u8) -> u8 {
 mod tests {
     use super::*;
 
-    // The worked examples of lives lost are in tests/variant_quick.rs.
+    // The worked examples of lives lost are in tests/engine/quick.rs.
     #[test]
     fn lives_never_go_below_none() {
         assert_eq!(lives_after(1, 2), 0);

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
-use spades::bots::{bot_rng, by_name, decide};
+use spades::bots::{bot_rng, decide};
 use spades::engine::play::beats;
 use spades::engine::score::deficit;
 use spades::engine::{
@@ -666,7 +666,7 @@ fn run_case(case: &Case) -> Result<Vec<String>, String> {
     };
     let mut failures = Vec::new();
     for name in bots {
-        let mut bot = by_name(name).map_err(|e| e.to_string())?;
+        let mut bot = support::bot(name)?;
         for seed in 0..seeds_for(name) {
             let mut rng = bot_rng(seed, view.seat);
             let action = decide(bot.as_mut(), decision, &view, &mut rng);
@@ -756,7 +756,7 @@ fn every_level_is_judged_on_nils() {
 fn a_random_player_is_caught() {
     // The suite must be able to tell a careless player from a careful one.
     let cases = load_cases();
-    let mut bot = by_name("random").expect("random exists");
+    let mut bot = support::bot("random").expect("random exists");
     let mut caught = 0;
     for case in &cases {
         let Ok(ask) = ask_of(case) else { continue };

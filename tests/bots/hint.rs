@@ -5,7 +5,7 @@
 use spades::bots::hard::advise;
 use spades::bots::{Effort, bot_rng};
 use spades::engine::{Action, Decision, Mode, Rules};
-use spades::tui::app::hand_order;
+use spades::tui::hand_order;
 use support::tui::{app, chars, config, play_until};
 
 #[test]
@@ -69,7 +69,7 @@ fn no_hint_when_it_is_not_the_players_turn() {
 #[test]
 fn hints_at_the_blind_nil_question_and_the_exchange() {
     let mut config = config(Mode::Partnership, 12);
-    config.rules = Rules::classic(Mode::Partnership)
+    config.game.rules = Rules::classic(Mode::Partnership)
         .with(|r| r.blind_nil.min_deficit = 0)
         .unwrap();
     let mut app = app(config);

@@ -2,7 +2,6 @@
 //! every mode and house-rule variant, replays exactly from its seed, and
 //! the levels are ordered by strength.
 
-use spades::bots::{LEVELS, by_name};
 use spades::engine::{Mode, Phase, RuleSettings, Rules, Side};
 use spades::fairness::Dealing;
 use spades::record::MemoryRecord;
@@ -13,7 +12,7 @@ use spades::table::{Player, Table};
 fn play(rules: Rules, seed: u64, lineup: &[&str]) -> Result<(Option<Side>, String), String> {
     let players = lineup
         .iter()
-        .map(|name| by_name(name).map(Player::Bot).map_err(|e| e.to_string()))
+        .map(|name| support::bot(name).map(Player::Bot))
         .collect::<Result<Vec<_>, _>>()?;
     let mut table = Table::new(rules, Dealing::Open(seed), players);
     let record = MemoryRecord::default();
@@ -64,8 +63,9 @@ fn every_level_keeps_to_the_rules_in_every_mode_and_variant() {
         for (v, rules) in variants(mode).into_iter().enumerate() {
             for seed in 0..4u64 {
                 // Each level in turn at every seat, against the others.
+                let levels = support::level_names();
                 let lineup: Vec<&str> = (0..mode.players())
-                    .map(|s| LEVELS[(s + seed as usize) % LEVELS.len()])
+                    .map(|s| levels[(s + seed as usize) % levels.len()])
                     .collect();
                 if let Err(e) = play(rules, seed * 31 + v as u64, &lineup) {
                     panic!("{mode}, variant {v}, seed {seed}, {lineup:?}: {e}");
@@ -88,11 +88,11 @@ fn a_seed_replays_the_same_game() {
 
 #[test]
 fn every_level_is_known_by_name() {
-    for &name in LEVELS {
-        let bot = by_name(name).expect("a listed level exists");
+    for name in support::level_names() {
+        let bot = support::bot(name).expect("a listed level exists");
         assert_eq!(bot.name(), name);
     }
-    assert!(by_name("grandmaster").is_err());
+    assert!(support::bot("grandmaster").is_err());
 }
 
 /// Games won by `strong` over `weak` in duplicate: each deal played twice

@@ -26,7 +26,6 @@
 //! It fails when the constants in `src/rating.rs` are no longer within
 //! three standard errors (and 25 points) of what the bots now do.
 
-use spades::bots;
 use spades::engine::{Mode, Phase, Rules};
 use spades::fairness::Dealing;
 use spades::rating::{self, ANCHOR};
@@ -59,7 +58,7 @@ const SCALE: f64 = 173.7178;
 fn play(mode: Mode, lineup: &[&str], seed: u64) -> Option<(usize, Vec<i32>)> {
     let players = lineup
         .iter()
-        .map(|name| Player::Bot(bots::by_name(name).expect("a level")))
+        .map(|name| Player::Bot(support::bot(name).expect("a level")))
         .collect();
     let mut table = Table::new(Rules::classic(mode), Dealing::Open(seed), players);
     while !(table.phase() == Phase::AwaitingDeal && table.hand_no() >= MAX_HANDS) {
@@ -258,7 +257,7 @@ fn the_fit_recovers_ratings_that_explain_the_scores() {
 #[test]
 #[ignore = "plays some hundred thousand games: run in release, by hand"]
 fn the_levels_ratings_match_what_the_bots_do() {
-    let levels = bots::LEVELS;
+    let levels = support::level_names();
     let anchor = levels
         .iter()
         .position(|&l| l == "easy")
@@ -285,7 +284,7 @@ fn the_levels_ratings_match_what_the_bots_do() {
         let (fitted, misfit) = fit(levels.len(), anchor, &measured);
         println!("{mode:<11} misfit (chi-squared per degree of freedom) {misfit:.1}");
         for (level, (rating, se)) in levels.iter().zip(fitted) {
-            let Some(kept) = rating::level_rating(mode, level) else {
+            let Some(kept) = rating::level_rating(mode, level.parse().expect("a level")) else {
                 println!("{mode:<11} {level:<6} fitted {rating:>6.0} ± {se:>3.0}   not rated");
                 stale.push(format!(
                     "{mode} {level}: not rated, fitted {rating:.0} ± {se:.0}"

@@ -10,11 +10,12 @@ use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use spades::bots::normal::NormalBot;
 use spades::bots::{Bot, BotRng, bot_rng, decide};
-use spades::engine::policy::{Policy, play_out, play_out_with};
 use spades::engine::{
-    Action, Bid, Card, CardSet, Deal, DealGuess, Game, HandState, Mode, Phase, PlayerView, Playout,
-    Rules, Seat, Suit, Turn, hand_outcome,
+    Action, Bid, Card, CardSet, Deal, Game, HandState, Mode, Phase, PlayerView, Rules, Seat, Suit,
+    Turn,
 };
+use spades::search::policy::{Policy, play_out, play_out_with};
+use spades::search::{DealGuess, Playout, hand_outcome};
 use support::proptest_seed::{any_mode, config};
 
 /// `normal`, except that it bids blind nil half the times it may: games

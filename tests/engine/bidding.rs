@@ -219,7 +219,7 @@ fn a_trailing_side_is_offered_blind_numbers_before_looking() {
     );
     let mut blind_six = game;
     let events = blind_six.apply(seat, Action::Bid(Bid::Blind(6))).unwrap();
-    let json = serde_json::to_string(&events[0]).unwrap();
+    let json = spades::record::RecordLine::of(&events[0]).json();
     assert!(json.contains(r#""bid":"blind_6""#), "{json}");
 }
 
@@ -645,7 +645,6 @@ proptest! {
 /// illegal action, so a game that runs to its end proves it.
 #[test]
 fn every_level_plays_every_bidding_game() {
-    use spades::bots;
     use spades::fairness::Dealing;
     use spades::table::{Player, Table};
     for game in BiddingGame::ALL {
@@ -662,7 +661,7 @@ fn every_level_plays_every_bidding_game() {
                 }
             });
             let players = (0..4)
-                .map(|_| Player::Bot(bots::by_spec(level, bots::Effort::Usual).expect("a level")))
+                .map(|_| Player::Bot(support::bot(level).expect("a level")))
                 .collect();
             let mut table = Table::new(r, Dealing::Open(17), players);
             let mut steps = 0;

@@ -277,7 +277,7 @@ fn bots_play_dummy_games_the_checker_accepts() {
     use spades::table::{Player, Table};
     for (seed, level) in [(1, "random"), (2, "easy"), (3, "normal"), (4, "hard")] {
         let players = (0..3)
-            .map(|_| Player::Bot(spades::bots::by_name(level).unwrap()))
+            .map(|_| Player::Bot(support::bot(level).unwrap()))
             .collect();
         let rules = Rules::classic(Mode::Dummy)
             .with(|r| r.target_score = 200)

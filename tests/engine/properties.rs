@@ -22,6 +22,7 @@ use spades::engine::rules::{BagRules, BiddingRules, BlindNilRules, GameKind, Gam
 use spades::engine::{
     Bid, Card, CardSet, Decision, Event, Game, Mode, RuleSettings, Rules, Seat, Suit,
 };
+use spades::record::RecordLine;
 use support::checker::check_record;
 use support::proptest_seed::{any_mode, config};
 use support::record::{Played, random_game};
@@ -165,9 +166,10 @@ fn check_game(game: &Played) -> Result<(), TestCaseError> {
     let mut hands = 0;
     let mut ended = None;
     for event in &game.events {
-        // Every event survives JSON.
-        let json = serde_json::to_string(event).unwrap();
-        prop_assert_eq!(&serde_json::from_str::<Event>(&json).unwrap(), event);
+        // Every event survives its record line.
+        let json = RecordLine::of(event).json();
+        let line: RecordLine = serde_json::from_str(&json).unwrap();
+        prop_assert_eq!(&line.event().unwrap(), event);
         prop_assert!(ended.is_none(), "{context}: an event after the end");
         match event {
             Event::Deal {

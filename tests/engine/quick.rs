@@ -211,7 +211,7 @@ fn old_records_without_game_rules_still_check() {
 #[test]
 fn the_table_shows_lives_and_the_run_over_screen() {
     let mut app = finished_game_with(|config| {
-        config.rules = quick(Mode::Partnership, 2, true);
+        config.game.rules = quick(Mode::Partnership, 2, true);
     });
     assert_eq!(app.view().phase, Phase::Over);
     assert_eq!(app.screen(), Screen::GameOver);
@@ -221,9 +221,10 @@ fn the_table_shows_lives_and_the_run_over_screen() {
 
 #[test]
 fn the_score_bar_shows_the_lives_left() {
-    let mut app = support::tui::app(spades::tui::PlayConfig {
-        rules: quick(Mode::Partnership, 3, true),
-        ..support::tui::config(Mode::Partnership, 7)
+    let mut app = support::tui::app({
+        let mut config = support::tui::config(Mode::Partnership, 7);
+        config.game.rules = quick(Mode::Partnership, 3, true);
+        config
     });
     let top = screen_text(&mut app, 80, 24);
     let bar = top.lines().next().unwrap_or_default();

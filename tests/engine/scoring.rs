@@ -5,7 +5,7 @@
 
 use proptest::prelude::*;
 use serde_json::Value;
-use spades::bots::{Effort, by_name_with};
+use spades::bots::{Effort, Level};
 use spades::engine::score::score_side;
 use spades::engine::{
     Action, Bid, Card, CardSet, Deal, Decision, FirstLead, Game, Mode, PerSeat, Phase, PlayError,
@@ -657,7 +657,10 @@ fn every_level_plays_by_the_house_rules() {
         let lineup = ["hard", "normal", "easy", "normal"];
         let players = lineup[..mode.seats()]
             .iter()
-            .map(|name| Player::Bot(by_name_with(name, Effort::Deals(16)).expect("a level")))
+            .map(|name| {
+                let level: Level = name.parse().expect("a level");
+                Player::Bot(level.bot(Effort::Deals(16)))
+            })
             .collect();
         let mut table = Table::new(rules, Dealing::Open(5), players);
         let record = MemoryRecord::default();

@@ -6,8 +6,8 @@
 //! general description of the game and its play. Those texts are not part
 //! of this repository: the quotation is all a test relies on, expected
 //! numbers are the example's own, and the rules the examples illustrate are
-//! stated in `docs/rules.md` (Bids, Nil and blind nil, Scoring a hand, Bags,
-//! The end of the game, The play).
+//! stated in `docs/rules.md` (Bidding, Nil, Blind nil, Scoring a hand, Bags,
+//! The end of the game and ties, The play).
 //!
 //! Where it matters, whole situations are played through `Game::apply`: a
 //! `Scenario` deals real hands, applies the bids and finds a legal play in
@@ -1134,7 +1134,7 @@ fn seed_000_002_an_exact_tie_at_the_top_plays_another_hand() {
     assert_eq!(game_winner(&rules, &[49, 49, 30]), None);
 }
 
-/// docs/rules.md, The end of the game: with `losing_score` set, the game
+/// docs/rules.md, The end of the game and ties: with `losing_score` set, the game
 /// also ends after a hand in which some side is at or below it, and the
 /// highest score wins.
 #[test]

@@ -281,12 +281,14 @@ fn the_example_bot_plays_at_the_table_in_every_computer_seat() {
     // that the programs, and not stand-ins, were asked.
     let log = dir.path().join("heard.log");
     let mut config = support::tui::config(Mode::Partnership, 7);
-    config.difficulty = format!(
+    config.game.difficulty = format!(
         "exec:tee -a {} | {}",
         log.display(),
         example_bot().trim_start_matches("exec:")
-    );
-    config.rules = Rules::classic(Mode::Partnership)
+    )
+    .parse()
+    .unwrap();
+    config.game.rules = Rules::classic(Mode::Partnership)
         .with(|r| {
             r.target_score = 150;
             r.losing_score = Some(-150);
@@ -315,7 +317,7 @@ fn the_table_says_when_a_program_is_replaced() {
     use spades::engine::Mode;
     let mut config = support::tui::config(Mode::Partnership, 7);
     // It exits at once: its seat's first decision finds it gone.
-    config.difficulty = "exec:true".into();
+    config.game.difficulty = "exec:true".parse().unwrap();
     let mut app = support::tui::app(config);
     support::tui::play_until(&mut app, |a| {
         a.notice()

@@ -9,8 +9,8 @@ use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use spades::engine::{Action, Bid, Decision, Seat};
-use spades::net::protocol::{ClientMessage, ErrorCode, Legal, MAX_LINE, ServerMessage};
 use spades::net::server::{Server, ServerOptions};
+use spades::protocol::{ClientMessage, ErrorCode, Legal, MAX_LINE, ServerMessage};
 use support::checker::check_record;
 use support::net::{Answerer, Client, Seated, Seen, play_out};
 use tokio::io::AsyncReadExt;

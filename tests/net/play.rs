@@ -9,11 +9,11 @@ use std::time::{Duration, Instant};
 
 use spades::engine::{Phase, Seat};
 use spades::net::client::{Connection, Target};
-use spades::net::protocol::ClientMessage;
+use spades::net::lobby::{Joining, LobbyState, Started, Waiting};
 use spades::net::server::{Server, ServerOptions};
+use spades::protocol::ClientMessage;
 use spades::tui::app::Screen;
-use spades::tui::lobby::{LobbyScreen, Started, Waiting};
-use spades::tui::{App, Joining, PlayConfig, Speed, Theme};
+use spades::tui::{App, PlayConfig, Speed, Theme};
 use support::process::Reaped;
 use support::tui::{answer, tick};
 
@@ -97,7 +97,7 @@ impl Sitting {
         let kept = Kept::default();
         Sitting {
             connection,
-            lobby: Waiting::new(LobbyScreen::new(Seat::new(0), false, None)),
+            lobby: Waiting::new(LobbyState::new(Seat::new(0), false, None)),
             joining: joining(table, None, &kept),
             kept,
         }
@@ -140,7 +140,7 @@ fn host(target: &Target, rules: &str) -> Sitting {
             rules: rules.to_string(),
         },
     );
-    ann.until(|w| w.screen.lobby.is_some());
+    ann.until(|w| w.state.lobby.is_some());
     ann
 }
 
@@ -152,18 +152,17 @@ fn join(target: &Target, name: &str, table: &str) -> Sitting {
             table: table.to_string(),
         },
     );
-    player.until(|w| w.screen.lobby.is_some());
+    player.until(|w| w.state.lobby.is_some());
     player
 }
 
 fn config(dir: &std::path::Path) -> PlayConfig {
-    PlayConfig {
-        speed: Speed::Instant,
-        ascii: true,
-        auto_play: true,
-        records: Some(dir.to_path_buf()),
-        ..PlayConfig::new(spades::engine::Rules::default(), 0)
-    }
+    let mut config = PlayConfig::new(spades::engine::Rules::default(), 0);
+    config.speed = Speed::Instant;
+    config.ascii = true;
+    config.auto_play = true;
+    config.game.records = Some(dir.to_path_buf());
+    config
 }
 
 /// Plays `app`'s part (`answer` from the TUI tests' support) until `done`.
@@ -201,22 +200,22 @@ fn two_players_play_a_whole_game_and_one_drops_out_and_comes_back() {
 
     // Ann opens the table; Bob joins by its id and sits opposite her.
     let mut ann = host(&target(&server), rules);
-    assert!(ann.lobby.screen.host);
+    assert!(ann.lobby.state.host);
     let table = ann.seat_token().0;
     let bob = join(&target(&server), "Bob", &table);
     assert_eq!(
-        bob.lobby.screen.seat,
+        bob.lobby.state.seat,
         Seat::new(2),
         "the first to join is the partner"
     );
-    assert!(!bob.lobby.screen.host);
+    assert!(!bob.lobby.state.host);
     let bob_token = bob.seat_token().1;
 
     // Bots fill the empty seats; the host starts.
-    ann.until(|w| w.screen.lobby.as_ref().is_some_and(|l| l.can_start));
+    ann.until(|w| w.state.lobby.as_ref().is_some_and(|l| l.can_start));
     ann.connection.send(ClientMessage::Fill {
         bots: true,
-        level: "easy".into(),
+        level: "easy".parse().unwrap(),
     });
     ann.connection.send(ClientMessage::Start {});
     let mut ann_app = ann.started(records.path());
@@ -352,7 +351,7 @@ fn a_dropped_connection_takes_its_seat_back_by_itself() {
     let table = ann.seat_token().0;
     // Bob's connection runs through the go-between.
     let bob = join(&through, "Bob", &table);
-    ann.until(|w| w.screen.lobby.as_ref().is_some_and(|l| l.can_start));
+    ann.until(|w| w.state.lobby.as_ref().is_some_and(|l| l.can_start));
     ann.connection.send(ClientMessage::Start {});
     let mut ann_app = ann.started(records.path());
     let mut bob_app = bob.started(records.path());
@@ -409,7 +408,7 @@ fn a_python_bot_joins_by_code_and_plays_a_whole_game() {
         .expect("python3 runs");
     let mut bot = Reaped(bot);
     ann.until(|w| {
-        w.screen
+        w.state
             .lobby
             .as_ref()
             .is_some_and(|l| l.seats[2].name.as_deref() == Some("bot.py") && l.can_start)
@@ -439,7 +438,7 @@ fn the_servers_own_program_fills_the_empty_seats() {
     let server = Server::start(ServerOptions {
         listen: "127.0.0.1:0".parse().unwrap(),
         threads: Some(2),
-        own_bot: Some(own.clone()),
+        own_bot: Some(own.parse().unwrap()),
         ..ServerOptions::default()
     })
     .unwrap();
@@ -447,19 +446,25 @@ fn the_servers_own_program_fills_the_empty_seats() {
         &target(&server),
         "mode = \"cutthroat\"\ntarget_score = 150\nlosing_score = -150\n",
     );
-    let levels = ann.lobby.screen.lobby.as_ref().unwrap().levels.clone();
+    let levels = ann.lobby.state.lobby.as_ref().unwrap().levels.clone();
+    let levels: Vec<String> = levels.iter().map(|l| l.to_string()).collect();
     assert_eq!(levels, ["easy", "normal", "hard", own.as_str()]);
     // A level no one offered is refused.
     ann.connection.send(ClientMessage::Fill {
         bots: true,
-        level: "exec:echo hello".into(),
+        level: "exec:echo hello".parse().unwrap(),
     });
-    ann.until(|w| w.screen.news.iter().any(|n| n.contains("no bot level")));
+    ann.until(|w| w.state.news.iter().any(|n| n.contains("no bot level")));
     ann.connection.send(ClientMessage::Fill {
         bots: true,
-        level: own.clone(),
+        level: own.parse().unwrap(),
     });
-    ann.until(|w| w.screen.lobby.as_ref().is_some_and(|l| l.level == own));
+    ann.until(|w| {
+        w.state
+            .lobby
+            .as_ref()
+            .is_some_and(|l| l.level.to_string() == own)
+    });
     ann.connection.send(ClientMessage::Start {});
     let mut app = ann.started(dir.path());
     play_until(&mut [&mut app], |apps| apps[0].screen() == Screen::GameOver);

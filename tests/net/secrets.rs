@@ -12,8 +12,8 @@ use std::time::Duration;
 
 use serde_json::Value;
 use spades::engine::{Card, CardSet, Event, Seat, SeatEvent};
-use spades::net::protocol::ServerMessage;
 use spades::net::server::{Server, ServerOptions};
+use spades::protocol::ServerMessage;
 use spades::record::read_games;
 use support::checker::check_record;
 use support::net::{Answerer, Client, play_out};
@@ -149,8 +149,9 @@ fn check_secrets(seat: Seat, received: &[String], record: &str) -> usize {
             },
             ServerMessage::Record { lines } => {
                 for record_line in lines {
+                    let record_line = serde_json::to_value(record_line).unwrap();
                     let mut found = Vec::new();
-                    cards_in(record_line, &mut found);
+                    cards_in(&record_line, &mut found);
                     match record_line["hand"].as_u64() {
                         Some(h) => assert!(
                             told.get(&(h as u32)).is_some_and(|t| t.over),

@@ -22,7 +22,7 @@ use proptest::prelude::*;
 use proptest::sample::{Index, select};
 use spades::config::{commented_toml, parse_rules};
 use spades::engine::{Bid, Event, Mode, Rules};
-use spades::record::{read_games, replay};
+use spades::record::{RecordLine, read_games, replay};
 use support::proptest_seed::config;
 use support::record::random_game;
 
@@ -198,7 +198,7 @@ fn the_valid_inputs_are_accepted_and_read_back_exactly() {
         for game in &games {
             replay(game).unwrap_or_else(|e| panic!("{e}"));
             for (line, event) in &game.events {
-                written.push((*line, serde_json::to_value(event).unwrap()));
+                written.push((*line, serde_json::to_value(RecordLine::of(event)).unwrap()));
             }
         }
         let lines: Vec<&str> = text.lines().collect();

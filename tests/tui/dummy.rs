@@ -3,18 +3,21 @@
 //! everyone once the opening lead is down), and a person who declares
 //! plays the dummy's cards from the hand row in the dummy's turn.
 
+use spades::bots::Level;
 use spades::engine::{Card, CardSet, Decision, Mode, Phase, Rules, Seat};
-use spades::tui::app::{Screen, YOU};
-use spades::tui::{App, Key, PlayConfig};
+use spades::session::YOU;
+use spades::tui::app::Screen;
+use spades::tui::{App, Key};
 use support::tui::*;
 
 const DUMMY: Seat = Seat::new(3);
 
 /// Sensible bidders: a random bot may bid 13 with nothing.
 fn dummy_game(seed: u64) -> App {
-    app(PlayConfig {
-        difficulty: "normal".to_string(),
-        ..config(Mode::Dummy, seed)
+    app({
+        let mut config = config(Mode::Dummy, seed);
+        config.game.difficulty = Level::Normal.into();
+        config
     })
 }
 
@@ -127,7 +130,7 @@ fn a_defender_sees_the_dummy_only_after_the_opening_lead() {
 #[test]
 fn a_whole_game_declaring_every_hand() {
     let mut config = config(Mode::Dummy, 11);
-    config.rules = Rules::classic(Mode::Dummy)
+    config.game.rules = Rules::classic(Mode::Dummy)
         .with(|r| {
             r.target_score = 100;
             r.losing_score = Some(-250);

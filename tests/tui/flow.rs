@@ -2,10 +2,12 @@
 //! throw a card, where the cursor starts, auto-play, bids typed and
 //! clicked, the exchange, and the screens between.
 
+use spades::bots::Level;
 use std::time::{Duration, Instant};
 
 use spades::engine::{Decision, Mode};
-use spades::tui::app::{Screen, Target};
+use spades::tui::Target;
+use spades::tui::app::Screen;
 use spades::tui::{Key, PlayConfig, Speed, Theme};
 use support::tui::*;
 
@@ -13,9 +15,10 @@ use support::tui::*;
 /// and only then is the next hand dealt.
 #[test]
 fn a_hand_ends_on_its_own_table_then_the_summary_then_the_next_deal() {
-    let mut app = app(PlayConfig {
-        speed: Speed::Fast,
-        ..config(Mode::Partnership, 7)
+    let mut app = app({
+        let mut config = config(Mode::Partnership, 7);
+        config.speed = Speed::Fast;
+        config
     });
     // Time passes only when the test says, so the pause is seen as it is.
     let mut clock = Instant::now();
@@ -139,7 +142,7 @@ fn keys_meant_for_the_pause_never_play_a_card() {
     let mut game = Clocked::new(fast(7));
     game.until(|a| {
         a.held_trick()
-            .is_some_and(|h| h.trick.winner == spades::tui::app::YOU)
+            .is_some_and(|h| h.trick.winner == spades::session::YOU)
     });
     let held = game.cards_held();
     // Enter lifts the trick off the table, and that is all it does.
@@ -167,7 +170,7 @@ fn a_key_just_after_the_pause_times_out_plays_nothing() {
     let mut game = Clocked::new(fast(7));
     game.until(|a| {
         a.held_trick()
-            .is_some_and(|h| h.trick.winner == spades::tui::app::YOU)
+            .is_some_and(|h| h.trick.winner == spades::session::YOU)
     });
     let held = game.cards_held();
     game.wait(800); // past the fast pause of 700 ms
@@ -194,8 +197,12 @@ fn the_cursor_starts_on_the_careful_card() {
         play_until(&mut app, |a| {
             if a.human_turn().map(|t| t.decision) == Some(Decision::Play) {
                 let view = a.view();
-                let under = spades::tui::app::hand_order(view.cards())[a.hand_cursor()];
-                assert_eq!(Some(under), view.cautious_play(), "seed {seed}");
+                let under = spades::tui::hand_order(view.cards())[a.hand_cursor()];
+                assert_eq!(
+                    Some(under),
+                    spades::tui::cautious_play(&view),
+                    "seed {seed}"
+                );
                 turns += 1;
             }
             turns >= 13
@@ -233,9 +240,10 @@ fn auto_play_plays_a_forced_card_after_the_pause() {
 #[test]
 fn typed_bids_join_digits_only_within_a_second() {
     for (pause, want) in [(500, 13), (1_500, 3)] {
-        let mut game = Clocked::new(PlayConfig {
-            speed: Speed::Fast,
-            ..config(Mode::Partnership, 3)
+        let mut game = Clocked::new({
+            let mut config = config(Mode::Partnership, 3);
+            config.speed = Speed::Fast;
+            config
         });
         game.until(|a| a.human_turn().map(|t| t.decision) == Some(Decision::Bid));
         // Digits only choose: they are taken even as the turn begins.
@@ -281,7 +289,11 @@ fn a_screen_too_small_answers_only_quit() {
 #[test]
 fn the_exchange_takes_exactly_its_count() {
     let mut config = config(Mode::Partnership, 7);
-    config.rules = config.rules.with(|r| r.blind_nil.min_deficit = 0).unwrap();
+    config.game.rules = config
+        .game
+        .rules
+        .with(|r| r.blind_nil.min_deficit = 0)
+        .unwrap();
     let mut app = app(config);
     chars(&mut app, "b");
     play_until(&mut app, |a| {
@@ -377,14 +389,15 @@ fn one_minus_sign_everywhere() {
         color: false,
     };
     let mut app = spades::tui::App::new(
-        PlayConfig {
-            rules: spades::engine::Rules::default()
+        {
+            let mut config = config(Mode::Partnership, 7);
+            config.game.rules = spades::engine::Rules::default()
                 .with(|r| {
                     r.target_score = 60;
                     r.losing_score = Some(-60);
                 })
-                .unwrap(),
-            ..config(Mode::Partnership, 7)
+                .unwrap();
+            config
         },
         unicode,
     )
@@ -414,8 +427,8 @@ fn one_minus_sign_everywhere() {
 #[test]
 fn the_game_over_window_says_where_the_record_is() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = finished_game_with(|c| c.records = Some(dir.path().to_path_buf()));
-    let path = app.record_path().expect("a record written").clone();
+    let mut app = finished_game_with(|c| c.game.records = Some(dir.path().to_path_buf()));
+    let path = app.record_path().expect("a record written").to_path_buf();
     let screen = screen_text(&mut app, 100, 30);
     let name = path.file_name().unwrap().to_string_lossy().to_string();
     assert!(screen.contains("Recorded in"), "{screen}");
@@ -442,10 +455,11 @@ fn cutthroat_shows_the_card_out_after_the_hand() {
 /// the computer players' level; + and - change the speed.
 #[test]
 fn the_rules_window_wraps_and_names_the_level_and_speed() {
-    let mut app = app(PlayConfig {
-        difficulty: "easy".to_string(),
-        speed: Speed::Normal,
-        ..config(Mode::Partnership, u64::MAX)
+    let mut app = app({
+        let mut config = config(Mode::Partnership, u64::MAX);
+        config.game.difficulty = Level::Easy.into();
+        config.speed = Speed::Normal;
+        config
     });
     chars(&mut app, "+");
     assert_eq!(app.speed(), Speed::Fast);
@@ -464,12 +478,13 @@ fn the_rules_window_wraps_and_names_the_level_and_speed() {
 #[test]
 fn a_refused_bid_is_explained_once() {
     let mut config = config(Mode::Cutthroat, 2);
-    config.rules = config
+    config.game.rules = config
+        .game
         .rules
         .with(|r| r.bidding.forbid_exact_total = true)
         .unwrap();
     for seed in 0..40 {
-        config.seed = Some(seed);
+        config.game.seed = Some(seed);
         let mut app = app(config.clone());
         play_until(&mut app, |a| {
             a.human_turn().map(|t| t.decision) == Some(Decision::Bid)

@@ -11,7 +11,7 @@ use support::tui::{app, chars, config, play_until, press, screen_text};
 /// Blind nil open to anyone, so the random bots bid it and pass cards.
 fn blind_nil_for_all(seed: u64) -> PlayConfig {
     let mut config = config(Mode::Partnership, seed);
-    config.rules = Rules::classic(Mode::Partnership)
+    config.game.rules = Rules::classic(Mode::Partnership)
         .with(|r| r.blind_nil.min_deficit = 0)
         .unwrap();
     config

@@ -4,8 +4,10 @@
 use std::time::{Duration, Instant};
 
 use spades::engine::{Bid, Card, Decision, Mode, SeatEvent};
-use spades::tui::app::{Overlay, Screen, Target, YOU, hand_order};
+use spades::session::YOU;
+use spades::tui::app::{Overlay, Screen};
 use spades::tui::{App, Input, Key, Speed, Theme};
+use spades::tui::{Target, hand_order};
 use support::tui::*;
 
 fn decision(app: &App) -> Option<Decision> {
@@ -72,7 +74,7 @@ fn an_illegal_card_is_refused_with_the_engines_reason() {
         .iter()
         .position(|&c| !view.legal_plays().contains(c))
         .expect("seed 7 holds a card that cannot follow");
-    let key = char::from(spades::tui::app::CARD_KEYS[place]);
+    let key = char::from(spades::tui::CARD_KEYS[place]);
     chars(&mut app, &key.to_string());
     assert_eq!(app.view().cards(), view.cards(), "nothing was played");
     assert_eq!(
@@ -103,7 +105,8 @@ fn mouse_bids_and_plays() {
 #[test]
 fn blind_nil_offer_then_look() {
     let mut config = config(Mode::Partnership, 7);
-    config.rules = config
+    config.game.rules = config
+        .game
         .rules
         .with(|r| {
             r.blind_nil.min_deficit = 0;
@@ -119,7 +122,7 @@ fn blind_nil_offer_then_look() {
             .targets()
             .any(|(_, t)| matches!(t, Target::Card(_)))
     );
-    click(&mut app, Target::Offer(spades::tui::app::OfferChoice::Look));
+    click(&mut app, Target::Offer(spades::tui::OfferChoice::Look));
     assert!(app.view().hand.is_some());
     assert_eq!(decision(&app), Some(Decision::Bid));
     // Blind nil is gone now, and the engine says why.
@@ -133,7 +136,8 @@ fn blind_nil_offer_then_look() {
 #[test]
 fn blind_nil_then_pass_two_cards() {
     let mut config = config(Mode::Partnership, 7);
-    config.rules = config
+    config.game.rules = config
+        .game
         .rules
         .with(|r| {
             r.blind_nil.min_deficit = 0;
@@ -252,9 +256,11 @@ fn game_over_offers_a_new_game_with_a_new_seed() {
 
 #[test]
 fn unknown_difficulty_is_refused_before_play() {
-    let mut config = config(Mode::Partnership, 7);
-    config.difficulty = "grandmaster".to_string();
-    let error = App::new(config, Theme::PLAIN).err().expect("refused");
+    // No table is given a level that does not exist: it is refused where
+    // it is read, and the message names it.
+    let error = "grandmaster"
+        .parse::<spades::bots::BotSpec>()
+        .expect_err("refused");
     assert!(
         error.to_string().contains("unknown bot `grandmaster`"),
         "{error}"

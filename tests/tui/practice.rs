@@ -5,19 +5,20 @@
 use spades::engine::{Decision, Mode};
 use spades::save::Saved;
 use spades::tui::app::Screen;
-use spades::tui::{App, Key, PlayConfig};
+use spades::tui::{App, Key};
 use support::game::short;
 use support::tui::{app, chars, config, play_until, press};
 
 /// A practice game saving and recording into `dir`.
 fn practice(dir: &tempfile::TempDir, practice: bool) -> App {
-    app(PlayConfig {
-        practice,
-        records: Some(dir.path().join("records")),
-        saves: Some(dir.path().join("saves")),
+    app({
+        let mut config = config(Mode::Partnership, 21);
+        config.game.practice = practice;
+        config.game.records = Some(dir.path().join("records"));
+        config.game.saves = Some(dir.path().join("saves"));
         // Short, so the whole game is played out quickly.
-        rules: short(Mode::Partnership, 200),
-        ..config(Mode::Partnership, 21)
+        config.game.rules = short(Mode::Partnership, 200);
+        config
     })
 }
 
@@ -59,7 +60,7 @@ fn a_card_taken_back_leaves_the_table_the_save_and_the_record_as_before() {
     let turn = app.human_turn().expect("the player's turn again");
     assert_eq!(turn.decision, Decision::Play);
     // Another card the rules allow, when there is one: the cursor walks to it.
-    let cards = spades::tui::app::hand_order(before.hand.unwrap());
+    let cards = spades::tui::hand_order(before.hand.unwrap());
     let legal = before.legal_plays();
     let target = (0..cards.len())
         .find(|&i| i != app.hand_cursor() && legal.contains(cards[i]))
@@ -109,4 +110,35 @@ fn nothing_is_taken_back_in_a_real_game() {
     assert_eq!(app.view(), after);
     assert_eq!(the_save(&dir).steps, steps);
     assert!(app.notice().unwrap().contains("only in a practice game"));
+}
+
+/// The header (`game` line) of the one record in `dir`.
+fn header_of_record_in(dir: &std::path::Path) -> serde_json::Value {
+    let records: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(records.len(), 1, "{records:?}");
+    let text = std::fs::read_to_string(&records[0]).unwrap();
+    let first = text.lines().next().expect("a game line");
+    serde_json::from_str(first).unwrap()
+}
+
+#[test]
+fn a_practice_game_is_recorded_as_practice() {
+    for practice in [true, false] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut config = config(Mode::Partnership, 5);
+        config.game.practice = practice;
+        config.game.records = Some(dir.path().join("records"));
+        let mut app = app(config);
+        let _ = app.close();
+        let header = header_of_record_in(&dir.path().join("records"));
+        assert_eq!(header["event"], "game");
+        assert_eq!(
+            header.get("practice").and_then(serde_json::Value::as_bool),
+            practice.then_some(true),
+            "practice = {practice}: {header}"
+        );
+    }
 }

@@ -5,7 +5,7 @@
 use spades::engine::{Decision, Mode, Phase};
 use spades::save::{self, Saved};
 use spades::tui::app::Screen;
-use spades::tui::{App, PlayConfig, Theme, config_for};
+use spades::tui::{App, Theme};
 use support::game::short;
 use support::tui::{app, chars, config, play_until, press, screen_text, tick};
 
@@ -16,11 +16,12 @@ fn game(dir: &tempfile::TempDir) -> App {
     rules = rules
         .with(|r| r.blind_nil.min_deficit = 0)
         .expect("valid rules");
-    app(PlayConfig {
-        records: Some(dir.path().join("records")),
-        saves: Some(dir.path().join("saves")),
-        rules,
-        ..config(Mode::Partnership, 5)
+    app({
+        let mut config = config(Mode::Partnership, 5);
+        config.game.records = Some(dir.path().join("records"));
+        config.game.saves = Some(dir.path().join("saves"));
+        config.game.rules = rules;
+        config
     })
 }
 
@@ -45,8 +46,7 @@ fn leave_and_resume(dir: &tempfile::TempDir, mut left: App) -> App {
     let saved = waiting(dir);
     assert_eq!(saved.len(), 1);
     let session = config(Mode::Partnership, 99);
-    let mut resumed = App::resume(config_for(&saved[0], &session), Theme::PLAIN, &saved[0])
-        .expect("the save resumes");
+    let mut resumed = App::resume(session, Theme::PLAIN, &saved[0]).expect("the save resumes");
     tick(&mut resumed);
     assert_eq!(resumed.view(), view);
     assert_eq!(resumed.screen(), screen);
@@ -120,10 +120,11 @@ fn waiting_games_are_listed_named_and_given_up_by_id() {
     let data = home.path().join("data/spades");
     let mut ids = Vec::new();
     for seed in [31, 32] {
-        let mut left = app(PlayConfig {
-            records: Some(data.join("records")),
-            saves: Some(data.join("saves")),
-            ..config(Mode::Partnership, seed)
+        let mut left = app({
+            let mut config = config(Mode::Partnership, seed);
+            config.game.records = Some(data.join("records"));
+            config.game.saves = Some(data.join("saves"));
+            config
         });
         until_asked(&mut left, Decision::Play);
         assert!(left.close().saved.is_some());

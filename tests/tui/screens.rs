@@ -13,7 +13,8 @@ fn my_turn_to_play_mid_trick(app: &spades::tui::App) -> bool {
 
 fn blind_nil_on_offer(mode: Mode) -> PlayConfig {
     let mut config = config(mode, 7);
-    config.rules = config
+    config.game.rules = config
+        .game
         .rules
         .with(|r| {
             r.blind_nil.min_deficit = 0;
@@ -72,7 +73,7 @@ fn illegal_card_says_why() {
     assert!(
         !view
             .legal_plays()
-            .contains(spades::tui::app::hand_order(view.cards())[0])
+            .contains(spades::tui::hand_order(view.cards())[0])
     );
     chars(&mut app, "1");
     insta::assert_snapshot!("illegal_card_80x24", screen_text(&mut app, 80, 24));
@@ -169,17 +170,19 @@ fn a_finished_trick_stays_with_its_winner_marked() {
 fn lobby_of_a_shared_table() {
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
+    use spades::bots::Level;
     use spades::engine::{Rules, Seat};
-    use spades::net::protocol::{Lobby, LobbySeat, SeatPlayer};
+    use spades::net::lobby::LobbyState;
+    use spades::protocol::{Lobby, LobbySeat, SeatPlayer};
     use spades::tui::Theme;
     use spades::tui::lobby::{LobbyKey, LobbyScreen};
     let code = "spades join K7QXM2PD4T9RWA3B.F3QZ7XJ2M4TDKRWA8P6N5YHVCE@192.168.1.5:4466";
-    let mut screen = LobbyScreen::new(Seat::new(2), false, Some(code.to_string()));
+    let mut state = LobbyState::new(Seat::new(2), false, Some(code.to_string()));
     let seat = |name: Option<&str>, player| LobbySeat {
         name: name.map(str::to_string),
         player,
     };
-    screen.update(Lobby {
+    state.update(Lobby {
         table: "K7QXM2PD4T9RWA3B".into(),
         rules: spades::config::commented_toml(&Rules::classic(Mode::Partnership)),
         seats: vec![
@@ -189,10 +192,11 @@ fn lobby_of_a_shared_table() {
             seat(None, SeatPlayer::Empty),
         ],
         bots: true,
-        level: "normal".into(),
-        levels: vec!["easy".into(), "normal".into(), "hard".into()],
+        level: Level::Normal.into(),
+        levels: vec![Level::Easy.into(), Level::Normal.into(), Level::Hard.into()],
         can_start: true,
     });
+    let screen = LobbyScreen(&state);
     // Only the host fills seats or starts.
     assert_eq!(screen.key(Key::Enter), LobbyKey::Nothing);
     assert_eq!(screen.key(Key::Char('q')), LobbyKey::Leave);

@@ -6,8 +6,10 @@
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use spades::bots::Level;
 use spades::engine::{Card, CardSet, Deal, Decision, Mode, Phase, Rules, SeatEvent};
-use spades::tui::app::{Screen, YOU};
+use spades::session::YOU;
+use spades::tui::app::Screen;
 use spades::tui::{App, Key, PlayConfig, Speed, Theme, view};
 use support::tui::{chars, press, tick};
 
@@ -142,10 +144,11 @@ fn play_checking(mode: Mode, seed: u64, difficulty: &str) -> usize {
             r.blind_nil.min_deficit = 0;
         })
         .unwrap();
-    let config = PlayConfig {
-        speed: Speed::Instant,
-        difficulty: difficulty.to_string(),
-        ..PlayConfig::new(rules, seed)
+    let config = {
+        let mut config = PlayConfig::new(rules, seed);
+        config.speed = Speed::Instant;
+        config.game.difficulty = difficulty.parse().expect("a bot level");
+        config
     };
     let mut app = App::new(config, UNICODE).unwrap();
     let mut told = 0;
@@ -220,10 +223,11 @@ fn the_check_catches_a_hidden_card_on_screen() {
     // The scanner reads cards as the screen draws them, and a card of
     // another seat's hand counts as hidden until it is played.
     assert_eq!(cards_in("│10♠ K♥ x2♣ 9"), "TS KH 2C".parse().unwrap());
-    let config = PlayConfig {
-        speed: Speed::Instant,
-        difficulty: "random".to_string(),
-        ..PlayConfig::new(Rules::default(), 3)
+    let config = {
+        let mut config = PlayConfig::new(Rules::default(), 3);
+        config.speed = Speed::Instant;
+        config.game.difficulty = Level::Random.into();
+        config
     };
     let app = App::new(config, UNICODE).unwrap();
     let view = app.view();

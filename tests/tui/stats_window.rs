@@ -1,6 +1,7 @@
 //! The table's statistics window (`s`) and the rating on the game-over
 //! screen, read from the records the table itself wrote.
 
+use spades::bots::Level;
 use spades::engine::Mode;
 use spades::tui::Key;
 use spades::tui::app::{Overlay, Screen};
@@ -9,9 +10,9 @@ use support::tui::{chars, finished_game_with, press, screen_text};
 
 fn finished_into(dir: &tempfile::TempDir, practice: bool) -> spades::tui::App {
     finished_game_with(|config| {
-        config.records = Some(dir.path().to_path_buf());
-        config.difficulty = "easy".to_string();
-        config.practice = practice;
+        config.game.records = Some(dir.path().to_path_buf());
+        config.game.difficulty = Level::Easy.into();
+        config.game.practice = practice;
     })
 }
 
@@ -89,7 +90,7 @@ fn s_opens_the_statistics_of_the_recorded_games_and_scrolls() {
 
 #[test]
 fn with_no_records_the_window_says_why_it_is_empty() {
-    let mut app = finished_game_with(|config| config.records = None);
+    let mut app = finished_game_with(|config| config.game.records = None);
     assert!(app.rating_note().is_empty());
     chars(&mut app, "s");
     let text = screen_text(&mut app, 100, 30);

@@ -6,7 +6,7 @@ use std::sync::mpsc::channel;
 use std::sync::{Arc, Barrier};
 
 use spades::bots::normal::NormalBot;
-use spades::bots::{Bot, BotRng};
+use spades::bots::{Bot, BotRng, Level};
 use spades::engine::{Bid, Card, CardSet, Mode, Phase, PlayerView};
 use spades::fairness::Dealing;
 use spades::table::{Player, Table};
@@ -107,7 +107,7 @@ fn the_table_answers_while_a_bot_thinks_and_leaving_does_not_wait() {
 fn keys_are_answered_while_a_bot_is_thinking() {
     let mut config = support::tui::config(Mode::Partnership, 7);
     config.speed = Speed::Normal;
-    config.difficulty = "normal".to_string();
+    config.game.difficulty = Level::Normal.into();
     let mut app = App::new(config, Theme::PLAIN).unwrap();
     let start = std::time::Instant::now();
     app.update(Input::Tick(start));

@@ -325,7 +325,7 @@ struct Rules {
     /// The house rules of scoring and play; absent in older records, where
     /// they take their classic values.
     house: HouseRules,
-    /// The bidding keys (`docs/rules.md`, Bids: [bidding], [blind_bid],
+    /// The bidding keys (`docs/rules.md`, Bidding keys: [bidding], [blind_bid],
     /// [boston], nil.pass); absent in an old record, each is its default.
     min_bid: usize,
     board: usize,

@@ -21,6 +21,22 @@ pub mod pty;
 pub mod record;
 pub mod tui;
 
+/// The bot `spec` names (`"normal"`, `"hard@40"`), at its usual budget
+/// unless it gives one, or why there is none.
+pub fn bot(spec: &str) -> Result<Box<dyn spades::bots::Bot>, String> {
+    let spec: spades::bots::BotSpec = spec.parse().map_err(|e| format!("{e}"))?;
+    Ok(spades::table::seat_bot(
+        &spec,
+        spades::bots::Effort::Usual,
+        spades::table::exec::DEFAULT_TIMEOUT,
+    ))
+}
+
+/// Every level's name, weakest first.
+pub fn level_names() -> Vec<&'static str> {
+    spades::bots::Level::ALL.iter().map(|l| l.name()).collect()
+}
+
 /// The `spades` binary under test. Cargo builds it for the package's
 /// integration tests and names it in `CARGO_BIN_EXE_spades`, in the
 /// environment of a running test as well as when the test is compiled;

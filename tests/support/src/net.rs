@@ -7,11 +7,11 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use serde_json::Value;
-use spades::bots::{self, Bot, BotRng, bot_rng, decide};
+use spades::bots::{Bot, BotRng, Effort, Level, bot_rng, decide};
 use spades::engine::{Action, Bid, Decision, PlayerView, Seat, SeatEvent};
-use spades::net::protocol::{self, ClientMessage, ErrorCode, Legal, ServerMessage};
 use spades::net::tls;
+use spades::protocol::{self, ClientMessage, ErrorCode, Legal, ServerMessage};
+use spades::record::RecordLine;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::io::{ReadHalf, WriteHalf};
 use tokio::net::TcpStream;
@@ -216,12 +216,13 @@ impl Client {
         .await
     }
 
+    /// Asks for bots of `level`, as a client may write any level (one
+    /// the server does not offer included).
     pub async fn fill(&mut self, bots: bool, level: &str) {
-        self.send(&ClientMessage::Fill {
-            bots,
-            level: level.to_string(),
-        })
-        .await;
+        let line = serde_json::json!({ "type": "fill", "bots": bots, "level": level });
+        self.send_raw(format!("{line}\n").as_bytes())
+            .await
+            .expect("the line is sent");
     }
 
     pub async fn start(&mut self) {
@@ -240,7 +241,10 @@ pub struct Answerer {
 impl Answerer {
     pub fn new(level: &str, seed: u64) -> Answerer {
         Answerer {
-            bot: bots::by_name(level).expect("a bot level"),
+            bot: level
+                .parse::<Level>()
+                .expect("a bot level")
+                .bot(Effort::Usual),
             rng: bot_rng(seed, Seat::new(0)),
             always_blind_nil: false,
         }
@@ -269,7 +273,7 @@ pub struct Seen {
     pub commitment: Option<String>,
     pub names: Vec<String>,
     /// The record's lines, as they came.
-    pub record: Vec<Value>,
+    pub record: Vec<RecordLine>,
     /// Every ask: the seat asked for, the decision and the hand.
     pub asks: Vec<(Seat, Decision, u32)>,
     pub events: Vec<SeatEvent>,
@@ -283,7 +287,10 @@ pub struct Seen {
 impl Seen {
     /// The record as a file would hold it.
     pub fn record_text(&self) -> String {
-        self.record.iter().map(|l| format!("{l}\n")).collect()
+        self.record
+            .iter()
+            .map(|l| format!("{}\n", l.json()))
+            .collect()
     }
 }
 
@@ -312,7 +319,9 @@ pub async fn play_on(
         }
         match &message {
             ServerMessage::Seated { seat, .. } => seen.seat = Some(*seat),
-            ServerMessage::Start { commitment, seats } => {
+            ServerMessage::Start {
+                commitment, seats, ..
+            } => {
                 seen.commitment = commitment.clone();
                 seen.names = seats.clone();
             }

@@ -6,7 +6,7 @@
 use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
-use spades::bots;
+use spades::bots::{Effort, Level};
 use spades::engine::{Mode, Phase, Seat};
 use spades::fairness::{Dealing, SecretSeed};
 use spades::record::GameInfo;
@@ -40,6 +40,11 @@ pub struct Spec {
 }
 
 impl Spec {
+    /// The computer players' level, by its name.
+    pub fn level(&self) -> Level {
+        self.level.parse().expect("a bot level")
+    }
+
     pub fn new(mode: Mode, seed: u64, started: u64, level: &'static str) -> Spec {
         Spec {
             mode,
@@ -69,7 +74,7 @@ pub fn play_into(dir: &Path, spec: &Spec) -> PathBuf {
     std::fs::create_dir_all(dir).expect("a records folder");
     let mode = spec.mode;
     let players = (0..mode.seats())
-        .map(|_| Player::Bot(bots::by_name(spec.level).expect("a level")))
+        .map(|_| Player::Bot(spec.level().bot(Effort::Usual)))
         .collect();
     let salt = spec.seed.to_le_bytes().repeat(2);
     let secret = SecretSeed::from_parts(spec.seed, salt.try_into().expect("16 bytes"));
@@ -82,7 +87,7 @@ pub fn play_into(dir: &Path, spec: &Spec) -> PathBuf {
         id: Some(id),
         started: Some(spec.started),
         player_seat: Some(Seat::new(0)),
-        difficulty: Some(spec.level.to_string()),
+        difficulty: Some(spec.level().into()),
         rules_source: Some("built-in rules, to 200".to_string()),
         practice: spec.practice,
     };

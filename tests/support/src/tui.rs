@@ -4,6 +4,7 @@ use std::time::Instant;
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use spades::bots::Level;
 use spades::engine::{Decision, Mode, Phase, Rules};
 use spades::tui::app::Screen;
 use spades::tui::{App, Input, Key, PlayConfig, Speed, Theme, view};
@@ -12,8 +13,20 @@ pub fn config(mode: Mode, seed: u64) -> PlayConfig {
     PlayConfig {
         speed: Speed::Instant,
         ascii: true,
-        difficulty: "random".to_string(),
         ..PlayConfig::new(Rules::classic(mode), seed)
+    }
+    .with_bots(Level::Random)
+}
+
+/// A config's game with other bots at the table.
+pub trait WithBots {
+    fn with_bots(self, level: Level) -> Self;
+}
+
+impl WithBots for PlayConfig {
+    fn with_bots(mut self, level: Level) -> PlayConfig {
+        self.game.difficulty = level.into();
+        self
     }
 }
 
@@ -102,7 +115,7 @@ pub fn finished_game() -> App {
 /// `finished_game`, with its config changed first.
 pub fn finished_game_with(change: impl FnOnce(&mut PlayConfig)) -> App {
     let mut config = config(Mode::Partnership, 7);
-    config.rules = crate::game::short(Mode::Partnership, 60);
+    config.game.rules = crate::game::short(Mode::Partnership, 60);
     change(&mut config);
     let mut app = app(config);
     play_until(&mut app, |a| a.screen() == Screen::GameOver);
