@@ -5,6 +5,10 @@
 //!
 //! One test binary (`cargo test --test cli`); each module is one area.
 
+// A test's helper that unwraps is part of the test: its panic is the
+// test failing, with the value that failed it.
+#![allow(clippy::unwrap_used)]
+
 mod commands;
 mod hard;
 mod history;

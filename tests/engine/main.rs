@@ -4,6 +4,10 @@
 //!
 //! One test binary (`cargo test --test engine`); each module is one area.
 
+// A test's helper that unwraps is part of the test: its panic is the
+// test failing, with the value that failed it.
+#![allow(clippy::unwrap_used)]
+
 mod bidding;
 mod dummy;
 mod golden_deal;

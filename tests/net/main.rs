@@ -5,6 +5,10 @@
 //!
 //! One test binary (`cargo test --test net`); each module is one area.
 
+// A test's helper that unwraps is part of the test: its panic is the
+// test failing, with the value that failed it.
+#![allow(clippy::unwrap_used)]
+
 mod e2e;
 mod external_bot;
 mod hostile;

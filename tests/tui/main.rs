@@ -6,6 +6,10 @@
 //!
 //! One test binary (`cargo test --test tui`); each module is one area.
 
+// A test's helper that unwraps is part of the test: its panic is the
+// test failing, with the value that failed it.
+#![allow(clippy::unwrap_used)]
+
 mod dummy;
 mod flow;
 mod hand_review;
