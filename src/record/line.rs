@@ -309,11 +309,16 @@ pub struct GameInfo {
 }
 
 impl GameInfo {
+    /// A game between bots alone (`spades sim`): no person, no level named
+    /// (each seat's name says its bot), the rules as the header gives them.
+    pub fn arena() -> GameInfo {
+        GameInfo::default()
+    }
+
     /// A shared table's game, as its server records it: when it began, the
     /// level of its bots when any sat, and whose rules (the host's). A
     /// player's own copy names their seat and id on top (`net::seat`).
-    /// A local game's is made by `save::SaveAbout::info`; a game between
-    /// bots alone (`spades sim`) has none of these: `GameInfo::default()`.
+    /// A local game's is made by `save::SaveAbout::info`.
     pub fn shared_table(started: u64, bots: Option<BotSpec>) -> GameInfo {
         GameInfo {
             started: Some(started),

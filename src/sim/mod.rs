@@ -175,7 +175,7 @@ fn play_one(config: &SimConfig, index: u32, record: bool) -> Result<Outcome, Sim
             .enumerate()
             .map(|(s, b)| format!("{b} {s}"))
             .collect();
-        table.record_to(Box::new(memory.clone()), names, GameInfo::default())?;
+        table.record_to(Box::new(memory.clone()), names, GameInfo::arena())?;
     }
     // Hands are dealt until one decides the game or the hand limit is reached.
     while !(table.phase() == Phase::AwaitingDeal && table.hand_no() >= config.max_hands) {
