@@ -4,14 +4,14 @@
 //! their deals; seats by the join order; a player who drops out and comes
 //! back; a host who leaves; the lobby's start rules; the turn timer.
 
-use spades::bots::Level;
-use spades::record::RecordLine;
 use std::time::Duration;
 
+use spades::bots::Level;
 use spades::engine::{Decision, Event, Seat, SeatEvent};
 use spades::fairness::Commitment;
 use spades::net::server::{Server, ServerOptions};
 use spades::protocol::{ClientMessage, ErrorCode, SeatPlayer, ServerMessage};
+use spades::record::RecordLine;
 use spades::record::{DealProof, read_games};
 use spades::verify::{Outcome, verify};
 use support::checker::check_record;
@@ -570,4 +570,37 @@ async fn spades_serve_says_goodbye_on_sigterm() {
         assert_eq!(out.status.code(), Some(2), "{flags:?}: {err}");
         assert!(err.contains(words), "{flags:?}: {err}");
     }
+}
+
+/// A port already taken is the player's to change, whether the table is
+/// served alone (`spades serve`) or from the host's own screen (`spades
+/// host`, in a terminal): both exit 2 and name the address.
+#[test]
+fn a_port_in_use_is_bad_input_for_serve_and_host_alike() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let served = std::process::Command::new(env!("CARGO_BIN_EXE_spades"))
+        .args([
+            "serve",
+            "--listen",
+            "127.0.0.1",
+            "--insecure-plain",
+            "--port",
+            &port,
+        ])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&served.stderr);
+    assert_eq!(served.status.code(), Some(2), "{said}");
+    assert!(said.contains(&format!("127.0.0.1:{port}")), "{said}");
+    assert!(said.contains("--port"), "{said}");
+    let mut hosted = support::pty::Pty::start(
+        &["host", "--insecure-plain", "--port", &port],
+        Some("xterm-256color"),
+    );
+    let status = hosted.exit_status();
+    let shown = hosted.text();
+    assert_eq!(status.exit_code(), 2, "{shown}");
+    assert!(shown.contains(&format!("127.0.0.1:{port}")), "{shown}");
+    assert!(shown.contains("--port"), "{shown}");
 }
