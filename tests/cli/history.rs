@@ -184,6 +184,8 @@ fn export_of_an_unknown_id_exits_2() {
     assert_eq!(written, 0);
 }
 
+/// `--rebuild`, once documented, is kept for scripts that pass it: nothing
+/// is cached, so it gives the same numbers and says what it read.
 #[test]
 fn stats_rebuilt_gives_the_same_numbers() {
     let home = Home::new();
