@@ -1,10 +1,11 @@
-//! Game records and what is read from them: the independent checker, the
-//! readers fed anything, `spades verify`, and the statistics and rating
-//! worked out from a records folder.
+//! Game records and what is read from them: the format's every line
+//! frozen, the independent checker, the readers fed anything, `spades
+//! verify`, and the statistics and rating worked out from a records folder.
 //!
 //! One test binary (`cargo test --test records`); each module is one area.
 
 mod checker;
+mod formats;
 mod readers_fuzz;
 mod stats;
 mod verify;
