@@ -1,7 +1,7 @@
-//! Play over the network and with programs of one's own: the table server
-//! on loopback, hostile clients, two screens at one shared table, secrets
-//! kept on the wire, `spades host` and `spades join` in pseudo-terminals,
-//! and bots in another process.
+//! Play over the network and with programs of one's own: every message of
+//! the protocol frozen, the table server on loopback, hostile clients, two
+//! screens at one shared table, secrets kept on the wire, `spades host` and
+//! `spades join` in pseudo-terminals, and bots in another process.
 //!
 //! One test binary (`cargo test --test net`); each module is one area.
 
@@ -11,6 +11,7 @@
 
 mod e2e;
 mod external_bot;
+mod formats;
 mod hostile;
 mod play;
 mod secrets;

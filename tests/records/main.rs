@@ -1,6 +1,6 @@
-//! Game records and what is read from them: the independent checker, the
-//! readers fed anything, `spades verify`, and the statistics and rating
-//! worked out from a records folder.
+//! Game records and what is read from them: the format's every line
+//! frozen, the independent checker, the readers fed anything, `spades
+//! verify`, and the statistics and rating worked out from a records folder.
 //!
 //! One test binary (`cargo test --test records`); each module is one area.
 
@@ -9,6 +9,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod checker;
+mod formats;
 mod readers_fuzz;
 mod stats;
 mod verify;

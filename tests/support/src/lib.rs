@@ -1,8 +1,9 @@
 //! What the integration tests (and the examples) share, compiled once as a
 //! crate of its own: the independent record checker, games and records
-//! made on the real table, a client of the table protocol, a driver for the
-//! TUI without a terminal, the real binary in a pseudo-terminal, and the
-//! configuration of every proptest.
+//! made on the real table, a game there with a person whose every move the
+//! test makes, a client of the table protocol, a driver for the TUI without
+//! a terminal, the real binary in a pseudo-terminal, and the configuration
+//! of every proptest.
 //!
 //! The tests name it `support` (`[dev-dependencies]` in the root
 //! `Cargo.toml`). It is compiled apart from the tests, where cargo's
@@ -19,6 +20,7 @@ pub mod process;
 pub mod proptest_seed;
 pub mod pty;
 pub mod record;
+pub mod sitting;
 pub mod tui;
 
 /// The bot `spec` names (`"normal"`, `"hard@40"`), at its usual budget
