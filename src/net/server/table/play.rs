@@ -305,14 +305,14 @@ fn news_for(table: &Table, present: &mut Present, seat: Seat, events: Vec<SeatEv
     news
 }
 
-/// Why an action is not among those asked for, in the engine's words
-/// where it has them.
 /// A bot of `level`, as the server seats them: thinking at its usual
 /// budget, a program given the usual time to answer.
 pub(super) fn server_bot(level: &BotSpec) -> Box<dyn Bot> {
     seat_bot(level, Effort::Usual, exec::DEFAULT_TIMEOUT)
 }
 
+/// Why an action is not among those asked for, in the engine's words
+/// where it has them.
 fn why_illegal(view: &crate::engine::PlayerView, decision: Decision, action: &Action) -> String {
     let asked_for = match action {
         Action::Play(_) => decision == Decision::Play,
