@@ -85,9 +85,26 @@ pub struct Folder {
 
 /// Reads every `*.jsonl` file in `dir`, in name order.
 pub fn read_folder(dir: &Path) -> Result<Folder, FolderError> {
+    let paths = record_files(dir)?;
+    let mut folder = Folder {
+        files: paths.len(),
+        ..Folder::default()
+    };
+    for file in paths {
+        match read_record_file(&file) {
+            Ok(games) => folder.games.extend(played_at_the_table(&file, games)),
+            Err(unreadable) => folder.unreadable.push(unreadable),
+        }
+    }
+    Ok(folder)
+}
+
+/// The `*.jsonl` files in `dir`, in name order; none when it does not
+/// exist yet.
+fn record_files(dir: &Path) -> Result<Vec<PathBuf>, FolderError> {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Folder::default()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(error) => {
             return Err(FolderError {
                 dir: dir.to_path_buf(),
@@ -100,71 +117,61 @@ pub fn read_folder(dir: &Path) -> Result<Folder, FolderError> {
         .filter(|p| p.extension().is_some_and(|x| x == "jsonl") && p.is_file())
         .collect();
     paths.sort();
-    let mut folder = Folder {
-        files: paths.len(),
-        ..Folder::default()
+    Ok(paths)
+}
+
+/// Every game in one record file, or why the file cannot be used: it
+/// cannot be read, is not UTF-8 text, or is not a game record.
+fn read_record_file(file: &Path) -> Result<Vec<RecordedGame>, Unreadable> {
+    let unreadable = |line, message| Unreadable {
+        file: file.to_path_buf(),
+        line,
+        message,
     };
-    for file in paths {
-        let unreadable = |line, message| Unreadable {
-            file: file.clone(),
-            line,
-            message,
-        };
-        let bytes = match std::fs::read(&file) {
-            Ok(bytes) => bytes,
-            Err(e) => {
-                folder
-                    .unreadable
-                    .push(unreadable(None, format!("cannot read: {e}")));
-                continue;
-            }
-        };
-        let text = match String::from_utf8(bytes) {
-            Ok(text) => text,
-            Err(e) => {
-                let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-                let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
-                folder.unreadable.push(unreadable(
-                    Some(line),
-                    "not a game record spades can read: not UTF-8 text".into(),
-                ));
-                continue;
-            }
-        };
-        let games = match record::read_games(&text) {
-            Ok(games) => games,
-            Err(e) => {
-                folder.unreadable.push(unreadable(
-                    Some(e.line),
-                    format!("not a game record spades can read: {}", e.message),
-                ));
-                continue;
-            }
-        };
-        let starts: Vec<usize> = games.iter().map(|g| g.line).collect();
-        let stem = file
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        for (i, recorded) in games.into_iter().enumerate() {
-            // Games between bots (`spades sim`) have no player.
-            if recorded.header.info.player_seat.is_none() {
-                continue;
-            }
-            folder.games.push(FoundGame {
-                id: recorded
-                    .header
-                    .info
-                    .id
-                    .clone()
-                    .unwrap_or_else(|| stem.clone()),
-                file: file.clone(),
-                next_game_line: starts.get(i + 1).copied(),
-                recorded,
-            });
+    let bytes = std::fs::read(file).map_err(|e| unreadable(None, format!("cannot read: {e}")))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        unreadable(
+            Some(line),
+            "not a game record spades can read: not UTF-8 text".into(),
+        )
+    })?;
+    record::read_games(&text).map_err(|e| {
+        unreadable(
+            Some(e.line),
+            format!("not a game record spades can read: {}", e.message),
+        )
+    })
+}
+
+/// The games of `file` someone played at the table, each with its id (the
+/// file's name when the record has none) and where the next game begins.
+fn played_at_the_table(file: &Path, games: Vec<RecordedGame>) -> Vec<FoundGame> {
+    let starts: Vec<usize> = games.iter().map(|g| g.line).collect();
+    let stem = file
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut found = Vec::new();
+    for (i, recorded) in games.into_iter().enumerate() {
+        // Games between bots (`spades sim`) have no player.
+        if recorded.header.info.player_seat.is_none() {
+            continue;
         }
+        found.push(FoundGame {
+            id: recorded
+                .header
+                .info
+                .id
+                .clone()
+                .unwrap_or_else(|| stem.clone()),
+            file: file.to_path_buf(),
+            next_game_line: starts.get(i + 1).copied(),
+            recorded,
+        });
     }
-    Ok(folder)
+    found
 }
 
 /// The game whose id is `id`, or the one game whose id starts with it.

@@ -263,138 +263,181 @@ pub fn summary_of(dir: &std::path::Path) -> Result<Vec<String>, FolderError> {
 /// # Ok(()) }
 /// ```
 pub fn render(stats: &Stats, ledger: &Ledger) -> Vec<String> {
-    let t = &stats.games;
     let mut out = Vec::new();
-    if t.games == 0 {
-        let aside = if stats.practice.games > 0 {
-            ", practice aside"
-        } else {
-            ""
-        };
-        out.push(format!("No games played yet{aside}."));
+    if stats.games.games == 0 {
+        out.push(nothing_played(stats));
     } else {
-        let games = format!(
-            "Games     {} played: {} won{}, {} lost",
-            t.games,
-            t.won,
-            percent(t.won, t.games),
-            t.lost
-        );
-        let mut rest = Vec::new();
-        if t.left > 0 {
-            rest.push(format!("{} left", t.left));
-        }
-        if t.unfinished > 0 {
-            rest.push(format!("{} unfinished", t.unfinished));
-        }
-        // On a line of their own when the line would not fit 70 columns.
-        let rest = rest.join(", ");
-        if rest.is_empty() {
-            out.push(games);
-        } else if games.len() + rest.len() + 2 <= 70 {
-            out.push(format!("{games}, {rest}"));
-        } else {
-            out.push(games + ",");
-            out.push(format!("          {rest}"));
-        }
-        out.push(format!(
-            "Hands     {} played: {} won{}",
-            t.hands,
-            t.hands_won,
-            percent(t.hands_won, t.hands)
-        ));
-        for (title, split) in [("mode", &stats.by_mode), ("level", &stats.by_level)] {
-            out.push(String::new());
-            out.push(format!(
-                "By {title:<12} {:>7} {:>7} {:>7} {:>7}",
-                "games", "won", "hands", "won"
-            ));
-            for (name, t) in split {
-                out.push(format!(
-                    "  {name:<13} {:>7} {:>7} {:>7} {:>7}",
-                    t.games, t.won, t.hands, t.hands_won
-                ));
-            }
-        }
+        out.extend(games_and_hands(&stats.games));
+        out.extend(splits(stats));
         out.push(String::new());
-        let c = &stats.contracts;
+        out.extend(bids_and_points(stats));
+    }
+    out.extend(practice(&stats.practice));
+    out.extend(quick_play(&stats.runs));
+    out.push(String::new());
+    out.extend(crate::rating::render(ledger));
+    out
+}
+
+/// The one line shown before any game but practice or a run: the rest of
+/// the figures would all be nothing.
+fn nothing_played(stats: &Stats) -> String {
+    let aside = if stats.practice.games > 0 {
+        ", practice aside"
+    } else {
+        ""
+    };
+    format!("No games played yet{aside}.")
+}
+
+/// Games won and lost (and left or unfinished, when some were), then hands.
+fn games_and_hands(t: &Tally) -> Vec<String> {
+    let mut out = Vec::new();
+    let games = format!(
+        "Games     {} played: {} won{}, {} lost",
+        t.games,
+        t.won,
+        percent(t.won, t.games),
+        t.lost
+    );
+    let mut rest = Vec::new();
+    if t.left > 0 {
+        rest.push(format!("{} left", t.left));
+    }
+    if t.unfinished > 0 {
+        rest.push(format!("{} unfinished", t.unfinished));
+    }
+    // On a line of their own when the line would not fit 70 columns.
+    let rest = rest.join(", ");
+    if rest.is_empty() {
+        out.push(games);
+    } else if games.len() + rest.len() + 2 <= 70 {
+        out.push(format!("{games}, {rest}"));
+    } else {
+        out.push(games + ",");
+        out.push(format!("          {rest}"));
+    }
+    out.push(format!(
+        "Hands     {} played: {} won{}",
+        t.hands,
+        t.hands_won,
+        percent(t.hands_won, t.hands)
+    ));
+    out
+}
+
+/// The games and hands again, by mode and by level: a table each, after a
+/// blank line.
+fn splits(stats: &Stats) -> Vec<String> {
+    let mut out = Vec::new();
+    for (title, split) in [("mode", &stats.by_mode), ("level", &stats.by_level)] {
+        out.push(String::new());
         out.push(format!(
-            "Contracts {} made{}, {} set",
-            c.made,
-            percent(c.made, c.made + c.set),
-            c.set
+            "By {title:<12} {:>7} {:>7} {:>7} {:>7}",
+            "games", "won", "hands", "won"
         ));
-        for (name, m) in [("Nils", &stats.nils), ("Blind nil", &stats.blind_nils)] {
+        for (name, t) in split {
             out.push(format!(
-                "{name:<9} {} bid, {} made{}",
-                m.bid,
-                m.made,
-                percent(m.made, m.bid)
+                "  {name:<13} {:>7} {:>7} {:>7} {:>7}",
+                t.games, t.won, t.hands, t.hands_won
             ));
         }
-        let per_hand = |x: Option<f64>| x.map_or_else(|| "-".to_string(), |x| format!("{x:.2}"));
+    }
+    out
+}
+
+/// How the bids went (contracts, nils), then bags, points and the streak.
+fn bids_and_points(stats: &Stats) -> Vec<String> {
+    let mut out = Vec::new();
+    let c = &stats.contracts;
+    out.push(format!(
+        "Contracts {} made{}, {} set",
+        c.made,
+        percent(c.made, c.made + c.set),
+        c.set
+    ));
+    for (name, m) in [("Nils", &stats.nils), ("Blind nil", &stats.blind_nils)] {
         out.push(format!(
-            "Bags      {} a hand ({} in all)",
-            per_hand(stats.bags_per_hand),
-            stats.bags,
-        ));
-        out.push(format!(
-            "Bag penalties {}, {} points",
-            stats.bag_penalties, -stats.penalty_points
-        ));
-        out.push(format!(
-            "Points    {} a hand ({} in all)",
-            per_hand(stats.points_per_hand),
-            stats.points
-        ));
-        out.push(format!(
-            "Longest winning streak: {}",
-            plural(stats.longest_winning_streak, "game", "games")
+            "{name:<9} {} bid, {} made{}",
+            m.bid,
+            m.made,
+            percent(m.made, m.bid)
         ));
     }
-    let p = &stats.practice;
-    if p.games > 0 {
-        out.push(String::new());
-        out.push(format!(
+    let per_hand = |x: Option<f64>| x.map_or_else(|| "-".to_string(), |x| format!("{x:.2}"));
+    out.push(format!(
+        "Bags      {} a hand ({} in all)",
+        per_hand(stats.bags_per_hand),
+        stats.bags,
+    ));
+    out.push(format!(
+        "Bag penalties {}, {} points",
+        stats.bag_penalties, -stats.penalty_points
+    ));
+    out.push(format!(
+        "Points    {} a hand ({} in all)",
+        per_hand(stats.points_per_hand),
+        stats.points
+    ));
+    out.push(format!(
+        "Longest winning streak: {}",
+        plural(stats.longest_winning_streak, "game", "games")
+    ));
+    out
+}
+
+/// Practice games on a line of their own, said to be counted apart; nothing
+/// when there were none.
+fn practice(p: &Tally) -> Vec<String> {
+    if p.games == 0 {
+        return Vec::new();
+    }
+    vec![
+        String::new(),
+        format!(
             "Practice  {}: {} won, {} (not above, not rated)",
             plural(p.games, "game", "games"),
             p.won,
             plural(p.hands, "hand", "hands"),
-        ));
-    }
-    let runs = &stats.runs;
-    if runs.finished + runs.unfinished > 0 {
-        out.push(String::new());
-        out.push(format!(
-            "Quick Play {} finished{} (not above, not rated)",
-            plural(runs.finished, "run", "runs"),
-            if runs.unfinished > 0 {
-                format!(", {} left or unfinished", runs.unfinished)
-            } else {
-                String::new()
-            }
-        ));
-        if !runs.best.is_empty() {
-            out.push(format!(
-                "  {:<4} {:>7} {:>6}  {:<12} {}",
-                "best", "total", "hands", "mode", "started (UTC)"
-            ));
-        }
-        for (i, run) in runs.best.iter().enumerate() {
-            let started = run
-                .started
-                .map_or_else(|| "-".to_string(), crate::history::utc_minute);
-            out.push(format!(
-                "  {:<4} {:>7} {:>6}  {:<12} {started}",
-                i + 1,
-                run.total,
-                run.hands,
-                run.mode
-            ));
-        }
+        ),
+    ]
+}
+
+/// Quick Play runs, counted apart, and the table of the best; nothing when
+/// there were none.
+fn quick_play(runs: &Runs) -> Vec<String> {
+    let mut out = Vec::new();
+    if runs.finished + runs.unfinished == 0 {
+        return out;
     }
     out.push(String::new());
-    out.extend(crate::rating::render(ledger));
+    out.push(format!(
+        "Quick Play {} finished{} (not above, not rated)",
+        plural(runs.finished, "run", "runs"),
+        if runs.unfinished > 0 {
+            format!(", {} left or unfinished", runs.unfinished)
+        } else {
+            String::new()
+        }
+    ));
+    if !runs.best.is_empty() {
+        out.push(format!(
+            "  {:<4} {:>7} {:>6}  {:<12} {}",
+            "best", "total", "hands", "mode", "started (UTC)"
+        ));
+    }
+    for (i, run) in runs.best.iter().enumerate() {
+        let started = run
+            .started
+            .map_or_else(|| "-".to_string(), crate::history::utc_minute);
+        out.push(format!(
+            "  {:<4} {:>7} {:>6}  {:<12} {started}",
+            i + 1,
+            run.total,
+            run.hands,
+            run.mode
+        ));
+    }
     out
 }
 

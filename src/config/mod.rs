@@ -511,6 +511,17 @@ mod tests {
         assert!(e.message.contains("replace_2h_2c"), "{e}");
     }
 
+    /// `text`'s error is on `line` and says `said`, in words a player
+    /// knows, never the Rust types and serde terms behind them.
+    fn says_plainly(text: &str, line: usize, said: &str) {
+        let e = err(text);
+        assert_eq!(e.position.map(|p| p.0), Some(line), "{e}");
+        assert!(e.message.contains(said), "{text:?}: {e}");
+        for rust in ["i32", "u8", "invalid type", "invalid value", "struct"] {
+            assert!(!e.message.contains(rust), "{text:?}: {e}");
+        }
+    }
+
     #[test]
     fn wrong_type_says_what_the_key_takes_in_plain_words() {
         assert_eq!(
@@ -525,80 +536,87 @@ mod tests {
             err("mode = 3\n").to_string(),
             "rules.toml:1:8: `mode`: expected \"partnership\", \"cutthroat\", \"individual\" or \"dummy\", found 3"
         );
-        for (text, line, said) in [
-            (
-                "target_score = 1.5\n",
-                1,
-                "`target_score`: expected a whole number, found 1.5",
-            ),
-            (
-                "target_score = true\n",
-                1,
-                "`target_score`: expected a whole number, found true",
-            ),
-            (
-                "target_score = 1979-05-27\n",
-                1,
-                "`target_score`: expected a whole number, found the date 1979-05-27",
-            ),
-            (
-                "losing_score = \"-200\"\n",
-                1,
-                "`losing_score`: expected a whole number, found the text \"-200\"",
-            ),
-            (
-                "[bags]\nlimit = [1]\n",
-                2,
-                "`bags.limit`: expected a whole number, found a list",
-            ),
-            (
-                "[nil]\nvalue = { a = 1 }\n",
-                2,
-                "`nil.value`: expected a whole number, found a table",
-            ),
-            (
-                "[blind_nil]\nexchange = 2.0\n",
-                2,
-                "`blind_nil.exchange`: expected a whole number, found 2.0",
-            ),
-            (
-                "[blind_nil]\none_per_side = 1\n",
-                2,
-                "`blind_nil.one_per_side`: expected true or false, found 1",
-            ),
-            (
-                "[bidding]\nforbid_exact_total = \"no\"\n",
-                2,
-                "`bidding.forbid_exact_total`: expected true or false",
-            ),
-            (
-                "mode = \"solo\"\n",
-                1,
-                "`mode`: expected \"partnership\", \"cutthroat\", \"individual\" or \"dummy\", found the text \"solo\"",
-            ),
-            (
-                "bags = 3\n",
-                1,
-                "`bags`: expected a table of settings ([bags]), found 3",
-            ),
-            (
-                "[blind_nil]\nexchange = -1\n",
-                2,
-                "`blind_nil.exchange`: -1 is out of range",
-            ),
-            (
-                "[bags]\npenalty = 3000000000\n",
-                2,
-                "`bags.penalty`: 3000000000 is out of range",
-            ),
-        ] {
-            let e = err(text);
-            assert_eq!(e.position.map(|p| p.0), Some(line), "{e}");
-            assert!(e.message.contains(said), "{text:?}: {e}");
-            for rust in ["i32", "u8", "invalid type", "invalid value", "struct"] {
-                assert!(!e.message.contains(rust), "{text:?}: {e}");
-            }
-        }
+    }
+
+    #[test]
+    fn a_number_key_says_it_takes_a_whole_number_and_what_it_found() {
+        says_plainly(
+            "target_score = 1.5\n",
+            1,
+            "`target_score`: expected a whole number, found 1.5",
+        );
+        says_plainly(
+            "target_score = true\n",
+            1,
+            "`target_score`: expected a whole number, found true",
+        );
+        says_plainly(
+            "target_score = 1979-05-27\n",
+            1,
+            "`target_score`: expected a whole number, found the date 1979-05-27",
+        );
+        says_plainly(
+            "losing_score = \"-200\"\n",
+            1,
+            "`losing_score`: expected a whole number, found the text \"-200\"",
+        );
+        says_plainly(
+            "[bags]\nlimit = [1]\n",
+            2,
+            "`bags.limit`: expected a whole number, found a list",
+        );
+        says_plainly(
+            "[nil]\nvalue = { a = 1 }\n",
+            2,
+            "`nil.value`: expected a whole number, found a table",
+        );
+        says_plainly(
+            "[blind_nil]\nexchange = 2.0\n",
+            2,
+            "`blind_nil.exchange`: expected a whole number, found 2.0",
+        );
+    }
+
+    #[test]
+    fn a_switch_says_it_takes_true_or_false() {
+        says_plainly(
+            "[blind_nil]\none_per_side = 1\n",
+            2,
+            "`blind_nil.one_per_side`: expected true or false, found 1",
+        );
+        says_plainly(
+            "[bidding]\nforbid_exact_total = \"no\"\n",
+            2,
+            "`bidding.forbid_exact_total`: expected true or false",
+        );
+    }
+
+    #[test]
+    fn a_choice_or_a_table_says_what_it_takes() {
+        says_plainly(
+            "mode = \"solo\"\n",
+            1,
+            "`mode`: expected \"partnership\", \"cutthroat\", \"individual\" or \"dummy\", found the text \"solo\"",
+        );
+        says_plainly(
+            "bags = 3\n",
+            1,
+            "`bags`: expected a table of settings ([bags]), found 3",
+        );
+    }
+
+    #[test]
+    fn a_number_out_of_range_says_so_in_plain_words() {
+        says_plainly(
+            "[blind_nil]\nexchange = -1\n",
+            2,
+            "`blind_nil.exchange`: -1 is out of range",
+        );
+        says_plainly(
+            "[bags]\npenalty = 3000000000\n",
+            2,
+            "`bags.penalty`: 3000000000 is out of range",
+        );
     }
 
     #[test]

@@ -141,6 +141,24 @@ pub struct Step {
 }
 
 impl Step {
+    /// The first step of hand `index`: every hand as dealt, nothing bid or
+    /// played yet, every side's totals as the hand began.
+    fn dealt(index: usize, mode: Mode, facts: &HandFacts) -> Step {
+        Step {
+            hand: index,
+            event: StepEvent::Dealt,
+            held: facts.dealt,
+            bids: PerSeat::filled(mode, None),
+            table: PerSeat::filled(mode, None),
+            winning: None,
+            tricks_won: PerSeat::filled(mode, 0),
+            tricks_done: 0,
+            spades_broken: false,
+            next: None,
+            totals: facts.before,
+        }
+    }
+
     /// Is this a place to stop when going a trick at a time? The deal, the
     /// end of the bidding, the exchange, each completed trick and the score.
     pub fn is_stop(&self, next: Option<&Step>) -> bool {
@@ -341,28 +359,41 @@ impl Story {
     /// Plays one hand's facts through the engine, step by step.
     fn tell(&mut self, facts: HandFacts) -> Result<(), String> {
         let mode = self.rules.mode;
-        let index = self.hands.len();
         let first_step = self.steps.len();
-        let no = facts.hand;
-        let leader = mode.next_player(facts.dealer);
-        let mut step = Step {
-            hand: index,
-            event: StepEvent::Dealt,
-            held: facts.dealt,
-            bids: PerSeat::filled(mode, None),
-            table: PerSeat::filled(mode, None),
-            winning: None,
-            tricks_won: PerSeat::filled(mode, 0),
-            tricks_done: 0,
-            spades_broken: false,
-            next: None,
-            totals: facts.before,
-        };
+        let mut step = Step::dealt(self.hands.len(), mode, &facts);
         self.steps.push(step);
+        self.tell_bidding(&mut step, &facts);
+        let (play, tricks) = self.tell_play(&mut step, &facts)?;
+        if let Some(result) = &facts.result {
+            self.tell_score(&mut step, &play, result, facts.hand)?;
+        }
+        self.link_next(first_step);
+        let bids = step.bids;
+        let teams = Teams::new(mode, declarer_of(mode, facts.dealer, &bids));
+        self.hands.push(HandStory {
+            hand: facts.hand,
+            dealer: facts.dealer,
+            dealt: facts.dealt,
+            out: facts.out,
+            bids: facts.bids,
+            passes: facts.passes,
+            marks: marks(&self.rules, teams, &bids, &tricks),
+            tricks,
+            result: facts.result,
+            before: facts.before,
+            first_step,
+            teams,
+        });
+        Ok(())
+    }
+
+    /// A step for each bid, then one for the blind-nil exchange when there
+    /// was one.
+    fn tell_bidding(&mut self, step: &mut Step, facts: &HandFacts) {
         for &(seat, bid) in &facts.bids {
             step.bids[seat] = Some(bid);
             step.event = StepEvent::Bid { seat, bid };
-            self.steps.push(step);
+            self.steps.push(*step);
         }
         if !facts.passes.is_empty() {
             // Each gives from the hand it was dealt, both at once.
@@ -373,21 +404,25 @@ impl Story {
                 }
             }
             step.event = StepEvent::Exchange;
-            self.steps.push(step);
+            self.steps.push(*step);
         }
+    }
+
+    /// A step for each card, played through the engine, which must find
+    /// each card legal and each trick won by the seat the facts say. The
+    /// hand as the cards leave it, and its tricks, for the score and the
+    /// marks.
+    fn tell_play(
+        &mut self,
+        step: &mut Step,
+        facts: &HandFacts,
+    ) -> Result<(HandState, Vec<TrickDone>), String> {
+        let no = facts.hand;
+        let leader = self.rules.mode.next_player(facts.dealer);
         let mut play = HandState::dealt(step.held, leader, self.rules.play);
         let mut tricks = Vec::new();
         for &(seat, card) in &facts.plays {
-            if play.turn() != seat {
-                return Err(format!(
-                    "hand {no}: seat {seat} played the {card} when seat {} was to play",
-                    play.turn()
-                ));
-            }
-            if let Some(error) = play.check(card) {
-                return Err(format!("hand {no}: seat {seat} played the {card}: {error}"));
-            }
-            let done = play.play_unchecked(card);
+            let done = play_checked(&mut play, no, seat, card)?;
             if let Some(done) = done {
                 tricks.push(done);
                 let said = facts.winners.get(tricks.len() - 1);
@@ -410,48 +445,46 @@ impl Story {
             step.tricks_won = play.tricks_won();
             step.tricks_done = play.tricks_done();
             step.spades_broken = play.spades_broken();
-            self.steps.push(step);
+            self.steps.push(*step);
         }
-        if let Some(result) = &facts.result {
-            if !play.is_over() || result.tricks != play.tricks_won() {
-                return Err(format!(
-                    "hand {no}: the score counts tricks {:?}, the cards {:?}",
-                    result.tricks,
-                    play.tricks_won()
-                ));
-            }
-            step.event = StepEvent::Scored;
-            step.table = PerSeat::filled(mode, None);
-            step.winning = None;
-            step.totals = result.sides.map(|s| SideTotals {
-                score: s.score,
-                bags: s.bags,
-            });
-            self.steps.push(step);
+        Ok((play, tricks))
+    }
+
+    /// The step of the score, once the engine's count of the tricks agrees
+    /// with the cards: every side's new totals, the table cleared.
+    fn tell_score(
+        &mut self,
+        step: &mut Step,
+        play: &HandState,
+        result: &HandResult,
+        no: u32,
+    ) -> Result<(), String> {
+        if !play.is_over() || result.tricks != play.tricks_won() {
+            return Err(format!(
+                "hand {no}: the score counts tricks {:?}, the cards {:?}",
+                result.tricks,
+                play.tricks_won()
+            ));
         }
-        // Who acts next is who acts at the following step of the hand.
+        step.event = StepEvent::Scored;
+        step.table = PerSeat::filled(self.rules.mode, None);
+        step.winning = None;
+        step.totals = result.sides.map(|s| SideTotals {
+            score: s.score,
+            bags: s.bags,
+        });
+        self.steps.push(*step);
+        Ok(())
+    }
+
+    /// Gives each step of the hand from `first_step` on its `next`: who
+    /// acts next is who acts at the following step of the hand.
+    fn link_next(&mut self, first_step: usize) {
         let mut next = None;
         for s in self.steps[first_step..].iter_mut().rev() {
             s.next = next;
             next = s.actor().or(next);
         }
-        let bids = step.bids;
-        let teams = Teams::new(mode, declarer_of(mode, facts.dealer, &bids));
-        self.hands.push(HandStory {
-            hand: no,
-            dealer: facts.dealer,
-            dealt: facts.dealt,
-            out: facts.out,
-            bids: facts.bids,
-            passes: facts.passes,
-            marks: marks(&self.rules, teams, &bids, &tricks),
-            tricks,
-            result: facts.result,
-            before: facts.before,
-            first_step,
-            teams,
-        });
-        Ok(())
     }
 
     /// The hand a step belongs to.
@@ -471,6 +504,26 @@ impl Story {
             .filter(|m| m.trick <= s.tricks_done)
             .collect()
     }
+}
+
+/// Plays `card` from `seat` in hand `no`, when it is that seat's turn and
+/// the engine finds the card legal; the trick it completes, if it does.
+fn play_checked(
+    play: &mut HandState,
+    no: u32,
+    seat: Seat,
+    card: Card,
+) -> Result<Option<TrickDone>, String> {
+    if play.turn() != seat {
+        return Err(format!(
+            "hand {no}: seat {seat} played the {card} when seat {} was to play",
+            play.turn()
+        ));
+    }
+    if let Some(error) = play.check(card) {
+        return Err(format!("hand {no}: seat {seat} played the {card}: {error}"));
+    }
+    Ok(play.play_unchecked(card))
 }
 
 /// Where each side's contract was made or became impossible, and where each

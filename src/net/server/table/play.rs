@@ -5,9 +5,9 @@
 use std::sync::Arc;
 
 use super::super::ConnId;
-use super::{Asked, Inner, TableTask};
+use super::{Asked, Inner, Present, TableTask};
 use crate::bots::{Bot, BotSpec, Effort, bot_rng, decide};
-use crate::engine::{Action, Decision, Phase, Seat};
+use crate::engine::{Action, Decision, Phase, Seat, SeatEvent};
 use crate::protocol::{ErrorCode, Legal, ServerMessage};
 use crate::record::{RecordLine, now_secs};
 use crate::table::{Player, Table, Thinking, Thought, exec, seat_bot};
@@ -190,62 +190,42 @@ impl TableTask {
             let Some(i) = self.conns.iter().position(|c| c.seat == seat) else {
                 continue;
             };
-            let present = &mut self.conns[i];
-            let due = TableTask::due(&game.table, seat);
-            let was = present.asked.as_ref().map(|a| (a.seat, a.decision));
-            if events.is_empty() && due == was && !present.stale {
-                continue;
-            }
-            present.stale = false;
-            out.extend(
-                events
-                    .into_iter()
-                    .map(|event| (i, ServerMessage::Event { event })),
-            );
-            out.push((
-                i,
-                ServerMessage::View {
-                    view: Box::new(game.table.view(seat)),
-                },
-            ));
-            match due {
-                // The ask stands, unanswered: it is not asked again.
-                Some(_) if due == was => {}
-                Some((asked, decision)) => {
-                    let view = game.table.view(asked);
-                    let legal = Legal::of(&view, decision);
-                    out.push((
-                        i,
-                        ServerMessage::Ask {
-                            seat: asked,
-                            decision,
-                            legal,
-                            view: Box::new(view),
-                        },
-                    ));
-                    asks.push((i, asked, decision));
-                }
-                None => present.asked = None,
+            let news = news_for(&game.table, &mut self.conns[i], seat, events);
+            out.extend(news.messages.into_iter().map(|message| (i, message)));
+            if let Some((asked, decision)) = news.ask {
+                asks.push((i, asked, decision));
             }
         }
         for (i, seat, decision) in asks {
-            self.conns[i].link.asked();
-            self.serial += 1;
-            let serial = self.serial;
-            let timer = self.shared.options.turn_timer.map(|after| {
-                let inner = self.inner.clone();
-                tokio::spawn(async move {
-                    tokio::time::sleep(after).await;
-                    let _ = inner.send(Inner::TimeUp { serial });
-                })
-            });
-            self.conns[i].asked = Some(Asked {
-                seat,
-                decision,
-                serial,
-                timer,
-            });
+            self.ask(i, seat, decision);
         }
+        self.send_batches(out);
+        self.send_record();
+    }
+
+    /// Notes that connection `i` is asked for `decision` in `seat`, under a
+    /// new serial, and starts the turn timer when the table has one.
+    fn ask(&mut self, i: usize, seat: Seat, decision: Decision) {
+        self.conns[i].link.asked();
+        self.serial += 1;
+        let serial = self.serial;
+        let timer = self.shared.options.turn_timer.map(|after| {
+            let inner = self.inner.clone();
+            tokio::spawn(async move {
+                tokio::time::sleep(after).await;
+                let _ = inner.send(Inner::TimeUp { serial });
+            })
+        });
+        self.conns[i].asked = Some(Asked {
+            seat,
+            decision,
+            serial,
+            timer,
+        });
+    }
+
+    /// Sends each connection its messages in order.
+    fn send_batches(&mut self, out: Vec<(usize, ServerMessage)>) {
         // Each connection's messages go as one write (one TLS record).
         let mut batches: Vec<String> = vec![String::new(); self.conns.len()];
         for (i, message) in out {
@@ -256,7 +236,6 @@ impl TableTask {
                 self.send_line(i, &Arc::from(batch));
             }
         }
-        self.send_record();
     }
 
     /// The record's lines written since last time, to everyone.
@@ -278,14 +257,62 @@ impl TableTask {
     }
 }
 
-/// Why an action is not among those asked for, in the engine's words
-/// where it has them.
+/// What one person is to be told, and the decision to ask of them.
+struct News {
+    messages: Vec<ServerMessage>,
+    /// A decision newly due from them (not one that still stands).
+    ask: Option<(Seat, Decision)>,
+}
+
+/// What the person `present` in `seat` is told: nothing when nothing is
+/// new for them; else the seat's `events`, their view, and the ask when a
+/// decision is newly due. An ask no longer due is forgotten.
+fn news_for(table: &Table, present: &mut Present, seat: Seat, events: Vec<SeatEvent>) -> News {
+    let mut news = News {
+        messages: Vec::new(),
+        ask: None,
+    };
+    let due = TableTask::due(table, seat);
+    let was = present.asked.as_ref().map(|a| (a.seat, a.decision));
+    if events.is_empty() && due == was && !present.stale {
+        return news;
+    }
+    present.stale = false;
+    news.messages.extend(
+        events
+            .into_iter()
+            .map(|event| ServerMessage::Event { event }),
+    );
+    news.messages.push(ServerMessage::View {
+        view: Box::new(table.view(seat)),
+    });
+    match due {
+        // The ask stands, unanswered: it is not asked again.
+        Some(_) if due == was => {}
+        Some((asked, decision)) => {
+            let view = table.view(asked);
+            let legal = Legal::of(&view, decision);
+            news.messages.push(ServerMessage::Ask {
+                seat: asked,
+                decision,
+                legal,
+                view: Box::new(view),
+            });
+            news.ask = Some((asked, decision));
+        }
+        None => present.asked = None,
+    }
+    news
+}
+
 /// A bot of `level`, as the server seats them: thinking at its usual
 /// budget, a program given the usual time to answer.
 pub(super) fn server_bot(level: &BotSpec) -> Box<dyn Bot> {
     seat_bot(level, Effort::Usual, exec::DEFAULT_TIMEOUT)
 }
 
+/// Why an action is not among those asked for, in the engine's words
+/// where it has them.
 fn why_illegal(view: &crate::engine::PlayerView, decision: Decision, action: &Action) -> String {
     let asked_for = match action {
         Action::Play(_) => decision == Decision::Play,
