@@ -16,8 +16,9 @@ use crate::net::lobby::LobbyState;
 use crate::protocol::{ClientMessage, SeatPlayer};
 
 use super::input::Key;
+use super::text::wrap;
 use super::theme::Theme;
-use super::view::{framed, wrap};
+use super::widgets::framed;
 
 /// The widest the lobby's window grows.
 const WIDTH: u16 = 80;

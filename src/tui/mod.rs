@@ -18,6 +18,7 @@ mod speed;
 pub mod standing;
 pub mod summary;
 pub mod terminal;
+mod text;
 pub mod theme;
 pub mod view;
 mod widgets;

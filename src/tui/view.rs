@@ -6,7 +6,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use crate::engine::{
     Bid, BlindNilRefusal, CardSet, Decision, Mode, Phase, PlayerView, Rules, SpadesLead, TrickDone,
@@ -21,8 +21,9 @@ use super::layout::{self, MIN_HEIGHT, MIN_WIDTH, Regions, seat_spot};
 use super::replay_view;
 use super::standing::bid_and_took;
 use super::summary::{hand_summary, signed};
+use super::text::{home_relative, sentence_case, tail, wrap};
 use super::theme::Theme;
-use super::widgets::{HandCard, button, centered_line, hand_strip, suit_spans, table_card};
+use super::widgets::{HandCard, button, centered_line, framed, hand_strip, suit_spans, table_card};
 
 const HELP: &str = include_str!("../../assets/help.txt");
 
@@ -633,16 +634,6 @@ fn footer(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
 
 // ----- windows over the table -----
 
-pub(crate) fn framed(title: &str, area: Rect, buf: &mut Buffer, theme: &Theme) -> Rect {
-    Clear.render(area, buf);
-    let block = Block::bordered()
-        .border_set(theme.border())
-        .title(Span::styled(format!(" {title} "), theme.accent()));
-    let inner = block.inner(area);
-    block.render(area, buf);
-    inner
-}
-
 fn hand_summary_window(app: &App, regions: &Regions, buf: &mut Buffer, hits: &mut Hits) {
     let Some((result, before)) = app.summary() else {
         return;
@@ -906,52 +897,6 @@ fn deals_after_the_game(app: &App) -> Vec<String> {
     }
 }
 
-/// Lines broken at spaces to fit `width` characters; a line that starts with
-/// a label (`Bags       ...`) continues under its text.
-pub(crate) fn wrap(lines: &[String], width: usize) -> Vec<String> {
-    let mut out = Vec::new();
-    for line in lines {
-        let indent = if line.get(9..11) == Some("  ") && !line.starts_with(' ') {
-            11
-        } else {
-            0
-        };
-        let lead = line.len() - line.trim_start().len();
-        let mut current = line[..lead].to_string();
-        for word in line[lead..].split(' ') {
-            let fits = current.chars().count() + 1 + word.chars().count() <= width;
-            if !current.trim().is_empty() && !fits {
-                out.push(std::mem::take(&mut current));
-                current = " ".repeat(indent.max(lead));
-            } else if !current.trim().is_empty() {
-                current.push(' ');
-            }
-            current.push_str(word);
-        }
-        out.push(current);
-    }
-    out
-}
-
-/// The last `width` characters of `text`, marked as cut when it is longer.
-fn tail(text: &str, width: usize) -> String {
-    let chars: Vec<char> = text.chars().collect();
-    if chars.len() <= width {
-        return text.to_string();
-    }
-    let kept: String = chars[chars.len() - (width - 3)..].iter().collect();
-    format!("...{kept}")
-}
-
-/// A path with the home directory written `~`, as players know it.
-pub(crate) fn home_relative(path: &std::path::Path) -> String {
-    let home = std::env::var_os("HOME").map(std::path::PathBuf::from);
-    match home.and_then(|h| path.strip_prefix(h).ok().map(|p| p.to_path_buf())) {
-        Some(rest) => format!("~/{}", rest.display()),
-        None => path.display().to_string(),
-    }
-}
-
 fn last_trick_lines<'a>(app: &App, trick: &TrickDone) -> Vec<Line<'a>> {
     let theme = app.theme();
     let names = app.names();
@@ -1048,12 +993,4 @@ fn rules_lines(rules: &Rules, theme: &Theme) -> Vec<String> {
         lines.extend(house.map(|line| format!("           {line}")));
     }
     lines
-}
-
-fn sentence_case(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }

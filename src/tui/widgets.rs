@@ -1,12 +1,13 @@
 //! Small drawing pieces: a card on the table, the hand as a strip of
-//! cards, a button. Each records where it went when it can be clicked.
+//! cards, a button, a framed window. Each records where it went when it
+//! can be clicked.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Widget};
+use ratatui::widgets::{Block, Clear, Widget};
 
 use crate::engine::{Card, CardSet, Suit};
 
@@ -127,6 +128,18 @@ pub fn button(
     buf.set_string(x, y, &shown, style);
     hits.add(Rect::new(x, y, width, 1), target);
     width
+}
+
+/// A window over what is under it: cleared, bordered, titled; returns the
+/// room inside the border.
+pub fn framed(title: &str, area: Rect, buf: &mut Buffer, theme: &Theme) -> Rect {
+    Clear.render(area, buf);
+    let block = Block::bordered()
+        .border_set(theme.border())
+        .title(Span::styled(format!(" {title} "), theme.accent()));
+    let inner = block.inner(area);
+    block.render(area, buf);
+    inner
 }
 
 /// A line of text centred in `area` at row `y`.
