@@ -1,0 +1,134 @@
+//! The table: the cards played to the trick, each seat's name, bid and
+//! tricks, a hand laid face up (the dummy's), and how far the hand has
+//! come.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+use crate::engine::{Bid, CardSet, Phase, PlayerView, SpadesLead};
+use crate::naming::{Place, place};
+
+use super::super::app::App;
+use super::super::hand::HAND_SUITS;
+use super::super::layout::seat_spot;
+use super::super::theme::Theme;
+use super::super::widgets::{centered_line, suit_spans, table_card};
+
+pub(super) fn draw(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme();
+    let held = app.held_trick().map(|h| h.trick);
+    let trick_cards = held.map_or(view.play.trick, |t| t.cards);
+    let waiting = app.waiting_for();
+    let sep = theme.sep();
+
+    // Corners: how far the hand has come.
+    let broken = if view.play.spades_broken {
+        "Spades broken"
+    } else if view.rules.play.spades_lead == SpadesLead::AnyTime {
+        "Spades lead any time"
+    } else {
+        "Spades not broken"
+    };
+    if view.phase == Phase::Playing || held.is_some() {
+        buf.set_string(area.x + 1, area.y, broken, theme.dim());
+        // A finished trick still on the table is the one counted.
+        let done = view.play.tricks_done + usize::from(held.is_none());
+        let trick_no = done.clamp(1, view.mode().hand_size());
+        let count = format!("Trick {trick_no} of {}", view.mode().hand_size());
+        let x = area.right().saturating_sub(count.len() as u16 + 1);
+        buf.set_string(x, area.y, count, theme.dim());
+    }
+
+    for (seat, &card) in trick_cards.pairs() {
+        let spot = seat_spot(area, place(view.mode(), seat, view.seat));
+        if let Some(card) = card {
+            let set = if held.is_some_and(|t| t.winner == seat) {
+                theme.winner_border()
+            } else {
+                theme.border()
+            };
+            table_card(buf, spot.card, card, theme, set);
+        }
+        let turn = held.is_none() && waiting == Some(seat);
+        let won = held.is_some_and(|t| t.winner == seat);
+        let marker = if turn { theme.turn_marker() } else { " " };
+        let name_style = if turn || won {
+            theme.accent()
+        } else {
+            Style::new().add_modifier(Modifier::BOLD)
+        };
+        let bid = match view.teams().declarer() {
+            // The dummy bids nothing: it plays for its declarer.
+            Some(declarer) if !view.mode().is_player(seat) => {
+                format!("with {}", app.names().seat(declarer))
+            }
+            None if !view.mode().is_player(seat) => "face down".to_string(),
+            _ => format!(
+                "bid {}",
+                view.bids()[seat].map_or("-".to_string(), |b| b.to_string())
+            ),
+        };
+        let stats = format!("{bid}{sep}took {}", view.play.tricks_won[seat]);
+        let shown = if won {
+            format!("{} it", app.names().takes(seat))
+        } else {
+            app.names().seat(seat).to_string()
+        };
+        let name = vec![
+            Span::styled(marker, theme.accent()),
+            Span::raw(" "),
+            Span::styled(shown, name_style),
+        ];
+        match place(view.mode(), seat, view.seat) {
+            Place::Top | Place::Bottom => {
+                let mut line = name;
+                line.push(Span::raw("  "));
+                line.push(Span::raw(stats));
+                centered_line(buf, spot.label, spot.label.y, Line::from(line));
+            }
+            Place::Left | Place::Right => {
+                Paragraph::new(vec![Line::from(name), Line::from(format!("  {stats}"))])
+                    .render(spot.label, buf);
+            }
+        }
+        if let Some(cards) = view.seen_hand(seat).filter(|_| seat != view.seat) {
+            shown_hand(cards, spot.label, area, buf, theme);
+        }
+    }
+
+    let middle = Rect::new(area.x, area.y + area.height / 2, area.width, 1);
+    let phase_note = match view.phase {
+        Phase::Bidding if held.is_none() => "Bidding",
+        Phase::Exchange if view.bids().iter().any(|&b| b == Some(Bid::BlindNil)) => {
+            "Blind nil exchange"
+        }
+        Phase::Exchange => "Nil pass",
+        _ => "",
+    };
+    if !phase_note.is_empty() {
+        centered_line(buf, middle, middle.y, Line::styled(phase_note, theme.dim()));
+    }
+}
+
+/// A hand laid face up beside its seat's name (the dummy's), a suit a
+/// line; a long suit closes up its ranks to fit.
+fn shown_hand(cards: CardSet, label: Rect, table: Rect, buf: &mut Buffer, theme: &Theme) {
+    for (i, suit) in HAND_SUITS.into_iter().enumerate() {
+        let y = label.bottom() + i as u16;
+        if y >= table.bottom().saturating_sub(1) {
+            break;
+        }
+        let mut spans = suit_spans(cards, suit, CardSet::EMPTY, theme);
+        if Line::from(spans.clone()).width() > label.width as usize {
+            // Keep the sign's space, drop the ones between ranks.
+            let sign = spans.remove(0);
+            spans.retain(|s| s.content != " ");
+            spans.insert(0, Span::raw(" "));
+            spans.insert(0, sign);
+        }
+        buf.set_line(label.x + 1, y, &Line::from(spans), label.width);
+    }
+}
