@@ -20,86 +20,104 @@ use super::super::widgets::{button, centered_line, framed};
 const HELP: &str = include_str!("../../../assets/help.txt");
 
 pub(super) fn draw(app: &App, overlay: Overlay, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
-    let theme = app.theme();
     // The window hides what is under it from clicks.
     *hits = Hits::default();
     match overlay {
-        Overlay::Help => {
-            let lines: Vec<Line> = HELP.lines().map(Line::from).collect();
-            let window = layout::window(area, 78, lines.len() as u16 + 2);
-            let inner = framed("Keys", window, buf, theme);
-            Paragraph::new(lines).render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
-        }
-        Overlay::Rules => {
-            let view = app.view();
-            let mut lines = rules_lines(&view.rules, theme);
-            lines.insert(0, format!("From {}.", app.config().game.rules_source));
-            lines.push(String::new());
-            lines.push(format!(
-                "Players    you and {} {} computer players",
-                view.seats() - 1,
-                app.config().game.difficulty
-            ));
-            lines.push(format!(
-                "Speed      {} (+ and - change it); auto-play {} (p)",
-                app.speed(),
-                if app.auto_play() { "on" } else { "off" }
-            ));
-            lines.extend(deals_during_the_game(app));
-            lines.push("Esc or r closes.".to_string());
-            // Long lines (a long seed, a long path) wrap inside the window.
-            let lines = wrap(&lines, 70);
-            let window = layout::window(area, 74, lines.len() as u16 + 2);
-            let inner = framed("Rules in force", window, buf, theme);
-            Paragraph::new(lines.into_iter().map(Line::from).collect::<Vec<_>>())
-                .render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
-        }
-        Overlay::Stats => {
-            let all = app.stats_lines();
-            // Taller than the screen: the window scrolls (Up/Down).
-            let room = usize::from(area.height.saturating_sub(4)).max(1);
-            let limit = all.len().saturating_sub(room);
-            hits.scrolls(limit);
-            let first = app.stats_scroll().min(limit);
-            let shown = &all[first..all.len().min(first + room)];
-            let mut lines: Vec<Line> = shown.iter().map(|l| Line::from(l.as_str())).collect();
-            let more = all.len() > room;
-            let keys = if more {
-                "Up/Down scroll; Esc or s closes."
-            } else {
-                "Esc or s closes."
-            };
-            lines.push(Line::styled(keys, theme.dim()));
-            let window = layout::window(area, 74, lines.len() as u16 + 2);
-            let inner = framed("Your statistics", window, buf, theme);
-            Paragraph::new(lines).render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
-        }
-        Overlay::LastTrick => {
-            let Some(trick) = app.last_trick() else {
-                return;
-            };
-            let lines = last_trick_lines(app, trick);
-            let window = layout::window(area, 40, lines.len() as u16 + 2);
-            let inner = framed("Last trick", window, buf, theme);
-            Paragraph::new(lines).render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
-        }
-        Overlay::ConfirmQuit => {
-            let window = layout::window(area, 46, 6);
-            let inner = framed("Quit?", window, buf, theme);
-            centered_line(buf, inner, inner.y, Line::from("Leave this game?"));
-            let kept = if app.is_saved() {
-                "It is saved: `spades resume` takes it up."
-            } else {
-                "It cannot be saved: it ends here."
-            };
-            centered_line(buf, inner, inner.y + 1, Line::styled(kept, theme.dim()));
-            let y = inner.y + 3;
-            let mut x = inner.x + inner.width.saturating_sub(28) / 2;
-            let quit = app.quit_focus() == QuitChoice::Quit;
-            x += button(buf, x, y, "y  Quit", quit, theme, Target::Quit, hits) + 2;
-            button(buf, x, y, "n  Stay", !quit, theme, Target::Continue, hits);
-        }
+        Overlay::Help => help(app.theme(), area, buf),
+        Overlay::Rules => rules(app, area, buf),
+        Overlay::Stats => stats(app, area, buf, hits),
+        Overlay::LastTrick => last_trick(app, area, buf),
+        Overlay::ConfirmQuit => confirm_quit(app, area, buf, hits),
     }
+}
+
+/// The keys, from assets/help.txt.
+fn help(theme: &Theme, area: Rect, buf: &mut Buffer) {
+    let lines: Vec<Line> = HELP.lines().map(Line::from).collect();
+    let window = layout::window(area, 78, lines.len() as u16 + 2);
+    let inner = framed("Keys", window, buf, theme);
+    Paragraph::new(lines).render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
+}
+
+/// The rules in force, the players, the speed, and where the deals come
+/// from.
+fn rules(app: &App, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme();
+    let view = app.view();
+    let mut lines = rules_lines(&view.rules, theme);
+    lines.insert(0, format!("From {}.", app.config().game.rules_source));
+    lines.push(String::new());
+    lines.push(format!(
+        "Players    you and {} {} computer players",
+        view.seats() - 1,
+        app.config().game.difficulty
+    ));
+    lines.push(format!(
+        "Speed      {} (+ and - change it); auto-play {} (p)",
+        app.speed(),
+        if app.auto_play() { "on" } else { "off" }
+    ));
+    lines.extend(deals_during_the_game(app));
+    lines.push("Esc or r closes.".to_string());
+    // Long lines (a long seed, a long path) wrap inside the window.
+    let lines = wrap(&lines, 70);
+    let window = layout::window(area, 74, lines.len() as u16 + 2);
+    let inner = framed("Rules in force", window, buf, theme);
+    Paragraph::new(lines.into_iter().map(Line::from).collect::<Vec<_>>())
+        .render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
+}
+
+/// The player's statistics, scrolled when taller than the screen.
+fn stats(app: &App, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
+    let theme = app.theme();
+    let all = app.stats_lines();
+    // Taller than the screen: the window scrolls (Up/Down).
+    let room = usize::from(area.height.saturating_sub(4)).max(1);
+    let limit = all.len().saturating_sub(room);
+    hits.scrolls(limit);
+    let first = app.stats_scroll().min(limit);
+    let shown = &all[first..all.len().min(first + room)];
+    let mut lines: Vec<Line> = shown.iter().map(|l| Line::from(l.as_str())).collect();
+    let more = all.len() > room;
+    let keys = if more {
+        "Up/Down scroll; Esc or s closes."
+    } else {
+        "Esc or s closes."
+    };
+    lines.push(Line::styled(keys, theme.dim()));
+    let window = layout::window(area, 74, lines.len() as u16 + 2);
+    let inner = framed("Your statistics", window, buf, theme);
+    Paragraph::new(lines).render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
+}
+
+/// The last trick, card by card.
+fn last_trick(app: &App, area: Rect, buf: &mut Buffer) {
+    let Some(trick) = app.last_trick() else {
+        return;
+    };
+    let lines = last_trick_lines(app, trick);
+    let window = layout::window(area, 40, lines.len() as u16 + 2);
+    let inner = framed("Last trick", window, buf, app.theme());
+    Paragraph::new(lines).render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
+}
+
+/// Leave or stay, and whether the game can be taken up again.
+fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
+    let theme = app.theme();
+    let window = layout::window(area, 46, 6);
+    let inner = framed("Quit?", window, buf, theme);
+    centered_line(buf, inner, inner.y, Line::from("Leave this game?"));
+    let kept = if app.is_saved() {
+        "It is saved: `spades resume` takes it up."
+    } else {
+        "It cannot be saved: it ends here."
+    };
+    centered_line(buf, inner, inner.y + 1, Line::styled(kept, theme.dim()));
+    let y = inner.y + 3;
+    let mut x = inner.x + inner.width.saturating_sub(28) / 2;
+    let quit = app.quit_focus() == QuitChoice::Quit;
+    x += button(buf, x, y, "y  Quit", quit, theme, Target::Quit, hits) + 2;
+    button(buf, x, y, "n  Stay", !quit, theme, Target::Continue, hits);
 }
 
 /// Where the deals come from, as the rules window says it during a game:

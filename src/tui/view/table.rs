@@ -8,7 +8,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use crate::engine::{Bid, CardSet, Phase, PlayerView, SpadesLead};
+use crate::engine::{Bid, CardSet, Phase, PlayerView, Seat, SpadesLead, TrickDone};
 use crate::naming::{Place, place};
 
 use super::super::app::App;
@@ -21,27 +21,9 @@ pub(super) fn draw(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
     let theme = app.theme();
     let held = app.held_trick().map(|h| h.trick);
     let trick_cards = held.map_or(view.play.trick, |t| t.cards);
-    let waiting = app.waiting_for();
-    let sep = theme.sep();
-
-    // Corners: how far the hand has come.
-    let broken = if view.play.spades_broken {
-        "Spades broken"
-    } else if view.rules.play.spades_lead == SpadesLead::AnyTime {
-        "Spades lead any time"
-    } else {
-        "Spades not broken"
-    };
     if view.phase == Phase::Playing || held.is_some() {
-        buf.set_string(area.x + 1, area.y, broken, theme.dim());
-        // A finished trick still on the table is the one counted.
-        let done = view.play.tricks_done + usize::from(held.is_none());
-        let trick_no = done.clamp(1, view.mode().hand_size());
-        let count = format!("Trick {trick_no} of {}", view.mode().hand_size());
-        let x = area.right().saturating_sub(count.len() as u16 + 1);
-        buf.set_string(x, area.y, count, theme.dim());
+        progress(view, held.is_some(), area, buf, theme);
     }
-
     for (seat, &card) in trick_cards.pairs() {
         let spot = seat_spot(area, place(view.mode(), seat, view.seat));
         if let Some(card) = card {
@@ -52,56 +34,102 @@ pub(super) fn draw(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
             };
             table_card(buf, spot.card, card, theme, set);
         }
-        let turn = held.is_none() && waiting == Some(seat);
-        let won = held.is_some_and(|t| t.winner == seat);
-        let marker = if turn { theme.turn_marker() } else { " " };
-        let name_style = if turn || won {
-            theme.accent()
-        } else {
-            Style::new().add_modifier(Modifier::BOLD)
-        };
-        let bid = match view.teams().declarer() {
-            // The dummy bids nothing: it plays for its declarer.
-            Some(declarer) if !view.mode().is_player(seat) => {
-                format!("with {}", app.names().seat(declarer))
-            }
-            None if !view.mode().is_player(seat) => "face down".to_string(),
-            _ => format!(
-                "bid {}",
-                view.bids()[seat].map_or("-".to_string(), |b| b.to_string())
-            ),
-        };
-        let stats = format!("{bid}{sep}took {}", view.play.tricks_won[seat]);
-        let shown = if won {
-            format!("{} it", app.names().takes(seat))
-        } else {
-            app.names().seat(seat).to_string()
-        };
-        let name = vec![
-            Span::styled(marker, theme.accent()),
-            Span::raw(" "),
-            Span::styled(shown, name_style),
-        ];
-        match place(view.mode(), seat, view.seat) {
-            Place::Top | Place::Bottom => {
-                let mut line = name;
-                line.push(Span::raw("  "));
-                line.push(Span::raw(stats));
-                centered_line(buf, spot.label, spot.label.y, Line::from(line));
-            }
-            Place::Left | Place::Right => {
-                Paragraph::new(vec![Line::from(name), Line::from(format!("  {stats}"))])
-                    .render(spot.label, buf);
-            }
-        }
+        seat_label(app, view, seat, held, spot.label, buf);
         if let Some(cards) = view.seen_hand(seat).filter(|_| seat != view.seat) {
             shown_hand(cards, spot.label, area, buf, theme);
         }
     }
+    phase_note(view, held.is_some(), area, buf, theme);
+}
 
+/// The corners: whether spades are broken, and which trick this is.
+fn progress(view: &PlayerView, held: bool, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let broken = if view.play.spades_broken {
+        "Spades broken"
+    } else if view.rules.play.spades_lead == SpadesLead::AnyTime {
+        "Spades lead any time"
+    } else {
+        "Spades not broken"
+    };
+    buf.set_string(area.x + 1, area.y, broken, theme.dim());
+    // A finished trick still on the table is the one counted.
+    let done = view.play.tricks_done + usize::from(!held);
+    let trick_no = done.clamp(1, view.mode().hand_size());
+    let count = format!("Trick {trick_no} of {}", view.mode().hand_size());
+    let x = area.right().saturating_sub(count.len() as u16 + 1);
+    buf.set_string(x, area.y, count, theme.dim());
+}
+
+/// A seat's name, marked when it is its turn or it took the trick on the
+/// table, with its bid and tricks: on one line at the top and bottom, two
+/// at the sides.
+fn seat_label(
+    app: &App,
+    view: &PlayerView,
+    seat: Seat,
+    held: Option<TrickDone>,
+    label: Rect,
+    buf: &mut Buffer,
+) {
+    let theme = app.theme();
+    let turn = held.is_none() && app.waiting_for() == Some(seat);
+    let won = held.is_some_and(|t| t.winner == seat);
+    let marker = if turn { theme.turn_marker() } else { " " };
+    let name_style = if turn || won {
+        theme.accent()
+    } else {
+        Style::new().add_modifier(Modifier::BOLD)
+    };
+    let stats = seat_stats(app, view, seat);
+    let shown = if won {
+        format!("{} it", app.names().takes(seat))
+    } else {
+        app.names().seat(seat).to_string()
+    };
+    let name = vec![
+        Span::styled(marker, theme.accent()),
+        Span::raw(" "),
+        Span::styled(shown, name_style),
+    ];
+    match place(view.mode(), seat, view.seat) {
+        Place::Top | Place::Bottom => {
+            let mut line = name;
+            line.push(Span::raw("  "));
+            line.push(Span::raw(stats));
+            centered_line(buf, label, label.y, Line::from(line));
+        }
+        Place::Left | Place::Right => {
+            Paragraph::new(vec![Line::from(name), Line::from(format!("  {stats}"))])
+                .render(label, buf);
+        }
+    }
+}
+
+/// "bid 3, took 2"; the dummy plays for its declarer and bids nothing.
+fn seat_stats(app: &App, view: &PlayerView, seat: Seat) -> String {
+    let bid = match view.teams().declarer() {
+        // The dummy bids nothing: it plays for its declarer.
+        Some(declarer) if !view.mode().is_player(seat) => {
+            format!("with {}", app.names().seat(declarer))
+        }
+        None if !view.mode().is_player(seat) => "face down".to_string(),
+        _ => format!(
+            "bid {}",
+            view.bids()[seat].map_or("-".to_string(), |b| b.to_string())
+        ),
+    };
+    format!(
+        "{bid}{}took {}",
+        app.theme().sep(),
+        view.play.tricks_won[seat]
+    )
+}
+
+/// The phase, in the middle of the table while there are no cards on it.
+fn phase_note(view: &PlayerView, held: bool, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let middle = Rect::new(area.x, area.y + area.height / 2, area.width, 1);
     let phase_note = match view.phase {
-        Phase::Bidding if held.is_none() => "Bidding",
+        Phase::Bidding if !held => "Bidding",
         Phase::Exchange if view.bids().iter().any(|&b| b == Some(Bid::BlindNil)) => {
             "Blind nil exchange"
         }

@@ -73,8 +73,31 @@ pub(super) fn game_over(
     hits: &mut Hits,
 ) {
     let theme = app.theme();
-    let names = app.names();
     let mut lines = vec![Line::from("")];
+    lines.extend(outcome(app, view));
+    lines.push(Line::from(""));
+    lines.extend(final_scores(app, view));
+    lines.extend(after_the_game(app));
+    let height = lines.len() as u16 + 4;
+    let window = layout::window(area, 50, height);
+    let title = if view.lives_left.is_some() {
+        "Run over"
+    } else {
+        "Game over"
+    };
+    let inner = framed(title, window, buf, theme);
+    Paragraph::new(lines)
+        .alignment(ratatui::layout::HorizontalAlignment::Center)
+        .render(inner, buf);
+    game_over_buttons(app, inner, buf, hits);
+}
+
+/// How the game ended: the run's points and the lives it lasted, or who
+/// won and after how many hands.
+fn outcome(app: &App, view: &PlayerView) -> Vec<Line<'static>> {
+    let theme = app.theme();
+    let names = app.names();
+    let mut lines = Vec::new();
     let hands = app.hands_played();
     let plural = if hands == 1 { "" } else { "s" };
     if view.lives_left.is_some() {
@@ -104,7 +127,14 @@ pub(super) fn game_over(
             view.rules.target_score
         )));
     }
-    lines.push(Line::from(""));
+    lines
+}
+
+/// Each side's final score, the winner's marked.
+fn final_scores(app: &App, view: &PlayerView) -> Vec<Line<'static>> {
+    let theme = app.theme();
+    let names = app.names();
+    let mut lines = Vec::new();
     for (side, totals) in view.totals.pairs() {
         let score = totals.score;
         let mark = if view.winner == Some(side) && view.lives_left.is_none() {
@@ -118,6 +148,14 @@ pub(super) fn game_over(
             theme.number(score)
         )));
     }
+    lines
+}
+
+/// Below the scores: the change in the player's rating, where the deals
+/// came from, and where the game was recorded.
+fn after_the_game(app: &App) -> Vec<Line<'static>> {
+    let theme = app.theme();
+    let mut lines = Vec::new();
     if !app.rating_note().is_empty() {
         lines.push(Line::from(""));
     }
@@ -137,17 +175,12 @@ pub(super) fn game_over(
     for line in notes {
         lines.push(Line::styled(line, theme.dim()));
     }
-    let height = lines.len() as u16 + 4;
-    let window = layout::window(area, 50, height);
-    let title = if view.lives_left.is_some() {
-        "Run over"
-    } else {
-        "Game over"
-    };
-    let inner = framed(title, window, buf, theme);
-    Paragraph::new(lines)
-        .alignment(ratatui::layout::HorizontalAlignment::Center)
-        .render(inner, buf);
+    lines
+}
+
+/// Play again or quit; at a shared table, only leave.
+fn game_over_buttons(app: &App, inner: Rect, buf: &mut Buffer, hits: &mut Hits) {
+    let theme = app.theme();
     let y = inner.bottom().saturating_sub(1);
     if app.is_shared() {
         // A shared table's game is the host's to start again.
