@@ -8,7 +8,7 @@ use ratatui::style::Style;
 use ratatui::text::Span;
 use ratatui::widgets::{Block, Borders, Widget};
 
-use crate::engine::{Bid, Seat, SpadesLead};
+use crate::engine::{Bid, Card, Seat, SpadesLead};
 use crate::review::{Mark, Reached, Step, StepEvent};
 
 use super::super::hand::faces;
@@ -60,165 +60,205 @@ pub(super) fn draw(scene: &Scene, area: Rect, buf: &mut Buffer) {
 
 /// Two lines on the step: what happened, and what it decided.
 fn what_happened(scene: &Scene) -> (String, String) {
-    let names = &scene.names;
-    let theme = scene.theme;
-    let step = scene.step;
-    let hand = scene.hand;
-    let next = |third: &str, you: &str| {
-        step.next.map_or(String::new(), |s| {
-            format!("{}.", subject(names.seat(s), third, you))
-        })
-    };
-    let ends = if scene.last && hand.result.is_none() {
+    let ends = if scene.last && scene.hand.result.is_none() {
         "The record ends here."
     } else {
         ""
     };
-    let (first, second) = match step.event {
-        StepEvent::Dealt => {
-            let dealer = names.seat(hand.dealer);
-            let first = format!(
-                "{} {}. Every hand is face up.",
-                dealer,
-                if dealer == "You" { "deal" } else { "deals" }
-            );
-            let hidden: Vec<String> = hand
-                .passes
-                .iter()
-                .filter(|p| p.cards.is_none() && p.from < p.to)
-                .map(|p| format!("{} and {}", names.seat(p.from), names.seat(p.to)))
-                .collect();
-            let second = match hidden.first() {
-                Some(pair) => {
-                    format!("{pair} passed cards you did not see: their hands are shown as played.")
-                }
-                None => next("bids first", "bid first"),
-            };
-            (first, second)
-        }
-        StepEvent::Bid { seat, bid } => {
-            let first = format!("{} {bid}.", subject(names.seat(seat), "bids", "bid"));
-            let second = match step.next {
-                _ if !hand.passes.is_empty() && step.bids.iter().all(Option::is_some) => {
-                    let rules = &scene.story.rules;
-                    let bid = |s: Seat| step.bids[s].unwrap_or(Bid::Nil);
-                    let pairs: Vec<(String, u8)> = hand
-                        .passes
-                        .iter()
-                        .filter(|p| p.from < p.to)
-                        .map(|p| {
-                            let names = format!("{} and {}", names.seat(p.from), names.seat(p.to));
-                            (names, rules.swap_size(bid(p.from), bid(p.to)))
-                        })
-                        .collect();
-                    let after = if blind_exchange(step) {
-                        "After the blind nil"
-                    } else {
-                        "After the nil"
-                    };
-                    let count = pairs.first().map_or(0, |p| p.1);
-                    if pairs.iter().all(|p| p.1 == count) {
-                        let names: Vec<&str> = pairs.iter().map(|p| p.0.as_str()).collect();
-                        format!("{after}, {} exchange {count} cards.", names.join("; "))
-                    } else {
-                        let each: Vec<String> = pairs
-                            .iter()
-                            .map(|(names, n)| format!("{names} exchange {n} cards"))
-                            .collect();
-                        format!("After the bids, {}.", each.join("; "))
-                    }
-                }
-                Some(s) if step.bids[s].is_some() => next("leads", "lead"),
-                Some(_) => next("bids next", "bid next"),
-                None => String::new(),
-            };
-            (first, second)
-        }
-        StepEvent::Exchange => {
-            let passes: Vec<String> = hand
-                .passes
-                .iter()
-                .map(|p| {
-                    let from = names.seat(p.from);
-                    let to = names.seat(p.to);
-                    match p.cards {
-                        Some(cards) => format!(
-                            "{} {} to {to}",
-                            subject(from, "passes", "pass"),
-                            faces(cards, theme)
-                        ),
-                        None => format!("{} cards to {to} unseen", subject(from, "passes", "pass")),
-                    }
-                })
-                .collect();
-            (format!("{}.", passes.join("; ")), next("leads", "lead"))
-        }
+    let (first, second) = match scene.step.event {
+        StepEvent::Dealt => dealt(scene),
+        StepEvent::Bid { seat, bid } => bid_made(scene, seat, bid),
+        StepEvent::Exchange => exchanged(scene),
         StepEvent::Play {
             seat,
             card,
-            completes,
-        } => {
-            let name = names.seat(seat);
-            match completes {
-                Some(k) => {
-                    let winner = step.winning.unwrap_or(seat);
-                    let played = format!(
-                        "{} the {}",
-                        subject(name, "plays", "play"),
-                        theme.card(card)
-                    );
-                    let first = if winner == seat {
-                        let takes = if name == "You" { "take" } else { "takes" };
-                        format!("{played} and {takes} trick {k}.")
-                    } else {
-                        let with = step.table[winner].map(|c| theme.card(c));
-                        format!(
-                            "{played}: {} trick {k} with the {}.",
-                            names.takes(winner),
-                            with.unwrap_or_default()
-                        )
-                    };
-                    let marks: Vec<String> = hand
-                        .marks
-                        .iter()
-                        .filter(|m| m.trick == k)
-                        .map(|m| mark_sentence(scene, m))
-                        .collect();
-                    (first, marks.join(" "))
-                }
-                None => {
-                    let leads = step.table.iter().flatten().count() == 1;
-                    let first = if leads {
-                        format!(
-                            "{} the {}.",
-                            subject(name, "leads", "lead"),
-                            theme.card(card)
-                        )
-                    } else if step.winning == Some(seat) {
-                        format!(
-                            "{} the {}, the best card so far.",
-                            subject(name, "plays", "play"),
-                            theme.card(card)
-                        )
-                    } else {
-                        let winning = step.winning.map_or("", |w| names.seat(w));
-                        format!(
-                            "{} the {}; {} winning.",
-                            subject(name, "plays", "play"),
-                            theme.card(card),
-                            subject(winning, "is", "are")
-                        )
-                    };
-                    (first, String::new())
-                }
-            }
-        }
+            completes: Some(k),
+        } => trick_taken(scene, seat, card, k),
+        StepEvent::Play {
+            seat,
+            card,
+            completes: None,
+        } => (card_played(scene, seat, card), String::new()),
         StepEvent::Scored => (String::new(), String::new()),
     };
     if second.is_empty() && !ends.is_empty() {
         return (first, ends.to_string());
     }
     (first, second)
+}
+
+/// "North bids next.": who is to act after the step, if anyone.
+fn next(scene: &Scene, third: &str, you: &str) -> String {
+    scene.step.next.map_or(String::new(), |s| {
+        format!("{}.", subject(scene.names.seat(s), third, you))
+    })
+}
+
+/// The dealer; then who bids first, or which pairs passed cards the
+/// record does not show.
+fn dealt(scene: &Scene) -> (String, String) {
+    let names = &scene.names;
+    let hand = scene.hand;
+    let dealer = names.seat(hand.dealer);
+    let first = format!(
+        "{} {}. Every hand is face up.",
+        dealer,
+        if dealer == "You" { "deal" } else { "deals" }
+    );
+    let hidden: Vec<String> = hand
+        .passes
+        .iter()
+        .filter(|p| p.cards.is_none() && p.from < p.to)
+        .map(|p| format!("{} and {}", names.seat(p.from), names.seat(p.to)))
+        .collect();
+    let second = match hidden.first() {
+        Some(pair) => {
+            format!("{pair} passed cards you did not see: their hands are shown as played.")
+        }
+        None => next(scene, "bids first", "bid first"),
+    };
+    (first, second)
+}
+
+/// The bid; then the exchange the bids call for, who leads, or who bids
+/// next.
+fn bid_made(scene: &Scene, seat: Seat, bid: Bid) -> (String, String) {
+    let step = scene.step;
+    let first = format!("{} {bid}.", subject(scene.names.seat(seat), "bids", "bid"));
+    let second = match step.next {
+        _ if !scene.hand.passes.is_empty() && step.bids.iter().all(Option::is_some) => {
+            exchange_ahead(scene)
+        }
+        Some(s) if step.bids[s].is_some() => next(scene, "leads", "lead"),
+        Some(_) => next(scene, "bids next", "bid next"),
+        None => String::new(),
+    };
+    (first, second)
+}
+
+/// Once the bids are in: who exchanges with whom, and how many cards.
+fn exchange_ahead(scene: &Scene) -> String {
+    let names = &scene.names;
+    let step = scene.step;
+    let rules = &scene.story.rules;
+    let bid = |s: Seat| step.bids[s].unwrap_or(Bid::Nil);
+    let pairs: Vec<(String, u8)> = scene
+        .hand
+        .passes
+        .iter()
+        .filter(|p| p.from < p.to)
+        .map(|p| {
+            let names = format!("{} and {}", names.seat(p.from), names.seat(p.to));
+            (names, rules.swap_size(bid(p.from), bid(p.to)))
+        })
+        .collect();
+    let after = if blind_exchange(step) {
+        "After the blind nil"
+    } else {
+        "After the nil"
+    };
+    let count = pairs.first().map_or(0, |p| p.1);
+    if pairs.iter().all(|p| p.1 == count) {
+        let names: Vec<&str> = pairs.iter().map(|p| p.0.as_str()).collect();
+        format!("{after}, {} exchange {count} cards.", names.join("; "))
+    } else {
+        let each: Vec<String> = pairs
+            .iter()
+            .map(|(names, n)| format!("{names} exchange {n} cards"))
+            .collect();
+        format!("After the bids, {}.", each.join("; "))
+    }
+}
+
+/// The cards each seat passed (or that it passed unseen); then who leads.
+fn exchanged(scene: &Scene) -> (String, String) {
+    let names = &scene.names;
+    let passes: Vec<String> = scene
+        .hand
+        .passes
+        .iter()
+        .map(|p| {
+            let from = names.seat(p.from);
+            let to = names.seat(p.to);
+            match p.cards {
+                Some(cards) => format!(
+                    "{} {} to {to}",
+                    subject(from, "passes", "pass"),
+                    faces(cards, scene.theme)
+                ),
+                None => format!("{} cards to {to} unseen", subject(from, "passes", "pass")),
+            }
+        })
+        .collect();
+    (
+        format!("{}.", passes.join("; ")),
+        next(scene, "leads", "lead"),
+    )
+}
+
+/// The card that completed trick `k` and who took it; then what the trick
+/// decided (a contract made or set, a nil broken).
+fn trick_taken(scene: &Scene, seat: Seat, card: Card, k: usize) -> (String, String) {
+    let names = &scene.names;
+    let theme = scene.theme;
+    let step = scene.step;
+    let name = names.seat(seat);
+    let winner = step.winning.unwrap_or(seat);
+    let played = format!(
+        "{} the {}",
+        subject(name, "plays", "play"),
+        theme.card(card)
+    );
+    let first = if winner == seat {
+        let takes = if name == "You" { "take" } else { "takes" };
+        format!("{played} and {takes} trick {k}.")
+    } else {
+        let with = step.table[winner].map(|c| theme.card(c));
+        format!(
+            "{played}: {} trick {k} with the {}.",
+            names.takes(winner),
+            with.unwrap_or_default()
+        )
+    };
+    let marks: Vec<String> = scene
+        .hand
+        .marks
+        .iter()
+        .filter(|m| m.trick == k)
+        .map(|m| mark_sentence(scene, m))
+        .collect();
+    (first, marks.join(" "))
+}
+
+/// A card led, or played to a trick not yet complete, and who is winning
+/// it.
+fn card_played(scene: &Scene, seat: Seat, card: Card) -> String {
+    let names = &scene.names;
+    let theme = scene.theme;
+    let step = scene.step;
+    let name = names.seat(seat);
+    let leads = step.table.iter().flatten().count() == 1;
+    if leads {
+        format!(
+            "{} the {}.",
+            subject(name, "leads", "lead"),
+            theme.card(card)
+        )
+    } else if step.winning == Some(seat) {
+        format!(
+            "{} the {}, the best card so far.",
+            subject(name, "plays", "play"),
+            theme.card(card)
+        )
+    } else {
+        let winning = step.winning.map_or("", |w| names.seat(w));
+        format!(
+            "{} the {}; {} winning.",
+            subject(name, "plays", "play"),
+            theme.card(card),
+            subject(winning, "is", "are")
+        )
+    }
 }
 
 /// "East plays", "You play": a seat's name with its verb.
