@@ -18,7 +18,7 @@ use crate::protocol::{ClientMessage, Lobby, SeatPlayer};
 use super::input::Key;
 use super::text::wrap;
 use super::theme::Theme;
-use super::widgets::framed;
+use super::widgets::{framed, padded};
 
 /// The widest the lobby's window grows.
 const WIDTH: u16 = 80;
@@ -156,13 +156,7 @@ impl LobbyScreen<'_> {
         let height = (lines.len() as u16 + 2).min(area.height);
         let window = super::layout::window(area, width, height);
         let inner = framed(title, window, buf, theme);
-        let inner = Rect::new(
-            inner.x + 1,
-            inner.y,
-            inner.width.saturating_sub(2),
-            inner.height,
-        );
-        Paragraph::new(lines).render(inner, buf);
+        Paragraph::new(lines).render(padded(inner), buf);
     }
 }
 

@@ -1,6 +1,7 @@
-//! Small drawing pieces: a card on the table, the hand as a strip of
-//! cards, a button, a framed window. Each records where it went when it
-//! can be clicked.
+//! Small drawing pieces, the table's and the replay's: a card on the
+//! table, the hand as a strip of cards, a button, a framed window, the
+//! request for a bigger terminal. Each records where it went when it can
+//! be clicked.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -13,7 +14,7 @@ use crate::engine::{Card, CardSet, Suit};
 
 use super::hand::CARD_KEYS;
 use super::hits::{Hits, Target};
-use super::layout::hand_cells;
+use super::layout::{MIN_HEIGHT, MIN_WIDTH, hand_cells};
 use super::theme::Theme;
 
 /// A card lying on the table, its face in the middle of a small box.
@@ -140,6 +141,36 @@ pub fn framed(title: &str, area: Rect, buf: &mut Buffer, theme: &Theme) -> Rect 
     let inner = block.inner(area);
     block.render(area, buf);
     inner
+}
+
+/// The room inside a window's border, less a column at each side.
+pub fn padded(inner: Rect) -> Rect {
+    Rect::new(
+        inner.x + 1,
+        inner.y,
+        inner.width.saturating_sub(2),
+        inner.height,
+    )
+}
+
+/// Asks for a bigger terminal, in the middle of `area`; `leave` says which
+/// key leaves.
+pub fn too_small(area: Rect, buf: &mut Buffer, theme: &Theme, leave: &str) {
+    let lines = [
+        Line::styled(
+            format!("Make the terminal at least {MIN_WIDTH}x{MIN_HEIGHT}"),
+            theme.accent(),
+        ),
+        Line::from(format!("(it is {}x{} now)", area.width, area.height)),
+        Line::from(leave),
+    ];
+    let top = area.y + area.height.saturating_sub(lines.len() as u16) / 2;
+    for (i, line) in lines.into_iter().enumerate() {
+        let y = top + i as u16;
+        if y < area.bottom() {
+            centered_line(buf, area, y, line);
+        }
+    }
 }
 
 /// A line of text centred in `area` at row `y`.

@@ -10,21 +10,20 @@ mod table;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Rect};
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+use ratatui::text::Line;
+use ratatui::widgets::{Clear, Paragraph, Widget};
 
 use crate::engine::{CardSet, Seat, Side};
 use crate::review::{HandStory, Step, StepEvent, Story};
 
-use super::layout::{self, MIN_HEIGHT, MIN_WIDTH};
+use super::layout;
 use super::replay::{Source, Viewer};
 use super::theme::Theme;
-use super::widgets::centered_line;
+use super::widgets::{centered_line, framed, padded, too_small};
 use crate::naming::Names;
 
 /// Bigger than this, the viewer sits in the middle, as the table does.
 const MAX_WIDTH: u16 = 110;
-
 const MAX_HEIGHT: u16 = 32;
 
 /// What every part of the drawing reads.
@@ -71,7 +70,7 @@ impl Scene<'_> {
 pub fn render(viewer: &Viewer, theme: &Theme, area: Rect, buf: &mut Buffer) {
     Clear.render(area, buf);
     if !layout::fits(area) {
-        too_small(area, buf, theme);
+        too_small(area, buf, theme, "q leaves");
         return;
     }
     let area = area.centered(Constraint::Max(MAX_WIDTH), Constraint::Max(MAX_HEIGHT));
@@ -137,37 +136,9 @@ fn help_window(source: &Source, area: Rect, buf: &mut Buffer, theme: &Theme) {
     });
     let height = lines.len() as u16 + 2;
     let window = layout::window(area, 72, height);
-    Clear.render(window, buf);
-    let block = Block::bordered()
-        .border_set(theme.border())
-        .title(Span::styled(" Keys ", theme.accent()));
-    let inner = block.inner(window);
-    block.render(window, buf);
-    let body = Rect::new(
-        inner.x + 1,
-        inner.y,
-        inner.width.saturating_sub(2),
-        inner.height,
-    );
-    Paragraph::new(lines.into_iter().map(Line::from).collect::<Vec<_>>()).render(body, buf);
-}
-
-fn too_small(area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let lines = [
-        Line::styled(
-            format!("Make the terminal at least {MIN_WIDTH}x{MIN_HEIGHT}"),
-            theme.accent(),
-        ),
-        Line::from(format!("(it is {}x{} now)", area.width, area.height)),
-        Line::from("q leaves"),
-    ];
-    let top = area.y + area.height.saturating_sub(lines.len() as u16) / 2;
-    for (i, line) in lines.into_iter().enumerate() {
-        let y = top + i as u16;
-        if y < area.bottom() {
-            centered_line(buf, area, y, line);
-        }
-    }
+    let inner = framed("Keys", window, buf, theme);
+    Paragraph::new(lines.into_iter().map(Line::from).collect::<Vec<_>>())
+        .render(padded(inner), buf);
 }
 
 /// A side as the viewer names it: with its players when it has partners

@@ -4,14 +4,15 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget};
 
 use crate::engine::Side;
 use crate::review::Reached;
 
 use super::super::layout;
 use super::super::summary::hand_summary;
+use super::super::widgets::{framed, padded};
 use super::{Scene, members, side_title};
 
 pub(super) fn draw(scene: &Scene, area: Rect, buf: &mut Buffer) {
@@ -77,20 +78,6 @@ pub(super) fn draw(scene: &Scene, area: Rect, buf: &mut Buffer) {
     }
     let height = lines.len() as u16 + 2;
     let window = layout::window(area, 66, height);
-    Clear.render(window, buf);
-    let block = Block::bordered()
-        .border_set(theme.border())
-        .title(Span::styled(
-            format!(" Hand {} scored ", hand.hand),
-            theme.accent(),
-        ));
-    let inner = block.inner(window);
-    block.render(window, buf);
-    let body = Rect::new(
-        inner.x + 1,
-        inner.y,
-        inner.width.saturating_sub(2),
-        inner.height,
-    );
-    Paragraph::new(lines).render(body, buf);
+    let inner = framed(&format!("Hand {} scored", hand.hand), window, buf, theme);
+    Paragraph::new(lines).render(padded(inner), buf);
 }

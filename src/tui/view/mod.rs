@@ -12,16 +12,14 @@ mod windows;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::text::Line;
 
 use crate::engine::{Decision, Phase, PlayerView};
 
 use super::app::{App, Screen};
 use super::hits::Hits;
-use super::layout::{self, MIN_HEIGHT, MIN_WIDTH};
+use super::layout;
 use super::replay_view;
-use super::theme::Theme;
-use super::widgets::centered_line;
+use super::widgets::too_small;
 
 /// Draws the whole screen; returns where each clickable thing is.
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) -> Hits {
@@ -33,7 +31,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) -> Hits {
         return hits;
     }
     let Some(regions) = layout::regions(area) else {
-        too_small(area, buf, theme);
+        too_small(area, buf, theme, "q quits");
         return Hits::too_small();
     };
     let view = app.view();
@@ -67,24 +65,6 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) -> Hits {
         overlays::draw(app, overlay, area, buf, &mut hits);
     }
     hits
-}
-
-fn too_small(area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let lines = [
-        Line::styled(
-            format!("Make the terminal at least {MIN_WIDTH}x{MIN_HEIGHT}"),
-            theme.accent(),
-        ),
-        Line::from(format!("(it is {}x{} now)", area.width, area.height)),
-        Line::from("q quits"),
-    ];
-    let top = area.y + area.height.saturating_sub(lines.len() as u16) / 2;
-    for (i, line) in lines.into_iter().enumerate() {
-        let y = top + i as u16;
-        if y < area.bottom() {
-            centered_line(buf, area, y, line);
-        }
-    }
 }
 
 fn footer(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {

@@ -13,7 +13,7 @@ use super::super::hits::{Hits, Target};
 use super::super::layout::{self, Regions};
 use super::super::summary::hand_summary;
 use super::super::text::{home_relative, tail, wrap};
-use super::super::widgets::{button, framed};
+use super::super::widgets::{button, framed, padded};
 
 pub(super) fn hand_scored(app: &App, regions: &Regions, buf: &mut Buffer, hits: &mut Hits) {
     let Some((result, before)) = app.summary() else {
@@ -52,13 +52,7 @@ pub(super) fn hand_scored(app: &App, regions: &Regions, buf: &mut Buffer, hits: 
     let height = lines.len() as u16 + 4;
     let area = layout::window(whole, 66, height);
     let inner = framed(&format!("Hand {} scored", result.hand), area, buf, theme);
-    let body = Rect::new(
-        inner.x + 1,
-        inner.y,
-        inner.width.saturating_sub(2),
-        inner.height,
-    );
-    Paragraph::new(lines).render(body, buf);
+    Paragraph::new(lines).render(padded(inner), buf);
     let y = inner.bottom().saturating_sub(1);
     let width = button_text.len() as u16 + 6;
     let x = inner.x + inner.width.saturating_sub(width) / 2;
