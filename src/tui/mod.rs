@@ -14,6 +14,7 @@ pub mod offer;
 pub mod replay;
 pub mod replay_view;
 mod run;
+mod scored;
 mod speed;
 pub mod standing;
 pub mod summary;

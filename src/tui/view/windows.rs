@@ -11,9 +11,10 @@ use crate::engine::{Mode, Phase, PlayerView};
 use super::super::app::App;
 use super::super::hits::{Hits, Target};
 use super::super::layout::{self, Regions};
+use super::super::scored;
 use super::super::summary::hand_summary;
 use super::super::text::{home_relative, tail, wrap};
-use super::super::widgets::{button, framed, padded};
+use super::super::widgets::{button, framed};
 
 pub(super) fn hand_scored(app: &App, regions: &Regions, buf: &mut Buffer, hits: &mut Hits) {
     let Some((result, before)) = app.summary() else {
@@ -24,10 +25,7 @@ pub(super) fn hand_scored(app: &App, regions: &Regions, buf: &mut Buffer, hits: 
     let sides = hand_summary(result, &before, rules, app.names(), theme);
     let mut lines: Vec<Line> = Vec::new();
     for side in &sides {
-        lines.push(Line::styled(side.title.clone(), theme.accent()));
-        for l in &side.lines {
-            lines.push(Line::from(format!("  {l}")));
-        }
+        lines.extend(scored::side_lines(side.title.clone(), &side.lines, theme));
     }
     // In cutthroat the card out of play is shown once the hand is over.
     let view = app.view();
@@ -35,7 +33,7 @@ pub(super) fn hand_scored(app: &App, regions: &Regions, buf: &mut Buffer, hits: 
         && let Some(out) = view.rules.deck().minus(view.play.played).lowest()
         && view.play.played.len() == 51
     {
-        lines.push(Line::from(format!("Card out of play: {}", theme.card(out))));
+        lines.push(scored::out_of_play(out, theme));
     }
     let over = view.phase == Phase::Over;
     let button_text = if over {
@@ -49,10 +47,8 @@ pub(super) fn hand_scored(app: &App, regions: &Regions, buf: &mut Buffer, hits: 
         regions.table.width,
         regions.panel.bottom() - regions.table.y,
     );
-    let height = lines.len() as u16 + 4;
-    let area = layout::window(whole, 66, height);
-    let inner = framed(&format!("Hand {} scored", result.hand), area, buf, theme);
-    Paragraph::new(lines).render(padded(inner), buf);
+    // Room under the lines for a blank row and the button.
+    let inner = scored::window(result.hand, lines, 2, whole, buf, theme);
     let y = inner.bottom().saturating_sub(1);
     let width = button_text.len() as u16 + 6;
     let x = inner.x + inner.width.saturating_sub(width) / 2;
