@@ -1,6 +1,6 @@
 //! Small drawing pieces, the table's and the replay's: a card on the
-//! table, the hand as a strip of cards, a button, a framed window, the
-//! request for a bigger terminal. Each records where it went when it can
+//! table, a seat's name, the hand as a strip of cards, a button, a framed
+//! window, the request for a bigger terminal. Each records where it went when it can
 //! be clicked.
 
 use ratatui::buffer::Buffer;
@@ -141,6 +141,23 @@ pub fn framed(title: &str, area: Rect, buf: &mut Buffer, theme: &Theme) -> Rect 
     let inner = block.inner(area);
     block.render(area, buf);
     inner
+}
+
+/// A seat's name at the table, after the turn marker when it is the seat's
+/// turn; in the accent when it is its turn or it is `lit` (it took the
+/// trick), else bold.
+pub fn seat_name(name: String, turn: bool, lit: bool, theme: &Theme) -> Vec<Span<'static>> {
+    let marker = if turn { theme.turn_marker() } else { " " };
+    let style = if turn || lit {
+        theme.accent()
+    } else {
+        Style::new().add_modifier(Modifier::BOLD)
+    };
+    vec![
+        Span::styled(marker, theme.accent()),
+        Span::raw(" "),
+        Span::styled(name, style),
+    ]
 }
 
 /// The room inside a window's border, less a column at each side.

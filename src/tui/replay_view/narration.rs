@@ -8,10 +8,11 @@ use ratatui::style::Style;
 use ratatui::text::Span;
 use ratatui::widgets::{Block, Borders, Widget};
 
-use crate::engine::{Bid, Card, Seat, SpadesLead};
-use crate::review::{Mark, Reached, Step, StepEvent};
+use crate::engine::{Bid, Card, Seat};
+use crate::review::{Mark, Reached, StepEvent};
 
 use super::super::hand::faces;
+use super::super::standing::{blind_exchange, exchange_name, spades_state};
 use super::{Scene, members};
 
 pub(super) fn draw(scene: &Scene, area: Rect, buf: &mut Buffer) {
@@ -22,20 +23,13 @@ pub(super) fn draw(scene: &Scene, area: Rect, buf: &mut Buffer) {
     let title = match step.event {
         StepEvent::Dealt => format!(" Hand {}{sep}the deal ", hand.hand),
         StepEvent::Bid { .. } => format!(" Hand {}{sep}bidding ", hand.hand),
-        StepEvent::Exchange if blind_exchange(step) => {
-            format!(" Hand {}{sep}blind nil exchange ", hand.hand)
+        StepEvent::Exchange => {
+            format!(" Hand {}{sep}{} ", hand.hand, exchange_name(&step.bids))
         }
-        StepEvent::Exchange => format!(" Hand {}{sep}nil pass ", hand.hand),
         StepEvent::Play { completes, .. } => {
             let total = scene.story.mode().hand_size();
             let trick = completes.unwrap_or(step.tricks_done + 1).min(total);
-            let broken = if step.spades_broken {
-                "spades broken"
-            } else if scene.story.rules.play.spades_lead == SpadesLead::AnyTime {
-                "spades lead any time"
-            } else {
-                "spades not broken"
-            };
+            let broken = spades_state(step.spades_broken, scene.story.rules.play.spades_lead);
             format!(
                 " Hand {}{sep}trick {trick} of {total}{sep}{broken} ",
                 hand.hand
@@ -152,7 +146,7 @@ fn exchange_ahead(scene: &Scene) -> String {
             (names, rules.swap_size(bid(p.from), bid(p.to)))
         })
         .collect();
-    let after = if blind_exchange(step) {
+    let after = if blind_exchange(&step.bids) {
         "After the blind nil"
     } else {
         "After the nil"
@@ -294,9 +288,4 @@ fn mark_sentence(scene: &Scene, mark: &Mark) -> String {
             name => format!("{name}'s nil is broken."),
         },
     }
-}
-
-/// Is a blind nil behind this hand's exchange (rather than only the nil pass)?
-fn blind_exchange(step: &Step) -> bool {
-    step.bids.iter().any(|&b| b == Some(Bid::BlindNil))
 }

@@ -4,14 +4,15 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{Modifier, Style};
+use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 
 use crate::engine::{Card, Mode, Seat};
 use crate::naming::{Place, place};
 
 use super::super::hand::HAND_SUITS;
-use super::super::widgets::{centered_line, suit_spans};
+use super::super::standing::seat_bid;
+use super::super::widgets::{centered_line, seat_name, suit_spans};
 use super::Scene;
 
 pub(super) fn draw(scene: &Scene, area: Rect, buf: &mut Buffer) {
@@ -53,19 +54,13 @@ fn seat_label(scene: &Scene, seat: Seat, won: bool) -> Line<'static> {
     let step = scene.step;
     let sep = theme.sep();
     let next = step.next == Some(seat);
-    let marker = if next { theme.turn_marker() } else { " " };
-    let name_style = if next || won {
-        theme.accent()
-    } else {
-        Style::new().add_modifier(Modifier::BOLD)
-    };
-    let bid = step.bids[seat].map_or("-".to_string(), |b| b.to_string());
-    Line::from(vec![
-        Span::styled(marker, theme.accent()),
-        Span::raw(" "),
-        Span::styled(scene.names.seat(seat).to_string(), name_style),
-        Span::raw(format!("  bid {bid}{sep}took {}", step.tricks_won[seat])),
-    ])
+    let mut spans = seat_name(scene.names.seat(seat).to_string(), next, won, theme);
+    spans.push(Span::raw(format!(
+        "  {}{sep}took {}",
+        seat_bid(step.bids[seat]),
+        step.tricks_won[seat]
+    )));
+    Line::from(spans)
 }
 
 /// A seat at the top or bottom: its label at the edge, its hand on one

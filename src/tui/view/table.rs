@@ -4,18 +4,19 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use crate::engine::{Bid, CardSet, Phase, PlayerView, Seat, SpadesLead, TrickDone};
+use crate::engine::{CardSet, Phase, PlayerView, Seat, TrickDone};
 use crate::naming::{Place, place};
 
 use super::super::app::App;
 use super::super::hand::HAND_SUITS;
 use super::super::layout::seat_spot;
+use super::super::standing::{exchange_name, seat_bid, spades_state};
+use super::super::text::sentence_case;
 use super::super::theme::Theme;
-use super::super::widgets::{centered_line, suit_spans, table_card};
+use super::super::widgets::{centered_line, seat_name, suit_spans, table_card};
 
 pub(super) fn draw(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
     let theme = app.theme();
@@ -44,13 +45,10 @@ pub(super) fn draw(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
 
 /// The corners: whether spades are broken, and which trick this is.
 fn progress(view: &PlayerView, held: bool, area: Rect, buf: &mut Buffer, theme: &Theme) {
-    let broken = if view.play.spades_broken {
-        "Spades broken"
-    } else if view.rules.play.spades_lead == SpadesLead::AnyTime {
-        "Spades lead any time"
-    } else {
-        "Spades not broken"
-    };
+    let broken = sentence_case(spades_state(
+        view.play.spades_broken,
+        view.rules.play.spades_lead,
+    ));
     buf.set_string(area.x + 1, area.y, broken, theme.dim());
     // A finished trick still on the table is the one counted.
     let done = view.play.tricks_done + usize::from(!held);
@@ -74,23 +72,13 @@ fn seat_label(
     let theme = app.theme();
     let turn = held.is_none() && app.waiting_for() == Some(seat);
     let won = held.is_some_and(|t| t.winner == seat);
-    let marker = if turn { theme.turn_marker() } else { " " };
-    let name_style = if turn || won {
-        theme.accent()
-    } else {
-        Style::new().add_modifier(Modifier::BOLD)
-    };
     let stats = seat_stats(app, view, seat);
     let shown = if won {
         format!("{} it", app.names().takes(seat))
     } else {
         app.names().seat(seat).to_string()
     };
-    let name = vec![
-        Span::styled(marker, theme.accent()),
-        Span::raw(" "),
-        Span::styled(shown, name_style),
-    ];
+    let name = seat_name(shown, turn, won, theme);
     match place(view.mode(), seat, view.seat) {
         Place::Top | Place::Bottom => {
             let mut line = name;
@@ -113,10 +101,7 @@ fn seat_stats(app: &App, view: &PlayerView, seat: Seat) -> String {
             format!("with {}", app.names().seat(declarer))
         }
         None if !view.mode().is_player(seat) => "face down".to_string(),
-        _ => format!(
-            "bid {}",
-            view.bids()[seat].map_or("-".to_string(), |b| b.to_string())
-        ),
+        _ => seat_bid(view.bids()[seat]),
     };
     format!(
         "{bid}{}took {}",
@@ -129,12 +114,9 @@ fn seat_stats(app: &App, view: &PlayerView, seat: Seat) -> String {
 fn phase_note(view: &PlayerView, held: bool, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let middle = Rect::new(area.x, area.y + area.height / 2, area.width, 1);
     let phase_note = match view.phase {
-        Phase::Bidding if !held => "Bidding",
-        Phase::Exchange if view.bids().iter().any(|&b| b == Some(Bid::BlindNil)) => {
-            "Blind nil exchange"
-        }
-        Phase::Exchange => "Nil pass",
-        _ => "",
+        Phase::Bidding if !held => "Bidding".to_string(),
+        Phase::Exchange => sentence_case(exchange_name(&view.bids())),
+        _ => String::new(),
     };
     if !phase_note.is_empty() {
         centered_line(buf, middle, middle.y, Line::styled(phase_note, theme.dim()));
