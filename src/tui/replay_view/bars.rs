@@ -7,8 +7,9 @@ use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
+use crate::engine::Side;
 use crate::engine::score::side_contract;
-use crate::review::Reached;
+use crate::review::{Mark, Reached};
 
 use super::super::replay::Source;
 use super::super::standing::bid_and_took;
@@ -70,42 +71,53 @@ pub(super) fn score_bar(scene: &Scene, area: Rect, buf: &mut Buffer) {
             &step.tricks_won,
             sep,
         ));
-        let mut status: Vec<Span> = Vec::new();
-        for mark in marks.iter().filter(|m| m.side == side) {
-            if !status.is_empty() {
-                status.push(Span::raw(sep));
-            }
-            let (text, style) = match mark.what {
-                Reached::Made { .. } => (format!("made (trick {})", mark.trick), theme.accent()),
-                Reached::Set { .. } => (format!("set (trick {})", mark.trick), theme.error()),
-                Reached::NilBroken { .. } => {
-                    (format!("nil broken (trick {})", mark.trick), theme.error())
-                }
-            };
-            status.push(Span::styled(text, style));
-        }
-        let decided = marks
-            .iter()
-            .any(|m| m.side == side && !matches!(m.what, Reached::NilBroken { .. }));
-        let contract = side_contract(
-            &scene.story.rules,
-            scene.hand.teams,
-            side,
-            &step.bids,
-            &step.tricks_won,
-        );
-        let bidding_done = step.bids.iter().all(Option::is_some);
-        if let Some(c) = contract.filter(|_| !decided && bidding_done) {
-            if !status.is_empty() {
-                status.push(Span::raw(sep));
-            }
-            status.push(Span::styled(
-                format!("needs {} more", c.need()),
-                theme.dim(),
-            ));
-        }
-        for (i, line) in [head, play, Line::from(status)].iter().enumerate() {
+        let status = side_status(scene, side, &marks);
+        for (i, line) in [head, play, status].iter().enumerate() {
             buf.set_line(col.x, col.y + i as u16, line, col.width);
         }
     }
+}
+
+/// What the hand has decided for the side so far (made, set, a nil
+/// broken, each at its trick), else how many tricks its contract still
+/// needs.
+fn side_status(scene: &Scene, side: Side, marks: &[Mark]) -> Line<'static> {
+    let theme = scene.theme;
+    let step = scene.step;
+    let sep = theme.sep();
+    let mut status: Vec<Span> = Vec::new();
+    for mark in marks.iter().filter(|m| m.side == side) {
+        if !status.is_empty() {
+            status.push(Span::raw(sep));
+        }
+        let (text, style) = match mark.what {
+            Reached::Made { .. } => (format!("made (trick {})", mark.trick), theme.accent()),
+            Reached::Set { .. } => (format!("set (trick {})", mark.trick), theme.error()),
+            Reached::NilBroken { .. } => {
+                (format!("nil broken (trick {})", mark.trick), theme.error())
+            }
+        };
+        status.push(Span::styled(text, style));
+    }
+    let decided = marks
+        .iter()
+        .any(|m| m.side == side && !matches!(m.what, Reached::NilBroken { .. }));
+    let contract = side_contract(
+        &scene.story.rules,
+        scene.hand.teams,
+        side,
+        &step.bids,
+        &step.tricks_won,
+    );
+    let bidding_done = step.bids.iter().all(Option::is_some);
+    if let Some(c) = contract.filter(|_| !decided && bidding_done) {
+        if !status.is_empty() {
+            status.push(Span::raw(sep));
+        }
+        status.push(Span::styled(
+            format!("needs {} more", c.need()),
+            theme.dim(),
+        ));
+    }
+    Line::from(status)
 }
