@@ -10,14 +10,15 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use crate::bots::{BotSpec, Level};
-use crate::engine::{Mode, Seat};
+use crate::engine::{Mode, Rules, Seat};
 use crate::naming::{Place, place};
 use crate::net::lobby::LobbyState;
-use crate::protocol::{ClientMessage, SeatPlayer};
+use crate::protocol::{ClientMessage, Lobby, SeatPlayer};
 
 use super::input::Key;
+use super::text::wrap;
 use super::theme::Theme;
-use super::view::{framed, wrap};
+use super::widgets::{framed, padded};
 
 /// The widest the lobby's window grows.
 const WIDTH: u16 = 80;
@@ -80,22 +81,25 @@ impl LobbyScreen<'_> {
             lines.push(Line::from("Waiting for the table..."));
             return self.frame("Table", lines, area, buf, theme);
         };
-        let mode = self.rules.map_or(Mode::Partnership, |r| r.mode);
         if let Some(command) = &self.join_command {
-            lines.push(Line::styled("A friend joins with:", theme.accent()));
-            // The code is never broken across lines, so it can be copied
-            // whole: the command goes on two lines before that.
-            if command.chars().count() <= text_width {
-                lines.push(Line::from(command.clone()));
-            } else {
-                let (verb, code) = command.rsplit_once(' ').unwrap_or(("", command));
-                lines.push(Line::from(verb.to_string()));
-                lines.push(Line::from(code.to_string()));
-            }
-            lines.push(Line::from(""));
+            lines.extend(join_lines(command, text_width, theme));
         }
-        lines.push(Line::styled("Seats", theme.accent()));
-        // Listed round the table from the player, as the table will show them.
+        lines.extend(self.seat_lines(lobby, theme));
+        if let Some(rules) = &self.rules {
+            lines.extend(rules_lines(rules, text_width, theme));
+        }
+        for news in &self.news {
+            lines.push(Line::styled(news.clone(), theme.error()));
+        }
+        lines.push(Line::styled(self.keys(lobby), Style::new()));
+        self.frame(&format!("Table {}", lobby.table), lines, area, buf, theme);
+    }
+
+    /// Who sits where, listed round the table from the player, as the table
+    /// will show them.
+    fn seat_lines(&self, lobby: &Lobby, theme: &Theme) -> Vec<Line<'static>> {
+        let mode = self.rules.map_or(Mode::Partnership, |r| r.mode);
+        let mut lines = vec![Line::styled("Seats", theme.accent())];
         let mut order: Vec<usize> = (0..lobby.seats.len()).collect();
         order.sort_by_key(|&i| (i + lobby.seats.len() - self.seat.index()) % lobby.seats.len());
         for i in order {
@@ -126,23 +130,12 @@ impl LobbyScreen<'_> {
             ]));
         }
         lines.push(Line::from(""));
-        if let Some(rules) = &self.rules {
-            let about = format!("{mode}, {}", crate::config::course(rules));
-            lines.push(Line::from(vec![
-                Span::styled("Rules  ", theme.accent()),
-                Span::raw(about),
-            ]));
-            for rule in crate::config::house_rules(rules).into_iter().take(3) {
-                for part in wrap(std::slice::from_ref(&rule), text_width.saturating_sub(2)) {
-                    lines.push(Line::styled(format!("  {part}"), theme.dim()));
-                }
-            }
-            lines.push(Line::from(""));
-        }
-        for news in &self.news {
-            lines.push(Line::styled(news.clone(), theme.error()));
-        }
-        let keys = if self.host {
+        lines
+    }
+
+    /// The keys: for the host, bots, their level and the start.
+    fn keys(&self, lobby: &Lobby) -> String {
+        if self.host {
             let bots = if lobby.bots { "on" } else { "off" };
             let start = if lobby.can_start {
                 "Enter  start"
@@ -155,9 +148,7 @@ impl LobbyScreen<'_> {
             )
         } else {
             "Waiting for the host to start.   q  leave".to_string()
-        };
-        lines.push(Line::styled(keys, Style::new()));
-        self.frame(&format!("Table {}", lobby.table), lines, area, buf, theme);
+        }
     }
 
     fn frame(&self, title: &str, lines: Vec<Line>, area: Rect, buf: &mut Buffer, theme: &Theme) {
@@ -165,12 +156,37 @@ impl LobbyScreen<'_> {
         let height = (lines.len() as u16 + 2).min(area.height);
         let window = super::layout::window(area, width, height);
         let inner = framed(title, window, buf, theme);
-        let inner = Rect::new(
-            inner.x + 1,
-            inner.y,
-            inner.width.saturating_sub(2),
-            inner.height,
-        );
-        Paragraph::new(lines).render(inner, buf);
+        Paragraph::new(lines).render(padded(inner), buf);
     }
+}
+
+/// The command a friend joins with. The code is never broken across lines,
+/// so it can be copied whole: the command goes on two lines before that.
+fn join_lines(command: &str, text_width: usize, theme: &Theme) -> Vec<Line<'static>> {
+    let mut lines = vec![Line::styled("A friend joins with:", theme.accent())];
+    if command.chars().count() <= text_width {
+        lines.push(Line::from(command.to_string()));
+    } else {
+        let (verb, code) = command.rsplit_once(' ').unwrap_or(("", command));
+        lines.push(Line::from(verb.to_string()));
+        lines.push(Line::from(code.to_string()));
+    }
+    lines.push(Line::from(""));
+    lines
+}
+
+/// The mode and the course of the game, and the first house rules.
+fn rules_lines(rules: &Rules, text_width: usize, theme: &Theme) -> Vec<Line<'static>> {
+    let about = format!("{}, {}", rules.mode, crate::config::course(rules));
+    let mut lines = vec![Line::from(vec![
+        Span::styled("Rules  ", theme.accent()),
+        Span::raw(about),
+    ])];
+    for rule in crate::config::house_rules(rules).into_iter().take(3) {
+        for part in wrap(std::slice::from_ref(&rule), text_width.saturating_sub(2)) {
+            lines.push(Line::styled(format!("  {part}"), theme.dim()));
+        }
+    }
+    lines.push(Line::from(""));
+    lines
 }

@@ -10,8 +10,9 @@ use crate::save::{Saved, SetAside};
 
 use super::input::Key;
 use super::layout;
+use super::text::{home_relative, wrap};
 use super::theme::Theme;
-use super::view::{framed, home_relative, wrap};
+use super::widgets::framed;
 
 /// The widest the offer's window grows.
 const WIDTH: u16 = 72;

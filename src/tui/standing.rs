@@ -1,8 +1,10 @@
-//! A side's bids and tricks in the hand being played, as the table's score
-//! bar and the replay's both show them: one count for both, so a side
-//! playing with the dummy is counted the same live and in replay.
+//! How the hand being played stands, as the table and the replay both say
+//! it: a side's bids and tricks, a seat's bid, whether spades may be led,
+//! which exchange the bids call for. One wording and one count for both,
+//! so a side playing with the dummy is counted the same live and in
+//! replay.
 
-use crate::engine::{Bid, PerSeat, Side, Teams};
+use crate::engine::{Bid, PerSeat, Side, SpadesLead, Teams};
 
 /// A bid in as few characters as the score bar has room for.
 pub fn short_bid(bid: Bid) -> String {
@@ -35,4 +37,36 @@ pub fn bid_and_took(
             .join("+")
     };
     format!("bid {bid}{sep}took {}", teams.side_tricks(side, won))
+}
+
+/// "bid 3", or "bid -" for a seat yet to bid.
+pub fn seat_bid(bid: Option<Bid>) -> String {
+    format!("bid {}", bid.map_or("-".to_string(), |b| b.to_string()))
+}
+
+/// Whether spades may be led yet: broken, led at any time by the rules,
+/// or not yet broken.
+pub fn spades_state(broken: bool, lead: SpadesLead) -> &'static str {
+    if broken {
+        "spades broken"
+    } else if lead == SpadesLead::AnyTime {
+        "spades lead any time"
+    } else {
+        "spades not broken"
+    }
+}
+
+/// Is a blind nil behind the hand's exchange (rather than only the nil
+/// pass)?
+pub fn blind_exchange(bids: &PerSeat<Option<Bid>>) -> bool {
+    bids.iter().any(|&b| b == Some(Bid::BlindNil))
+}
+
+/// The exchange the bids call for.
+pub fn exchange_name(bids: &PerSeat<Option<Bid>>) -> &'static str {
+    if blind_exchange(bids) {
+        "blind nil exchange"
+    } else {
+        "nil pass"
+    }
 }

@@ -1,18 +1,20 @@
-//! Small drawing pieces: a card on the table, the hand as a strip of
-//! cards, a button. Each records where it went when it can be clicked.
+//! Small drawing pieces, the table's and the replay's: a card on the
+//! table, a seat's name, the hand as a strip of cards, a button, a framed
+//! window, the request for a bigger terminal. Each records where it went when it can
+//! be clicked.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Widget};
+use ratatui::widgets::{Block, Clear, Widget};
 
 use crate::engine::{Card, CardSet, Suit};
 
 use super::hand::CARD_KEYS;
 use super::hits::{Hits, Target};
-use super::layout::hand_cells;
+use super::layout::{MIN_HEIGHT, MIN_WIDTH, hand_cells};
 use super::theme::Theme;
 
 /// A card lying on the table, its face in the middle of a small box.
@@ -127,6 +129,65 @@ pub fn button(
     buf.set_string(x, y, &shown, style);
     hits.add(Rect::new(x, y, width, 1), target);
     width
+}
+
+/// A window over what is under it: cleared, bordered, titled; returns the
+/// room inside the border.
+pub fn framed(title: &str, area: Rect, buf: &mut Buffer, theme: &Theme) -> Rect {
+    Clear.render(area, buf);
+    let block = Block::bordered()
+        .border_set(theme.border())
+        .title(Span::styled(format!(" {title} "), theme.accent()));
+    let inner = block.inner(area);
+    block.render(area, buf);
+    inner
+}
+
+/// A seat's name at the table, after the turn marker when it is the seat's
+/// turn; in the accent when it is its turn or it is `lit` (it took the
+/// trick), else bold.
+pub fn seat_name(name: String, turn: bool, lit: bool, theme: &Theme) -> Vec<Span<'static>> {
+    let marker = if turn { theme.turn_marker() } else { " " };
+    let style = if turn || lit {
+        theme.accent()
+    } else {
+        Style::new().add_modifier(Modifier::BOLD)
+    };
+    vec![
+        Span::styled(marker, theme.accent()),
+        Span::raw(" "),
+        Span::styled(name, style),
+    ]
+}
+
+/// The room inside a window's border, less a column at each side.
+pub fn padded(inner: Rect) -> Rect {
+    Rect::new(
+        inner.x + 1,
+        inner.y,
+        inner.width.saturating_sub(2),
+        inner.height,
+    )
+}
+
+/// Asks for a bigger terminal, in the middle of `area`; `leave` says which
+/// key leaves.
+pub fn too_small(area: Rect, buf: &mut Buffer, theme: &Theme, leave: &str) {
+    let lines = [
+        Line::styled(
+            format!("Make the terminal at least {MIN_WIDTH}x{MIN_HEIGHT}"),
+            theme.accent(),
+        ),
+        Line::from(format!("(it is {}x{} now)", area.width, area.height)),
+        Line::from(leave),
+    ];
+    let top = area.y + area.height.saturating_sub(lines.len() as u16) / 2;
+    for (i, line) in lines.into_iter().enumerate() {
+        let y = top + i as u16;
+        if y < area.bottom() {
+            centered_line(buf, area, y, line);
+        }
+    }
 }
 
 /// A line of text centred in `area` at row `y`.

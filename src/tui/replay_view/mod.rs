@@ -1,0 +1,169 @@
+//! Draws the replay viewer from its `Story` and step: every hand face up
+//! around the table, the bids, the exchange, the trick on the table, a
+//! line on what just happened, and at each hand's end its score worked out
+//! line by line (`summary::hand_summary`). Reads; changes nothing.
+
+mod bars;
+mod narration;
+mod score_window;
+mod table;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Clear, Paragraph, Widget};
+
+use crate::engine::{CardSet, Seat, Side};
+use crate::review::{HandStory, Step, StepEvent, Story};
+
+use super::layout;
+use super::replay::{Source, Viewer};
+use super::theme::Theme;
+use super::widgets::{centered_line, framed, padded, too_small};
+use crate::naming::Names;
+
+/// Bigger than this, the viewer sits in the middle, as the table does.
+const MAX_WIDTH: u16 = 110;
+const MAX_HEIGHT: u16 = 32;
+
+/// What every part of the drawing reads.
+struct Scene<'a> {
+    story: &'a Story,
+    step: &'a Step,
+    hand: &'a HandStory,
+    names: Names,
+    theme: &'a Theme,
+    /// The index of the step on screen.
+    at: usize,
+    /// The last step of the story: a record may stop mid-hand.
+    last: bool,
+}
+
+impl Scene<'_> {
+    /// The cards passed to a seat, while they are worth pointing out: from
+    /// the exchange until the first trick is over.
+    fn received(&self, seat: Seat) -> CardSet {
+        let after_exchange = self.story.steps[self.hand.first_step..=self.at]
+            .iter()
+            .any(|s| s.event == StepEvent::Exchange);
+        if !after_exchange || self.step.tricks_done > 0 {
+            return CardSet::EMPTY;
+        }
+        self.hand
+            .passes
+            .iter()
+            .filter(|p| p.to == seat)
+            .filter_map(|p| p.cards)
+            .fold(CardSet::EMPTY, |all, c| all | c)
+    }
+
+    /// The trick the step completed, if it completed one.
+    fn completed(&self) -> Option<usize> {
+        match self.step.event {
+            StepEvent::Play { completes, .. } => completes,
+            _ => None,
+        }
+    }
+}
+
+/// Draws the viewer over the whole of `area`.
+pub fn render(viewer: &Viewer, theme: &Theme, area: Rect, buf: &mut Buffer) {
+    Clear.render(area, buf);
+    if !layout::fits(area) {
+        too_small(area, buf, theme, "q leaves");
+        return;
+    }
+    let area = area.centered(Constraint::Max(MAX_WIDTH), Constraint::Max(MAX_HEIGHT));
+    let story = viewer.story();
+    let Some((step, hand)) = viewer.step().map(|s| (s, &story.hands[s.hand])) else {
+        let y = area.y + area.height / 2;
+        let line = Line::from("This game has no hand to show yet.  q leaves");
+        centered_line(buf, area, y, line);
+        return;
+    };
+    let scene = Scene {
+        story,
+        step,
+        hand,
+        names: Names::listed(story.mode(), &story.names),
+        theme,
+        at: viewer.at(),
+        last: viewer.at() + 1 == story.steps.len(),
+    };
+    let rows = |y: u16, height: u16| Rect::new(area.x, y, area.width, height);
+    let bottom = area.bottom();
+    bars::title_bar(&scene, viewer.source(), rows(area.y, 1), buf);
+    bars::score_bar(&scene, rows(area.y + 1, 3), buf);
+    let table_area = rows(area.y + 4, bottom - 4 - (area.y + 4));
+    let narration_area = rows(bottom - 4, 3);
+    if step.event == StepEvent::Scored {
+        let whole = rows(area.y + 4, bottom - 1 - (area.y + 4));
+        score_window::draw(&scene, whole, buf);
+    } else {
+        table::draw(&scene, table_area, buf);
+        narration::draw(&scene, narration_area, buf);
+    }
+    footer(&scene, viewer.source(), rows(bottom - 1, 1), buf);
+    if viewer.help_shown() {
+        help_window(viewer.source(), area, buf, theme);
+    }
+}
+
+/// The viewer's keys, in a window over the story.
+fn help_window(source: &Source, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    let review = *source == Source::HandReview;
+    let mut lines = vec![
+        "Left/Right or h/l   back or on a step: a bid, the exchange, a card",
+        "Up/Down or k/j      back or on a trick; it stops too at the deal,",
+        "                    the bids made, the exchange and the score",
+    ];
+    if review {
+        lines.push("Home/End or g/G     the start or the end of the hand");
+    } else {
+        lines.extend([
+            "PgUp/PgDn           this hand's start, the hand before, the next",
+            "Home/End or g/G     the start or the end of the game",
+        ]);
+    }
+    lines.extend([
+        "Enter or space      on a step, as Right does",
+        "?                   these keys (any key closes them)",
+    ]);
+    lines.push(if review {
+        "q or Esc            back to the hand's summary"
+    } else {
+        "q or Esc            leave          Ctrl-C  leave at once"
+    });
+    let height = lines.len() as u16 + 2;
+    let window = layout::window(area, 72, height);
+    let inner = framed("Keys", window, buf, theme);
+    Paragraph::new(lines.into_iter().map(Line::from).collect::<Vec<_>>())
+        .render(padded(inner), buf);
+}
+
+/// A side as the viewer names it: with its players when it has partners
+/// ("Us (You & North)" in the player's own game), else its one seat.
+fn side_title(scene: &Scene, side: Side) -> String {
+    let mode = scene.story.mode();
+    if mode.has_partners() && scene.story.player.is_none() {
+        return members(scene, side).join(" & ");
+    }
+    scene.names.side_in_full(side)
+}
+
+fn members<'a>(scene: &'a Scene, side: Side) -> Vec<&'a str> {
+    let mode = scene.story.mode();
+    mode.side_seats(side).map(|s| scene.names.seat(s)).collect()
+}
+
+fn footer(scene: &Scene, source: &Source, area: Rect, buf: &mut Buffer) {
+    let keys = match source {
+        Source::Record { .. } => {
+            " Left/Right step   Up/Down trick   PgUp/PgDn hand   Home/End   ? keys   q quit"
+        }
+        Source::HandReview => {
+            " Left/Right step   Up/Down trick   Home/End   ? keys   Esc back to the summary"
+        }
+    };
+    buf.set_stringn(area.x, area.y, keys, area.width as usize, scene.theme.dim());
+}

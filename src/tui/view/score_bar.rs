@@ -1,0 +1,114 @@
+//! The score bar over the table: the hand, the dealer and the course of the
+//! game on its title row, how the deals are dealt, and each side's score,
+//! bags, bids and tricks.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+
+use crate::engine::{PlayerView, Side};
+
+use super::super::app::App;
+use super::super::standing::bid_and_took;
+
+pub(super) fn draw(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
+    let [title, sides_area] = area.layout(&ratatui::layout::Layout::vertical([
+        ratatui::layout::Constraint::Length(1),
+        ratatui::layout::Constraint::Min(0),
+    ]));
+    title_row(app, view, title, buf);
+    let sides = view.mode().sides();
+    let width = sides_area.width / sides as u16;
+    for side in view.mode().each_side() {
+        let col = Rect::new(
+            sides_area.x + side.index() as u16 * width,
+            sides_area.y,
+            width.saturating_sub(1),
+            sides_area.height,
+        );
+        side_column(app, view, side, col, buf);
+    }
+}
+
+/// The hand, the dealer and the course of the game on the left; how the
+/// deals are dealt and the keys on the right, as far as there is room.
+fn title_row(app: &App, view: &PlayerView, title: Rect, buf: &mut Buffer) {
+    let theme = app.theme();
+    let rules = &view.rules;
+    buf.set_style(title, theme.bar());
+    let sep = theme.sep();
+    let course = match view.lives_left {
+        Some(left) => format!(
+            "Quick Play{sep}Lives {}",
+            theme.lives(left, rules.game.lives)
+        ),
+        None => format!("Game to {}", rules.target_score),
+    };
+    let info = format!(
+        " SPADES  Hand {}{sep}Dealer {}{sep}{course}",
+        view.hand_no,
+        app.names().seat(view.dealer),
+    );
+    buf.set_stringn(title.x, title.y, &info, title.width as usize, theme.bar());
+    // How the deals are dealt, always in sight: sealed by a commitment, or
+    // known from an open seed. The key hints give way first on a short bar.
+    let deals = match (app.open_seed(), app.commitment()) {
+        (Some(seed), _) => format!("Deals known: seed {seed} "),
+        (None, Some(c)) => format!("Deals sealed #{} ", &c.short()[..8]),
+        (None, None) => String::new(),
+    };
+    let info_end = title.x + info.chars().count() as u16;
+    let keys = "? help  q quit ";
+    for right in [format!("{deals} {keys}"), deals, keys.to_string()] {
+        let x = title.right().saturating_sub(right.chars().count() as u16);
+        if x > info_end {
+            buf.set_string(x, title.y, right, theme.bar());
+            break;
+        }
+    }
+}
+
+/// One side's name and score, its bags, and its bids and tricks this hand.
+fn side_column(app: &App, view: &PlayerView, side: Side, col: Rect, buf: &mut Buffer) {
+    let theme = app.theme();
+    let names = app.names();
+    let rules = &view.rules;
+    let totals = view.totals[side];
+    let name = if names.side_in_full(side).len() + 8 < col.width as usize {
+        names.side_in_full(side)
+    } else {
+        names.side(side)
+    };
+    let bags_style = if totals.bags >= rules.bags.limit - 2 {
+        theme.error()
+    } else {
+        Style::new()
+    };
+    let lines = [
+        Line::from(vec![
+            Span::styled(name, Style::new().add_modifier(Modifier::BOLD)),
+            Span::raw("  "),
+            Span::styled(theme.number(totals.score), theme.accent()),
+        ]),
+        Line::from(vec![Span::styled(
+            format!("bags {}/{}", totals.bags, rules.bags.limit),
+            bags_style,
+        )]),
+        Line::from(bid_and_took(
+            view.teams(),
+            side,
+            &view.bids(),
+            &view.play.tricks_won,
+            theme.sep(),
+        )),
+    ];
+    for (i, line) in lines.iter().enumerate() {
+        buf.set_line(
+            col.x + 1,
+            col.y + i as u16,
+            line,
+            col.width.saturating_sub(1),
+        );
+    }
+}
