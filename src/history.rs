@@ -320,7 +320,7 @@ impl PlayedGame {
 
     /// The final score, the player's side first: `512/347`, `-50/101/55`
     /// (a dash would read as a minus).
-    pub fn score_line(&self) -> String {
+    fn score_line(&self) -> String {
         let mine = self.side().index();
         let others = self.scores.iter().enumerate().filter(|&(s, _)| s != mine);
         std::iter::once(self.scores.get(mine).copied().unwrap_or(0))

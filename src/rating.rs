@@ -138,7 +138,7 @@ pub const ANCHOR: f64 = 1500.0;
 /// | partnership |  980 ± 137 | 1500 | 1641 ± 66  | 1672 ± 213 |
 /// | cutthroat   |  421 ± 110 | 1500 | 2055 ± 22  | 2277 ± 78  |
 /// | individual  |  480 ± 183 | 1500 | 1585 ± 15  | 1783 ± 60  |
-pub const LEVEL_RATINGS: [(Mode, Level, f64, f64); 12] = [
+const LEVEL_RATINGS: [(Mode, Level, f64, f64); 12] = [
     (Mode::Partnership, Level::Random, 980.0, 137.0),
     (Mode::Partnership, Level::Easy, ANCHOR, 0.0),
     (Mode::Partnership, Level::Normal, 1641.0, 66.0),
@@ -299,7 +299,7 @@ pub fn results(game: &PlayedGame) -> Option<Vec<(Glicko2Rating, Outcomes)>> {
 }
 
 /// A rating and its deviation, rounded to whole points where shown.
-pub type RatingAndDeviation = (f64, f64);
+type RatingAndDeviation = (f64, f64);
 
 /// What one game did to the player's rating, for the table to show when
 /// the game is over.

@@ -90,7 +90,7 @@ pub fn pick<'a, T>(games: &'a [T], given: &str, id: impl Fn(&T) -> &str) -> Pick
 /// The games recorded in `dir` whose id starts with `prefix`, with their
 /// files, in order of id (which is the order they started in). A folder
 /// that cannot be read holds none.
-pub fn ids_starting_with(dir: &Path, prefix: &str) -> Vec<(String, PathBuf)> {
+fn ids_starting_with(dir: &Path, prefix: &str) -> Vec<(String, PathBuf)> {
     let mut ids: Vec<(String, PathBuf)> = match std::fs::read_dir(dir) {
         Ok(entries) => entries
             .flatten()

@@ -87,7 +87,7 @@ pub struct Stats {
 }
 
 /// How many Quick Play runs best runs to keep.
-pub const BEST_RUNS: usize = 5;
+const BEST_RUNS: usize = 5;
 
 /// Quick Play runs: how many, and the best by total (then fewest hands).
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
@@ -126,13 +126,6 @@ impl Runs {
         self.best
             .sort_by(|a, b| b.total.cmp(&a.total).then(a.hands.cmp(&b.hands)));
         self.best.truncate(BEST_RUNS);
-    }
-
-    /// Where a run of this total would stand among the best (1 = a new
-    /// personal best), if it would.
-    pub fn place_of(&self, total: i32) -> Option<usize> {
-        let place = self.best.iter().filter(|r| r.total >= total).count() + 1;
-        (place <= BEST_RUNS).then_some(place)
     }
 }
 

@@ -104,7 +104,7 @@ fn cover_play(pos: &Position) -> Option<Card> {
 /// each suit the partner has not shown out of, when it outranks a card of
 /// that suit the partner may still hold. Spent on a trick, it leaves the
 /// partner's high card of the suit to win a later one.
-pub fn covering_cards(pos: &Position) -> CardSet {
+fn covering_cards(pos: &Position) -> CardSet {
     let Some(p) = pos.partner.filter(|_| pos.partner_live_nil()) else {
         return CardSet::EMPTY;
     };

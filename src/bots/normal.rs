@@ -125,7 +125,7 @@ impl Standing {
     }
 
     /// An opponent could win the game with one more good hand.
-    pub fn opponent_near_target(&self) -> bool {
+    fn opponent_near_target(&self) -> bool {
         self.best_other >= self.target - self.target / 5
     }
 }

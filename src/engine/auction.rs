@@ -79,7 +79,7 @@ pub enum SuicideTurn {
 
 /// The players in bidding order: clockwise from the dealer's left, the
 /// dummy left out.
-pub fn bidding_order(mode: Mode, dealer: Seat) -> impl Iterator<Item = Seat> + Clone {
+fn bidding_order(mode: Mode, dealer: Seat) -> impl Iterator<Item = Seat> + Clone {
     (1..=mode.seats())
         .map(move |k| mode.after(dealer, k))
         .filter(move |&s| mode.is_player(s))
@@ -197,7 +197,7 @@ impl Auction {
 
     /// The seats that bid, in bidding order: every player clockwise from
     /// the dealer's left (the dummy never bids).
-    pub fn bidding_order(&self) -> impl Iterator<Item = Seat> + Clone {
+    fn bidding_order(&self) -> impl Iterator<Item = Seat> + Clone {
         bidding_order(self.rules.mode, self.dealer)
     }
 
@@ -260,7 +260,7 @@ impl Auction {
 
     /// Why `seat` may not make a blind numeric bid (`None` when it may
     /// bid one of `blind_bid.min` or more).
-    pub fn blind_bid_refusal(&self, seat: Seat) -> Option<BlindBidRefusal> {
+    fn blind_bid_refusal(&self, seat: Seat) -> Option<BlindBidRefusal> {
         let rules = &self.rules.blind_bid;
         if !rules.allowed {
             return Some(BlindBidRefusal::Disabled);

@@ -10,7 +10,7 @@ use super::seat::{Mode, Seat, Side};
 
 /// The seat whose side has the lives: the player's (seat 0 in a game at
 /// the table; in `spades sim`, whichever bot sits there).
-pub const PLAYER: Seat = Seat::new(0);
+const PLAYER: Seat = Seat::new(0);
 
 /// The side that has the lives.
 pub fn run_side(mode: Mode) -> Side {

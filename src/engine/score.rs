@@ -319,7 +319,7 @@ pub const fn defenders_contract(bid: u8) -> u8 {
 /// The two contracts of a dummy hand, the declarer's (with the dummy's
 /// tricks) and the defenders', from the declarer's bid and each seat's
 /// tricks. `declarer` is a player of a dummy-mode table.
-pub fn dummy_contracts(declarer: Seat, bid: u8, tricks: &PerSeat<u8>) -> [Contract; 2] {
+fn dummy_contracts(declarer: Seat, bid: u8, tricks: &PerSeat<u8>) -> [Contract; 2] {
     let teams = Teams::new(Mode::Dummy, Some(declarer));
     let taken = |defending: bool| -> u8 {
         Mode::Dummy

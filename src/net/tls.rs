@@ -13,7 +13,7 @@ use super::code::{fingerprint, same_secret};
 
 /// The name every table certificate is made for: clients check the
 /// fingerprint, not the name.
-pub const SERVER_NAME: &str = "spades.table";
+const SERVER_NAME: &str = "spades.table";
 
 fn provider() -> Arc<CryptoProvider> {
     Arc::new(rustls::crypto::ring::default_provider())

@@ -24,7 +24,7 @@ pub enum Read {
 /// The line being read: kept apart from the reader, so a read cancelled
 /// half way (a connection's other work won the race) loses nothing.
 #[derive(Debug, Default)]
-pub struct LineBuf {
+struct LineBuf {
     line: Vec<u8>,
 }
 

@@ -172,7 +172,7 @@ impl Step {
     }
 
     /// The seat that acted at this step.
-    pub fn actor(&self) -> Option<Seat> {
+    fn actor(&self) -> Option<Seat> {
         match self.event {
             StepEvent::Bid { seat, .. } | StepEvent::Play { seat, .. } => Some(seat),
             _ => None,
@@ -485,11 +485,6 @@ impl Story {
             s.next = next;
             next = s.actor().or(next);
         }
-    }
-
-    /// The hand a step belongs to.
-    pub fn hand_of(&self, step: usize) -> Option<&HandStory> {
-        self.steps.get(step).and_then(|s| self.hands.get(s.hand))
     }
 
     /// The marks of a hand reached by a step: those of tricks done by then.

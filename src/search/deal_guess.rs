@@ -62,7 +62,7 @@ const WEIGHT_ONE: f32 = 65536.0;
 /// A card's trick value: roughly its chance of taking a trick in a
 /// four-handed hand, spades for their rank and length, side suits for
 /// their honours. The whole deck is worth about 13.3 tricks.
-pub const TRICK_VALUE: [f32; 52] = {
+const TRICK_VALUE: [f32; 52] = {
     const SIDE: [f32; 13] = [
         0.0, 0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.08, 0.11, 0.18, 0.35, 0.62, 0.88,
     ];
@@ -87,7 +87,7 @@ pub const TRICK_VALUE: [f32; 52] = {
 /// places from the top of the deck's spades (so a joker deck's ace, with
 /// two trumps above it, is worth a classic queen). The classic deck's
 /// values are `TRICK_VALUE`'s.
-pub fn trick_values(deck: CardSet) -> [f32; 64] {
+fn trick_values(deck: CardSet) -> [f32; 64] {
     let mut values = [0.0; 64];
     for card in deck {
         let i = usize::from(card.index());

@@ -65,7 +65,7 @@ impl Policy {
 
     /// The same habits, with a random legal card at a turn with chance
     /// `chance` (0 for none, 1 for a random playout).
-    pub fn wandering(self, chance: f64) -> Policy {
+    fn wandering(self, chance: f64) -> Policy {
         let wander = (chance.clamp(0.0, 1.0) * 4_294_967_295.0) as u32;
         Policy { wander, ..self }
     }

@@ -68,7 +68,7 @@ impl GameSetup {
 
     /// The setup of a saved game: its own rules, names, level and whether
     /// it is practice, with this session's folders and effort.
-    pub fn for_saved(saved: &Saved, session: &GameSetup) -> GameSetup {
+    fn for_saved(saved: &Saved, session: &GameSetup) -> GameSetup {
         let header = &saved.header;
         GameSetup {
             rules: header.rules,
@@ -98,7 +98,7 @@ impl GameSetup {
 }
 
 /// The next game's seed, derived so a session of games replays too.
-pub fn next_seed(seed: u64) -> u64 {
+fn next_seed(seed: u64) -> u64 {
     // SplitMix64's step: consecutive seeds give unrelated deals.
     let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

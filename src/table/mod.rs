@@ -112,7 +112,7 @@ pub struct BotError {
 }
 
 /// Where the record goes: any writer the table can own.
-pub type RecordSink = Box<dyn Write + Send>;
+type RecordSink = Box<dyn Write + Send>;
 
 pub struct Table {
     game: Game,

@@ -12,8 +12,8 @@ const MAX_WIDTH: u16 = 110;
 const MAX_HEIGHT: u16 = 32;
 
 /// A card on the table: a box five cells wide and three tall.
-pub const CARD_WIDTH: u16 = 5;
-pub const CARD_HEIGHT: u16 = 3;
+const CARD_WIDTH: u16 = 5;
+const CARD_HEIGHT: u16 = 3;
 
 /// The parts of the playing screen, top to bottom.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

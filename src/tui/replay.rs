@@ -39,7 +39,7 @@ impl Move {
     ];
 
     /// The move a key makes, if any.
-    pub fn of_key(key: Key) -> Option<Move> {
+    fn of_key(key: Key) -> Option<Move> {
         Some(match key {
             Key::Left | Key::Char('h') | Key::Backspace => Move::Back,
             Key::Right | Key::Char('l') | Key::Space | Key::Enter => Move::On,

@@ -7,7 +7,7 @@
 use crate::engine::{Bid, PerSeat, Side, SpadesLead, Teams};
 
 /// A bid in as few characters as the score bar has room for.
-pub fn short_bid(bid: Bid) -> String {
+fn short_bid(bid: Bid) -> String {
     match bid {
         Bid::Tricks(n) => n.to_string(),
         Bid::Nil => "nil".to_string(),

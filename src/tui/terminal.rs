@@ -20,7 +20,7 @@ use super::input::Input;
 /// Where frames are drawn: each frame goes out in one write, so the
 /// terminal never shows half of one (standard output alone would send it
 /// in pieces of 1 KiB).
-pub type Backend = CrosstermBackend<BufWriter<Stdout>>;
+type Backend = CrosstermBackend<BufWriter<Stdout>>;
 
 /// Room for a whole frame of a large terminal, colours and all; a bigger
 /// one still goes out, in pieces.
@@ -52,7 +52,7 @@ pub enum Next {
 
 /// What waiting on the terminal found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Waited {
+enum Waited {
     /// Input to read: the terminal library's reads will not block.
     Input,
     /// Time passed, or a signal came.
@@ -100,7 +100,7 @@ impl Session {
     /// is input: asked after the terminal has hung up, its read loop spins
     /// forever on the end of input (crossterm 0.29), and the game would
     /// never close its record or exit.
-    pub fn wait_for_input(&mut self, wait: Duration) -> io::Result<Waited> {
+    fn wait_for_input(&mut self, wait: Duration) -> io::Result<Waited> {
         if let Some(keys) = &self.keys {
             match keys.wait(wait)? {
                 Some(waited) => return Ok(waited),
@@ -220,7 +220,7 @@ impl Keys {
 }
 
 /// Undoes everything `Session::start` did; safe to call more than once.
-pub fn restore() -> io::Result<()> {
+fn restore() -> io::Result<()> {
     let raw = disable_raw_mode();
     execute!(stdout(), DisableMouseCapture, LeaveAlternateScreen, Show)?;
     raw

@@ -46,7 +46,7 @@ impl Theme {
     }
 
     /// The theme given a way to read environment variables.
-    pub fn from_vars(ascii: bool, var: impl Fn(&str) -> Option<String>) -> Theme {
+    fn from_vars(ascii: bool, var: impl Fn(&str) -> Option<String>) -> Theme {
         Theme {
             ascii: ascii || !locale_is_utf8(var("LC_ALL"), var("LC_CTYPE"), var("LANG")),
             // no-color.org: set and not empty turns colour off.
@@ -223,11 +223,7 @@ impl Theme {
 
 /// The first of `LC_ALL`, `LC_CTYPE`, `LANG` that is set decides, as the C
 /// library does; with none set the locale is "C", which has no suit symbols.
-pub fn locale_is_utf8(
-    lc_all: Option<String>,
-    lc_ctype: Option<String>,
-    lang: Option<String>,
-) -> bool {
+fn locale_is_utf8(lc_all: Option<String>, lc_ctype: Option<String>, lang: Option<String>) -> bool {
     [lc_all, lc_ctype, lang]
         .into_iter()
         .flatten()

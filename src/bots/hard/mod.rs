@@ -55,7 +55,7 @@ use super::{Bot, BotRng, Effort};
 
 /// Guessed deals per decision when not told otherwise: a card decision
 /// plays every candidate out on each, a bid plays each out twice.
-pub const USUAL_DEALS: u32 = 300;
+const USUAL_DEALS: u32 = 300;
 
 /// The most guessed deals a timed decision takes, however long it may
 /// think: past this the answer no longer changes.
@@ -306,7 +306,7 @@ impl<A: Copy> Weighing<A> {
 
 /// The legal cards worth trying: of cards equal in play the lowest
 /// stands for all.
-pub fn candidates(view: &PlayerView) -> Vec<Card> {
+fn candidates(view: &PlayerView) -> Vec<Card> {
     view.play
         .distinct_plays(view.legal_plays(), view.cards(), view.rules.deck())
         .into_iter()

@@ -23,7 +23,7 @@ pub fn below(set: CardSet, card: Card) -> CardSet {
 }
 
 /// The suits that are not trumps.
-pub const SIDE_SUITS: [Suit; 3] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts];
+const SIDE_SUITS: [Suit; 3] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts];
 
 /// Everything a bot reads off its view to choose a card, computed once.
 #[derive(Debug, Clone, Copy)]
@@ -189,7 +189,7 @@ impl Position {
     }
 
     /// The chance that seat `s` holds no card of `suit`.
-    pub fn void_chance(&self, s: Seat, suit: Suit) -> f32 {
+    fn void_chance(&self, s: Seat, suit: Suit) -> f32 {
         if self.void[suit as usize][s] {
             1.0
         } else {

@@ -47,7 +47,7 @@ pub struct ServerOptions {
 }
 
 /// The port table codes name when none is given.
-pub const DEFAULT_PORT: u16 = 4466;
+const DEFAULT_PORT: u16 = 4466;
 
 impl Default for ServerOptions {
     fn default() -> ServerOptions {

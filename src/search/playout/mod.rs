@@ -459,17 +459,6 @@ const SUIT_OF: [u8; 64] = {
     table
 };
 
-/// Random playouts from hands at the start of a trick: the tricks each seat
-/// wins when every seat plays a uniformly random legal card.
-pub fn random_playout<R: Rng>(
-    hands: &PerSeat<CardSet>,
-    leader: Seat,
-    spades_broken: bool,
-    rng: &mut R,
-) -> PerSeat<u8> {
-    Playout::from_hands(hands, leader, spades_broken, rng).play(rng)
-}
-
 /// Bit `suit` set when byte `suit` of `counts` is not zero (counts < 128).
 #[inline(always)]
 fn held_suits(counts: u32) -> usize {

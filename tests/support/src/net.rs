@@ -18,9 +18,9 @@ use tokio::net::TcpStream;
 
 /// How long a test waits for any one message before it calls the server
 /// stuck.
-pub const PATIENCE: Duration = Duration::from_secs(30);
+const PATIENCE: Duration = Duration::from_secs(30);
 
-pub trait Stream: AsyncRead + AsyncWrite + Unpin + Send {}
+trait Stream: AsyncRead + AsyncWrite + Unpin + Send {}
 impl<T: AsyncRead + AsyncWrite + Unpin + Send> Stream for T {}
 
 pub struct Client {

@@ -18,7 +18,7 @@ use proptest::test_runner::{Config, FileFailurePersistence, RngSeed};
 use spades::engine::Mode;
 
 /// The seed CI draws its cases from.
-pub const DEFAULT_SEED: u64 = 20_251_201;
+const DEFAULT_SEED: u64 = 20_251_201;
 
 /// Proptest's configuration for `cases` cases, seeded and persisted as above.
 pub fn config(cases: u32) -> Config {

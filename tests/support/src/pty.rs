@@ -14,10 +14,10 @@ use std::time::{Duration, Instant};
 use portable_pty::{CommandBuilder, ExitStatus, MasterPty, PtySize, native_pty_system};
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
 
-pub const ROWS: u16 = 24;
-pub const COLS: u16 = 80;
+const ROWS: u16 = 24;
+const COLS: u16 = 80;
 /// Generous: only a hung game comes near it.
-pub const DEADLINE: Duration = Duration::from_secs(60);
+const DEADLINE: Duration = Duration::from_secs(60);
 
 /// The real binary in a pseudo-terminal, with a home of its own.
 pub struct Pty {

@@ -9,7 +9,7 @@ use spades::record::{MemoryRecord, read_games};
 use spades::table::{Player, Table};
 
 /// The players of the rules' worked examples, one per seat.
-pub const NAMES: [&str; 4] = ["Alex", "Beth", "Charlie", "David"];
+const NAMES: [&str; 4] = ["Alex", "Beth", "Charlie", "David"];
 
 /// A game played by random bots.
 pub struct Played {

@@ -10,24 +10,13 @@ use spades::tui::app::Screen;
 use spades::tui::{App, Input, Key, PlayConfig, Speed, Theme, view};
 
 pub fn config(mode: Mode, seed: u64) -> PlayConfig {
-    PlayConfig {
+    let mut config = PlayConfig {
         speed: Speed::Instant,
         ascii: true,
         ..PlayConfig::new(Rules::classic(mode), seed)
-    }
-    .with_bots(Level::Random)
-}
-
-/// A config's game with other bots at the table.
-pub trait WithBots {
-    fn with_bots(self, level: Level) -> Self;
-}
-
-impl WithBots for PlayConfig {
-    fn with_bots(mut self, level: Level) -> PlayConfig {
-        self.game.difficulty = level.into();
-        self
-    }
+    };
+    config.game.difficulty = Level::Random.into();
+    config
 }
 
 pub fn app(config: PlayConfig) -> App {
