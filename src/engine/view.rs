@@ -101,10 +101,6 @@ impl PlayerView {
         self.hand.unwrap_or(CardSet::EMPTY)
     }
 
-    pub fn is_my_turn(&self) -> bool {
-        self.turn == Some(self.seat)
-    }
-
     pub fn led_suit(&self) -> Option<Suit> {
         self.play.led
     }
