@@ -205,4 +205,16 @@ mod tests {
         assert_eq!(names.takes(Seat::new(2)), "East takes");
         assert_eq!(names.winners(Side::new(0)), "You win");
     }
+
+    #[test]
+    fn at_a_shared_table_a_bot_is_named_by_its_place_and_a_person_by_name() {
+        let given = ["Ann", "West", "Bob", "East"].map(String::from);
+        // Seen from Bob (seat 2): the bot at seat 3 sits on Bob's left.
+        // The person named West keeps the name, though seat 1 is on Bob's
+        // right, where a bot would be "East".
+        let seen = shared_names(Mode::Partnership, &given, &[Seat::new(3)], Seat::new(2));
+        assert_eq!(seen, ["Ann", "West", "Bob", "West"]);
+        let names = Names::shared(Mode::Partnership, &given, &[Seat::new(3)], Seat::new(2));
+        assert_eq!(names.side(Side::new(0)), "Us");
+    }
 }
