@@ -14,6 +14,7 @@ mod dummy;
 mod flow;
 mod hand_review;
 mod input;
+mod notices;
 mod practice;
 mod replay;
 mod resume_moments;

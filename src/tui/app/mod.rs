@@ -28,6 +28,7 @@ use super::hand::{cautious_play, faces, hand_order};
 use super::hits::{Hits, OfferChoice};
 use super::link::TableLink;
 use super::replay::Viewer;
+use super::text::sentence;
 use super::theme::Theme;
 use super::{PlayConfig, Speed, TuiError};
 
@@ -613,32 +614,5 @@ impl App {
         if view.phase != Phase::Exchange {
             self.to_pass = CardSet::EMPTY;
         }
-    }
-}
-
-/// An engine message as a sentence: capital first, full stop last.
-fn sentence(message: &str) -> String {
-    let mut chars = message.chars();
-    let Some(first) = chars.next() else {
-        return String::new();
-    };
-    let mut s: String = first.to_uppercase().chain(chars).collect();
-    if !s.ends_with('.') {
-        s.push('.');
-    }
-    s
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn engine_messages_become_sentences() {
-        assert_eq!(
-            sentence("you must follow hearts"),
-            "You must follow hearts."
-        );
-        assert_eq!(sentence(""), "");
     }
 }
