@@ -4,8 +4,10 @@
 
 use std::time::{Duration, Instant};
 
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
 use spades::engine::{Bid, Decision, Mode, Phase, Seat};
-use spades::tui::{App, Key, Speed, Theme};
+use spades::tui::{App, Key, Speed, Theme, view};
 use support::tui::*;
 
 /// A game under one of the shipped presets.
@@ -154,4 +156,60 @@ fn the_exchange_status_names_who_is_passing() {
     );
     assert!(!screen.contains("Your partner"), "{screen}");
     insta::assert_snapshot!("opponents_exchanging_80x24", screen);
+}
+
+/// Draws the app again on the same terminal, as the program does.
+fn redraw(app: &mut App, terminal: &mut Terminal<TestBackend>) -> String {
+    let mut hits = None;
+    terminal
+        .draw(|frame| hits = Some(view::render(app, frame.area(), frame.buffer_mut())))
+        .unwrap();
+    app.set_hits(hits.unwrap_or_default());
+    terminal.backend().to_string()
+}
+
+/// The row of the screen that holds `text`.
+fn row_with<'a>(screen: &'a str, text: &str) -> &'a str {
+    screen
+        .lines()
+        .find(|l| l.contains(text))
+        .unwrap_or_else(|| panic!("no {text:?} in\n{screen}"))
+}
+
+/// A shorter notice after a longer one, over the blind offer's own line,
+/// leaves nothing of either past its end.
+#[test]
+fn a_shorter_notice_leaves_nothing_of_what_was_under_it() {
+    let (mut app, mut clock) = blind_nil_game(7);
+    assert!(until_in_exchange(&mut app, &mut clock, false, |a| {
+        a.human_turn().map(|t| t.decision) == Some(Decision::BlindNil)
+    }));
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    chars(&mut app, "p");
+    let before = redraw(&mut app, &mut terminal);
+    row_with(&before, "Auto-play off");
+    chars(&mut app, "h");
+    let hint = app.notice().unwrap().to_string();
+    let after = redraw(&mut app, &mut terminal);
+    let row = row_with(&after, "Hint:");
+    let end = row.find(&hint).unwrap() + hint.len();
+    assert!(
+        row[end..].trim_matches([' ', '"']).is_empty(),
+        "left past the notice: {row:?}"
+    );
+}
+
+/// A hint too long for one row goes on to a second, at the smallest size.
+#[test]
+fn a_long_hint_wraps_onto_a_second_row() {
+    let (mut app, mut clock) = blind_nil_game(7);
+    assert!(until_in_exchange(&mut app, &mut clock, true, |a| {
+        a.human_turn().map(|t| t.decision) == Some(Decision::Exchange)
+    }));
+    chars(&mut app, "h");
+    let hint = app.notice().unwrap().to_string();
+    assert!(hint.chars().count() > 78, "a long hint: {hint}");
+    let screen = screen_text(&mut app, 80, 24);
+    assert!(flat(&screen).contains(&flat(&hint)), "{screen}");
+    insta::assert_snapshot!("long_hint_80x24", screen);
 }
