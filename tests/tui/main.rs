@@ -22,3 +22,4 @@ mod screens;
 mod secrets;
 mod stats_window;
 mod thinking;
+mod top_bar;

@@ -427,6 +427,17 @@ impl App {
         self.speed
     }
 
+    /// Is this a practice game, where moves may be taken back?
+    pub fn is_practice(&self) -> bool {
+        self.config.game.practice
+    }
+
+    /// Would `u` take back a move now? Only in a practice game, once the
+    /// player has made one.
+    pub fn can_take_back(&self) -> bool {
+        self.is_practice() && self.table.can_take_back(self.you)
+    }
+
     pub fn auto_play(&self) -> bool {
         self.auto_play
     }

@@ -94,6 +94,7 @@ fn footer(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
     let mut all = format!(" {keys}");
     for (shown, more) in [
         (app.is_shared(), "/  chat"),
+        (app.can_take_back(), "u  undo"),
         (hint, "h  hint"),
         (true, "t  last trick"),
         (true, "r  rules"),
