@@ -10,6 +10,7 @@
 // test failing, with the value that failed it.
 #![allow(clippy::unwrap_used)]
 
+mod bid_cursor;
 mod dummy;
 mod flow;
 mod hand_review;

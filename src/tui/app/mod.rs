@@ -11,6 +11,7 @@ use std::path::Path;
 use std::sync::mpsc::Receiver;
 use std::time::Instant;
 
+use crate::bots;
 use crate::engine::{
     Action, Bid, BiddingGame, Card, CardSet, Decision, HandResult, PerSeat, PerSide, Phase,
     PlayerView, Seat, SeatEvent, SideTotals, TrickDone, Turn,
@@ -608,10 +609,26 @@ impl App {
         }
         let begins = decision.is_some() && decision != self.decision_seen;
         self.decision_seen = decision;
-        let options = self.bid_options(&view);
+        let bid_begins = begins && decision.is_some_and(|(.., d)| d == Decision::Bid);
+        self.place_bid_cursor(&view, &playing, bid_begins);
+        if view.phase != Phase::Exchange {
+            self.to_pass = CardSet::EMPTY;
+        }
+    }
+
+    /// Each turn to bid starts on a number the hand could make, never on
+    /// last hand's bid: a nil is bid only when the player moves onto it. A
+    /// bid the rules refuse (mirror's forced bid, the board, suicide) is
+    /// not where it starts either.
+    fn place_bid_cursor(&mut self, view: &PlayerView, playing: &PlayerView, begins: bool) {
+        let options = self.bid_options(view);
+        if begins {
+            let start = bots::normal::number_bid(playing);
+            if let Some(i) = options.iter().position(|&b| b == start) {
+                self.bid_cursor = i;
+            }
+        }
         self.bid_cursor = self.bid_cursor.min(options.len().saturating_sub(1));
-        // A bid the rules refuse (mirror's forced bid, the board, suicide)
-        // is not where a new turn to bid starts the cursor.
         let refused = |b: &Bid| view.check_bid(*b).is_err();
         if begins
             && (view.rules.bidding.game != BiddingGame::Classic
@@ -621,9 +638,6 @@ impl App {
             && let Some(i) = options.iter().position(|b| !refused(b))
         {
             self.bid_cursor = i;
-        }
-        if view.phase != Phase::Exchange {
-            self.to_pass = CardSet::EMPTY;
         }
     }
 }
