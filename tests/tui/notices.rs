@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use spades::engine::{Bid, Decision, Mode, Phase, Seat};
-use spades::tui::{App, Key, Speed, Theme, view};
+use spades::tui::{App, Input, Key, Speed, Theme, view};
 use support::tui::*;
 
 /// A game under one of the shipped presets.
@@ -212,4 +212,31 @@ fn a_long_hint_wraps_onto_a_second_row() {
     let screen = screen_text(&mut app, 80, 24);
     assert!(flat(&screen).contains(&flat(&hint)), "{screen}");
     insta::assert_snapshot!("long_hint_80x24", screen);
+}
+
+/// A key the guard holds back, just after a decision appears, is seen:
+/// the key bar says "wait" until the guard is over, and nothing is done.
+#[test]
+fn a_key_held_back_by_the_guard_is_seen() {
+    let (mut app, mut clock) = blind_nil_game(7);
+    assert!(until_in_exchange(&mut app, &mut clock, false, |a| {
+        a.human_turn().map(|t| t.decision) == Some(Decision::BlindNil)
+    }));
+    let last = |app: &mut App| screen_text(app, 80, 24).lines().last().unwrap().to_string();
+    assert!(!last(&mut app).contains("wait"));
+    // At once, on the clock the decision appeared at: the guard holds it.
+    app.update(Input::Key(Key::Enter));
+    assert_eq!(
+        app.human_turn().map(|t| t.decision),
+        Some(Decision::BlindNil)
+    );
+    let bar = last(&mut app);
+    assert!(bar.starts_with("\" wait..."), "{bar}");
+    insta::assert_snapshot!("key_held_back_80x24", screen_text(&mut app, 80, 24));
+    // The guard over, the mark goes; the next key acts.
+    clock += Duration::from_secs(1);
+    tick_at(&mut app, clock);
+    assert!(!last(&mut app).contains("wait"));
+    app.update(Input::Key(Key::Enter));
+    assert_eq!(app.human_turn().map(|t| t.decision), Some(Decision::Bid));
 }

@@ -198,6 +198,11 @@ impl App {
         self.guard_until.is_some_and(|until| self.now < until)
     }
 
+    /// A key the guard holds back: it does nothing, but is seen.
+    pub(super) fn hold_back(&mut self) {
+        self.held_back = self.guard_until;
+    }
+
     /// The card auto-play plays: the player's only legal one, when it is
     /// their turn to play and auto-play is on.
     pub(super) fn forced_card(&self) -> Option<Card> {

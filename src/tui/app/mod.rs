@@ -107,6 +107,9 @@ pub struct App {
     /// Until then, a key that would act is taken as meant for the pause that
     /// just ended, or for the turn before, and does nothing.
     guard_until: Option<Instant>,
+    /// The guard's end, when a key was held back by it: the player is shown
+    /// that the key was seen until the guard is over.
+    held_back: Option<Instant>,
     /// The player's decision last seen (hand, cards played, kind), to
     /// notice when a new one begins.
     decision_seen: Option<(u32, u32, Decision)>,
@@ -225,6 +228,7 @@ impl App {
             speed,
             now: Instant::now(),
             guard_until: None,
+            held_back: None,
             decision_seen: None,
             digit_at: None,
             quit_focus: QuitChoice::Stay,
@@ -380,6 +384,12 @@ impl App {
 
     pub fn notice(&self) -> Option<&str> {
         self.notice.as_deref()
+    }
+
+    /// Was a key held back by the guard that is still on? The key bar
+    /// says so, so the player knows the key was seen and not lost.
+    pub fn key_held_back(&self) -> bool {
+        self.guarded() && self.held_back.is_some() && self.held_back == self.guard_until
     }
 
     pub fn hand_cursor(&self) -> usize {
