@@ -24,3 +24,4 @@ mod secrets;
 mod stats_window;
 mod thinking;
 mod top_bar;
+mod trick_end;

@@ -36,14 +36,17 @@ impl App {
                 return;
             }
             if let Some(card) = self.forced_card() {
+                let turn = self.decision_now(&self.view());
                 match self.auto_due {
-                    None => self.auto_due = Some(now + pace.bot),
-                    Some(due) if now >= due => {
+                    Some((of, due)) if Some(of) == turn && now >= due => {
                         self.auto_due = None;
                         self.act(Action::Play(card));
                         continue;
                     }
-                    Some(_) => return,
+                    Some((of, _)) if Some(of) == turn => return,
+                    // None yet, or one left from a turn the player answered
+                    // themselves: this turn waits its own pause.
+                    _ => self.auto_due = turn.map(|t| (t, now + pace.bot)),
                 }
             }
             if self.table.is_remote() {

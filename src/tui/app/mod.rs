@@ -66,6 +66,10 @@ pub enum QuitChoice {
 /// How long typed digits make one bid: `1` then `3` within this is 13.
 const DIGIT_PAUSE: std::time::Duration = std::time::Duration::from_secs(1);
 
+/// One of the player's decisions, told apart from every other: the hand,
+/// the cards played so far, and its kind.
+type DecisionKey = (u32, u32, Decision);
+
 /// A finished trick left on the table for a moment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HeldTrick {
@@ -98,8 +102,10 @@ pub struct App {
     /// from what the player's seat was told and the engine's result.
     review: Option<Viewer>,
     bot_due: Option<Instant>,
-    /// When a card the player has no choice about is played for them.
-    auto_due: Option<Instant>,
+    /// When a card the player has no choice about is played for them, and
+    /// the turn it is for: a time left from a turn the player answered
+    /// themselves is never taken for a later one.
+    auto_due: Option<(DecisionKey, Instant)>,
     auto_play: bool,
     speed: Speed,
     /// The time of the last tick: when keys arrive, as far as the app knows.
@@ -112,7 +118,7 @@ pub struct App {
     held_back: Option<Instant>,
     /// The player's decision last seen (hand, cards played, kind), to
     /// notice when a new one begins.
-    decision_seen: Option<(u32, u32, Decision)>,
+    decision_seen: Option<DecisionKey>,
     /// When the last digit of a bid was typed.
     digit_at: Option<Instant>,
     quit_focus: QuitChoice,
@@ -605,9 +611,7 @@ impl App {
         // before it (for a pause, or while waiting) are not taken for it, and
         // a turn to play starts the cursor on the card a careful player would
         // most often play; after that it goes where the player moves it.
-        let decision = self
-            .human_turn()
-            .map(|t| (view.hand_no, view.play.played.len(), t.decision));
+        let decision = self.decision_now(&view);
         if decision.is_some() && decision != self.decision_seen {
             let guard = self.now + self.speed.pace().guard;
             self.guard_until = Some(self.guard_until.map_or(guard, |g| g.max(guard)));
@@ -624,6 +628,12 @@ impl App {
         if view.phase != Phase::Exchange {
             self.to_pass = CardSet::EMPTY;
         }
+    }
+
+    /// The player's decision now, if it is their turn.
+    fn decision_now(&self, view: &PlayerView) -> Option<DecisionKey> {
+        self.human_turn()
+            .map(|t| (view.hand_no, view.play.played.len(), t.decision))
     }
 
     /// Each turn to bid starts on a number the hand could make, never on
