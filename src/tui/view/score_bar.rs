@@ -66,7 +66,8 @@ fn title_row(app: &App, view: &PlayerView, title: Rect, buf: &mut Buffer) {
     let keys = "? help  q quit ";
     for right in [format!("{deals} {keys}"), deals, keys.to_string()] {
         let x = title.right().saturating_sub(right.chars().count() as u16);
-        if x > info_end {
+        // A gap of two or more, so the two halves do not read as one.
+        if x > info_end + 1 {
             buf.set_string(x, title.y, right, theme.bar());
             break;
         }
