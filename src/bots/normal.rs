@@ -154,6 +154,21 @@ fn wants_blind_nil(view: &PlayerView, t: &Tuning) -> bool {
     false
 }
 
+/// The number this bot would bid with the hand in `view`, nil set aside:
+/// where a person's bid starts them, so that a nil is only ever bid on
+/// purpose. Only a bid the rules allow; where they allow no number at
+/// all (mirror with no spade), whatever they do allow.
+pub fn number_bid(view: &PlayerView) -> Bid {
+    let t = Tuning::default();
+    match choose_bid(view, &t) {
+        bid @ Bid::Tricks(_) => bid,
+        _ => {
+            let est = hand_tricks(view.cards(), view.mode(), view.rules.deck());
+            nearest_allowed(view, (est + t.round_up).floor().max(1.0) as i32)
+        }
+    }
+}
+
 fn choose_bid(view: &PlayerView, t: &Tuning) -> Bid {
     let hand = view.cards();
     let mode = view.mode();

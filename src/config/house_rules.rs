@@ -65,6 +65,24 @@ pub fn course(rules: &Rules) -> String {
     }
 }
 
+/// The named variants a game is played under, as a few words each for
+/// the top of the table: "Mirror", "Jokers". The game's course (Quick
+/// Play) is said by `course`.
+pub fn variants(rules: &Rules) -> Vec<&'static str> {
+    let bidding = match rules.bidding.game {
+        BiddingGame::Classic => None,
+        BiddingGame::Mirror => Some("Mirror"),
+        BiddingGame::Suicide => Some("Suicide"),
+        BiddingGame::Whiz => Some("Whiz"),
+    };
+    let deck = match rules.deck.jokers {
+        Jokers::None => None,
+        Jokers::Replace2H2C | Jokers::Replace2D2C => Some("Jokers"),
+        Jokers::DeucesHigh => Some("Deuces high"),
+    };
+    bidding.into_iter().chain(deck).collect()
+}
+
 /// The play keys not at their classic values, in words.
 fn play_house_rules(rules: &Rules) -> Vec<String> {
     let mut lines = Vec::new();

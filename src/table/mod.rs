@@ -293,18 +293,25 @@ impl Table {
         Ok(table)
     }
 
+    /// Is there a move of `seat`'s that `take_back` would take back?
+    pub fn can_take_back(&self, seat: Seat) -> bool {
+        self.last_act_of(seat).is_some()
+    }
+
+    /// Where `seat`'s last action stands among the saved steps.
+    fn last_act_of(&self, seat: Seat) -> Option<usize> {
+        self.save
+            .as_ref()?
+            .steps
+            .iter()
+            .rposition(|s| matches!(s, Step::Act { seat: s, .. } if *s == seat))
+    }
+
     /// Takes back `seat`'s last action and everything after it (a practice
     /// game's undo): the table is set again from the save's steps before it.
     /// False when there is nothing to take back, or no save to take it from.
     pub fn take_back(&mut self, seat: Seat) -> Result<bool, ResumeError> {
-        let Some(save) = &self.save else {
-            return Ok(false);
-        };
-        let Some(last) = save
-            .steps
-            .iter()
-            .rposition(|s| matches!(s, Step::Act { seat: s, .. } if *s == seat))
-        else {
+        let (Some(save), Some(last)) = (&self.save, self.last_act_of(seat)) else {
             return Ok(false);
         };
         let steps = save.steps[..last].to_vec();

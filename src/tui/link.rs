@@ -148,6 +148,14 @@ impl TableLink {
         }
     }
 
+    /// Would `take_back` find a move of `seat`'s to take back?
+    pub fn can_take_back(&self, seat: Seat) -> bool {
+        match self {
+            TableLink::Local(game) => game.table().can_take_back(seat),
+            TableLink::Remote(_) => false,
+        }
+    }
+
     pub fn take_back(&mut self, seat: Seat) -> Result<bool, String> {
         match self {
             TableLink::Local(game) => game.table_mut().take_back(seat).map_err(|e| e.to_string()),

@@ -49,6 +49,17 @@ pub(crate) fn home_relative(path: &std::path::Path) -> String {
     }
 }
 
+/// An engine message as a sentence: capital first, full stop last. Every
+/// place that shows a refusal words it this one way, so two of them can be
+/// told to be the same.
+pub(crate) fn sentence(message: &str) -> String {
+    let mut s = sentence_case(message);
+    if !s.is_empty() && !s.ends_with('.') {
+        s.push('.');
+    }
+    s
+}
+
 /// `text` with its first letter a capital.
 pub(crate) fn sentence_case(text: &str) -> String {
     let mut chars = text.chars();
@@ -56,4 +67,18 @@ pub(crate) fn sentence_case(text: &str) -> String {
         .next()
         .map(|c| c.to_uppercase().chain(chars).collect())
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_messages_become_sentences() {
+        assert_eq!(
+            sentence("you must follow hearts"),
+            "You must follow hearts."
+        );
+        assert_eq!(sentence(""), "");
+    }
 }

@@ -10,10 +10,12 @@
 // test failing, with the value that failed it.
 #![allow(clippy::unwrap_used)]
 
+mod bid_cursor;
 mod dummy;
 mod flow;
 mod hand_review;
 mod input;
+mod notices;
 mod practice;
 mod replay;
 mod resume_moments;
@@ -21,3 +23,5 @@ mod screens;
 mod secrets;
 mod stats_window;
 mod thinking;
+mod top_bar;
+mod trick_end;

@@ -36,14 +36,17 @@ impl App {
                 return;
             }
             if let Some(card) = self.forced_card() {
+                let turn = self.decision_now(&self.view());
                 match self.auto_due {
-                    None => self.auto_due = Some(now + pace.bot),
-                    Some(due) if now >= due => {
+                    Some((of, due)) if Some(of) == turn && now >= due => {
                         self.auto_due = None;
                         self.act(Action::Play(card));
                         continue;
                     }
-                    Some(_) => return,
+                    Some((of, _)) if Some(of) == turn => return,
+                    // None yet, or one left from a turn the player answered
+                    // themselves: this turn waits its own pause.
+                    _ => self.auto_due = turn.map(|t| (t, now + pace.bot)),
                 }
             }
             if self.table.is_remote() {
@@ -196,6 +199,11 @@ impl App {
 
     pub(super) fn guarded(&self) -> bool {
         self.guard_until.is_some_and(|until| self.now < until)
+    }
+
+    /// A key the guard holds back: it does nothing, but is seen.
+    pub(super) fn hold_back(&mut self) {
+        self.held_back = self.guard_until;
     }
 
     /// The card auto-play plays: the player's only legal one, when it is

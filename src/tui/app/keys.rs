@@ -117,7 +117,7 @@ impl App {
         match self.screen() {
             // Keys that follow a pause at once were meant for it: they never
             // close the summary or start another game.
-            Screen::GameOver | Screen::Summary if self.guarded() => {}
+            Screen::GameOver | Screen::Summary if self.guarded() => self.hold_back(),
             Screen::GameOver => {
                 if matches!(key, Key::Char('n') | Key::Enter) {
                     self.play_again();
@@ -194,7 +194,7 @@ impl App {
             _ => false,
         };
         if commits && self.guarded() {
-            return;
+            return self.hold_back();
         }
         match turn.decision {
             Decision::BlindNil => self.offer_key(key),
@@ -399,7 +399,7 @@ impl App {
         let Some(target) = target else { return };
         let acts = !matches!(target, Target::Quit);
         if self.guarded() && acts {
-            return;
+            return self.hold_back();
         }
         match target {
             Target::Card(card) => {

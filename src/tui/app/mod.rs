@@ -11,6 +11,7 @@ use std::path::Path;
 use std::sync::mpsc::Receiver;
 use std::time::Instant;
 
+use crate::bots;
 use crate::engine::{
     Action, Bid, BiddingGame, Card, CardSet, Decision, HandResult, PerSeat, PerSide, Phase,
     PlayerView, Seat, SeatEvent, SideTotals, TrickDone, Turn,
@@ -28,6 +29,7 @@ use super::hand::{cautious_play, faces, hand_order};
 use super::hits::{Hits, OfferChoice};
 use super::link::TableLink;
 use super::replay::Viewer;
+use super::text::sentence;
 use super::theme::Theme;
 use super::{PlayConfig, Speed, TuiError};
 
@@ -64,6 +66,10 @@ pub enum QuitChoice {
 /// How long typed digits make one bid: `1` then `3` within this is 13.
 const DIGIT_PAUSE: std::time::Duration = std::time::Duration::from_secs(1);
 
+/// One of the player's decisions, told apart from every other: the hand,
+/// the cards played so far, and its kind.
+type DecisionKey = (u32, u32, Decision);
+
 /// A finished trick left on the table for a moment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HeldTrick {
@@ -96,8 +102,10 @@ pub struct App {
     /// from what the player's seat was told and the engine's result.
     review: Option<Viewer>,
     bot_due: Option<Instant>,
-    /// When a card the player has no choice about is played for them.
-    auto_due: Option<Instant>,
+    /// When a card the player has no choice about is played for them, and
+    /// the turn it is for: a time left from a turn the player answered
+    /// themselves is never taken for a later one.
+    auto_due: Option<(DecisionKey, Instant)>,
     auto_play: bool,
     speed: Speed,
     /// The time of the last tick: when keys arrive, as far as the app knows.
@@ -105,9 +113,12 @@ pub struct App {
     /// Until then, a key that would act is taken as meant for the pause that
     /// just ended, or for the turn before, and does nothing.
     guard_until: Option<Instant>,
+    /// The guard's end, when a key was held back by it: the player is shown
+    /// that the key was seen until the guard is over.
+    held_back: Option<Instant>,
     /// The player's decision last seen (hand, cards played, kind), to
     /// notice when a new one begins.
-    decision_seen: Option<(u32, u32, Decision)>,
+    decision_seen: Option<DecisionKey>,
     /// When the last digit of a bid was typed.
     digit_at: Option<Instant>,
     quit_focus: QuitChoice,
@@ -223,6 +234,7 @@ impl App {
             speed,
             now: Instant::now(),
             guard_until: None,
+            held_back: None,
             decision_seen: None,
             digit_at: None,
             quit_focus: QuitChoice::Stay,
@@ -380,6 +392,12 @@ impl App {
         self.notice.as_deref()
     }
 
+    /// Was a key held back by the guard that is still on? The key bar
+    /// says so, so the player knows the key was seen and not lost.
+    pub fn key_held_back(&self) -> bool {
+        self.guarded() && self.held_back.is_some() && self.held_back == self.guard_until
+    }
+
     pub fn hand_cursor(&self) -> usize {
         self.hand_cursor
     }
@@ -424,6 +442,17 @@ impl App {
 
     pub fn speed(&self) -> Speed {
         self.speed
+    }
+
+    /// Is this a practice game, where moves may be taken back?
+    pub fn is_practice(&self) -> bool {
+        self.config.game.practice
+    }
+
+    /// Would `u` take back a move now? Only in a practice game, once the
+    /// player has made one.
+    pub fn can_take_back(&self) -> bool {
+        self.is_practice() && self.table.can_take_back(self.you)
     }
 
     pub fn auto_play(&self) -> bool {
@@ -582,9 +611,7 @@ impl App {
         // before it (for a pause, or while waiting) are not taken for it, and
         // a turn to play starts the cursor on the card a careful player would
         // most often play; after that it goes where the player moves it.
-        let decision = self
-            .human_turn()
-            .map(|t| (view.hand_no, view.play.played.len(), t.decision));
+        let decision = self.decision_now(&view);
         if decision.is_some() && decision != self.decision_seen {
             let guard = self.now + self.speed.pace().guard;
             self.guard_until = Some(self.guard_until.map_or(guard, |g| g.max(guard)));
@@ -596,10 +623,32 @@ impl App {
         }
         let begins = decision.is_some() && decision != self.decision_seen;
         self.decision_seen = decision;
-        let options = self.bid_options(&view);
+        let bid_begins = begins && decision.is_some_and(|(.., d)| d == Decision::Bid);
+        self.place_bid_cursor(&view, &playing, bid_begins);
+        if view.phase != Phase::Exchange {
+            self.to_pass = CardSet::EMPTY;
+        }
+    }
+
+    /// The player's decision now, if it is their turn.
+    fn decision_now(&self, view: &PlayerView) -> Option<DecisionKey> {
+        self.human_turn()
+            .map(|t| (view.hand_no, view.play.played.len(), t.decision))
+    }
+
+    /// Each turn to bid starts on a number the hand could make, never on
+    /// last hand's bid: a nil is bid only when the player moves onto it. A
+    /// bid the rules refuse (mirror's forced bid, the board, suicide) is
+    /// not where it starts either.
+    fn place_bid_cursor(&mut self, view: &PlayerView, playing: &PlayerView, begins: bool) {
+        let options = self.bid_options(view);
+        if begins {
+            let start = bots::normal::number_bid(playing);
+            if let Some(i) = options.iter().position(|&b| b == start) {
+                self.bid_cursor = i;
+            }
+        }
         self.bid_cursor = self.bid_cursor.min(options.len().saturating_sub(1));
-        // A bid the rules refuse (mirror's forced bid, the board, suicide)
-        // is not where a new turn to bid starts the cursor.
         let refused = |b: &Bid| view.check_bid(*b).is_err();
         if begins
             && (view.rules.bidding.game != BiddingGame::Classic
@@ -610,35 +659,5 @@ impl App {
         {
             self.bid_cursor = i;
         }
-        if view.phase != Phase::Exchange {
-            self.to_pass = CardSet::EMPTY;
-        }
-    }
-}
-
-/// An engine message as a sentence: capital first, full stop last.
-fn sentence(message: &str) -> String {
-    let mut chars = message.chars();
-    let Some(first) = chars.next() else {
-        return String::new();
-    };
-    let mut s: String = first.to_uppercase().chain(chars).collect();
-    if !s.ends_with('.') {
-        s.push('.');
-    }
-    s
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn engine_messages_become_sentences() {
-        assert_eq!(
-            sentence("you must follow hearts"),
-            "You must follow hearts."
-        );
-        assert_eq!(sentence(""), "");
     }
 }

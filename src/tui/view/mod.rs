@@ -42,14 +42,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) -> Hits {
             // table waits until the player has read how they came about.
             score_bar::draw(app, &view, regions.score_bar, buf);
             windows::hand_scored(app, &regions, buf, &mut hits);
-            let keys = " Enter  go on   v  review the hand   t  last trick   r  rules";
-            buf.set_stringn(
-                regions.footer.x,
-                regions.footer.y,
-                keys,
-                regions.footer.width as usize,
-                theme.dim(),
-            );
+            let keys = "Enter  go on   v  review the hand   t  last trick   r  rules";
+            key_bar(app, keys.to_string(), regions.footer, buf);
         }
         // Drawn above, before the table's regions.
         Screen::Review => {}
@@ -91,17 +85,39 @@ fn footer(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
     };
     let hint = app.human_turn().is_some() && app.held_trick().is_none();
     // The turn's own keys first; the others as far as the width allows.
-    let mut all = format!(" {keys}");
+    let mut all = keys.to_string();
+    let room = usize::from(area.width).saturating_sub(held_back_mark(app).len() + 1);
     for (shown, more) in [
         (app.is_shared(), "/  chat"),
+        (app.can_take_back(), "u  undo"),
         (hint, "h  hint"),
         (true, "t  last trick"),
         (true, "r  rules"),
     ] {
-        if shown && all.chars().count() + 3 + more.len() <= usize::from(area.width) {
+        if shown && all.chars().count() + 3 + more.len() <= room {
             all.push_str("   ");
             all.push_str(more);
         }
     }
-    buf.set_stringn(area.x, area.y, all, area.width as usize, theme.dim());
+    key_bar(app, all, area, buf);
+}
+
+/// What the key bar starts with while a key is held back.
+fn held_back_mark(app: &App) -> &'static str {
+    if app.key_held_back() {
+        " wait...  "
+    } else {
+        ""
+    }
+}
+
+/// The key bar: the keys, after a "wait" while a key pressed too soon
+/// after a pause is held back, so the player sees it was not lost.
+fn key_bar(app: &App, keys: String, area: Rect, buf: &mut Buffer) {
+    let theme = app.theme();
+    let mark = held_back_mark(app);
+    let width = usize::from(area.width);
+    let (x, _) = buf.set_stringn(area.x, area.y, mark, width, theme.accent());
+    let left = width.saturating_sub(usize::from(x - area.x));
+    buf.set_stringn(x, area.y, format!(" {keys}"), left, theme.dim());
 }

@@ -13,7 +13,7 @@ use crate::engine::{Bid, BlindNilRefusal, Decision, Phase, PlayerView, Seat};
 use super::super::app::App;
 use super::super::hand::faces;
 use super::super::hits::{Hits, OfferChoice, Target};
-use super::super::text::sentence_case;
+use super::super::text::{sentence, sentence_case, wrap};
 use super::super::widgets::button;
 
 pub(super) fn draw(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
@@ -24,24 +24,40 @@ pub(super) fn draw(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, h
         .title(Span::styled(title(app, view), theme.accent()));
     let inner = block.inner(area);
     block.render(area, buf);
-    let mut notice_row = 2;
 
-    if let Some(held) = app.held_trick() {
-        trick_done(app, held.trick.winner, inner, buf);
+    // Each part says the first row it can spare: the notice may cover the
+    // rows from there down, never the buttons or the instructions above.
+    let spare = if let Some(held) = app.held_trick() {
+        trick_done(app, held.trick.winner, inner, buf)
     } else {
         match app.human_turn().map(|t| t.decision) {
             Some(Decision::BlindNil) => blind_offer(app, view, inner, buf, hits),
-            Some(Decision::Bid) => {
-                notice_row = bid_buttons(app, view, inner, buf, hits);
-            }
+            Some(Decision::Bid) => bid_buttons(app, view, inner, buf, hits),
             Some(Decision::Exchange) => exchange(app, view, inner, buf),
             Some(Decision::Play) => play(app, view, inner, buf),
             None => waiting(app, view, inner, buf),
         }
-    }
+    };
     if let Some(notice) = app.notice() {
-        let r = row(inner, notice_row.min(inner.height.saturating_sub(1)));
-        buf.set_stringn(r.x, r.y, notice, r.width as usize, theme.error());
+        notice_lines(notice, spare, inner, buf, theme.error());
+    }
+}
+
+/// The notice at the foot of the panel, wrapped onto a second row when it
+/// is long. The rows it takes are cleared first, so nothing of what was
+/// drawn there shows past its end.
+fn notice_lines(notice: &str, spare: u16, inner: Rect, buf: &mut Buffer, style: Style) {
+    let width = usize::from(inner.width.saturating_sub(2));
+    let lines = wrap(&[notice.to_string()], width);
+    let bottom = inner.height.saturating_sub(1);
+    let wanted = lines.len().min(2) as u16;
+    let first = inner.height.saturating_sub(wanted).max(spare).min(bottom);
+    for (i, line) in lines.iter().enumerate() {
+        let r = row(inner, first + i as u16);
+        if r.y >= inner.bottom() {
+            break;
+        }
+        buf.set_stringn(r.x, r.y, format!("{line:<width$}"), width, style);
     }
 }
 
@@ -75,17 +91,24 @@ fn row(inner: Rect, i: u16) -> Rect {
 }
 
 /// Who took the trick still on the table.
-fn trick_done(app: &App, winner: Seat, inner: Rect, buf: &mut Buffer) {
+fn trick_done(app: &App, winner: Seat, inner: Rect, buf: &mut Buffer) -> u16 {
     let theme = app.theme();
     let row = |i| row(inner, i);
     let line = format!("{} the trick.", app.names().takes(winner));
     buf.set_string(row(0).x, row(0).y, line, theme.accent());
     buf.set_string(row(1).x, row(1).y, "Any key or click goes on.", theme.dim());
+    2
 }
 
 /// Blind nil (or a blind bid) before the player's cards are seen: the
 /// choices as buttons, and what the one in focus is worth.
-fn blind_offer(app: &App, view: &PlayerView, inner: Rect, buf: &mut Buffer, hits: &mut Hits) {
+fn blind_offer(
+    app: &App,
+    view: &PlayerView,
+    inner: Rect,
+    buf: &mut Buffer,
+    hits: &mut Hits,
+) -> u16 {
     let theme = app.theme();
     let row = |i| row(inner, i);
     let value = view.rules.blind_nil.value;
@@ -127,10 +150,11 @@ fn blind_offer(app: &App, view: &PlayerView, inner: Rect, buf: &mut Buffer, hits
             hits,
         ) + 2;
     }
+    2
 }
 
 /// How to choose the cards to pass, and the ones chosen so far.
-fn exchange(app: &App, view: &PlayerView, inner: Rect, buf: &mut Buffer) {
+fn exchange(app: &App, view: &PlayerView, inner: Rect, buf: &mut Buffer) -> u16 {
     let theme = app.theme();
     let row = |i| row(inner, i);
     buf.set_stringn(
@@ -152,11 +176,13 @@ fn exchange(app: &App, view: &PlayerView, inner: Rect, buf: &mut Buffer) {
         }
     );
     buf.set_string(row(1).x, row(1).y, line, Style::new());
+    // Choosing a card clears a notice, so a long one hides this only until then.
+    1
 }
 
 /// How to play a card, the suit led, and (playing the dummy's cards) the
 /// player's own hand.
-fn play(app: &App, view: &PlayerView, inner: Rect, buf: &mut Buffer) {
+fn play(app: &App, view: &PlayerView, inner: Rect, buf: &mut Buffer) -> u16 {
     let theme = app.theme();
     let row = |i| row(inner, i);
     // Playing the dummy's cards, the hand below is the dummy's.
@@ -188,14 +214,15 @@ fn play(app: &App, view: &PlayerView, inner: Rect, buf: &mut Buffer) {
         row(1).width as usize,
         theme.dim(),
     );
+    1
 }
 
 /// Whom the table waits for when it is not the player's turn.
-fn waiting(app: &App, view: &PlayerView, inner: Rect, buf: &mut Buffer) {
+fn waiting(app: &App, view: &PlayerView, inner: Rect, buf: &mut Buffer) -> u16 {
     let names = app.names();
     let line = match (view.phase, app.waiting_for()) {
         (Phase::Bidding, Some(seat)) => format!("{} is bidding...", names.seat(seat)),
-        (Phase::Exchange, _) => "Your partner is choosing cards to pass...".to_string(),
+        (Phase::Exchange, seat) => exchanging(app, view, seat),
         (Phase::Playing, Some(seat)) if seat != view.teams().player_for(seat) => {
             format!(
                 "{} is playing for {}...",
@@ -208,10 +235,28 @@ fn waiting(app: &App, view: &PlayerView, inner: Rect, buf: &mut Buffer) {
     };
     let row = row(inner, 0);
     buf.set_string(row.x, row.y, line, app.theme().dim());
+    1
 }
 
-/// The bids as buttons, wrapping when they do not fit one row. Returns the
-/// row left for messages.
+/// Who is choosing cards to pass while the player waits: the partner, or
+/// the other side (its exchange is between its own partners).
+fn exchanging(app: &App, view: &PlayerView, seat: Option<Seat>) -> String {
+    match seat {
+        Some(seat) if Some(seat) == view.partner() => {
+            format!(
+                "{} is choosing cards to pass to you...",
+                app.names().seat(seat)
+            )
+        }
+        Some(seat) if view.teams().scoring_side(seat) != view.side() => {
+            "The opponents are exchanging cards...".to_string()
+        }
+        _ => "Cards are being exchanged...".to_string(),
+    }
+}
+
+/// The bids as buttons, wrapping when they do not fit one row, and why the
+/// bid under the cursor is refused. Returns the first row after the buttons.
 fn bid_buttons(
     app: &App,
     view: &PlayerView,
@@ -249,20 +294,19 @@ fn bid_buttons(
         hits.add(Rect::new(x, y, width, 1), Target::Bid(bid));
         x += width + 1;
     }
-    let mut next = y - inner.y + 1;
+    let next = y - inner.y + 1;
     // Why the bid under the cursor cannot be made, else why blind nil is not
     // on offer when that could matter; never what the notice already says.
     let why = options
         .get(app.bid_cursor())
         .and_then(|&b| view.check_bid(b).err())
-        .map(|e| sentence_case(&e.to_string()))
+        .map(|e| sentence(&e.to_string()))
         .or_else(|| blind_nil_note(view));
     if let Some(why) = why.filter(|w| app.notice() != Some(w.as_str()))
         && next < inner.height
     {
         let r = row(inner, next);
         buf.set_stringn(r.x, r.y, why, r.width as usize, theme.dim());
-        next += 1;
     }
     next
 }

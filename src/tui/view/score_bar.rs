@@ -38,13 +38,17 @@ fn title_row(app: &App, view: &PlayerView, title: Rect, buf: &mut Buffer) {
     let rules = &view.rules;
     buf.set_style(title, theme.bar());
     let sep = theme.sep();
-    let course = match view.lives_left {
-        Some(left) => format!(
-            "Quick Play{sep}Lives {}",
-            theme.lives(left, rules.game.lives)
-        ),
-        None => format!("Game to {}", rules.target_score),
+    let course = crate::config::course(rules);
+    let mut course = match view.lives_left {
+        Some(left) => format!("{course}{sep}Lives {}", theme.lives(left, rules.game.lives)),
+        None if !rules.is_quick() => format!("Game {course}"),
+        None => course,
     };
+    // The variants and practice, named where the player looks first.
+    let practice = app.is_practice().then_some("Practice");
+    for mark in crate::config::variants(rules).into_iter().chain(practice) {
+        course.push_str(&format!("{sep}{mark}"));
+    }
     let info = format!(
         " SPADES  Hand {}{sep}Dealer {}{sep}{course}",
         view.hand_no,
@@ -62,7 +66,8 @@ fn title_row(app: &App, view: &PlayerView, title: Rect, buf: &mut Buffer) {
     let keys = "? help  q quit ";
     for right in [format!("{deals} {keys}"), deals, keys.to_string()] {
         let x = title.right().saturating_sub(right.chars().count() as u16);
-        if x > info_end {
+        // A gap of two or more, so the two halves do not read as one.
+        if x > info_end + 1 {
             buf.set_string(x, title.y, right, theme.bar());
             break;
         }
