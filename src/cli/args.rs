@@ -34,12 +34,12 @@ pub struct LookArgs {
 pub struct EffortArgs {
     /// Let `hard` think this long per decision, in milliseconds, on every
     /// core (default: a fixed number of guessed deals; see --iterations)
-    #[arg(long, value_name = "MS", conflicts_with = "iterations",
+    #[arg(long, allow_negative_numbers = true, value_name = "MS", conflicts_with = "iterations",
           value_parser = clap::value_parser!(u64).range(1..=60_000))]
     pub think_ms: Option<u64>,
     /// Let `hard` guess this many deals per decision, shared out over every
     /// core, so that a seeded run replays exactly (default 300)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub iterations: Option<u32>,
 }
 
@@ -83,7 +83,7 @@ pub struct RulesFlags {
     #[arg(long, value_enum)]
     pub mode: Option<ModeArg>,
     /// Score that ends the game (overrides `target_score`)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(i32).range(1..))]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = clap::value_parser!(i32).range(1..))]
     pub target: Option<i32>,
     /// Rules file (default: ./rules.toml, then the user config dir, then the classic game)
     #[arg(long, value_name = "PATH")]

@@ -22,7 +22,7 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub table: RulesFlags,
     /// Deal from this seed, openly: the same seed deals the same cards (default: a secret seed, committed to at the start and revealed at the end)
-    #[arg(long, value_name = "S")]
+    #[arg(long, allow_negative_numbers = true, value_name = "S")]
     pub seed: Option<u64>,
     /// Your name at the table
     #[arg(long, default_value = "You")]
