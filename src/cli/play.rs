@@ -77,11 +77,15 @@ pub(super) fn play(args: &PlayArgs) -> Result<(), CliError> {
         Start::New
     } else {
         let (saved, set_aside) = waiting_games();
-        if saved.is_empty() && set_aside.is_empty() {
+        // A game open in another window cannot be taken up here: it is
+        // named, and the newest of the others offered.
+        let (busy, free): (Vec<Saved>, Vec<Saved>) = saved.into_iter().partition(Saved::in_use);
+        if free.is_empty() && busy.is_empty() && set_aside.is_empty() {
             Start::New
         } else {
             Start::Offer {
-                saved: saved.into_iter().next().map(Box::new),
+                saved: free.into_iter().next().map(Box::new),
+                busy,
                 set_aside,
             }
         }
@@ -114,17 +118,23 @@ pub(super) fn resume(args: &ResumeArgs) -> Result<(), CliError> {
                 Err(e) => format!("cannot replay: {e}"),
             };
             text.push_str(&format!(
-                "{}  {}, {}, {standing}{}\n",
+                "{}  {}, {}, {standing}{}{}\n",
                 s.header.id,
                 s.header.rules.mode,
                 crate::config::course(&s.header.rules),
-                if s.header.practice { " (practice)" } else { "" }
+                if s.header.practice { " (practice)" } else { "" },
+                if s.in_use() {
+                    " (open in another window)"
+                } else {
+                    ""
+                }
             ));
         }
         return say(&text);
     }
     let chosen = match &args.id {
-        None => saved.into_iter().next(),
+        // The newest not open in another window.
+        None => saved.into_iter().find(|s| !s.in_use()),
         Some(id) => match records_folder::pick(&saved, id, |s| &s.header.id) {
             Picked::One(one) => Some(one.clone()),
             Picked::None => None,
@@ -139,7 +149,9 @@ pub(super) fn resume(args: &ResumeArgs) -> Result<(), CliError> {
     let Some(saved) = chosen else {
         return Err(CliError::BadInput(match &args.id {
             Some(id) => format!("no saved game `{id}` (spades resume --list shows them)"),
-            None => "no game is waiting to be resumed (spades starts a new one)".to_string(),
+            None => "no game is waiting to be resumed here (spades starts a new one; \
+                     spades resume --list shows any open in another window)"
+                .to_string(),
         }));
     };
     if args.abandon {

@@ -188,6 +188,45 @@ fn a_waiting_game_is_offered_on_start() {
     assert_eq!(pty.saves().len(), 2, "both games wait");
 }
 
+/// A game open in another window is not offered (taking it up would fail:
+/// that spades holds it), only named; Enter starts a new game.
+#[test]
+fn a_game_open_in_another_window_is_named_not_offered() {
+    let mut first = Pty::start(&["--seed", "4", "--speed", "instant", "--ascii"], TERM);
+    first.wait_for("the bidding", |s| s.contains("Your bid"));
+    let mut second = Pty::start_at(first.home(), &["--speed", "instant", "--ascii"], TERM);
+    second.wait_for("the offer", |s| s.contains("Open in another window"));
+    let offer = second.text();
+    assert!(!offer.contains("A game is waiting"), "{offer}");
+    assert!(offer.contains("partnership, to 500, hand 1"), "{offer}");
+    second.send(b"\r");
+    second.wait_for("a new game", |s| s.contains("Deals sealed #"));
+    second.quit();
+    first.quit();
+    assert_eq!(first.saves().len(), 2, "both games wait");
+}
+
+/// How the table looks is the player's choice now: flags given to plain
+/// `spades` apply to the game it resumes.
+#[test]
+fn look_flags_apply_to_a_game_resumed_from_the_offer() {
+    let mut pty = Pty::start(&["--seed", "4", "--speed", "instant", "--ascii"], TERM);
+    pty.wait_for("the bidding", |s| s.contains("Your bid"));
+    pty.quit();
+    let args = ["--speed", "fast", "--no-auto-play", "--ascii"];
+    let mut pty = Pty::start_at(pty.home(), &args, TERM);
+    pty.wait_for("the offer", |s| s.contains("A game is waiting"));
+    pty.send(b"\r");
+    pty.wait_for("the resumed game", |s| s.contains("Deals known: seed 4"));
+    pty.send(b"r");
+    pty.wait_for("the rules window", |s| s.contains("Rules in force"));
+    let rules = pty.text();
+    assert!(rules.contains("Speed      fast"), "{rules}");
+    assert!(rules.contains("auto-play off"), "{rules}");
+    pty.send(b"r");
+    pty.quit();
+}
+
 /// Saves that cannot be used say why, are set aside as `.bad`, and a new
 /// game is offered: an empty one, a cut-off header, another version's,
 /// rules this version refuses, a broken step, a huge one.
