@@ -101,36 +101,7 @@ pub(super) fn resume(args: &ResumeArgs) -> Result<(), CliError> {
         let _ = writeln!(std::io::stderr(), "spades: {note}");
     }
     if args.list {
-        let mut text = String::new();
-        if saved.is_empty() {
-            text.push_str("No game is waiting to be resumed.\n");
-        }
-        for s in &saved {
-            let standing = match s.standing() {
-                Ok((hand, scores)) => format!(
-                    "hand {hand}, scores {}",
-                    scores
-                        .iter()
-                        .map(i32::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" / ")
-                ),
-                Err(e) => format!("cannot replay: {e}"),
-            };
-            text.push_str(&format!(
-                "{}  {}, {}, {standing}{}{}\n",
-                s.header.id,
-                s.header.rules.mode,
-                crate::config::course(&s.header.rules),
-                if s.header.practice { " (practice)" } else { "" },
-                if s.in_use() {
-                    " (open in another window)"
-                } else {
-                    ""
-                }
-            ));
-        }
-        return say(&text);
+        return say(&listed(&saved));
     }
     let chosen = match &args.id {
         // The newest not open in another window.
@@ -154,12 +125,54 @@ pub(super) fn resume(args: &ResumeArgs) -> Result<(), CliError> {
                 .to_string(),
         }));
     };
+    // Another spades holds it: taking it up or giving it up here would
+    // fail once the terminal is taken.
+    if saved.in_use() {
+        return Err(CliError::BadInput(format!(
+            "the saved game {} is open in another window: go on with it there, or leave it first",
+            saved.header.id
+        )));
+    }
     if args.abandon {
         return abandon(&saved);
     }
     check_terminal()?;
     // The game's own rules, names and level come from its save.
     play_session(look_config(&args.look), Start::Resume(Box::new(saved)))
+}
+
+/// `spades resume --list`: each waiting game in a line, newest first.
+fn listed(saved: &[Saved]) -> String {
+    let mut text = String::new();
+    if saved.is_empty() {
+        text.push_str("No game is waiting to be resumed.\n");
+    }
+    for s in saved {
+        let standing = match s.standing() {
+            Ok((hand, scores)) => format!(
+                "hand {hand}, scores {}",
+                scores
+                    .iter()
+                    .map(i32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" / ")
+            ),
+            Err(e) => format!("cannot replay: {e}"),
+        };
+        text.push_str(&format!(
+            "{}  {}, {}, {standing}{}{}\n",
+            s.header.id,
+            s.header.rules.mode,
+            crate::config::course(&s.header.rules),
+            if s.header.practice { " (practice)" } else { "" },
+            if s.in_use() {
+                " (open in another window)"
+            } else {
+                ""
+            }
+        ));
+    }
+    text
 }
 
 /// Gives a saved game up: its record says so and reveals its seed, and

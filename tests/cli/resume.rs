@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use predicates::prelude::*;
 use rand::{RngExt, SeedableRng};
 use spades::engine::{Card, CardSet, Game, Seat};
 use spades::save::{Saved, Step};
@@ -204,6 +205,51 @@ fn a_game_open_in_another_window_is_named_not_offered() {
     second.quit();
     first.quit();
     assert_eq!(first.saves().len(), 2, "both games wait");
+}
+
+/// `spades resume` with a game another process holds (its lock taken by
+/// another file handle, as a second spades takes it): the list says it is
+/// open in another window, and taking it up or giving it up is refused
+/// with exit 2 before the terminal is touched.
+#[test]
+fn resume_names_a_game_open_elsewhere_and_leaves_it_alone() {
+    let mut pty = Pty::start(&["--seed", "4", "--speed", "instant", "--ascii"], TERM);
+    pty.wait_for("the bidding", |s| s.contains("Your bid"));
+    pty.quit();
+    let home = pty.home();
+    let save = the_save(&pty).expect("the game waits");
+    let id = save.header.id.clone();
+    let lock = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(save.path.with_extension("lock"))
+        .unwrap();
+    lock.try_lock().unwrap();
+    let spades = |args: &[&str]| support::game::spades(&home).args(args).assert();
+    spades(&["resume", "--list"])
+        .success()
+        .stdout(predicates::str::contains(format!("{id}  partnership")))
+        .stdout(predicates::str::contains("(open in another window)"));
+    spades(&["resume"])
+        .code(2)
+        .stderr(predicates::str::contains(
+            "no game is waiting to be resumed here",
+        ));
+    for args in [
+        &["resume", id.as_str()][..],
+        &["resume", id.as_str(), "--abandon"],
+    ] {
+        spades(args)
+            .code(2)
+            .stderr(predicates::str::contains("is open in another window"));
+    }
+    drop(lock);
+    spades(&["resume", "--list"])
+        .success()
+        .stdout(predicates::str::contains("open in another window").not());
+    assert!(the_save(&pty).is_some(), "the game still waits");
 }
 
 /// How the table looks is the player's choice now: flags given to plain
