@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use crate::engine::HandResult;
 use crate::history::{FolderError, History, Outcome, PlayedGame};
-use crate::rating::{Ledger, Unrated};
+use crate::rating::{Ledger, Unrated, apart};
 
 /// Games and hands played and won.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -138,7 +138,7 @@ impl Stats {
         let mut stats = Stats::default();
         let mut streak = 0;
         for game in games {
-            match crate::rating::apart(game) {
+            match apart(game) {
                 Some(Unrated::Practice) => stats.practice.add(game),
                 Some(Unrated::QuickPlay) => stats.runs.add(game),
                 // Open deals: `apart` gives nothing else.
@@ -271,8 +271,8 @@ pub fn render(stats: &Stats, ledger: &Ledger) -> Vec<String> {
         out.push(String::new());
         out.extend(bids_and_points(stats));
     }
-    out.extend(apart("Practice ", &stats.practice));
-    out.extend(apart("Open deals", &stats.open_deals));
+    out.extend(apart_line("Practice ", &stats.practice));
+    out.extend(apart_line("Open deals", &stats.open_deals));
     out.extend(quick_play(&stats.runs));
     out.push(String::new());
     out.extend(crate::rating::render(ledger));
@@ -389,7 +389,7 @@ fn bids_and_points(stats: &Stats) -> Vec<String> {
 
 /// Games counted apart (practice, open deals) on a line of their own, said
 /// to be so; nothing when there were none.
-fn apart(title: &str, p: &Tally) -> Vec<String> {
+fn apart_line(title: &str, p: &Tally) -> Vec<String> {
     if p.games == 0 {
         return Vec::new();
     }
