@@ -28,18 +28,24 @@ pub enum Choice {
 /// The offer on screen: the newest saved game, saves open in another
 /// window, and saves set aside.
 pub struct Offer<'a> {
-    pub saved: Option<&'a Saved>,
-    /// Saves another spades is playing: said, not offered.
-    pub busy: &'a [Saved],
+    /// The game offered, in a line (worked out once: it replays the save).
+    saved: Option<String>,
+    /// Saves another spades is playing, a line each: said, not offered.
+    busy: Vec<String>,
     /// Saves that could not be read, and where they were kept.
-    pub set_aside: &'a [SetAside],
+    set_aside: &'a [SetAside],
 }
 
 impl<'a> Offer<'a> {
-    pub fn new(saved: Option<&'a Saved>, busy: &'a [Saved], set_aside: &'a [SetAside]) -> Self {
+    pub fn new(
+        saved: Option<&Saved>,
+        busy: &[Saved],
+        set_aside: &'a [SetAside],
+        theme: &Theme,
+    ) -> Self {
         Offer {
-            saved,
-            busy,
+            saved: saved.map(|s| about(s, theme)),
+            busy: busy.iter().map(|s| about(s, theme)).collect(),
             set_aside,
         }
     }
@@ -60,12 +66,12 @@ impl<'a> Offer<'a> {
         // Inside the frame and a margin of one on each side.
         let text_width = usize::from(width.saturating_sub(4)).max(20);
         let mut lines = Vec::new();
-        if let Some(saved) = self.saved {
+        if let Some(saved) = &self.saved {
             lines.push(Line::styled(
                 "A game is waiting where you left it:",
                 theme.accent(),
             ));
-            lines.push(Line::from(about(saved, theme)));
+            lines.push(Line::from(saved.as_str()));
             lines.push(Line::from(""));
         }
         if !self.busy.is_empty() {
@@ -73,11 +79,8 @@ impl<'a> Offer<'a> {
                 "Open in another window (take it up there):",
                 theme.dim(),
             ));
-            for busy in self.busy {
-                lines.push(Line::styled(
-                    format!("  {}", about(busy, theme)),
-                    theme.dim(),
-                ));
+            for busy in &self.busy {
+                lines.push(Line::styled(format!("  {busy}"), theme.dim()));
             }
             lines.push(Line::from(""));
         }

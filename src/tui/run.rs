@@ -53,7 +53,7 @@ pub fn run(config: PlayConfig, start: Start) -> Result<Outcome, TuiError> {
             busy,
             set_aside,
         } => {
-            let waiting = offer::Offer::new(saved.as_deref(), &busy, &set_aside);
+            let waiting = offer::Offer::new(saved.as_deref(), &busy, &set_aside, &theme);
             match offer(&mut session, &signals, theme, &waiting) {
                 Ok(offer::Choice::Resume) => saved.map_or(Start::New, Start::Resume),
                 Ok(offer::Choice::NewGame) => Start::New,
