@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use clap::builder::RangedI64ValueParser;
 use clap::{Args, ValueEnum};
 
 use crate::bots::{BotSpec, Effort};
@@ -29,13 +30,20 @@ pub struct LookArgs {
     pub no_auto_play: bool,
 }
 
+/// A seed: a whole number from 0 to 2^64 - 1, said so when it is not
+/// (read as a plain number, a negative one would only be "invalid digit").
+pub fn seed_number(text: &str) -> Result<u64, String> {
+    text.parse()
+        .map_err(|_| format!("a seed is a whole number from 0 to {}", u64::MAX))
+}
+
 /// How long a searching bot (`hard`) thinks per decision.
 #[derive(Debug, Clone, Args)]
 pub struct EffortArgs {
     /// Let `hard` think this long per decision, in milliseconds, on every
     /// core (default: a fixed number of guessed deals; see --iterations)
     #[arg(long, allow_negative_numbers = true, value_name = "MS", conflicts_with = "iterations",
-          value_parser = clap::value_parser!(u64).range(1..=60_000))]
+          value_parser = RangedI64ValueParser::<u64>::new().range(1..=60_000))]
     pub think_ms: Option<u64>,
     /// Let `hard` guess this many deals per decision, shared out over every
     /// core, so that a seeded run replays exactly (default 300)

@@ -14,7 +14,7 @@ use crate::session::{self, SessionError};
 use crate::table::ResumeError;
 use crate::tui::{Ending, Outcome, PlayConfig, Start, TuiError};
 
-use super::args::{LookArgs, RulesFlags};
+use super::args::{LookArgs, RulesFlags, seed_number};
 use super::{CliError, check_terminal, say};
 
 #[derive(Debug, Clone, Args)]
@@ -22,7 +22,7 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub table: RulesFlags,
     /// Deal from this seed, openly: the same seed deals the same cards (default: a secret seed, committed to at the start and revealed at the end)
-    #[arg(long, allow_negative_numbers = true, value_name = "S")]
+    #[arg(long, allow_negative_numbers = true, value_name = "S", value_parser = seed_number)]
     pub seed: Option<u64>,
     /// Your name at the table
     #[arg(long, default_value = "You")]

@@ -73,13 +73,31 @@ fn negative_numbers_are_out_of_range_not_unknown_arguments() {
                 "invalid value '{}' for '{flag} ",
                 args[args.len() - 1]
             )))
-            .stderr(predicate::str::contains("unexpected argument").not());
+            .stderr(predicate::str::contains("unexpected argument").not())
+            .stderr(predicate::str::contains("invalid digit").not());
     }
     spades(&dir)
         .args(["--target", "-5"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("-5 is not in 1.."));
+    spades(&dir)
+        .args(["--seed", "-1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("a seed is a whole number from 0"));
+    // The whole range of seeds is still taken.
+    spades(&dir)
+        .args([
+            "sim",
+            "--games",
+            "1",
+            "--seats",
+            "random,random,random,random",
+        ])
+        .args(["--seed", &u64::MAX.to_string()])
+        .assert()
+        .success();
 }
 
 #[test]
