@@ -280,7 +280,16 @@ impl fmt::Display for Unrated {
             Unrated::Practice => f.write_str("A practice game: not rated."),
             Unrated::QuickPlay => f.write_str("A Quick Play run: not rated."),
             Unrated::OpenDeals(seed) => write!(f, "Open deals (seed {seed}): not rated."),
-            Unrated::NoRating(Some(level)) => write!(f, "Not rated: {level} has no rating."),
+            Unrated::NoRating(Some(level)) => {
+                // A program's command comes from the record: no control
+                // characters reach the screen.
+                let level: String = level
+                    .to_string()
+                    .chars()
+                    .filter(|c| !c.is_control())
+                    .collect();
+                write!(f, "Not rated: {level} has no rating.")
+            }
             Unrated::NoRating(None) => f.write_str("Not rated: no level is named."),
             Unrated::NotPlayedOut => f.write_str("Not rated: the game was not played out."),
         }
