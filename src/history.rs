@@ -256,6 +256,9 @@ pub struct PlayedGame {
     pub results: Vec<HandResult>,
     /// A Quick Play run rather than a game to a target.
     pub quick: bool,
+    /// The seed, when the deals came from one known from the start (the
+    /// header's `seed`): open deals, which could be known in advance.
+    pub open_seed: Option<u64>,
 }
 
 impl PlayedGame {
@@ -297,6 +300,7 @@ impl PlayedGame {
             scores: game.scores(),
             results: game.results().to_vec(),
             quick: recorded.header.rules.is_quick(),
+            open_seed: recorded.header.seed,
         })
     }
 

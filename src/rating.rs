@@ -24,11 +24,13 @@
 //! --abandon`, or a game left when it could not be saved), which count as
 //! lost against every opponent, so that giving up a game going badly never
 //! saves a rating. Not rated: practice games, Quick Play runs (they are
-//! played for a total, not won), a game given up before its
-//! first hand was scored (nothing was played), games with no closing line
-//! (the program was killed, or the game waits to be resumed: a game left is
-//! saved, not given up), and games against a level this version has no
-//! rating for.
+//! played for a total, not won), games with open deals (a seed given with
+//! `--seed`, written in the record's `game` line: the deals could be known
+//! in advance and the game replayed until won; only secret seeds count), a
+//! game given up before its first hand was scored (nothing was played),
+//! games with no closing line (the program was killed, or the game waits
+//! to be resumed: a game left is saved, not given up), and games against a
+//! level this version has no rating for.
 //!
 //! # Calibration
 //!
@@ -115,6 +117,7 @@
 //! normal 1640 ± 44, cutthroat 421 ± 111 and 2052 ± 22, individual 483 ±
 //! 113 and 1585 ± 10). The fitted ratings are `LEVEL_RATINGS`.
 
+use std::fmt;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
@@ -122,7 +125,7 @@ use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
 
 use crate::bots::{BotSpec, Effort, Level};
-use crate::engine::Mode;
+use crate::engine::{Mode, Side};
 use crate::history::{FolderError, History, Outcome, PlayedGame, Unreadable};
 
 /// Easy's rating in every mode, and where a new player starts: Glicko-2's
@@ -234,7 +237,7 @@ impl Ledger {
             changes: Vec::new(),
         };
         for game in games {
-            let Some(results) = results(game) else {
+            let Ok(results) = results(game) else {
                 continue;
             };
             let before = ledger.rating;
@@ -254,17 +257,70 @@ impl Ledger {
     }
 }
 
-/// The game's results against its opponents, or `None` when it is not
-/// rated (see the module's comment).
-pub fn results(game: &PlayedGame) -> Option<Vec<(Glicko2Rating, Outcomes)>> {
-    if game.info.practice || game.quick {
-        return None;
+/// Why a game is not rated (see the module's comment).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unrated {
+    /// A practice game: moves could be taken back.
+    Practice,
+    /// A Quick Play run: played for a total, not won.
+    QuickPlay,
+    /// Deals from a seed given in the open (`--seed`): they could be known
+    /// in advance, and the game replayed until won.
+    OpenDeals(u64),
+    /// Computer players with no rating: a level at a budget of its own, a
+    /// program, or a level not measured in the mode. The record's level.
+    NoRating(Option<BotSpec>),
+    /// Given up before a hand was scored, or never closed.
+    NotPlayedOut,
+}
+
+impl fmt::Display for Unrated {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unrated::Practice => f.write_str("A practice game: not rated."),
+            Unrated::QuickPlay => f.write_str("A Quick Play run: not rated."),
+            Unrated::OpenDeals(seed) => write!(f, "Open deals (seed {seed}): not rated."),
+            Unrated::NoRating(Some(level)) => {
+                // A program's command comes from the record: no control
+                // characters reach the screen.
+                let level: String = level
+                    .to_string()
+                    .chars()
+                    .filter(|c| !c.is_control())
+                    .collect();
+                write!(f, "Not rated: {level} has no rating.")
+            }
+            Unrated::NoRating(None) => f.write_str("Not rated: no level is named."),
+            Unrated::NotPlayedOut => f.write_str("Not rated: the game was not played out."),
+        }
     }
+}
+
+/// The games counted apart from the rest, in the statistics as in the
+/// rating: practice games, Quick Play runs, and games with open deals,
+/// in that order when a game is more than one.
+pub fn apart(game: &PlayedGame) -> Option<Unrated> {
+    if game.info.practice {
+        Some(Unrated::Practice)
+    } else if game.quick {
+        Some(Unrated::QuickPlay)
+    } else {
+        game.open_seed.map(Unrated::OpenDeals)
+    }
+}
+
+/// The game's results against its opponents, or why it is not rated (see
+/// the module's comment).
+pub fn results(game: &PlayedGame) -> Result<Vec<(Glicko2Rating, Outcomes)>, Unrated> {
+    if let Some(why) = apart(game) {
+        return Err(why);
+    }
+    let no_rating = || Unrated::NoRating(game.info.difficulty.clone());
     // A level at its own budget (`hard@1200`) or a program has no rating.
     let Some(BotSpec::Level(level, Effort::Usual)) = game.info.difficulty else {
-        return None;
+        return Err(no_rating());
     };
-    let level = level_rating(game.mode, level)?;
+    let level = level_rating(game.mode, level).ok_or_else(no_rating)?;
     let won = match game.outcome {
         Outcome::Won => true,
         Outcome::Lost => false,
@@ -274,26 +330,27 @@ pub fn results(game: &PlayedGame) -> Option<Vec<(Glicko2Rating, Outcomes)>> {
             } else {
                 game.mode.sides() - 1
             };
-            return Some(vec![(level, Outcomes::LOSS); opponents]);
+            return Ok(vec![(level, Outcomes::LOSS); opponents]);
         }
-        Outcome::Left | Outcome::Unfinished => return None,
+        Outcome::Left | Outcome::Unfinished => return Err(Unrated::NotPlayedOut),
     };
     if game.mode.has_partners() {
         let outcome = if won { Outcomes::WIN } else { Outcomes::LOSS };
-        return Some(vec![(level, outcome)]);
+        return Ok(vec![(level, outcome)]);
     }
     let mine = game.side();
-    let my_score = *game.scores.get(mine.index())?;
+    let scores = |side: Side| game.scores.get(side.index()).ok_or(Unrated::NotPlayedOut);
+    let my_score = *scores(mine)?;
     game.mode
         .each_side()
         .filter(|&s| s != mine)
         .map(|s| {
-            let outcome = match my_score.cmp(game.scores.get(s.index())?) {
+            let outcome = match my_score.cmp(scores(s)?) {
                 std::cmp::Ordering::Greater => Outcomes::WIN,
                 std::cmp::Ordering::Equal => Outcomes::DRAW,
                 std::cmp::Ordering::Less => Outcomes::LOSS,
             };
-            Some((level, outcome))
+            Ok((level, outcome))
         })
         .collect()
 }
@@ -333,28 +390,30 @@ fn not_found(id: &str, dir: &Path, unreadable: &[Unreadable]) -> String {
 
 /// The player's rating before and after the game `id`, read from the
 /// records in `dir` (`crate::paths::records()`): for the table to show
-/// once a game is over. `None` when that game is not rated (a practice
-/// game, or one left, cut short or against an unrated level; see the
-/// module's documentation). Records elsewhere in the folder that cannot be
-/// read are left out, as `spades stats` leaves them out.
-pub fn change_for(dir: &Path, id: &str) -> Result<Option<Change>, ChangeError> {
+/// once a game is over; or why that game is not rated (see the module's
+/// documentation). Records elsewhere in the folder that cannot be read
+/// are left out, as `spades stats` leaves them out.
+pub fn change_for(dir: &Path, id: &str) -> Result<Result<Change, Unrated>, ChangeError> {
     let history = History::read(dir)?;
-    if !history.games.iter().any(|g| g.id == id) {
+    let Some(game) = history.games.iter().find(|g| g.id == id) else {
         return Err(ChangeError::NotFound {
             id: id.to_string(),
             dir: dir.to_path_buf(),
             unreadable: history.unreadable,
         });
+    };
+    if let Err(why) = results(game) {
+        return Ok(Err(why));
     }
     let ledger = Ledger::of(&history.games);
-    Ok(ledger
-        .changes
-        .iter()
-        .find(|c| c.game == id)
+    let change = ledger.changes.iter().find(|c| c.game == id);
+    // Every game with results is in the ledger.
+    Ok(change
         .map(|c| Change {
             before: (c.before.rating, c.before.deviation),
             after: (c.after.rating, c.after.deviation),
-        }))
+        })
+        .ok_or(Unrated::NotPlayedOut))
 }
 
 /// The rating as `spades stats --json` gives it.
@@ -453,11 +512,14 @@ mod tests {
             scores,
             results: vec![result; hands],
             quick: false,
+            open_seed: None,
         }
     }
 
     fn outcomes(game: &PlayedGame) -> Option<Vec<Outcomes>> {
-        results(game).map(|r| r.into_iter().map(|(_, o)| o).collect())
+        results(game)
+            .ok()
+            .map(|r| r.into_iter().map(|(_, o)| o).collect())
     }
 
     #[test]
@@ -504,6 +566,14 @@ mod tests {
         let mut unknown = game(Mode::Partnership, Outcome::Won, vec![510, 300], 9);
         unknown.info.difficulty = Some("hard@1200".parse().unwrap());
         assert_eq!(outcomes(&unknown), None);
+        // Open deals could be known in advance: a win there is not rated.
+        let mut open = game(Mode::Partnership, Outcome::Won, vec![510, 300], 9);
+        open.open_seed = Some(1);
+        assert_eq!(results(&open), Err(Unrated::OpenDeals(1)));
+        assert_eq!(
+            Unrated::OpenDeals(1).to_string(),
+            "Open deals (seed 1): not rated."
+        );
     }
 
     #[test]

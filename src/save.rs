@@ -196,6 +196,17 @@ impl Saved {
 }
 
 impl Saved {
+    /// Is the game being played in another window (another spades holds
+    /// its lock)? Such a save cannot be taken up until that one lets go.
+    pub fn in_use(&self) -> bool {
+        let Ok(file) = OpenOptions::new().read(true).open(lock_path(&self.path)) else {
+            // No lock file: nobody has it open.
+            return false;
+        };
+        // The lock is let go when `file` is dropped.
+        matches!(file.try_lock(), Err(std::fs::TryLockError::WouldBlock))
+    }
+
     /// Where the saved game stands: the hand being played and each side's
     /// score, worked out by replaying its steps.
     pub fn standing(&self) -> Result<(u32, Vec<i32>), SaveError> {
@@ -501,6 +512,20 @@ mod tests {
                 action: Action::Play("AS".parse::<Card>().unwrap()),
             },
         ]
+    }
+
+    #[test]
+    fn a_save_another_handle_has_locked_is_in_use() {
+        let dir = tempfile::tempdir().unwrap();
+        let journal = Journal::create(dir.path(), &header("g1")).unwrap();
+        let saved = Saved::load(journal.path()).unwrap();
+        assert!(saved.in_use(), "the journal holds the lock");
+        // Asking does not take the lock: still in use.
+        assert!(saved.in_use());
+        drop(journal);
+        assert!(!saved.in_use(), "let go when the game closed");
+        std::fs::remove_file(lock_path(&saved.path)).unwrap();
+        assert!(!saved.in_use(), "no lock file: nobody plays it");
     }
 
     #[test]

@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use crate::engine::HandResult;
 use crate::history::{FolderError, History, Outcome, PlayedGame};
-use crate::rating::Ledger;
+use crate::rating::{Ledger, Unrated, apart};
 
 /// Games and hands played and won.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -84,6 +84,9 @@ pub struct Stats {
     /// Quick Play runs, counted apart and in nothing above: they are
     /// played for a total, not won or lost.
     pub runs: Runs,
+    /// Games with open deals (a seed given with `--seed`), counted apart
+    /// and in nothing above: their deals could be known in advance.
+    pub open_deals: Tally,
 }
 
 /// How many Quick Play runs best runs to keep.
@@ -135,30 +138,13 @@ impl Stats {
         let mut stats = Stats::default();
         let mut streak = 0;
         for game in games {
-            if game.info.practice {
-                stats.practice.add(game);
-                continue;
+            match apart(game) {
+                Some(Unrated::Practice) => stats.practice.add(game),
+                Some(Unrated::QuickPlay) => stats.runs.add(game),
+                // Open deals: `apart` gives nothing else.
+                Some(_) => stats.open_deals.add(game),
+                None => stats.count(game, &mut streak),
             }
-            if game.quick {
-                stats.runs.add(game);
-                continue;
-            }
-            stats.games.add(game);
-            stats
-                .by_mode
-                .entry(game.mode.to_string())
-                .or_default()
-                .add(game);
-            stats.by_level.entry(game.level()).or_default().add(game);
-            for result in &game.results {
-                stats.add_hand(game, result);
-            }
-            match game.outcome {
-                Outcome::Won => streak += 1,
-                Outcome::Lost | Outcome::Left => streak = 0,
-                Outcome::Unfinished => {}
-            }
-            stats.longest_winning_streak = stats.longest_winning_streak.max(streak);
         }
         let per_hand = |n: i64| {
             let hands = stats.games.hands;
@@ -167,6 +153,26 @@ impl Stats {
         stats.bags_per_hand = per_hand(stats.bags);
         stats.points_per_hand = per_hand(stats.points);
         stats
+    }
+
+    /// Counts a game that is not counted apart; `streak` is the run of
+    /// wins up to it.
+    fn count(&mut self, game: &PlayedGame, streak: &mut u32) {
+        self.games.add(game);
+        self.by_mode
+            .entry(game.mode.to_string())
+            .or_default()
+            .add(game);
+        self.by_level.entry(game.level()).or_default().add(game);
+        for result in &game.results {
+            self.add_hand(game, result);
+        }
+        match game.outcome {
+            Outcome::Won => *streak += 1,
+            Outcome::Lost | Outcome::Left => *streak = 0,
+            Outcome::Unfinished => {}
+        }
+        self.longest_winning_streak = self.longest_winning_streak.max(*streak);
     }
 
     fn add_hand(&mut self, game: &PlayedGame, result: &HandResult) {
@@ -265,7 +271,8 @@ pub fn render(stats: &Stats, ledger: &Ledger) -> Vec<String> {
         out.push(String::new());
         out.extend(bids_and_points(stats));
     }
-    out.extend(practice(&stats.practice));
+    out.extend(apart_line("Practice ", &stats.practice));
+    out.extend(apart_line("Open deals", &stats.open_deals));
     out.extend(quick_play(&stats.runs));
     out.push(String::new());
     out.extend(crate::rating::render(ledger));
@@ -275,10 +282,11 @@ pub fn render(stats: &Stats, ledger: &Ledger) -> Vec<String> {
 /// The one line shown before any game but practice or a run: the rest of
 /// the figures would all be nothing.
 fn nothing_played(stats: &Stats) -> String {
-    let aside = if stats.practice.games > 0 {
-        ", practice aside"
-    } else {
-        ""
+    let aside = match (stats.practice.games > 0, stats.open_deals.games > 0) {
+        (true, true) => ", practice and open deals aside",
+        (true, false) => ", practice aside",
+        (false, true) => ", open deals aside",
+        (false, false) => "",
     };
     format!("No games played yet{aside}.")
 }
@@ -379,16 +387,16 @@ fn bids_and_points(stats: &Stats) -> Vec<String> {
     out
 }
 
-/// Practice games on a line of their own, said to be counted apart; nothing
-/// when there were none.
-fn practice(p: &Tally) -> Vec<String> {
+/// Games counted apart (practice, open deals) on a line of their own, said
+/// to be so; nothing when there were none.
+fn apart_line(title: &str, p: &Tally) -> Vec<String> {
     if p.games == 0 {
         return Vec::new();
     }
     vec![
         String::new(),
         format!(
-            "Practice  {}: {} won, {} (not above, not rated)",
+            "{title} {}: {} won, {} (apart, not rated)",
             plural(p.games, "game", "games"),
             p.won,
             plural(p.hands, "hand", "hands"),
@@ -405,7 +413,7 @@ fn quick_play(runs: &Runs) -> Vec<String> {
     }
     out.push(String::new());
     out.push(format!(
-        "Quick Play {} finished{} (not above, not rated)",
+        "Quick Play {} finished{} (apart, not rated)",
         plural(runs.finished, "run", "runs"),
         if runs.unfinished > 0 {
             format!(", {} left or unfinished", runs.unfinished)
@@ -491,6 +499,7 @@ mod tests {
             scores: vec![0; mode.sides()],
             results,
             quick: false,
+            open_seed: None,
         }
     }
 
@@ -650,6 +659,7 @@ mod tests {
             longest_winning_streak: 99_999,
             practice: big,
             runs: Runs::default(),
+            open_deals: big,
         };
         let lines = render(&stats, &Ledger::of(&[]));
         for line in &lines {

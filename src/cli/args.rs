@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use clap::builder::RangedI64ValueParser;
 use clap::{Args, ValueEnum};
 
 use crate::bots::{BotSpec, Effort};
@@ -29,17 +30,24 @@ pub struct LookArgs {
     pub no_auto_play: bool,
 }
 
+/// A seed: a whole number from 0 to 2^64 - 1, said so when it is not
+/// (read as a plain number, a negative one would only be "invalid digit").
+pub fn seed_number(text: &str) -> Result<u64, String> {
+    text.parse()
+        .map_err(|_| format!("a seed is a whole number from 0 to {}", u64::MAX))
+}
+
 /// How long a searching bot (`hard`) thinks per decision.
 #[derive(Debug, Clone, Args)]
 pub struct EffortArgs {
     /// Let `hard` think this long per decision, in milliseconds, on every
     /// core (default: a fixed number of guessed deals; see --iterations)
-    #[arg(long, value_name = "MS", conflicts_with = "iterations",
-          value_parser = clap::value_parser!(u64).range(1..=60_000))]
+    #[arg(long, allow_negative_numbers = true, value_name = "MS", conflicts_with = "iterations",
+          value_parser = RangedI64ValueParser::<u64>::new().range(1..=60_000))]
     pub think_ms: Option<u64>,
     /// Let `hard` guess this many deals per decision, shared out over every
     /// core, so that a seeded run replays exactly (default 300)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub iterations: Option<u32>,
 }
 
@@ -83,7 +91,7 @@ pub struct RulesFlags {
     #[arg(long, value_enum)]
     pub mode: Option<ModeArg>,
     /// Score that ends the game (overrides `target_score`)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(i32).range(1..))]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = clap::value_parser!(i32).range(1..))]
     pub target: Option<i32>,
     /// Rules file (default: ./rules.toml, then the user config dir, then the classic game)
     #[arg(long, value_name = "PATH")]

@@ -5,6 +5,7 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::Duration;
 
 use clap::Args;
+use clap::builder::RangedI64ValueParser;
 
 use crate::bots::BotSpec;
 use crate::config::RulesSource;
@@ -30,7 +31,7 @@ pub struct HostArgs {
     #[arg(long)]
     pub name: Option<String>,
     /// The port friends connect to
-    #[arg(long, default_value_t = 4466)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 4466)]
     pub port: u16,
     /// The address friends reach this machine by, shown in the table's code
     /// (default: this machine's address on its network)
@@ -44,7 +45,7 @@ pub struct HostArgs {
     #[arg(long)]
     pub insecure_plain: bool,
     /// Let a bot act for a player who has not acted within this many seconds
-    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(5..=3600))]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", value_parser = RangedI64ValueParser::<u64>::new().range(5..=3600))]
     pub turn_timer: Option<u64>,
     /// A program of your own (exec:COMMAND) offered in the lobby as one
     /// more bot level (`l`), for a table served from this process
@@ -70,7 +71,7 @@ pub struct JoinArgs {
 #[derive(Debug, Clone, Args)]
 pub struct ServeArgs {
     /// The port to listen on (0: any free port, printed at the start)
-    #[arg(long, value_name = "P")]
+    #[arg(long, allow_negative_numbers = true, value_name = "P")]
     pub port: u16,
     /// The address to listen on (default: every IPv4 address of this machine)
     #[arg(long, value_name = "ADDR", default_value = "0.0.0.0")]
@@ -80,7 +81,7 @@ pub struct ServeArgs {
     pub insecure_plain: bool,
     /// A bot makes a person's decision when they take longer than this
     /// (default: no limit)
-    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=3600))]
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", value_parser = RangedI64ValueParser::<u64>::new().range(1..=3600))]
     pub turn_timer: Option<u64>,
     /// A program of this machine's (exec:COMMAND) offered to every host as
     /// one more bot level

@@ -14,7 +14,7 @@ use crate::session::{self, SessionError};
 use crate::table::ResumeError;
 use crate::tui::{Ending, Outcome, PlayConfig, Start, TuiError};
 
-use super::args::{LookArgs, RulesFlags};
+use super::args::{LookArgs, RulesFlags, seed_number};
 use super::{CliError, check_terminal, say};
 
 #[derive(Debug, Clone, Args)]
@@ -22,7 +22,7 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub table: RulesFlags,
     /// Deal from this seed, openly: the same seed deals the same cards (default: a secret seed, committed to at the start and revealed at the end)
-    #[arg(long, value_name = "S")]
+    #[arg(long, allow_negative_numbers = true, value_name = "S", value_parser = seed_number)]
     pub seed: Option<u64>,
     /// Your name at the table
     #[arg(long, default_value = "You")]
@@ -77,11 +77,15 @@ pub(super) fn play(args: &PlayArgs) -> Result<(), CliError> {
         Start::New
     } else {
         let (saved, set_aside) = waiting_games();
-        if saved.is_empty() && set_aside.is_empty() {
+        // A game open in another window cannot be taken up here: it is
+        // named, and the newest of the others offered.
+        let (busy, free): (Vec<Saved>, Vec<Saved>) = saved.into_iter().partition(Saved::in_use);
+        if free.is_empty() && busy.is_empty() && set_aside.is_empty() {
             Start::New
         } else {
             Start::Offer {
-                saved: saved.into_iter().next().map(Box::new),
+                saved: free.into_iter().next().map(Box::new),
+                busy,
                 set_aside,
             }
         }
@@ -97,34 +101,11 @@ pub(super) fn resume(args: &ResumeArgs) -> Result<(), CliError> {
         let _ = writeln!(std::io::stderr(), "spades: {note}");
     }
     if args.list {
-        let mut text = String::new();
-        if saved.is_empty() {
-            text.push_str("No game is waiting to be resumed.\n");
-        }
-        for s in &saved {
-            let standing = match s.standing() {
-                Ok((hand, scores)) => format!(
-                    "hand {hand}, scores {}",
-                    scores
-                        .iter()
-                        .map(i32::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" / ")
-                ),
-                Err(e) => format!("cannot replay: {e}"),
-            };
-            text.push_str(&format!(
-                "{}  {}, {}, {standing}{}\n",
-                s.header.id,
-                s.header.rules.mode,
-                crate::config::course(&s.header.rules),
-                if s.header.practice { " (practice)" } else { "" }
-            ));
-        }
-        return say(&text);
+        return say(&listed(&saved));
     }
     let chosen = match &args.id {
-        None => saved.into_iter().next(),
+        // The newest not open in another window.
+        None => saved.into_iter().find(|s| !s.in_use()),
         Some(id) => match records_folder::pick(&saved, id, |s| &s.header.id) {
             Picked::One(one) => Some(one.clone()),
             Picked::None => None,
@@ -139,15 +120,59 @@ pub(super) fn resume(args: &ResumeArgs) -> Result<(), CliError> {
     let Some(saved) = chosen else {
         return Err(CliError::BadInput(match &args.id {
             Some(id) => format!("no saved game `{id}` (spades resume --list shows them)"),
-            None => "no game is waiting to be resumed (spades starts a new one)".to_string(),
+            None => "no game is waiting to be resumed here (spades starts a new one; \
+                     spades resume --list shows any open in another window)"
+                .to_string(),
         }));
     };
+    // Another spades holds it: taking it up or giving it up here would
+    // fail once the terminal is taken.
+    if saved.in_use() {
+        return Err(CliError::BadInput(format!(
+            "the saved game {} is open in another window: go on with it there, or leave it first",
+            saved.header.id
+        )));
+    }
     if args.abandon {
         return abandon(&saved);
     }
     check_terminal()?;
     // The game's own rules, names and level come from its save.
     play_session(look_config(&args.look), Start::Resume(Box::new(saved)))
+}
+
+/// `spades resume --list`: each waiting game in a line, newest first.
+fn listed(saved: &[Saved]) -> String {
+    let mut text = String::new();
+    if saved.is_empty() {
+        text.push_str("No game is waiting to be resumed.\n");
+    }
+    for s in saved {
+        let standing = match s.standing() {
+            Ok((hand, scores)) => format!(
+                "hand {hand}, scores {}",
+                scores
+                    .iter()
+                    .map(i32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" / ")
+            ),
+            Err(e) => format!("cannot replay: {e}"),
+        };
+        text.push_str(&format!(
+            "{}  {}, {}, {standing}{}{}\n",
+            s.header.id,
+            s.header.rules.mode,
+            crate::config::course(&s.header.rules),
+            if s.header.practice { " (practice)" } else { "" },
+            if s.in_use() {
+                " (open in another window)"
+            } else {
+                ""
+            }
+        ));
+    }
+    text
 }
 
 /// Gives a saved game up: its record says so and reveals its seed, and

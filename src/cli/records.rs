@@ -61,7 +61,7 @@ pub struct ReplayArgs {
     #[arg(value_name = "ID|FILE")]
     pub record: String,
     /// Which game of a record holding several (`spades sim --record`), from 1
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     pub game: u32,
     /// Draw suits as S H D C instead of symbols
     #[arg(long)]

@@ -4,12 +4,13 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 use clap::Args;
+use clap::builder::RangedI64ValueParser;
 
 use crate::bots::BotSpec;
 use crate::fairness::SecretSeeds;
 use crate::sim::{self, Seeds, SimConfig, SimError};
 
-use super::args::{EffortArgs, RulesFlags};
+use super::args::{EffortArgs, RulesFlags, seed_number};
 use super::{CliError, open_record, say};
 
 /// The most deals one `spades sim` plays: each may be played up to four
@@ -23,10 +24,10 @@ pub struct SimArgs {
     #[command(flatten)]
     pub effort: EffortArgs,
     /// Deals to play (each by every seating of the lineup with --duplicate)
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=MAX_DEALS))]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=MAX_DEALS))]
     pub games: u32,
     /// Deal game k from seed S+k, openly (default: each game's seed secret until it ends, revealed in its record)
-    #[arg(long, value_name = "S")]
+    #[arg(long, allow_negative_numbers = true, value_name = "S", value_parser = seed_number)]
     pub seed: Option<u64>,
     /// One bot per seat, comma-separated, e.g. hard,normal,hard,normal; hard@1200 or hard@150ms gives one seat its own budget; exec:COMMAND runs a program that speaks the table protocol on its standard input and output (docs/protocol.md), one per game; the command cannot contain a comma
     #[arg(long, value_name = "SPEC", value_delimiter = ',')]
@@ -34,8 +35,8 @@ pub struct SimArgs {
     /// How long an exec: bot may take to say hello and to answer each ask,
     /// in milliseconds; one that does not is replaced by normal for the
     /// rest of the game
-    #[arg(long, value_name = "MS", default_value_t = 5000,
-          value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    #[arg(long, allow_negative_numbers = true, value_name = "MS", default_value_t = 5000,
+          value_parser = RangedI64ValueParser::<u64>::new().range(1..=600_000))]
     pub bot_timeout: u64,
     /// Write every game's record (JSON Lines) to PATH, which must not exist
     #[arg(long, value_name = "PATH")]
@@ -52,10 +53,10 @@ pub struct SimArgs {
     #[arg(long)]
     pub json: bool,
     /// Worker threads (default: one per core)
-    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=sim::MAX_THREADS as i64))]
+    #[arg(long, allow_negative_numbers = true, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=sim::MAX_THREADS as i64))]
     pub threads: Option<u16>,
     /// Abandon a game still undecided after this many hands
-    #[arg(long, value_name = "N", default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_hands: u32,
 }
 

@@ -2,7 +2,10 @@
 //! in force, a line each, and how a game runs its course. The engine keeps
 //! the rules; how they are said is the program's to choose.
 
-use crate::engine::{BiddingGame, FirstLead, GameKind, Jokers, Rules, SetPenalty, SpadesLead};
+use crate::bots::BotSpec;
+use crate::engine::{
+    BiddingGame, FirstLead, GameKind, Jokers, Mode, Rules, SetPenalty, SpadesLead,
+};
 
 /// The house rules in force beyond the keys every table has (mode,
 /// target, bags, nil, blind nil, the exact-total rule), in words, one
@@ -53,6 +56,16 @@ fn scoring_house_rules(rules: &Rules) -> Vec<String> {
         lines.push("A failed nil's tricks count toward the partner's bid".to_string());
     }
     lines
+}
+
+/// Who sits at the table with the player, in words: the computer players
+/// (`bots`) in every other seat that plays, and the dummy when there is one.
+pub fn players_in_words(mode: Mode, bots: &BotSpec) -> String {
+    let others = mode.players() - 1;
+    match mode.dummy() {
+        Some(_) => format!("you, {others} {bots} computer players and the dummy"),
+        None => format!("you and {others} {bots} computer players"),
+    }
 }
 
 /// How the game runs its course, in a few words: "to 500", "Quick

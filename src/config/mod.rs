@@ -3,7 +3,7 @@
 
 mod house_rules;
 
-pub use house_rules::{course, house_rules, variants};
+pub use house_rules::{course, house_rules, players_in_words, variants};
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -302,7 +302,7 @@ fn nil_section(rules: &Rules) -> String {
 allowed = {allowed}  # may a player bid nil (take no tricks)?
 value = {value}  # won if the nil bidder takes no trick, lost otherwise
 failed_tricks_count = {count}  # partnership: a failed nil's (or blind nil's) tricks count toward the partner's contract, and only tricks over it are bags (false: they are all bags)
-pass = {pass}  # nil pass: after the bidding a plain-nil bidder whose partner bid a number swaps this many cards with that partner, both at once (0-3; partnership only; 0 = none); beside a blind nil the blind-nil exchange is made instead, and two nils swap nothing
+pass = {pass}  # nil pass: after the bidding a plain-nil bidder whose partner bid a number swaps this many cards with that partner, both at once (0-3; partnership only; 0 = none); beside a blind nil the blind-nil exchange is made instead, and two plain nils swap nothing
 ",
         allowed = yes(rules.nil.allowed),
         value = rules.nil.value,
@@ -318,9 +318,9 @@ fn blind_nil_section(rules: &Rules) -> String {
 [blind_nil]
 allowed = {allowed}  # may a player bid nil before looking at the cards?
 value = {value}  # won or lost like nil, for this many points
-min_deficit = {deficit}  # only a side trailing the leading other side by at least this at the deal may bid it
+min_deficit = {deficit}  # only a side trailing the leading other side by at least this at the deal may bid it (0: any side, even one ahead)
 one_per_side = {one}  # at most one blind nil per side in a hand
-exchange = {exchange}  # cards the blind-nil bidder and partner swap after the bidding (partnership only; 0 = none)
+exchange = {exchange}  # cards the blind-nil bidder and partner swap after the bidding, whatever the partner bid (a plain nil too) unless both bid blind nil (partnership only; 0 = none)
 ",
         allowed = yes(b.allowed),
         value = b.value,
@@ -358,7 +358,7 @@ fn blind_bid_section(rules: &Rules) -> String {
 [blind_bid]
 allowed = {allowed}  # may a player bid a number of tricks before looking at the cards (\"blind 6\")? classic game only
 min = {min}  # the smallest blind bid
-min_deficit = {deficit}  # only a side trailing the leading other side by at least this at the deal may bid one
+min_deficit = {deficit}  # only a side trailing the leading other side by at least this at the deal may bid one (0: any side, even one ahead)
 # a side with a blind bid scores its whole contract double, made or set (once, also with double_at)
 ",
         allowed = yes(b.allowed),
@@ -410,7 +410,7 @@ fn scoring_section(rules: &Rules) -> String {
         "\
 [scoring]
 overtrick_points = {over}  # points for each trick over the contract: 1 or 0 (each is a bag either way)
-set_penalty = \"{set}\"  # \"bid\": a set side loses 10 a trick bid | \"bid_and_short\": and 10 more for each trick short
+set_penalty = \"{set}\"  # \"bid\": a set side loses 10 a trick bid | \"bid_and_short\": and 10 more for each trick short (a doubled contract doubles both: bid 10, took 9 loses 220)
 ",
         over = rules.scoring.overtrick_points,
         set = word(rules.scoring.set_penalty),

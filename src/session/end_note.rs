@@ -3,7 +3,6 @@
 
 use std::path::Path;
 
-use crate::bots::BotSpec;
 use crate::history::History;
 use crate::rating;
 use crate::stats::Stats;
@@ -30,20 +29,16 @@ pub fn end_note(
         return vec![best_run_note(dir, &id)];
     }
     match rating::change_for(dir, &id) {
-        Ok(Some(change)) => vec![format!(
+        Ok(Ok(change)) => vec![format!(
             "Rating {:.0} ± {:.0} ({} from {:.0})",
             change.after.0,
             change.after.1,
             rating::signed(change.after.0 - change.before.0),
             change.before.0,
         )],
-        Ok(None) => vec![not_rated(&setup.difficulty)],
+        Ok(Err(why)) => vec![why.to_string()],
         Err(e) => vec![format!("Rating unknown: {e}")],
     }
-}
-
-fn not_rated(difficulty: &BotSpec) -> String {
-    format!("Not rated: {difficulty} has no rating.")
 }
 
 /// Where the Quick Play run recorded as `id` stands among the best runs

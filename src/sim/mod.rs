@@ -318,6 +318,8 @@ pub fn run(
         threads,
         hands: 0,
         abandoned: 0,
+        sides_won: vec![0; mode.sides()],
+        recorded: want_record,
         bots: Vec::new(),
         replaced: Vec::new(),
     };

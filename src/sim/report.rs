@@ -25,6 +25,11 @@ pub struct Report {
     pub threads: usize,
     pub hands: u64,
     pub abandoned: u32,
+    /// Games won by each side, by side number: what a mirror match (one
+    /// bot in every seat) tells.
+    pub sides_won: Vec<u32>,
+    /// Whether every game's record was written (`--record`).
+    pub recorded: bool,
     pub bots: Vec<BotReport>,
     /// Bots in another process that failed, each replaced by `normal` for
     /// the rest of its game.
@@ -106,6 +111,12 @@ pub(super) fn tally(
 ) {
     report.hands += u64::from(outcome.hands);
     report.abandoned += u32::from(outcome.winner.is_none());
+    if let Some(won) = outcome
+        .winner
+        .and_then(|w| report.sides_won.get_mut(w.index()))
+    {
+        *won += 1;
+    }
     report.replaced.extend_from_slice(&outcome.replaced);
     if let (Some(total), Some(name)) = (outcome.run_total, outcome.lineup.first()) {
         let t = tallies.entry(name.clone()).or_default();
@@ -228,7 +239,13 @@ pub fn wilson(wins: u32, n: u32) -> [f64; 2] {
 /// The readable summary printed without `--json`.
 pub fn render_table(report: &Report) -> String {
     let mut out = headline(report);
-    out.push_str(&render_bots(&report.bots));
+    // One bot in every seat: whatever side wins, that bot won, so only
+    // the sides' results say anything.
+    let mirror = report.bots.len() == 1;
+    if mirror {
+        out.push_str(&render_sides(report));
+    }
+    out.push_str(&render_bots(&report.bots, mirror));
     out.push_str(&render_runs(&report.bots));
     out.push_str(&render_replaced(&report.replaced));
     out
@@ -249,9 +266,10 @@ fn headline(report: &Report) -> String {
         } else {
             String::new()
         },
-        match report.seed {
-            Some(seed) => format!("seed {seed}"),
-            None => "secret seeds, each revealed in its record".to_string(),
+        match (report.seed, report.recorded) {
+            (Some(seed), _) => format!("seed {seed}"),
+            (None, true) => "secret seeds, each revealed in its record".to_string(),
+            (None, false) => "secret seeds; --record keeps each in its game's record".to_string(),
         },
         report.hands,
         if report.abandoned > 0 {
@@ -262,8 +280,52 @@ fn headline(report: &Report) -> String {
     )
 }
 
-/// The table of the bots: a heading, then a line each.
-fn render_bots(bots: &[BotReport]) -> String {
+/// A mirror match: the one bot, then each side's games won, after which
+/// a blank line.
+fn render_sides(report: &Report) -> String {
+    let bot = report.bots.first().map_or("", |b| b.bot.as_str());
+    let mut out = format!(
+        "Mirror match: {bot} in every seat, so it plays only against itself.\n\
+         {:<6} {:<8} {:>6} {:>18}\n",
+        "side", "seats", "won", "win rate (95% CI)"
+    );
+    let mode = report.mode;
+    for (side, &won) in mode.each_side().zip(&report.sides_won) {
+        let seats: Vec<String> = mode
+            .each_player()
+            .filter(|&s| mode.side_of(s) == side)
+            .map(|s| s.index().to_string())
+            .collect();
+        out.push_str(&format!(
+            "{:<6} {:<8} {:>6} {:>18}\n",
+            side.index(),
+            seats.join(","),
+            won,
+            win_rate(won, report.games)
+        ));
+    }
+    out.push('\n');
+    out
+}
+
+/// `wins` of `games` as a percentage with its 95% interval.
+fn win_rate(wins: u32, games: u32) -> String {
+    let rate = if games > 0 {
+        f64::from(wins) / f64::from(games)
+    } else {
+        0.0
+    };
+    rate_text(rate, wilson(wins, games))
+}
+
+/// A win rate and its 95% interval, as percentages.
+fn rate_text(rate: f64, [lo, hi]: [f64; 2]) -> String {
+    format!("{:.1}% ({:.1}-{:.1})", rate * 100.0, lo * 100.0, hi * 100.0)
+}
+
+/// The table of the bots: a heading, then a line each. In a mirror match
+/// the bot's wins are left blank: every game is its win.
+fn render_bots(bots: &[BotReport], mirror: bool) -> String {
     // Wide enough for the longest name (`exec:` commands run long).
     let width = bots
         .iter()
@@ -283,30 +345,34 @@ fn render_bots(bots: &[BotReport]) -> String {
         "decision ms p50/p99/max"
     );
     for b in bots {
-        out.push_str(&bot_line(b, width));
+        out.push_str(&bot_line(b, width, mirror));
     }
     out
 }
 
-/// One bot's line of the table, its name padded to `width`.
-fn bot_line(b: &BotReport, width: usize) -> String {
+/// One bot's line of the table, its name padded to `width`; no wins in a
+/// mirror match.
+fn bot_line(b: &BotReport, width: usize, mirror: bool) -> String {
     let seats = b
         .seats
         .iter()
         .map(usize::to_string)
         .collect::<Vec<_>>()
         .join(",");
+    let (won, rate) = if mirror {
+        ("-".to_string(), "-".to_string())
+    } else {
+        (
+            b.games_won.to_string(),
+            rate_text(b.win_rate, b.win_rate_ci95),
+        )
+    };
     format!(
         "{:<width$} {:<8} {:>6} {:>18} {:>9.1} {:>9.1}% {:>10} {:>22}\n",
         b.bot,
         seats,
-        b.games_won,
-        format!(
-            "{:.1}% ({:.1}-{:.1})",
-            b.win_rate * 100.0,
-            b.win_rate_ci95[0] * 100.0,
-            b.win_rate_ci95[1] * 100.0
-        ),
+        won,
+        rate,
         b.points_per_hand,
         b.bids_made_rate * 100.0,
         format!("{}/{}", b.nils_made, b.nil_bids),

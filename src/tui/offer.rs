@@ -25,16 +25,31 @@ pub enum Choice {
     Quit,
 }
 
-/// The offer on screen: the newest saved game, and saves set aside.
+/// The offer on screen: the newest saved game, saves open in another
+/// window, and saves set aside.
 pub struct Offer<'a> {
-    pub saved: Option<&'a Saved>,
-    /// Where the game stands: hand and scores by side.
-    pub standing: Option<(u32, Vec<i32>)>,
+    /// The game offered, in a line (worked out once: it replays the save).
+    saved: Option<String>,
+    /// Saves another spades is playing, a line each: said, not offered.
+    busy: Vec<String>,
     /// Saves that could not be read, and where they were kept.
-    pub set_aside: &'a [SetAside],
+    set_aside: &'a [SetAside],
 }
 
-impl Offer<'_> {
+impl<'a> Offer<'a> {
+    pub fn new(
+        saved: Option<&Saved>,
+        busy: &[Saved],
+        set_aside: &'a [SetAside],
+        theme: &Theme,
+    ) -> Self {
+        Offer {
+            saved: saved.map(|s| about(s, theme)),
+            busy: busy.iter().map(|s| about(s, theme)).collect(),
+            set_aside,
+        }
+    }
+
     /// The choice a key makes, if it makes one.
     pub fn choice(&self, key: Key) -> Option<Choice> {
         match key {
@@ -51,22 +66,25 @@ impl Offer<'_> {
         // Inside the frame and a margin of one on each side.
         let text_width = usize::from(width.saturating_sub(4)).max(20);
         let mut lines = Vec::new();
-        if let Some(saved) = self.saved {
+        if let Some(saved) = &self.saved {
             lines.push(Line::styled(
                 "A game is waiting where you left it:",
                 theme.accent(),
             ));
-            let mode = saved.header.rules.mode;
-            let mut about = format!("{mode}, {}", crate::config::course(&saved.header.rules));
-            if let Some((hand, scores)) = &self.standing {
-                let scores: Vec<String> = scores.iter().map(|&s| theme.number(s)).collect();
-                about.push_str(&format!(", hand {hand}, scores {}", scores.join(" / ")));
-            }
-            if saved.header.practice {
-                about.push_str(" (practice)");
-            }
-            lines.push(Line::from(about));
+            lines.push(Line::from(saved.as_str()));
             lines.push(Line::from(""));
+        }
+        if !self.busy.is_empty() {
+            lines.push(Line::styled(
+                "Open in another window (take it up there):",
+                theme.dim(),
+            ));
+            for busy in &self.busy {
+                lines.push(Line::styled(format!("  {busy}"), theme.dim()));
+            }
+            lines.push(Line::from(""));
+        }
+        if self.saved.is_some() {
             lines.push(Line::from("Enter or r  resume it"));
             lines.push(Line::from("n           start a new game (it stays saved)"));
         } else {
@@ -85,7 +103,23 @@ impl Offer<'_> {
         let inner = framed("Spades", window, buf, theme);
         Paragraph::new(lines).render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
     }
+}
 
+/// A saved game in a line: mode, course, where it stands.
+fn about(saved: &Saved, theme: &Theme) -> String {
+    let mode = saved.header.rules.mode;
+    let mut about = format!("{mode}, {}", crate::config::course(&saved.header.rules));
+    if let Ok((hand, scores)) = saved.standing() {
+        let scores: Vec<String> = scores.iter().map(|&s| theme.number(s)).collect();
+        about.push_str(&format!(", hand {hand}, scores {}", scores.join(" / ")));
+    }
+    if saved.header.practice {
+        about.push_str(" (practice)");
+    }
+    about
+}
+
+impl Offer<'_> {
     /// Word of the saves set aside, one line each and as many as `room`
     /// allows before wrapping: the folder once, each file by name.
     fn set_aside_notes(&self, room: usize) -> Vec<String> {

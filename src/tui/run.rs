@@ -29,9 +29,11 @@ pub enum Start {
     /// The saved game, exactly as it was left.
     Resume(Box<Saved>),
     /// A new game, unless the player takes up the newest saved one (if
-    /// any), with word of saves that could not be read.
+    /// any), with word of saves open in another window (`busy`, not to be
+    /// taken up) and of saves that could not be read.
     Offer {
         saved: Option<Box<Saved>>,
+        busy: Vec<Saved>,
         set_aside: Vec<SetAside>,
     },
 }
@@ -46,8 +48,13 @@ pub fn run(config: PlayConfig, start: Start) -> Result<Outcome, TuiError> {
     let signals = StopSignals::watch()?;
     let mut session = terminal::Session::start()?;
     let start = match start {
-        Start::Offer { saved, set_aside } => {
-            match offer(&mut session, &signals, theme, saved.as_deref(), &set_aside) {
+        Start::Offer {
+            saved,
+            busy,
+            set_aside,
+        } => {
+            let waiting = offer::Offer::new(saved.as_deref(), &busy, &set_aside, &theme);
+            match offer(&mut session, &signals, theme, &waiting) {
                 Ok(offer::Choice::Resume) => saved.map_or(Start::New, Start::Resume),
                 Ok(offer::Choice::NewGame) => Start::New,
                 Ok(offer::Choice::Quit) | Err(_) => {
@@ -198,14 +205,8 @@ fn offer(
     session: &mut terminal::Session,
     signals: &StopSignals,
     theme: Theme,
-    saved: Option<&Saved>,
-    set_aside: &[SetAside],
+    offer: &offer::Offer,
 ) -> Result<offer::Choice, TuiError> {
-    let offer = offer::Offer {
-        saved,
-        standing: saved.and_then(|s| s.standing().ok()),
-        set_aside,
-    };
     loop {
         if signals.received().is_some() {
             return Ok(offer::Choice::Quit);

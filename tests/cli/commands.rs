@@ -42,6 +42,64 @@ fn bad_values_exit_2() {
     }
 }
 
+/// A negative number is a value out of range, not a flag nobody knows: the
+/// message names the flag and what it takes.
+#[test]
+fn negative_numbers_are_out_of_range_not_unknown_arguments() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [
+        &["--target", "-5"][..],
+        &["sim", "--target", "-5"],
+        &["--seed", "-1"],
+        &["--think-ms", "-100"],
+        &["--iterations", "-3"],
+        &["sim", "--games", "-3"],
+        &["sim", "--seed", "-1"],
+        &["sim", "--threads", "-2"],
+        &["sim", "--max-hands", "-2"],
+        &["sim", "--bot-timeout", "-2"],
+        &["replay", "x.jsonl", "--game", "-2"],
+        &["serve", "--port", "-1"],
+        &["host", "--port", "-1"],
+        &["host", "--turn-timer", "-9"],
+        &["serve", "--port", "0", "--turn-timer", "-9"],
+    ] {
+        let flag = args[args.len() - 2];
+        spades(&dir)
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "invalid value '{}' for '{flag} ",
+                args[args.len() - 1]
+            )))
+            .stderr(predicate::str::contains("unexpected argument").not())
+            .stderr(predicate::str::contains("invalid digit").not());
+    }
+    spades(&dir)
+        .args(["--target", "-5"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("-5 is not in 1.."));
+    spades(&dir)
+        .args(["--seed", "-1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("a seed is a whole number from 0"));
+    // The whole range of seeds is still taken.
+    spades(&dir)
+        .args([
+            "sim",
+            "--games",
+            "1",
+            "--seats",
+            "random,random,random,random",
+        ])
+        .args(["--seed", &u64::MAX.to_string()])
+        .assert()
+        .success();
+}
+
 #[test]
 fn unknown_bot_and_wrong_seat_count_exit_2() {
     let dir = tempfile::tempdir().unwrap();

@@ -21,6 +21,25 @@ fn rules_presets_lists_every_preset_with_what_it_is() {
     }
 }
 
+/// The presets came from rules players wrote, numbered as seeds; a player
+/// would read "seed 000" as a deal's seed, so no text shown says it.
+#[test]
+fn no_preset_text_names_where_it_came_from_as_a_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = |args: &[&str]| {
+        let out = spades(&dir).args(args).assert().success();
+        String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    };
+    let mut shown = vec![out(&["rules", "--presets"])];
+    for preset in PRESETS {
+        shown.push(out(&["rules", "--preset", preset.name]));
+        shown.push(preset.text.to_string());
+    }
+    for text in shown {
+        assert!(!text.to_lowercase().contains("seed 0"), "{text}");
+    }
+}
+
 #[test]
 fn a_preset_is_shown_as_a_rules_file_and_can_start_one() {
     let dir = tempfile::tempdir().unwrap();

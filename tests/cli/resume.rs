@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use predicates::prelude::*;
 use rand::{RngExt, SeedableRng};
 use spades::engine::{Card, CardSet, Game, Seat};
 use spades::save::{Saved, Step};
@@ -186,6 +187,90 @@ fn a_waiting_game_is_offered_on_start() {
     pty.wait_for("a new game", |s| s.contains("Deals sealed #"));
     pty.quit();
     assert_eq!(pty.saves().len(), 2, "both games wait");
+}
+
+/// A game open in another window is not offered (taking it up would fail:
+/// that spades holds it), only named; Enter starts a new game.
+#[test]
+fn a_game_open_in_another_window_is_named_not_offered() {
+    let mut first = Pty::start(&["--seed", "4", "--speed", "instant", "--ascii"], TERM);
+    first.wait_for("the bidding", |s| s.contains("Your bid"));
+    let mut second = Pty::start_at(first.home(), &["--speed", "instant", "--ascii"], TERM);
+    second.wait_for("the offer", |s| s.contains("Open in another window"));
+    let offer = second.text();
+    assert!(!offer.contains("A game is waiting"), "{offer}");
+    assert!(offer.contains("partnership, to 500, hand 1"), "{offer}");
+    second.send(b"\r");
+    second.wait_for("a new game", |s| s.contains("Deals sealed #"));
+    second.quit();
+    first.quit();
+    assert_eq!(first.saves().len(), 2, "both games wait");
+}
+
+/// `spades resume` with a game another process holds (its lock taken by
+/// another file handle, as a second spades takes it): the list says it is
+/// open in another window, and taking it up or giving it up is refused
+/// with exit 2 before the terminal is touched.
+#[test]
+fn resume_names_a_game_open_elsewhere_and_leaves_it_alone() {
+    let mut pty = Pty::start(&["--seed", "4", "--speed", "instant", "--ascii"], TERM);
+    pty.wait_for("the bidding", |s| s.contains("Your bid"));
+    pty.quit();
+    let home = pty.home();
+    let save = the_save(&pty).expect("the game waits");
+    let id = save.header.id.clone();
+    let lock = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(save.path.with_extension("lock"))
+        .unwrap();
+    lock.try_lock().unwrap();
+    let spades = |args: &[&str]| support::game::spades(&home).args(args).assert();
+    spades(&["resume", "--list"])
+        .success()
+        .stdout(predicates::str::contains(format!("{id}  partnership")))
+        .stdout(predicates::str::contains("(open in another window)"));
+    spades(&["resume"])
+        .code(2)
+        .stderr(predicates::str::contains(
+            "no game is waiting to be resumed here",
+        ));
+    for args in [
+        &["resume", id.as_str()][..],
+        &["resume", id.as_str(), "--abandon"],
+    ] {
+        spades(args)
+            .code(2)
+            .stderr(predicates::str::contains("is open in another window"));
+    }
+    drop(lock);
+    spades(&["resume", "--list"])
+        .success()
+        .stdout(predicates::str::contains("open in another window").not());
+    assert!(the_save(&pty).is_some(), "the game still waits");
+}
+
+/// How the table looks is the player's choice now: flags given to plain
+/// `spades` apply to the game it resumes.
+#[test]
+fn look_flags_apply_to_a_game_resumed_from_the_offer() {
+    let mut pty = Pty::start(&["--seed", "4", "--speed", "instant", "--ascii"], TERM);
+    pty.wait_for("the bidding", |s| s.contains("Your bid"));
+    pty.quit();
+    let args = ["--speed", "fast", "--no-auto-play", "--ascii"];
+    let mut pty = Pty::start_at(pty.home(), &args, TERM);
+    pty.wait_for("the offer", |s| s.contains("A game is waiting"));
+    pty.send(b"\r");
+    pty.wait_for("the resumed game", |s| s.contains("Deals known: seed 4"));
+    pty.send(b"r");
+    pty.wait_for("the rules window", |s| s.contains("Rules in force"));
+    let rules = pty.text();
+    assert!(rules.contains("Speed      fast"), "{rules}");
+    assert!(rules.contains("auto-play off"), "{rules}");
+    pty.send(b"r");
+    pty.quit();
 }
 
 /// Saves that cannot be used say why, are set aside as `.bad`, and a new

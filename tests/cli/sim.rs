@@ -1,5 +1,6 @@
 //! `spades sim` as a running process: killed part-way, it leaves a record
-//! whose every finished game can be read and replayed.
+//! whose every finished game can be read and replayed; and what its
+//! summary says of the seeds and of a bot playing only itself.
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -79,4 +80,72 @@ fn a_killed_sim_leaves_every_finished_game_readable() {
     for game in finished {
         replay(game).unwrap();
     }
+}
+
+/// The summary of a short run of `args`, printed as a person reads it.
+fn summary(dir: &tempfile::TempDir, args: &[&str]) -> String {
+    let out = support::game::spades(dir)
+        .args(["sim", "--games", "4", "--target", "100"])
+        .args(args)
+        .assert()
+        .success();
+    String::from_utf8(out.get_output().stdout.clone()).unwrap()
+}
+
+#[test]
+fn secret_seeds_are_said_to_be_revealed_only_when_records_are_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let unrecorded = summary(&dir, &["--seats", "easy,random,easy,random"]);
+    assert!(
+        !unrecorded.contains("revealed in its record"),
+        "{unrecorded}"
+    );
+    assert!(unrecorded.contains("--record keeps each"), "{unrecorded}");
+    let recorded = summary(
+        &dir,
+        &["--seats", "easy,random,easy,random", "--record", "r.jsonl"],
+    );
+    assert!(
+        recorded.contains("secret seeds, each revealed in its record"),
+        "{recorded}"
+    );
+    let open = summary(&dir, &["--seats", "easy,random,easy,random", "--seed", "3"]);
+    assert!(
+        open.contains("seed 3") && !open.contains("secret"),
+        "{open}"
+    );
+}
+
+/// One bot in every seat wins every game whichever side wins: the summary
+/// gives each side's wins instead of the bot's.
+#[test]
+fn a_mirror_match_reports_the_sides_not_the_bot_against_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = summary(&dir, &["--seats", "easy,easy,easy,easy", "--seed", "1"]);
+    assert!(text.contains("Mirror match: easy in every seat"), "{text}");
+    let side = |n: &str| {
+        text.lines()
+            .find(|l| l.split_whitespace().next() == Some(n))
+            .unwrap_or_else(|| panic!("no side {n}: {text}"))
+            .split_whitespace()
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    let (zero, one) = (side("0"), side("1"));
+    assert_eq!(
+        (zero[1].as_str(), one[1].as_str()),
+        ("0,2", "1,3"),
+        "{text}"
+    );
+    let won: u32 = [&zero, &one]
+        .iter()
+        .map(|s| s[2].parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(won, 4, "every game has a winning side: {text}");
+    let bot = text
+        .lines()
+        .find(|l| l.starts_with("easy "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(!bot.contains("100.0% ("), "{bot}");
+    assert_eq!(bot.split_whitespace().nth(2), Some("-"), "{bot}");
 }

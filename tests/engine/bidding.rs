@@ -152,6 +152,22 @@ fn ten_for_two_hundred_doubles_the_contract_made_or_set() {
     assert_eq!(with_nil.points, 200 + 100);
 }
 
+/// With `set_penalty = "bid_and_short"` as well, a doubled contract set
+/// doubles the short part too: bid 10, took 9, -200 - 20; and a blind
+/// number's doubled contract the same.
+#[test]
+fn a_doubled_contract_set_doubles_the_tricks_short_too() {
+    let r = rules(|r| {
+        r.bidding.double_at = 10;
+        r.scoring.set_penalty = spades::engine::SetPenalty::BidAndShort;
+    });
+    let seats = [(ALEX, Bid::Tricks(6), 5), (CHARLIE, Bid::Tricks(4), 4)];
+    assert_eq!(score_side(&r, &seats, before(0, 0)).points, -220);
+    // A blind number's contract likewise: blind 6 and 2, took 7.
+    let blind = [(ALEX, Bid::Blind(6), 5), (CHARLIE, Bid::Tricks(2), 2)];
+    assert_eq!(score_side(&r, &blind, before(0, 0)).points, -160 - 20);
+}
+
 // ------------------------------------------------------------------ blind bids
 
 /// `[blind_bid]` on, `min = 6`, `min_deficit = 100`: Alex's side trails
@@ -487,6 +503,26 @@ fn beside_a_blind_nil_the_blind_exchange_is_made_instead() {
     assert_eq!(swaps(Bid::BlindNil, Bid::BlindNil), 0);
     assert_eq!(swaps(Bid::Nil, Bid::Nil), 0);
     assert_eq!(swaps(Bid::Tricks(3), Bid::Tricks(4)), 0);
+}
+
+/// The classic rules (no nil pass): a blind nil beside the partner's plain
+/// nil still makes the blind-nil exchange, as the rules players wrote say
+/// (the exchange follows a blind nil unless both partners bid blind nil).
+#[test]
+fn a_blind_nil_beside_a_plain_nil_makes_the_exchange() {
+    let r = rules(|r| r.blind_nil.min_deficit = 0);
+    let mut game = seeded(r, 21);
+    for bid in [Bid::BlindNil, Bid::Tricks(3), Bid::Nil, Bid::Tricks(3)] {
+        let turn = game.to_act().expect("a bidder");
+        if bid != Bid::BlindNil && turn.decision == Decision::BlindNil {
+            game.apply(turn.seat, Action::Look).unwrap();
+        }
+        game.apply(turn.seat, Action::Bid(bid)).unwrap();
+    }
+    assert_eq!(game.phase(), Phase::Exchange);
+    assert!(game.owes_exchange(ALEX) && game.owes_exchange(CHARLIE));
+    assert!(!game.owes_exchange(BETH) && !game.owes_exchange(DAVID));
+    assert_eq!(game.view(CHARLIE).exchange.map(|e| e.count), Some(2));
 }
 
 // ------------------------------------------------------------------ rules that cannot be played

@@ -256,7 +256,7 @@ fn the_rating_moves_game_by_game_as_glicko_2_says() {
     }
     let history = History::read(dir.path()).unwrap();
     let games = &history.games;
-    let change = |spec: &Spec| rating::change_for(dir.path(), &spec.id()).unwrap();
+    let change = |spec: &Spec| rating::change_for(dir.path(), &spec.id()).unwrap().ok();
 
     // Practice, and a game given up before a hand was played, are not rated.
     assert_eq!(change(&practice), None);
@@ -306,4 +306,64 @@ fn the_rating_moves_game_by_game_as_glicko_2_says() {
     // A game not in the folder is an error that says so.
     let err = rating::change_for(dir.path(), "game-0-nothere").unwrap_err();
     assert!(err.to_string().contains("no game game-0-nothere"), "{err}");
+}
+
+/// Open deals (a seed the player chose) could be known in advance and the
+/// game replayed until won: such games leave the rating where it was, and
+/// the statistics count them apart.
+#[test]
+fn games_with_open_deals_are_counted_apart_and_not_rated() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = 1_764_552_000;
+    let secret = Spec::new(Mode::Partnership, 8, at, "easy");
+    play_into(dir.path(), &secret);
+    let without = History::read(dir.path()).unwrap();
+    // Replayed until won: the first seed from 1 whose game the player's
+    // side wins.
+    let won = (1..)
+        .map(|seed| {
+            let mut open = Spec::new(Mode::Partnership, seed, at + 60 + seed, "easy");
+            open.open = true;
+            open
+        })
+        .find(|open| {
+            let path = play_into(dir.path(), open);
+            let history = History::read(dir.path()).unwrap();
+            let won = history
+                .games
+                .iter()
+                .any(|g| g.id == open.id() && g.outcome == Outcome::Won);
+            if !won {
+                std::fs::remove_file(path).unwrap();
+            }
+            won
+        })
+        .unwrap();
+    let history = History::read(dir.path()).unwrap();
+    assert_eq!(history.games.len(), 2);
+
+    assert_eq!(
+        Ledger::of(&history.games),
+        Ledger::of(&without.games),
+        "the rating is as if the open game had not been played"
+    );
+    let why = rating::change_for(dir.path(), &won.id())
+        .unwrap()
+        .unwrap_err();
+    assert_eq!(why, rating::Unrated::OpenDeals(won.seed));
+    assert_eq!(
+        why.to_string(),
+        format!("Open deals (seed {}): not rated.", won.seed)
+    );
+
+    let stats = Stats::of(&history.games);
+    assert_eq!(stats.games.games, 1);
+    assert_eq!((stats.open_deals.games, stats.open_deals.won), (1, 1));
+    let text = stats::render(&stats, &Ledger::of(&history.games)).join("\n");
+    assert!(
+        text.contains("Open deals 1 game: 1 won, ") && text.contains("(apart, not rated)"),
+        "{text}"
+    );
+    assert!(text.contains("Games     1 played: "), "{text}");
+    assert!(text.contains("after 1 rated game,"), "{text}");
 }

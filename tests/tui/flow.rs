@@ -474,6 +474,41 @@ fn the_rules_window_wraps_and_names_the_level_and_speed() {
     assert_eq!(app.speed(), Speed::Slow);
 }
 
+/// The rules window counts the players each mode seats: the dummy is no
+/// computer player, and blind nil's terms are not told where it is not
+/// bid.
+#[test]
+fn the_rules_window_counts_the_players_of_each_mode() {
+    for (mode, players) in [
+        (Mode::Partnership, "you and 3 easy computer players"),
+        (Mode::Cutthroat, "you and 2 easy computer players"),
+        (Mode::Individual, "you and 3 easy computer players"),
+        (Mode::Dummy, "you, 2 easy computer players and the dummy"),
+    ] {
+        let mut app = app({
+            let mut config = config(mode, 1);
+            config.game.difficulty = Level::Easy.into();
+            config
+        });
+        chars(&mut app, "r");
+        let screen = screen_text(&mut app, 80, 30);
+        let line = screen
+            .lines()
+            .find(|l| l.contains("Players "))
+            .unwrap_or_else(|| panic!("{mode}: {screen}"));
+        assert!(
+            line.contains(&format!("Players    {players} ")),
+            "{mode}: {line}"
+        );
+        let blind = screen.contains("Blind nil  not bid with a dummy");
+        assert_eq!(blind, mode == Mode::Dummy, "{mode}: {screen}");
+        if blind {
+            assert!(!screen.contains("one per side"), "{screen}");
+            assert!(!screen.contains("exchange"), "{screen}");
+        }
+    }
+}
+
 /// With the exact-total house rule, a refused last bid is explained once.
 #[test]
 fn a_refused_bid_is_explained_once() {

@@ -8,18 +8,21 @@ use spades::tui::app::{Overlay, Screen};
 use support::played::{Spec, play_into};
 use support::tui::{chars, finished_game_with, press, screen_text};
 
-fn finished_into(dir: &tempfile::TempDir, practice: bool) -> spades::tui::App {
+/// A game finished at the table, recorded into `dir`, its deals from a
+/// secret seed (as a rated game's are) or from `seed` given openly.
+fn finished_into(dir: &tempfile::TempDir, practice: bool, seed: Option<u64>) -> spades::tui::App {
     finished_game_with(|config| {
         config.game.records = Some(dir.path().to_path_buf());
         config.game.difficulty = Level::Easy.into();
         config.game.practice = practice;
+        config.game.seed = seed;
     })
 }
 
 #[test]
 fn game_over_shows_the_rating_and_its_change() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = finished_into(&dir, false);
+    let mut app = finished_into(&dir, false, None);
     assert_eq!(app.screen(), Screen::GameOver);
     // A first game against easy (rated 1500) from 1500 ± 350: the rating
     // moves by about 175 either way and the deviation narrows to 247.
@@ -38,10 +41,30 @@ fn game_over_shows_the_rating_and_its_change() {
 #[test]
 fn a_practice_game_is_not_rated() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = finished_into(&dir, true);
+    let mut app = finished_into(&dir, true, None);
     assert_eq!(app.rating_note().join("\n"), "A practice game: not rated.");
     let text = screen_text(&mut app, 100, 30);
     assert!(text.contains("A practice game: not rated."), "{text}");
+}
+
+#[test]
+fn a_game_with_open_deals_is_not_rated_and_says_why() {
+    // Deals from a seed the player chose could be known in advance, and
+    // the game replayed until won.
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = finished_into(&dir, false, Some(7));
+    let want = "Open deals (seed 7): not rated.";
+    assert_eq!(app.rating_note().join("\n"), want);
+    let text = screen_text(&mut app, 100, 30);
+    assert!(text.contains(want), "{text}");
+    chars(&mut app, "s");
+    let stats = screen_text(&mut app, 100, 40);
+    assert!(
+        stats.contains("No games played yet, open deals aside."),
+        "{stats}"
+    );
+    assert!(stats.contains("Open deals 1 game: "), "{stats}");
+    assert!(stats.contains("no rated game yet"), "{stats}");
 }
 
 #[test]
@@ -57,7 +80,7 @@ fn s_opens_the_statistics_of_the_recorded_games_and_scrolls() {
         dir.path(),
         &Spec::new(Mode::Individual, 2, 1_700_000_100, "normal"),
     );
-    let mut app = finished_into(&dir, false);
+    let mut app = finished_into(&dir, false, None);
     chars(&mut app, "s");
     assert_eq!(app.overlay(), Some(Overlay::Stats));
     let text = screen_text(&mut app, 100, 40);

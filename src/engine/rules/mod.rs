@@ -449,7 +449,7 @@ impl Rules {
     /// `partner` after the bidding. A blind nil beside anything but another
     /// blind nil makes the blind-nil exchange (`blind_nil.exchange`); else a
     /// plain nil beside a numeric bid (plain or blind) makes the nil pass
-    /// (`nil.pass`); two nils of any kind swap nothing.
+    /// (`nil.pass`); two plain nils, or two blind nils, swap nothing.
     pub fn swap_size(&self, bid: Bid, partner: Bid) -> u8 {
         if !self.mode.has_partners() {
             return 0;

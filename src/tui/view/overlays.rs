@@ -48,9 +48,8 @@ fn rules(app: &App, area: Rect, buf: &mut Buffer) {
     lines.insert(0, format!("From {}.", app.config().game.rules_source));
     lines.push(String::new());
     lines.push(format!(
-        "Players    you and {} {} computer players",
-        view.seats() - 1,
-        app.config().game.difficulty
+        "Players    {}",
+        crate::config::players_in_words(view.rules.mode, &app.config().game.difficulty)
     ));
     lines.push(format!(
         "Speed      {} (+ and - change it); auto-play {} (p)",
@@ -221,7 +220,8 @@ fn rules_lines(rules: &Rules, theme: &Theme) -> Vec<String> {
         format!("Nil        {nil}"),
         format!("Blind nil  {blind_nil}"),
     ];
-    if blind.allowed {
+    // Its terms only where it may be bid.
+    if blind.allowed && !no_nil {
         lines.push(format!("           {per_side}; {exchange}"));
     }
     lines.push(format!("Bidding    {total}"));

@@ -36,6 +36,8 @@ pub struct Spec {
     /// The bots' level, in every seat (seat 0 stands in for the player).
     pub level: &'static str,
     pub practice: bool,
+    /// Deals from `seed` given openly (`--seed`) rather than kept secret.
+    pub open: bool,
     pub end: End,
 }
 
@@ -52,6 +54,7 @@ impl Spec {
             started,
             level,
             practice: false,
+            open: false,
             end: End::Finished,
         }
     }
@@ -78,7 +81,12 @@ pub fn play_into(dir: &Path, spec: &Spec) -> PathBuf {
         .collect();
     let salt = spec.seed.to_le_bytes().repeat(2);
     let secret = SecretSeed::from_parts(spec.seed, salt.try_into().expect("16 bytes"));
-    let mut table = Table::new(short(mode, 200), Dealing::Secret(secret), players);
+    let dealing = if spec.open {
+        Dealing::Open(spec.seed)
+    } else {
+        Dealing::Secret(secret)
+    };
+    let mut table = Table::new(short(mode, 200), dealing, players);
     let id = spec.id();
     let path = dir.join(format!("{id}.jsonl"));
     let file = std::fs::File::create(&path).expect("a record file");
