@@ -445,6 +445,14 @@ impl Remote {
     /// it), and the player's copy of the record is kept as it stands.
     pub fn leave(&mut self) -> Played {
         self.connection.send(ClientMessage::Bye {});
+        self.hear_last_lines();
+        // The record's lines not yet shown are kept all the same: the
+        // copy ends with the table's closing line when it sent one.
+        for message in std::mem::take(&mut self.queue) {
+            if let ServerMessage::Record { lines } = message {
+                self.keep_record(&lines);
+            }
+        }
         self.finish_record();
         Played {
             records: self
@@ -454,6 +462,29 @@ impl Remote {
                 .collect(),
             saved: None,
             record_problem: self.record_problem.clone(),
+        }
+    }
+
+    /// After a goodbye, waits a little for what the table still says: a
+    /// table that ends as the player leaves it (the host leaving) sends its
+    /// record's closing line, which reveals the seed, then its goodbye.
+    fn hear_last_lines(&mut self) {
+        if self.bye_heard || self.rejoining.is_some() {
+            return;
+        }
+        let until = std::time::Instant::now() + super::client::LEAVE_WAIT;
+        while let Some(left) = until.checked_duration_since(std::time::Instant::now()) {
+            match self.connection.recv_timeout(left) {
+                Some(Incoming::Message(message)) => {
+                    let bye = matches!(message, ServerMessage::Bye { .. });
+                    self.queue.push_back(message);
+                    if bye {
+                        return;
+                    }
+                }
+                Some(Incoming::Unreadable(_)) => {}
+                Some(Incoming::Closed(_)) | None => return,
+            }
         }
     }
 

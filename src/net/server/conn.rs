@@ -374,12 +374,15 @@ impl<R: AsyncRead + Unpin> Conn<R> {
     /// Tells the table this connection has left it, if it sat at one.
     async fn leave(&mut self, said_bye: bool) {
         if let State::Seated { table } = &self.state {
-            let _ = table
-                .send(Command::Leave {
-                    conn: self.link.id,
-                    said_bye,
-                })
-                .await;
+            let (done, sent) = oneshot::channel();
+            let leave = Command::Leave {
+                conn: self.link.id,
+                said_bye,
+                done,
+            };
+            if table.send(leave).await.is_ok() {
+                let _ = timeout(LAST_WORDS, sent).await;
+            }
         }
     }
 

@@ -58,6 +58,9 @@ pub(crate) enum Command {
     Leave {
         conn: ConnId,
         said_bye: bool,
+        /// Answered once the table has sent the leaver its last lines, so
+        /// the connection's own goodbye comes after them.
+        done: oneshot::Sender<()>,
     },
 }
 
@@ -242,7 +245,14 @@ impl TableTask {
             Command::Start { conn } => self.start(conn),
             Command::Act { conn, action } => self.act(conn, action),
             Command::Chat { conn, text } => self.chat(conn, &text),
-            Command::Leave { conn, said_bye } => self.leave(conn, said_bye),
+            Command::Leave {
+                conn,
+                said_bye,
+                done,
+            } => {
+                self.leave(conn, said_bye);
+                let _ = done.send(());
+            }
         }
     }
 

@@ -134,9 +134,9 @@ impl TableTask {
         let Some(i) = self.present(conn) else {
             return;
         };
-        let gone = self.conns.remove(i);
-        let seat = gone.seat;
-        if seat == Seat::new(0) {
+        if self.conns[i].seat == Seat::new(0) {
+            // The host is still among those told, so their own copy of
+            // the record gets its closing line too.
             self.end(if said_bye {
                 "the host left the table"
             } else {
@@ -144,6 +144,8 @@ impl TableTask {
             });
             return;
         }
+        let gone = self.conns.remove(i);
+        let seat = gone.seat;
         let level = self.level.clone();
         let Some(game) = &mut self.game else {
             self.seats[seat.index()] = Holder::Empty;
