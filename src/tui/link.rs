@@ -181,6 +181,12 @@ impl TableLink {
         }
     }
 
+    /// Has the table on the server ended (the host left, the server
+    /// stopped)? A local table never goes.
+    pub fn is_gone(&self) -> bool {
+        matches!(self, TableLink::Remote(remote) if remote.closed().is_some())
+    }
+
     pub fn is_remote(&self) -> bool {
         matches!(self, TableLink::Remote(_))
     }

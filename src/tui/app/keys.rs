@@ -104,7 +104,9 @@ impl App {
                 return;
             }
             Key::Char('q') | Key::Char('Q') => {
-                if self.screen() == Screen::GameOver {
+                // Nothing is lost leaving a game that is over, or a table
+                // that has gone: no question asked.
+                if self.screen() == Screen::GameOver || self.table.is_gone() {
                     self.quit = true;
                 } else {
                     self.quit_focus = QuitChoice::Stay;
