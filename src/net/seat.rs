@@ -402,9 +402,14 @@ impl Remote {
         })
     }
 
-    /// The seat someone else (a person or a bot) must act for now.
+    /// The seat someone else (a person or a bot) must act for now. A turn
+    /// the player has just answered is nobody else's: until the table's
+    /// answer comes, the player is not shown waiting on themselves.
     pub fn others_turn(&self) -> Option<Turn> {
         let seat = self.view.turn?;
+        if self.view.teams().player_for(seat) == self.seat {
+            return None;
+        }
         let decision = match self.view.phase {
             Phase::Bidding => Decision::Bid,
             Phase::Exchange => Decision::Exchange,
