@@ -10,6 +10,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod e2e;
+mod ending;
 mod external_bot;
 mod formats;
 mod hostile;
