@@ -51,6 +51,8 @@ pub struct Remote {
     record_problem: Option<String>,
     /// Things to tell the player: chat, seats changing hands, refusals.
     news: Vec<String>,
+    /// The table's chat lines, the latest `CHAT_KEPT`, newest last.
+    chat_log: VecDeque<String>,
     names: Vec<String>,
     /// Why the table is gone, once it is.
     closed: Option<String>,
@@ -68,6 +70,9 @@ pub struct Remote {
     /// dropped.
     bye_heard: bool,
 }
+
+/// Chat lines kept to be scrolled back through.
+pub const CHAT_KEPT: usize = 50;
 
 /// How often, and how far apart, a dropped connection is tried again.
 const REJOIN_TRIES: u32 = 6;
@@ -166,6 +171,7 @@ impl Remote {
             record: record.map(|(file, path)| (BufWriter::new(file), path)),
             record_problem: None,
             news: Vec::new(),
+            chat_log: VecDeque::new(),
             names,
             closed: None,
             seat_token,
@@ -304,7 +310,19 @@ impl Remote {
                         self.news.push(line);
                     }
                 }
-                ServerMessage::Chat { from, text } => self.news.push(format!("{from}: {text}")),
+                ServerMessage::Chat { from, text } => {
+                    // Cleaned by the server; cleaned again, for a server
+                    // that did not.
+                    let line: String = format!("{from}: {text}")
+                        .chars()
+                        .map(|c| if c.is_control() { ' ' } else { c })
+                        .collect();
+                    if self.chat_log.len() == CHAT_KEPT {
+                        self.chat_log.pop_front();
+                    }
+                    self.chat_log.push_back(line.clone());
+                    self.news.push(line);
+                }
                 ServerMessage::Error { message, .. } => self.news.push(message),
                 ServerMessage::Bye { reason } => {
                     self.closed.get_or_insert(reason);
@@ -374,6 +392,11 @@ impl Remote {
     /// Chat, seats changing hands and the server's refusals, since last asked.
     pub fn take_news(&mut self) -> Vec<String> {
         std::mem::take(&mut self.news)
+    }
+
+    /// The chat so far (the latest `CHAT_KEPT` lines), oldest first.
+    pub fn chat_log(&self) -> &VecDeque<String> {
+        &self.chat_log
     }
 
     /// Why the table is gone, once it is.

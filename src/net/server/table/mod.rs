@@ -12,6 +12,7 @@ mod lobby;
 mod play;
 mod seats;
 
+use super::flood::ChatRate;
 use super::link::{Link, encode};
 use super::{ConnId, Shared};
 use crate::bots::{BotSpec, Level};
@@ -105,6 +106,8 @@ struct Present {
     /// Its view must be sent again (it came back while its stand-in was
     /// thinking, and the stand-in acted).
     stale: bool,
+    /// Its chat lines of late, to hold back a flood of them.
+    chat: ChatRate,
 }
 
 struct Asked {

@@ -1,6 +1,7 @@
 //! Sitting down at a table: the seat a person takes by the join order, a
 //! seat taken back by its token, and leaving one.
 
+use super::super::flood::ChatRate;
 use super::super::link::{Link, encode};
 use super::super::{ConnId, seat_name};
 use super::{Holder, Person, Present, Refusal, TableTask};
@@ -46,6 +47,7 @@ impl TableTask {
             seat,
             asked: None,
             stale: false,
+            chat: ChatRate::default(),
         });
         self.send(self.conns.len() - 1, &seated);
     }
@@ -100,6 +102,7 @@ impl TableTask {
             seat,
             asked: None,
             stale: true,
+            chat: ChatRate::default(),
         });
         let me = self.conns.len() - 1;
         self.send(
