@@ -107,24 +107,12 @@ fn the_players_own_move_in_flight_is_not_waited_on() {
     assert!(!screen.contains("Bob is playing"), "{screen}");
 }
 
-/// The real programs: `spades host` and `spades join CODE`, the host
-/// leaving with `q`, `y` a few cards into the game.
-#[test]
-fn a_host_who_leaves_keeps_a_record_that_verifies_and_history_says_left() {
-    let mut host = Pty::start(
-        &[
-            "host",
-            "--name",
-            "Ann",
-            "--port",
-            "0",
-            "--address",
-            "127.0.0.1",
-            "--speed",
-            "instant",
-        ],
-        Some("xterm-256color"),
-    );
+/// `spades host ARGS` as Ann and `spades join` as Bob, in terminals of
+/// their own, a few cards into a game.
+fn two_programs_at_a_table(host_args: &[&str]) -> (Pty, Pty) {
+    let mut args = vec!["host", "--name", "Ann", "--speed", "instant"];
+    args.extend(host_args);
+    let mut host = Pty::start(&args, Some("xterm-256color"));
     host.wait_for("the lobby with its code", |s| code_on(s).is_some());
     let code = code_on(&host.text()).unwrap();
     let mut guest = Pty::start(
@@ -144,20 +132,85 @@ fn a_host_who_leaves_keeps_a_record_that_verifies_and_history_says_left() {
             pty.pump(Duration::from_millis(30));
         }
     }
-    host.quit();
-    guest.wait_for("the table gone", |s| s.contains("q leaves"));
-    guest.send(b"q");
-    let status = guest.exit_status();
-    assert!(status.success(), "{status:?}\n{}", guest.text());
-    for record in [host.record_path(), guest.record_path()] {
-        let out = spades_in(&host, &["verify".as_ref(), record.as_os_str()]);
+    (host, guest)
+}
+
+/// A player whose table has ended leaves with `q`, cleanly.
+fn leave_ended(pty: &mut Pty) {
+    pty.wait_for("the table gone", |s| s.contains("q leaves"));
+    pty.send(b"q");
+    let status = pty.exit_status();
+    assert!(status.success(), "{status:?}\n{}", pty.text());
+    assert!(!pty.screen().alternate_screen(), "alternate screen left");
+}
+
+/// `spades verify` passes each player's own copy of the record.
+fn copies_verify(players: &[&Pty]) {
+    for pty in players {
+        let record = pty.record_path();
+        let out = spades_in(pty, &["verify".as_ref(), record.as_os_str()]);
         assert!(out.status.success(), "{}: {out:?}", record.display());
     }
+}
+
+/// The real programs: `spades host` and `spades join CODE`, the host
+/// leaving with `q`, `y` a few cards into the game.
+#[test]
+fn a_host_who_leaves_keeps_a_record_that_verifies_and_history_says_left() {
+    let (mut host, mut guest) = two_programs_at_a_table(&["--port", "0", "--address", "127.0.0.1"]);
+    host.quit();
+    leave_ended(&mut guest);
+    copies_verify(&[&host, &guest]);
     // Ann's history has the game as left, with its score, not unfinished.
     let out = spades_in(&host, &["history".as_ref()]);
     let history = String::from_utf8_lossy(&out.stdout);
     assert!(history.contains("left"), "{history}");
     assert!(!history.contains("unfinished"), "{history}");
+}
+
+/// The program serving the table (`spades host`) stopped by a signal.
+#[test]
+fn a_hosts_program_stopped_by_a_signal_closes_every_copy() {
+    let (mut host, mut guest) = two_programs_at_a_table(&["--port", "0", "--address", "127.0.0.1"]);
+    host.signal("TERM");
+    host.exit_status();
+    assert!(!host.screen().alternate_screen(), "alternate screen left");
+    leave_ended(&mut guest);
+    copies_verify(&[&host, &guest]);
+}
+
+/// `spades serve` stopped by a signal while a game is on at one of its
+/// tables.
+#[test]
+fn a_server_stopped_by_a_signal_closes_every_copy() {
+    use std::io::BufRead;
+    let serve = std::process::Command::new(env!("CARGO_BIN_EXE_spades"))
+        .args(["serve", "--listen", "127.0.0.1", "--port", "0"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut serve = support::process::Reaped(serve);
+    let mut said = std::io::BufReader::new(serve.0.stdout.take().unwrap());
+    let mut line = String::new();
+    let server = loop {
+        line.clear();
+        assert!(said.read_line(&mut line).unwrap() > 0, "serve said nothing");
+        if let Some(at) = line.split("--server ").nth(1) {
+            break at.trim().to_string();
+        }
+    };
+    let (mut host, mut guest) = two_programs_at_a_table(&["--server", &server]);
+    let pid = serve.0.id().to_string();
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    assert!(serve.0.wait().unwrap().success(), "serve stops cleanly");
+    leave_ended(&mut host);
+    leave_ended(&mut guest);
+    copies_verify(&[&host, &guest]);
 }
 
 /// `spades ARGS` run in `pty`'s home.
