@@ -293,6 +293,13 @@ impl TableTask {
     /// The table ends: a game not over is abandoned (its record closed, its
     /// seed revealed, and sent), and everyone is told why.
     fn end(&mut self, reason: &str) {
+        self.end_as(reason, None);
+    }
+
+    /// `end`, with `leaver` (who said goodbye, and whose leaving ends the
+    /// table) sent the record's last lines but not the table's goodbye:
+    /// their own connection answers theirs.
+    fn end_as(&mut self, reason: &str, leaver: Option<ConnId>) {
         if self.ended {
             return;
         }
@@ -307,7 +314,9 @@ impl TableTask {
             reason: reason.to_string(),
         });
         for present in self.conns.drain(..) {
-            present.link.close_with(Arc::clone(&bye));
+            if Some(present.link.id) != leaver {
+                present.link.close_with(Arc::clone(&bye));
+            }
         }
         self.shared.remove_table(&self.id);
     }

@@ -140,11 +140,12 @@ impl TableTask {
         if self.conns[i].seat == Seat::new(0) {
             // The host is still among those told, so their own copy of
             // the record gets its closing line too.
-            self.end(if said_bye {
+            let reason = if said_bye {
                 "the host left the table"
             } else {
                 "the host's connection was lost"
-            });
+            };
+            self.end_as(reason, said_bye.then_some(conn));
             return;
         }
         let gone = self.conns.remove(i);
