@@ -176,7 +176,7 @@ fn remote_session(
         RemoteEnd::Played(outcome) => report_played(outcome),
         RemoteEnd::Left => Ok(()),
         RemoteEnd::NoTable => Err(CliError::BadInput(format!(
-            "no such table: {address} has no table {} (the code is mistyped, or the table has closed)",
+            "no such table {} at {address} (the code is mistyped, or the table has closed)",
             shown_id(&asked)
         ))),
         RemoteEnd::Closed(why) => Err(CliError::Failed(format!(
