@@ -20,7 +20,7 @@ use crate::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage, line, pars
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How long the table's last lines are waited for after a goodbye.
-pub const LEAVE_WAIT: Duration = Duration::from_secs(2);
+pub(super) const LEAVE_WAIT: Duration = Duration::from_secs(2);
 
 /// What arrives from the server.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -72,7 +72,7 @@ pub struct Remote {
 }
 
 /// Chat lines kept to be scrolled back through.
-pub const CHAT_KEPT: usize = 50;
+const CHAT_KEPT: usize = 50;
 
 /// How often, and how far apart, a dropped connection is tried again.
 const REJOIN_TRIES: u32 = 6;
@@ -310,19 +310,7 @@ impl Remote {
                         self.news.push(line);
                     }
                 }
-                ServerMessage::Chat { from, text } => {
-                    // Cleaned by the server; cleaned again, for a server
-                    // that did not.
-                    let line: String = format!("{from}: {text}")
-                        .chars()
-                        .map(|c| if c.is_control() { ' ' } else { c })
-                        .collect();
-                    if self.chat_log.len() == CHAT_KEPT {
-                        self.chat_log.pop_front();
-                    }
-                    self.chat_log.push_back(line.clone());
-                    self.news.push(line);
-                }
+                ServerMessage::Chat { from, text } => self.hear_chat(&from, &text),
                 ServerMessage::Error { message, .. } => self.news.push(message),
                 ServerMessage::Bye { reason } => {
                     self.closed.get_or_insert(reason);
@@ -335,6 +323,20 @@ impl Remote {
                 | ServerMessage::Start { .. } => {}
             }
         }
+    }
+
+    /// A chat line: kept (the latest `CHAT_KEPT`) and told.
+    fn hear_chat(&mut self, from: &str, text: &str) {
+        // Cleaned by the server; cleaned again, for a server that did not.
+        let line: String = format!("{from}: {text}")
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        if self.chat_log.len() == CHAT_KEPT {
+            self.chat_log.pop_front();
+        }
+        self.chat_log.push_back(line.clone());
+        self.news.push(line);
     }
 
     fn see(&mut self, view: PlayerView) {

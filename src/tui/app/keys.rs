@@ -13,7 +13,7 @@ use super::{App, DIGIT_PAUSE, Overlay, QuitChoice, Screen};
 /// Chat lines a PgUp or PgDn scrolls.
 const CHAT_STEP: usize = 3;
 /// Chat lines shown at once over the table.
-pub const CHAT_SHOWN: usize = 6;
+pub(crate) const CHAT_SHOWN: usize = 6;
 
 impl App {
     /// Keys while a chat line is typed: they write it, and nothing else.

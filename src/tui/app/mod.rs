@@ -7,7 +7,7 @@ mod clock;
 mod keys;
 mod windows;
 
-pub use keys::CHAT_SHOWN;
+pub(crate) use keys::CHAT_SHOWN;
 
 use std::path::Path;
 use std::sync::mpsc::Receiver;
