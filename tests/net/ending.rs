@@ -161,11 +161,12 @@ fn a_host_who_leaves_keeps_a_record_that_verifies_and_history_says_left() {
     host.quit();
     leave_ended(&mut guest);
     copies_verify(&[&host, &guest]);
-    // Ann's history has the game as left, with its score, not unfinished.
-    let out = spades_in(&host, &["history".as_ref()]);
-    let history = String::from_utf8_lossy(&out.stdout);
-    assert!(history.contains("left"), "{history}");
-    assert!(!history.contains("unfinished"), "{history}");
+    // Ann's history has the game as left (abandoned), with its score, not
+    // unfinished: it cannot be taken up again.
+    let out = spades_in(&host, &["history".as_ref(), "--json".as_ref()]);
+    let games: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(games[0]["result"], "left", "{games}");
+    assert_eq!(games[0]["scores"].as_array().map(Vec::len), Some(2), "{games}");
 }
 
 /// The program serving the table (`spades host`) stopped by a signal.
