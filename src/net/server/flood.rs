@@ -1,4 +1,5 @@
-//! The flood limit: how many messages a connection may send in a second.
+//! The flood limits: how many messages a connection may send in a second,
+//! and how many chat lines a person may say in a few seconds.
 
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
@@ -72,5 +73,19 @@ mod tests {
         for i in 0..500 {
             assert!(steady.allows(start + Duration::from_millis(25 * i)));
         }
+    }
+
+    #[test]
+    fn a_sixth_chat_line_within_ten_seconds_is_held_back() {
+        let mut chat = ChatRate::default();
+        let start = Instant::now();
+        for i in 0..CHAT_LIMIT {
+            assert!(chat.allows(start + Duration::from_secs(i as u64)));
+        }
+        assert!(!chat.allows(start + Duration::from_secs(9)));
+        // A line held back is not counted: once the first is ten seconds
+        // old, one more goes.
+        assert!(chat.allows(start + CHAT_SPAN));
+        assert!(!chat.allows(start + CHAT_SPAN));
     }
 }
