@@ -171,12 +171,29 @@ fn remote_session(
     connection: Connection,
     joining: Joining,
 ) -> Result<(), CliError> {
+    let asked = joining.table.clone().unwrap_or_default();
+    let address = connection.target().address.clone();
     match crate::tui::run_remote(config, connection, joining)? {
         RemoteEnd::Played(outcome) => report_played(outcome),
         RemoteEnd::Left => Ok(()),
+        RemoteEnd::NoTable => Err(CliError::BadInput(format!(
+            "no such table {} at {address} (the code is mistyped, or the table has closed)",
+            shown_id(&asked)
+        ))),
         RemoteEnd::Closed(why) => Err(CliError::Failed(format!(
             "the table ended before its game: {why}"
         ))),
+    }
+}
+
+/// A table id as said back to the player: a code's id is only letters
+/// and digits (`TableCode` checks), but of any length; a long one is cut.
+fn shown_id(id: &str) -> String {
+    const SHOWN: usize = 16;
+    if id.chars().count() > SHOWN {
+        format!("{}...", id.chars().take(SHOWN).collect::<String>())
+    } else {
+        id.to_string()
     }
 }
 

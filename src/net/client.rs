@@ -19,6 +19,9 @@ use crate::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage, line, pars
 /// How long connecting (and the TLS handshake) may take.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// How long the table's last lines are waited for after a goodbye.
+pub(super) const LEAVE_WAIT: Duration = Duration::from_secs(2);
+
 /// What arrives from the server.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Incoming {
@@ -241,7 +244,7 @@ async fn talk<S: AsyncRead + AsyncWrite + Unpin>(
                 return;
             }
             if bye {
-                let _ = writer.shutdown().await;
+                let _ = writer.flush().await;
                 return;
             }
         }
@@ -249,14 +252,20 @@ async fn talk<S: AsyncRead + AsyncWrite + Unpin>(
         let _ = writer
             .write_all(line(&ClientMessage::Bye {}).as_bytes())
             .await;
-        let _ = writer.shutdown().await;
+        let _ = writer.flush().await;
     };
-    tokio::select! {
-        why = reading => {
-            if !why.is_empty() {
-                let _ = incoming.send(Incoming::Closed(why));
-            }
-        }
-        () = writing => {}
+    tokio::pin!(reading);
+    let why = tokio::select! {
+        why = &mut reading => why,
+        // After a goodbye the table still sends its last lines (the
+        // record's closing line, then its own goodbye): they are read, for
+        // a while.
+        () = writing => tokio::time::timeout(LEAVE_WAIT, &mut reading)
+            .await
+            .unwrap_or_default(),
+    };
+    if !why.is_empty() {
+        let _ = incoming.send(Incoming::Closed(why));
     }
+    let _ = writer.shutdown().await;
 }

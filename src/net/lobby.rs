@@ -7,7 +7,7 @@ use crate::engine::{PlayerView, Rules, Seat};
 use crate::fairness::Commitment;
 
 use super::client::Incoming;
-use crate::protocol::{ClientMessage, Lobby, SeatPlayer, ServerMessage};
+use crate::protocol::{ClientMessage, ErrorCode, Lobby, SeatPlayer, ServerMessage};
 
 /// The lobby as this player knows it.
 #[derive(Debug, Clone)]
@@ -45,6 +45,24 @@ impl LobbyState {
         let keep = 4;
         if self.news.len() > keep {
             self.news.drain(..self.news.len() - keep);
+        }
+    }
+}
+
+/// Why a player never got to a table's game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotSeated {
+    /// The server has no table by the id asked for.
+    NoTable,
+    /// The table went away (or the connection did), and why.
+    Closed(String),
+}
+
+impl std::fmt::Display for NotSeated {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotSeated::NoTable => write!(f, "no such table"),
+            NotSeated::Closed(why) => write!(f, "{why}"),
         }
     }
 }
@@ -126,12 +144,12 @@ impl Waiting {
     }
 
     /// Takes in what the server said: `Some(Ok)` once the game has begun,
-    /// `Some(Err(why))` when the table is gone.
+    /// `Some(Err(why))` when the table is gone, or was never there.
     pub fn take(
         &mut self,
         incoming: Incoming,
         joining: &mut Joining,
-    ) -> Option<Result<Started, String>> {
+    ) -> Option<Result<Started, NotSeated>> {
         let message = match incoming {
             Incoming::Message(m) => m,
             Incoming::Unreadable(why) => {
@@ -139,7 +157,7 @@ impl Waiting {
                     .tell(format!("The table sent something unreadable: {why}"));
                 return None;
             }
-            Incoming::Closed(why) => return Some(Err(why)),
+            Incoming::Closed(why) => return Some(Err(NotSeated::Closed(why))),
         };
         if let Some(begun) = &self.start {
             // The game has begun: everything goes to the table, and the
@@ -164,7 +182,9 @@ impl Waiting {
                 }));
             }
             if ended {
-                return Some(Err("the table closed as the game began".into()));
+                return Some(Err(NotSeated::Closed(
+                    "the table closed as the game began".into(),
+                )));
             }
             return None;
         }
@@ -194,8 +214,13 @@ impl Waiting {
                 });
             }
             ServerMessage::Chat { from, text } => self.state.tell(format!("{from}: {text}")),
+            // Not seated yet, and no table by that id: nothing will come.
+            ServerMessage::Error {
+                code: ErrorCode::NoTable,
+                ..
+            } if self.seat_token.is_none() => return Some(Err(NotSeated::NoTable)),
             ServerMessage::Error { message, .. } => self.state.tell(message),
-            ServerMessage::Bye { reason } => return Some(Err(reason)),
+            ServerMessage::Bye { reason } => return Some(Err(NotSeated::Closed(reason))),
             _ => {}
         }
         None

@@ -51,6 +51,8 @@ pub struct Remote {
     record_problem: Option<String>,
     /// Things to tell the player: chat, seats changing hands, refusals.
     news: Vec<String>,
+    /// The table's chat lines, the latest `CHAT_KEPT`, newest last.
+    chat_log: VecDeque<String>,
     names: Vec<String>,
     /// Why the table is gone, once it is.
     closed: Option<String>,
@@ -68,6 +70,9 @@ pub struct Remote {
     /// dropped.
     bye_heard: bool,
 }
+
+/// Chat lines kept to be scrolled back through.
+const CHAT_KEPT: usize = 50;
 
 /// How often, and how far apart, a dropped connection is tried again.
 const REJOIN_TRIES: u32 = 6;
@@ -166,6 +171,7 @@ impl Remote {
             record: record.map(|(file, path)| (BufWriter::new(file), path)),
             record_problem: None,
             news: Vec::new(),
+            chat_log: VecDeque::new(),
             names,
             closed: None,
             seat_token,
@@ -304,7 +310,7 @@ impl Remote {
                         self.news.push(line);
                     }
                 }
-                ServerMessage::Chat { from, text } => self.news.push(format!("{from}: {text}")),
+                ServerMessage::Chat { from, text } => self.hear_chat(&from, &text),
                 ServerMessage::Error { message, .. } => self.news.push(message),
                 ServerMessage::Bye { reason } => {
                     self.closed.get_or_insert(reason);
@@ -317,6 +323,20 @@ impl Remote {
                 | ServerMessage::Start { .. } => {}
             }
         }
+    }
+
+    /// A chat line: kept (the latest `CHAT_KEPT`) and told.
+    fn hear_chat(&mut self, from: &str, text: &str) {
+        // Cleaned by the server; cleaned again, for a server that did not.
+        let line: String = format!("{from}: {text}")
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
+        if self.chat_log.len() == CHAT_KEPT {
+            self.chat_log.pop_front();
+        }
+        self.chat_log.push_back(line.clone());
+        self.news.push(line);
     }
 
     fn see(&mut self, view: PlayerView) {
@@ -376,6 +396,11 @@ impl Remote {
         std::mem::take(&mut self.news)
     }
 
+    /// The chat so far (the latest `CHAT_KEPT` lines), oldest first.
+    pub fn chat_log(&self) -> &VecDeque<String> {
+        &self.chat_log
+    }
+
     /// Why the table is gone, once it is.
     pub fn closed(&self) -> Option<&str> {
         self.closed.as_deref()
@@ -402,9 +427,14 @@ impl Remote {
         })
     }
 
-    /// The seat someone else (a person or a bot) must act for now.
+    /// The seat someone else (a person or a bot) must act for now. A turn
+    /// the player has just answered is nobody else's: until the table's
+    /// answer comes, the player is not shown waiting on themselves.
     pub fn others_turn(&self) -> Option<Turn> {
         let seat = self.view.turn?;
+        if self.view.teams().player_for(seat) == self.seat {
+            return None;
+        }
         let decision = match self.view.phase {
             Phase::Bidding => Decision::Bid,
             Phase::Exchange => Decision::Exchange,
@@ -445,6 +475,14 @@ impl Remote {
     /// it), and the player's copy of the record is kept as it stands.
     pub fn leave(&mut self) -> Played {
         self.connection.send(ClientMessage::Bye {});
+        self.hear_last_lines();
+        // The record's lines not yet shown are kept all the same: the
+        // copy ends with the table's closing line when it sent one.
+        for message in std::mem::take(&mut self.queue) {
+            if let ServerMessage::Record { lines } = message {
+                self.keep_record(&lines);
+            }
+        }
         self.finish_record();
         Played {
             records: self
@@ -454,6 +492,29 @@ impl Remote {
                 .collect(),
             saved: None,
             record_problem: self.record_problem.clone(),
+        }
+    }
+
+    /// After a goodbye, waits a little for what the table still says: a
+    /// table that ends as the player leaves it (the host leaving) sends its
+    /// record's closing line, which reveals the seed, then its goodbye.
+    fn hear_last_lines(&mut self) {
+        if self.bye_heard || self.rejoining.is_some() {
+            return;
+        }
+        let until = std::time::Instant::now() + super::client::LEAVE_WAIT;
+        while let Some(left) = until.checked_duration_since(std::time::Instant::now()) {
+            match self.connection.recv_timeout(left) {
+                Some(Incoming::Message(message)) => {
+                    let bye = matches!(message, ServerMessage::Bye { .. });
+                    self.queue.push_back(message);
+                    if bye {
+                        return;
+                    }
+                }
+                Some(Incoming::Unreadable(_)) => {}
+                Some(Incoming::Closed(_)) | None => return,
+            }
         }
     }
 

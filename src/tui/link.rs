@@ -189,6 +189,20 @@ impl TableLink {
         }
     }
 
+    /// Has the table on the server ended (the host left, the server
+    /// stopped)? A local table never goes.
+    pub fn is_gone(&self) -> bool {
+        matches!(self, TableLink::Remote(remote) if remote.closed().is_some())
+    }
+
+    /// A shared table's chat so far, oldest first; none at a local table.
+    pub fn chat_log(&self) -> Vec<String> {
+        match self {
+            TableLink::Local(_) => Vec::new(),
+            TableLink::Remote(remote) => remote.chat_log().iter().cloned().collect(),
+        }
+    }
+
     pub fn is_remote(&self) -> bool {
         matches!(self, TableLink::Remote(_))
     }

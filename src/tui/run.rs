@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use crate::net::client::Connection;
-use crate::net::lobby::{Joining, LobbyState, Started, Waiting};
+use crate::net::lobby::{Joining, LobbyState, NotSeated, Started, Waiting};
 use crate::save::{Saved, SetAside};
 use crate::session::Played;
 use crate::signals::{Signal, StopSignals};
@@ -126,6 +126,8 @@ pub enum RemoteEnd {
     Left,
     /// The table went away before its game, or a stop came: why.
     Closed(String),
+    /// The server has no table by the id the player asked for.
+    NoTable,
 }
 
 /// Sits at a table on a server through `connection` (hello already sent):
@@ -182,7 +184,10 @@ fn wait_in_lobby(
         }
         while let Some(incoming) = connection.try_recv() {
             if let Some(end) = waiting.take(incoming, joining) {
-                return Ok(end.map_err(RemoteEnd::Closed));
+                return Ok(end.map_err(|not| match not {
+                    NotSeated::NoTable => RemoteEnd::NoTable,
+                    NotSeated::Closed(why) => RemoteEnd::Closed(why),
+                }));
             }
         }
         session.terminal().draw(|frame| {

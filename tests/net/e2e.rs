@@ -9,7 +9,7 @@ use std::time::Duration;
 use support::pty::Pty;
 
 /// The table code on a screen: TABLE.FINGERPRINT@HOST:PORT.
-fn code_on(screen: &str) -> Option<String> {
+pub(crate) fn code_on(screen: &str) -> Option<String> {
     let start = screen.find(|c: char| c.is_ascii_uppercase())?;
     screen[start..]
         .split_whitespace()

@@ -9,7 +9,9 @@
 // test failing, with the value that failed it.
 #![allow(clippy::unwrap_used)]
 
+mod chat;
 mod e2e;
+mod ending;
 mod external_bot;
 mod formats;
 mod hostile;

@@ -17,7 +17,7 @@ use spades::tui::{App, PlayConfig, Speed, Theme};
 use support::process::Reaped;
 use support::tui::{answer, tick};
 
-fn server() -> Server {
+pub(crate) fn server() -> Server {
     Server::start(ServerOptions {
         listen: "127.0.0.1:0".parse().unwrap(),
         plain: false,
@@ -28,7 +28,7 @@ fn server() -> Server {
     .expect("the server starts")
 }
 
-fn target(server: &Server) -> Target {
+pub(crate) fn target(server: &Server) -> Target {
     Target {
         address: server.address().to_string(),
         fingerprint: server.fingerprint().map(str::to_string),
@@ -74,8 +74,8 @@ fn follow(
 }
 
 /// One player's program in the lobby: its connection and what it knows.
-struct Sitting {
-    connection: Connection,
+pub(crate) struct Sitting {
+    pub(crate) connection: Connection,
     lobby: Waiting,
     joining: Joining,
     kept: Kept,
@@ -104,7 +104,7 @@ impl Sitting {
     }
 
     /// Follows the lobby until `done` holds.
-    fn until(&mut self, done: impl FnMut(&Waiting) -> bool) {
+    pub(crate) fn until(&mut self, done: impl FnMut(&Waiting) -> bool) {
         let started = follow(
             &mut self.connection,
             &mut self.lobby,
@@ -115,7 +115,7 @@ impl Sitting {
     }
 
     /// Follows the lobby until the game starts; the seat's screen then.
-    fn started(mut self, records: &std::path::Path) -> App {
+    pub(crate) fn started(mut self, records: &std::path::Path) -> App {
         let started = follow(
             &mut self.connection,
             &mut self.lobby,
@@ -127,12 +127,12 @@ impl Sitting {
     }
 
     /// The table's id and this seat's token, once seated.
-    fn seat_token(&self) -> (String, String) {
+    pub(crate) fn seat_token(&self) -> (String, String) {
         self.kept.borrow().clone().expect("a seat token")
     }
 }
 
-fn host(target: &Target, rules: &str) -> Sitting {
+pub(crate) fn host(target: &Target, rules: &str) -> Sitting {
     let mut ann = Sitting::at(
         target,
         "Ann",
@@ -144,7 +144,7 @@ fn host(target: &Target, rules: &str) -> Sitting {
     ann
 }
 
-fn join(target: &Target, name: &str, table: &str) -> Sitting {
+pub(crate) fn join(target: &Target, name: &str, table: &str) -> Sitting {
     let mut player = Sitting::at(
         target,
         name,
@@ -166,7 +166,7 @@ fn config(dir: &std::path::Path) -> PlayConfig {
 }
 
 /// Plays `app`'s part (`answer` from the TUI tests' support) until `done`.
-fn play_until(apps: &mut [&mut App], mut done: impl FnMut(&[&mut App]) -> bool) {
+pub(crate) fn play_until(apps: &mut [&mut App], mut done: impl FnMut(&[&mut App]) -> bool) {
     let until = Instant::now() + Duration::from_secs(90);
     while !done(apps) {
         assert!(

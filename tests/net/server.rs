@@ -604,3 +604,48 @@ fn a_port_in_use_is_bad_input_for_serve_and_host_alike() {
     assert!(shown.contains(&format!("127.0.0.1:{port}")), "{shown}");
     assert!(shown.contains("--port"), "{shown}");
 }
+
+/// One person flooding the chat is held back, told so alone; the others'
+/// lines still reach everyone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chat_flood_is_held_back_and_the_others_are_still_heard() {
+    let server = server(true, None);
+    let mut host = connect(&server, "Ann").await;
+    let table = host.host(&rules("partnership", 200)).await;
+    let mut guest = connect(&server, "Bob").await;
+    guest.join(&table.table).await.unwrap();
+    for i in 0..12 {
+        guest
+            .send(&ClientMessage::Chat {
+                text: format!("spam {i}"),
+            })
+            .await;
+    }
+    let (code, why) = guest.error().await;
+    assert_eq!(code, ErrorCode::Flood);
+    assert!(why.contains("chat"), "{why}");
+    host.send(&ClientMessage::Chat {
+        text: "hello all".into(),
+    })
+    .await;
+    // Ann hears Bob's first lines, no refusal of his, then her own line.
+    let mut bobs = 0;
+    host.until(|m| match m {
+        ServerMessage::Chat { from, .. } if from == "Bob" => {
+            bobs += 1;
+            None
+        }
+        ServerMessage::Chat { text, .. } if text == "hello all" => Some(()),
+        ServerMessage::Error { message, .. } => panic!("Ann was refused: {message}"),
+        _ => None,
+    })
+    .await;
+    assert_eq!(bobs, 5, "Bob's lines within the limit");
+    guest
+        .until(|m| match m {
+            ServerMessage::Chat { text, .. } if text == "hello all" => Some(()),
+            _ => None,
+        })
+        .await;
+    server.stop();
+}

@@ -14,7 +14,7 @@ use tokio::time::{Instant, sleep_until, timeout, timeout_at};
 use super::flood::Flood;
 use super::link::{Link, OUTBOX, Out, encode};
 use super::table::{self, Command, How};
-use super::{Shared, clean_name};
+use super::{Shared, clean_name, clean_text};
 use crate::config;
 use crate::net::code;
 use crate::protocol::lines::{LineReader, Read};
@@ -321,7 +321,9 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         name: String,
         how: How,
     ) -> Result<mpsc::Sender<Command>, (ErrorCode, String)> {
-        let gone = || (ErrorCode::NoTable, format!("no table has the id {id}"));
+        // The id is the client's text: said back cleaned and cut short.
+        let shown: String = clean_text(id).chars().take(20).collect();
+        let gone = || (ErrorCode::NoTable, format!("no table has the id {shown}"));
         let table = self.shared.table(id).ok_or_else(gone)?;
         let (reply, answer) = oneshot::channel();
         let sit = Command::Sit {
@@ -374,12 +376,15 @@ impl<R: AsyncRead + Unpin> Conn<R> {
     /// Tells the table this connection has left it, if it sat at one.
     async fn leave(&mut self, said_bye: bool) {
         if let State::Seated { table } = &self.state {
-            let _ = table
-                .send(Command::Leave {
-                    conn: self.link.id,
-                    said_bye,
-                })
-                .await;
+            let (done, sent) = oneshot::channel();
+            let leave = Command::Leave {
+                conn: self.link.id,
+                said_bye,
+                done,
+            };
+            if table.send(leave).await.is_ok() {
+                let _ = timeout(LAST_WORDS, sent).await;
+            }
         }
     }
 

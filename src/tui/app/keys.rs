@@ -10,6 +10,11 @@ use super::super::input::{Input, Key};
 use super::super::replay::Outcome;
 use super::{App, DIGIT_PAUSE, Overlay, QuitChoice, Screen};
 
+/// Chat lines a PgUp or PgDn scrolls.
+const CHAT_STEP: usize = 3;
+/// Chat lines shown at once over the table.
+pub(crate) const CHAT_SHOWN: usize = 6;
+
 impl App {
     /// Keys while a chat line is typed: they write it, and nothing else.
     pub(super) fn chat_key(&mut self, key: Key) {
@@ -17,10 +22,14 @@ impl App {
             return;
         };
         match key {
-            Key::Esc => self.chat = None,
+            Key::Esc => {
+                self.chat = None;
+                self.chat_scroll = 0;
+            }
             Key::Enter => {
                 let text = line.trim().to_string();
                 self.chat = None;
+                self.chat_scroll = 0;
                 if let (false, Some(remote)) = (text.is_empty(), self.table.remote()) {
                     remote.chat(&text);
                 }
@@ -29,6 +38,14 @@ impl App {
                 line.pop();
             }
             Key::Space => line.push(' '),
+            // The chat above the line scrolls back a few lines at a time.
+            Key::PageUp | Key::Up => {
+                let most = self.table.chat_log().len().saturating_sub(CHAT_SHOWN);
+                self.chat_scroll = (self.chat_scroll + CHAT_STEP).min(most);
+            }
+            Key::PageDown | Key::Down => {
+                self.chat_scroll = self.chat_scroll.saturating_sub(CHAT_STEP);
+            }
             Key::Char(c) if line.chars().count() < crate::protocol::MAX_CHAT => line.push(c),
             _ => {}
         }
@@ -104,7 +121,9 @@ impl App {
                 return;
             }
             Key::Char('q') | Key::Char('Q') => {
-                if self.screen() == Screen::GameOver {
+                // Nothing is lost leaving a game that is over, or a table
+                // that has gone: no question asked.
+                if self.screen() == Screen::GameOver || self.table.is_gone() {
                     self.quit = true;
                 } else {
                     self.quit_focus = QuitChoice::Stay;

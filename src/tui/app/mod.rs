@@ -7,6 +7,8 @@ mod clock;
 mod keys;
 mod windows;
 
+pub(crate) use keys::CHAT_SHOWN;
+
 use std::path::Path;
 use std::sync::mpsc::Receiver;
 use std::time::Instant;
@@ -151,6 +153,8 @@ pub struct App {
     rating_note: Option<Vec<String>>,
     /// A chat line being typed, at a shared table (`/` opens it).
     chat: Option<String>,
+    /// How many lines back the chat shown above it is scrolled.
+    chat_scroll: usize,
     /// Seats whose failed program the player has been told of.
     replaced_told: Vec<Seat>,
 }
@@ -256,6 +260,7 @@ impl App {
             stats_scroll: 0,
             rating_note: None,
             chat: None,
+            chat_scroll: 0,
             replaced_told: Vec::new(),
         };
         let first = app.table.take_events(app.you);
@@ -339,6 +344,11 @@ impl App {
     /// The chat line being typed, if one is.
     pub fn chat_line(&self) -> Option<&str> {
         self.chat.as_deref()
+    }
+
+    /// The chat so far, oldest first, and how far back it is scrolled.
+    pub fn chat_log(&self) -> (Vec<String>, usize) {
+        (self.table.chat_log(), self.chat_scroll)
     }
 
     /// Is this a seat at a table on a server?

@@ -3,6 +3,7 @@
 //! nothing. Each part of the screen has its module: the score bar, the
 //! table, the hand, the panel under it, and the windows over them.
 
+mod chat;
 mod hand;
 mod overlays;
 mod panel;
@@ -53,6 +54,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) -> Hits {
             hand::draw(app, &app.hand_view(), regions.hand, buf, &mut hits);
             panel::draw(app, &view, regions.panel, buf, &mut hits);
             footer(app, &view, regions.footer, buf);
+            if app.chat_line().is_some() {
+                chat::draw(app, regions.table, buf);
+            }
         }
     }
     if let Some(overlay) = app.overlay() {
@@ -64,7 +68,7 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) -> Hits {
 fn footer(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
     let theme = app.theme();
     if let Some(line) = app.chat_line() {
-        let text = format!(" Say: {line}_   Enter  send   Esc  cancel");
+        let text = format!(" Say: {line}_   Enter  send   Esc  cancel   PgUp/PgDn  scroll");
         buf.set_stringn(area.x, area.y, text, area.width as usize, theme.accent());
         return;
     }

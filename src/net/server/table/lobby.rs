@@ -1,6 +1,7 @@
 //! A table before its game: who sits where, the host's bots and their
 //! level, chat, and the start.
 
+use super::super::flood::{CHAT_LIMIT, CHAT_SPAN};
 use super::super::{ConnId, clean_text, seat_name};
 use super::{Holder, Playing, TableTask};
 use crate::bots::{BotSpec, Level};
@@ -163,6 +164,13 @@ impl TableTask {
         let Some(i) = self.present(conn) else {
             return;
         };
+        if !self.conns[i].chat.allows(std::time::Instant::now()) {
+            let why = format!(
+                "too many chat lines: at most {CHAT_LIMIT} in {} seconds",
+                CHAT_SPAN.as_secs()
+            );
+            return self.refuse(conn, ErrorCode::Flood, &why);
+        }
         let seat = self.conns[i].seat;
         let from = self
             .person(seat)

@@ -12,6 +12,7 @@ mod lobby;
 mod play;
 mod seats;
 
+use super::flood::ChatRate;
 use super::link::{Link, encode};
 use super::{ConnId, Shared};
 use crate::bots::{BotSpec, Level};
@@ -58,6 +59,9 @@ pub(crate) enum Command {
     Leave {
         conn: ConnId,
         said_bye: bool,
+        /// Answered once the table has sent the leaver its last lines, so
+        /// the connection's own goodbye comes after them.
+        done: oneshot::Sender<()>,
     },
 }
 
@@ -102,6 +106,8 @@ struct Present {
     /// Its view must be sent again (it came back while its stand-in was
     /// thinking, and the stand-in acted).
     stale: bool,
+    /// Its chat lines of late, to hold back a flood of them.
+    chat: ChatRate,
 }
 
 struct Asked {
@@ -242,7 +248,14 @@ impl TableTask {
             Command::Start { conn } => self.start(conn),
             Command::Act { conn, action } => self.act(conn, action),
             Command::Chat { conn, text } => self.chat(conn, &text),
-            Command::Leave { conn, said_bye } => self.leave(conn, said_bye),
+            Command::Leave {
+                conn,
+                said_bye,
+                done,
+            } => {
+                self.leave(conn, said_bye);
+                let _ = done.send(());
+            }
         }
     }
 
@@ -280,6 +293,13 @@ impl TableTask {
     /// The table ends: a game not over is abandoned (its record closed, its
     /// seed revealed, and sent), and everyone is told why.
     fn end(&mut self, reason: &str) {
+        self.end_as(reason, None);
+    }
+
+    /// `end`, with `leaver` (who said goodbye, and whose leaving ends the
+    /// table) sent the record's last lines but not the table's goodbye:
+    /// their own connection answers theirs.
+    fn end_as(&mut self, reason: &str, leaver: Option<ConnId>) {
         if self.ended {
             return;
         }
@@ -294,7 +314,9 @@ impl TableTask {
             reason: reason.to_string(),
         });
         for present in self.conns.drain(..) {
-            present.link.close_with(Arc::clone(&bye));
+            if Some(present.link.id) != leaver {
+                present.link.close_with(Arc::clone(&bye));
+            }
         }
         self.shared.remove_table(&self.id);
     }

@@ -1,6 +1,7 @@
 //! Sitting down at a table: the seat a person takes by the join order, a
 //! seat taken back by its token, and leaving one.
 
+use super::super::flood::ChatRate;
 use super::super::link::{Link, encode};
 use super::super::{ConnId, seat_name};
 use super::{Holder, Person, Present, Refusal, TableTask};
@@ -46,6 +47,7 @@ impl TableTask {
             seat,
             asked: None,
             stale: false,
+            chat: ChatRate::default(),
         });
         self.send(self.conns.len() - 1, &seated);
     }
@@ -100,6 +102,7 @@ impl TableTask {
             seat,
             asked: None,
             stale: true,
+            chat: ChatRate::default(),
         });
         let me = self.conns.len() - 1;
         self.send(
@@ -134,16 +137,19 @@ impl TableTask {
         let Some(i) = self.present(conn) else {
             return;
         };
-        let gone = self.conns.remove(i);
-        let seat = gone.seat;
-        if seat == Seat::new(0) {
-            self.end(if said_bye {
+        if self.conns[i].seat == Seat::new(0) {
+            // The host is still among those told, so their own copy of
+            // the record gets its closing line too.
+            let reason = if said_bye {
                 "the host left the table"
             } else {
                 "the host's connection was lost"
-            });
+            };
+            self.end_as(reason, said_bye.then_some(conn));
             return;
         }
+        let gone = self.conns.remove(i);
+        let seat = gone.seat;
         let level = self.level.clone();
         let Some(game) = &mut self.game else {
             self.seats[seat.index()] = Holder::Empty;
