@@ -9,6 +9,7 @@ pub mod fairness;
 pub mod history;
 #[cfg(test)]
 mod layers;
+pub mod look;
 pub mod naming;
 pub mod net;
 pub mod paths;

@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 use crate::bots::BotSpec;
 use crate::engine::{Action, Rules, Seat};
 use crate::fairness::{Dealing, SecretSeed};
+use crate::look::Look;
 use crate::record::GameInfo;
 
 /// The journal format this version writes and reads.
@@ -45,6 +46,8 @@ pub struct SaveAbout {
     pub practice: bool,
     /// The game's record file, to write on into when it is resumed.
     pub record: Option<PathBuf>,
+    /// How the table looked, to look the same when the game is resumed.
+    pub look: Look,
 }
 
 impl SaveAbout {
@@ -90,6 +93,10 @@ pub struct SaveHeader {
     pub salt: Option<String>,
     /// The game's record file, to write on into.
     pub record: Option<PathBuf>,
+    /// How the table looked when the game was begun or last taken up
+    /// (saves from before it was kept have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub look: Option<Look>,
 }
 
 impl SaveHeader {
@@ -103,6 +110,7 @@ impl SaveHeader {
             rules_source: self.rules_source.clone(),
             practice: self.practice,
             record: self.record.clone(),
+            look: self.look.unwrap_or_default(),
         }
     }
 
@@ -493,6 +501,7 @@ mod tests {
             seed: 42,
             salt: Some("00112233445566778899aabbccddeeff".into()),
             record: None,
+            look: None,
         }
     }
 

@@ -19,9 +19,10 @@ use super::CliError;
 pub struct LookArgs {
     #[command(flatten)]
     pub effort: EffortArgs,
-    /// How fast the computer players' cards appear
-    #[arg(long, value_enum, default_value_t = Speed::Normal)]
-    pub speed: Speed,
+    /// How fast the computer players' cards appear [default: normal, or as
+    /// a resumed game was left]
+    #[arg(long, value_enum)]
+    pub speed: Option<Speed>,
     /// Draw suits as S H D C instead of symbols
     #[arg(long)]
     pub ascii: bool,

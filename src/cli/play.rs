@@ -7,6 +7,7 @@ use clap::Args;
 
 use crate::bots::BotSpec;
 use crate::engine::Rules;
+use crate::look::Chosen;
 use crate::paths;
 use crate::records_folder::{self, Picked};
 use crate::save::{Saved, SetAside};
@@ -201,9 +202,15 @@ fn waiting_games() -> (Vec<Saved>, Vec<SetAside>) {
 /// thinks, and where it keeps its records and saves.
 pub(super) fn look_config(look: &LookArgs) -> PlayConfig {
     let mut config = PlayConfig::new(Rules::default(), 0);
-    config.speed = look.speed;
+    config.speed = look.speed.unwrap_or_default();
     config.ascii = look.ascii;
     config.auto_play = !look.no_auto_play;
+    // A flag left out keeps a resumed game's own look.
+    config.chosen = Chosen {
+        speed: look.speed.is_some(),
+        ascii: look.ascii,
+        auto_play: look.no_auto_play,
+    };
     config.game.effort = look.effort.effort();
     config.game.records = paths::records();
     config.game.saves = paths::saves();

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use crate::bots::{BotSpec, Effort};
 use crate::engine::{Rules, Seat};
 use crate::fairness::Dealing;
+use crate::look::Look;
 use crate::naming::Names;
 use crate::record::{create_record_file, now_secs};
 use crate::save::SaveAbout;
@@ -156,9 +157,10 @@ pub struct LocalGame {
 
 impl LocalGame {
     /// A new game as `setup` says: dealt, recorded and saved in the
-    /// setup's folders. A record or save that cannot be written does not
-    /// stop the game; `record_problem` and `save_problem` say why.
-    pub fn start(setup: GameSetup) -> Result<LocalGame, SessionError> {
+    /// setup's folders, its save keeping its `look`. A record or save that
+    /// cannot be written does not stop the game; `record_problem` and
+    /// `save_problem` say why.
+    pub fn start(setup: GameSetup, look: Look) -> Result<LocalGame, SessionError> {
         let dealing = match setup.seed {
             Some(seed) => Dealing::Open(seed),
             None => Dealing::secret().map_err(SessionError::Dealing)?,
@@ -188,6 +190,7 @@ impl LocalGame {
             rules_source: setup.rules_source.clone(),
             practice: setup.practice,
             record: file.as_ref().map(|(_, path)| path.clone()),
+            look,
         };
         if let Some((file, path)) = file {
             match table.record_to(Box::new(BufWriter::new(file)), names.all(), about.info()) {
@@ -218,11 +221,17 @@ impl LocalGame {
     }
 
     /// A saved game, set at the table again exactly as it was left, with
-    /// `session`'s folders and effort.
-    pub fn resume(saved: &Saved, session: &GameSetup) -> Result<LocalGame, SessionError> {
+    /// `session`'s folders and effort; its save now keeps `look`.
+    pub fn resume(
+        saved: &Saved,
+        session: &GameSetup,
+        look: Look,
+    ) -> Result<LocalGame, SessionError> {
         let setup = GameSetup::for_saved(saved, session);
         let names = Names::new(setup.rules.mode, &setup.name);
-        let table = Table::resume(saved, setup.players(), names.all())?;
+        let mut saved = saved.clone();
+        saved.header.look = Some(look);
+        let table = Table::resume(&saved, setup.players(), names.all())?;
         Ok(LocalGame {
             table,
             names,

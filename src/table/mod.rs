@@ -222,6 +222,7 @@ impl Table {
             seed: self.dealing.seed(),
             salt: reveal.map(|r| r.salt),
             record: about.record,
+            look: Some(about.look),
         };
         let journal = Journal::create(dir, &header)?;
         let path = journal.path().to_path_buf();

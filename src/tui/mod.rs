@@ -26,6 +26,8 @@ mod widgets;
 
 use std::fmt;
 
+use crate::look::{Chosen, Look};
+use crate::save::Saved;
 use crate::session::{GameSetup, Played, SessionError};
 use crate::signals::Signal;
 use crate::table::BotError;
@@ -48,6 +50,9 @@ pub struct PlayConfig {
     pub ascii: bool,
     /// Play a card for the player when it is the only one they may play.
     pub auto_play: bool,
+    /// Which of the look above the command line set: a resumed game keeps
+    /// its own for the rest.
+    pub chosen: Chosen,
 }
 
 impl PlayConfig {
@@ -59,6 +64,31 @@ impl PlayConfig {
             speed: Speed::Normal,
             ascii: false,
             auto_play: true,
+            chosen: Chosen::ALL,
+        }
+    }
+
+    /// How the table is to look and move.
+    pub fn look(&self) -> Look {
+        Look {
+            speed: self.speed,
+            ascii: self.ascii,
+            auto_play: self.auto_play,
+        }
+    }
+
+    /// This configuration for taking `saved` up again: the look the game
+    /// kept, but for what the command line chose.
+    pub fn resuming(self, saved: &Saved) -> PlayConfig {
+        let look = match saved.header.look {
+            Some(kept) => self.chosen.over(self.look(), kept),
+            None => self.look(),
+        };
+        PlayConfig {
+            speed: look.speed,
+            ascii: look.ascii,
+            auto_play: look.auto_play,
+            ..self
         }
     }
 }

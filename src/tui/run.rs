@@ -69,7 +69,11 @@ pub fn run(config: PlayConfig, start: Start) -> Result<Outcome, TuiError> {
         start => start,
     };
     let app = match start {
-        Start::Resume(saved) => App::resume(config, theme, &saved),
+        Start::Resume(saved) => {
+            let config = config.resuming(&saved);
+            let theme = Theme::from_env(config.ascii);
+            App::resume(config, theme, &saved)
+        }
         _ => App::new(config, theme),
     };
     let mut app = match app {

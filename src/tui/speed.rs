@@ -2,23 +2,9 @@
 //! move, how long a finished trick stays, and the guard against a key meant
 //! for the pause being taken for the turn after it.
 
-use std::fmt;
-use std::str::FromStr;
 use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
-
-/// How fast the computer players' moves appear.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, clap::ValueEnum)]
-#[serde(rename_all = "lowercase")]
-pub enum Speed {
-    Slow,
-    #[default]
-    Normal,
-    Fast,
-    /// No pauses at all: for tests and for players who only want the result.
-    Instant,
-}
+pub use crate::look::Speed;
 
 /// The pauses a speed makes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,18 +19,7 @@ pub struct Pace {
 }
 
 impl Speed {
-    /// Slowest first: `+` and `-` step along it.
-    pub const ALL: [Speed; 4] = [Speed::Slow, Speed::Normal, Speed::Fast, Speed::Instant];
-
-    pub const fn name(self) -> &'static str {
-        match self {
-            Speed::Slow => "slow",
-            Speed::Normal => "normal",
-            Speed::Fast => "fast",
-            Speed::Instant => "instant",
-        }
-    }
-
+    /// The pauses this speed makes at the table.
     pub fn pace(self) -> Pace {
         let ms = Duration::from_millis;
         match self {
@@ -69,49 +44,5 @@ impl Speed {
                 guard: Duration::ZERO,
             },
         }
-    }
-
-    /// One step faster (`up` > 0) or slower, stopping at either end.
-    pub fn step(self, up: i32) -> Speed {
-        let at = Speed::ALL.iter().position(|&s| s == self).unwrap_or(1) as i32;
-        Speed::ALL[(at + up).clamp(0, Speed::ALL.len() as i32 - 1) as usize]
-    }
-}
-
-impl fmt::Display for Speed {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Speed {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Speed, String> {
-        Speed::ALL
-            .into_iter()
-            .find(|speed| speed.name() == s)
-            .ok_or_else(|| format!("unknown speed `{s}`: use slow, normal, fast or instant"))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_speed_reads_back_as_it_is_written() {
-        for speed in Speed::ALL {
-            assert_eq!(speed.to_string().parse(), Ok(speed));
-            let json = serde_json::to_string(&speed).unwrap();
-            assert_eq!(json, format!("\"{speed}\""));
-        }
-        assert!("quick".parse::<Speed>().is_err());
-    }
-
-    #[test]
-    fn steps_stop_at_either_end() {
-        assert_eq!(Speed::Slow.step(-1), Speed::Slow);
-        assert_eq!(Speed::Normal.step(1), Speed::Fast);
-        assert_eq!(Speed::Instant.step(1), Speed::Instant);
     }
 }

@@ -273,6 +273,46 @@ fn look_flags_apply_to_a_game_resumed_from_the_offer() {
     pty.quit();
 }
 
+/// A game keeps its own look: one begun with `--speed fast --no-auto-play
+/// --ascii` and resumed from plain `spades` looks and moves as it did,
+/// and a flag given now wins over what it kept.
+#[test]
+fn a_resumed_game_keeps_the_look_it_was_played_with() {
+    let args = [
+        "--seed",
+        "4",
+        "--speed",
+        "fast",
+        "--no-auto-play",
+        "--ascii",
+    ];
+    let mut pty = Pty::start(&args, TERM);
+    pty.wait_for("the bidding", |s| s.contains("Your bid"));
+    pty.quit();
+    let rules_window = |pty: &mut Pty| {
+        pty.wait_for("the offer", |s| s.contains("A game is waiting"));
+        pty.send(b"\r");
+        pty.wait_for("the resumed game", |s| s.contains("Deals known: seed 4"));
+        pty.send(b"r");
+        pty.wait_for("the rules window", |s| s.contains("Rules in force"));
+        let rules = pty.text();
+        pty.send(b"r");
+        rules
+    };
+    let mut pty = Pty::start_at(pty.home(), &[], TERM);
+    let rules = rules_window(&mut pty);
+    assert!(rules.contains("Speed      fast"), "{rules}");
+    assert!(rules.contains("auto-play off"), "{rules}");
+    // Plain letters and lines: nothing drawn with the box-drawing set.
+    assert!(!rules.contains('─') && !rules.contains('♠'), "{rules}");
+    pty.quit();
+    let mut pty = Pty::start_at(pty.home(), &["--speed", "slow"], TERM);
+    let rules = rules_window(&mut pty);
+    assert!(rules.contains("Speed      slow"), "{rules}");
+    assert!(rules.contains("auto-play off"), "{rules}");
+    pty.quit();
+}
+
 /// Saves that cannot be used say why, are set aside as `.bad`, and a new
 /// game is offered: an empty one, a cut-off header, another version's,
 /// rules this version refuses, a broken step, a huge one.

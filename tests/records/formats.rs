@@ -35,6 +35,7 @@ fn local(difficulty: &str, practice: bool) -> GameInfo {
         rules_source: RulesSource::BuiltIn.to_string(),
         practice,
         record: None,
+        look: Default::default(),
     }
     .info()
 }

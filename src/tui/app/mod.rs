@@ -162,7 +162,7 @@ pub struct App {
 impl App {
     /// A new game at a table in this process, as `config` says.
     pub fn new(config: PlayConfig, theme: Theme) -> Result<App, TuiError> {
-        let game = LocalGame::start(config.game.clone())?;
+        let game = LocalGame::start(config.game.clone(), config.look())?;
         let notice = game.save_problem().map(str::to_string);
         let names = game.names().clone();
         let mut app = App::at_table(config, theme, names, TableLink::Local(Box::new(game)));
@@ -175,7 +175,7 @@ impl App {
     /// A saved game, set at the table again exactly as it was left: its own
     /// rules, names and level, with `config`'s looks, folders and effort.
     pub fn resume(config: PlayConfig, theme: Theme, saved: &Saved) -> Result<App, TuiError> {
-        let game = LocalGame::resume(saved, &config.game)?;
+        let game = LocalGame::resume(saved, &config.game, config.look())?;
         let config = PlayConfig {
             game: game.setup().clone(),
             ..config
