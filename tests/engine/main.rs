@@ -9,6 +9,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod bidding;
+mod bidding_games;
 mod dummy;
 mod golden_deal;
 mod jokers;
