@@ -92,7 +92,8 @@ pub struct RulesFlags {
     #[arg(long, value_enum)]
     pub mode: Option<ModeArg>,
     /// Score that ends the game (overrides `target_score`)
-    #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = clap::value_parser!(i32).range(1..))]
+    #[arg(long, allow_negative_numbers = true, value_name = "N",
+          value_parser = clap::value_parser!(i32).range(1..=i64::from(crate::engine::rules::MAX_POINTS)))]
     pub target: Option<i32>,
     /// Rules file (default: ./rules.toml, then the user config dir, then the classic game)
     #[arg(long, value_name = "PATH")]

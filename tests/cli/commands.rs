@@ -80,7 +80,7 @@ fn negative_numbers_are_out_of_range_not_unknown_arguments() {
         .args(["--target", "-5"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("-5 is not in 1.."));
+        .stderr(predicate::str::contains("-5 is not in 1..=100000"));
     spades(&dir)
         .args(["--seed", "-1"])
         .assert()
