@@ -421,6 +421,10 @@ impl Remote {
 
     /// The decision the server asked of this player, if one is waiting.
     pub fn turn(&self) -> Option<Turn> {
+        // An ask the table made before it ended can never be answered.
+        if self.closed.is_some() {
+            return None;
+        }
         self.asked.as_ref().map(|a| Turn {
             seat: a.seat,
             decision: a.decision,

@@ -12,7 +12,7 @@ use spades::protocol::ClientMessage;
 use spades::session::Played;
 use spades::tui::{App, Input, Key};
 use support::pty::Pty;
-use support::tui::{press, screen_text};
+use support::tui::{press, screen_text, tick};
 
 use crate::e2e::code_on;
 use crate::play::{host, join, play_until, server, target};
@@ -86,6 +86,31 @@ fn a_server_stopping_closes_every_copy_of_the_record() {
     until_gone(&mut ann_app);
     until_gone(&mut bob_app);
     all_verify(&[ann_app.close(), bob_app.close()]);
+}
+
+/// A turn asked of the player before the table ended can never be
+/// answered: once the table is gone the screen no longer asks for it.
+#[test]
+fn a_table_that_has_ended_asks_nothing_more() {
+    let server = server();
+    let (ann_dir, bob_dir) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (mut ann_app, mut bob_app) = two_at_a_table(&server, ann_dir.path(), bob_dir.path());
+    play_until(&mut [&mut ann_app, &mut bob_app], |apps| {
+        apps[1].human_turn().is_some() && apps[1].held_trick().is_none()
+    });
+    drop(ann_app.close());
+    let until = std::time::Instant::now() + Duration::from_secs(30);
+    while !bob_app
+        .notice()
+        .is_some_and(|n| n.contains("table is gone"))
+    {
+        assert!(std::time::Instant::now() < until, "the end was not told");
+        tick(&mut bob_app);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(bob_app.human_turn().is_none(), "a turn at an ended table");
+    let screen = screen_text(&mut bob_app, 100, 30);
+    assert!(!screen.contains("Your turn"), "{screen}");
 }
 
 /// The player's own move, sent and not yet answered by the table, is not
