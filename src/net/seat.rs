@@ -328,10 +328,7 @@ impl Remote {
     /// A chat line: kept (the latest `CHAT_KEPT`) and told.
     fn hear_chat(&mut self, from: &str, text: &str) {
         // Cleaned by the server; cleaned again, for a server that did not.
-        let line: String = format!("{from}: {text}")
-            .chars()
-            .map(|c| if c.is_control() { ' ' } else { c })
-            .collect();
+        let line = crate::outside::clean(&format!("{from}: {text}"));
         if self.chat_log.len() == CHAT_KEPT {
             self.chat_log.pop_front();
         }
