@@ -86,7 +86,7 @@ fn has_unseen(text: &str) -> bool {
 }
 
 /// Every string of every line of the record files in `dir`.
-fn record_strings(dir: &std::path::Path) -> Vec<String> {
+pub(crate) fn record_strings(dir: &std::path::Path) -> Vec<String> {
     fn strings(value: &serde_json::Value, out: &mut Vec<String>) {
         match value {
             serde_json::Value::String(s) => out.push(s.clone()),
