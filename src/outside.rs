@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use unicode_width::UnicodeWidthChar;
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// A character that must not reach a terminal raw: control (Cc), format
 /// (Cf: bidi overrides and isolates, zero-width characters, the byte order
@@ -73,6 +73,18 @@ pub fn fit(text: &str, columns: usize) -> &str {
         }
     }
     text
+}
+
+/// The columns `text` takes on a terminal: a fullwidth letter two.
+pub fn columns(text: &str) -> usize {
+    text.width()
+}
+
+/// `text` with spaces after it to fill `columns` columns, as `{:<N}`
+/// would if every character took one.
+pub fn pad(text: &str, columns: usize) -> String {
+    let room = columns.saturating_sub(self::columns(text));
+    format!("{text}{}", " ".repeat(room))
 }
 
 /// Text for a plain-text output (stdout, stderr): every hidden character
@@ -191,6 +203,14 @@ mod tests {
         // Zero-width characters cannot stretch a name past its bound.
         let sneaky = format!("Ann{}Bob", "\u{200b}".repeat(40));
         assert_eq!(clean_name(&sneaky, 12), "AnnBob");
+    }
+
+    #[test]
+    fn a_fullwidth_name_is_padded_by_its_columns() {
+        assert_eq!(columns("ＡＢ"), 4);
+        assert_eq!(pad("ＡＢ", 6), "ＡＢ  ");
+        assert_eq!(pad("Ann", 6), "Ann   ");
+        assert_eq!(pad("Bartholomew", 6), "Bartholomew");
     }
 
     #[test]
