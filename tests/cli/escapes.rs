@@ -1,7 +1,8 @@
 //! What a record file says is shown, never obeyed: escape sequences in its
 //! text (a window title, a screen clear, a colour, a bidi override) reach
-//! neither stdout nor stderr of `history`, `stats`, `verify` or `replay`,
-//! whether the record reads well or its line is broken and quoted.
+//! neither stdout nor stderr of `history`, `stats`, `verify`, `replay` or
+//! `resume --list`, whether the record or save reads well or its line is
+//! broken and quoted.
 
 use std::path::Path;
 
@@ -45,6 +46,22 @@ fn hostile_record(records: &Path) {
     std::fs::write(&played, text).unwrap();
 }
 
+/// A waiting game whose save's id holds `HOSTILE`, and one set aside
+/// because its rules name a mode that is `HOSTILE`.
+fn hostile_saves(data: &Path) {
+    let saves = data.join("spades/saves");
+    std::fs::create_dir_all(&saves).unwrap();
+    let header = serde_json::json!({
+        "save": 1, "version": "0.1.0", "id": format!("g{HOSTILE}"), "started": 1,
+        "rules": {}, "name": HOSTILE, "difficulty": "easy", "rules_source": HOSTILE,
+        "seed": 1, "salt": null, "record": null,
+    });
+    std::fs::write(saves.join("waiting.save"), format!("{header}\n")).unwrap();
+    let mut bad = header.clone();
+    bad["rules"] = serde_json::json!({ "mode": HOSTILE });
+    std::fs::write(saves.join("bad.save"), format!("{bad}\n")).unwrap();
+}
+
 #[test]
 fn escape_sequences_in_a_record_reach_no_output_raw() {
     let home = tempfile::tempdir().unwrap();
@@ -64,8 +81,10 @@ fn escape_sequences_in_a_record_reach_no_output_raw() {
         .unwrap()
         .map(|f| f.unwrap().path().to_string_lossy().into_owned())
         .collect();
+    hostile_saves(&home.path().join("data"));
     let mut runs: Vec<Vec<String>> = [
-        &["history"][..],
+        &["resume", "--list"][..],
+        &["history"],
         &["history", "--json"],
         &["stats"],
         &["stats", "--json", "--rebuild"],
@@ -83,7 +102,7 @@ fn escape_sequences_in_a_record_reach_no_output_raw() {
         assert_inert(&format!("{what} (stdout)"), &out.stdout);
         assert_inert(&format!("{what} (stderr)"), &out.stderr);
         // Shown, escaped: the list's text is still there to be read.
-        if args[0] == "history" {
+        if args[0] == "history" || args[0] == "resume" {
             assert!(
                 String::from_utf8_lossy(&out.stdout).contains("pwned"),
                 "{what} does not show the record's text"
