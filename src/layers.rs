@@ -16,7 +16,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         "formats and vocabulary",
         &[
             "fairness", "naming", "paths", "signals", "config", "presets", "record", "protocol",
-            "look",
+            "look", "outside",
         ],
     ),
     (

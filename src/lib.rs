@@ -12,6 +12,7 @@ mod layers;
 pub mod look;
 pub mod naming;
 pub mod net;
+pub mod outside;
 pub mod paths;
 pub mod presets;
 pub mod protocol;

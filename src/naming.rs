@@ -26,7 +26,8 @@ pub fn place(mode: Mode, seat: Seat, you: Seat) -> Place {
     }
 }
 
-/// The most characters of the player's name shown.
+/// The most columns of a terminal a name takes (a fullwidth letter takes
+/// two).
 pub const MAX_NAME: usize = 12;
 
 /// Names for every seat and side of one game.
@@ -41,7 +42,7 @@ pub struct Names {
 impl Names {
     pub fn new(mode: Mode, you: &str) -> Names {
         // A name longer than this would push the table's labels apart.
-        let you: String = you.trim().chars().take(MAX_NAME).collect();
+        let you = crate::outside::clean_name(you, MAX_NAME);
         let you = if you.is_empty() { "You" } else { you.as_str() };
         let seats = mode
             .each_seat()
@@ -74,7 +75,8 @@ impl Names {
         Names { you, ..self }
     }
 
-    /// The names a game's record gives its seats, each cut to `MAX_NAME`;
+    /// The names a game's record gives its seats, each cleaned and cut to
+    /// `MAX_NAME` columns;
     /// a seat with no name is called by its number.
     pub fn listed(mode: Mode, seats: &[String]) -> Names {
         let seats = mode
@@ -82,7 +84,7 @@ impl Names {
             .map(|seat| {
                 let name: String = seats
                     .get(seat.index())
-                    .map(|n| n.trim().chars().take(MAX_NAME).collect())
+                    .map(|n| crate::outside::clean_name(n, MAX_NAME))
                     .unwrap_or_default();
                 if name.is_empty() {
                     format!("Seat {seat}")

@@ -281,13 +281,9 @@ impl fmt::Display for Unrated {
             Unrated::QuickPlay => f.write_str("A Quick Play run: not rated."),
             Unrated::OpenDeals(seed) => write!(f, "Open deals (seed {seed}): not rated."),
             Unrated::NoRating(Some(level)) => {
-                // A program's command comes from the record: no control
-                // characters reach the screen.
-                let level: String = level
-                    .to_string()
-                    .chars()
-                    .filter(|c| !c.is_control())
-                    .collect();
+                // A program's command comes from the record: nothing in
+                // it reaches the screen that the screen would obey.
+                let level = crate::outside::clean(&level.to_string());
                 write!(f, "Not rated: {level} has no rating.")
             }
             Unrated::NoRating(None) => f.write_str("Not rated: no level is named."),

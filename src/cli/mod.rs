@@ -177,8 +177,10 @@ fn term_problem(term: Option<&std::ffi::OsStr>) -> Option<String> {
 
 /// Prints to stdout. A reader that has gone away (`spades sim | head`) is
 /// not an error worth a message; any other failure is.
+/// What a record, a save or a server said may be in it: shown escaped.
 fn say(text: &str) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
+    let text = crate::outside::escaped(text);
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
             Err(CliError::Failed(format!("cannot write to the output: {e}")))
@@ -190,6 +192,16 @@ fn say(text: &str) -> Result<(), CliError> {
 /// Opens a new record file, or with `force` empties an existing one. A
 /// record is not overwritten by default: rerunning a command should not
 /// lose a long run's games.
+/// A line on stderr, escaped as `say` escapes. Not `eprintln!`, which
+/// panics when stderr is gone (a closed window).
+pub fn tell(text: &str) {
+    let _ = writeln!(
+        std::io::stderr(),
+        "spades: {}",
+        crate::outside::escaped(text)
+    );
+}
+
 fn open_record(path: &Path, force: bool) -> Result<std::fs::File, CliError> {
     let mut options = std::fs::OpenOptions::new();
     options.write(true);

@@ -99,7 +99,7 @@ pub(super) fn play(args: &PlayArgs) -> Result<(), CliError> {
 pub(super) fn resume(args: &ResumeArgs) -> Result<(), CliError> {
     let (saved, set_aside) = waiting_games();
     for note in &set_aside {
-        let _ = writeln!(std::io::stderr(), "spades: {note}");
+        super::tell(&note.to_string());
     }
     if args.list {
         return say(&listed(&saved));
@@ -250,14 +250,13 @@ pub(super) fn report_played(outcome: Outcome) -> Result<(), CliError> {
         );
     }
     if !text.is_empty() {
+        // Names at a shared table came from the server.
+        let text = crate::outside::escaped(&text);
         let mut out = std::io::stdout().lock();
         let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
     }
     if let Some(problem) = &played.record_problem {
-        let _ = writeln!(
-            std::io::stderr(),
-            "spades: the game record could not be written: {problem}"
-        );
+        super::tell(&format!("the game record could not be written: {problem}"));
     }
     match outcome.ending {
         Ok(Ending::Quit) => Ok(()),

@@ -143,9 +143,11 @@ fn left_out(unreadable: &[Unreadable]) -> Result<(), CliError> {
     )))
 }
 
+/// JSON for stdout: what came from a record is escaped the JSON way, so
+/// the output stays JSON and holds nothing a terminal obeys.
 fn to_json<T: serde::Serialize>(value: &T) -> Result<String, CliError> {
     serde_json::to_string_pretty(value)
-        .map(|j| j + "\n")
+        .map(|j| crate::outside::escaped_json(&j) + "\n")
         .map_err(|e| CliError::Failed(e.to_string()))
 }
 
@@ -225,7 +227,7 @@ pub(super) fn stats(args: &StatsArgs) -> Result<(), CliError> {
         })?)?;
         if args.rebuild {
             // On stderr, so that the output stays one JSON object.
-            let _ = std::io::stderr().write_all(rebuilt.as_bytes());
+            let _ = std::io::stderr().write_all(crate::outside::escaped(&rebuilt).as_bytes());
         }
     } else {
         let mut out = String::new();

@@ -226,11 +226,7 @@ async fn talk<S: AsyncRead + AsyncWrite + Unpin>(
                 Ok(Read::TooLong) => return "the table sent a line too long to read".to_string(),
                 Err(e) => return format!("the connection failed: {e}"),
             };
-            let text = String::from_utf8_lossy(&bytes);
-            let message = match parse::<ServerMessage>(&text) {
-                Ok(message) => Incoming::Message(message),
-                Err(why) => Incoming::Unreadable(why),
-            };
+            let message = read_server(&String::from_utf8_lossy(&bytes));
             let bye = matches!(&message, Incoming::Message(ServerMessage::Bye { .. }));
             if incoming.send(message).is_err() || bye {
                 return String::new();
@@ -268,4 +264,44 @@ async fn talk<S: AsyncRead + AsyncWrite + Unpin>(
         let _ = incoming.send(Incoming::Closed(why));
     }
     let _ = writer.shutdown().await;
+}
+
+/// What the server said, with every string in it cleaned by the one rule
+/// for text from outside: names, chat, errors, reasons and record lines
+/// reach the screen and the player's record only so, whatever the server.
+/// Why a line cannot be read quotes it: cleaned too.
+fn read_server(text: &str) -> Incoming {
+    let mut value = match parse::<serde_json::Value>(text) {
+        Ok(value) => value,
+        Err(why) => return Incoming::Unreadable(crate::outside::clean(&why)),
+    };
+    crate::outside::clean_json(&mut value);
+    match serde_json::from_value(value) {
+        Ok(message) => Incoming::Message(message),
+        Err(why) => Incoming::Unreadable(crate::outside::clean(&why.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_string_a_server_sends_arrives_cleaned() {
+        let hostile = r"x\u001b]0;t\u0007\u2028\u202e\u200by";
+        let error = format!(r#"{{"type":"error","code":"table_full","message":"{hostile}"}}"#);
+        let bye = format!(r#"{{"type":"bye","reason":"{hostile}"}}"#);
+        let seat = format!(r#"{{"type":"seat","seat":1,"name":"{hostile}","player":"away"}}"#);
+        for line in [error, bye, seat] {
+            let Incoming::Message(message) = read_server(&line) else {
+                panic!("{line} did not read");
+            };
+            let told = serde_json::to_value(&message).unwrap().to_string();
+            assert!(told.contains(r#""x ]0;t  y""#), "{told}");
+        }
+        let Incoming::Unreadable(why) = read_server(&format!(r#"{{"type":"{hostile}"}}"#)) else {
+            panic!("an unknown message read");
+        };
+        assert!(!why.chars().any(crate::outside::hidden), "{why:?}");
+    }
 }

@@ -3,7 +3,9 @@
 //! first letter. Used by the table, the replay and the windows around
 //! them.
 
-/// Lines broken at spaces to fit `width` characters; a line that starts with
+use crate::outside::columns;
+
+/// Lines broken at spaces to fit `width` columns; a line that starts with
 /// a label (`Bags       ...`) continues under its text.
 pub(crate) fn wrap(lines: &[String], width: usize) -> Vec<String> {
     let mut out = Vec::new();
@@ -16,7 +18,8 @@ pub(crate) fn wrap(lines: &[String], width: usize) -> Vec<String> {
         let lead = line.len() - line.trim_start().len();
         let mut current = line[..lead].to_string();
         for word in line[lead..].split(' ') {
-            let fits = current.chars().count() + 1 + word.chars().count() <= width;
+            // Names and chat may be wide (fullwidth letters): columns.
+            let fits = columns(&current) + 1 + columns(word) <= width;
             if !current.trim().is_empty() && !fits {
                 out.push(std::mem::take(&mut current));
                 current = " ".repeat(indent.max(lead));
@@ -72,6 +75,13 @@ pub(crate) fn sentence_case(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn wide_letters_wrap_by_the_columns_they_take() {
+        let line = "Ann: ＡＢＣＤ ＥＦＧＨ".to_string();
+        // Nine characters to "ＡＢＣＤ" but thirteen columns.
+        assert_eq!(wrap(&[line], 14), ["Ann: ＡＢＣＤ", "ＥＦＧＨ"]);
+    }
 
     #[test]
     fn engine_messages_become_sentences() {

@@ -10,6 +10,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod commands;
+mod escapes;
 mod hard;
 mod history;
 mod presets;

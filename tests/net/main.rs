@@ -15,6 +15,7 @@ mod ending;
 mod external_bot;
 mod formats;
 mod hostile;
+mod lying_host;
 mod play;
 mod secrets;
 mod server;

@@ -285,22 +285,15 @@ pub(crate) fn seat_name(mode: crate::engine::Mode, seat: crate::engine::Seat) ->
     crate::naming::Names::new(mode, "").seat(seat).to_string()
 }
 
-/// A name as the table shows it: at most 12 characters, no control
-/// characters (which could move another player's cursor).
+/// A name as the table shows it: at most `MAX_NAME` columns, nothing that
+/// could move another player's cursor or reorder their line.
 pub(crate) fn clean_name(name: &str) -> String {
-    let name: String = clean_text(name)
-        .trim()
-        .chars()
-        .take(crate::naming::MAX_NAME)
-        .collect();
-    name.trim().to_string()
+    crate::outside::clean_name(name, crate::naming::MAX_NAME)
 }
 
-/// Text from a client with every control character made a space.
+/// Text from a client, cleaned by the one rule for text from outside.
 pub(crate) fn clean_text(text: &str) -> String {
-    text.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
+    crate::outside::clean(text)
 }
 
 #[cfg(test)]
@@ -312,6 +305,7 @@ mod tests {
         assert_eq!(clean_name("  Ann\u{1b}[2J  "), "Ann [2J");
         assert_eq!(clean_name("Bartholomew the Great"), "Bartholomew");
         assert_eq!(clean_text("a\nb\tc"), "a b c");
+        assert_eq!(clean_name("Ann\u{2028}\u{202e}Lee"), "Ann Lee");
     }
 
     #[test]

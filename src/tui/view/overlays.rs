@@ -16,6 +16,7 @@ use super::super::summary::signed;
 use super::super::text::wrap;
 use super::super::theme::Theme;
 use super::super::widgets::{button, centered_line, framed};
+use crate::outside::pad;
 
 const HELP: &str = include_str!("../../../assets/help.txt");
 
@@ -146,7 +147,7 @@ fn last_trick_lines<'a>(app: &App, trick: &TrickDone) -> Vec<Line<'a>> {
         };
         let role = if k == 0 { "led" } else { "played" };
         let mut spans = vec![
-            Span::raw(format!("{:<10} {role:<7} ", names.seat(seat))),
+            Span::raw(format!("{} {role:<7} ", pad(names.seat(seat), 10))),
             Span::styled(theme.card(card), theme.card_colour(card)),
         ];
         if seat == trick.winner {
