@@ -3,7 +3,7 @@
 //! `MAX_LINE` bytes each; a task of its own writes what it is sent.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, BufWriter};
@@ -14,7 +14,7 @@ use tokio::time::{Instant, sleep_until, timeout, timeout_at};
 use super::flood::Flood;
 use super::link::{Link, OUTBOX, Out, encode};
 use super::table::{self, Command, How};
-use super::{Shared, clean_name, clean_text};
+use super::{Shared, clean_name, clean_text, shortened};
 use crate::config;
 use crate::net::code;
 use crate::protocol::lines::{LineReader, Read};
@@ -80,6 +80,9 @@ struct Conn<R> {
     flood: Flood,
     /// `act`s taken as answers to asks.
     answers: u64,
+    /// A reply could not be queued (the client reads too slowly, or is
+    /// gone): the connection is let go.
+    cut: bool,
 }
 
 async fn run<S>(stream: S, hello_by: Instant, shared: Arc<Shared>, alive: mpsc::Sender<()>)
@@ -88,12 +91,14 @@ where
 {
     let (read, write) = tokio::io::split(stream);
     let (tx, rx) = mpsc::channel(OUTBOX);
-    let mut writer = tokio::spawn(write_lines(write, rx));
+    let queued = Arc::new(AtomicUsize::new(0));
+    let mut writer = tokio::spawn(write_lines(write, rx, Arc::clone(&queued)));
     let link = Link {
         id: shared.next_conn.fetch_add(1, Ordering::Relaxed),
         tx,
         kill: Arc::new(Notify::new()),
         asks: Arc::new(AtomicU64::new(0)),
+        queued,
     };
     let mut conn = Conn {
         link,
@@ -103,6 +108,7 @@ where
         state: State::Hello,
         flood: Flood::default(),
         answers: 0,
+        cut: false,
     };
     let end = conn.talk(hello_by).await;
     let refused = matches!(end, End::Error(..));
@@ -143,6 +149,9 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         let mut stop_by: Option<Instant> = None;
         let far = Instant::now() + Duration::from_secs(86_400 * 365);
         loop {
+            if self.cut {
+                return End::Gone;
+            }
             let hello = matches!(self.state, State::Hello);
             let read = tokio::select! {
                 read = self.reader.next() => read,
@@ -208,12 +217,13 @@ impl<R: AsyncRead + Unpin> Conn<R> {
                 return Some(End::Error(
                     ErrorCode::Version,
                     format!(
-                        "the first message must be hello with protocol {PROTOCOL_VERSION} ({why})"
+                        "the first message must be hello with protocol {PROTOCOL_VERSION} ({})",
+                        shortened(&why)
                     ),
                 ));
             }
             Err(why) => {
-                self.refuse(ErrorCode::BadMessage, why);
+                self.refuse(ErrorCode::BadMessage, shortened(&why));
                 return None;
             }
         };
@@ -388,18 +398,24 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         }
     }
 
-    fn say(&self, message: &ServerMessage) {
-        self.link.send(encode(message));
+    fn say(&mut self, message: &ServerMessage) {
+        if !self.link.send(encode(message)) {
+            self.cut = true;
+        }
     }
 
-    fn refuse(&self, code: ErrorCode, message: String) {
+    fn refuse(&mut self, code: ErrorCode, message: String) {
         self.say(&ServerMessage::Error { code, message });
     }
 }
 
 /// Writes the lines a connection is sent, several at a time when they
 /// queue up (one TLS record, one packet), until told to close.
-async fn write_lines<W: AsyncWrite + Unpin>(write: W, mut lines: mpsc::Receiver<Out>) {
+async fn write_lines<W: AsyncWrite + Unpin>(
+    write: W,
+    mut lines: mpsc::Receiver<Out>,
+    queued: Arc<AtomicUsize>,
+) {
     let mut out = BufWriter::with_capacity(16 * 1024, write);
     while let Some(item) = lines.recv().await {
         match item {
@@ -407,6 +423,7 @@ async fn write_lines<W: AsyncWrite + Unpin>(write: W, mut lines: mpsc::Receiver<
                 if out.write_all(line.as_bytes()).await.is_err() {
                     return;
                 }
+                Link::written(&queued, line.len());
                 if lines.is_empty() && out.flush().await.is_err() {
                     return;
                 }

@@ -303,9 +303,64 @@ pub(crate) fn clean_text(text: &str) -> String {
         .collect()
 }
 
+/// The most of a client's own text (a run quoted in an error) an error
+/// repeats back, and the most any such error says.
+const EXCERPT: usize = 40;
+const MOST_SAID: usize = 200;
+
+/// Why a client's line could not be read, as the client is told: cleaned,
+/// each run quoted in `` ` `` or `"` (where the reader repeats the line)
+/// cut to `EXCERPT` characters, and the whole cut to `MOST_SAID`, so an
+/// error never repeats a long line back to fill the server's memory.
+pub(crate) fn shortened(why: &str) -> String {
+    let mut said = String::new();
+    // The quote open, and how many characters it has held.
+    let mut quoted: Option<(char, usize)> = None;
+    for c in clean_text(why).chars() {
+        quoted = match quoted {
+            Some((q, _)) if c == q => None,
+            Some((q, held)) if held >= EXCERPT => {
+                if held == EXCERPT {
+                    said.push('…');
+                }
+                Some((q, held + 1))
+            }
+            Some((q, held)) => Some((q, held + 1)),
+            None if c == '`' || c == '"' => Some((c, 0)),
+            None => None,
+        };
+        if !matches!(quoted, Some((_, held)) if held > EXCERPT) {
+            said.push(c);
+        }
+    }
+    said.chars().take(MOST_SAID).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_error_repeats_no_more_than_a_short_excerpt_of_the_line() {
+        let long = "A".repeat(60_000);
+        let why = format!("unknown variant `{long}`, expected one of `hello`, `bye`");
+        let said = shortened(&why);
+        assert_eq!(
+            said,
+            format!(
+                "unknown variant `{}…`, expected one of `hello`, `bye`",
+                "A".repeat(40)
+            )
+        );
+        assert_eq!(
+            shortened("invalid type: string \"a\u{1b}b\""),
+            "invalid type: string \"a b\""
+        );
+        // A quote of the client's own ends the run early: the whole is
+        // still short.
+        let tricky = format!("unknown variant `A`{long}`");
+        assert!(shortened(&tricky).chars().count() <= MOST_SAID);
+    }
 
     #[test]
     fn names_and_chat_lose_control_characters() {
