@@ -13,6 +13,7 @@ use tokio::time::{Instant, sleep_until, timeout, timeout_at};
 
 use super::flood::Flood;
 use super::link::{Link, OUTBOX, Out, encode};
+use super::slot::Slot;
 use super::table::{self, Command, How};
 use super::{Shared, clean_name, clean_text, shortened};
 use crate::config;
@@ -30,17 +31,18 @@ pub(super) async fn accepted(
     acceptor: Option<tokio_rustls::TlsAcceptor>,
     shared: Arc<Shared>,
     alive: mpsc::Sender<()>,
+    slot: Slot,
 ) {
     let _ = socket.set_nodelay(true);
     let hello_by = Instant::now() + shared.options.hello_timeout;
     match acceptor {
-        None => run(socket, hello_by, shared, alive).await,
+        None => run(socket, hello_by, shared, alive, slot).await,
         Some(acceptor) => {
             let mut stop = shared.shutdown.clone();
             tokio::select! {
                 handshake = timeout_at(hello_by, acceptor.accept(socket)) => {
                     if let Ok(Ok(stream)) = handshake {
-                        run(stream, hello_by, shared, alive).await;
+                        run(stream, hello_by, shared, alive, slot).await;
                     }
                 }
                 _ = super::stopped(&mut stop) => {}
@@ -83,10 +85,19 @@ struct Conn<R> {
     /// A reply could not be queued (the client reads too slowly, or is
     /// gone): the connection is let go.
     cut: bool,
+    /// When a welcomed connection must have sat down by.
+    sit_by: Instant,
+    /// Its place in the server's counts, given back when it ends.
+    slot: Slot,
 }
 
-async fn run<S>(stream: S, hello_by: Instant, shared: Arc<Shared>, alive: mpsc::Sender<()>)
-where
+async fn run<S>(
+    stream: S,
+    hello_by: Instant,
+    shared: Arc<Shared>,
+    alive: mpsc::Sender<()>,
+    slot: Slot,
+) where
     S: AsyncRead + AsyncWrite + Send + 'static,
 {
     let (read, write) = tokio::io::split(stream);
@@ -109,6 +120,8 @@ where
         flood: Flood::default(),
         answers: 0,
         cut: false,
+        sit_by: hello_by,
+        slot,
     };
     let end = conn.talk(hello_by).await;
     let refused = matches!(end, End::Error(..));
@@ -148,14 +161,29 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         // game's record); this is how long it is given to.
         let mut stop_by: Option<Instant> = None;
         let far = Instant::now() + Duration::from_secs(86_400 * 365);
+        if self.slot.crowded {
+            let most = self.shared.options.per_address;
+            return End::Error(
+                ErrorCode::Flood,
+                format!("more than {most} connections at once from one address"),
+            );
+        }
         loop {
             if self.cut {
                 return End::Gone;
             }
             let hello = matches!(self.state, State::Hello);
+            let standing = matches!(self.state, State::Ready { .. });
             let read = tokio::select! {
                 read = self.reader.next() => read,
                 _ = self.link.kill.notified() => return End::Ended,
+                _ = sleep_until(self.sit_by), if standing => {
+                    let time = self.shared.options.sit_timeout.as_secs_f32();
+                    return End::Error(
+                        ErrorCode::Timeout,
+                        format!("no table opened or joined within {time} seconds of hello"),
+                    );
+                }
                 _ = sleep_until(hello_by), if hello => {
                     return End::Error(
                         ErrorCode::Timeout,
@@ -244,6 +272,7 @@ impl<R: AsyncRead + Unpin> Conn<R> {
                 self.state = State::Ready {
                     name: clean_name(&name),
                 };
+                self.sit_by = Instant::now() + self.shared.options.sit_timeout;
                 None
             }
             ClientMessage::Hello { protocol, .. } => Some(End::Error(
