@@ -79,7 +79,9 @@ struct Running {
 
 fn start_server(path: &PathBuf) -> Result<Running, String> {
     let mut child = Command::new(path)
+        // Every client comes from loopback.
         .args(["serve", "--port", "0", "--listen", "127.0.0.1"])
+        .args(["--per-address", "100000"])
         .stdout(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot start {}: {e}", path.display()))?;

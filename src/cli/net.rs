@@ -79,10 +79,18 @@ pub struct ServeArgs {
     /// No TLS, for debugging: refused unless --listen is a loopback address
     #[arg(long)]
     pub insecure_plain: bool,
-    /// A bot makes a person's decision when they take longer than this
-    /// (default: no limit)
-    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", value_parser = RangedI64ValueParser::<u64>::new().range(1..=3600))]
-    pub turn_timer: Option<u64>,
+    /// A bot makes a person's decision when they take longer than this, so
+    /// one silent player cannot stop a table (0: no limit)
+    #[arg(long, allow_negative_numbers = true, value_name = "SECONDS", default_value_t = 60, value_parser = RangedI64ValueParser::<u64>::new().range(0..=3600))]
+    pub turn_timer: u64,
+    /// A table whose game has not started this long after it opened is
+    /// closed (0: never)
+    #[arg(long, allow_negative_numbers = true, value_name = "MINUTES", default_value_t = 30, value_parser = RangedI64ValueParser::<u64>::new().range(0..=10080))]
+    pub lobby_timeout: u64,
+    /// Connections at once from one address (more are told so and
+    /// closed); raise it for many players behind one address
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = 16, value_parser = RangedI64ValueParser::<usize>::new().range(1..=100_000))]
+    pub per_address: usize,
     /// A program of this machine's (exec:COMMAND) offered to every host as
     /// one more bot level
     #[arg(long, value_name = "exec:COMMAND", value_parser = own_program)]
@@ -207,6 +215,21 @@ fn server_error(e: ServerError) -> CliError {
     }
 }
 
+/// How `spades serve` runs its tables: a turn timer and a lobby's time
+/// unless given as 0, since nobody is at the server to end a stalled table.
+fn serve_options(args: &ServeArgs) -> ServerOptions {
+    let given = |n: u64, unit: u64| (n > 0).then(|| Duration::from_secs(n * unit));
+    ServerOptions {
+        listen: SocketAddr::new(args.listen, args.port),
+        plain: args.insecure_plain,
+        turn_timer: given(args.turn_timer, 1),
+        lobby_timeout: given(args.lobby_timeout, 60),
+        per_address: args.per_address,
+        own_bot: args.bot.clone(),
+        ..ServerOptions::default()
+    }
+}
+
 /// `spades serve`: the table server alone, until Ctrl-C or a stop signal,
 /// when everyone at a table is told it is shutting down.
 pub(super) fn serve(args: &ServeArgs) -> Result<(), CliError> {
@@ -216,13 +239,7 @@ pub(super) fn serve(args: &ServeArgs) -> Result<(), CliError> {
             args.listen
         )));
     }
-    let options = ServerOptions {
-        listen: SocketAddr::new(args.listen, args.port),
-        plain: args.insecure_plain,
-        turn_timer: args.turn_timer.map(Duration::from_secs),
-        own_bot: args.bot.clone(),
-        ..ServerOptions::default()
-    };
+    let options = serve_options(args);
     let signals = StopSignals::watch()
         .map_err(|e| CliError::Failed(format!("cannot watch for stop signals: {e}")))?;
     let server = Server::start(options).map_err(server_error)?;
@@ -305,4 +322,31 @@ fn login_name() -> String {
         .map(|n| n.trim().to_string())
         .filter(|n| !n.is_empty())
         .unwrap_or_else(|| "Player".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    fn serve(args: &[&str]) -> ServerOptions {
+        let cli =
+            crate::cli::Cli::try_parse_from([&["spades", "serve", "--port", "0"], args].concat())
+                .unwrap();
+        let Some(crate::cli::Command::Serve(args)) = cli.command else {
+            panic!("not serve")
+        };
+        serve_options(&args)
+    }
+
+    #[test]
+    fn a_server_ends_stalled_turns_and_lobbies_unless_told_not_to() {
+        let options = serve(&[]);
+        assert_eq!(options.turn_timer, Some(Duration::from_secs(60)));
+        assert_eq!(options.lobby_timeout, Some(Duration::from_secs(30 * 60)));
+        assert_eq!(options.per_address, 16);
+        let options = serve(&["--turn-timer", "0", "--lobby-timeout", "0"]);
+        assert_eq!(options.turn_timer, None);
+        assert_eq!(options.lobby_timeout, None);
+    }
 }

@@ -25,6 +25,8 @@ fn server(hello_timeout: Duration) -> Server {
         hello_timeout,
         turn_timer: Some(Duration::from_secs(1)),
         threads: Some(2),
+        // Hundreds of clients at once, all from loopback.
+        per_address: 1000,
         ..ServerOptions::default()
     })
     .expect("the server starts")

@@ -9,6 +9,7 @@
 // test failing, with the value that failed it.
 #![allow(clippy::unwrap_used)]
 
+mod bounds;
 mod chat;
 mod e2e;
 mod ending;

@@ -555,7 +555,8 @@ async fn spades_serve_says_goodbye_on_sigterm() {
 
     for (flags, words) in [
         (&["--port", "0", "--insecure-plain"][..], "loopback"),
-        (&["--port", "0", "--turn-timer", "0"], "--turn-timer"),
+        (&["--port", "0", "--turn-timer", "3601"], "--turn-timer"),
+        (&["--port", "0", "--per-address", "0"], "--per-address"),
         (&["--port", "70000"], "--port"),
         (&["--listen", "127.0.0.1"], "--port"),
         (&["--port", "1", "--listen", "here"], "--listen"),

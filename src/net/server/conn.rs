@@ -3,7 +3,7 @@
 //! `MAX_LINE` bytes each; a task of its own writes what it is sent.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, BufWriter};
@@ -13,8 +13,9 @@ use tokio::time::{Instant, sleep_until, timeout, timeout_at};
 
 use super::flood::Flood;
 use super::link::{Link, OUTBOX, Out, encode};
+use super::slot::Slot;
 use super::table::{self, Command, How};
-use super::{Shared, clean_name, clean_text};
+use super::{Shared, clean_name, clean_text, shortened};
 use crate::config;
 use crate::net::code;
 use crate::protocol::lines::{LineReader, Read};
@@ -30,17 +31,18 @@ pub(super) async fn accepted(
     acceptor: Option<tokio_rustls::TlsAcceptor>,
     shared: Arc<Shared>,
     alive: mpsc::Sender<()>,
+    slot: Slot,
 ) {
     let _ = socket.set_nodelay(true);
     let hello_by = Instant::now() + shared.options.hello_timeout;
     match acceptor {
-        None => run(socket, hello_by, shared, alive).await,
+        None => run(socket, hello_by, shared, alive, slot).await,
         Some(acceptor) => {
             let mut stop = shared.shutdown.clone();
             tokio::select! {
                 handshake = timeout_at(hello_by, acceptor.accept(socket)) => {
                     if let Ok(Ok(stream)) = handshake {
-                        run(stream, hello_by, shared, alive).await;
+                        run(stream, hello_by, shared, alive, slot).await;
                     }
                 }
                 _ = super::stopped(&mut stop) => {}
@@ -80,20 +82,34 @@ struct Conn<R> {
     flood: Flood,
     /// `act`s taken as answers to asks.
     answers: u64,
+    /// A reply could not be queued (the client reads too slowly, or is
+    /// gone): the connection is let go.
+    cut: bool,
+    /// When a welcomed connection must have sat down by.
+    sit_by: Instant,
+    /// Its place in the server's counts, given back when it ends.
+    slot: Slot,
 }
 
-async fn run<S>(stream: S, hello_by: Instant, shared: Arc<Shared>, alive: mpsc::Sender<()>)
-where
+async fn run<S>(
+    stream: S,
+    hello_by: Instant,
+    shared: Arc<Shared>,
+    alive: mpsc::Sender<()>,
+    slot: Slot,
+) where
     S: AsyncRead + AsyncWrite + Send + 'static,
 {
     let (read, write) = tokio::io::split(stream);
     let (tx, rx) = mpsc::channel(OUTBOX);
-    let mut writer = tokio::spawn(write_lines(write, rx));
+    let queued = Arc::new(AtomicUsize::new(0));
+    let mut writer = tokio::spawn(write_lines(write, rx, Arc::clone(&queued)));
     let link = Link {
         id: shared.next_conn.fetch_add(1, Ordering::Relaxed),
         tx,
         kill: Arc::new(Notify::new()),
         asks: Arc::new(AtomicU64::new(0)),
+        queued,
     };
     let mut conn = Conn {
         link,
@@ -103,6 +119,9 @@ where
         state: State::Hello,
         flood: Flood::default(),
         answers: 0,
+        cut: false,
+        sit_by: hello_by,
+        slot,
     };
     let end = conn.talk(hello_by).await;
     let refused = matches!(end, End::Error(..));
@@ -142,11 +161,29 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         // game's record); this is how long it is given to.
         let mut stop_by: Option<Instant> = None;
         let far = Instant::now() + Duration::from_secs(86_400 * 365);
+        if self.slot.crowded {
+            let most = self.shared.options.per_address;
+            return End::Error(
+                ErrorCode::Flood,
+                format!("more than {most} connections at once from one address"),
+            );
+        }
         loop {
+            if self.cut {
+                return End::Gone;
+            }
             let hello = matches!(self.state, State::Hello);
+            let standing = matches!(self.state, State::Ready { .. });
             let read = tokio::select! {
                 read = self.reader.next() => read,
                 _ = self.link.kill.notified() => return End::Ended,
+                _ = sleep_until(self.sit_by), if standing => {
+                    let time = self.shared.options.sit_timeout.as_secs_f32();
+                    return End::Error(
+                        ErrorCode::Timeout,
+                        format!("no table opened or joined within {time} seconds of hello"),
+                    );
+                }
                 _ = sleep_until(hello_by), if hello => {
                     return End::Error(
                         ErrorCode::Timeout,
@@ -208,12 +245,13 @@ impl<R: AsyncRead + Unpin> Conn<R> {
                 return Some(End::Error(
                     ErrorCode::Version,
                     format!(
-                        "the first message must be hello with protocol {PROTOCOL_VERSION} ({why})"
+                        "the first message must be hello with protocol {PROTOCOL_VERSION} ({})",
+                        shortened(&why)
                     ),
                 ));
             }
             Err(why) => {
-                self.refuse(ErrorCode::BadMessage, why);
+                self.refuse(ErrorCode::BadMessage, shortened(&why));
                 return None;
             }
         };
@@ -234,6 +272,7 @@ impl<R: AsyncRead + Unpin> Conn<R> {
                 self.state = State::Ready {
                     name: clean_name(&name),
                 };
+                self.sit_by = Instant::now() + self.shared.options.sit_timeout;
                 None
             }
             ClientMessage::Hello { protocol, .. } => Some(End::Error(
@@ -388,18 +427,24 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         }
     }
 
-    fn say(&self, message: &ServerMessage) {
-        self.link.send(encode(message));
+    fn say(&mut self, message: &ServerMessage) {
+        if !self.link.send(encode(message)) {
+            self.cut = true;
+        }
     }
 
-    fn refuse(&self, code: ErrorCode, message: String) {
+    fn refuse(&mut self, code: ErrorCode, message: String) {
         self.say(&ServerMessage::Error { code, message });
     }
 }
 
 /// Writes the lines a connection is sent, several at a time when they
 /// queue up (one TLS record, one packet), until told to close.
-async fn write_lines<W: AsyncWrite + Unpin>(write: W, mut lines: mpsc::Receiver<Out>) {
+async fn write_lines<W: AsyncWrite + Unpin>(
+    write: W,
+    mut lines: mpsc::Receiver<Out>,
+    queued: Arc<AtomicUsize>,
+) {
     let mut out = BufWriter::with_capacity(16 * 1024, write);
     while let Some(item) = lines.recv().await {
         match item {
@@ -407,6 +452,7 @@ async fn write_lines<W: AsyncWrite + Unpin>(write: W, mut lines: mpsc::Receiver<
                 if out.write_all(line.as_bytes()).await.is_err() {
                     return;
                 }
+                Link::written(&queued, line.len());
                 if lines.is_empty() && out.flush().await.is_err() {
                     return;
                 }

@@ -11,12 +11,13 @@
 mod conn;
 mod flood;
 mod link;
+mod slot;
 mod table;
 
 use crate::bots::BotSpec;
 use std::collections::HashMap;
 use std::net::{Ipv4Addr, SocketAddr};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -34,10 +35,19 @@ pub struct ServerOptions {
     /// How long a person may take over a decision before a bot makes it
     /// for them (the seat stays theirs); `None`: as long as they like.
     pub turn_timer: Option<Duration>,
+    /// How long a table may stay a lobby (its game not started) before it
+    /// is closed; `None`: as long as it likes.
+    pub lobby_timeout: Option<Duration>,
     /// How long a new connection has to say `hello` (TLS handshake included).
     pub hello_timeout: Duration,
-    /// Connections at once; more are closed as soon as they are accepted.
+    /// How long a connection that has said `hello` has to open a table
+    /// or sit at one; then it is closed.
+    pub sit_timeout: Duration,
+    /// Connections at once (never more than the process's descriptors
+    /// allow); more are closed as soon as they are accepted.
     pub max_connections: usize,
+    /// Connections at once from one address; more are told so and closed.
+    pub per_address: usize,
     /// The runtime's worker threads (`None`: one a core).
     pub threads: Option<usize>,
     /// A program of the server's own (`exec:COMMAND`) offered to every
@@ -55,8 +65,11 @@ impl Default for ServerOptions {
             listen: SocketAddr::from((Ipv4Addr::UNSPECIFIED, DEFAULT_PORT)),
             plain: false,
             turn_timer: None,
+            lobby_timeout: Some(Duration::from_secs(30 * 60)),
             hello_timeout: Duration::from_secs(10),
+            sit_timeout: Duration::from_secs(60),
             max_connections: 4096,
+            per_address: 16,
             threads: None,
             own_bot: None,
         }
@@ -81,10 +94,26 @@ pub(crate) struct Shared {
     tables: Mutex<HashMap<String, mpsc::Sender<table::Command>>>,
     shutdown: watch::Receiver<bool>,
     next_conn: AtomicU64,
-    connections: AtomicUsize,
+    counts: slot::Counts,
 }
 
 impl Shared {
+    #[cfg(test)]
+    fn new(options: ServerOptions) -> Arc<Shared> {
+        Shared::with_stop(options, watch::channel(false).1)
+    }
+
+    fn with_stop(mut options: ServerOptions, shutdown: watch::Receiver<bool>) -> Arc<Shared> {
+        options.max_connections = options.max_connections.min(slot::descriptor_room());
+        Arc::new(Shared {
+            options,
+            tables: Mutex::new(HashMap::new()),
+            shutdown,
+            next_conn: AtomicU64::new(1),
+            counts: slot::Counts::default(),
+        })
+    }
+
     fn table(&self, id: &str) -> Option<mpsc::Sender<table::Command>> {
         self.tables.lock().ok()?.get(id).cloned()
     }
@@ -165,13 +194,7 @@ impl Server {
         let address = listener.local_addr().map_err(cannot_listen)?;
         let (shutdown, stop_seen) = watch::channel(false);
         let fingerprint = tls.as_ref().map(|t| t.fingerprint.clone());
-        let shared = Arc::new(Shared {
-            options,
-            tables: Mutex::new(HashMap::new()),
-            shutdown: stop_seen,
-            next_conn: AtomicU64::new(1),
-            connections: AtomicUsize::new(0),
-        });
+        let shared = Shared::with_stop(options, stop_seen);
         let acceptor = tls.map(|t| tokio_rustls::TlsAcceptor::from(t.config));
         let thread = std::thread::Builder::new()
             .name("spades-server-main".into())
@@ -245,20 +268,15 @@ async fn serve(
     loop {
         tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((socket, _peer)) => {
-                    let count = shared.connections.fetch_add(1, Ordering::SeqCst) + 1;
-                    if count > shared.options.max_connections {
-                        shared.connections.fetch_sub(1, Ordering::SeqCst);
-                        drop(socket);
+                Ok((socket, peer)) => {
+                    // Full: closed at once, with no word (no room to say one).
+                    let Some(slot) = slot::Slot::take(&shared, peer.ip()) else {
                         continue;
-                    }
+                    };
                     let shared = Arc::clone(&shared);
                     let acceptor = acceptor.clone();
                     let alive = alive.clone();
-                    tokio::spawn(async move {
-                        conn::accepted(socket, acceptor, Arc::clone(&shared), alive).await;
-                        shared.connections.fetch_sub(1, Ordering::SeqCst);
-                    });
+                    tokio::spawn(conn::accepted(socket, acceptor, shared, alive, slot));
                 }
                 // Out of file descriptors, or a connection reset before it
                 // was accepted: wait a little rather than spin.
@@ -296,9 +314,64 @@ pub(crate) fn clean_text(text: &str) -> String {
     crate::outside::clean(text)
 }
 
+/// The most of a client's own text (a run quoted in an error) an error
+/// repeats back, and the most any such error says.
+const EXCERPT: usize = 40;
+const MOST_SAID: usize = 200;
+
+/// Why a client's line could not be read, as the client is told: cleaned,
+/// each run quoted in `` ` `` or `"` (where the reader repeats the line)
+/// cut to `EXCERPT` characters, and the whole cut to `MOST_SAID`, so an
+/// error never repeats a long line back to fill the server's memory.
+pub(crate) fn shortened(why: &str) -> String {
+    let mut said = String::new();
+    // The quote open, and how many characters it has held.
+    let mut quoted: Option<(char, usize)> = None;
+    for c in clean_text(why).chars() {
+        quoted = match quoted {
+            Some((q, _)) if c == q => None,
+            Some((q, held)) if held >= EXCERPT => {
+                if held == EXCERPT {
+                    said.push('…');
+                }
+                Some((q, held + 1))
+            }
+            Some((q, held)) => Some((q, held + 1)),
+            None if c == '`' || c == '"' => Some((c, 0)),
+            None => None,
+        };
+        if !matches!(quoted, Some((_, held)) if held > EXCERPT) {
+            said.push(c);
+        }
+    }
+    said.chars().take(MOST_SAID).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_error_repeats_no_more_than_a_short_excerpt_of_the_line() {
+        let long = "A".repeat(60_000);
+        let why = format!("unknown variant `{long}`, expected one of `hello`, `bye`");
+        let said = shortened(&why);
+        assert_eq!(
+            said,
+            format!(
+                "unknown variant `{}…`, expected one of `hello`, `bye`",
+                "A".repeat(40)
+            )
+        );
+        assert_eq!(
+            shortened("invalid type: string \"a\u{1b}b\""),
+            "invalid type: string \"a b\""
+        );
+        // A quote of the client's own ends the run early: the whole is
+        // still short.
+        let tricky = format!("unknown variant `A`{long}`");
+        assert!(shortened(&tricky).chars().count() <= MOST_SAID);
+    }
 
     #[test]
     fn names_and_chat_lose_control_characters() {

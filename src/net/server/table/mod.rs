@@ -207,6 +207,18 @@ pub(super) fn open(
     commands
 }
 
+/// A table's place in the server's list, given up when dropped.
+struct Listed {
+    shared: Arc<Shared>,
+    id: String,
+}
+
+impl Drop for Listed {
+    fn drop(&mut self) {
+        self.shared.remove_table(&self.id);
+    }
+}
+
 impl TableTask {
     async fn run(
         mut self,
@@ -214,16 +226,29 @@ impl TableTask {
         mut inner: mpsc::UnboundedReceiver<Inner>,
         _alive: mpsc::Sender<()>,
     ) {
+        // However this task ends, a panic included, the table is no
+        // longer offered.
+        let _listed = Listed {
+            shared: Arc::clone(&self.shared),
+            id: self.id.clone(),
+        };
         let mut stop = self.shared.shutdown.clone();
+        let lobby_timeout = self.shared.options.lobby_timeout;
+        let lobby_by = lobby_timeout.map(|t| tokio::time::Instant::now() + t);
+        let far = tokio::time::Instant::now() + std::time::Duration::from_secs(86_400 * 365);
         while !self.ended {
+            let lobby = self.game.is_none() && lobby_by.is_some();
             tokio::select! {
                 Some(command) = commands.recv() => self.command(command),
                 Some(message) = inner.recv() => self.inner(message),
                 _ = super::stopped(&mut stop) => self.end("the server is shutting down"),
+                _ = tokio::time::sleep_until(lobby_by.unwrap_or(far)), if lobby => {
+                    let minutes = lobby_timeout.unwrap_or_default().as_secs_f64() / 60.0;
+                    self.end(&format!("the game did not start within {minutes} minutes of the table opening"));
+                }
             }
             self.let_go_of_slow();
         }
-        self.shared.remove_table(&self.id);
     }
 
     fn mode(&self) -> Mode {
@@ -362,5 +387,31 @@ impl TableTask {
                 self.leave(conn, false);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::net::server::ServerOptions;
+
+    #[test]
+    fn a_table_task_that_panics_is_no_longer_offered() {
+        let shared = Shared::new(ServerOptions::default());
+        let (commands, _rx) = mpsc::channel(1);
+        shared.add_table("ABC".into(), commands);
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        let listed = Listed {
+            shared: Arc::clone(&shared),
+            id: "ABC".into(),
+        };
+        let task = runtime.spawn(async move {
+            let _listed = listed;
+            panic!("a table's task fails");
+        });
+        assert!(runtime.block_on(task).is_err());
+        assert!(shared.table("ABC").is_none());
     }
 }

@@ -1,0 +1,190 @@
+//! What keeps a server up for strangers on the internet: what one
+//! connection may make it hold is bounded in bytes, and connections that
+//! sit idle are let go. Each test runs a real `spades serve` (its memory
+//! is its own) or a server of its own on loopback.
+
+use std::io::{BufRead, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::{Duration, Instant};
+
+use spades::net::server::{Server, ServerOptions};
+use spades::protocol::{ErrorCode, ServerMessage};
+use support::net::Client;
+
+/// `spades serve` on a free loopback port, plain; where it listens.
+fn spades_serve(extra: &[&str]) -> (support::process::Reaped, SocketAddr) {
+    let serve = std::process::Command::new(env!("CARGO_BIN_EXE_spades"))
+        .args([
+            "serve",
+            "--listen",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--insecure-plain",
+        ])
+        .args(extra)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut serve = support::process::Reaped(serve);
+    let mut said = std::io::BufReader::new(serve.0.stdout.take().unwrap());
+    let mut line = String::new();
+    let address = loop {
+        line.clear();
+        assert!(said.read_line(&mut line).unwrap() > 0, "serve said nothing");
+        if let Some(at) = line.split("listening on ").nth(1) {
+            break at.split_whitespace().next().unwrap().parse().unwrap();
+        }
+    };
+    (serve, address)
+}
+
+/// A process's resident memory in KiB, as the kernel counts it.
+fn resident_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// A connection that has said hello (and reads nothing).
+fn said_hello(address: SocketAddr) -> TcpStream {
+    let mut stream = TcpStream::connect(address).unwrap();
+    stream
+        .write_all(b"{\"type\":\"hello\",\"protocol\":1,\"name\":\"Mallory\"}\n")
+        .unwrap();
+    stream
+}
+
+/// Says hello, then sends a bad message of nearly the longest line 45
+/// times a second (under the flood limit) for `time`, and never reads.
+fn never_reads(address: SocketAddr, time: Duration) -> TcpStream {
+    let mut stream = said_hello(address);
+    let bad = format!("{{\"type\":\"{}\"}}\n", "A".repeat(60_000));
+    let end = Instant::now() + time;
+    while Instant::now() < end {
+        if stream.write_all(bad.as_bytes()).is_err() {
+            break; // let go by the server: what the bound is for
+        }
+        std::thread::sleep(Duration::from_millis(1000 / 45));
+    }
+    stream
+}
+
+/// Eight connections that send and never read cannot make the server hold
+/// what it would answer them: its memory stays within 30 MB of idle.
+/// (Each error used to repeat the 60 KB line, and a connection's queue
+/// held 1,024 of them.)
+#[test]
+fn clients_that_never_read_cannot_grow_the_servers_memory() {
+    let (serve, address) = spades_serve(&[]);
+    let pid = serve.0.id();
+    std::thread::sleep(Duration::from_millis(300));
+    let idle = resident_kib(pid);
+    let attackers: Vec<_> = (0..8)
+        .map(|_| std::thread::spawn(move || never_reads(address, Duration::from_secs(5))))
+        .collect();
+    let held: Vec<TcpStream> = attackers.into_iter().map(|a| a.join().unwrap()).collect();
+    let grown = resident_kib(pid).saturating_sub(idle);
+    assert!(
+        grown < 30 * 1024,
+        "the server grew by {grown} KiB from {idle} KiB idle"
+    );
+    drop(held);
+}
+
+/// A plain server on loopback that closes connections not seated
+/// `sit_timeout` after hello, and takes `per_address` connections from
+/// one address.
+fn strict_server(sit_timeout: Duration, per_address: usize) -> Server {
+    Server::start(ServerOptions {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        plain: true,
+        sit_timeout,
+        per_address,
+        threads: Some(2),
+        ..ServerOptions::default()
+    })
+    .expect("the server starts")
+}
+
+/// Reads until the server closes the connection (within a generous time);
+/// the last message it sent.
+async fn last_words(client: &mut Client) -> Option<ServerMessage> {
+    let mut last = None;
+    loop {
+        match client.next_within(Duration::from_secs(15)).await {
+            Ok(Some(message)) => last = Some(message),
+            Ok(None) => return last,
+            Err(()) => panic!("still open; last message {last:?}"),
+        }
+    }
+}
+
+/// A connection that says hello and then nothing is closed once the time
+/// to sit down is up, told why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_that_never_sits_down_is_closed_at_the_deadline() {
+    let server = strict_server(Duration::from_secs(1), 16);
+    let mut idle = Client::connect(server.address(), None).await;
+    idle.hello("Idle").await;
+    let said = last_words(&mut idle).await;
+    assert!(
+        matches!(
+            said,
+            Some(ServerMessage::Error {
+                code: ErrorCode::Timeout,
+                ..
+            })
+        ),
+        "{said:?}"
+    );
+}
+
+/// With as many connections from one address as the server takes, one
+/// more is told so and closed, and a player already there is still
+/// answered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_connection_too_many_from_an_address_is_refused() {
+    let server = strict_server(Duration::from_secs(30), 4);
+    let mut player = Client::connect(server.address(), None).await;
+    player.hello("Ann").await;
+    let mut held = Vec::new();
+    for _ in 0..3 {
+        held.push(Client::connect(server.address(), None).await);
+    }
+    let mut crowd = Client::connect(server.address(), None).await;
+    let said = last_words(&mut crowd).await;
+    let Some(ServerMessage::Error { code, message }) = said else {
+        panic!("closed with {said:?}");
+    };
+    assert_eq!(code, ErrorCode::Flood);
+    assert!(message.contains("from one address"), "{message}");
+    let seated = player
+        .host("mode = \"partnership\"\ntarget_score = 200\nlosing_score = -200\n")
+        .await;
+    assert!(seated.host);
+    drop(held);
+}
+
+/// A table whose game is not started in time is closed, its host told why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lobby_not_started_in_time_is_closed() {
+    let server = Server::start(ServerOptions {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        plain: true,
+        lobby_timeout: Some(Duration::from_secs(1)),
+        threads: Some(2),
+        ..ServerOptions::default()
+    })
+    .expect("the server starts");
+    let mut host = Client::connect(server.address(), None).await;
+    host.hello("Ann").await;
+    host.host("mode = \"partnership\"\ntarget_score = 200\nlosing_score = -200\n")
+        .await;
+    let said = last_words(&mut host).await;
+    let Some(ServerMessage::Bye { reason }) = said else {
+        panic!("closed with {said:?}");
+    };
+    assert!(reason.contains("did not start"), "{reason}");
+}
