@@ -132,7 +132,7 @@ fn weigh(
     // it; helpers only take places free now, so the cores are shared.
     let pool = pool::pool();
     let own = pool.wait();
-    let threads = budget.threads.clamp(1, blocks as usize);
+    let threads = budget.threads.min(pool.size()).clamp(1, blocks as usize);
     let mut done = if threads == 1 {
         work()
     } else {
