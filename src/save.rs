@@ -65,6 +65,12 @@ impl SaveAbout {
     }
 }
 
+/// Only what the program names games with (`game-SECS-TAG`): letters,
+/// digits and dashes, so an id names a file in one folder and no other.
+fn is_game_id(id: &str) -> bool {
+    (1..=64).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
+}
+
 /// The first line of a save: everything needed to set the table again.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SaveHeader {
@@ -112,6 +118,17 @@ impl SaveHeader {
             record: self.record.clone(),
             look: self.look.unwrap_or_default(),
         }
+    }
+
+    /// The game's record file: named by its id in `records`, never the
+    /// path the save holds (a save is a file anyone could have written,
+    /// so its `record` only says whether the game is recorded). `None`
+    /// when it is not, there is no records folder, or the id is not one
+    /// this program makes.
+    pub fn record_in(&self, records: Option<&Path>) -> Option<PathBuf> {
+        self.record.as_ref()?;
+        let dir = records?;
+        is_game_id(&self.id).then(|| dir.join(format!("{}.jsonl", self.id)))
     }
 
     /// How the deals are dealt, as the game began.
@@ -502,6 +519,23 @@ mod tests {
             salt: Some("00112233445566778899aabbccddeeff".into()),
             record: None,
             look: None,
+        }
+    }
+
+    #[test]
+    fn a_record_is_named_by_the_id_in_the_records_folder_only() {
+        let records = Path::new("/data/records");
+        let mut saved = header("game-17-00ff");
+        assert_eq!(saved.record_in(Some(records)), None, "not recorded");
+        saved.record = Some("/home/me/.bashrc".into());
+        assert_eq!(
+            saved.record_in(Some(records)),
+            Some(records.join("game-17-00ff.jsonl"))
+        );
+        assert_eq!(saved.record_in(None), None, "no records folder");
+        for id in ["", "../../.bashrc", "a/b", "a.b", "game\\x", "game\nx"] {
+            saved.id = id.into();
+            assert_eq!(saved.record_in(Some(records)), None, "{id:?}");
         }
     }
 

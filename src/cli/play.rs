@@ -179,7 +179,7 @@ fn listed(saved: &[Saved]) -> String {
 /// Gives a saved game up: its record says so and reveals its seed, and
 /// its save is removed.
 fn abandon(saved: &Saved) -> Result<(), CliError> {
-    let record = session::abandon(saved).map_err(|e| match e {
+    let record = session::abandon(saved, paths::records().as_deref()).map_err(|e| match e {
         SessionError::Record(_) => CliError::Failed(e.to_string()),
         _ => CliError::BadInput(format!("the saved game {}: {e}", saved.header.id)),
     })?;

@@ -151,6 +151,20 @@ impl FromStr for ServerAddress {
     }
 }
 
+/// Why a `plain` code or server naming another machine is refused.
+pub const PLAIN_OFF_LOOPBACK: &str = "a plain code has no encryption, so it names only this machine: \
+     127.0.0.1, ::1 or localhost";
+
+/// A host that is this machine without asking the network: a literal
+/// loopback address or the name `localhost`. Any other name could resolve
+/// anywhere, so it is not trusted with clear text.
+fn is_loopback(host: &str) -> bool {
+    host.eq_ignore_ascii_case("localhost")
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.to_canonical().is_loopback())
+}
+
 /// `FINGERPRINT@HOST:PORT`, or why not.
 fn parse_server(text: &str) -> Result<ServerAddress, &'static str> {
     let (fp, place) = text.split_once('@').ok_or("no @HOST:PORT")?;
@@ -170,6 +184,12 @@ fn parse_server(text: &str) -> Result<ServerAddress, &'static str> {
     let host = host.trim_start_matches('[').trim_end_matches(']');
     if host.is_empty() {
         return Err("no host");
+    }
+    // Without TLS the hello and every card would cross the network in
+    // clear text: the client refuses that before it connects, as the
+    // server refuses to listen off loopback.
+    if fingerprint.is_none() && !is_loopback(host) {
+        return Err(PLAIN_OFF_LOOPBACK);
     }
     Ok(ServerAddress {
         fingerprint,
@@ -245,6 +265,37 @@ mod tests {
         ] {
             let why = bad.parse::<ServerAddress>().unwrap_err();
             assert!(why.contains("FINGERPRINT@HOST:PORT"), "{why}");
+        }
+    }
+
+    #[test]
+    fn plain_names_only_this_machine() {
+        for host in ["127.0.0.1", "127.8.9.10", "[::1]", "localhost", "LocalHost"] {
+            let code: TableCode = format!("ABCDEF.plain@{host}:4466").parse().unwrap();
+            assert_eq!(code.fingerprint, None, "{host}");
+            let server: ServerAddress = format!("plain@{host}:4466").parse().unwrap();
+            assert_eq!(server.fingerprint, None, "{host}");
+        }
+        let fp = fingerprint(b"a certificate");
+        for host in [
+            "10.1.2.3",
+            "192.168.1.5",
+            "[2001:db8::1]",
+            "[::ffff:10.1.2.3]",
+            "0.0.0.0",
+            "example.com",
+            "localhost.example.com",
+        ] {
+            let code = format!("ABCDEF.plain@{host}:4466");
+            let refused = code.parse::<TableCode>().unwrap_err();
+            assert_eq!(refused.why, PLAIN_OFF_LOOPBACK, "{host}");
+            let why = format!("plain@{host}:4466")
+                .parse::<ServerAddress>()
+                .unwrap_err();
+            assert!(why.contains(PLAIN_OFF_LOOPBACK), "{why}");
+            // With TLS any host is fine: the fingerprint protects it.
+            let tls = format!("ABCDEF.{fp}@{host}:4466");
+            assert!(tls.parse::<TableCode>().is_ok(), "{tls}");
         }
     }
 

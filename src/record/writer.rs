@@ -105,10 +105,14 @@ impl<W: Write> RecordWriter<W> {
 /// the file is cut just after its last whole hand (a crash may have left
 /// part of one), and never after hand `keep` (a move taken back may undo a
 /// hand). Returns the file, positioned at its end, and how many hands it
-/// keeps; `None` when not even its `game` line is whole, so it must be
-/// written anew.
+/// keeps; `None` when it is missing or not even its `game` line is whole,
+/// so it must be written anew.
 pub fn open_to_continue(path: &Path, keep: u32) -> io::Result<Option<(File, u32)>> {
-    let text = std::fs::read_to_string(path)?;
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e),
+    };
     let mut end = None;
     let mut hands = 0;
     let mut at = 0;

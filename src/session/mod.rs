@@ -231,11 +231,12 @@ impl LocalGame {
         let names = Names::new(setup.rules.mode, &setup.name);
         let mut saved = saved.clone();
         saved.header.look = Some(look);
-        let table = Table::resume(&saved, setup.players(), names.all())?;
+        let records = setup.records.as_deref();
+        let table = Table::resume(&saved, records, setup.players(), names.all())?;
         Ok(LocalGame {
             table,
             names,
-            record: saved.header.record.clone(),
+            record: saved.header.record_in(records),
             record_problem: None,
             save: Some(saved.path.clone()),
             save_problem: None,
@@ -308,14 +309,15 @@ impl LocalGame {
 
 /// Gives a saved game up: set at the table again, then abandoned, so its
 /// record says so and reveals its seed, and its save is removed. Returns
-/// the record it closed, if the game had one.
-pub fn abandon(saved: &Saved) -> Result<Option<PathBuf>, SessionError> {
+/// the record it closed (the one named by its id in `records`), if the
+/// game had one.
+pub fn abandon(saved: &Saved, records: Option<&Path>) -> Result<Option<PathBuf>, SessionError> {
     let setup = GameSetup::for_saved(saved, &GameSetup::new(saved.header.rules, 0));
     let names = Names::new(setup.rules.mode, &setup.name);
-    let mut table = Table::resume(saved, setup.players(), names.all())?;
+    let mut table = Table::resume(saved, records, setup.players(), names.all())?;
     table.abandon();
     if let Some(problem) = table.record_problem() {
         return Err(SessionError::Record(problem.to_string()));
     }
-    Ok(saved.header.record.clone())
+    Ok(saved.header.record_in(records))
 }

@@ -237,19 +237,17 @@ impl Table {
     /// Sets a saved game's table again: the same deals, and every saved step
     /// replayed through the engine, so the game is exactly as it was. Its
     /// record is written on from its last whole hand, and its save goes on.
+    /// The record is the one named by the game's id in `records`
+    /// (`SaveHeader::record_in`), whatever path the save holds.
     pub fn resume(
         saved: &Saved,
+        records: Option<&Path>,
         players: Vec<Player>,
         names: Vec<String>,
     ) -> Result<Table, ResumeError> {
-        Table::rebuild(
-            &saved.path,
-            &saved.header,
-            &saved.steps,
-            players,
-            names,
-            u32::MAX,
-        )
+        let mut header = saved.header.clone();
+        header.record = header.record_in(records);
+        Table::rebuild(&saved.path, &header, &saved.steps, players, names, u32::MAX)
     }
 
     /// A new table for `header`'s game after `steps`, writing its record

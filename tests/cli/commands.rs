@@ -434,6 +434,29 @@ fn sim_record_in_a_read_only_directory_exits_2() {
         ));
 }
 
+/// A plain code (no TLS) naming another machine is refused as the code is
+/// read, exit 2, before any terminal or network is used: the clear-text
+/// hello is never sent. (10.1.2.3 is never reached: the parse fails first.)
+#[test]
+fn plain_codes_for_another_machine_are_refused_before_connecting() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [
+        &["join", "ABCDEFGHIJKLMNOP.plain@10.1.2.3:4466"][..],
+        &["host", "--server", "plain@10.1.2.3:4466"],
+    ] {
+        spades(&dir)
+            .args(args)
+            .timeout(std::time::Duration::from_secs(20))
+            .assert()
+            .code(2)
+            .stderr(
+                predicate::str::contains("no encryption")
+                    .and(predicate::str::contains("127.0.0.1, ::1 or localhost"))
+                    .and(predicate::str::contains("terminal").not()),
+            );
+    }
+}
+
 /// A table code or server that cannot be read, and flags that cannot go
 /// together, exit 2 naming the problem before the terminal is touched.
 #[test]

@@ -388,3 +388,44 @@ fn a_game_that_cannot_be_saved_says_so_and_plays() {
     let status = pty.exit_status();
     assert!(status.success(), "{status:?}");
 }
+
+/// A save is a file anyone could have written: one whose header points
+/// its `record` at another file cannot make spades write there. Resumed
+/// and played on, or given up, the game's record goes to its own file in
+/// the records folder, named by its id, and the other file is untouched.
+#[test]
+fn a_save_pointing_its_record_elsewhere_cannot_write_there() {
+    let mut pty = Pty::start(&["--seed", "4", "--speed", "instant", "--ascii"], TERM);
+    pty.wait_for("the bidding", |s| s.contains("Your bid"));
+    pty.quit();
+    let home = pty.home();
+    let own = pty.record_path();
+    let victim = home.path().join("precious.txt");
+    let precious = "not a record, and not spades' to write\n";
+    std::fs::write(&victim, precious).unwrap();
+    let save = the_save(&pty).expect("the game waits");
+    let text = std::fs::read_to_string(&save.path).unwrap();
+    let (first, steps) = text.split_once('\n').unwrap();
+    let mut header: serde_json::Value = serde_json::from_str(first).unwrap();
+    header["record"] = serde_json::json!(victim);
+    std::fs::write(&save.path, format!("{header}\n{steps}")).unwrap();
+
+    let mut pty = Pty::start_at(home.clone(), &["--speed", "instant", "--ascii"], TERM);
+    pty.wait_for("the offer", |s| s.contains("A game is waiting"));
+    pty.send(b"\r");
+    pty.wait_for("the resumed game", |s| s.contains("Deals known: seed 4"));
+    pty.send(b"c2\r");
+    pty.quit();
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), precious);
+
+    let id = save.header.id.clone();
+    support::game::spades(&home)
+        .args(["resume", &id, "--abandon"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(own.display().to_string()));
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), precious);
+    let record = std::fs::read_to_string(&own).unwrap();
+    assert!(record.contains("abandoned"), "{record}");
+    assert_eq!(pty.records(), vec![own]);
+}

@@ -45,7 +45,10 @@ fn leave_and_resume(dir: &tempfile::TempDir, mut left: App) -> App {
 
     let saved = waiting(dir);
     assert_eq!(saved.len(), 1);
-    let session = config(Mode::Partnership, 99);
+    // The record goes on in the session's records folder, named by the
+    // game's id, as the program's own session gives it.
+    let mut session = config(Mode::Partnership, 99);
+    session.game.records = Some(dir.path().join("records"));
     let mut resumed = App::resume(session, Theme::PLAIN, &saved[0]).expect("the save resumes");
     tick(&mut resumed);
     assert_eq!(resumed.view(), view);

@@ -128,12 +128,24 @@ fn weigh(
             done.push((block, trials));
         }
     };
-    let threads = budget.threads.clamp(1, blocks as usize);
+    // This thread searches too, once the process's pool has a place for
+    // it; helpers only take places free now, so the cores are shared.
+    let pool = pool::pool();
+    let own = pool.wait();
+    let threads = budget.threads.min(pool.size()).clamp(1, blocks as usize);
     let mut done = if threads == 1 {
         work()
     } else {
         std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
+            let helpers: Vec<_> = (1..threads)
+                .map_while(|_| pool.try_take())
+                .map(|place| {
+                    scope.spawn(move || {
+                        let _place = place;
+                        work()
+                    })
+                })
+                .collect();
             let mut done = work();
             for helper in helpers {
                 done.extend(helper.join().expect("a search thread does not panic"));
@@ -141,6 +153,7 @@ fn weigh(
             done
         })
     };
+    drop(own);
     // In block order, so the deals line up the same however they ran.
     done.sort_by_key(|&(block, _)| block);
     let mut all = Trials::new(choices);
@@ -604,6 +617,7 @@ fn best_bid(
     })
 }
 
+mod pool;
 #[cfg(test)]
 mod tests;
 mod trials;

@@ -31,3 +31,35 @@ fn a_seeded_weighing_is_the_same_on_any_number_of_threads() {
     assert_eq!(one, weighed(2));
     assert_eq!(one, weighed(7));
 }
+
+/// Eight decisions at once, each asking for every core: the process never
+/// has more searching at once than its pool's places (today's machine's
+/// cores), and each decision still weighs every deal it was given.
+#[test]
+fn decisions_at_once_share_one_pool_of_workers() {
+    let budget = Budget {
+        deals: 40 * BLOCK,
+        until: None,
+        threads: cores().max(4),
+    };
+    let weighed: Vec<usize> = std::thread::scope(|scope| {
+        let deciders: Vec<_> = (0..8u64)
+            .map(|seed| {
+                scope.spawn(move || {
+                    let mut rng = BotRng::seed_from_u64(seed);
+                    let trials = weigh(budget, 1, &mut rng, |rng, trials| {
+                        std::thread::sleep(Duration::from_micros(200));
+                        trials.values[0].push(rng.random::<f64>());
+                    });
+                    trials.values[0].len()
+                })
+            })
+            .collect();
+        deciders.into_iter().map(|d| d.join().unwrap()).collect()
+    });
+    assert_eq!(weighed, vec![budget.deals as usize; 8]);
+    let pool = pool::pool();
+    assert_eq!(pool.size(), cores());
+    assert!(pool.peak() <= cores(), "{} > {}", pool.peak(), cores());
+    assert!(pool.peak() >= 1);
+}
