@@ -133,16 +133,6 @@ fn rejoin(
     rx
 }
 
-/// A record line from the server with every string in it cleaned, as
-/// names and chat are: a host's text must not reach the player's terminal
-/// when the record is listed or replayed. `None` if what is left is no
-/// record line (it never is for a line that cleaning leaves alone).
-fn cleaned(line: &RecordLine) -> Option<RecordLine> {
-    let mut value = serde_json::to_value(line).ok()?;
-    crate::outside::clean_json(&mut value);
-    serde_json::from_value(value).ok()
-}
-
 impl Remote {
     /// The player's seat at a game that has just started (or was just
     /// taken back), as the lobby hands it over; what came with the start
@@ -341,8 +331,8 @@ impl Remote {
 
     /// A chat line: kept (the latest `CHAT_KEPT`) and told.
     fn hear_chat(&mut self, from: &str, text: &str) {
-        // Cleaned by the server; cleaned again, for a server that did not.
-        let line = crate::outside::clean(&format!("{from}: {text}"));
+        // Both cleaned as the message was read (`client::read_server`).
+        let line = format!("{from}: {text}");
         if self.chat_log.len() == CHAT_KEPT {
             self.chat_log.pop_front();
         }
@@ -366,12 +356,9 @@ impl Remote {
         self.skip_lines -= skip;
         for line in &lines[skip..] {
             self.record_lines += 1;
-            let Some(mut line) = cleaned(line) else {
-                self.record_problem =
-                    Some("the server sent a record line that cannot be kept".into());
-                self.record = None;
-                continue;
-            };
+            // Every string in it was cleaned as the line was read
+            // (`client::read_server`), as names and chat are.
+            let mut line = line.clone();
             match &mut line {
                 RecordLine::Game(header) => {
                     header.info.id = self
