@@ -175,6 +175,7 @@ async fn run(
             }
         };
     let _ = socket.set_nodelay(true);
+    super::keep_alive(&socket);
     match &target.fingerprint {
         None => {
             let _ = ready.send(Ok(()));

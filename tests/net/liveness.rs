@@ -398,3 +398,55 @@ fn our_client_answers_pings_so_a_slow_player_is_kept() {
         "the program never hears a ping"
     );
 }
+
+/// The keepalive timers of the loopback TCP sockets with an end at
+/// `port`: (local port, remote port, keepalive timer running), from the
+/// kernel's own table.
+#[cfg(target_os = "linux")]
+fn sockets_at(port: u16) -> Vec<(u16, u16, bool)> {
+    let port_of = |address: &str| u16::from_str_radix(address.rsplit(':').next().unwrap(), 16);
+    let table = std::fs::read_to_string("/proc/net/tcp").unwrap();
+    table
+        .lines()
+        .skip(1)
+        .filter_map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let (local, remote) = (port_of(fields[1]).ok()?, port_of(fields[2]).ok()?);
+            // `tr` 2: the keepalive timer is what runs on this socket.
+            let keepalive = fields[5].starts_with("02:");
+            (local == port || remote == port).then_some((local, remote, keepalive))
+        })
+        .filter(|&(local, remote, _)| local != remote)
+        .collect()
+}
+
+/// Behind the ping, TCP keepalive is on at both ends of a table
+/// connection: the server's socket and our client's.
+#[cfg(target_os = "linux")]
+#[test]
+fn both_ends_of_a_connection_turn_tcp_keepalive_on() {
+    let server = server(Duration::from_secs(20), Duration::from_secs(45));
+    let port = server.address().port();
+    let target = spades::net::client::Target {
+        address: server.address().to_string(),
+        fingerprint: None,
+    };
+    let mut connection = Connection::open(&target, "Ann").unwrap();
+    let welcome = connection.recv_timeout(Duration::from_secs(10));
+    assert!(
+        matches!(
+            welcome,
+            Some(Incoming::Message(ServerMessage::Welcome { .. }))
+        ),
+        "{welcome:?}"
+    );
+    let sockets: Vec<_> = sockets_at(port)
+        .into_iter()
+        .filter(|&(local, remote, _)| local != 0 && remote != 0)
+        .collect();
+    assert_eq!(sockets.len(), 2, "one connection, two ends: {sockets:?}");
+    assert!(
+        sockets.iter().all(|&(_, _, keepalive)| keepalive),
+        "{sockets:?}"
+    );
+}

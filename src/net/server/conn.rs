@@ -34,6 +34,7 @@ pub(super) async fn accepted(
     slot: Slot,
 ) {
     let _ = socket.set_nodelay(true);
+    crate::net::keep_alive(&socket);
     let hello_by = Instant::now() + shared.options.hello_timeout;
     match acceptor {
         None => run(socket, hello_by, shared, alive, slot).await,
