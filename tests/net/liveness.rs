@@ -60,8 +60,8 @@ async fn read_to_close(client: &mut Client, within: Duration) -> Vec<ServerMessa
 /// several deadlines, and can still sit down.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_never_answers_pings_is_closed_and_one_that_answers_stays() {
-    let deadline = Duration::from_millis(600);
-    let server = server(Duration::from_millis(200), deadline);
+    let deadline = Duration::from_millis(1200);
+    let server = server(Duration::from_millis(300), deadline);
     let mut mute = connect(server.address(), "Mute").await;
     let mut alive = connect(server.address(), "Alive").await;
     let began = Instant::now();
@@ -361,8 +361,8 @@ fn next(connection: &mut Connection, told: &mut Vec<Incoming>) -> Incoming {
 /// program is never shown a ping.
 #[test]
 fn our_client_answers_pings_so_a_slow_player_is_kept() {
-    let deadline = Duration::from_millis(600);
-    let server = server(Duration::from_millis(150), deadline);
+    let deadline = Duration::from_secs(1);
+    let server = server(Duration::from_millis(200), deadline);
     let target = spades::net::client::Target {
         address: server.address().to_string(),
         fingerprint: None,
@@ -374,7 +374,7 @@ fn our_client_answers_pings_so_a_slow_player_is_kept() {
     let mut told = Vec::new();
     std::thread::sleep(2 * deadline);
     connection.send(ClientMessage::Start {});
-    let mut slow_answers = 3;
+    let mut slow_answers = 2;
     let bye = loop {
         match next(&mut connection, &mut told) {
             Incoming::Message(ServerMessage::Ask { legal, view, .. }) => {

@@ -390,10 +390,10 @@ fn a_dropped_connection_takes_its_seat_back_by_itself() {
 /// lobby for longer than that.
 #[test]
 fn a_python_bot_joins_by_code_and_plays_a_whole_game() {
-    let read_timeout = Duration::from_millis(800);
+    let read_timeout = Duration::from_millis(1500);
     let server = Server::start(ServerOptions {
         listen: "127.0.0.1:0".parse().unwrap(),
-        ping_after: Duration::from_millis(200),
+        ping_after: Duration::from_millis(250),
         read_timeout,
         threads: Some(2),
         ..ServerOptions::default()
@@ -423,7 +423,7 @@ fn a_python_bot_joins_by_code_and_plays_a_whole_game() {
             .as_ref()
             .is_some_and(|l| l.seats[2].name.as_deref() == Some("bot.py") && l.can_start)
     });
-    std::thread::sleep(3 * read_timeout);
+    std::thread::sleep(2 * read_timeout);
     ann.connection.send(ClientMessage::Start {});
     let mut app = ann.started(records.path());
     assert_eq!(app.names().seat(Seat::new(2)), "bot.py");
