@@ -103,6 +103,33 @@ async fn a_client_that_never_answers_pings_is_closed_and_one_that_answers_stays(
     assert!(alive.host(RULES).await.host, "still served");
 }
 
+/// A pong that answers a ping is not one more message toward the flood
+/// limit: a client that has just sent as many messages as a second allows
+/// and is then pinged may answer at once, and is still served.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pong_that_answers_a_ping_never_floods() {
+    let server = server(Duration::from_millis(100), Duration::from_secs(45));
+    let mut burst = connect(server.address(), "Burst").await;
+    let began = Instant::now();
+    // 49 more after hello: 50, the most a second allows.
+    let starts = "{\"type\":\"start\"}\n".repeat(49);
+    burst.send_raw(starts.as_bytes()).await.unwrap();
+    for _ in 0..49 {
+        assert_eq!(burst.error().await.0, ErrorCode::NotHost);
+    }
+    burst
+        .until(|m| matches!(m, ServerMessage::Ping {}).then_some(()))
+        .await;
+    burst.send(&ClientMessage::Pong {}).await;
+    assert!(
+        began.elapsed() < Duration::from_millis(900),
+        "the pong came within the second"
+    );
+    // Once that second is over, the client is still there to be served.
+    tokio::time::sleep(Duration::from_millis(1200).saturating_sub(began.elapsed())).await;
+    assert!(burst.host(RULES).await.host, "still served after its pong");
+}
+
 /// What a test proxy forwards, until told to stop: then it forwards
 /// nothing either way and closes neither socket, as a connection lost
 /// without a FIN looks to both ends.
