@@ -11,7 +11,8 @@ or send it to a friend's table over the network, by the table's code:
 
 It talks JSON Lines on its standard input and output (docs/protocol.md,
 "Bots in another process"): it says hello, then answers every `ask` with an
-`act`, and exits on `bye` (or when its input ends). Each ask carries the
+`act`, answers every `ping` with `pong`, and exits on `bye` (or when its
+input ends). Each ask carries the
 whole view of the table, so the bot needs no memory between asks.
 
 Plain Python 3, standard library only. It plays legally and with a little
@@ -171,6 +172,10 @@ def main():
         kind = message["type"]
         if kind == "ask":
             send({"type": "act", "action": answer(message)})
+        elif kind == "ping":
+            # A server checks that we are still here: answer at once, or
+            # be taken for gone.
+            send({"type": "pong"})
         elif kind == "bye":
             break
         elif kind == "seated":

@@ -175,6 +175,7 @@ async fn run(
             }
         };
     let _ = socket.set_nodelay(true);
+    super::keep_alive(&socket);
     match &target.fingerprint {
         None => {
             let _ = ready.send(Ok(()));
@@ -218,6 +219,9 @@ async fn talk<S: AsyncRead + AsyncWrite + Unpin>(
     let (reader, mut writer) = tokio::io::split(stream);
     // No line may pass the limit: a server cannot fill our memory.
     let mut reader = LineReader::new(reader);
+    // A `ping` is answered here, at the connection's edge: the program
+    // never hears of it.
+    let pinged = tokio::sync::Notify::new();
     let reading = async {
         loop {
             let bytes = match reader.next().await {
@@ -227,6 +231,10 @@ async fn talk<S: AsyncRead + AsyncWrite + Unpin>(
                 Err(e) => return format!("the connection failed: {e}"),
             };
             let message = read_server(&String::from_utf8_lossy(&bytes));
+            if message == Incoming::Message(ServerMessage::Ping {}) {
+                pinged.notify_one();
+                continue;
+            }
             let bye = matches!(&message, Incoming::Message(ServerMessage::Bye { .. }));
             if incoming.send(message).is_err() || bye {
                 return String::new();
@@ -234,7 +242,14 @@ async fn talk<S: AsyncRead + AsyncWrite + Unpin>(
         }
     };
     let writing = async {
-        while let Some(message) = outgoing.recv().await {
+        loop {
+            let message = tokio::select! {
+                message = outgoing.recv() => match message {
+                    Some(message) => message,
+                    None => break,
+                },
+                () = pinged.notified() => ClientMessage::Pong {},
+            };
             let bye = matches!(message, ClientMessage::Bye {});
             if writer.write_all(line(&message).as_bytes()).await.is_err() {
                 return;

@@ -324,7 +324,9 @@ impl Remote {
                 ServerMessage::Welcome { .. }
                 | ServerMessage::Seated { .. }
                 | ServerMessage::Lobby(_)
-                | ServerMessage::Start { .. } => {}
+                | ServerMessage::Start { .. }
+                // Answered by the connection itself; never passed on.
+                | ServerMessage::Ping {} => {}
             }
         }
     }

@@ -67,6 +67,8 @@ pub enum ClientMessage {
     /// Leaving: the server closes the connection (a player's seat goes to
     /// a bot, to be reclaimed with its token).
     Bye {},
+    /// The answer to the server's `ping`: the client is still there.
+    Pong {},
 }
 
 /// What the server (or `spades sim`, to a bot it runs) sends.
@@ -141,6 +143,9 @@ pub enum ServerMessage {
     Bye {
         reason: String,
     },
+    /// Nothing heard from the client for a while: it answers `pong`, or is
+    /// taken for gone at the read deadline.
+    Ping {},
 }
 
 /// The table before its game: who sits where, and the host's settings.

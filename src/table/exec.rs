@@ -310,6 +310,7 @@ fn kind(message: &ClientMessage) -> &'static str {
         ClientMessage::Act { .. } => "act",
         ClientMessage::Chat { .. } => "chat",
         ClientMessage::Bye {} => "bye",
+        ClientMessage::Pong {} => "pong",
     }
 }
 

@@ -250,6 +250,7 @@ fn client_messages() {
         }],
     );
     frozen("client_bye", &[ClientMessage::Bye {}]);
+    frozen("client_pong", &[ClientMessage::Pong {}]);
 }
 
 /// Partnership to 300, with blind nil and blind bids on offer from the
@@ -713,6 +714,26 @@ async fn a_table_as_a_real_server_tells_it() {
             received(&ann, |m| matches!(m, ServerMessage::Bye { .. })),
             received(&bo, |m| matches!(m, ServerMessage::Bye { .. })),
         ],
+    );
+}
+
+/// A real server pings a connection it has heard nothing from.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_real_server_pings_a_silent_connection() {
+    let server = Server::start(ServerOptions {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        plain: true,
+        ping_after: Duration::from_millis(100),
+        threads: Some(2),
+        ..ServerOptions::default()
+    })
+    .expect("the server starts");
+    let mut ann = Client::connect(server.address(), None).await;
+    ann.hello("Ann").await;
+    wait(&mut ann, |m| matches!(m, ServerMessage::Ping {})).await;
+    frozen(
+        "server_ping",
+        &[received(&ann, |m| matches!(m, ServerMessage::Ping {}))],
     );
 }
 

@@ -331,18 +331,19 @@ async fn wrong_token(address: SocketAddr, fp: Option<&str>) {
     );
 }
 
-/// The host's own token, used by another while the host is there.
+/// The host's own token, used over another connection while the host is
+/// there: whoever holds a token holds the seat, so it is taken over (the
+/// old connection may be dead without a word), and the old connection is
+/// told and closed.
 async fn reused_token(address: SocketAddr, fp: Option<&str>) {
-    let (_host, table, _guest) = a_table_with_a_guest(address, fp).await;
-    let mut thief = connect(address, fp, "Thief").await;
-    assert_eq!(
-        thief
-            .reclaim(&table.table, &table.token)
-            .await
-            .unwrap_err()
-            .0,
-        ErrorCode::BadToken,
-        "the host's token, the host being there"
+    let (mut host, table, _guest) = a_table_with_a_guest(address, fp).await;
+    let mut other = connect(address, fp, "Other").await;
+    let seated = other.reclaim(&table.table, &table.token).await.unwrap();
+    assert_eq!((seated.seat, seated.host), (Seat::new(0), true));
+    let said = host.closed().await;
+    assert!(
+        matches!(said.last(), Some(ServerMessage::Bye { .. })),
+        "the old connection ends with {said:?}"
     );
 }
 
@@ -393,7 +394,7 @@ async fn a_wrong_token_is_refused() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_hosts_token_is_refused_to_another_while_the_host_is_there() {
+async fn the_hosts_token_takes_the_seat_over_from_the_host_still_there() {
     let place = Place::new();
     reused_token(place.address(), place.fp()).await;
 }

@@ -16,6 +16,7 @@ mod ending;
 mod external_bot;
 mod formats;
 mod hostile;
+mod liveness;
 mod lying_host;
 mod play;
 mod secrets;

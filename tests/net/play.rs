@@ -385,10 +385,20 @@ fn a_dropped_connection_takes_its_seat_back_by_itself() {
 /// `examples/bot.py`, written from docs/protocol.md in another language
 /// with nothing but Python's standard library, joins a table over TLS by
 /// its code (checking the certificate's fingerprint itself) and plays a
-/// whole game as the host's partner.
+/// whole game as the host's partner. The server pings quiet connections
+/// often and drops them soon: the bot answers its pings, waiting in the
+/// lobby for longer than that.
 #[test]
 fn a_python_bot_joins_by_code_and_plays_a_whole_game() {
-    let server = server();
+    let read_timeout = Duration::from_millis(1500);
+    let server = Server::start(ServerOptions {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        ping_after: Duration::from_millis(250),
+        read_timeout,
+        threads: Some(2),
+        ..ServerOptions::default()
+    })
+    .expect("the server starts");
     let records = tempfile::tempdir().unwrap();
     let rules = "mode = \"partnership\"\ntarget_score = 150\nlosing_score = -150\n";
     let mut ann = host(&target(&server), rules);
@@ -413,6 +423,7 @@ fn a_python_bot_joins_by_code_and_plays_a_whole_game() {
             .as_ref()
             .is_some_and(|l| l.seats[2].name.as_deref() == Some("bot.py") && l.can_start)
     });
+    std::thread::sleep(2 * read_timeout);
     ann.connection.send(ClientMessage::Start {});
     let mut app = ann.started(records.path());
     assert_eq!(app.names().seat(Seat::new(2)), "bot.py");

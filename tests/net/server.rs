@@ -261,10 +261,11 @@ async fn a_player_who_drops_out_is_stood_in_for_and_takes_the_seat_back() {
         }
         other => panic!("a reclaimed seat is sent its view next, not {other:?}"),
     }
-    // The token cannot be used twice while he sits there.
+    // A token that is not the table's takes nothing.
     let mut thief = connect(&server, "Eve").await;
+    let forged = "A".repeat(bob.token.len());
     assert_eq!(
-        thief.reclaim(&table.table, &bob.token).await.unwrap_err().0,
+        thief.reclaim(&table.table, &forged).await.unwrap_err().0,
         ErrorCode::BadToken
     );
     let returned = host

@@ -34,6 +34,7 @@ pub(super) async fn accepted(
     slot: Slot,
 ) {
     let _ = socket.set_nodelay(true);
+    crate::net::keep_alive(&socket);
     let hello_by = Instant::now() + shared.options.hello_timeout;
     match acceptor {
         None => run(socket, hello_by, shared, alive, slot).await,
@@ -89,6 +90,13 @@ struct Conn<R> {
     sit_by: Instant,
     /// Its place in the server's counts, given back when it ends.
     slot: Slot,
+    /// When the client last sent a line, and whether it has been sent a
+    /// `ping` since.
+    heard: Instant,
+    pinged: bool,
+    /// `ping`s sent and `pong`s taken as answers to them.
+    pings: u64,
+    pongs: u64,
 }
 
 async fn run<S>(
@@ -122,6 +130,10 @@ async fn run<S>(
         cut: false,
         sit_by: hello_by,
         slot,
+        heard: Instant::now(),
+        pinged: false,
+        pings: 0,
+        pongs: 0,
     };
     let end = conn.talk(hello_by).await;
     let refused = matches!(end, End::Error(..));
@@ -174,6 +186,7 @@ impl<R: AsyncRead + Unpin> Conn<R> {
             }
             let hello = matches!(self.state, State::Hello);
             let standing = matches!(self.state, State::Ready { .. });
+            let quiet_by = self.liveness_due();
             let read = tokio::select! {
                 read = self.reader.next() => read,
                 _ = self.link.kill.notified() => return End::Ended,
@@ -183,6 +196,13 @@ impl<R: AsyncRead + Unpin> Conn<R> {
                         ErrorCode::Timeout,
                         format!("no table opened or joined within {time} seconds of hello"),
                     );
+                }
+                // Before hello, its own deadline stands.
+                _ = sleep_until(quiet_by), if !hello => {
+                    if let Some(end) = self.liveness() {
+                        return end;
+                    }
+                    continue;
                 }
                 _ = sleep_until(hello_by), if hello => {
                     return End::Error(
@@ -202,7 +222,11 @@ impl<R: AsyncRead + Unpin> Conn<R> {
                 }
             };
             let line = match read {
-                Ok(Read::Line(line)) => line,
+                Ok(Read::Line(line)) => {
+                    self.heard = Instant::now();
+                    self.pinged = false;
+                    line
+                }
                 Ok(Read::TooLong) => {
                     return End::Error(
                         ErrorCode::TooLong,
@@ -225,12 +249,7 @@ impl<R: AsyncRead + Unpin> Conn<R> {
             Ok(text) if text.trim().is_empty() => Err("an empty line is not a message".into()),
             Ok(text) => protocol::parse::<ClientMessage>(&text),
         };
-        // An answer to an ask is paced by the asks; anything else counts.
-        let answer = matches!(message, Ok(ClientMessage::Act { .. }))
-            && self.answers < self.link.asks.load(Ordering::Relaxed);
-        if answer {
-            self.answers += 1;
-        } else if !self.flood.allows(std::time::Instant::now()) {
+        if !self.answered(&message) && !self.flood.allows(std::time::Instant::now()) {
             return Some(End::Error(
                 ErrorCode::Flood,
                 format!(
@@ -260,6 +279,57 @@ impl<R: AsyncRead + Unpin> Conn<R> {
             State::Ready { name } => self.ready(name, message).await,
             State::Seated { table } => self.seated(table, message).await,
         }
+    }
+
+    /// Is `message` the answer to an ask or a `ping`? Those are paced by
+    /// the server, so they do not count toward the flood limit; any more
+    /// than were asked for do.
+    fn answered(&mut self, message: &Result<ClientMessage, String>) -> bool {
+        match message {
+            Ok(ClientMessage::Act { .. })
+                if self.answers < self.link.asks.load(Ordering::Relaxed) =>
+            {
+                self.answers += 1;
+                true
+            }
+            Ok(ClientMessage::Pong {}) if self.pongs < self.pings => {
+                self.pongs += 1;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// When the client has next been silent too long: for a `ping`, or
+    /// (pinged already) for the read deadline.
+    fn liveness_due(&self) -> Instant {
+        let options = &self.shared.options;
+        let deadline = self.heard + options.read_timeout;
+        if self.pinged {
+            deadline
+        } else {
+            deadline.min(self.heard + options.ping_after)
+        }
+    }
+
+    /// The client has been silent a while: it is pinged, or, silent past
+    /// the read deadline, taken for gone (its seat goes away, as on a lost
+    /// connection).
+    fn liveness(&mut self) -> Option<End> {
+        let silent = self.shared.options.read_timeout;
+        if Instant::now() >= self.heard + silent {
+            return Some(End::Error(
+                ErrorCode::Timeout,
+                format!(
+                    "nothing heard for {} seconds: the connection is taken for lost",
+                    silent.as_secs_f32()
+                ),
+            ));
+        }
+        self.pinged = true;
+        self.pings += 1;
+        self.say(&ServerMessage::Ping {});
+        None
     }
 
     fn hello(&mut self, message: ClientMessage) -> Option<End> {
@@ -303,6 +373,11 @@ impl<R: AsyncRead + Unpin> Conn<R> {
             ClientMessage::Join { table } => (table, How::Join),
             ClientMessage::Reclaim { table, token } => (table, How::Reclaim(token)),
             ClientMessage::Bye {} => return Some(End::Bye("you left".into())),
+            // Heard: that is all a pong says.
+            ClientMessage::Pong {} => {
+                self.state = State::Ready { name };
+                return None;
+            }
             other => {
                 let code = match other {
                     ClientMessage::Hello { .. } => ErrorCode::BadMessage,
@@ -398,6 +473,10 @@ impl<R: AsyncRead + Unpin> Conn<R> {
             ClientMessage::Bye {} => {
                 self.state = State::Seated { table };
                 return Some(End::Bye("you left the table".into()));
+            }
+            ClientMessage::Pong {} => {
+                self.state = State::Seated { table };
+                return None;
             }
         };
         match command {

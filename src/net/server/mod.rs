@@ -43,6 +43,13 @@ pub struct ServerOptions {
     /// How long a connection that has said `hello` has to open a table
     /// or sit at one; then it is closed.
     pub sit_timeout: Duration,
+    /// How long a connection may stay silent before it is sent `ping`.
+    pub ping_after: Duration,
+    /// How long a connection may stay silent (not a line, not even a
+    /// `pong`) before it is closed as gone: a connection lost without a
+    /// word (a laptop shut, a NAT that forgot it) ends, and its seat is
+    /// away, within this time.
+    pub read_timeout: Duration,
     /// Connections at once (never more than the process's descriptors
     /// allow); more are closed as soon as they are accepted.
     pub max_connections: usize,
@@ -68,6 +75,8 @@ impl Default for ServerOptions {
             lobby_timeout: Some(Duration::from_secs(30 * 60)),
             hello_timeout: Duration::from_secs(10),
             sit_timeout: Duration::from_secs(60),
+            ping_after: Duration::from_secs(20),
+            read_timeout: Duration::from_secs(45),
             max_connections: 4096,
             per_address: 16,
             threads: None,

@@ -346,6 +346,8 @@ pub async fn play_on(
                 client.send(&ClientMessage::Act { action }).await;
                 answered_at = Some(tokio::time::Instant::now());
             }
+            // Still here, as every client must say.
+            ServerMessage::Ping {} => client.send(&ClientMessage::Pong {}).await,
             _ => {}
         }
     }

@@ -69,6 +69,11 @@ impl TableTask {
         Ok(())
     }
 
+    /// A seat taken by its token: an away seat back from its bot, or a
+    /// seat whose player still looks present taken over (their old link
+    /// may be dead without a word, or they moved to another device): the
+    /// old link is closed, and the new one gets the seat, its view and
+    /// any pending ask. In the lobby too.
     pub(super) fn reclaim(&mut self, link: Link, token: &str) -> Result<(), Refusal> {
         let seat = self
             .mode()
@@ -78,22 +83,16 @@ impl TableTask {
                 ErrorCode::BadToken,
                 "that is not a seat token of this table".to_string(),
             ))?;
-        let Some(game) = &mut self.game else {
-            return Err((ErrorCode::BadToken, "that seat is not away".into()));
-        };
+        let taken_over = self.let_go_of_seat(seat);
         let Holder::Person(person) = &mut self.seats[seat.index()] else {
             unreachable!("the token was found in a person's seat");
         };
-        if person.conn.is_some() {
-            return Err((
-                ErrorCode::BadToken,
-                "that seat is not away: its player is at the table".into(),
-            ));
-        }
         person.conn = Some(link.id);
-        let name = person.name.clone();
-        let token = person.token.clone();
-        if game.table.reseat(seat, Player::Human).is_err() {
+        let (name, token) = (person.name.clone(), person.token.clone());
+        if !taken_over
+            && let Some(game) = &mut self.game
+            && game.table.reseat(seat, Player::Human).is_err()
+        {
             game.back_after_thought.push(seat);
         }
         // Its view, and the ask if one is due, come with the next flush.
@@ -105,32 +104,48 @@ impl TableTask {
             chat: ChatRate::default(),
         });
         let me = self.conns.len() - 1;
-        self.send(
-            me,
-            &ServerMessage::Seated {
-                table: self.id.clone(),
-                seat,
-                token,
-                host: false,
-            },
-        );
-        if let Some(game) = &self.game {
-            let (start, lines) = (game.start.clone(), game.record_lines.clone());
-            self.send(me, &start);
-            self.send(me, &ServerMessage::Record { lines });
-        }
-        let back = encode(&ServerMessage::Seat {
+        let seated = ServerMessage::Seated {
+            table: self.id.clone(),
             seat,
-            name,
-            player: SeatPlayer::Person,
-        });
-        for i in 0..self.conns.len() {
-            if i != me {
-                self.send_line(i, &back);
+            token,
+            host: seat == Seat::new(0),
+        };
+        self.send(me, &seated);
+        let Some(game) = &self.game else {
+            self.broadcast_lobby();
+            return Ok(());
+        };
+        let (start, lines) = (game.start.clone(), game.record_lines.clone());
+        self.send(me, &start);
+        self.send(me, &ServerMessage::Record { lines });
+        if !taken_over {
+            let back = encode(&ServerMessage::Seat {
+                seat,
+                name,
+                player: SeatPlayer::Person,
+            });
+            for i in 0..self.conns.len() {
+                if i != me {
+                    self.send_line(i, &back);
+                }
             }
         }
         self.flush();
         Ok(())
+    }
+
+    /// Closes the link that holds `seat`, if one does, telling it why:
+    /// its seat is being taken by its token over another connection.
+    /// Whether there was one.
+    fn let_go_of_seat(&mut self, seat: Seat) -> bool {
+        let Some(i) = self.conns.iter().position(|c| c.seat == seat) else {
+            return false;
+        };
+        let old = self.conns.remove(i);
+        old.link.close_with(encode(&ServerMessage::Bye {
+            reason: "your seat was taken over by another connection with its token".into(),
+        }));
+        true
     }
 
     pub(super) fn leave(&mut self, conn: ConnId, said_bye: bool) {
