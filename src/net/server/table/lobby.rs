@@ -153,7 +153,7 @@ impl TableTask {
             thinking: false,
             back_after_thought: Vec::new(),
             start: start.clone(),
-            record_lines: Vec::new(),
+            record_text: Vec::new(),
         });
         self.broadcast(&start);
         self.send_record();

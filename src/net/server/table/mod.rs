@@ -139,7 +139,25 @@ struct Playing {
     /// takes a seat back is sent both, as at the start, to keep their own
     /// copy of the record whole.
     start: ServerMessage,
-    record_lines: Vec<RecordLine>,
+    /// Kept as the text the record wrote, read again only for someone
+    /// who comes back: read into `RecordLine`s, a whole game's lines took
+    /// several times the memory, the most a playing table held.
+    record_text: Vec<u8>,
+}
+
+impl Playing {
+    /// Every record line written so far.
+    fn record_so_far(&self) -> Vec<RecordLine> {
+        record_lines(&self.record_text)
+    }
+}
+
+/// The lines of record text the table's own record wrote.
+fn record_lines(text: &[u8]) -> Vec<RecordLine> {
+    text.split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .filter_map(|l| serde_json::from_slice(l).ok())
+        .collect()
 }
 
 struct TableTask {

@@ -9,7 +9,7 @@ use super::{Asked, Inner, Present, TableTask};
 use crate::bots::{Bot, BotSpec, Effort, bot_rng, decide};
 use crate::engine::{Action, Decision, Phase, Seat, SeatEvent};
 use crate::protocol::{ErrorCode, Legal, ServerMessage};
-use crate::record::{RecordLine, now_secs};
+use crate::record::now_secs;
 use crate::table::{Player, Table, Thinking, Thought, exec, seat_bot};
 
 impl TableTask {
@@ -247,12 +247,8 @@ impl TableTask {
         if written.is_empty() {
             return;
         }
-        let lines: Vec<RecordLine> = written
-            .split(|&b| b == b'\n')
-            .filter(|l| !l.is_empty())
-            .filter_map(|l| serde_json::from_slice(l).ok())
-            .collect();
-        game.record_lines.extend(lines.iter().cloned());
+        let lines = super::record_lines(&written);
+        game.record_text.extend_from_slice(&written);
         self.broadcast(&ServerMessage::Record { lines });
     }
 }

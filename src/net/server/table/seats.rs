@@ -115,7 +115,7 @@ impl TableTask {
             self.broadcast_lobby();
             return Ok(());
         };
-        let (start, lines) = (game.start.clone(), game.record_lines.clone());
+        let (start, lines) = (game.start.clone(), game.record_so_far());
         self.send(me, &start);
         self.send(me, &ServerMessage::Record { lines });
         if !taken_over {
