@@ -14,6 +14,7 @@ use std::path::PathBuf;
 
 pub mod checker;
 pub mod game;
+pub mod load;
 pub mod net;
 pub mod played;
 pub mod process;
