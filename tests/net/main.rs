@@ -15,6 +15,7 @@ mod e2e;
 mod ending;
 mod external_bot;
 mod formats;
+mod fuzz_messages;
 mod hostile;
 mod lying_host;
 mod play;

@@ -2,7 +2,7 @@
 //! level, chat, and the start.
 
 use super::super::flood::{CHAT_LIMIT, CHAT_SPAN};
-use super::super::{ConnId, clean_text, seat_name};
+use super::super::{ConnId, clean_text, seat_name, shortened};
 use super::{Holder, Playing, TableTask};
 use crate::bots::{BotSpec, Level};
 use crate::fairness::Dealing;
@@ -92,7 +92,8 @@ impl TableTask {
         }
         if !self.levels().contains(&level) {
             let levels: Vec<String> = self.levels().iter().map(BotSpec::to_string).collect();
-            let why = format!("no bot level `{level}`: {}", levels.join(", "));
+            // The level is the client's text: said back as an excerpt.
+            let why = shortened(&format!("no bot level `{level}`: {}", levels.join(", ")));
             return self.refuse(conn, ErrorCode::BadMessage, &why);
         }
         self.bots = bots;
