@@ -1,7 +1,7 @@
 //! A table before its game: who sits where, the host's bots and their
 //! level, chat, and the start.
 
-use super::super::flood::{CHAT_LIMIT, CHAT_SPAN};
+use super::super::flood::{CHAT_LIMIT, CHAT_SPAN, TABLE_CHAT_LIMIT};
 use super::super::{ConnId, clean_text, seat_name, shortened};
 use super::{Holder, Playing, TableTask};
 use crate::bots::{BotSpec, Level};
@@ -165,13 +165,22 @@ impl TableTask {
         let Some(i) = self.present(conn) else {
             return;
         };
-        if !self.conns[i].chat.allows(std::time::Instant::now()) {
+        let now = std::time::Instant::now();
+        let span = CHAT_SPAN.as_secs();
+        // Both limits are checked before either counts the line: a line
+        // refused by one is not held against the other.
+        if self.conns[i].chat.full(now) {
+            let why = format!("too many chat lines: at most {CHAT_LIMIT} in {span} seconds");
+            return self.refuse(conn, ErrorCode::Flood, &why);
+        }
+        if self.chat.full(now) {
             let why = format!(
-                "too many chat lines: at most {CHAT_LIMIT} in {} seconds",
-                CHAT_SPAN.as_secs()
+                "too many chat lines at this table: at most {TABLE_CHAT_LIMIT} in {span} seconds from everyone"
             );
             return self.refuse(conn, ErrorCode::Flood, &why);
         }
+        self.conns[i].chat.count(now);
+        self.chat.count(now);
         let seat = self.conns[i].seat;
         let from = self
             .person(seat)
