@@ -3,42 +3,13 @@
 //! sit idle are let go. Each test runs a real `spades serve` (its memory
 //! is its own) or a server of its own on loopback.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
 use spades::net::server::{Server, ServerOptions};
 use spades::protocol::{ErrorCode, ServerMessage};
 use support::net::Client;
-
-/// `spades serve` on a free loopback port, plain; where it listens.
-fn spades_serve(extra: &[&str]) -> (support::process::Reaped, SocketAddr) {
-    let serve = std::process::Command::new(env!("CARGO_BIN_EXE_spades"))
-        .args([
-            "serve",
-            "--listen",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--insecure-plain",
-        ])
-        .args(extra)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut serve = support::process::Reaped(serve);
-    let mut said = std::io::BufReader::new(serve.0.stdout.take().unwrap());
-    let mut line = String::new();
-    let address = loop {
-        line.clear();
-        assert!(said.read_line(&mut line).unwrap() > 0, "serve said nothing");
-        if let Some(at) = line.split("listening on ").nth(1) {
-            break at.split_whitespace().next().unwrap().parse().unwrap();
-        }
-    };
-    (serve, address)
-}
 
 /// A process's resident memory in KiB, as the kernel counts it.
 fn resident_kib(pid: u32) -> u64 {
@@ -77,8 +48,8 @@ fn never_reads(address: SocketAddr, time: Duration) -> TcpStream {
 /// held 1,024 of them.)
 #[test]
 fn clients_that_never_read_cannot_grow_the_servers_memory() {
-    let (serve, address) = spades_serve(&[]);
-    let pid = serve.0.id();
+    let served = support::process::serve(&["--insecure-plain"]);
+    let (pid, address) = (served.process.0.id(), served.address);
     std::thread::sleep(Duration::from_millis(300));
     let idle = resident_kib(pid);
     let attackers: Vec<_> = (0..8)
