@@ -173,34 +173,31 @@ pub type Heard = std::collections::BTreeMap<String, usize>;
 
 type Writer = WriteHalf<DuplexStream>;
 
-/// The most times a script's clients connect again, a line for a
-/// connection the server has closed going to a new one (a player coming
-/// back, to reclaim a seat).
-const MOST_AGAIN: usize = 8;
+/// The most connections a script makes: one for each client, and a few
+/// more for lines sent after the server closed a client's connection
+/// (they go to a new one, as a player coming back to reclaim a seat).
+const MOST_CONNECTIONS: usize = CONNECTIONS + 8;
 
 async fn converse(server: &Loose, script: &[Said]) -> Result<Heard, String> {
     let found = Arc::new(Mutex::new(Found::default()));
-    let mut writers: Vec<Option<Writer>> = Vec::new();
+    let mut writers: Vec<Option<Writer>> = (0..CONNECTIONS).map(|_| None).collect();
     let mut readers = Vec::new();
-    let mut again = 0;
     for said in script {
         let line = named(&said.line, &found);
-        let i = said.conn % CONNECTIONS;
-        while writers.len() <= i {
-            writers.push(None);
-        }
-        let sent = match &mut writers[i] {
+        let writer = &mut writers[said.conn % CONNECTIONS];
+        let sent = match writer {
             Some(write) => send(write, &line).await,
             None => false,
         };
-        if !sent && (writers[i].is_none() || again < MOST_AGAIN) {
-            again += usize::from(writers[i].is_some());
-            let (read, mut write) = connect(server);
-            readers.push(tokio::spawn(replies(read, Arc::clone(&found))));
-            let _ = send(&mut write, &line).await;
-            writers[i] = Some(write);
-        } else if !sent {
-            writers[i] = None;
+        if !sent {
+            *writer = None;
+            if readers.len() < MOST_CONNECTIONS {
+                let (read, mut write) = connect(server);
+                readers.push(tokio::spawn(replies(read, Arc::clone(&found))));
+                if send(&mut write, &line).await {
+                    *writer = Some(write);
+                }
+            }
         }
         settle().await;
     }
