@@ -175,7 +175,7 @@ impl TableTask {
         }
         if self.chat.full(now) {
             let why = format!(
-                "too many chat lines at this table: at most {TABLE_CHAT_LIMIT} in {span} seconds from everyone"
+                "too many chat lines at this table: at most {TABLE_CHAT_LIMIT} in {span} seconds"
             );
             return self.refuse(conn, ErrorCode::Flood, &why);
         }
