@@ -39,6 +39,7 @@ fn said(conn: usize, line: &str) -> Said {
     }
 }
 
+/// A rules file, escaped to go inside a JSON string.
 const RULES: &str = r#"mode = \"partnership\"\ntarget_score = 200\nlosing_score = -200\n"#;
 
 /// Three people at one table, its game started with a bot, moves made,
