@@ -3,42 +3,13 @@
 //! sit idle are let go. Each test runs a real `spades serve` (its memory
 //! is its own) or a server of its own on loopback.
 
-use std::io::{BufRead, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::io::Write;
+use std::net::{IpAddr, SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
 use spades::net::server::{Server, ServerOptions};
-use spades::protocol::{ErrorCode, ServerMessage};
+use spades::protocol::{ClientMessage, ErrorCode, PROTOCOL_VERSION, ServerMessage};
 use support::net::Client;
-
-/// `spades serve` on a free loopback port, plain; where it listens.
-fn spades_serve(extra: &[&str]) -> (support::process::Reaped, SocketAddr) {
-    let serve = std::process::Command::new(env!("CARGO_BIN_EXE_spades"))
-        .args([
-            "serve",
-            "--listen",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--insecure-plain",
-        ])
-        .args(extra)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut serve = support::process::Reaped(serve);
-    let mut said = std::io::BufReader::new(serve.0.stdout.take().unwrap());
-    let mut line = String::new();
-    let address = loop {
-        line.clear();
-        assert!(said.read_line(&mut line).unwrap() > 0, "serve said nothing");
-        if let Some(at) = line.split("listening on ").nth(1) {
-            break at.split_whitespace().next().unwrap().parse().unwrap();
-        }
-    };
-    (serve, address)
-}
 
 /// A process's resident memory in KiB, as the kernel counts it.
 fn resident_kib(pid: u32) -> u64 {
@@ -77,8 +48,8 @@ fn never_reads(address: SocketAddr, time: Duration) -> TcpStream {
 /// held 1,024 of them.)
 #[test]
 fn clients_that_never_read_cannot_grow_the_servers_memory() {
-    let (serve, address) = spades_serve(&[]);
-    let pid = serve.0.id();
+    let served = support::process::serve(&["--insecure-plain"]);
+    let (pid, address) = (served.process.0.id(), served.address);
     std::thread::sleep(Duration::from_millis(300));
     let idle = resident_kib(pid);
     let attackers: Vec<_> = (0..8)
@@ -187,4 +158,76 @@ async fn a_lobby_not_started_in_time_is_closed() {
         panic!("closed with {said:?}");
     };
     assert!(reason.contains("did not start"), "{reason}");
+}
+
+/// Idle connections held at once by the test below.
+const IDLE: usize = 1_000;
+
+/// A thousand connections that said hello and nothing else are held while
+/// a real player is answered, opens a table and starts its game; then each
+/// is closed at the sit-down deadline, told why. They come ten each from a
+/// hundred loopback addresses (127.0.1.1 to 127.0.1.100), under the limit
+/// per address: the limit stays the server's own, and what is tested is a
+/// thousand held, not a thousand refused. Starting the server raises this
+/// process's descriptor limit as `spades serve` does its own
+/// (`descriptor_room`), so the test holds both ends of every connection.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_is_answered_while_a_thousand_idle_connections_are_held() {
+    let sit = Duration::from_secs(8);
+    let server = strict_server(sit, 16);
+    let first_hello = Instant::now();
+    let hello = ClientMessage::Hello {
+        protocol: PROTOCOL_VERSION,
+        name: "Idle".into(),
+    };
+    let mut idle = Vec::with_capacity(IDLE);
+    for i in 0..IDLE {
+        let from = IpAddr::from([127, 0, 1, 1 + (i / 10) as u8]);
+        let mut client = Client::connect_from(server.address(), from)
+            .await
+            .unwrap_or_else(|e| panic!("idle connection {i} from {from}: {e}"));
+        client.send(&hello).await;
+        idle.push(client);
+    }
+    let asked = Instant::now();
+    let mut player = Client::connect(server.address(), None).await;
+    player.hello("Ann").await;
+    let answered = asked.elapsed();
+    player
+        .host("mode = \"partnership\"\ntarget_score = 200\nlosing_score = -200\n")
+        .await;
+    player.start().await;
+    player
+        .until(|m| matches!(m, ServerMessage::Start { .. }).then_some(()))
+        .await;
+    let played = Instant::now();
+    eprintln!(
+        "{IDLE} idle connections in {:?}; the player's hello answered in {answered:?}, its game started {:?} after",
+        asked - first_hello,
+        played - asked,
+    );
+    assert!(
+        played < first_hello + sit,
+        "the player's game started only after the idle connections' deadline"
+    );
+    for (i, client) in idle.iter_mut().enumerate() {
+        let welcomed = client.next().await;
+        assert!(
+            matches!(welcomed, Some(ServerMessage::Welcome { .. })),
+            "idle connection {i} was answered {welcomed:?}"
+        );
+        let said = last_words(client).await;
+        assert!(
+            matches!(
+                said,
+                Some(ServerMessage::Error {
+                    code: ErrorCode::Timeout,
+                    ..
+                })
+            ),
+            "idle connection {i} was closed with {said:?}"
+        );
+    }
+    assert!(first_hello.elapsed() >= sit, "closed before the deadline");
+    drop(player);
 }

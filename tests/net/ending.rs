@@ -216,24 +216,9 @@ fn a_hosts_program_stopped_by_a_signal_closes_every_copy() {
 /// tables.
 #[test]
 fn a_server_stopped_by_a_signal_closes_every_copy() {
-    use std::io::BufRead;
-    let serve = std::process::Command::new(env!("CARGO_BIN_EXE_spades"))
-        .args(["serve", "--listen", "127.0.0.1", "--port", "0"])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut serve = support::process::Reaped(serve);
-    let mut said = std::io::BufReader::new(serve.0.stdout.take().unwrap());
-    let mut line = String::new();
-    let server = loop {
-        line.clear();
-        assert!(said.read_line(&mut line).unwrap() > 0, "serve said nothing");
-        if let Some(at) = line.split("--server ").nth(1) {
-            break at.trim().to_string();
-        }
-    };
-    let (mut host, mut guest) = two_programs_at_a_table(&["--server", &server]);
+    let mut served = support::process::serve(&[]);
+    let (mut host, mut guest) = two_programs_at_a_table(&["--server", &served.server]);
+    let serve = &mut served.process;
     let pid = serve.0.id().to_string();
     let killed = std::process::Command::new("kill")
         .args(["-TERM", &pid])

@@ -99,7 +99,7 @@ struct Conn<R> {
     pongs: u64,
 }
 
-async fn run<S>(
+pub(super) async fn run<S>(
     stream: S,
     hello_by: Instant,
     shared: Arc<Shared>,
@@ -412,7 +412,9 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         rules: &str,
     ) -> Result<mpsc::Sender<Command>, (ErrorCode, String)> {
         let rules = config::parse_rules(rules, "rules")
-            .map_err(|e| (ErrorCode::BadRules, e.to_string()))?;
+            // The rules are the client's text: an unknown key of 60 KB is named
+            // by an excerpt, not said back whole.
+            .map_err(|e| (ErrorCode::BadRules, shortened(&e.to_string())))?;
         if self.shared.stopping() {
             return Err((ErrorCode::NoTable, "the server is shutting down".into()));
         }

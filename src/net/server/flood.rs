@@ -1,5 +1,6 @@
 //! The flood limits: how many messages a connection may send in a second,
-//! and how many chat lines a person may say in a few seconds.
+//! and how many chat lines a person, and a whole table, may say in a few
+//! seconds.
 
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
@@ -26,6 +27,10 @@ impl Flood {
 /// Chat lines one person may send in any `CHAT_SPAN`: more are refused,
 /// so that one person cannot push everyone else's lines off the screen.
 pub(super) const CHAT_LIMIT: usize = 5;
+/// Chat lines everyone at one table may send together in any `CHAT_SPAN`:
+/// four people each under their own limit must not flood the notices
+/// either. Far below the flood limit.
+pub(super) const TABLE_CHAT_LIMIT: usize = 12;
 pub(super) const CHAT_SPAN: Duration = Duration::from_secs(10);
 
 /// Forgets the times `span` or more before `now`.
@@ -38,22 +43,27 @@ fn forget_before(times: &mut VecDeque<Instant>, now: Instant, span: Duration) {
     }
 }
 
-/// A person's chat lines over the last `CHAT_SPAN`.
+/// Chat lines over the last `CHAT_SPAN`, at most `LIMIT` of them.
 #[derive(Debug, Default)]
-pub(super) struct ChatRate {
+pub(super) struct Rate<const LIMIT: usize> {
     times: VecDeque<Instant>,
 }
 
-impl ChatRate {
-    /// Another chat line now: false, and not counted, when the person has
-    /// said `CHAT_LIMIT` lines within the span already.
-    pub(super) fn allows(&mut self, now: Instant) -> bool {
+/// A person's chat lines.
+pub(super) type ChatRate = Rate<CHAT_LIMIT>;
+/// A table's chat lines, everyone's together.
+pub(super) type TableChatRate = Rate<TABLE_CHAT_LIMIT>;
+
+impl<const LIMIT: usize> Rate<LIMIT> {
+    /// Have `LIMIT` lines been said within the span already?
+    pub(super) fn full(&mut self, now: Instant) -> bool {
         forget_before(&mut self.times, now, CHAT_SPAN);
-        let allowed = self.times.len() < CHAT_LIMIT;
-        if allowed {
-            self.times.push_back(now);
-        }
-        allowed
+        self.times.len() >= LIMIT
+    }
+
+    /// A line said now.
+    pub(super) fn count(&mut self, now: Instant) {
+        self.times.push_back(now);
     }
 }
 
@@ -75,17 +85,38 @@ mod tests {
         }
     }
 
+    /// Another line now, counted unless the rate is full.
+    fn allows(chat: &mut ChatRate, now: Instant) -> bool {
+        let full = chat.full(now);
+        if !full {
+            chat.count(now);
+        }
+        !full
+    }
+
     #[test]
     fn a_sixth_chat_line_within_ten_seconds_is_held_back() {
         let mut chat = ChatRate::default();
         let start = Instant::now();
         for i in 0..CHAT_LIMIT {
-            assert!(chat.allows(start + Duration::from_secs(i as u64)));
+            assert!(allows(&mut chat, start + Duration::from_secs(i as u64)));
         }
-        assert!(!chat.allows(start + Duration::from_secs(9)));
+        assert!(!allows(&mut chat, start + Duration::from_secs(9)));
         // A line held back is not counted: once the first is ten seconds
         // old, one more goes.
-        assert!(chat.allows(start + CHAT_SPAN));
-        assert!(!chat.allows(start + CHAT_SPAN));
+        assert!(allows(&mut chat, start + CHAT_SPAN));
+        assert!(!allows(&mut chat, start + CHAT_SPAN));
+    }
+
+    #[test]
+    fn a_table_takes_twelve_lines_in_ten_seconds_from_everyone() {
+        let mut table = TableChatRate::default();
+        let start = Instant::now();
+        for _ in 0..TABLE_CHAT_LIMIT {
+            assert!(!table.full(start));
+            table.count(start);
+        }
+        assert!(table.full(start + Duration::from_secs(9)));
+        assert!(!table.full(start + CHAT_SPAN));
     }
 }

@@ -11,6 +11,10 @@
 mod conn;
 mod flood;
 mod link;
+// Not part of the program: the fuzz target and its tests reach the real
+// connection state machine through it, over in-memory streams.
+#[doc(hidden)]
+pub mod probe;
 mod slot;
 mod table;
 
@@ -327,6 +331,8 @@ pub(crate) fn clean_text(text: &str) -> String {
 /// repeats back, and the most any such error says.
 const EXCERPT: usize = 40;
 const MOST_SAID: usize = 200;
+/// The most any error says: its own words around such a text.
+const MOST_ERROR: usize = MOST_SAID + 100;
 
 /// Why a client's line could not be read, as the client is told: cleaned,
 /// each run quoted in `` ` `` or `"` (where the reader repeats the line)

@@ -4,7 +4,7 @@
 //! as it came, and plays whole games with a local bot answering each ask
 //! from the ask's view alone.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
 use spades::bots::{Bot, BotRng, Effort, Level, bot_rng, decide};
@@ -14,7 +14,7 @@ use spades::protocol::{self, ClientMessage, ErrorCode, Legal, ServerMessage};
 use spades::record::RecordLine;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
 use tokio::io::{ReadHalf, WriteHalf};
-use tokio::net::TcpStream;
+use tokio::net::{TcpSocket, TcpStream};
 
 /// How long a test waits for any one message before it calls the server
 /// stuck.
@@ -51,7 +51,24 @@ impl Client {
         address: SocketAddr,
         fingerprint: Option<&str>,
     ) -> std::io::Result<Client> {
-        let socket = TcpStream::connect(address).await?;
+        Client::over(TcpStream::connect(address).await?, fingerprint).await
+    }
+
+    /// Connects plain from `from`, an address of this machine's (all of
+    /// 127/8 is loopback on Linux): many connections from many addresses
+    /// stay under a server's limit for one.
+    pub async fn connect_from(address: SocketAddr, from: IpAddr) -> std::io::Result<Client> {
+        let socket = match from {
+            IpAddr::V4(_) => TcpSocket::new_v4()?,
+            IpAddr::V6(_) => TcpSocket::new_v6()?,
+        };
+        socket.bind(SocketAddr::new(from, 0))?;
+        Client::over(socket.connect(address).await?, None).await
+    }
+
+    /// A client over a connection made, over TLS when a fingerprint is
+    /// given.
+    async fn over(socket: TcpStream, fingerprint: Option<&str>) -> std::io::Result<Client> {
         socket.set_nodelay(true)?;
         let stream: Box<dyn Stream> = match fingerprint {
             None => Box::new(socket),

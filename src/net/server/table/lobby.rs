@@ -1,8 +1,8 @@
 //! A table before its game: who sits where, the host's bots and their
 //! level, chat, and the start.
 
-use super::super::flood::{CHAT_LIMIT, CHAT_SPAN};
-use super::super::{ConnId, clean_text, seat_name};
+use super::super::flood::{CHAT_LIMIT, CHAT_SPAN, TABLE_CHAT_LIMIT};
+use super::super::{ConnId, clean_text, seat_name, shortened};
 use super::{Holder, Playing, TableTask};
 use crate::bots::{BotSpec, Level};
 use crate::fairness::Dealing;
@@ -92,7 +92,8 @@ impl TableTask {
         }
         if !self.levels().contains(&level) {
             let levels: Vec<String> = self.levels().iter().map(BotSpec::to_string).collect();
-            let why = format!("no bot level `{level}`: {}", levels.join(", "));
+            // The level is the client's text: said back as an excerpt.
+            let why = shortened(&format!("no bot level `{level}`: {}", levels.join(", ")));
             return self.refuse(conn, ErrorCode::BadMessage, &why);
         }
         self.bots = bots;
@@ -164,13 +165,22 @@ impl TableTask {
         let Some(i) = self.present(conn) else {
             return;
         };
-        if !self.conns[i].chat.allows(std::time::Instant::now()) {
+        let now = std::time::Instant::now();
+        let span = CHAT_SPAN.as_secs();
+        // Both limits are checked before either counts the line: a line
+        // refused by one is not held against the other.
+        if self.conns[i].chat.full(now) {
+            let why = format!("too many chat lines: at most {CHAT_LIMIT} in {span} seconds");
+            return self.refuse(conn, ErrorCode::Flood, &why);
+        }
+        if self.chat.full(now) {
             let why = format!(
-                "too many chat lines: at most {CHAT_LIMIT} in {} seconds",
-                CHAT_SPAN.as_secs()
+                "too many chat lines at this table: at most {TABLE_CHAT_LIMIT} in {span} seconds"
             );
             return self.refuse(conn, ErrorCode::Flood, &why);
         }
+        self.conns[i].chat.count(now);
+        self.chat.count(now);
         let seat = self.conns[i].seat;
         let from = self
             .person(seat)

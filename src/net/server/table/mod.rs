@@ -12,7 +12,7 @@ mod lobby;
 mod play;
 mod seats;
 
-use super::flood::ChatRate;
+use super::flood::{ChatRate, TableChatRate};
 use super::link::{Link, encode};
 use super::{ConnId, Shared};
 use crate::bots::{BotSpec, Level};
@@ -176,6 +176,8 @@ struct TableTask {
     /// Connections that could not take what they were sent: they leave.
     dropped: Vec<ConnId>,
     ended: bool,
+    /// Everyone's chat lines of late, to hold back a flood of them.
+    chat: TableChatRate,
 }
 
 /// Opens a table with its host in seat 0 and starts its task; returns
@@ -216,6 +218,7 @@ pub(super) fn open(
         inner,
         dropped: Vec::new(),
         ended: false,
+        chat: TableChatRate::default(),
     };
     let host_seat = Seat::new(0);
     task.seat_person(host, host_seat, name, token);
