@@ -85,6 +85,7 @@ fn main() {
                 server.fingerprint.clone(),
                 options.target,
                 n,
+                std::net::Ipv4Addr::LOCALHOST.into(),
             ));
         }
         let mut results = Vec::new();

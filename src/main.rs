@@ -1,5 +1,10 @@
 use clap::Parser;
 
+/// See `Cargo.toml`: memory freed goes back to the system.
+#[cfg(target_os = "linux")]
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 fn main() {
     let cli = spades::cli::Cli::parse();
     if let Err(e) = spades::cli::run(cli) {

@@ -183,7 +183,7 @@ async fn a_player_is_answered_while_a_thousand_idle_connections_are_held() {
     let mut idle = Vec::with_capacity(IDLE);
     for i in 0..IDLE {
         let from = IpAddr::from([127, 0, 1, 1 + (i / 10) as u8]);
-        let mut client = Client::connect_from(server.address(), from)
+        let mut client = Client::connect_from(server.address(), from, None)
             .await
             .unwrap_or_else(|e| panic!("idle connection {i} from {from}: {e}"));
         client.send(&hello).await;

@@ -4,7 +4,7 @@
 //! played to its end and checked.
 
 use std::io::{BufRead, BufReader};
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
@@ -136,14 +136,15 @@ pub async fn open_table(
     fingerprint: &str,
     target: i32,
     n: u64,
+    from: IpAddr,
 ) -> Result<[(Client, Seated); 2], String> {
     let fp = Some(fingerprint);
-    let mut host = Client::try_connect(address, fp)
+    let mut host = Client::connect_from(address, from, fp)
         .await
         .map_err(|e| e.to_string())?;
     host.hello(&format!("Host{n}")).await;
     let hosted = host.host(&rules(target)).await;
-    let mut partner = Client::try_connect(address, fp)
+    let mut partner = Client::connect_from(address, from, fp)
         .await
         .map_err(|e| e.to_string())?;
     partner.hello(&format!("Partner{n}")).await;
@@ -163,8 +164,10 @@ pub async fn one_table(
     fingerprint: String,
     target: i32,
     n: u64,
+    from: IpAddr,
 ) -> Result<[Seen; 2], String> {
-    let [(mut host, _), (mut partner, _)] = open_table(address, &fingerprint, target, n).await?;
+    let [(mut host, _), (mut partner, _)] =
+        open_table(address, &fingerprint, target, n, from).await?;
     let (mut a, mut b) = (
         Answerer::new("normal", 2 * n),
         Answerer::new("normal", 2 * n + 1),

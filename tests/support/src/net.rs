@@ -54,16 +54,20 @@ impl Client {
         Client::over(TcpStream::connect(address).await?, fingerprint).await
     }
 
-    /// Connects plain from `from`, an address of this machine's (all of
-    /// 127/8 is loopback on Linux): many connections from many addresses
-    /// stay under a server's limit for one.
-    pub async fn connect_from(address: SocketAddr, from: IpAddr) -> std::io::Result<Client> {
+    /// Connects from `from`, an address of this machine's (all of 127/8 is
+    /// loopback on Linux), over TLS when a fingerprint is given: many
+    /// connections from many addresses stay under a server's limit for one.
+    pub async fn connect_from(
+        address: SocketAddr,
+        from: IpAddr,
+        fingerprint: Option<&str>,
+    ) -> std::io::Result<Client> {
         let socket = match from {
             IpAddr::V4(_) => TcpSocket::new_v4()?,
             IpAddr::V6(_) => TcpSocket::new_v6()?,
         };
         socket.bind(SocketAddr::new(from, 0))?;
-        Client::over(socket.connect(address).await?, None).await
+        Client::over(socket.connect(address).await?, fingerprint).await
     }
 
     /// A client over a connection made, over TLS when a fingerprint is
