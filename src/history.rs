@@ -447,6 +447,7 @@ pub fn render(games: &[PlayedGame]) -> String {
                 g.id.clone(),
                 g.info.rules_source.clone().unwrap_or_else(|| "-".into()),
             ]
+            .map(|cell| crate::outside::escaped_line(&cell))
         })
         .collect();
     let mut widths = head.map(str::len);

@@ -92,9 +92,22 @@ pub fn pad(text: &str, columns: usize) -> String {
 /// record or a server said cannot set a title, clear a screen or reorder
 /// a line.
 pub fn escaped(text: &str) -> String {
+    escape_hidden(text, |c| matches!(c, '\n' | '\t'))
+}
+
+/// One field of a line of output that came from outside (a record's id,
+/// rules or level in `history` and `stats`): escaped as `escaped` does,
+/// its line breaks and tabs too, so it cannot pass for lines of its own.
+pub fn escaped_line(text: &str) -> String {
+    escape_hidden(text, |_| false)
+}
+
+/// `text` with each hidden character but those `kept` written as a
+/// visible `\u{…}` escape.
+fn escape_hidden(text: &str, kept: impl Fn(char) -> bool) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        if hidden(c) && !matches!(c, '\n' | '\t') {
+        if hidden(c) && !kept(c) {
             out.extend(c.escape_unicode());
         } else {
             out.push(c);

@@ -338,6 +338,7 @@ fn splits(stats: &Stats) -> Vec<String> {
             "games", "won", "hands", "won"
         ));
         for (name, t) in split {
+            let name = crate::outside::escaped_line(&name.to_string());
             out.push(format!(
                 "  {name:<13} {:>7} {:>7} {:>7} {:>7}",
                 t.games, t.won, t.hands, t.hands_won

@@ -110,3 +110,35 @@ fn escape_sequences_in_a_record_reach_no_output_raw() {
         }
     }
 }
+
+/// A line break in a record's text would print a line of the record's
+/// own making in `history` or `stats`, one that could pass for a game.
+#[test]
+fn a_line_break_in_a_record_cannot_forge_a_line() {
+    let home = tempfile::tempdir().unwrap();
+    let records = records_dir(&home.path().join("data"));
+    let spec = Spec::new(Mode::Partnership, 1, 1_764_552_000, "random");
+    let played = play_into(&records, &spec);
+    let text = std::fs::read_to_string(&played).unwrap();
+    let forged = "\n2026-12-01 10:00  partnership  hard  won  500-0  8  forged\t-";
+    let mut lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    lines[0]["rules_source"] = Value::from(format!("mine{forged}"));
+    lines[0]["difficulty"] = Value::from(format!("exec:bot{forged}"));
+    let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    std::fs::write(&played, text).unwrap();
+    let history = spades(&home).arg("history").output().unwrap();
+    let listing = String::from_utf8_lossy(&history.stdout);
+    // The heading and the one game, each on a line of its own.
+    assert_eq!(listing.lines().count(), 2, "{listing}");
+    assert!(listing.contains("mine\\u{a}2026-12-01"), "{listing}");
+    let stats = spades(&home).arg("stats").output().unwrap();
+    let stats = String::from_utf8_lossy(&stats.stdout);
+    assert!(
+        !stats.lines().any(|l| l.starts_with("2026-12-01")),
+        "{stats}"
+    );
+    assert!(stats.contains("bot\\u{a}2026-12-01"), "{stats}");
+}
