@@ -287,6 +287,15 @@ pub fn parse(text: &str) -> Result<(SaveHeader, Vec<Step>), SaveError> {
         line: 1,
         problem: e.to_string(),
     })?;
+    // A recorded game's record is named by its id: an id this program
+    // never makes names no record, and the game must not go on unrecorded
+    // without a word.
+    if header.record.is_some() && !is_game_id(&header.id) {
+        return Err(SaveError::Bad {
+            line: 1,
+            problem: "its `id` is not one spades makes, so it names no record".into(),
+        });
+    }
     let mut steps = Vec::with_capacity(lines.len());
     for (i, line) in lines.iter().enumerate().skip(1) {
         match serde_json::from_str::<Step>(line) {

@@ -334,6 +334,13 @@ fn unreadable_saves_are_set_aside_with_word_of_why() {
             header.replace(r#""rules":{}"#, r#""rules":{"target_score":-40}"#) + "\n",
         ),
         (
+            "id.save",
+            header
+                .replace(r#""id":"g""#, r#""id":"../../g""#)
+                .replace(r#""record":null"#, r#""record":"../../g.jsonl""#)
+                + "\n",
+        ),
+        (
             "step.save",
             format!("{header}\n{{\"step\":\"act\",\"seat\":0,\"action\":{{\"play\":\"AS\"}}}}\n"),
         ),
@@ -354,6 +361,7 @@ fn unreadable_saves_are_set_aside_with_word_of_why() {
         "newer.save: it is save format 7",
         "step.save: line 2: the rules refuse this step",
         "rules.save: line 1: ",
+        "id.save: line 1: its `id` is not one spades makes",
         "Each is kept as NAME.bad in ~/data/spades/saves",
         "start a new game",
     ] {
