@@ -47,8 +47,20 @@ fn is_format(c: char) -> bool {
 /// Text to keep: a control character or a line break becomes a space (it
 /// parted words), a format or tag character goes (it is invisible).
 pub fn clean(text: &str) -> String {
+    clean_but(text, |_| false)
+}
+
+/// A text of several lines from outside that is read, not shown (a
+/// table's rules file): cleaned as `clean` does but for its line breaks,
+/// which are its syntax.
+pub fn clean_lines(text: &str) -> String {
+    clean_but(text, |c| c == '\n')
+}
+
+fn clean_but(text: &str, kept: impl Fn(char) -> bool) -> String {
     text.chars()
         .filter_map(|c| match c {
+            _ if kept(c) => Some(c),
             _ if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') => Some(' '),
             _ if hidden(c) => None,
             _ => Some(c),

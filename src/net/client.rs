@@ -290,7 +290,21 @@ fn read_server(text: &str) -> Incoming {
         Ok(value) => value,
         Err(why) => return Incoming::Unreadable(crate::outside::clean(&why)),
     };
+    // A lobby's rules are a rules file, read and never shown as they
+    // came: their line breaks are kept (cleaned away, everything after the
+    // first line's comment was lost, and the table read as the classic
+    // game).
+    let rules = match value.get("type").and_then(serde_json::Value::as_str) {
+        Some("lobby") => value.get_mut("rules").map(serde_json::Value::take),
+        _ => None,
+    };
     crate::outside::clean_json(&mut value);
+    if let Some(rules) = rules {
+        value["rules"] = match rules {
+            serde_json::Value::String(text) => crate::outside::clean_lines(&text).into(),
+            other => other,
+        };
+    }
     match serde_json::from_value(value) {
         Ok(message) => Incoming::Message(message),
         Err(why) => Incoming::Unreadable(crate::outside::clean(&why.to_string())),
@@ -318,5 +332,25 @@ mod tests {
             panic!("an unknown message read");
         };
         assert!(!why.chars().any(crate::outside::hidden), "{why:?}");
+    }
+
+    #[test]
+    fn a_lobbys_rules_keep_their_lines_and_lose_whats_hidden() {
+        let hundred = crate::config::parse_rules("target_score = 100\n", "rules").unwrap();
+        let rules = crate::config::commented_toml(&hundred);
+        let lobby = serde_json::json!({
+            "type": "lobby", "table": "T", "rules": format!("{rules}\u{202e}# \u{1b}[2J\n"),
+            "seats": [], "bots": true, "level": "normal", "can_start": false,
+        });
+        let Incoming::Message(ServerMessage::Lobby(lobby)) = read_server(&lobby.to_string()) else {
+            panic!("the lobby did not read");
+        };
+        let read = crate::config::parse_rules(&lobby.rules, "rules").unwrap();
+        assert_eq!(read.target_score, 100);
+        assert!(
+            !lobby.rules.contains(['\u{1b}', '\u{202e}']),
+            "{}",
+            lobby.rules
+        );
     }
 }
