@@ -33,24 +33,18 @@ fn options() -> Result<Options, String> {
         target: 500,
         server: load::server_beside(),
     };
-    let mut args = std::env::args().skip(1);
-    while let Some(flag) = args.next() {
-        let mut value = || args.next().ok_or(format!("{flag} needs a value"));
-        match flag.as_str() {
-            "--tables" => {
-                options.tables = value()?.parse().map_err(|e| format!("--tables: {e}"))?
+    load::read_flags(
+        "--tables N, --target POINTS, --server PATH",
+        |flag, value| {
+            match flag {
+                "--tables" => options.tables = value.parse().map_err(|e| format!("{e}"))?,
+                "--target" => options.target = value.parse().map_err(|e| format!("{e}"))?,
+                "--server" => options.server = PathBuf::from(value),
+                _ => return Ok(false),
             }
-            "--target" => {
-                options.target = value()?.parse().map_err(|e| format!("--target: {e}"))?
-            }
-            "--server" => options.server = PathBuf::from(value()?),
-            other => {
-                return Err(format!(
-                    "unknown flag {other}: --tables N, --target POINTS, --server PATH"
-                ));
-            }
-        }
-    }
+            Ok(true)
+        },
+    )?;
     Ok(options)
 }
 

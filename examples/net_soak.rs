@@ -48,21 +48,17 @@ fn options() -> Result<Options, String> {
         target: 300,
         server: load::server_beside(),
     };
-    let mut args = std::env::args().skip(1);
-    while let Some(flag) = args.next() {
-        let mut value = || args.next().ok_or(format!("{flag} needs a value"));
-        match flag.as_str() {
-            "--minutes" => options.minutes = value()?.parse().map_err(|e| format!("{e}"))?,
-            "--tables" => options.tables = value()?.parse().map_err(|e| format!("{e}"))?,
-            "--target" => options.target = value()?.parse().map_err(|e| format!("{e}"))?,
-            "--server" => options.server = PathBuf::from(value()?),
-            other => {
-                return Err(format!(
-                    "unknown flag {other}: --minutes M, --tables N, --target POINTS, --server PATH"
-                ));
-            }
+    let usage = "--minutes M, --tables N, --target POINTS, --server PATH";
+    load::read_flags(usage, |flag, value| {
+        match flag {
+            "--minutes" => options.minutes = value.parse().map_err(|e| format!("{e}"))?,
+            "--tables" => options.tables = value.parse().map_err(|e| format!("{e}"))?,
+            "--target" => options.target = value.parse().map_err(|e| format!("{e}"))?,
+            "--server" => options.server = PathBuf::from(value),
+            _ => return Ok(false),
         }
-    }
+        Ok(true)
+    })?;
     Ok(options)
 }
 

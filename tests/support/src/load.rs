@@ -22,6 +22,22 @@ pub fn server_beside() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("spades"))
 }
 
+/// Reads the command line's `--flag VALUE` pairs: `set` takes each and
+/// says whether it knows the flag; `usage` lists the flags for an error.
+pub fn read_flags(
+    usage: &str,
+    mut set: impl FnMut(&str, &str) -> Result<bool, String>,
+) -> Result<(), String> {
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        let value = args.next().ok_or(format!("{flag} needs a value"))?;
+        if !set(&flag, &value).map_err(|e| format!("{flag} {value}: {e}"))? {
+            return Err(format!("unknown flag {flag}: {usage}"));
+        }
+    }
+    Ok(())
+}
+
 /// The server process, and where it listens.
 pub struct Running {
     pub child: Child,
