@@ -49,7 +49,7 @@ use crate::search::endgame::{EXACT_TRICKS, solve};
 use crate::search::policy::play_out;
 use crate::search::{DealGuess, Policy, hand_outcome};
 
-use super::knowledge::{exchange_pass, hand_tricks};
+use super::knowledge::{Position, exchange_pass, hand_tricks};
 use super::normal::{NormalBot, Standing, Tuning, game_in_hand, nil_unthinkable};
 use super::{Bot, BotRng, Effort};
 
@@ -383,6 +383,9 @@ fn best_card(
         }
     });
     let chosen = trials.verdict(Some(usual_at), view);
+    // A partner's sure winner is not ruffed or overtaken on a near tie.
+    let pos = Position::new(view);
+    let chosen = trials.spare(chosen, |k| pos.overtakes_partner(cards[k]));
     Some(Weighing {
         chosen: if chosen == usual_at {
             usual

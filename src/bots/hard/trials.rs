@@ -148,6 +148,26 @@ impl Trials {
         mean > SURE * (var / n).sqrt() && mean > LEAST_GAIN
     }
 
+    /// `chosen`, unless it is a choice a partner resents and the search is
+    /// not sure it beats the best choice that is not: then that one. The
+    /// near-tie margin is the one `verdict` asks before overruling
+    /// `normal` (`SURE` standard errors of the deal-for-deal differences
+    /// and `LEAST_GAIN`): below it the guessed deals cannot tell the two
+    /// apart, and a partner can read only the play it expects.
+    pub(super) fn spare(&self, chosen: usize, resented: impl Fn(usize) -> bool) -> usize {
+        if !resented(chosen) {
+            return chosen;
+        }
+        let fairest = (0..self.values.len())
+            .filter(|&k| !resented(k))
+            // The best by average; of equals the first, the lowest card.
+            .max_by(|&a, &b| self.mean(a).total_cmp(&self.mean(b)).then(b.cmp(&a)));
+        match fairest {
+            Some(k) if !self.surely_better(chosen, k) => k,
+            _ => chosen,
+        }
+    }
+
     /// Did choice `k` make every contract and nil of the side it met?
     pub(super) fn never_failed(&self, k: usize) -> bool {
         let t = &self.tallies[k];

@@ -171,6 +171,19 @@ impl Position {
         matches!((self.winner, self.partner), (Some((w, _)), Some(p)) if w == p)
     }
 
+    /// The partner's card is winning the trick and no seat still to play
+    /// can beat it, by the cards gone and the voids shown: the trick is
+    /// the side's whatever this seat plays.
+    pub fn partner_sure_winner(&self) -> bool {
+        self.partner_winning() && self.winner_holds(|s| self.is_opponent(s)) >= 1.0
+    }
+
+    /// Would `card` take the trick from the partner's sure winner (a ruff
+    /// or an overtake that wins the side nothing on this trick)?
+    pub fn overtakes_partner(&self, card: Card) -> bool {
+        self.partner_sure_winner() && self.winner.is_some_and(|(_, w)| beats(card, w))
+    }
+
     /// No unseen card of its suit outranks `card`.
     pub fn is_top(&self, card: Card) -> bool {
         above(self.unseen, card).is_empty()
