@@ -13,9 +13,7 @@ use support::net::Client;
 
 /// A process's resident memory in KiB, as the kernel counts it.
 fn resident_kib(pid: u32) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
-    let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap();
-    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+    support::load::status(pid, "VmRSS").expect("VmRSS in /proc")
 }
 
 /// A connection that has said hello (and reads nothing).
