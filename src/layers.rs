@@ -30,6 +30,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "stats",
             "verify",
             "review",
+            "analysis",
             "records_folder",
         ],
     ),

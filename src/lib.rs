@@ -1,6 +1,7 @@
 //! Spades in the terminal. The engine holds the rules; the table runs a
 //! game between seats; bots, the TUI and `spades sim` are its clients.
 
+pub mod analysis;
 pub mod bots;
 pub mod cli;
 pub mod config;

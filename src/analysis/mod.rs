@@ -1,0 +1,149 @@
+//! Game review: every decision of one seat judged from that seat's view at
+//! that moment (what the player could know, never the hidden cards) by the
+//! search hints use, with a budget large enough that the verdict is stable.
+//!
+//! These are the types the review screens, `spades analyze` and the cache
+//! share. (`analyze` itself is being built: see issue 22.)
+
+use std::collections::BTreeMap;
+use std::sync::atomic::AtomicBool;
+
+use serde::{Deserialize, Serialize};
+
+use crate::bots::Effort;
+use crate::engine::{Action, Decision, Seat};
+use crate::record::RecordedGame;
+
+/// Bumped whenever the analysis would judge differently: a cached
+/// analysis of another version is thrown away.
+pub const ANALYSIS_VERSION: u32 = 1;
+
+/// One game reviewed for one seat.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameReview {
+    pub version: u32,
+    /// The seat whose decisions were judged.
+    pub seat: Seat,
+    /// Every decision of that seat, in the order made.
+    pub decisions: Vec<Verdict>,
+    /// Every hand of the game, in order.
+    pub hands: Vec<HandReview>,
+}
+
+/// One decision judged.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Verdict {
+    /// The hand's number, as in the record.
+    pub hand: u16,
+    /// For a card, the trick it went to (1-based).
+    pub trick: Option<u8>,
+    pub decision: Decision,
+    /// What the player did.
+    pub chosen: Action,
+    /// What the search judged best.
+    pub best: Action,
+    /// The side's chance of winning the game after the player's choice,
+    /// and after the best one (0 to 1).
+    pub win_chosen: f64,
+    pub win_best: f64,
+    /// The side's points for the hand after each, on average.
+    pub points_chosen: f64,
+    pub points_best: f64,
+    /// How bad the choice was, if it was bad at all.
+    pub class: Option<Class>,
+    pub category: Category,
+}
+
+impl Verdict {
+    /// The chance of winning the game the choice gave away (never below 0).
+    pub fn lost(&self) -> f64 {
+        (self.win_best - self.win_chosen).max(0.0)
+    }
+}
+
+/// How much a choice gave away, by thresholds of win chance lost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Class {
+    Inaccuracy,
+    Mistake,
+    Blunder,
+}
+
+/// What a decision was about, for the points lost per hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Category {
+    Bidding,
+    NilPlay,
+    NilCover,
+    Bags,
+    Setting,
+    Play,
+}
+
+/// One hand of the game, for the chart and the second opinion.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HandReview {
+    pub hand: u16,
+    /// The side's chance of winning the game once the hand was scored
+    /// (at the game's end, 1 or 0).
+    pub win_after: f64,
+    /// Points the side lost in this hand by its seat's choices, by category.
+    pub points_lost: BTreeMap<Category, f64>,
+    /// With every card seen: what the deal held.
+    pub all_seen: Option<AllSeen>,
+}
+
+/// A hand with every card seen (a double-dummy solve of the hand as
+/// played after any exchange), shown apart from the verdicts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AllSeen {
+    /// The most tricks the seat's side could have taken against best defence.
+    pub side_tricks: u8,
+    /// What the side bid together.
+    pub side_bid: u8,
+}
+
+/// How far an analysis has come, for a progress bar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    pub done: usize,
+    pub total: usize,
+}
+
+/// Why a game could not be analysed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AnalysisError {
+    #[error("{0}")]
+    Record(#[from] crate::record::RecordError),
+    #[error("stopped")]
+    Stopped,
+    #[error("{0}")]
+    Unfit(String),
+}
+
+/// Judges every decision `seat` made in `recorded`, with `effort` per
+/// decision; `progress` hears of each decision judged, and setting `stop`
+/// ends it early with `AnalysisError::Stopped`.
+pub fn analyze(
+    recorded: &RecordedGame,
+    seat: Seat,
+    effort: Effort,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<GameReview, AnalysisError> {
+    let _ = (recorded, seat, effort, stop, progress);
+    Err(AnalysisError::Unfit("game review is not built yet".into()))
+}
+
+impl GameReview {
+    /// How many decisions fell in each class.
+    pub fn counts(&self) -> BTreeMap<Class, usize> {
+        let mut counts = BTreeMap::new();
+        for class in self.decisions.iter().filter_map(|d| d.class) {
+            *counts.entry(class).or_insert(0) += 1;
+        }
+        counts
+    }
+}
