@@ -21,7 +21,7 @@ use super::{ANALYSIS_VERSION, AnalysisError, GameReview, Progress, analyze_seede
 
 /// Guessed deals per decision when not told otherwise: with this many the
 /// verdicts mostly agree from one seed to another (docs/analysis.md).
-pub const DEFAULT_DEALS: u32 = 400;
+pub const DEFAULT_DEALS: u32 = 5000;
 
 /// What an analysis was made from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -9,7 +9,7 @@ use super::{Category, Class};
 /// Win chance lost (0 to 1) from which a choice is an inaccuracy, a
 /// mistake or a blunder. Chosen so `hard`'s own games show few: see
 /// docs/analysis.md for the measurement.
-pub const INACCURACY: f64 = 0.02;
+pub const INACCURACY: f64 = 0.03;
 pub const MISTAKE: f64 = 0.05;
 pub const BLUNDER: f64 = 0.10;
 

@@ -103,8 +103,13 @@ fn first_game(text: &str) -> crate::record::RecordedGame {
 
 #[test]
 fn the_judge_is_given_the_view_the_table_gave_the_seat() {
-    for seed in [3, 11] {
-        let (text, seen) = played(seed, 300, None);
+    let mut blind = 0;
+    for seed in 0..6 {
+        let (text, seen) = played(seed, 500, None);
+        blind += seen
+            .iter()
+            .filter(|(d, _)| *d == Decision::BlindNil)
+            .count();
         let walked = walk(&first_game(&text), Seat::new(0)).unwrap();
         let judged: Vec<(Decision, PlayerView)> = walked
             .moments
@@ -115,8 +120,13 @@ fn the_judge_is_given_the_view_the_table_gave_the_seat() {
         assert_eq!(judged.len(), seen.len(), "seed {seed}");
         for (k, (walked, table)) in judged.iter().zip(&seen).enumerate() {
             assert_eq!(walked, table, "seed {seed}, decision {k}");
+            // Face down before a blind nil is decided: no card at all.
+            if walked.0 == Decision::BlindNil {
+                assert_eq!(walked.1.hand, None);
+            }
         }
     }
+    assert!(blind > 0, "a blind nil on offer was among the decisions");
 }
 
 #[test]
@@ -186,8 +196,8 @@ fn the_accuracy_falls_with_the_chance_lost() {
     assert!((decision_accuracy(0.0) - 100.0).abs() < 0.01);
     assert!(decision_accuracy(0.02) > 90.0 && decision_accuracy(0.10) < 70.0);
     assert_eq!(decision_accuracy(1.0), 0.0);
-    assert_eq!(class::class_of(0.01), None);
-    assert_eq!(class::class_of(0.03), Some(Class::Inaccuracy));
+    assert_eq!(class::class_of(0.02), None);
+    assert_eq!(class::class_of(0.04), Some(Class::Inaccuracy));
     assert_eq!(class::class_of(0.07), Some(Class::Mistake));
     assert_eq!(class::class_of(0.5), Some(Class::Blunder));
 }

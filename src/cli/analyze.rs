@@ -35,7 +35,7 @@ pub struct AnalyzeArgs {
     /// List every decision judged, not only the inaccuracies and worse
     #[arg(long)]
     pub all: bool,
-    /// Guessed deals per decision (default 400): more is steadier and slower
+    /// Guessed deals per decision (default 5000): more is steadier and slower
     #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub iterations: Option<u32>,
     /// Seed the search (default 0): another seed shows how steady a verdict is
