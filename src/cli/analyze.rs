@@ -193,7 +193,7 @@ fn category_name(category: Category) -> &'static str {
 fn decision_line(d: &Verdict) -> String {
     let trick = d.trick.map_or("-".to_string(), |t| t.to_string());
     format!(
-        "{:>4}  {:>5}  {:<12} {:<12} {:>5.1}  {:<10} {}\n",
+        "{:>4}  {:>5}  {:<14} {:<14} {:>5.1}  {:<10} {}\n",
         d.hand,
         trick,
         said(d.chosen),
@@ -220,17 +220,23 @@ fn render(found: &FoundGame, review: &GameReview, all: bool, deals: u32) -> Stri
         review.seat,
         review.decisions.len(),
     );
-    out.push_str("hand  trick  chosen       best          lost  class      about\n");
+    out.push_str("hand  trick  chosen         best            lost  class      about\n");
     for d in review.decisions.iter().filter(|d| all || d.class.is_some()) {
         out.push_str(&decision_line(d));
     }
     let counts = review.counts();
-    let count = |c| counts.get(&c).copied().unwrap_or(0);
+    let counted = [
+        (Class::Inaccuracy, "inaccuracy", "inaccuracies"),
+        (Class::Mistake, "mistake", "mistakes"),
+        (Class::Blunder, "blunder", "blunders"),
+    ]
+    .map(|(class, one, many)| {
+        let n = counts.get(&class).copied().unwrap_or(0);
+        format!("{n} {}", if n == 1 { one } else { many })
+    });
     out.push_str(&format!(
-        "\n{} inaccuracies, {} mistakes, {} blunders; accuracy {}\n",
-        count(Class::Inaccuracy),
-        count(Class::Mistake),
-        count(Class::Blunder),
+        "\n{}; accuracy {}\n",
+        counted.join(", "),
         review
             .accuracy()
             .map_or("-".to_string(), |a| format!("{a:.1}")),
