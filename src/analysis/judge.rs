@@ -28,7 +28,12 @@ pub(super) fn verdict(moment: &Moment, effort: Effort, rng: &mut BotRng) -> Opti
         trick,
         decision: moment.decision,
         chosen: moment.taken,
-        best: best.choice,
+        // The player's own card, rather than the equal one tried for it.
+        best: if best.choice == chosen.choice {
+            moment.taken
+        } else {
+            best.choice
+        },
         win_chosen: chosen.win,
         win_best: best.win,
         points_chosen: chosen.points,

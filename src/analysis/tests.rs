@@ -242,3 +242,30 @@ fn a_kept_analysis_is_found_until_its_record_changes() {
     let timed = crate::bots::Effort::Time(std::time::Duration::from_millis(5));
     assert_eq!(Key::new(text, 1, seat, timed, 0), None);
 }
+
+/// A choice as good as the best one is named as the best, the card the
+/// player played (not the equal one the search tried for it); one that
+/// lost anything is not; and every hand scored has its review.
+#[test]
+fn a_choice_as_good_as_the_best_is_the_best() {
+    let (text, _) = played(3, 300, None);
+    let recorded = first_game(&text);
+    let stop = AtomicBool::new(false);
+    let mut heard = Vec::new();
+    let effort = crate::bots::Effort::Deals(8);
+    let review = analyze(&recorded, Seat::new(0), effort, &stop, &mut |p| {
+        heard.push(p)
+    })
+    .unwrap();
+    assert!(review.decisions.len() > 20);
+    for v in &review.decisions {
+        assert_eq!(v.lost() == 0.0, v.best == v.chosen, "{v:?}");
+        assert_eq!(v.class.is_some(), v.lost() >= class::INACCURACY, "{v:?}");
+    }
+    let last = heard.last().unwrap();
+    assert_eq!(last.done, last.total);
+    let scored = text.matches("\"event\":\"score\"").count();
+    assert_eq!(review.hands.len(), scored);
+    let end = review.hands.last().unwrap().win_after;
+    assert!(end == 0.0 || end == 1.0, "the game is decided: {end}");
+}
