@@ -15,6 +15,9 @@ use crate::engine::HandResult;
 use crate::history::{FolderError, History, Outcome, PlayedGame};
 use crate::rating::{Ledger, Unrated, apart};
 
+pub mod analyses;
+pub use analyses::Analyses;
+
 /// Games and hands played and won.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct Tally {
@@ -452,6 +455,8 @@ pub struct Report<'a> {
     pub records_folder: &'a std::path::Path,
     pub record_files: usize,
     pub unreadable: &'a [crate::history::Unreadable],
+    /// The games analysed so far (`spades analyze`), read from the cache.
+    pub analyses: &'a Analyses,
 }
 
 #[cfg(test)]

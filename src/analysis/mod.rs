@@ -3,7 +3,9 @@
 //! search hints use, with a budget large enough that the verdict is stable.
 //!
 //! These are the types the review screens, `spades analyze` and the cache
-//! share. (`analyze` itself is being built: see issue 22.)
+//! share. The record is walked to each decision (`replay`), each one is
+//! judged (`judge`) and read by thresholds (`class`), a game at a time
+//! (`game`); `cache` keeps the result beside the record.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
@@ -16,7 +18,7 @@ use crate::record::RecordedGame;
 
 /// Bumped whenever the analysis would judge differently: a cached
 /// analysis of another version is thrown away.
-pub const ANALYSIS_VERSION: u32 = 1;
+pub const ANALYSIS_VERSION: u32 = 2;
 
 /// One game reviewed for one seat.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -133,8 +135,7 @@ pub fn analyze(
     stop: &AtomicBool,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<GameReview, AnalysisError> {
-    let _ = (recorded, seat, effort, stop, progress);
-    Err(AnalysisError::Unfit("game review is not built yet".into()))
+    analyze_seeded(recorded, seat, effort, 0, stop, progress)
 }
 
 impl GameReview {
@@ -146,4 +147,28 @@ impl GameReview {
         }
         counts
     }
+
+    /// The game's accuracy, 0 to 100: each decision's
+    /// (`class::decision_accuracy`) averaged; `None` with no decision.
+    pub fn accuracy(&self) -> Option<f64> {
+        let n = self.decisions.len();
+        (n > 0).then(|| {
+            self.decisions
+                .iter()
+                .map(|d| decision_accuracy(d.lost()))
+                .sum::<f64>()
+                / n as f64
+        })
+    }
 }
+
+pub mod cache;
+pub mod class;
+mod game;
+mod judge;
+mod replay;
+#[cfg(test)]
+mod tests;
+
+pub use class::decision_accuracy;
+pub use game::analyze_seeded;

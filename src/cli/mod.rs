@@ -1,12 +1,13 @@
 //! The command line: parsing the arguments, and saying what happened. A
 //! file per family of commands: `play` (a game at the table, resume),
-//! `records` (history, export, stats, verify, replay), `net` (host, join,
+//! `records` (history, export, stats, verify, replay), `analyze`, `net` (host, join,
 //! serve), `sim` and `rules`; the flags they share are in `args`. What the
 //! commands do lives below, in the session, the store, the network and the
 //! screen. Bad input is reported before the terminal is touched, with exit
 //! code 2; a failure of the program's own, or a record that does not
 //! verify, exits 1.
 
+mod analyze;
 mod args;
 mod net;
 mod play;
@@ -21,6 +22,7 @@ use clap::{Parser, Subcommand};
 
 use crate::config::RulesFileError;
 
+pub use analyze::AnalyzeArgs;
 pub use args::{EffortArgs, LookArgs, ModeArg, RulesFlags};
 pub use net::{HostArgs, JoinArgs, ServeArgs};
 pub use play::{PlayArgs, ResumeArgs};
@@ -47,7 +49,8 @@ Examples:
   spades export game-1764552000           copy a game's record to ./game-1764552000-….jsonl
   spades stats                            your games, hands, contracts, nils, bags and rating
   spades replay game-1764552000           step through a recorded game, every hand face up
-  spades replay r.jsonl --game 2          the second game of a `spades sim --record` file";
+  spades replay r.jsonl --game 2          the second game of a `spades sim --record` file
+  spades analyze game-1764552000          your mistakes in a game, judged by the search";
 
 #[derive(Debug, Parser)]
 #[command(
@@ -86,6 +89,9 @@ pub enum Command {
     /// Step through a recorded game trick by trick, every hand face up,
     /// with the bids, the exchange and each hand's score.
     Replay(ReplayArgs),
+    /// Judge every decision of one seat in a recorded game from what it
+    /// could see: inaccuracies, mistakes, blunders and an accuracy figure.
+    Analyze(AnalyzeArgs),
     /// Open a table friends can join over the network, and play at it.
     Host(HostArgs),
     /// Sit at a friend's table by its code, and play there.
@@ -133,6 +139,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Export(args)) => records::export(&args),
         Some(Command::Stats(args)) => records::stats(&args),
         Some(Command::Replay(args)) => records::replay(&args),
+        Some(Command::Analyze(args)) => analyze::analyze(&args),
         Some(Command::Serve(args)) => net::serve(&args),
         Some(Command::Play(args)) => play::play(&args),
         Some(Command::Host(args)) => net::host(&args),

@@ -9,7 +9,7 @@ use clap::Args;
 use crate::history::{self, Entry, History, Unreadable};
 use crate::paths;
 use crate::rating::Ledger;
-use crate::record::read_games;
+use crate::record::{RecordedGame, read_games};
 use crate::records_folder::find_record;
 use crate::review::Story;
 use crate::stats::{self, Stats};
@@ -145,7 +145,7 @@ fn left_out(unreadable: &[Unreadable]) -> Result<(), CliError> {
 
 /// JSON for stdout: what came from a record is escaped the JSON way, so
 /// the output stays JSON and holds nothing a terminal obeys.
-fn to_json<T: serde::Serialize>(value: &T) -> Result<String, CliError> {
+pub(super) fn to_json<T: serde::Serialize>(value: &T) -> Result<String, CliError> {
     serde_json::to_string_pretty(value)
         .map(|j| crate::outside::escaped_json(&j) + "\n")
         .map_err(|e| CliError::Failed(e.to_string()))
@@ -204,6 +204,7 @@ pub(super) fn export(args: &ExportArgs) -> Result<(), CliError> {
 pub(super) fn stats(args: &StatsArgs) -> Result<(), CliError> {
     let (dir, history) = read_history()?;
     let stats = Stats::of(&history.games);
+    let analyses = stats::Analyses::of(&history.games);
     let ledger = Ledger::of(&history.games);
     let games = history.games.len();
     let read = format!(
@@ -224,6 +225,7 @@ pub(super) fn stats(args: &StatsArgs) -> Result<(), CliError> {
             records_folder: &dir,
             record_files: history.files,
             unreadable: &history.unreadable,
+            analyses: &analyses,
         })?)?;
         if args.rebuild {
             // On stderr, so that the output stays one JSON object.
@@ -231,7 +233,13 @@ pub(super) fn stats(args: &StatsArgs) -> Result<(), CliError> {
         }
     } else {
         let mut out = String::new();
-        for line in stats::render(&stats, &ledger) {
+        let mut lines = stats::render(&stats, &ledger);
+        let analysed = stats::analyses::render(&analyses);
+        if !analysed.is_empty() {
+            lines.push(String::new());
+            lines.extend(analysed);
+        }
+        for line in lines {
             out.push_str(&line);
             out.push('\n');
         }
@@ -244,11 +252,24 @@ pub(super) fn stats(args: &StatsArgs) -> Result<(), CliError> {
     left_out(&history.unreadable)
 }
 
-/// `spades replay`: the record is found, read and replayed through the
-/// engine before the terminal is touched, so a bad one is reported with
-/// its file and line on a terminal left as it was.
-pub(super) fn replay(args: &ReplayArgs) -> Result<(), CliError> {
-    let path = find_record(&args.record, paths::records().as_deref())
+/// One game of a record named on the command line, read.
+pub(super) struct FoundGame {
+    pub path: PathBuf,
+    /// The path as shown in messages.
+    pub file: String,
+    /// The record file's whole text.
+    pub text: String,
+    /// How many games the record holds.
+    pub count: usize,
+    /// Which of them this is, from 1.
+    pub number: u32,
+    pub game: RecordedGame,
+}
+
+/// Game `n` (from 1) of the record `arg` names (an id or a file), or why
+/// it cannot be read: bad input, naming the file and line.
+pub(super) fn find_game(arg: &str, n: u32) -> Result<FoundGame, CliError> {
+    let path = find_record(arg, paths::records().as_deref())
         .map_err(|e| CliError::BadInput(e.to_string()))?;
     let file = path.display().to_string();
     let text = std::fs::read_to_string(&path)
@@ -260,24 +281,41 @@ pub(super) fn replay(args: &ReplayArgs) -> Result<(), CliError> {
         ))
     })?;
     let count = games.len();
-    let n = args.game as usize;
-    let Some(game) = games.get(n - 1) else {
+    let Some(game) = games.into_iter().nth(n as usize - 1) else {
         return Err(CliError::BadInput(match count {
             0 => format!("{file} holds no game"),
             1 => format!("{file} holds 1 game: there is no game {n}"),
             _ => format!("{file} holds {count} games: --game takes 1 to {count}"),
         }));
     };
-    let story = Story::from_record(game).map_err(|e| {
+    Ok(FoundGame {
+        path,
+        file,
+        text,
+        count,
+        number: n,
+        game,
+    })
+}
+
+/// `spades replay`: the record is found, read and replayed through the
+/// engine before the terminal is touched, so a bad one is reported with
+/// its file and line on a terminal left as it was.
+pub(super) fn replay(args: &ReplayArgs) -> Result<(), CliError> {
+    let found = find_game(&args.record, args.game)?;
+    let (file, n) = (&found.file, found.number);
+    let story = Story::from_record(&found.game).map_err(|e| {
         CliError::BadInput(format!(
             "{file}:{}: game {n} does not replay: {}",
             e.line, e.message
         ))
     })?;
+    let (path, count) = (&found.path, found.count);
     check_terminal()?;
     let name = path
         .file_name()
         .map_or(file.clone(), |f| f.to_string_lossy().into_owned());
+    let n = n as usize;
     let source = Source::Record {
         name,
         game: n,

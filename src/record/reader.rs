@@ -257,18 +257,15 @@ fn replay_events(recorded: &RecordedGame, mut game: Game) -> Result<Game, Record
     };
     check(&game.deal_event())?;
     for (line, event) in &events[1..] {
-        let (seat, action): (Seat, Action) = match *event {
-            Event::Bid { seat, bid, .. } => (seat, Action::Bid(bid)),
-            Event::Play { seat, card, .. } => (seat, Action::Play(card)),
-            Event::Exchange { from, cards, .. } => (from, Action::Exchange(cards)),
-            // The next hand is dealt once the last is over.
-            Event::Deal { .. } => {
-                if let Some(deal) = game.deal_next_hand() {
-                    check(&deal)?;
-                }
-                continue;
+        // The next hand is dealt once the last is over.
+        if let Event::Deal { .. } = event {
+            if let Some(deal) = game.deal_next_hand() {
+                check(&deal)?;
             }
-            _ => continue,
+            continue;
+        }
+        let Some((seat, action)) = action_of(event) else {
+            continue;
         };
         let produced = game.apply(seat, action).map_err(|e| RecordError {
             line: *line,
@@ -286,6 +283,17 @@ fn replay_events(recorded: &RecordedGame, mut game: Game) -> Result<Game, Record
         });
     }
     Ok(game)
+}
+
+/// The seat's action a recorded event stands for: a bid, a pass or a card
+/// (the other events are the engine's own doing).
+pub fn action_of(event: &Event) -> Option<(Seat, Action)> {
+    match *event {
+        Event::Bid { seat, bid, .. } => Some((seat, Action::Bid(bid))),
+        Event::Play { seat, card, .. } => Some((seat, Action::Play(card))),
+        Event::Exchange { from, cards, .. } => Some((from, Action::Exchange(cards))),
+        _ => None,
+    }
 }
 
 /// Where the deals must come from: an open seed, or a revealed one that

@@ -1,7 +1,7 @@
 //! What a record file says is shown, never obeyed: escape sequences in its
 //! text (a window title, a screen clear, a colour, a bidi override) reach
-//! neither stdout nor stderr of `history`, `stats`, `verify`, `replay` or
-//! `resume --list`, whether the record or save reads well or its line is
+//! neither stdout nor stderr of `history`, `stats`, `verify`, `replay`,
+//! `analyze` or `resume --list`, whether the record or save reads well or its line is
 //! broken and quoted.
 
 use std::path::Path;
@@ -95,6 +95,10 @@ fn escape_sequences_in_a_record_reach_no_output_raw() {
     for file in &files {
         runs.push(vec!["verify".into(), file.clone()]);
         runs.push(vec!["replay".into(), file.clone()]);
+        for json in ["--all", "--json"] {
+            let args = ["analyze", file, "--iterations", "4", json];
+            runs.push(args.map(String::from).to_vec());
+        }
     }
     for args in runs {
         let out = spades(&home).args(&args).output().unwrap();

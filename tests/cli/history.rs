@@ -261,3 +261,33 @@ fn no_records_folder_yet_is_no_games() {
         .stdout(predicate::str::contains("No games played yet."));
     spades(&dir).args(["export", "game-1"]).assert().code(2);
 }
+
+/// A game analysed with `spades analyze ID` is kept beside its record:
+/// `history` still lists only the games, and `stats` shows its mistakes
+/// and accuracy from the kept review, without judging anything itself.
+#[test]
+fn stats_show_the_analysed_games_and_history_ignores_the_reviews() {
+    let home = Home::new();
+    let before = home.stdout(&["stats"]);
+    assert!(!before.contains("Analysed"), "{before}");
+    let id = home.specs[0].id();
+    home.run(&["analyze", &id, "--iterations", "8"]).success();
+    let kept = home.records().join(format!("{id}.jsonl.review.json"));
+    assert!(kept.is_file());
+    let history: Value = serde_json::from_str(&home.stdout(&["history", "--json"])).unwrap();
+    assert_eq!(history.as_array().unwrap().len(), 3);
+    let text = home.stdout(&["stats"]);
+    assert!(
+        text.contains("Analysed  1 game (spades analyze): "),
+        "{text}"
+    );
+    assert!(
+        text.contains("accuracy over time, oldest first: "),
+        "{text}"
+    );
+    let stats: Value = serde_json::from_str(&home.stdout(&["stats", "--json"])).unwrap();
+    let games = stats["analyses"]["games"].as_array().unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0]["id"], id.as_str());
+    assert!(games[0]["decisions"].as_u64().unwrap() > 0);
+}

@@ -9,6 +9,7 @@
 // test failing, with the value that failed it.
 #![allow(clippy::unwrap_used)]
 
+mod analyze;
 mod commands;
 mod escapes;
 mod hard;

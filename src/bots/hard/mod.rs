@@ -201,7 +201,7 @@ impl Bot for HardBot {
     }
 
     fn blind_nil(&mut self, view: &PlayerView, rng: &mut BotRng) -> bool {
-        match blind_or_look(view, self.budget(), rng) {
+        match blind_or_look(view, self.budget(), rng, Gamble::WhenBehind) {
             Some(w) => w.chosen,
             None => self.normal.blind_nil(view, rng),
         }
@@ -277,7 +277,7 @@ pub fn advise(
             best_bid(view, normal, &bot.normal.tuning, bot.budget(), rng)
                 .map(|w| w.map(Action::Bid))
         }
-        Decision::BlindNil => blind_or_look(view, bot.budget(), rng).map(|w| {
+        Decision::BlindNil => blind_or_look(view, bot.budget(), rng, Gamble::WhenBehind).map(|w| {
             w.map(|blind| {
                 if blind {
                     Action::Bid(Bid::BlindNil)
@@ -355,10 +355,38 @@ fn best_card(
             ranked: Vec::new(),
         });
     }
-    // `usual` is tried as the candidate that stands for it.
-    let usual_at = cards
+    let usual_at = standing_for(&cards, usual)?;
+    let trials = card_trials(view, &cards, budget, rng)?;
+    let chosen = trials.verdict(Some(usual_at), view);
+    // A partner's sure winner is not ruffed or overtaken on a near tie.
+    let pos = Position::new(view);
+    let chosen = trials.spare(chosen, |k| pos.overtakes_partner(cards[k]));
+    Some(Weighing {
+        chosen: if chosen == usual_at {
+            usual
+        } else {
+            cards[chosen]
+        },
+        ranked: trials.ranked(&cards),
+    })
+}
+
+/// Where `card` is among `cards` (`candidates`): the candidate that stands
+/// for it, the highest of its suit not above it.
+fn standing_for(cards: &[Card], card: Card) -> Option<usize> {
+    cards
         .iter()
-        .rposition(|&c| c.suit() == usual.suit() && c <= usual)?;
+        .rposition(|&c| c.suit() == card.suit() && c <= card)
+}
+
+/// Every one of `cards` played on the same guessed deals and the rest of
+/// the hand played out; `None` when the view cannot be guessed from.
+fn card_trials(
+    view: &PlayerView,
+    cards: &[Card],
+    budget: Budget,
+    rng: &mut BotRng,
+) -> Option<Trials> {
     let guess = DealGuess::new(view).ok()?;
     let bids = bids_made(view);
     let policy = Policy::new(view.mode(), &bids).in_deck(view.rules.deck());
@@ -382,18 +410,16 @@ fn best_card(
             trials.record(k, view, &outcome);
         }
     });
-    let chosen = trials.verdict(Some(usual_at), view);
-    // A partner's sure winner is not ruffed or overtaken on a near tie.
-    let pos = Position::new(view);
-    let chosen = trials.spare(chosen, |k| pos.overtakes_partner(cards[k]));
-    Some(Weighing {
-        chosen: if chosen == usual_at {
-            usual
-        } else {
-            cards[chosen]
-        },
-        ranked: trials.ranked(&cards),
-    })
+    Some(trials)
+}
+
+/// When blind nil is weighed at all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Gamble {
+    /// Only for a side that trails: what `hard` itself bids.
+    WhenBehind,
+    /// Wherever the rules allow it: to judge one already bid.
+    Whenever,
 }
 
 /// Blind nil or not, by simulation, for a side that trails (`None`, and
@@ -404,12 +430,19 @@ fn best_card(
 /// `normal` passes; blind nil is bid when it leaves the side the better
 /// chance of winning the game. `None` when it may not be bid or the view
 /// cannot be guessed from.
-fn blind_or_look(view: &PlayerView, budget: Budget, rng: &mut BotRng) -> Option<Weighing<bool>> {
+fn blind_or_look(
+    view: &PlayerView,
+    budget: Budget,
+    rng: &mut BotRng,
+    standing: Gamble,
+) -> Option<Weighing<bool>> {
     // A gamble for a side that must catch up, never for one level or
     // ahead, whatever the simulation says: a partner would not forgive it.
+    // (A review weighs it wherever it may be bid, to judge one made ahead.)
     // Alone (no cover, no exchange) `normal`'s answer stands too.
     let alone = !view.mode().has_partners();
-    if alone || view.blind_nil_refusal().is_some() || Standing::of(view).deficit <= 0 {
+    let ahead = standing == Gamble::WhenBehind && Standing::of(view).deficit <= 0;
+    if alone || view.blind_nil_refusal().is_some() || ahead {
         return None;
     }
     let guess = DealGuess::new(view).ok()?;
@@ -620,6 +653,7 @@ fn best_bid(
     })
 }
 
+pub mod judge;
 mod pool;
 #[cfg(test)]
 mod tests;

@@ -96,3 +96,34 @@ fn a_ruff_the_search_is_sure_of_still_stands() {
     // With nothing else to play, the ruff stands too.
     assert_eq!(trials.spare(0, |_| true), 0);
 }
+
+/// A blind nil bid when the side is level: `hard` never weighs one there,
+/// but the judge of a review weighs it beside looking, and names the
+/// player's choice among the ranked ones.
+#[test]
+fn the_judge_weighs_a_blind_nil_hard_would_not_consider() {
+    use crate::engine::{Game, Mode, Rules, Turn};
+    let rules = Rules::classic(Mode::Partnership)
+        .with(|r| r.blind_nil.min_deficit = 0)
+        .unwrap();
+    let game = Game::new(rules, 7);
+    let Some(Turn { seat, decision }) = game.to_act() else {
+        panic!("someone bids first");
+    };
+    assert_eq!(decision, Decision::BlindNil);
+    let view = game.view(seat);
+    assert_eq!(view.hand, None);
+    let budget = Budget::of(Effort::Deals(32));
+    let mut rng = BotRng::seed_from_u64(3);
+    assert_eq!(
+        blind_or_look(&view, budget, &mut rng, Gamble::WhenBehind),
+        None
+    );
+    let blind = Action::Bid(Bid::BlindNil);
+    let judged = judge::judge(&view, decision, blind, Effort::Deals(32), &mut rng)
+        .expect("a blind nil on offer is weighed");
+    assert_eq!(judged.chosen, blind);
+    let mut tried: Vec<Action> = judged.ranked.iter().map(|w| w.choice).collect();
+    tried.sort_by_key(|a| *a == blind);
+    assert_eq!(tried, vec![Action::Look, blind]);
+}

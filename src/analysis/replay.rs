@@ -1,0 +1,138 @@
+//! Walking a recorded game through the engine to every decision of one
+//! seat, with the view the table gave that seat at that moment.
+
+use crate::engine::{Action, Bid, Deal, Decision, Event, Game, PerSeat, PlayerView, Seat, Turn};
+use crate::record::{self, RecordedGame, action_of};
+use crate::search::win_chances;
+
+use super::AnalysisError;
+
+/// One decision of the seat, as it stood when it was made.
+#[derive(Debug, Clone)]
+pub(super) struct Moment {
+    pub hand: u16,
+    /// What the table showed the seat: never another seat's hidden card.
+    pub view: PlayerView,
+    pub decision: Decision,
+    /// What the seat did (`Look` for a blind nil on offer and not bid).
+    pub taken: Action,
+}
+
+/// A hand once scored: the side's chance of winning the game from there.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct HandEnd {
+    pub hand: u16,
+    pub win_after: f64,
+}
+
+/// Every decision of the seat and every hand scored, in order.
+#[derive(Debug, Clone)]
+pub(super) struct Walk {
+    pub moments: Vec<Moment>,
+    pub hands: Vec<HandEnd>,
+}
+
+/// Walks `recorded` (checked by `record::replay` first, so every event
+/// is the engine's own) and stops at each decision of `seat`. A game not
+/// over yet is walked as far as its record goes.
+pub(super) fn walk(recorded: &RecordedGame, seat: Seat) -> Result<Walk, AnalysisError> {
+    record::replay(recorded)?;
+    let rules = recorded.header.rules;
+    let mode = rules.mode;
+    if !mode.has_seat(seat) {
+        return Err(AnalysisError::Unfit(format!(
+            "there is no seat {seat} in this {mode} game (seats 0 to {})",
+            mode.seats() - 1
+        )));
+    }
+    let mut deals = Vec::new();
+    let mut first_dealer = None;
+    for (_, event) in &recorded.events {
+        if let Event::Deal {
+            dealer, hands, out, ..
+        } = event
+        {
+            first_dealer.get_or_insert(*dealer);
+            deals.push(Deal {
+                hands: PerSeat::from_fn(mode, |s| hands[s.index()]),
+                out: *out,
+            });
+        }
+    }
+    let mut game = Game::with_deals(rules, first_dealer.unwrap_or(Seat::new(0)), deals);
+    let mut walked = Walk {
+        moments: Vec::new(),
+        hands: Vec::new(),
+    };
+    // The first deal is the game's own; each later one comes once asked.
+    for (_, event) in recorded.events.iter().skip(1) {
+        match event {
+            Event::Deal { .. } => {
+                game.deal_next_hand();
+                continue;
+            }
+            Event::Score { hand, .. } => walked.hands.push(hand_end(&game, seat, *hand)),
+            _ => {}
+        }
+        let Some((by, action)) = action_of(event) else {
+            continue;
+        };
+        if by == seat {
+            stop_at(&mut game, seat, action, &mut walked.moments);
+        }
+        game.apply(by, action)
+            .map_err(|e| AnalysisError::Unfit(format!("the record does not replay: {e}")))?;
+    }
+    Ok(walked)
+}
+
+/// Notes the seat's decisions before `action` is applied: a blind nil on
+/// offer is a decision of its own (to bid it, or to look), as the table
+/// asks it; looking is applied here, so the bid after it is seen with
+/// the cards.
+fn stop_at(game: &mut Game, seat: Seat, action: Action, moments: &mut Vec<Moment>) {
+    let hand = u16::try_from(game.hand_no()).unwrap_or(u16::MAX);
+    let mut note = |game: &Game, decision, taken| {
+        moments.push(Moment {
+            hand,
+            view: game.view(seat),
+            decision,
+            taken,
+        });
+    };
+    let turn = game.to_act();
+    if turn
+        == Some(Turn {
+            seat,
+            decision: Decision::BlindNil,
+        })
+    {
+        if matches!(action, Action::Bid(Bid::BlindNil | Bid::Blind(_))) {
+            note(game, Decision::BlindNil, action);
+            return;
+        }
+        note(game, Decision::BlindNil, Action::Look);
+        // Looking is always allowed during the bidding.
+        let _ = game.apply(seat, Action::Look);
+    }
+    let decision = match action {
+        Action::Exchange(_) => Decision::Exchange,
+        Action::Bid(_) | Action::Look => Decision::Bid,
+        Action::Play(_) => Decision::Play,
+    };
+    note(game, decision, action);
+}
+
+/// The side's chance of winning from the totals after a hand: certain
+/// once the game is decided.
+fn hand_end(game: &Game, seat: Seat, hand: u32) -> HandEnd {
+    let side = game.view(seat).side();
+    let win_after = match game.winner() {
+        Some(winner) => f64::from(u8::from(winner == side)),
+        None => f64::from(win_chances(game.rules(), game.totals())[side]),
+    };
+    HandEnd {
+        hand: u16::try_from(hand).unwrap_or(u16::MAX),
+        win_after,
+    }
+}

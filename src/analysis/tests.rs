@@ -1,0 +1,271 @@
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+
+use rand::SeedableRng;
+
+use super::cache::{self, Key};
+use super::judge::verdict;
+use super::replay::walk;
+use super::*;
+use crate::bots::normal::NormalBot;
+use crate::bots::{Bot, BotRng};
+use crate::engine::{Bid, Card, CardSet, Mode, PlayerView, Rules};
+use crate::fairness::Dealing;
+use crate::record::{GameInfo, MemoryRecord, read_games};
+use crate::table::{Player, Table};
+
+/// What a seat was asked, and the view the table gave it.
+type Seen = Arc<Mutex<Vec<(Decision, PlayerView)>>>;
+
+/// `normal`, noting every view the table hands it; on hand 1 it bids
+/// `first_bid` instead of its own, when given one.
+#[derive(Debug)]
+struct Spy {
+    seen: Seen,
+    first_bid: Option<Bid>,
+}
+
+impl Bot for Spy {
+    fn name(&self) -> &'static str {
+        "spy"
+    }
+    fn fresh(&self) -> Box<dyn Bot> {
+        Box::new(Spy {
+            seen: Arc::clone(&self.seen),
+            first_bid: self.first_bid,
+        })
+    }
+    fn blind_nil(&mut self, view: &PlayerView, rng: &mut BotRng) -> bool {
+        NormalBot::default().blind_nil(view, rng)
+    }
+    fn bid(&mut self, view: &PlayerView, rng: &mut BotRng) -> Bid {
+        match self.first_bid {
+            Some(bid) if view.hand_no == 1 => bid,
+            _ => NormalBot::default().bid(view, rng),
+        }
+    }
+    fn exchange(&mut self, view: &PlayerView, rng: &mut BotRng) -> CardSet {
+        NormalBot::default().exchange(view, rng)
+    }
+    fn play(&mut self, view: &PlayerView, rng: &mut BotRng) -> Card {
+        NormalBot::default().play(view, rng)
+    }
+    fn act(&mut self, decision: Decision, view: &PlayerView, rng: &mut BotRng) -> Action {
+        if let Ok(mut seen) = self.seen.lock() {
+            seen.push((decision, view.clone()));
+        }
+        match decision {
+            Decision::BlindNil
+                if view.check_bid(Bid::BlindNil).is_ok() && self.blind_nil(view, rng) =>
+            {
+                Action::Bid(Bid::BlindNil)
+            }
+            Decision::BlindNil => Action::Look,
+            Decision::Bid => Action::Bid(self.bid(view, rng)),
+            Decision::Exchange => Action::Exchange(self.exchange(view, rng)),
+            Decision::Play => Action::Play(self.play(view, rng)),
+        }
+    }
+}
+
+/// A partnership game to `points`, seat 0 a spy among `normal` bots:
+/// its record, and what seat 0 was shown.
+fn played(seed: u64, points: i32, first_bid: Option<Bid>) -> (String, Vec<(Decision, PlayerView)>) {
+    let rules = Rules::classic(Mode::Partnership)
+        .with(|r| {
+            r.target_score = points;
+            r.losing_score = Some(-points);
+        })
+        .unwrap();
+    let seen = Seen::default();
+    let mut players = vec![Player::Bot(Box::new(Spy {
+        seen: Arc::clone(&seen),
+        first_bid,
+    }))];
+    for _ in 1..4 {
+        players.push(Player::Bot(Box::new(NormalBot::default())));
+    }
+    let mut table = Table::new(rules, Dealing::Open(seed), players);
+    let memory = MemoryRecord::default();
+    let names = ["spy", "b", "c", "d"].map(String::from).to_vec();
+    table
+        .record_to(Box::new(memory.clone()), names, GameInfo::arena())
+        .unwrap();
+    table.run_bots().unwrap();
+    drop(table);
+    let seen = seen.lock().unwrap().clone();
+    (memory.text(), seen)
+}
+
+fn first_game(text: &str) -> crate::record::RecordedGame {
+    read_games(text).unwrap().remove(0)
+}
+
+#[test]
+fn the_judge_is_given_the_view_the_table_gave_the_seat() {
+    let mut blind = 0;
+    for seed in 0..6 {
+        let (text, seen) = played(seed, 500, None);
+        blind += seen
+            .iter()
+            .filter(|(d, _)| *d == Decision::BlindNil)
+            .count();
+        let walked = walk(&first_game(&text), Seat::new(0)).unwrap();
+        let judged: Vec<(Decision, PlayerView)> = walked
+            .moments
+            .iter()
+            .map(|m| (m.decision, m.view.clone()))
+            .collect();
+        assert!(!seen.is_empty());
+        assert_eq!(judged.len(), seen.len(), "seed {seed}");
+        for (k, (walked, table)) in judged.iter().zip(&seen).enumerate() {
+            assert_eq!(walked, table, "seed {seed}, decision {k}");
+            // Face down before a blind nil is decided: no card at all.
+            if walked.0 == Decision::BlindNil {
+                assert_eq!(walked.1.hand, None);
+            }
+        }
+    }
+    assert!(blind > 0, "a blind nil on offer was among the decisions");
+}
+
+#[test]
+fn a_game_still_being_played_is_judged_as_far_as_it_goes() {
+    let (text, _) = played(3, 300, None);
+    let lines: Vec<&str> = text.lines().collect();
+    // Cut in the middle of the second hand, as a record still being written.
+    let second = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.contains("\"event\":\"deal\""))
+        .nth(1)
+        .map(|(i, _)| i)
+        .unwrap();
+    let cut = lines[..second + 20].join("\n") + "\n";
+    let whole = walk(&first_game(&text), Seat::new(0)).unwrap();
+    let part = walk(&first_game(&cut), Seat::new(0)).unwrap();
+    assert_eq!(part.hands.len(), 1, "only the first hand is scored");
+    assert!(part.moments.len() > 13 && part.moments.len() < whole.moments.len());
+    let m = part.moments.len();
+    assert_eq!(
+        part.moments.iter().map(|m| m.taken).collect::<Vec<_>>(),
+        whole.moments[..m]
+            .iter()
+            .map(|m| m.taken)
+            .collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn bidding_thirteen_on_an_ordinary_hand_is_a_blunder() {
+    let (text, _) = played(5, 300, Some(Bid::Tricks(13)));
+    let walked = walk(&first_game(&text), Seat::new(0)).unwrap();
+    let bid = walked
+        .moments
+        .iter()
+        .find(|m| m.decision == Decision::Bid)
+        .unwrap();
+    assert_eq!(bid.taken, Action::Bid(Bid::Tricks(13)));
+    let mut rng = BotRng::seed_from_u64(1);
+    let v = verdict(bid, crate::bots::Effort::Deals(48), &mut rng).unwrap();
+    assert_eq!(v.class, Some(Class::Blunder), "{v:?}");
+    assert_eq!(v.category, Category::Bidding);
+    assert_ne!(v.best, v.chosen);
+    assert!(
+        v.lost() >= class::BLUNDER && v.points_best > v.points_chosen,
+        "{v:?}"
+    );
+}
+
+#[test]
+fn a_stopped_analysis_says_so() {
+    let (text, _) = played(3, 300, None);
+    let stop = AtomicBool::new(true);
+    let got = analyze(
+        &first_game(&text),
+        Seat::new(0),
+        crate::bots::Effort::Deals(8),
+        &stop,
+        &mut |_| {},
+    );
+    assert_eq!(got, Err(AnalysisError::Stopped));
+}
+
+#[test]
+fn the_accuracy_falls_with_the_chance_lost() {
+    assert!((decision_accuracy(0.0) - 100.0).abs() < 0.01);
+    assert!(decision_accuracy(0.02) > 90.0 && decision_accuracy(0.10) < 70.0);
+    assert_eq!(decision_accuracy(1.0), 0.0);
+    assert_eq!(class::class_of(0.02), None);
+    assert_eq!(class::class_of(0.04), Some(Class::Inaccuracy));
+    assert_eq!(class::class_of(0.07), Some(Class::Mistake));
+    assert_eq!(class::class_of(0.5), Some(Class::Blunder));
+}
+
+fn review(seat: Seat) -> GameReview {
+    GameReview {
+        version: ANALYSIS_VERSION,
+        seat,
+        decisions: Vec::new(),
+        hands: Vec::new(),
+    }
+}
+
+#[test]
+fn a_kept_analysis_is_found_until_its_record_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("game-1.jsonl");
+    let text = "{\"event\":\"game\"}\n";
+    std::fs::write(&record, text).unwrap();
+    let seat = Seat::new(2);
+    let key = Key::new(text, 1, seat, crate::bots::Effort::Deals(10), 0).unwrap();
+    assert_eq!(cache::lookup(&record, &key), None);
+    cache::store(&record, &key, &review(seat)).unwrap();
+    assert_eq!(cache::lookup(&record, &key), Some(review(seat)));
+    assert_eq!(cache::current(&record, text).len(), 1);
+    // Another budget, another seat or another seed is another analysis.
+    let other = Key::new(text, 1, seat, crate::bots::Effort::Deals(11), 0).unwrap();
+    assert_eq!(cache::lookup(&record, &other), None);
+    // A record that changed finds nothing, and its old analyses go.
+    let changed = "{\"event\":\"game\"}\n{}\n";
+    let new_key = Key::new(changed, 1, seat, crate::bots::Effort::Deals(10), 0).unwrap();
+    assert_eq!(cache::lookup(&record, &new_key), None);
+    assert!(cache::current(&record, changed).is_empty());
+    cache::store(&record, &new_key, &review(seat)).unwrap();
+    assert!(cache::current(&record, text).is_empty());
+    assert_eq!(cache::current(&record, changed).len(), 1);
+    // Another version of the analysis is another key.
+    let mut old = new_key.clone();
+    old.version = ANALYSIS_VERSION + 1;
+    assert_eq!(cache::lookup(&record, &old), None);
+    // A timed budget is never kept: its verdicts depend on the machine.
+    let timed = crate::bots::Effort::Time(std::time::Duration::from_millis(5));
+    assert_eq!(Key::new(text, 1, seat, timed, 0), None);
+}
+
+/// A choice as good as the best one is named as the best, the card the
+/// player played (not the equal one the search tried for it); one that
+/// lost anything is not; and every hand scored has its review.
+#[test]
+fn a_choice_as_good_as_the_best_is_the_best() {
+    let (text, _) = played(3, 300, None);
+    let recorded = first_game(&text);
+    let stop = AtomicBool::new(false);
+    let mut heard = Vec::new();
+    let effort = crate::bots::Effort::Deals(8);
+    let review = analyze(&recorded, Seat::new(0), effort, &stop, &mut |p| {
+        heard.push(p)
+    })
+    .unwrap();
+    assert!(review.decisions.len() > 20);
+    for v in &review.decisions {
+        assert_eq!(v.lost() == 0.0, v.best == v.chosen, "{v:?}");
+        assert_eq!(v.class.is_some(), v.lost() >= class::INACCURACY, "{v:?}");
+    }
+    let last = heard.last().unwrap();
+    assert_eq!(last.done, last.total);
+    let scored = text.matches("\"event\":\"score\"").count();
+    assert_eq!(review.hands.len(), scored);
+    let end = review.hands.last().unwrap().win_after;
+    assert!(end == 0.0 || end == 1.0, "the game is decided: {end}");
+}

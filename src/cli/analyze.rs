@@ -1,0 +1,264 @@
+//! `spades analyze`: one recorded game reviewed for one seat's mistakes,
+//! printed as a table or as JSON, and kept beside the record.
+
+use std::io::IsTerminal;
+use std::sync::atomic::AtomicBool;
+
+use clap::Args;
+use serde::Serialize;
+
+use crate::analysis::cache::{self, Cached, DEFAULT_DEALS, Source};
+use crate::analysis::{AnalysisError, Category, Class, GameReview, Progress, Verdict};
+use crate::bots::Effort;
+use crate::engine::{Action, Seat};
+
+use super::args::seed_number;
+use super::records::{FoundGame, find_game, to_json};
+use super::{CliError, say, tell};
+
+#[derive(Debug, Clone, Args)]
+pub struct AnalyzeArgs {
+    /// A game's id (its record's file name without `.jsonl`, or enough of
+    /// its start to name one game), or a record file
+    #[arg(value_name = "ID|FILE")]
+    pub record: String,
+    /// Which game of a record holding several (`spades sim --record`), from 1
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub game: u32,
+    /// Whose decisions to judge, from 0 (default: the seat of the person
+    /// who played the game, else seat 0)
+    #[arg(long, allow_negative_numbers = true, value_name = "S")]
+    pub seat: Option<i64>,
+    /// Print the review as one JSON object (docs/analysis.md)
+    #[arg(long)]
+    pub json: bool,
+    /// List every decision judged, not only the inaccuracies and worse
+    #[arg(long)]
+    pub all: bool,
+    /// Guessed deals per decision (default 5000): more is steadier and slower
+    #[arg(long, allow_negative_numbers = true, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub iterations: Option<u32>,
+    /// Seed the search (default 0): another seed shows how steady a verdict is
+    #[arg(long, allow_negative_numbers = true, value_name = "S", value_parser = seed_number)]
+    pub seed: Option<u64>,
+}
+
+/// The review as `--json` prints it: the `GameReview` with the figures
+/// worked out from it.
+#[derive(Debug, Serialize)]
+struct Report<'a> {
+    /// The game within its record, from 1.
+    game: u32,
+    /// Guessed deals per decision.
+    deals: u32,
+    seed: u64,
+    /// Whether the review was read from the cache beside the record.
+    cached: bool,
+    accuracy: Option<f64>,
+    counts: std::collections::BTreeMap<Class, usize>,
+    #[serde(flatten)]
+    review: &'a GameReview,
+}
+
+/// `spades analyze`: the record is found and read, the seat checked, then
+/// every decision of it judged (or the kept review read back).
+pub(super) fn analyze(args: &AnalyzeArgs) -> Result<(), CliError> {
+    let found = find_game(&args.record, args.game)?;
+    let seat = seat_of(args.seat, &found)?;
+    let deals = args.iterations.unwrap_or(DEFAULT_DEALS);
+    let seed = args.seed.unwrap_or(0);
+    let source = Source {
+        path: &found.path,
+        text: &found.text,
+        game: found.number,
+        recorded: &found.game,
+    };
+    let bar = progress_bar();
+    let mut progress = |p: Progress| {
+        if let Some(bar) = &bar {
+            bar.set_length(p.total as u64);
+            bar.set_position(p.done as u64);
+        }
+    };
+    let stop = AtomicBool::new(false);
+    let done = cache::cached_or_run(
+        source,
+        seat,
+        Effort::Deals(deals),
+        seed,
+        &stop,
+        &mut progress,
+    );
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let Cached {
+        review,
+        from_cache,
+        not_kept,
+    } = done.map_err(|e| unfit(&found, e))?;
+    if let Some(why) = not_kept {
+        tell(&why);
+    }
+    if args.json {
+        return say(&to_json(&Report {
+            game: found.number,
+            deals,
+            seed,
+            cached: from_cache,
+            accuracy: review.accuracy(),
+            counts: review.counts(),
+            review: &review,
+        })?);
+    }
+    say(&render(&found, &review, args.all, deals))
+}
+
+/// The seat asked for, or the record's player's, or seat 0: one the game
+/// has.
+fn seat_of(asked: Option<i64>, found: &FoundGame) -> Result<Seat, CliError> {
+    let mode = found.game.header.rules.mode;
+    let Some(asked) = asked else {
+        return Ok(found.game.header.info.player_seat.unwrap_or(Seat::new(0)));
+    };
+    usize::try_from(asked)
+        .ok()
+        .and_then(Seat::from_index)
+        .filter(|&s| mode.has_seat(s))
+        .ok_or_else(|| {
+            CliError::BadInput(format!(
+                "--seat {asked}: a {mode} game has seats 0 to {}",
+                mode.seats() - 1
+            ))
+        })
+}
+
+/// Why a game could not be analysed, naming the file (and line).
+fn unfit(found: &FoundGame, e: AnalysisError) -> CliError {
+    let (file, n) = (&found.file, found.number);
+    match e {
+        AnalysisError::Record(e) => CliError::BadInput(format!(
+            "{file}:{}: game {n} does not replay: {}",
+            e.line, e.message
+        )),
+        AnalysisError::Unfit(why) => CliError::BadInput(format!("{file}: game {n}: {why}")),
+        AnalysisError::Stopped => CliError::Failed("the analysis was stopped".into()),
+    }
+}
+
+fn progress_bar() -> Option<indicatif::ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(0);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{bar:40} {pos}/{len} decisions  {elapsed} (eta {eta})",
+    ) {
+        bar.set_style(style);
+    }
+    Some(bar)
+}
+
+/// A choice as a player says it.
+fn said(action: Action) -> String {
+    match action {
+        Action::Look => "look".into(),
+        Action::Bid(bid) => format!("bid {bid}"),
+        Action::Exchange(cards) => format!("pass {cards}"),
+        Action::Play(card) => card.to_string(),
+    }
+}
+
+fn class_name(class: Option<Class>) -> &'static str {
+    match class {
+        None => "",
+        Some(Class::Inaccuracy) => "inaccuracy",
+        Some(Class::Mistake) => "mistake",
+        Some(Class::Blunder) => "blunder",
+    }
+}
+
+fn category_name(category: Category) -> &'static str {
+    match category {
+        Category::Bidding => "bidding",
+        Category::NilPlay => "nil play",
+        Category::NilCover => "covering nil",
+        Category::Bags => "bags",
+        Category::Setting => "setting",
+        Category::Play => "play",
+    }
+}
+
+/// One decision's line of the table.
+fn decision_line(d: &Verdict) -> String {
+    let trick = d.trick.map_or("-".to_string(), |t| t.to_string());
+    format!(
+        "{:>4}  {:>5}  {:<14} {:<14} {:>5.1}  {:<10} {}\n",
+        d.hand,
+        trick,
+        said(d.chosen),
+        said(d.best),
+        d.lost() * 100.0,
+        class_name(d.class),
+        category_name(d.category),
+    )
+}
+
+/// The review as a table: the decisions (classed ones, or all), then the
+/// game's counts, accuracy and each hand's points lost and chances.
+fn render(found: &FoundGame, review: &GameReview, all: bool, deals: u32) -> String {
+    let name = found
+        .game
+        .header
+        .names
+        .get(review.seat.index())
+        .map_or("", String::as_str);
+    let mut out = format!(
+        "{} game {}: seat {} ({name}), {} decisions judged with {deals} guessed deals each\n\n",
+        found.file,
+        found.number,
+        review.seat,
+        review.decisions.len(),
+    );
+    out.push_str("hand  trick  chosen         best            lost  class      about\n");
+    for d in review.decisions.iter().filter(|d| all || d.class.is_some()) {
+        out.push_str(&decision_line(d));
+    }
+    let counts = review.counts();
+    let counted = [
+        (Class::Inaccuracy, "inaccuracy", "inaccuracies"),
+        (Class::Mistake, "mistake", "mistakes"),
+        (Class::Blunder, "blunder", "blunders"),
+    ]
+    .map(|(class, one, many)| {
+        let n = counts.get(&class).copied().unwrap_or(0);
+        format!("{n} {}", if n == 1 { one } else { many })
+    });
+    out.push_str(&format!(
+        "\n{}; accuracy {}\n",
+        counted.join(", "),
+        review
+            .accuracy()
+            .map_or("-".to_string(), |a| format!("{a:.1}")),
+    ));
+    out.push_str("\nhand  win after  points lost\n");
+    for h in &review.hands {
+        let lost: Vec<String> = h
+            .points_lost
+            .iter()
+            .filter(|(_, p)| **p >= 0.5)
+            .map(|(&c, p)| format!("{} {p:.0}", category_name(c)))
+            .collect();
+        out.push_str(&format!(
+            "{:>4}  {:>8.0}%  {}\n",
+            h.hand,
+            h.win_after * 100.0,
+            if lost.is_empty() {
+                "-".to_string()
+            } else {
+                lost.join(", ")
+            }
+        ));
+    }
+    out
+}
