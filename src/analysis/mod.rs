@@ -5,6 +5,8 @@
 //! These are the types the review screens, `spades analyze` and the cache
 //! share. (`analyze` itself is being built: see issue 22.)
 
+mod steps;
+
 use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 
