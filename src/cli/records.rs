@@ -6,6 +6,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use crate::bots::Effort;
+use crate::engine::Seat;
 use crate::history::{self, Entry, History, Unreadable};
 use crate::paths;
 use crate::rating::Ledger;
@@ -13,6 +15,7 @@ use crate::record::read_games;
 use crate::records_folder::find_record;
 use crate::review::Story;
 use crate::stats::{self, Stats};
+use crate::tui::replay::analysis::Analyser;
 use crate::tui::replay::{Source, Viewer};
 use crate::tui::{Ending, Theme};
 
@@ -283,7 +286,10 @@ pub(super) fn replay(args: &ReplayArgs) -> Result<(), CliError> {
         game: n,
         games: count,
     };
-    let viewer = Viewer::new(story, source);
+    // The player's seat, or the first seat in a game nobody played.
+    let seat = game.header.info.player_seat.unwrap_or(Seat::new(0));
+    let analyser = Analyser::of_game(game.clone(), seat, Effort::Usual);
+    let viewer = Viewer::new(story, source).with_analyser(analyser);
     let theme = Theme::from_env(args.ascii);
     match crate::tui::run_replay(viewer, theme) {
         Ok(Ending::Quit) => Ok(()),
