@@ -19,7 +19,7 @@ use spades::tui::replay_view;
 use support::game::short;
 
 /// Symbols for suits, as most terminals show them.
-const UNICODE: Theme = Theme {
+pub(crate) const UNICODE: Theme = Theme {
     ascii: false,
     color: false,
 };
@@ -68,7 +68,7 @@ pub(crate) fn viewer(game: &RecordedGame) -> Viewer {
     Viewer::new(story, source)
 }
 
-fn screen_in(viewer: &Viewer, theme: &Theme, width: u16, height: u16) -> String {
+pub(crate) fn screen_in(viewer: &Viewer, theme: &Theme, width: u16, height: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal
         .draw(|frame| replay_view::render(viewer, theme, frame.area(), frame.buffer_mut()))

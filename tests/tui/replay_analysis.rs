@@ -21,7 +21,7 @@ use spades::tui::Key;
 use spades::tui::replay::analysis::{Analyser, State};
 use spades::tui::replay::{Outcome, Viewer};
 
-use super::replay::{partnership, recorded, screen, viewer};
+use super::replay::{UNICODE, partnership, recorded, screen, screen_in, viewer};
 
 /// A verdict on `chosen`, where `best` would have kept `lost` more of the
 /// chance of winning.
@@ -232,6 +232,8 @@ fn the_finished_panel_lists_the_verdicts_and_moving_through_them_moves_the_repla
     assert!(text.contains("9 tricks, bid 7"), "{text}");
     insta::assert_snapshot!("replay_review_panel_80x24", text);
     insta::assert_snapshot!("replay_review_panel_100x30", screen(&viewer, 100, 30));
+    let unicode = screen_in(&viewer, &UNICODE, 80, 24);
+    insta::assert_snapshot!("replay_review_panel_unicode_80x24", unicode);
     // Down chooses the next decision and takes the replay to its step.
     viewer.key(Key::Down);
     assert_eq!(viewer.analysis().reviewed().unwrap().selected(), 1);
@@ -314,4 +316,40 @@ fn leaving_the_viewer_stops_the_analysis() {
         );
         std::thread::sleep(Duration::from_millis(2));
     }
+}
+
+#[test]
+fn a_long_game_scrolls_the_hands_and_the_decisions_to_the_one_chosen() {
+    let game = recorded(partnership(), 7);
+    let v = viewer(&game);
+    let mut review = review_of(v.story());
+    // Twelve hands, and a blunder in each: more than the panel has rows for.
+    for hand in 4..=12u16 {
+        review.hands.push(HandReview {
+            hand,
+            win_after: f64::from(hand) / 12.0,
+            points_lost: BTreeMap::from([(Category::Bags, f64::from(hand))]),
+            all_seen: None,
+        });
+        let mut blunder = review.decisions[5].clone();
+        blunder.hand = hand;
+        blunder.class = Some(Class::Blunder);
+        blunder.win_chosen = blunder.win_best - 0.3;
+        review.decisions.push(blunder);
+    }
+    let fake = fake(review);
+    let mut viewer = v.with_analyser(fake.analyser.clone());
+    viewer.key(Key::Char('a'));
+    fake.finish.send(()).unwrap();
+    wait_for(&mut viewer, done);
+    let first = screen(&viewer, 80, 24);
+    assert!(first.contains("Hand 1, trick 3"), "{first}");
+    assert!(!first.contains("Hand 12, trick"), "{first}");
+    viewer.key(Key::End);
+    let last = screen(&viewer, 80, 24);
+    assert!(last.contains("Hand 12, trick"), "{last}");
+    assert!(last.contains("  12  100%  bags 12"), "{last}");
+    assert!(last.contains("> ?? Hand 12, trick"), "{last}");
+    assert!(!last.contains("Hand 1, bidding"), "{last}");
+    insta::assert_snapshot!("replay_review_panel_scrolled_80x24", last);
 }

@@ -210,7 +210,7 @@ fn hands_table(
     buf.set_stringn(
         area.x,
         area.y,
-        "Hand  Win  Points lost",
+        "Hand   Win  Points lost",
         width(area.x),
         theme.dim(),
     );
@@ -239,7 +239,7 @@ fn hands_table(
         } else {
             lost.join(", ")
         };
-        let text = format!("{:>4}  {:>3}  {lost}", hand.hand, percent(hand.win_after));
+        let text = format!("{:>4}  {:>4}  {lost}", hand.hand, percent(hand.win_after));
         let style = if selected.is_some_and(|v| v.hand == hand.hand) {
             theme.accent()
         } else {
@@ -271,16 +271,14 @@ fn decisions(reviewed: &Reviewed, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let first = scroll(listed.len(), rows, reviewed.selected());
     for (i, verdict) in listed.iter().enumerate().skip(first).take(rows) {
         let y = area.y + 1 + (i - first) as u16;
-        let mut text = decision_text(verdict, theme);
+        let chosen = i == reviewed.selected();
+        let marker = if chosen { theme.turn_marker() } else { " " };
+        let mut text = format!("{marker} {}", decision_text(verdict, theme));
         let lost = format!("{}{:.0}%", theme.minus(), verdict.lost() * 100.0);
-        let pad = width.saturating_sub(text.chars().count() + lost.len());
+        let pad = width.saturating_sub(text.chars().count() + lost.chars().count());
         text.push_str(&" ".repeat(pad.max(1)));
         text.push_str(&lost);
-        let style = if i == reviewed.selected() {
-            theme.cursor()
-        } else {
-            Style::new()
-        };
+        let style = if chosen { theme.cursor() } else { Style::new() };
         buf.set_stringn(area.x, y, text, width, style);
     }
 }
