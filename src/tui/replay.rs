@@ -8,7 +8,8 @@
 //! PgUp/PgDn go to the start of the hand, or of the one before or after;
 //! Home/End (or g/G) to the start and the end. `a` analyses the game (and
 //! stops the analysis, and once done shows or hides its panel, where Up/Down
-//! choose a decision and go to it). `?` shows the keys; q or Esc leaves.
+//! choose a decision and go to it); then n and N go to the next and the
+//! previous judged decision. `?` shows the keys; q or Esc leaves.
 
 pub mod analysis;
 
@@ -205,6 +206,11 @@ impl Viewer {
             Key::Esc if running => self.analysis.stop(),
             Key::Esc | Key::Char('q' | 'Q') => return Outcome::Leave,
             _ if panel_open => {}
+            Key::Char(c @ ('n' | 'N')) => {
+                if let Some(step) = self.analysis.judged_beside(self.at, c == 'n') {
+                    self.at = step;
+                }
+            }
             _ => {
                 if let Some(m) = Move::of_key(key) {
                     self.go(m);

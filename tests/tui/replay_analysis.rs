@@ -271,6 +271,24 @@ fn the_step_of_a_judged_decision_shows_its_mark_and_the_better_choice() {
     // A step nobody judged has the usual line.
     viewer.key(Key::Right);
     assert!(!screen(&viewer, 80, 24).contains("A blunder"));
+    // n and N go to the next and the last judged decision, and choose it.
+    let steps: Vec<Option<usize>> = viewer
+        .analysis()
+        .reviewed()
+        .unwrap()
+        .listed()
+        .map(|(_, s)| s)
+        .collect();
+    viewer.key(Key::Char('n'));
+    assert_eq!(Some(viewer.at()), steps[2]);
+    assert_eq!(viewer.analysis().reviewed().unwrap().selected(), 2);
+    viewer.key(Key::Char('n'));
+    assert_eq!(Some(viewer.at()), steps[2], "nothing judged after the last");
+    viewer.key(Key::Char('N'));
+    viewer.key(Key::Char('N'));
+    assert_eq!(Some(viewer.at()), steps[0]);
+    viewer.key(Key::Char('a'));
+    assert!(screen(&viewer, 80, 24).contains("> ?  Hand 1, bidding"));
 }
 
 #[test]

@@ -163,6 +163,20 @@ impl Reviewed {
             .map(|&i| &self.review.decisions[i])
     }
 
+    /// The next listed decision made after step `at` (`on`), or the one
+    /// before it: chosen, and its step.
+    fn choose_beside(&mut self, at: usize, on: bool) -> Option<usize> {
+        let steps = self.listed.iter().map(|&i| self.steps[i]);
+        let found = if on {
+            steps.enumerate().find(|(_, s)| s.is_some_and(|s| s > at))
+        } else {
+            steps.enumerate().rfind(|(_, s)| s.is_some_and(|s| s < at))
+        };
+        let (index, step) = found?;
+        self.selected = index;
+        step
+    }
+
     /// Chooses listed decision `to` (the last, past the end); the step it
     /// was made at.
     fn choose(&mut self, to: usize) -> Option<usize> {
@@ -279,6 +293,15 @@ impl Analysis {
         if matches!(self.state, State::Running(_)) {
             self.state = State::Idle;
             self.said = Some("Analysis stopped: a starts it again.".into());
+        }
+    }
+
+    /// `n` and `N`: the step of the next (or the previous) judged
+    /// decision after (before) step `at`, once analysed.
+    pub(super) fn judged_beside(&mut self, at: usize, on: bool) -> Option<usize> {
+        match &mut self.state {
+            State::Done(reviewed) => reviewed.choose_beside(at, on),
+            _ => None,
         }
     }
 

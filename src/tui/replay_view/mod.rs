@@ -147,6 +147,7 @@ fn help_window(source: &Source, area: Rect, buf: &mut Buffer, theme: &Theme) {
     lines.extend([
         "                    show or hide the review: Up/Down choose a",
         "                    decision and go to it, Enter shows it",
+        "n, N                the next or the previous decision judged bad",
         "?                   these keys (any key closes them)",
     ]);
     lines.push(if review {
