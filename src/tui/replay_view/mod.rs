@@ -19,7 +19,7 @@ use crate::engine::{CardSet, Seat, Side};
 use crate::review::{HandStory, Step, StepEvent, Story};
 
 use super::layout;
-use super::replay::analysis::State;
+use super::replay::analysis::{Running, State};
 use super::replay::{Source, Viewer};
 use super::theme::Theme;
 use super::widgets::{centered_line, framed, padded, too_small};
@@ -183,46 +183,12 @@ fn footer(scene: &Scene, viewer: &Viewer, area: Rect, buf: &mut Buffer) {
     let theme = scene.theme;
     let analysis = viewer.analysis();
     if let Some(said) = analysis.said() {
-        buf.set_stringn(
-            area.x + 1,
-            area.y,
-            said,
-            area.width as usize,
-            theme.accent(),
-        );
+        let width = area.width.saturating_sub(1) as usize;
+        buf.set_stringn(area.x + 1, area.y, said, width, theme.accent());
         return;
     }
     if let State::Running(running) = analysis.state() {
-        let (ratio, label) = match running.progress() {
-            Some(p) if p.total > 0 => (
-                p.done as f64 / p.total as f64,
-                format!(" Analysing: {} of {} decisions ", p.done, p.total),
-            ),
-            _ => (0.0, " Analysing ".to_string()),
-        };
-        let stops = " a or Esc stops ";
-        let gauge_width = area.width.saturating_sub(stops.len() as u16);
-        let (filled, unfilled) = if theme.ascii {
-            ("=", "-")
-        } else {
-            ("━", "─")
-        };
-        LineGauge::default()
-            .ratio(ratio.clamp(0.0, 1.0))
-            .filled_symbol(filled)
-            .unfilled_symbol(unfilled)
-            .label(label)
-            .filled_style(theme.accent())
-            .unfilled_style(theme.dim())
-            .render(Rect::new(area.x, area.y, gauge_width, 1), buf);
-        buf.set_stringn(
-            area.x + gauge_width,
-            area.y,
-            stops,
-            stops.len(),
-            theme.dim(),
-        );
-        return;
+        return progress_gauge(running, theme, area, buf);
     }
     let a = if analysis.reviewed().is_some() {
         "a review"
@@ -238,4 +204,32 @@ fn footer(scene: &Scene, viewer: &Viewer, area: Rect, buf: &mut Buffer) {
         }
     };
     buf.set_stringn(area.x, area.y, keys, area.width as usize, theme.dim());
+}
+
+/// How far the analysis under way has come, and how to stop it.
+fn progress_gauge(running: &Running, theme: &Theme, area: Rect, buf: &mut Buffer) {
+    let (ratio, label) = match running.progress() {
+        Some(p) if p.total > 0 => (
+            p.done as f64 / p.total as f64,
+            format!(" Analysing: {} of {} decisions ", p.done, p.total),
+        ),
+        _ => (0.0, " Analysing ".to_string()),
+    };
+    let stops = " a or Esc stops ";
+    let gauge_width = area.width.saturating_sub(stops.len() as u16);
+    let (filled, unfilled) = if theme.ascii {
+        ("=", "-")
+    } else {
+        ("━", "─")
+    };
+    LineGauge::default()
+        .ratio(ratio.clamp(0.0, 1.0))
+        .filled_symbol(filled)
+        .unfilled_symbol(unfilled)
+        .label(label)
+        .filled_style(theme.accent())
+        .unfilled_style(theme.dim())
+        .render(Rect::new(area.x, area.y, gauge_width, 1), buf);
+    let dim = theme.dim();
+    buf.set_stringn(area.x + gauge_width, area.y, stops, stops.len(), dim);
 }
