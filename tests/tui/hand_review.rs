@@ -190,6 +190,8 @@ fn a_in_the_summary_opens_the_review_with_the_hands_analysis_started() {
     let dir = tempfile::tempdir().unwrap();
     let mut recorded = config(Mode::Partnership, 7);
     recorded.game.records = Some(dir.path().to_path_buf());
+    // The smallest budget: the test is about the screens, not the verdicts.
+    recorded.game.effort = spades::bots::Effort::Deals(1);
     let mut app = at_summary(recorded);
     let summary = screen_text(&mut app, 80, 24);
     assert!(summary.contains("a  analyse it"), "{summary}");
