@@ -27,6 +27,33 @@ pub fn analyze_seeded(
     stop: &AtomicBool,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<GameReview, AnalysisError> {
+    analyze_part(recorded, seat, None, effort, seed, stop, progress)
+}
+
+/// The review of hand `hand` alone (the hand review's `a` during a game):
+/// only that hand's decisions are judged, so a late hand takes no longer
+/// than an early one.
+pub fn analyze_hand(
+    recorded: &RecordedGame,
+    seat: Seat,
+    hand: u16,
+    effort: Effort,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<GameReview, AnalysisError> {
+    analyze_part(recorded, seat, Some(hand), effort, 0, stop, progress)
+}
+
+/// The decisions of every hand, or of `only` that one, judged.
+fn analyze_part(
+    recorded: &RecordedGame,
+    seat: Seat,
+    only: Option<u16>,
+    effort: Effort,
+    seed: u64,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<GameReview, AnalysisError> {
     let mode = recorded.header.rules.mode;
     if mode.dummy().is_some() {
         return Err(AnalysisError::Unfit(format!(
@@ -38,9 +65,17 @@ pub fn analyze_seeded(
         other => other,
     };
     let walked = walk(recorded, seat)?;
-    let total = walked.moments.len();
+    let wanted = |hand: u16| only.is_none_or(|h| h == hand);
+    let total = walked.moments.iter().filter(|m| wanted(m.hand)).count();
     let mut decisions = Vec::new();
-    for (i, moment) in walked.moments.iter().enumerate() {
+    // Numbered through the whole game, so a hand judged alone is judged
+    // as in the game's review.
+    let chosen = walked
+        .moments
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| wanted(m.hand));
+    for (done, (i, moment)) in chosen.enumerate() {
         if stop.load(Ordering::Relaxed) {
             return Err(AnalysisError::Stopped);
         }
@@ -48,11 +83,15 @@ pub fn analyze_seeded(
         // depend on how many were judged before it.
         let mut rng = BotRng::seed_from_u64(seed ^ (i as u64 + 1).wrapping_mul(SPREAD));
         decisions.extend(verdict(moment, effort, &mut rng));
-        progress(Progress { done: i + 1, total });
+        progress(Progress {
+            done: done + 1,
+            total,
+        });
     }
     let hands = walked
         .hands
         .iter()
+        .filter(|end| wanted(end.hand))
         .map(|end| hand_review(end, &decisions))
         .collect();
     Ok(GameReview {

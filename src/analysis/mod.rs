@@ -7,6 +7,8 @@
 //! judged (`judge`) and read by thresholds (`class`), a game at a time
 //! (`game`); `cache` keeps the result beside the record.
 
+mod steps;
+
 use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 
@@ -171,4 +173,4 @@ mod replay;
 mod tests;
 
 pub use class::decision_accuracy;
-pub use game::analyze_seeded;
+pub use game::{analyze_hand, analyze_seeded};

@@ -178,6 +178,26 @@ fn bidding_thirteen_on_an_ordinary_hand_is_a_blunder() {
 }
 
 #[test]
+fn a_hand_judged_alone_is_judged_as_in_the_whole_games_review() {
+    let (text, _) = played(3, 300, None);
+    let game = first_game(&text);
+    let (seat, effort, stop) = (
+        Seat::new(0),
+        crate::bots::Effort::Deals(8),
+        AtomicBool::new(false),
+    );
+    let whole = analyze(&game, seat, effort, &stop, &mut |_| {}).unwrap();
+    let mut heard = Vec::new();
+    let alone = analyze_hand(&game, seat, 2, effort, &stop, &mut |p| heard.push(p)).unwrap();
+    assert_eq!(alone, whole.of_hand(2));
+    assert!(!alone.decisions.is_empty() && alone.decisions.iter().all(|d| d.hand == 2));
+    assert_eq!(
+        heard.last().map(|p| (p.done, p.total)),
+        Some((heard.len(), heard.len()))
+    );
+}
+
+#[test]
 fn a_stopped_analysis_says_so() {
     let (text, _) = played(3, 300, None);
     let stop = AtomicBool::new(true);

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use crate::engine::Seat;
 use crate::history::{self, Entry, History, Unreadable};
 use crate::paths;
 use crate::rating::Ledger;
@@ -13,6 +14,7 @@ use crate::record::{RecordedGame, read_games};
 use crate::records_folder::find_record;
 use crate::review::Story;
 use crate::stats::{self, Stats};
+use crate::tui::replay::analysis::Analyser;
 use crate::tui::replay::{Source, Viewer};
 use crate::tui::{Ending, Theme};
 
@@ -321,7 +323,10 @@ pub(super) fn replay(args: &ReplayArgs) -> Result<(), CliError> {
         game: n,
         games: count,
     };
-    let viewer = Viewer::new(story, source);
+    // The player's seat, or the first seat in a game nobody played.
+    let seat = found.game.header.info.player_seat.unwrap_or(Seat::new(0));
+    let analyser = Analyser::of_game(found.path, found.text, found.number, found.game, seat);
+    let viewer = Viewer::new(story, source).with_analyser(analyser);
     let theme = Theme::from_env(args.ascii);
     match crate::tui::run_replay(viewer, theme) {
         Ok(Ending::Quit) => Ok(()),

@@ -6,10 +6,16 @@
 //! card, the score. Up/Down (or k/j) go a trick at a time (stopping also at
 //! the deal, the end of the bidding, the exchange and the score).
 //! PgUp/PgDn go to the start of the hand, or of the one before or after;
-//! Home/End (or g/G) to the start and the end. `?` shows the keys; q or Esc
-//! leaves.
+//! Home/End (or g/G) to the start and the end. `a` analyses the game (and
+//! stops the analysis, and once done shows or hides its panel, where Up/Down
+//! choose a decision and go to it); then n and N go to the next and the
+//! previous judged decision. `?` shows the keys; q or Esc leaves.
+
+pub mod analysis;
 
 use crate::review::{Step, Story};
+
+use analysis::{Analyser, Analysis, PanelKey, State};
 
 use super::input::Key;
 
@@ -77,24 +83,50 @@ pub enum Source {
 }
 
 /// A story and the step on screen.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct Viewer {
     story: Story,
     source: Source,
     at: usize,
     /// The keys are shown over the story.
     help: bool,
+    analysis: Analysis,
 }
 
 impl Viewer {
-    /// Shows `story` from its first step.
+    /// Shows `story` from its first step; `a` says there is nothing to
+    /// analyse until `with_analyser` gives it something.
     pub fn new(story: Story, source: Source) -> Viewer {
+        let nothing = "This game cannot be analysed here.".to_string();
         Viewer {
             story,
             source,
             at: 0,
             help: false,
+            analysis: Analysis::new(Analyser::Unavailable(nothing)),
         }
+    }
+
+    /// What `a` analyses.
+    pub fn with_analyser(mut self, analyser: Analyser) -> Viewer {
+        self.analysis = Analysis::new(analyser);
+        self
+    }
+
+    pub fn analysis(&self) -> &Analysis {
+        &self.analysis
+    }
+
+    /// Starts the analysis, unless it has started already.
+    pub fn start_analysis(&mut self) {
+        if matches!(self.analysis.state(), State::Idle) {
+            self.analysis.toggle();
+        }
+    }
+
+    /// Takes in the analysis's progress, or its result; call it often.
+    pub fn poll(&mut self) {
+        self.analysis.poll(&self.story);
     }
 
     pub fn story(&self) -> &Story {
@@ -144,18 +176,41 @@ impl Viewer {
     }
 
     /// A key pressed in the viewer. With the keys shown, any key closes
-    /// them and does nothing more.
+    /// them and does nothing more; with the analysis's panel shown, the
+    /// panel has the key first. While the analysis runs, Esc stops it.
     pub fn key(&mut self, key: Key) -> Outcome {
         if key == Key::Interrupt {
             return Outcome::Leave;
         }
+        self.analysis.forget_said();
         if self.help {
             self.help = false;
             return Outcome::Stay;
         }
+        let panel_open = self.analysis.reviewed().is_some_and(|r| r.is_open());
+        match self.analysis.panel_key(key) {
+            PanelKey::Go(step) => self.at = step,
+            PanelKey::Taken => {}
+            PanelKey::Ignored => return self.viewer_key(key, panel_open),
+        }
+        Outcome::Stay
+    }
+
+    /// A key the panel did not take; over the panel, only these keys do
+    /// anything: the story stays where the panel put it.
+    fn viewer_key(&mut self, key: Key, panel_open: bool) -> Outcome {
+        let running = matches!(self.analysis.state(), State::Running(_));
         match key {
             Key::Char('?') => self.help = true,
+            Key::Char('a' | 'A') => self.analysis.toggle(),
+            Key::Esc if running => self.analysis.stop(),
             Key::Esc | Key::Char('q' | 'Q') => return Outcome::Leave,
+            _ if panel_open => {}
+            Key::Char(c @ ('n' | 'N')) => {
+                if let Some(step) = self.analysis.judged_beside(self.at, c == 'n') {
+                    self.at = step;
+                }
+            }
             _ => {
                 if let Some(m) = Move::of_key(key) {
                     self.go(m);

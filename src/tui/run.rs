@@ -281,6 +281,7 @@ fn show_replay(
         if let Some(signal) = signals.received() {
             return Ok(Ending::Signal(signal));
         }
+        viewer.poll();
         // Drawing every turn is cheap: ratatui sends only changed cells,
         // and a resize is laid out anew.
         session

@@ -183,3 +183,37 @@ fn a_cutthroat_hand_reviewed() {
     assert!(text.contains("Out of play: "), "{text}");
     insta::assert_snapshot!("hand_review_cutthroat_80x24", text);
 }
+
+#[test]
+fn a_in_the_summary_opens_the_review_with_the_hands_analysis_started() {
+    use spades::tui::replay::analysis::State;
+    let dir = tempfile::tempdir().unwrap();
+    let mut recorded = config(Mode::Partnership, 7);
+    recorded.game.records = Some(dir.path().to_path_buf());
+    // The smallest budget: the test is about the screens, not the verdicts.
+    recorded.game.effort = spades::bots::Effort::Deals(1);
+    let mut app = at_summary(recorded);
+    let summary = screen_text(&mut app, 80, 24);
+    assert!(summary.contains("a  analyse it"), "{summary}");
+    app.update(Input::Key(Key::Char('a')));
+    assert_eq!(app.screen(), Screen::Review);
+    let review = app.review().unwrap();
+    assert!(matches!(review.analysis().state(), State::Running(_)));
+    // It reads the game's record aside, and gets as far as the analysis.
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while matches!(app.review().unwrap().analysis().state(), State::Running(_)) {
+        assert!(
+            std::time::Instant::now() < until,
+            "the analysis never ended"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        support::tui::tick(&mut app);
+    }
+    let said = app.review().unwrap().analysis().said().unwrap_or_default();
+    assert!(!said.contains("record"), "{said}");
+    // Without a record there is nothing to analyse, and a says so.
+    let mut app = at_summary(config(Mode::Partnership, 7));
+    chars(&mut app, "a");
+    let text = screen_text(&mut app, 80, 24);
+    assert!(text.contains("This game is not recorded"), "{text}");
+}

@@ -18,6 +18,7 @@ mod input;
 mod notices;
 mod practice;
 mod replay;
+mod replay_analysis;
 mod resume_moments;
 mod screens;
 mod secrets;

@@ -19,7 +19,7 @@ use spades::tui::replay_view;
 use support::game::short;
 
 /// Symbols for suits, as most terminals show them.
-const UNICODE: Theme = Theme {
+pub(crate) const UNICODE: Theme = Theme {
     ascii: false,
     color: false,
 };
@@ -54,11 +54,11 @@ fn recorded_as(rules: Rules, seed: u64, player: bool) -> RecordedGame {
     read_games(&out.text()).unwrap().remove(0)
 }
 
-fn recorded(rules: Rules, seed: u64) -> RecordedGame {
+pub(crate) fn recorded(rules: Rules, seed: u64) -> RecordedGame {
     recorded_as(rules, seed, true)
 }
 
-fn viewer(game: &RecordedGame) -> Viewer {
+pub(crate) fn viewer(game: &RecordedGame) -> Viewer {
     let story = Story::from_record(game).expect("the record replays");
     let source = Source::Record {
         name: "game-7.jsonl".to_string(),
@@ -68,7 +68,7 @@ fn viewer(game: &RecordedGame) -> Viewer {
     Viewer::new(story, source)
 }
 
-fn screen_in(viewer: &Viewer, theme: &Theme, width: u16, height: u16) -> String {
+pub(crate) fn screen_in(viewer: &Viewer, theme: &Theme, width: u16, height: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal
         .draw(|frame| replay_view::render(viewer, theme, frame.area(), frame.buffer_mut()))
@@ -76,7 +76,7 @@ fn screen_in(viewer: &Viewer, theme: &Theme, width: u16, height: u16) -> String 
     terminal.backend().to_string()
 }
 
-fn screen(viewer: &Viewer, width: u16, height: u16) -> String {
+pub(crate) fn screen(viewer: &Viewer, width: u16, height: u16) -> String {
     screen_in(viewer, &Theme::PLAIN, width, height)
 }
 
@@ -90,7 +90,7 @@ fn step_until(viewer: &mut Viewer, stop: impl Fn(&Viewer) -> bool) {
 }
 
 /// A short partnership game: to 150, or down to -150.
-fn partnership() -> Rules {
+pub(crate) fn partnership() -> Rules {
     short(Mode::Partnership, 150)
 }
 

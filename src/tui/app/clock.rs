@@ -18,6 +18,10 @@ impl App {
         // The app's clock never runs back, so a pause is measured one way.
         self.now = self.now.max(now);
         let now = self.now;
+        // The review's analysis runs aside; its news is taken in here.
+        if let Some(review) = &mut self.review {
+            review.poll();
+        }
         // Nothing moves under a window or a review.
         if self.overlay.is_some() || self.failure.is_some() || self.review.is_some() {
             return;

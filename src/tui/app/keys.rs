@@ -109,6 +109,7 @@ impl App {
             Key::Char('-' | '_') => return self.change_speed(-1),
             Key::Char('?') => return self.overlay = Some(Overlay::Help),
             Key::Char('v') if self.screen() == Screen::Summary => return self.open_review(),
+            Key::Char('a') if self.screen() == Screen::Summary => return self.analyse_hand(),
             Key::Char('r') => return self.overlay = Some(Overlay::Rules),
             Key::Char('s') => return self.open_stats(),
             Key::Char('t') => {

@@ -10,6 +10,7 @@ use crate::review::Story;
 
 use super::super::hand::hand_order;
 use super::super::link::TableLink;
+use super::super::replay::analysis::Analyser;
 use super::super::replay::{Source, Viewer};
 use super::super::theme::Theme;
 use super::{App, Overlay, PlayConfig, sentence};
@@ -80,11 +81,32 @@ impl App {
             .map(|s| self.names.seat(s).to_string())
             .collect();
         match Story::of_hand(rules, names, self.you, &self.events, result) {
-            Ok(story) => self.review = Some(Viewer::new(story, Source::HandReview)),
+            Ok(story) => {
+                let analyser = match self.record_path() {
+                    Some(path) => Analyser::of_hand_in(
+                        path.to_path_buf(),
+                        self.you,
+                        u16::try_from(result.hand).unwrap_or(u16::MAX),
+                    ),
+                    None => Analyser::Unavailable(
+                        "This game is not recorded, so it cannot be analysed.".into(),
+                    ),
+                };
+                let viewer = Viewer::new(story, Source::HandReview).with_analyser(analyser);
+                self.review = Some(viewer);
+            }
             Err(why) => {
                 self.notice = Some(sentence(&format!("the hand cannot be reviewed: {why}")));
                 self.notice_lasts_one_move = true;
             }
+        }
+    }
+
+    /// Opens the review of the hand summed up with its analysis started.
+    pub(super) fn analyse_hand(&mut self) {
+        self.open_review();
+        if let Some(review) = &mut self.review {
+            review.start_analysis();
         }
     }
 

@@ -5,18 +5,21 @@
 
 mod bars;
 mod narration;
+mod review_panel;
 mod score_window;
 mod table;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Rect};
 use ratatui::text::Line;
-use ratatui::widgets::{Clear, Paragraph, Widget};
+use ratatui::widgets::{Clear, LineGauge, Paragraph, Widget};
 
+use crate::analysis::Verdict;
 use crate::engine::{CardSet, Seat, Side};
 use crate::review::{HandStory, Step, StepEvent, Story};
 
 use super::layout;
+use super::replay::analysis::{Running, State};
 use super::replay::{Source, Viewer};
 use super::theme::Theme;
 use super::widgets::{centered_line, framed, padded, too_small};
@@ -37,6 +40,8 @@ struct Scene<'a> {
     at: usize,
     /// The last step of the story: a record may stop mid-hand.
     last: bool,
+    /// The decision made at this step, when the analysis judged it bad.
+    judged: Option<&'a Verdict>,
 }
 
 impl Scene<'_> {
@@ -89,6 +94,10 @@ pub fn render(viewer: &Viewer, theme: &Theme, area: Rect, buf: &mut Buffer) {
         theme,
         at: viewer.at(),
         last: viewer.at() + 1 == story.steps.len(),
+        judged: viewer
+            .analysis()
+            .reviewed()
+            .and_then(|r| r.marked_at(viewer.at())),
     };
     let rows = |y: u16, height: u16| Rect::new(area.x, y, area.width, height);
     let bottom = area.bottom();
@@ -103,7 +112,11 @@ pub fn render(viewer: &Viewer, theme: &Theme, area: Rect, buf: &mut Buffer) {
         table::draw(&scene, table_area, buf);
         narration::draw(&scene, narration_area, buf);
     }
-    footer(&scene, viewer.source(), rows(bottom - 1, 1), buf);
+    footer(&scene, viewer, rows(bottom - 1, 1), buf);
+    if let Some(reviewed) = viewer.analysis().reviewed().filter(|r| r.is_open()) {
+        let below_title = rows(area.y + 1, area.height - 1);
+        review_panel::draw(&scene, reviewed, below_title, buf);
+    }
     if viewer.help_shown() {
         help_window(viewer.source(), area, buf, theme);
     }
@@ -125,8 +138,16 @@ fn help_window(source: &Source, area: Rect, buf: &mut Buffer, theme: &Theme) {
             "Home/End or g/G     the start or the end of the game",
         ]);
     }
+    lines.push("Enter or space      on a step, as Right does");
+    lines.push(if review {
+        "a                   analyse the hand (a or Esc stops it); once done,"
+    } else {
+        "a                   analyse the game (a or Esc stops it); once done,"
+    });
     lines.extend([
-        "Enter or space      on a step, as Right does",
+        "                    show or hide the review: Up/Down choose a",
+        "                    decision and go to it, Enter shows it",
+        "n, N                the next or the previous decision judged bad",
         "?                   these keys (any key closes them)",
     ]);
     lines.push(if review {
@@ -156,14 +177,59 @@ fn members<'a>(scene: &'a Scene, side: Side) -> Vec<&'a str> {
     mode.side_seats(side).map(|s| scene.names.seat(s)).collect()
 }
 
-fn footer(scene: &Scene, source: &Source, area: Rect, buf: &mut Buffer) {
-    let keys = match source {
+/// The keys; while the analysis runs, its progress instead; and a line
+/// the analysis has to say, until the next key.
+fn footer(scene: &Scene, viewer: &Viewer, area: Rect, buf: &mut Buffer) {
+    let theme = scene.theme;
+    let analysis = viewer.analysis();
+    if let Some(said) = analysis.said() {
+        let width = area.width.saturating_sub(1) as usize;
+        buf.set_stringn(area.x + 1, area.y, said, width, theme.accent());
+        return;
+    }
+    if let State::Running(running) = analysis.state() {
+        return progress_gauge(running, theme, area, buf);
+    }
+    let a = if analysis.reviewed().is_some() {
+        "a review"
+    } else {
+        "a analyse"
+    };
+    let keys = match viewer.source() {
         Source::Record { .. } => {
-            " Left/Right step   Up/Down trick   PgUp/PgDn hand   Home/End   ? keys   q quit"
+            format!(" Left/Right step  Up/Down trick  PgUp/PgDn hand  {a}  ? keys  q quit")
         }
         Source::HandReview => {
-            " Left/Right step   Up/Down trick   Home/End   ? keys   Esc back to the summary"
+            format!(" Left/Right step  Up/Down trick  {a}  ? keys  Esc back to the summary")
         }
     };
-    buf.set_stringn(area.x, area.y, keys, area.width as usize, scene.theme.dim());
+    buf.set_stringn(area.x, area.y, keys, area.width as usize, theme.dim());
+}
+
+/// How far the analysis under way has come, and how to stop it.
+fn progress_gauge(running: &Running, theme: &Theme, area: Rect, buf: &mut Buffer) {
+    let (ratio, label) = match running.progress() {
+        Some(p) if p.total > 0 => (
+            p.done as f64 / p.total as f64,
+            format!(" Analysing: {} of {} decisions ", p.done, p.total),
+        ),
+        _ => (0.0, " Analysing ".to_string()),
+    };
+    let stops = " a or Esc stops ";
+    let gauge_width = area.width.saturating_sub(stops.len() as u16);
+    let (filled, unfilled) = if theme.ascii {
+        ("=", "-")
+    } else {
+        ("━", "─")
+    };
+    LineGauge::default()
+        .ratio(ratio.clamp(0.0, 1.0))
+        .filled_symbol(filled)
+        .unfilled_symbol(unfilled)
+        .label(label)
+        .filled_style(theme.accent())
+        .unfilled_style(theme.dim())
+        .render(Rect::new(area.x, area.y, gauge_width, 1), buf);
+    let dim = theme.dim();
+    buf.set_stringn(area.x + gauge_width, area.y, stops, stops.len(), dim);
 }

@@ -13,7 +13,7 @@ use crate::review::{Mark, Reached, StepEvent};
 
 use super::super::hand::faces;
 use super::super::standing::{blind_exchange, exchange_name, spades_state};
-use super::{Scene, members};
+use super::{Scene, members, review_panel};
 
 pub(super) fn draw(scene: &Scene, area: Rect, buf: &mut Buffer) {
     let theme = scene.theme;
@@ -43,7 +43,14 @@ pub(super) fn draw(scene: &Scene, area: Rect, buf: &mut Buffer) {
         .title(Span::styled(title, theme.accent()));
     let inner = block.inner(area);
     block.render(area, buf);
-    let (first, second) = what_happened(scene);
+    let (first, mut second) = what_happened(scene);
+    // A judged decision's mark and the better choice, once analysed.
+    if let Some(line) = scene
+        .judged
+        .and_then(|v| review_panel::verdict_line(v, theme))
+    {
+        second = line;
+    }
     let x = inner.x + 1;
     let width = inner.width.saturating_sub(2) as usize;
     buf.set_stringn(x, inner.y, first, width, Style::new());

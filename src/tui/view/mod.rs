@@ -43,7 +43,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) -> Hits {
             // table waits until the player has read how they came about.
             score_bar::draw(app, &view, regions.score_bar, buf);
             windows::hand_scored(app, &regions, buf, &mut hits);
-            let keys = "Enter  go on   v  review the hand   t  last trick   r  rules";
+            let keys =
+                "Enter  go on   v  review the hand   a  analyse it   t  last trick   r  rules";
             key_bar(app, keys.to_string(), regions.footer, buf);
         }
         // Drawn above, before the table's regions.

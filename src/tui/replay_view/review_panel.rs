@@ -1,0 +1,310 @@
+//! The analysis's panel over the viewer: the counts of inaccuracies,
+//! mistakes and blunders and the accuracy, a chart of the side's chance of
+//! winning hand by hand, each hand's points lost by category with what
+//! the deal held with every card seen (apart from the verdicts), and the
+//! decisions judged, one chosen. Also the words for a verdict that the
+//! line under the table uses.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::symbols::bar;
+use ratatui::text::Line;
+use ratatui::widgets::{Sparkline, Widget};
+
+use crate::analysis::{Category, Class, HandReview, Verdict};
+use crate::engine::{Action, Decision};
+
+use super::super::hand::faces;
+use super::super::replay::analysis::Reviewed;
+use super::super::text::sentence_case;
+use super::super::theme::Theme;
+use super::super::widgets::{framed, padded};
+use super::Scene;
+
+/// The chart's bars in plain characters.
+const ASCII_BARS: bar::Set = bar::Set {
+    full: "#",
+    seven_eighths: "#",
+    three_quarters: "#",
+    five_eighths: "=",
+    half: "=",
+    three_eighths: "=",
+    one_quarter: "_",
+    one_eighth: "_",
+    empty: " ",
+};
+
+/// The chart's rows, its labels apart.
+const CHART_ROWS: u16 = 4;
+
+/// The chess mark of a class.
+pub(super) fn mark(class: Class) -> &'static str {
+    match class {
+        Class::Inaccuracy => "?!",
+        Class::Mistake => "?",
+        Class::Blunder => "??",
+    }
+}
+
+fn class_name(class: Class) -> &'static str {
+    match class {
+        Class::Inaccuracy => "inaccuracy",
+        Class::Mistake => "mistake",
+        Class::Blunder => "blunder",
+    }
+}
+
+fn category_name(category: Category) -> &'static str {
+    match category {
+        Category::Bidding => "bidding",
+        Category::NilPlay => "nil play",
+        Category::NilCover => "covering nil",
+        Category::Bags => "bags",
+        Category::Setting => "setting",
+        Category::Play => "play",
+    }
+}
+
+/// A choice in a few words: "the K♠", "bid 3", "pass 2♠ 3♥", "look".
+pub(super) fn action_text(action: Action, theme: &Theme) -> String {
+    match action {
+        Action::Play(card) => format!("the {}", theme.card(card)),
+        Action::Bid(bid) => format!("bid {bid}"),
+        Action::Exchange(cards) => format!("pass {}", faces(cards, theme)),
+        Action::Look => "look at the cards".into(),
+    }
+}
+
+/// "your" for the player, "North's" for another.
+fn possessive(name: &str) -> String {
+    if name == "You" {
+        "your".into()
+    } else {
+        format!("{name}'s")
+    }
+}
+
+/// A chance as whole points of percent.
+fn percent(chance: f64) -> String {
+    format!("{:.0}%", chance * 100.0)
+}
+
+/// The line under the table at a judged decision: its mark and the better
+/// choice.
+pub(super) fn verdict_line(verdict: &Verdict, theme: &Theme) -> Option<String> {
+    let class = verdict.class?;
+    Some(format!(
+        "{} A {}: {} was better, {:.0} points of win chance lost.",
+        mark(class),
+        class_name(class),
+        action_text(verdict.best, theme),
+        verdict.lost() * 100.0,
+    ))
+}
+
+pub(super) fn draw(scene: &Scene, reviewed: &Reviewed, area: Rect, buf: &mut Buffer) {
+    let theme = scene.theme;
+    let review = &reviewed.review;
+    let whose = possessive(scene.names.seat(review.seat));
+    let title = format!("Review of {whose} decisions");
+    let inner = padded(framed(&title, area, buf, theme));
+    let mut y = inner.y;
+    let row = |y: u16| Rect::new(inner.x, y, inner.width, 1);
+    Line::from(summary(reviewed, theme)).render(row(y), buf);
+    y += 1;
+    let chart = format!(
+        "{} side's chance of winning the game after each hand",
+        sentence_case(&whose)
+    );
+    buf.set_stringn(inner.x, y, chart, inner.width.into(), theme.dim());
+    y += 1;
+    let chart_area = Rect::new(inner.x, y, inner.width, CHART_ROWS + 1);
+    win_chart(&review.hands, chart_area, buf, theme);
+    y += CHART_ROWS + 1;
+    let left = inner.bottom().saturating_sub(y);
+    // The hands and the decisions share what is left, a heading each.
+    let hand_rows = (review.hands.len() as u16).min((left / 2).max(3).saturating_sub(1));
+    let selected = reviewed.listed().nth(reviewed.selected()).map(|(v, _)| v);
+    let hands_area = Rect::new(inner.x, y, inner.width, hand_rows + 1);
+    hands_table(&review.hands, selected, hands_area, buf, theme);
+    y += hand_rows + 1;
+    let list_area = Rect::new(inner.x, y, inner.width, inner.bottom().saturating_sub(y));
+    decisions(reviewed, list_area, buf, theme);
+}
+
+/// "Accuracy 87% · 2 inaccuracies ?! · 1 mistake ? · 1 blunder ?? · 31 decisions"
+fn summary(reviewed: &Reviewed, theme: &Theme) -> String {
+    let review = &reviewed.review;
+    let counts = review.counts();
+    let mut parts = vec![match review.accuracy() {
+        Some(a) => format!("Accuracy {a:.0}%"),
+        None => "No decision to judge".into(),
+    }];
+    for class in [Class::Inaccuracy, Class::Mistake, Class::Blunder] {
+        let n = counts.get(&class).copied().unwrap_or(0);
+        let plural = if n == 1 { "" } else { "s" };
+        parts.push(format!("{n} {}{plural} {}", class_name(class), mark(class)));
+    }
+    parts.push(format!("{} decisions", review.decisions.len()));
+    parts.join(theme.sep())
+}
+
+/// A bar per hand, as high as the side's chance of winning after it,
+/// with the hands' numbers under the bars.
+fn win_chart(hands: &[HandReview], area: Rect, buf: &mut Buffer, theme: &Theme) {
+    const LABEL: u16 = 5;
+    if hands.is_empty() || area.width <= LABEL {
+        return;
+    }
+    let width = area.width - LABEL;
+    let bar = (width / hands.len() as u16).clamp(1, 8);
+    let mut data: Vec<u64> = Vec::new();
+    for hand in hands {
+        let value = (hand.win_after * 100.0).round().clamp(0.0, 100.0) as u64;
+        data.extend(std::iter::repeat_n(value, usize::from(bar.max(2) - 1)));
+        if bar > 1 {
+            data.push(0);
+        }
+    }
+    let set = if theme.ascii {
+        ASCII_BARS
+    } else {
+        bar::NINE_LEVELS
+    };
+    let x = area.x + LABEL;
+    let bars = Rect::new(x, area.y, width, CHART_ROWS);
+    Sparkline::default()
+        .data(data)
+        .max(100)
+        .bar_set(set)
+        .style(theme.accent())
+        .render(bars, buf);
+    let dim = theme.dim();
+    buf.set_string(area.x, area.y, "100%", dim);
+    buf.set_string(area.x, area.y + CHART_ROWS - 1, "  0%", dim);
+    let below = area.y + CHART_ROWS;
+    for (i, hand) in hands.iter().enumerate() {
+        let label = hand.hand.to_string();
+        let at = x + i as u16 * bar;
+        if bar as usize > label.len() && at + (label.len() as u16) <= area.right() {
+            buf.set_string(at, below, label, dim);
+        }
+    }
+}
+
+/// A row per hand: its number, the chance of winning after it, the points
+/// lost by category and, apart, what every card seen would have made.
+fn hands_table(
+    hands: &[HandReview],
+    selected: Option<&Verdict>,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
+    if area.height == 0 {
+        return;
+    }
+    let seen_x = area.right().saturating_sub(24).max(area.x + 30);
+    let width = |x: u16| area.right().saturating_sub(x) as usize;
+    buf.set_stringn(
+        area.x,
+        area.y,
+        "Hand   Win  Points lost",
+        width(area.x),
+        theme.dim(),
+    );
+    buf.set_stringn(
+        seen_x,
+        area.y,
+        "With all cards seen",
+        width(seen_x),
+        theme.dim(),
+    );
+    let rows = usize::from(area.height - 1);
+    let at = selected
+        .and_then(|v| hands.iter().position(|h| h.hand == v.hand))
+        .unwrap_or(0);
+    let first = scroll(hands.len(), rows, at);
+    for (i, hand) in hands.iter().enumerate().skip(first).take(rows) {
+        let y = area.y + 1 + (i - first) as u16;
+        let lost: Vec<String> = hand
+            .points_lost
+            .iter()
+            .filter(|(_, p)| **p >= 0.5)
+            .map(|(c, p)| format!("{} {p:.0}", category_name(*c)))
+            .collect();
+        let lost = if lost.is_empty() {
+            "-".to_string()
+        } else {
+            lost.join(", ")
+        };
+        let text = format!("{:>4}  {:>4}  {lost}", hand.hand, percent(hand.win_after));
+        let style = if selected.is_some_and(|v| v.hand == hand.hand) {
+            theme.accent()
+        } else {
+            Style::new()
+        };
+        buf.set_stringn(area.x, y, text, (seen_x - area.x - 1).into(), style);
+        if let Some(seen) = hand.all_seen {
+            let text = format!("{} tricks, bid {}", seen.side_tricks, seen.side_bid);
+            buf.set_stringn(seen_x, y, text, width(seen_x), theme.dim());
+        }
+    }
+}
+
+/// The decisions with a class, the chosen one lit; scrolled to keep it in
+/// sight.
+fn decisions(reviewed: &Reviewed, area: Rect, buf: &mut Buffer, theme: &Theme) {
+    if area.height == 0 {
+        return;
+    }
+    let width = usize::from(area.width);
+    let listed: Vec<&Verdict> = reviewed.listed().map(|(v, _)| v).collect();
+    let heading = if listed.is_empty() {
+        "No inaccuracy, mistake or blunder: every choice was close to the best."
+    } else {
+        "Decisions: Up/Down choose and go to it, Enter shows it, Esc closes"
+    };
+    buf.set_stringn(area.x, area.y, heading, width, theme.dim());
+    let rows = usize::from(area.height - 1);
+    let first = scroll(listed.len(), rows, reviewed.selected());
+    for (i, verdict) in listed.iter().enumerate().skip(first).take(rows) {
+        let y = area.y + 1 + (i - first) as u16;
+        let chosen = i == reviewed.selected();
+        let marker = if chosen { theme.turn_marker() } else { " " };
+        let mut text = format!("{marker} {}", decision_text(verdict, theme));
+        let lost = format!("{}{:.0}%", theme.minus(), verdict.lost() * 100.0);
+        let pad = width.saturating_sub(text.chars().count() + lost.chars().count());
+        text.push_str(&" ".repeat(pad.max(1)));
+        text.push_str(&lost);
+        let style = if chosen { theme.cursor() } else { Style::new() };
+        buf.set_stringn(area.x, y, text, width, style);
+    }
+}
+
+/// "?? Hand 2, trick 5: the K♠, best the 3♥"
+fn decision_text(verdict: &Verdict, theme: &Theme) -> String {
+    let mark = verdict.class.map_or("", mark);
+    let hand = verdict.hand;
+    let when = match (verdict.decision, verdict.trick) {
+        (Decision::Play, Some(trick)) => format!("Hand {hand}, trick {trick}"),
+        (Decision::Play, None) => format!("Hand {hand}, play"),
+        (Decision::Exchange, _) => format!("Hand {hand}, exchange"),
+        (Decision::Bid | Decision::BlindNil, _) => format!("Hand {hand}, bidding"),
+    };
+    format!(
+        "{mark:<2} {when}: {}, best {}",
+        action_text(verdict.chosen, theme),
+        action_text(verdict.best, theme)
+    )
+}
+
+/// The first of `len` rows to show in `rows`, so that row `at` is in
+/// sight.
+fn scroll(len: usize, rows: usize, at: usize) -> usize {
+    if len <= rows {
+        return 0;
+    }
+    at.saturating_sub(rows / 2).min(len - rows)
+}
