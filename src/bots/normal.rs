@@ -7,7 +7,7 @@ use super::knowledge::{
     DUMMY_TRICKS, Position, exchange_cards, hand_tricks, nearest_allowed, nil_danger, nil_flaw,
     prefer_side_suits, rank_value, suicide_nil_first,
 };
-use super::nil::{nil_card, sparing_cover};
+use super::nil::{NilRule, nil_card_why, sparing_cover};
 use super::{Bot, BotRng};
 use crate::engine::{Bid, Card, CardSet, Mode, PlayerView, Suit};
 
@@ -87,7 +87,7 @@ impl Bot for NormalBot {
     }
 
     fn play(&mut self, view: &PlayerView, _rng: &mut BotRng) -> Card {
-        choose_card(view, &self.tuning)
+        choose_card(view, &self.tuning).card
     }
 }
 
@@ -305,32 +305,103 @@ pub fn game_in_hand(st: &Standing, partner_bid: Option<Bid>) -> bool {
 
 /// What the seat is after in the play of a card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Aim {
-    /// Win tricks: the contract needs them, or an opponent can be set.
-    Take,
+pub enum Aim {
+    /// Win tricks: the contract needs them.
+    Make,
+    /// Win tricks: an opponent's contract can be set.
+    Set,
     /// Let tricks go: the contract is safe and overtricks are bags.
     Shed,
 }
 
-fn choose_card(view: &PlayerView, t: &Tuning) -> Card {
+/// Which of `normal`'s rules chose its card: what a hint says of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CardRule {
+    /// The only legal card.
+    Only,
+    /// A nil at the table: the seat's own, the partner's or an opponent's.
+    Nil(NilRule),
+    /// A side-suit winner, cashed before it can be trumped.
+    Cash,
+    /// The top spade, drawing the opponents' trumps.
+    DrawTrumps,
+    /// A low card of the suit that costs least to lead; `partners_void`
+    /// when the partner can trump it.
+    LowLead { partners_void: bool },
+    /// The partner's card holds the trick: nothing is spent on it.
+    PartnerHolds,
+    /// Last to play: the cheapest card that wins.
+    CheapestWinner,
+    /// The cheapest card sure enough to win.
+    SureWinner,
+    /// Second hand low: the partner still plays.
+    SecondHandLow,
+    /// Third hand high: the best chance to win, at the lowest price.
+    ThirdHandHigh,
+    /// Nothing is likely to win the trick: the least useful card goes.
+    CannotWin,
+    /// The lead least likely to win a trick the side does not want.
+    ShedLead,
+    /// Under the card winning: a trick the side does not want.
+    Duck,
+    /// The least card, the high ones kept for the partner's nil.
+    SaveCover,
+    /// Every card wins for now: the one most likely to be overtaken.
+    CannotDuck,
+}
+
+/// `normal`'s card and the rule that chose it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CardChoice {
+    pub card: Card,
+    pub rule: CardRule,
+    /// What the play was after, when no nil decided it.
+    pub aim: Option<Aim>,
+    /// Cards that cover the partner's nil were set aside for later.
+    pub kept_cover: bool,
+}
+
+/// The card `normal` plays in `view`, and why (the same card as its
+/// `play`).
+pub fn card_and_rule(view: &PlayerView) -> CardChoice {
+    choose_card(view, &Tuning::default())
+}
+
+fn choose_card(view: &PlayerView, t: &Tuning) -> CardChoice {
     let pos = Position::new(view);
     let legal = pos.legal;
+    let only = |card| CardChoice {
+        card,
+        rule: CardRule::Only,
+        aim: None,
+        kept_cover: false,
+    };
     let pick = if legal.len() <= 1 {
-        legal.lowest()
+        legal.lowest().map(only)
+    } else if let Some((card, rule)) = nil_card_why(&pos, t.bust_margin) {
+        Some(CardChoice {
+            card,
+            rule: CardRule::Nil(rule),
+            aim: None,
+            kept_cover: false,
+        })
     } else {
-        nil_card(&pos, t.bust_margin).or_else(|| {
-            let aim = aim(&pos, &Standing::of(view), t);
-            // A trick the contract does not need is not worth the card
-            // that covers a partner's nil.
-            let pos = if contract_needs_tricks(&pos) {
-                pos
-            } else {
-                sparing_cover(&pos)
-            };
-            contract_play(&pos, aim, t)
+        let aim = aim(&pos, &Standing::of(view), t);
+        // A trick the contract does not need is not worth the card
+        // that covers a partner's nil.
+        let sparing = if contract_needs_tricks(&pos) {
+            pos
+        } else {
+            sparing_cover(&pos)
+        };
+        contract_play(&sparing, aim, t).map(|(card, rule)| CardChoice {
+            card,
+            rule,
+            aim: Some(aim),
+            kept_cover: sparing.legal != pos.legal,
         })
     };
-    pick.or(legal.lowest())
+    pick.or(legal.lowest().map(only))
         .expect("the game asks only a seat that holds a legal card")
 }
 
@@ -343,7 +414,7 @@ fn contract_needs_tricks(pos: &Position) -> bool {
 
 fn aim(pos: &Position, st: &Standing, t: &Tuning) -> Aim {
     if contract_needs_tricks(pos) {
-        return Aim::Take;
+        return Aim::Make;
     }
     let room = st.limit - st.bags;
     for opp in pos.opponent_sides() {
@@ -357,16 +428,16 @@ fn aim(pos: &Position, st: &Standing, t: &Tuning) -> Aim {
         // Tricks they can still afford to lose.
         let slack = pos.tricks_left - their_need;
         if slack >= 0 && (slack <= t.set_slack || (slack <= t.set_slack + 2 && room > slack + 2)) {
-            return Aim::Take;
+            return Aim::Set;
         }
     }
     Aim::Shed
 }
 
-fn contract_play(pos: &Position, aim: Aim, t: &Tuning) -> Option<Card> {
+fn contract_play(pos: &Position, aim: Aim, t: &Tuning) -> Option<(Card, CardRule)> {
     match (aim, pos.is_leading()) {
-        (Aim::Take, true) => lead_to_take(pos, t),
-        (Aim::Take, false) => follow_to_take(pos, t),
+        (Aim::Make | Aim::Set, true) => lead_to_take(pos, t),
+        (Aim::Make | Aim::Set, false) => follow_to_take(pos, t),
         (Aim::Shed, true) => lead_to_shed(pos),
         (Aim::Shed, false) => follow_to_shed(pos),
     }
@@ -374,7 +445,7 @@ fn contract_play(pos: &Position, aim: Aim, t: &Tuning) -> Option<Card> {
 
 /// Cash sure winners (side suits first, before they can be ruffed), draw
 /// trumps with the top spade, else lead low where it costs least.
-fn lead_to_take(pos: &Position, t: &Tuning) -> Option<Card> {
+fn lead_to_take(pos: &Position, t: &Tuning) -> Option<(Card, CardRule)> {
     let legal = pos.legal;
     let rival = |s| pos.is_rival(s);
     let cash = legal
@@ -389,10 +460,10 @@ fn lead_to_take(pos: &Position, t: &Tuning) -> Option<Card> {
         .filter(|&top| pos.is_top(top))
         .filter(|_| spades.len() >= 2 || pos.unseen.suit(Suit::Spades).len() <= 2);
     if let Some((c, _)) = cash {
-        return Some(c);
+        return Some((c, CardRule::Cash));
     }
     if let Some(top) = draw {
-        return Some(top);
+        return Some((top, CardRule::DrawTrumps));
     }
     let partner = pos.partner;
     let mut best: Option<(i32, Card)> = None;
@@ -436,43 +507,54 @@ fn lead_to_take(pos: &Position, t: &Tuning) -> Option<Card> {
             best = Some((score, low));
         }
     }
-    best.map(|(_, c)| c).or(legal.lowest())
+    let low = best.map(|(_, c)| c).or(legal.lowest())?;
+    let partners_void = partner.is_some_and(|p| {
+        low.suit() != Suit::Spades
+            && pos.void[low.suit() as usize][p]
+            && !pos.void[Suit::Spades as usize][p]
+    });
+    Some((low, CardRule::LowLead { partners_void }))
 }
 
-fn follow_to_take(pos: &Position, t: &Tuning) -> Option<Card> {
+fn follow_to_take(pos: &Position, t: &Tuning) -> Option<(Card, CardRule)> {
     let legal = pos.legal;
     let rival = |s| pos.is_rival(s);
+    let throw = |rule| pos.throwaway(legal).map(|c| (c, rule));
     let partner_holds = pos.partner_winning() && pos.winner_holds(rival) >= t.partner_holds;
     if partner_holds {
         // Never overtake or trump a partner's winner.
-        return pos.throwaway(legal);
+        return throw(CardRule::PartnerHolds);
     }
     let beaters = pos.beaters(legal);
     if beaters.is_empty() {
-        return pos.throwaway(legal);
+        return throw(CardRule::CannotWin);
     }
-    let cheapest = |set: CardSet| set.iter().min_by_key(|&c| rank_value(c, pos.led));
+    let cheapest = |set: CardSet, rule| {
+        set.iter()
+            .min_by_key(|&c| rank_value(c, pos.led))
+            .map(|c| (c, rule))
+    };
     if pos.is_last() {
         if pos.partner_winning() {
-            return pos.throwaway(legal);
+            return throw(CardRule::PartnerHolds);
         }
-        return cheapest(beaters);
+        return cheapest(beaters, CardRule::CheapestWinner);
     }
     let sure: CardSet = beaters
         .iter()
         .filter(|&c| pos.win_chance(c, rival) >= t.sure)
         .collect();
     if !sure.is_empty() {
-        return cheapest(sure);
+        return cheapest(sure, CardRule::SureWinner);
     }
     if pos.partner_winning() {
-        return pos.throwaway(legal);
+        return throw(CardRule::PartnerHolds);
     }
     let partner_later = pos.partner.is_some_and(|p| pos.later().contains(&p));
     let following = legal.has_suit(pos.led?);
     if partner_later && following {
         // Second hand low: the partner still has a say.
-        return pos.throwaway(legal);
+        return throw(CardRule::SecondHandLow);
     }
     // Third hand high: the best chance, at the lowest price.
     let (card, chance) = beaters
@@ -480,45 +562,49 @@ fn follow_to_take(pos: &Position, t: &Tuning) -> Option<Card> {
         .map(|c| (c, pos.win_chance(c, rival)))
         .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))?;
     if chance >= t.third_hand {
-        return Some(card);
+        return Some((card, CardRule::ThirdHandHigh));
     }
-    pos.throwaway(legal)
+    throw(CardRule::CannotWin)
 }
 
 /// Lead the card least likely to take the trick, the highest such first.
-fn lead_to_shed(pos: &Position) -> Option<Card> {
+fn lead_to_shed(pos: &Position) -> Option<(Card, CardRule)> {
     let opp = |s| pos.is_opponent(s);
     prefer_side_suits(pos.legal)
         .iter()
         .map(|c| (c, (pos.win_chance(c, opp) * 10.0) as i32))
         .min_by_key(|&(c, chance)| (chance, -(c.rank().index() as i32)))
-        .map(|(c, _)| c)
+        .map(|(c, _)| (c, CardRule::ShedLead))
 }
 
-fn follow_to_shed(pos: &Position) -> Option<Card> {
+fn follow_to_shed(pos: &Position) -> Option<(Card, CardRule)> {
     let legal = pos.legal;
     let losers = legal.minus(pos.beaters(legal));
     if pos.partner_live_nil() {
         // The high cards will be wanted over the partner's: let this
         // trick go with the least of them.
-        return pos.throwaway(if losers.is_empty() { legal } else { losers });
+        let least = pos.throwaway(if losers.is_empty() { legal } else { losers });
+        return least.map(|c| (c, CardRule::SaveCover));
     }
     if !losers.is_empty() {
-        return if legal.has_suit(pos.led?) {
+        let duck = if legal.has_suit(pos.led?) {
             pos.highest_loser(legal)
         } else {
             pos.shed(losers)
         };
+        return duck.map(|c| (c, CardRule::Duck));
     }
     // Every card wins for now: the one most likely to be overtaken, or if
     // the trick is ours anyway, the one most likely to win later.
-    if pos.is_last() {
-        return legal.iter().max_by_key(|&c| rank_value(c, pos.led));
-    }
-    let opp = |s| pos.is_opponent(s);
-    legal
-        .iter()
-        .map(|c| (c, (pos.win_chance(c, opp) * 10.0) as i32))
-        .min_by_key(|&(c, chance)| (chance, rank_value(c, pos.led)))
-        .map(|(c, _)| c)
+    let card = if pos.is_last() {
+        legal.iter().max_by_key(|&c| rank_value(c, pos.led))
+    } else {
+        let opp = |s| pos.is_opponent(s);
+        legal
+            .iter()
+            .map(|c| (c, (pos.win_chance(c, opp) * 10.0) as i32))
+            .min_by_key(|&(c, chance)| (chance, rank_value(c, pos.led)))
+            .map(|(c, _)| c)
+    };
+    card.map(|c| (c, CardRule::CannotDuck))
 }

@@ -38,7 +38,8 @@
 //! its own generator drawn from the decision's, so the answer does not
 //! depend on how many cores there are.
 
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 use trials::Trials;
 
@@ -68,12 +69,30 @@ const MOST_DEALS: u32 = 100_000;
 const BLOCK: u32 = 16;
 
 /// How much thinking a decision gets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 struct Budget {
     deals: u32,
     until: Option<Duration>,
     /// Threads a decision is weighed on: every core.
     threads: usize,
+    /// Once set, no more blocks are started: a hint nobody waits for.
+    cancel: Cancel,
+}
+
+/// A flag that stops a search early: shared by whoever may lose interest
+/// in the answer (a hint for a decision the player has already made) and
+/// the search, which starts no more blocks of deals once it is set.
+#[derive(Debug, Clone, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
 }
 
 impl Budget {
@@ -87,6 +106,7 @@ impl Budget {
             deals,
             until,
             threads: cores(),
+            cancel: Cancel::default(),
         }
     }
 }
@@ -101,7 +121,8 @@ fn cores() -> usize {
 /// Weighs `choices` choices over the budget's guessed deals: `trial`
 /// guesses one deal and records every choice's hand on it. The blocks of
 /// deals are shared among the budget's threads; a timed budget stops
-/// starting blocks when its time is up (the first block always runs).
+/// starting blocks when its time is up (the first block always runs), and
+/// any budget once it is cancelled (then nothing more runs).
 fn weigh(
     budget: Budget,
     choices: usize,
@@ -117,7 +138,7 @@ fn weigh(
         loop {
             let block = next.fetch_add(1, Ordering::Relaxed);
             let late = budget.until.is_some_and(|t| started.elapsed() >= t);
-            if block >= blocks || (block > 0 && late) {
+            if block >= blocks || (block > 0 && late) || budget.cancel.is_cancelled() {
                 return done;
             }
             let mut rng = BotRng::seed_from_u64(base ^ u64::from(block).wrapping_mul(SPREAD));
@@ -248,6 +269,8 @@ pub struct Weighed<A> {
     pub win: f64,
     /// The side's average points for the hand.
     pub points: f64,
+    /// The side's average bags taken in the hand.
+    pub bags: f64,
     /// How often the side's contract was made, when it has one.
     pub contract: Option<f64>,
     /// How often the side's nils were made, when it bid one.
@@ -265,19 +288,34 @@ pub fn advise(
     effort: Effort,
     rng: &mut BotRng,
 ) -> Weighing<Action> {
+    advise_until(view, decision, effort, &Cancel::default(), rng)
+}
+
+/// `advise`, given up as soon as `cancel` is set: what it returns then
+/// rests on the deals weighed so far, or none, and is not worth showing.
+pub fn advise_until(
+    view: &PlayerView,
+    decision: Decision,
+    effort: Effort,
+    cancel: &Cancel,
+    rng: &mut BotRng,
+) -> Weighing<Action> {
     let mut bot = HardBot::with_effort(effort);
+    let budget = Budget {
+        cancel: cancel.clone(),
+        ..bot.budget()
+    };
     let usual = |bot: &mut HardBot, rng: &mut BotRng| super::decide(bot, decision, view, rng);
     let weighed = match decision {
         Decision::Play => {
             let normal = bot.normal.play(view, &mut rng.clone());
-            best_card(view, normal, bot.budget(), rng).map(|w| w.map(Action::Play))
+            best_card(view, normal, budget, rng).map(|w| w.map(Action::Play))
         }
         Decision::Bid => {
             let normal = bot.normal.bid(view, &mut rng.clone());
-            best_bid(view, normal, &bot.normal.tuning, bot.budget(), rng)
-                .map(|w| w.map(Action::Bid))
+            best_bid(view, normal, &bot.normal.tuning, budget, rng).map(|w| w.map(Action::Bid))
         }
-        Decision::BlindNil => blind_or_look(view, bot.budget(), rng).map(|w| {
+        Decision::BlindNil => blind_or_look(view, budget, rng).map(|w| {
             w.map(|blind| {
                 if blind {
                     Action::Bid(Bid::BlindNil)
@@ -288,7 +326,7 @@ pub fn advise(
         }),
         Decision::Exchange => {
             let normal = bot.normal.exchange(view, &mut rng.clone());
-            best_pass(view, normal, bot.budget(), rng).map(|w| w.map(Action::Exchange))
+            best_pass(view, normal, budget, rng).map(|w| w.map(Action::Exchange))
         }
     };
     weighed.unwrap_or_else(|| Weighing {
@@ -308,6 +346,7 @@ impl<A: Copy> Weighing<A> {
                     choice: f(w.choice),
                     win: w.win,
                     points: w.points,
+                    bags: w.bags,
                     contract: w.contract,
                     nil: w.nil,
                     set: w.set,

@@ -18,6 +18,7 @@ fn a_seeded_weighing_is_the_same_on_any_number_of_threads() {
             deals: 100,
             until: None,
             threads,
+            cancel: Cancel::default(),
         };
         let mut rng = BotRng::seed_from_u64(9);
         let trials = weigh(budget, 2, &mut rng, |rng, trials| {
@@ -41,10 +42,12 @@ fn decisions_at_once_share_one_pool_of_workers() {
         deals: 40 * BLOCK,
         until: None,
         threads: cores().max(4),
+        cancel: Cancel::default(),
     };
     let weighed: Vec<usize> = std::thread::scope(|scope| {
         let deciders: Vec<_> = (0..8u64)
             .map(|seed| {
+                let budget = budget.clone();
                 scope.spawn(move || {
                     let mut rng = BotRng::seed_from_u64(seed);
                     let trials = weigh(budget, 1, &mut rng, |rng, trials| {
