@@ -176,11 +176,16 @@ impl fmt::Display for Reason {
                         NilRule::CoverLead | NilRule::CoverOvertake | NilRule::CoverAbove
                     ) | CardRule::SaveCover
                 );
-                if partner_nil && !covers {
-                    f.write_str("Nil safe this trick; ")?;
-                    return write!(f, "{}", rule_words(rule, aim, kept_cover).to_lowercase());
-                }
-                f.write_str(&rule_words(rule, aim, kept_cover))
+                let words = rule_words(rule, aim);
+                // With the partner on nil, how the card keeps it safe.
+                let prefix = match (partner_nil && !covers, kept_cover) {
+                    (false, _) => return f.write_str(words),
+                    (true, true) => "Cover kept for the nil; ",
+                    (true, false) => "Nil safe here; ",
+                };
+                let mut chars = words.chars();
+                let first = chars.next().map(|c| c.to_lowercase().to_string());
+                write!(f, "{prefix}{}{}", first.unwrap_or_default(), chars.as_str())
             }
             Reason::Count { tricks } => write!(f, "Your cards count about {tricks:.1} tricks."),
             Reason::Trailing { by } => write!(
@@ -195,35 +200,31 @@ impl fmt::Display for Reason {
 }
 
 /// `normal`'s rule in a player's words, a sentence.
-fn rule_words(rule: CardRule, aim: Option<Aim>, kept_cover: bool) -> String {
+fn rule_words(rule: CardRule, aim: Option<Aim>) -> &'static str {
     let set = aim == Some(Aim::Set);
-    let words = match rule {
+    match rule {
         CardRule::Only => "Your only legal card.",
         CardRule::Nil(nil) => nil_words(nil),
-        CardRule::Cash if set => "Cash your winner before they can trump it: set them.",
+        CardRule::Cash if set => "Cash it before they can trump it: set them.",
         CardRule::Cash => "Cash your winner before they can trump it.",
         CardRule::DrawTrumps => "Draw their trumps with your top spade.",
         CardRule::LowLead {
             partners_void: true,
         } => "Lead to your partner's void: they can trump it.",
         CardRule::LowLead { .. } => "A low lead, from the suit that costs least.",
-        CardRule::PartnerHolds => "Your partner's card holds the trick: spend nothing.",
+        CardRule::PartnerHolds => "Partner's card holds the trick: spend nothing.",
         CardRule::CheapestWinner if set => "Win it cheaply, last to play: set them.",
         CardRule::CheapestWinner => "Last to play: the cheapest card that wins.",
         CardRule::SureWinner if set => "The cheapest sure winner: set them.",
         CardRule::SureWinner => "The cheapest card sure to win the trick.",
         CardRule::SecondHandLow => "Second hand low: your partner still plays.",
         CardRule::ThirdHandHigh => "Third hand high: your best chance at the trick.",
-        CardRule::CannotWin => "Nothing likely wins it: throw your least useful card.",
+        CardRule::CannotWin => "Nothing wins it: throw your least useful card.",
         CardRule::ShedLead => "Your contract is safe: lead low to avoid a bag.",
         CardRule::Duck => "Your contract is safe: duck to avoid a bag.",
         CardRule::SaveCover => "Let it go: keep your high cards to cover partner's nil.",
-        CardRule::CannotDuck => "Every card wins for now: the likeliest to be beaten.",
-    };
-    if kept_cover && rule != CardRule::SaveCover {
-        return format!("{} High cards kept for partner's nil.", words);
+        CardRule::CannotDuck => "Any card wins now: the one likeliest to be beaten.",
     }
-    words.to_string()
 }
 
 fn nil_words(rule: NilRule) -> &'static str {
@@ -231,13 +232,13 @@ fn nil_words(rule: NilRule) -> &'static str {
         NilRule::OwnLead => "For your nil: a lead someone else must beat.",
         NilRule::OwnDuck => "For your nil: the highest card that still loses.",
         NilRule::OwnUnload => "This trick is lost: shed your most dangerous card.",
-        NilRule::OwnHope => "Every card beats it: play low, hope to be overtaken.",
+        NilRule::OwnHope => "Every card beats it: low, hoping to be overtaken.",
         NilRule::CoverLead => "Lead a winner: your partner plays under it, nil safe.",
         NilRule::CoverOvertake => "Overtake your partner's card: their nil is safe.",
         NilRule::CoverAbove => "Win it before your partner plays: their nil is safe.",
         NilRule::BustLead => "Lead low into the nil bidder's suit to set the nil.",
         NilRule::BustUnder => "Stay under the nil bidder: let them take the trick.",
-        NilRule::BustLow => "Keep the trick low: the nil bidder may have to win it.",
+        NilRule::BustLow => "Keep the trick low: the nil bidder may win it.",
     }
 }
 
