@@ -128,13 +128,15 @@ pub fn reason(view: &PlayerView, decision: Decision, weighing: &Weighing<Action>
 }
 
 /// The clearest difference between the advised choice and the next best
-/// by the chance of winning; `None` when nothing else was weighed.
+/// (the first the hint lists after it, no better by the chance of winning;
+/// else the first other); `None` when nothing else was weighed.
 fn edge(weighing: &Weighing<Action>) -> Option<Edge> {
     let top = weighing
         .ranked
         .iter()
         .find(|w| w.choice == weighing.chosen)?;
-    let next = weighing.ranked.iter().find(|w| w.choice != top.choice)?;
+    let others = || weighing.ranked.iter().filter(|w| w.choice != top.choice);
+    let next = others().find(|w| w.win <= top.win).or(others().next())?;
     let share = |a: Option<f64>, b: Option<f64>| Some((a?, b?)).filter(|(a, b)| a - b >= 0.03);
     let candidates = [
         share(top.nil, next.nil).map(|(a, b)| (a - b, Edge::Nil(a, b))),

@@ -3,6 +3,7 @@
 //! comes to; then why, and the next choices with the same figure. Each
 //! line fits the notice at 80 columns: the least telling parts give way.
 
+use crate::bots::Effort;
 use crate::bots::advice::Advice;
 use crate::bots::hard::Weighed;
 use crate::engine::{Action, Bid};
@@ -11,6 +12,18 @@ use super::theme::Theme;
 
 /// The most characters a hint line takes: the notice's width at 80 columns.
 pub const HINT_WIDTH: usize = 76;
+
+/// Guessed deals for the first look: enough to rank the choices, few
+/// enough to answer within about a third of a second on two busy cores.
+pub const FIRST_LOOK_DEALS: u32 = 32;
+
+/// The looks a hint takes, quick first: the last is the game's own effort.
+pub fn looks(effort: Effort) -> Vec<Effort> {
+    match effort {
+        Effort::Deals(n) if n <= FIRST_LOOK_DEALS => vec![effort],
+        _ => vec![Effort::Deals(FIRST_LOOK_DEALS), effort],
+    }
+}
 
 /// The notice's two lines for `advice`. `changed` is true when a longer
 /// look changed the advised choice since it was first shown.

@@ -14,21 +14,9 @@ use crate::bots::{self, Effort};
 use crate::engine::{Action, Bid, Decision, PlayerView};
 
 use super::super::hand::hand_order;
-use super::super::hint::hint_lines;
+use super::super::hint::{hint_lines, looks};
 use super::super::hits::OfferChoice;
 use super::{App, DecisionKey};
-
-/// Guessed deals for the first look: enough to rank the choices, few
-/// enough to answer within about a third of a second on two busy cores.
-pub const FIRST_LOOK_DEALS: u32 = 32;
-
-/// The looks a hint takes, quick first: the last is the game's own effort.
-pub fn looks(effort: Effort) -> Vec<Effort> {
-    match effort {
-        Effort::Deals(n) if n <= FIRST_LOOK_DEALS => vec![effort],
-        _ => vec![Effort::Deals(FIRST_LOOK_DEALS), effort],
-    }
-}
 
 /// A hint being worked out for one decision.
 pub(super) struct HintJob {
