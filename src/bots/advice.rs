@@ -9,9 +9,9 @@ use std::fmt;
 use crate::engine::{Action, Bid, Decision, PlayerView};
 
 use super::hard::{Cancel, Weighed, Weighing, advise_until};
-use super::knowledge::{Position, hand_tricks};
+use super::knowledge::{DUMMY_TRICKS, Position};
 use super::nil::NilRule;
-use super::normal::{Aim, CardRule, Standing, card_and_rule};
+use super::normal::{Aim, BidRule, CardRule, Moved, Standing, bid_and_rule, card_and_rule};
 use super::{BotRng, Effort};
 
 /// What `hard` advises, weighed, and why.
@@ -58,8 +58,8 @@ pub enum Reason {
         /// Cards that cover the partner's nil were kept for later.
         kept_cover: bool,
     },
-    /// A bid of what the hand counts to.
-    Count { tricks: f32 },
+    /// The rule `normal` bid by, kept by the search.
+    Bid(BidRule),
     /// Blind nil, for a side this far behind.
     Trailing { by: i32 },
     /// No blind nil for a side level or ahead: it is a gamble.
@@ -118,9 +118,12 @@ pub fn reason(view: &PlayerView, decision: Decision, weighing: &Weighing<Action>
             by: Standing::of(view).deficit,
         },
         (Decision::BlindNil, _) if Standing::of(view).deficit <= 0 => Reason::NotBehind,
-        (Decision::Bid, Action::Bid(Bid::Tricks(_))) if edge.is_none_or(|e| e == Edge::Even) => {
-            Reason::Count {
-                tricks: hand_tricks(view.cards(), view.mode(), view.rules.deck()),
+        (Decision::Bid, Action::Bid(bid)) => {
+            let (usual, rule) = bid_and_rule(view);
+            if usual == bid {
+                Reason::Bid(rule)
+            } else {
+                edge.map_or(Reason::Usual, Reason::Edge)
             }
         }
         _ => edge.map_or(Reason::Usual, Reason::Edge),
@@ -189,7 +192,7 @@ impl fmt::Display for Reason {
                 let first = chars.next().map(|c| c.to_lowercase().to_string());
                 write!(f, "{prefix}{}{}", first.unwrap_or_default(), chars.as_str())
             }
-            Reason::Count { tricks } => write!(f, "Your cards count about {tricks:.1} tricks."),
+            Reason::Bid(rule) => write!(f, "{}", bid_words(rule)),
             Reason::Trailing { by } => write!(
                 f,
                 "You trail by {by}: a blind nil with your partner's cover can catch up."
@@ -227,6 +230,29 @@ fn rule_words(rule: CardRule, aim: Option<Aim>) -> &'static str {
         CardRule::SaveCover => "Let it go: keep your high cards to cover partner's nil.",
         CardRule::CannotDuck => "Any card wins now: the one likeliest to be beaten.",
     }
+}
+
+/// `normal`'s bid in a player's words, a sentence.
+fn bid_words(rule: BidRule) -> String {
+    let BidRule::Count { count, moved } = rule else {
+        return match rule {
+            BidRule::SuicideNil => "Suicide: one of you bids nil, and it is you.",
+            _ => "Few tricks and safe low cards: a nil.",
+        }
+        .to_string();
+    };
+    if moved == Some(Moved::Dummy) {
+        return format!("Your cards count about {count:.1} tricks, the dummy's {DUMMY_TRICKS:.1}.");
+    }
+    let why = match moved {
+        None | Some(Moved::Dummy) => "",
+        Some(Moved::CoverNil) => ", less for covering partner's nil",
+        Some(Moved::Push) => ", pushed up: they are close to winning",
+        Some(Moved::Safe) => ", kept safe: a made contract wins",
+        Some(Moved::Overbid) => ", shaded: the table has bid the tricks",
+        Some(Moved::Bags) => ", rounded down: bags are near the limit",
+    };
+    format!("Your cards count about {count:.1} tricks{why}.")
 }
 
 fn nil_words(rule: NilRule) -> &'static str {

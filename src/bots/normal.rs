@@ -79,7 +79,7 @@ impl Bot for NormalBot {
     }
 
     fn bid(&mut self, view: &PlayerView, _rng: &mut BotRng) -> Bid {
-        choose_bid(view, &self.tuning)
+        choose_bid(view, &self.tuning).0
     }
 
     fn exchange(&mut self, view: &PlayerView, _rng: &mut BotRng) -> CardSet {
@@ -160,7 +160,7 @@ fn wants_blind_nil(view: &PlayerView, t: &Tuning) -> bool {
 /// all (mirror with no spade), whatever they do allow.
 pub fn number_bid(view: &PlayerView) -> Bid {
     let t = Tuning::default();
-    match choose_bid(view, &t) {
+    match choose_bid(view, &t).0 {
         bid @ Bid::Tricks(_) => bid,
         _ => {
             let est = hand_tricks(view.cards(), view.mode(), view.rules.deck());
@@ -169,7 +169,42 @@ pub fn number_bid(view: &PlayerView) -> Bid {
     }
 }
 
-fn choose_bid(view: &PlayerView, t: &Tuning) -> Bid {
+/// Which of `normal`'s rules chose its bid: what a hint says of it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum BidRule {
+    /// A nil: few tricks, and low cards safe enough.
+    Nil,
+    /// Suicide: the side's nil, bid first.
+    SuicideNil,
+    /// What the hand counts to (`count` tricks), and what moved the bid
+    /// off it, if anything.
+    Count { count: f32, moved: Option<Moved> },
+}
+
+/// What moved a bid off the hand's count, the score before the partner's
+/// nil, the table and the bags.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Moved {
+    /// Down: high cards go to covering the partner's nil.
+    CoverNil,
+    /// Up: behind, with an opponent about to win.
+    Push,
+    /// Down: ahead and close, a made contract wins.
+    Safe,
+    /// Down: the table's bids come to more tricks than there are.
+    Overbid,
+    /// Down: near the bag limit, every overtrick costs.
+    Bags,
+    /// With the dummy's hand counted as an average one.
+    Dummy,
+}
+
+/// The bid `normal` makes in `view`, and why (the same bid as its `bid`).
+pub fn bid_and_rule(view: &PlayerView) -> (Bid, BidRule) {
+    choose_bid(view, &Tuning::default())
+}
+
+fn choose_bid(view: &PlayerView, t: &Tuning) -> (Bid, BidRule) {
     let hand = view.cards();
     let mode = view.mode();
     let size = mode.hand_size() as f32;
@@ -179,8 +214,9 @@ fn choose_bid(view: &PlayerView, t: &Tuning) -> Bid {
     let partner_bid = view.partner().and_then(|p| bids[p]);
 
     if view.check_bid(Bid::Nil).is_ok() && should_nil(view, hand, est, partner_bid, &st, t) {
-        return Bid::Nil;
+        return (Bid::Nil, BidRule::Nil);
     }
+    let count = |moved| BidRule::Count { count: est, moved };
     if mode.dummy().is_some() {
         // A team total: this hand with the dummy, unseen, as an average
         // hand. The bids are rivals, not shares, so no table total applies.
@@ -190,11 +226,12 @@ fn choose_bid(view: &PlayerView, t: &Tuning) -> Bid {
             t.round_up
         };
         let n = (est + DUMMY_TRICKS + round_up).floor().max(1.0) as i32;
-        return nearest_allowed(view, n);
+        return (nearest_allowed(view, n), count(Some(Moved::Dummy)));
     }
     if suicide_nil_first(view, est) {
-        return Bid::Nil;
+        return (Bid::Nil, BidRule::SuicideNil);
     }
+    let mut moved = Vec::new();
 
     let mut want = est;
     // The tricks are not there for everyone: shade down when the table's
@@ -213,21 +250,26 @@ fn choose_bid(view: &PlayerView, t: &Tuning) -> Bid {
     let projected = others + want + unbid * size / view.seats() as f32 * 0.75;
     if projected > size {
         want -= (projected - size) * t.overbid_shade;
+        moved.push(Moved::Overbid);
     }
     // Covering a nil partner spends high cards on the partner's behalf.
     if partner_bid.is_some_and(Bid::is_nil) {
         want -= 0.3;
+        moved.insert(0, Moved::CoverNil);
     }
     // Behind with an opponent about to win: push for points.
     if st.opponent_near_target() && st.deficit > 0 {
         want += 0.4;
+        moved.insert(0, Moved::Push);
     }
     // Ahead and close: a made contract is what wins.
     if st.mine >= st.target - st.target / 10 && st.mine > st.best_other {
         want -= 0.3;
+        moved.insert(0, Moved::Safe);
     }
     // With many bags, every overtrick costs: bid nearer the top of the range.
     let round_up = if st.limit - st.bags <= 3 {
+        moved.push(Moved::Bags);
         t.round_up_bags
     } else {
         t.round_up
@@ -237,7 +279,10 @@ fn choose_bid(view: &PlayerView, t: &Tuning) -> Bid {
     if let Some(Bid::Tricks(b)) = partner_bid {
         n = n.min(size as i32 - i32::from(b)).max(1);
     }
-    nearest_allowed(view, n)
+    // What moved the bid, when it moved off what the count alone bids.
+    let plain = (est + t.round_up).floor().max(1.0) as i32;
+    let moved = moved.first().copied().filter(|_| n != plain);
+    (nearest_allowed(view, n), count(moved))
 }
 
 /// A nil no strong player bids, whatever the score: beside a partner's

@@ -99,3 +99,22 @@ fn a_ruff_the_search_is_sure_of_still_stands() {
     // With nothing else to play, the ruff stands too.
     assert_eq!(trials.spare(0, |_| true), 0);
 }
+
+/// A hint nobody waits for any more stops: the block under way finishes,
+/// no other starts.
+#[test]
+fn a_cancelled_weighing_starts_no_more_blocks() {
+    let cancel = Cancel::default();
+    let budget = Budget {
+        deals: 100 * BLOCK,
+        until: None,
+        threads: 1,
+        cancel: cancel.clone(),
+    };
+    let mut rng = BotRng::seed_from_u64(3);
+    let trials = weigh(budget, 1, &mut rng, |rng, trials| {
+        cancel.cancel();
+        trials.values[0].push(rng.random::<f64>());
+    });
+    assert_eq!(trials.values[0].len(), BLOCK as usize);
+}
