@@ -183,3 +183,49 @@ fn the_hint_never_blocks_the_table_and_a_move_cancels_it() {
     app.update(Input::Key(Key::Enter));
     assert!(!app.hint_pending(), "a hint for a decision made is dropped");
 }
+
+/// The quick first look puts the cursor on its card; the player moves it
+/// while the longer look runs, and the longer look leaves it there unless
+/// it changes the choice, and then the notice says so.
+#[test]
+fn the_longer_look_moves_the_cursor_only_when_the_choice_changes() {
+    let mut config = config(Mode::Partnership, 12);
+    config.game.effort = Effort::Deals(400);
+    let mut app = app(config);
+    play_until(&mut app, |a| {
+        a.human_turn().map(|t| t.decision) == Some(Decision::Play)
+            && a.view().legal_plays().len() > 2
+    });
+    let wait = |app: &mut App, done: &dyn Fn(&App) -> bool| {
+        let started = std::time::Instant::now();
+        while !done(app) {
+            assert!(started.elapsed().as_secs() < 60, "the hint never came");
+            std::thread::sleep(std::time::Duration::from_millis(1));
+            app.update(Input::Tick(std::time::Instant::now()));
+        }
+    };
+    app.update(Input::Key(Key::Char('h')));
+    wait(&mut app, &|a| {
+        a.notice().is_some_and(|n| n.contains("wins the game"))
+    });
+    let first = hand_order(app.view().cards())[app.hand_cursor()];
+    let moved_to = if app.hand_cursor() > 0 {
+        app.update(Input::Key(Key::Left));
+        app.hand_cursor()
+    } else {
+        app.update(Input::Key(Key::Right));
+        app.hand_cursor()
+    };
+    wait(&mut app, &|a| !a.hint_pending());
+    let Action::Play(last) = final_advice(&app) else {
+        panic!("a card")
+    };
+    let notice = app.notice().unwrap();
+    if last == first {
+        assert_eq!(app.hand_cursor(), moved_to, "{notice}");
+        assert!(notice.starts_with("Hint: "), "{notice}");
+    } else {
+        assert_eq!(hand_order(app.view().cards())[app.hand_cursor()], last);
+        assert!(notice.starts_with("Hint, on a longer look: "), "{notice}");
+    }
+}
