@@ -61,6 +61,8 @@ impl App {
             return;
         };
         job.wanted = true;
+        // Asked again, the cursor goes back to the hint.
+        job.first_shown = None;
         if job.latest.is_none() {
             self.notice = Some("Hint: thinking it over...".into());
         }
