@@ -77,6 +77,9 @@ struct Budget {
     threads: usize,
     /// Once set, no more blocks are started: a hint nobody waits for.
     cancel: Cancel,
+    /// For a hint: a nil on the seat's side is weighed too, for its
+    /// figures, though `normal`'s card is still the one advised.
+    weigh_side_nil: bool,
 }
 
 /// A flag that stops a search early: shared by whoever may lose interest
@@ -107,6 +110,7 @@ impl Budget {
             until,
             threads: cores(),
             cancel: Cancel::default(),
+            weigh_side_nil: false,
         }
     }
 }
@@ -303,6 +307,7 @@ pub fn advise_until(
     let mut bot = HardBot::with_effort(effort);
     let budget = Budget {
         cancel: cancel.clone(),
+        weigh_side_nil: true,
         ..bot.budget()
     };
     let usual = |bot: &mut HardBot, rng: &mut BotRng| super::decide(bot, decision, view, rng);
@@ -388,7 +393,8 @@ fn best_card(
         .chain(view.partner())
         .any(|s| view.bids()[s].is_some_and(Bid::is_nil) && view.play.tricks_won[s] == 0);
     let endgame = view.mode().hand_size() - view.play.tricks_done <= EXACT_TRICKS;
-    if cards.len() < 2 || (side_nil && !endgame) {
+    let keep_usual = side_nil && !endgame;
+    if cards.len() < 2 || (keep_usual && !budget.weigh_side_nil) {
         return Some(Weighing {
             chosen: usual,
             ranked: Vec::new(),
@@ -421,17 +427,24 @@ fn best_card(
             trials.record(k, view, &outcome);
         }
     });
-    let chosen = trials.verdict(Some(usual_at), view);
+    let chosen = if keep_usual {
+        usual_at
+    } else {
+        trials.verdict(Some(usual_at), view)
+    };
     // A partner's sure winner is not ruffed or overtaken on a near tie.
     let pos = Position::new(view);
-    let chosen = trials.spare(chosen, |k| pos.overtakes_partner(cards[k]));
+    let chosen = if keep_usual {
+        chosen
+    } else {
+        trials.spare(chosen, |k| pos.overtakes_partner(cards[k]))
+    };
+    // The usual card is named as itself, not as the lowest of its equals.
+    let mut named = cards.clone();
+    named[usual_at] = usual;
     Some(Weighing {
-        chosen: if chosen == usual_at {
-            usual
-        } else {
-            cards[chosen]
-        },
-        ranked: trials.ranked(&cards),
+        chosen: named[chosen],
+        ranked: trials.ranked(&named),
     })
 }
 

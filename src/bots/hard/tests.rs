@@ -19,6 +19,7 @@ fn a_seeded_weighing_is_the_same_on_any_number_of_threads() {
             until: None,
             threads,
             cancel: Cancel::default(),
+            weigh_side_nil: false,
         };
         let mut rng = BotRng::seed_from_u64(9);
         let trials = weigh(budget, 2, &mut rng, |rng, trials| {
@@ -43,6 +44,7 @@ fn decisions_at_once_share_one_pool_of_workers() {
         until: None,
         threads: cores().max(4),
         cancel: Cancel::default(),
+        weigh_side_nil: false,
     };
     let weighed: Vec<usize> = std::thread::scope(|scope| {
         let deciders: Vec<_> = (0..8u64)
@@ -110,6 +112,7 @@ fn a_cancelled_weighing_starts_no_more_blocks() {
         until: None,
         threads: 1,
         cancel: cancel.clone(),
+        weigh_side_nil: false,
     };
     let mut rng = BotRng::seed_from_u64(3);
     let trials = weigh(budget, 1, &mut rng, |rng, trials| {
