@@ -5,7 +5,7 @@
 //! offered blind nil takes it a third of the time, so exchanges come up.
 //! Prints the p50 and p99 time to the first answer and to the refined one,
 //! over the decisions the search weighs (a hint with nothing to weigh, one
-//! sensible choice or a nil on the side, answers at once).
+//! sensible choice, answers at once).
 //!
 //! `cargo run --release --example hint_latency -- [games]`
 
@@ -105,7 +105,7 @@ fn hint_times(
         let mut rng = bot_rng(seed, view.seat);
         let advice = advise(view, decision, effort, &Cancel::default(), &mut rng);
         // Only a choice the search weighed takes its time: the rest
-        // (one sensible choice, a nil on the side) answer at once.
+        // (one sensible choice) answer at once.
         if advice.weighing.ranked.len() < 2 {
             return None;
         }

@@ -60,7 +60,16 @@ pub fn hint_lines(advice: &Advice, changed: bool, theme: &Theme) -> [String; 2] 
         .take(2)
         .map(|w| format!("{} {}", short(w.choice, theme), percent(w.win)))
         .collect();
-    [first, fit(reason, &others)]
+    let mut second = fit(reason, &others);
+    // Choices a hair better on average, that the deals could not tell from
+    // the advised one, are not listed: the line says they exist.
+    let unsure = " No other is surely better.";
+    if advice.weighing.ranked.iter().any(|w| w.win > top.win)
+        && width(&second) + width(unsure) <= HINT_WIDTH
+    {
+        second.push_str(unsure);
+    }
+    [first, second]
 }
 
 /// The chance of winning, as shown: whole percent.

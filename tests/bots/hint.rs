@@ -120,6 +120,8 @@ fn shown_figures(lines: &[String; 2]) -> (u32, Vec<u32>) {
     let others = lines[1]
         .rsplit_once(" Else ")
         .map(|(_, list)| {
+            // The list ends at its full stop; a sentence may follow.
+            let list = list.split('.').next().unwrap_or_default();
             list.split(", ")
                 .map(|item| percent(item.rsplit(' ').next().unwrap()))
                 .collect()
