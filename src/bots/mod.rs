@@ -1,6 +1,7 @@
 //! Computer players. Every level implements `Bot`, which is given only the
 //! seat's `PlayerView` (never the deal) and a seeded random generator.
 
+pub mod advice;
 pub mod easy;
 pub mod hard;
 pub mod knowledge;

@@ -5,50 +5,96 @@
 use super::knowledge::{Position, above, below, prefer_side_suits, rank_value};
 use crate::engine::{Bid, Card, CardSet, Suit};
 
+/// Which rule around a nil chose a card: what a hint says of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NilRule {
+    /// The seat's own nil: a lead someone must beat.
+    OwnLead,
+    /// The seat's own nil: the highest card that still loses.
+    OwnDuck,
+    /// The seat's own nil, taking the trick anyway: the most dangerous card.
+    OwnUnload,
+    /// The seat's own nil, every card beats: low, hoping to be overtaken.
+    OwnHope,
+    /// The partner's nil: a lead the partner can play under.
+    CoverLead,
+    /// The partner's nil: overtake the partner's winning card.
+    CoverOvertake,
+    /// The partner's nil, the partner still to play: win the trick first.
+    CoverAbove,
+    /// An opponent's nil: lead low into the nil bidder's suit.
+    BustLead,
+    /// An opponent's nil: stay under the nil bidder's card.
+    BustUnder,
+    /// An opponent's nil, the nil bidder still to play: keep the trick low.
+    BustLow,
+}
+
 /// The card a nil on the table calls for: this seat's own, or else the
 /// partner's to cover or an opponent's to bust when the seat's contract has
 /// more than `bust_margin` tricks to spare. `None` when no nil is at stake
 /// in this trick and the contract decides.
 pub fn nil_card(pos: &Position, bust_margin: i32) -> Option<Card> {
+    nil_card_why(pos, bust_margin).map(|(card, _)| card)
+}
+
+/// `nil_card`, with the rule that chose it.
+pub fn nil_card_why(pos: &Position, bust_margin: i32) -> Option<(Card, NilRule)> {
     if pos.bids[pos.seat].is_some_and(Bid::is_nil) {
         return nil_play(pos);
     }
     cover_play(pos).or_else(|| bust_play(pos, bust_margin))
 }
 
+/// `card` chosen by `rule`.
+fn by(rule: NilRule) -> impl Fn(Card) -> (Card, NilRule) {
+    move |card| (card, rule)
+}
+
 /// Playing a nil: the highest card that still loses, dangerous high cards
 /// thrown when void, and leads that someone must beat.
-fn nil_play(pos: &Position) -> Option<Card> {
+fn nil_play(pos: &Position) -> Option<(Card, NilRule)> {
     let legal = pos.legal;
     if pos.is_leading() {
-        return legal.iter().max_by_key(|&c| {
-            let higher = above(pos.unseen, c).len() as i32;
-            let lower = below(pos.unseen, c).len() as i32;
-            let spade = i32::from(c.suit() == Suit::Spades);
-            let safe = i32::from(higher > 0);
-            (safe, -spade, higher - 2 * lower, -(c.rank().index() as i32))
-        });
+        return legal
+            .iter()
+            .max_by_key(|&c| {
+                let higher = above(pos.unseen, c).len() as i32;
+                let lower = below(pos.unseen, c).len() as i32;
+                let spade = i32::from(c.suit() == Suit::Spades);
+                let safe = i32::from(higher > 0);
+                (safe, -spade, higher - 2 * lower, -(c.rank().index() as i32))
+            })
+            .map(by(NilRule::OwnLead));
     }
     let losers = legal.minus(pos.beaters(legal));
     let led = pos.led?;
     if !losers.is_empty() {
-        if legal.has_suit(led) {
-            return pos.highest_loser(legal);
-        }
-        return pos.shed(losers);
+        let duck = if legal.has_suit(led) {
+            pos.highest_loser(legal)
+        } else {
+            pos.shed(losers)
+        };
+        return duck.map(by(NilRule::OwnDuck));
     }
     if pos.is_last() {
         // Taking this trick anyway: unload the most dangerous card.
-        return legal.iter().max_by_key(|&c| rank_value(c, pos.led));
+        return legal
+            .iter()
+            .max_by_key(|&c| rank_value(c, pos.led))
+            .map(by(NilRule::OwnUnload));
     }
     // Everything beats what is down: play low and hope to be overtaken.
-    legal.iter().min_by_key(|&c| rank_value(c, pos.led))
+    legal
+        .iter()
+        .min_by_key(|&c| rank_value(c, pos.led))
+        .map(by(NilRule::OwnHope))
 }
 
 /// Covering a partner's nil: lead winners, overtake the partner, and play
 /// over a low card the partner might be forced to beat. `None` when the
 /// partner is safe this trick and the contract decides.
-fn cover_play(pos: &Position) -> Option<Card> {
+fn cover_play(pos: &Position) -> Option<(Card, NilRule)> {
     if !pos.partner_live_nil() {
         return None;
     }
@@ -57,18 +103,21 @@ fn cover_play(pos: &Position) -> Option<Card> {
     if pos.is_leading() {
         // Leads the partner can play under: winners, or high cards of a
         // suit the partner has shown out of.
-        return legal.iter().max_by_key(|&c| {
-            let class = if pos.is_top(c) && c.suit() != Suit::Spades {
-                3
-            } else if pos.void[c.suit() as usize][p] {
-                2
-            } else if c.suit() == Suit::Spades && !pos.is_top(c) {
-                0
-            } else {
-                1
-            };
-            (class, c.rank().index())
-        });
+        return legal
+            .iter()
+            .max_by_key(|&c| {
+                let class = if pos.is_top(c) && c.suit() != Suit::Spades {
+                    3
+                } else if pos.void[c.suit() as usize][p] {
+                    2
+                } else if c.suit() == Suit::Spades && !pos.is_top(c) {
+                    0
+                } else {
+                    1
+                };
+                (class, c.rank().index())
+            })
+            .map(by(NilRule::CoverLead));
     }
     let (_, w) = pos.winner?;
     let led = pos.led?;
@@ -78,7 +127,8 @@ fn cover_play(pos: &Position) -> Option<Card> {
             return pos
                 .beaters(legal)
                 .iter()
-                .min_by_key(|&c| rank_value(c, pos.led));
+                .min_by_key(|&c| rank_value(c, pos.led))
+                .map(by(NilRule::CoverOvertake));
         }
         return None;
     }
@@ -94,10 +144,15 @@ fn cover_play(pos: &Position) -> Option<Card> {
     if legal.has_suit(led) {
         // A card nothing unseen beats protects for sure; else the highest.
         let top = beaters.iter().filter(|&c| pos.is_top(c)).min();
-        return top.or_else(|| beaters.iter().max());
+        return top
+            .or_else(|| beaters.iter().max())
+            .map(by(NilRule::CoverAbove));
     }
     // Void: a trump makes the partner safe whatever they hold.
-    beaters.iter().min_by_key(|&c| rank_value(c, pos.led))
+    beaters
+        .iter()
+        .min_by_key(|&c| rank_value(c, pos.led))
+        .map(by(NilRule::CoverAbove))
 }
 
 /// The cards that cover a partner's live nil: this seat's highest card of
@@ -135,7 +190,7 @@ pub fn sparing_cover(pos: &Position) -> Position {
 /// Busting an opponent's nil when the contract can spare the effort (more
 /// than `margin` tricks left beyond what it needs): lead low into the nil
 /// bidder's suits and never rescue them by overtaking.
-fn bust_play(pos: &Position, margin: i32) -> Option<Card> {
+fn bust_play(pos: &Position, margin: i32) -> Option<(Card, NilRule)> {
     let side = pos.my_side();
     let need = pos.need(side);
     if need > 0 && pos.tricks_left - need < margin {
@@ -153,10 +208,13 @@ fn bust_play(pos: &Position, margin: i32) -> Option<Card> {
             return None;
         }
         // The fewer unseen cards below the lead, the less room to duck.
-        return prefer_side_suits(pool).iter().min_by_key(|&c| {
-            let lower = below(pos.unseen, c).len() as i32;
-            (lower, c.rank().index())
-        });
+        return prefer_side_suits(pool)
+            .iter()
+            .min_by_key(|&c| {
+                let lower = below(pos.unseen, c).len() as i32;
+                (lower, c.rank().index())
+            })
+            .map(by(NilRule::BustLead));
     }
     let led = pos.led?;
     let (winner, _) = pos.winner?;
@@ -169,11 +227,12 @@ fn bust_play(pos: &Position, margin: i32) -> Option<Card> {
         if losers.is_empty() {
             return None;
         }
-        return if legal.has_suit(led) {
+        let under = if legal.has_suit(led) {
             pos.highest_loser(legal)
         } else {
             pos.throwaway(losers)
         };
+        return under.map(by(NilRule::BustUnder));
     }
     // The nil bidder plays later: keep the winning card low.
     let nil_partner = pos.mode.partner(target);
@@ -182,7 +241,10 @@ fn bust_play(pos: &Position, margin: i32) -> Option<Card> {
     }
     let losers = legal.minus(pos.beaters(legal));
     if !losers.is_empty() {
-        return pos.throwaway(losers);
+        return pos.throwaway(losers).map(by(NilRule::BustLow));
     }
-    legal.iter().min_by_key(|&c| rank_value(c, pos.led))
+    legal
+        .iter()
+        .min_by_key(|&c| rank_value(c, pos.led))
+        .map(by(NilRule::BustLow))
 }

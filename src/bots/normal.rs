@@ -7,7 +7,7 @@ use super::knowledge::{
     DUMMY_TRICKS, Position, exchange_cards, hand_tricks, nearest_allowed, nil_danger, nil_flaw,
     prefer_side_suits, rank_value, suicide_nil_first,
 };
-use super::nil::{nil_card, sparing_cover};
+use super::nil::{NilRule, nil_card_why, sparing_cover};
 use super::{Bot, BotRng};
 use crate::engine::{Bid, Card, CardSet, Mode, PlayerView, Suit};
 
@@ -79,7 +79,7 @@ impl Bot for NormalBot {
     }
 
     fn bid(&mut self, view: &PlayerView, _rng: &mut BotRng) -> Bid {
-        choose_bid(view, &self.tuning)
+        choose_bid(view, &self.tuning).0
     }
 
     fn exchange(&mut self, view: &PlayerView, _rng: &mut BotRng) -> CardSet {
@@ -87,7 +87,7 @@ impl Bot for NormalBot {
     }
 
     fn play(&mut self, view: &PlayerView, _rng: &mut BotRng) -> Card {
-        choose_card(view, &self.tuning)
+        choose_card(view, &self.tuning).card
     }
 }
 
@@ -160,7 +160,7 @@ fn wants_blind_nil(view: &PlayerView, t: &Tuning) -> bool {
 /// all (mirror with no spade), whatever they do allow.
 pub fn number_bid(view: &PlayerView) -> Bid {
     let t = Tuning::default();
-    match choose_bid(view, &t) {
+    match choose_bid(view, &t).0 {
         bid @ Bid::Tricks(_) => bid,
         _ => {
             let est = hand_tricks(view.cards(), view.mode(), view.rules.deck());
@@ -169,7 +169,42 @@ pub fn number_bid(view: &PlayerView) -> Bid {
     }
 }
 
-fn choose_bid(view: &PlayerView, t: &Tuning) -> Bid {
+/// Which of `normal`'s rules chose its bid: what a hint says of it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum BidRule {
+    /// A nil: few tricks, and low cards safe enough.
+    Nil,
+    /// Suicide: the side's nil, bid first.
+    SuicideNil,
+    /// What the hand counts to (`count` tricks), and what moved the bid
+    /// off it, if anything.
+    Count { count: f32, moved: Option<Moved> },
+}
+
+/// What moved a bid off the hand's count, the score before the partner's
+/// nil, the table and the bags.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Moved {
+    /// Down: high cards go to covering the partner's nil.
+    CoverNil,
+    /// Up: behind, with an opponent about to win.
+    Push,
+    /// Down: ahead and close, a made contract wins.
+    Safe,
+    /// Down: the table's bids come to more tricks than there are.
+    Overbid,
+    /// Down: near the bag limit, every overtrick costs.
+    Bags,
+    /// With the dummy's hand counted as an average one.
+    Dummy,
+}
+
+/// The bid `normal` makes in `view`, and why (the same bid as its `bid`).
+pub fn bid_and_rule(view: &PlayerView) -> (Bid, BidRule) {
+    choose_bid(view, &Tuning::default())
+}
+
+fn choose_bid(view: &PlayerView, t: &Tuning) -> (Bid, BidRule) {
     let hand = view.cards();
     let mode = view.mode();
     let size = mode.hand_size() as f32;
@@ -179,8 +214,9 @@ fn choose_bid(view: &PlayerView, t: &Tuning) -> Bid {
     let partner_bid = view.partner().and_then(|p| bids[p]);
 
     if view.check_bid(Bid::Nil).is_ok() && should_nil(view, hand, est, partner_bid, &st, t) {
-        return Bid::Nil;
+        return (Bid::Nil, BidRule::Nil);
     }
+    let count = |moved| BidRule::Count { count: est, moved };
     if mode.dummy().is_some() {
         // A team total: this hand with the dummy, unseen, as an average
         // hand. The bids are rivals, not shares, so no table total applies.
@@ -190,11 +226,12 @@ fn choose_bid(view: &PlayerView, t: &Tuning) -> Bid {
             t.round_up
         };
         let n = (est + DUMMY_TRICKS + round_up).floor().max(1.0) as i32;
-        return nearest_allowed(view, n);
+        return (nearest_allowed(view, n), count(Some(Moved::Dummy)));
     }
     if suicide_nil_first(view, est) {
-        return Bid::Nil;
+        return (Bid::Nil, BidRule::SuicideNil);
     }
+    let mut moved = Vec::new();
 
     let mut want = est;
     // The tricks are not there for everyone: shade down when the table's
@@ -213,21 +250,26 @@ fn choose_bid(view: &PlayerView, t: &Tuning) -> Bid {
     let projected = others + want + unbid * size / view.seats() as f32 * 0.75;
     if projected > size {
         want -= (projected - size) * t.overbid_shade;
+        moved.push(Moved::Overbid);
     }
     // Covering a nil partner spends high cards on the partner's behalf.
     if partner_bid.is_some_and(Bid::is_nil) {
         want -= 0.3;
+        moved.insert(0, Moved::CoverNil);
     }
     // Behind with an opponent about to win: push for points.
     if st.opponent_near_target() && st.deficit > 0 {
         want += 0.4;
+        moved.insert(0, Moved::Push);
     }
     // Ahead and close: a made contract is what wins.
     if st.mine >= st.target - st.target / 10 && st.mine > st.best_other {
         want -= 0.3;
+        moved.insert(0, Moved::Safe);
     }
     // With many bags, every overtrick costs: bid nearer the top of the range.
     let round_up = if st.limit - st.bags <= 3 {
+        moved.push(Moved::Bags);
         t.round_up_bags
     } else {
         t.round_up
@@ -237,7 +279,10 @@ fn choose_bid(view: &PlayerView, t: &Tuning) -> Bid {
     if let Some(Bid::Tricks(b)) = partner_bid {
         n = n.min(size as i32 - i32::from(b)).max(1);
     }
-    nearest_allowed(view, n)
+    // What moved the bid, when it moved off what the count alone bids.
+    let plain = (est + t.round_up).floor().max(1.0) as i32;
+    let moved = moved.first().copied().filter(|_| n != plain);
+    (nearest_allowed(view, n), count(moved))
 }
 
 /// A nil no strong player bids, whatever the score: beside a partner's
@@ -305,32 +350,103 @@ pub fn game_in_hand(st: &Standing, partner_bid: Option<Bid>) -> bool {
 
 /// What the seat is after in the play of a card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Aim {
-    /// Win tricks: the contract needs them, or an opponent can be set.
-    Take,
+pub enum Aim {
+    /// Win tricks: the contract needs them.
+    Make,
+    /// Win tricks: an opponent's contract can be set.
+    Set,
     /// Let tricks go: the contract is safe and overtricks are bags.
     Shed,
 }
 
-fn choose_card(view: &PlayerView, t: &Tuning) -> Card {
+/// Which of `normal`'s rules chose its card: what a hint says of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CardRule {
+    /// The only legal card.
+    Only,
+    /// A nil at the table: the seat's own, the partner's or an opponent's.
+    Nil(NilRule),
+    /// A side-suit winner, cashed before it can be trumped.
+    Cash,
+    /// The top spade, drawing the opponents' trumps.
+    DrawTrumps,
+    /// A low card of the suit that costs least to lead; `partners_void`
+    /// when the partner can trump it.
+    LowLead { partners_void: bool },
+    /// The partner's card holds the trick: nothing is spent on it.
+    PartnerHolds,
+    /// Last to play: the cheapest card that wins.
+    CheapestWinner,
+    /// The cheapest card sure enough to win.
+    SureWinner,
+    /// Second hand low: the partner still plays.
+    SecondHandLow,
+    /// Third hand high: the best chance to win, at the lowest price.
+    ThirdHandHigh,
+    /// Nothing is likely to win the trick: the least useful card goes.
+    CannotWin,
+    /// The lead least likely to win a trick the side does not want.
+    ShedLead,
+    /// Under the card winning: a trick the side does not want.
+    Duck,
+    /// The least card, the high ones kept for the partner's nil.
+    SaveCover,
+    /// Every card wins for now: the one most likely to be overtaken.
+    CannotDuck,
+}
+
+/// `normal`'s card and the rule that chose it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CardChoice {
+    pub card: Card,
+    pub rule: CardRule,
+    /// What the play was after, when no nil decided it.
+    pub aim: Option<Aim>,
+    /// Cards that cover the partner's nil were set aside for later.
+    pub kept_cover: bool,
+}
+
+/// The card `normal` plays in `view`, and why (the same card as its
+/// `play`).
+pub fn card_and_rule(view: &PlayerView) -> CardChoice {
+    choose_card(view, &Tuning::default())
+}
+
+fn choose_card(view: &PlayerView, t: &Tuning) -> CardChoice {
     let pos = Position::new(view);
     let legal = pos.legal;
+    let only = |card| CardChoice {
+        card,
+        rule: CardRule::Only,
+        aim: None,
+        kept_cover: false,
+    };
     let pick = if legal.len() <= 1 {
-        legal.lowest()
+        legal.lowest().map(only)
+    } else if let Some((card, rule)) = nil_card_why(&pos, t.bust_margin) {
+        Some(CardChoice {
+            card,
+            rule: CardRule::Nil(rule),
+            aim: None,
+            kept_cover: false,
+        })
     } else {
-        nil_card(&pos, t.bust_margin).or_else(|| {
-            let aim = aim(&pos, &Standing::of(view), t);
-            // A trick the contract does not need is not worth the card
-            // that covers a partner's nil.
-            let pos = if contract_needs_tricks(&pos) {
-                pos
-            } else {
-                sparing_cover(&pos)
-            };
-            contract_play(&pos, aim, t)
+        let aim = aim(&pos, &Standing::of(view), t);
+        // A trick the contract does not need is not worth the card
+        // that covers a partner's nil.
+        let sparing = if contract_needs_tricks(&pos) {
+            pos
+        } else {
+            sparing_cover(&pos)
+        };
+        contract_play(&sparing, aim, t).map(|(card, rule)| CardChoice {
+            card,
+            rule,
+            aim: Some(aim),
+            kept_cover: sparing.legal != pos.legal,
         })
     };
-    pick.or(legal.lowest())
+    pick.or(legal.lowest().map(only))
         .expect("the game asks only a seat that holds a legal card")
 }
 
@@ -343,7 +459,7 @@ fn contract_needs_tricks(pos: &Position) -> bool {
 
 fn aim(pos: &Position, st: &Standing, t: &Tuning) -> Aim {
     if contract_needs_tricks(pos) {
-        return Aim::Take;
+        return Aim::Make;
     }
     let room = st.limit - st.bags;
     for opp in pos.opponent_sides() {
@@ -357,16 +473,16 @@ fn aim(pos: &Position, st: &Standing, t: &Tuning) -> Aim {
         // Tricks they can still afford to lose.
         let slack = pos.tricks_left - their_need;
         if slack >= 0 && (slack <= t.set_slack || (slack <= t.set_slack + 2 && room > slack + 2)) {
-            return Aim::Take;
+            return Aim::Set;
         }
     }
     Aim::Shed
 }
 
-fn contract_play(pos: &Position, aim: Aim, t: &Tuning) -> Option<Card> {
+fn contract_play(pos: &Position, aim: Aim, t: &Tuning) -> Option<(Card, CardRule)> {
     match (aim, pos.is_leading()) {
-        (Aim::Take, true) => lead_to_take(pos, t),
-        (Aim::Take, false) => follow_to_take(pos, t),
+        (Aim::Make | Aim::Set, true) => lead_to_take(pos, t),
+        (Aim::Make | Aim::Set, false) => follow_to_take(pos, t),
         (Aim::Shed, true) => lead_to_shed(pos),
         (Aim::Shed, false) => follow_to_shed(pos),
     }
@@ -374,7 +490,7 @@ fn contract_play(pos: &Position, aim: Aim, t: &Tuning) -> Option<Card> {
 
 /// Cash sure winners (side suits first, before they can be ruffed), draw
 /// trumps with the top spade, else lead low where it costs least.
-fn lead_to_take(pos: &Position, t: &Tuning) -> Option<Card> {
+fn lead_to_take(pos: &Position, t: &Tuning) -> Option<(Card, CardRule)> {
     let legal = pos.legal;
     let rival = |s| pos.is_rival(s);
     let cash = legal
@@ -389,10 +505,10 @@ fn lead_to_take(pos: &Position, t: &Tuning) -> Option<Card> {
         .filter(|&top| pos.is_top(top))
         .filter(|_| spades.len() >= 2 || pos.unseen.suit(Suit::Spades).len() <= 2);
     if let Some((c, _)) = cash {
-        return Some(c);
+        return Some((c, CardRule::Cash));
     }
     if let Some(top) = draw {
-        return Some(top);
+        return Some((top, CardRule::DrawTrumps));
     }
     let partner = pos.partner;
     let mut best: Option<(i32, Card)> = None;
@@ -436,43 +552,54 @@ fn lead_to_take(pos: &Position, t: &Tuning) -> Option<Card> {
             best = Some((score, low));
         }
     }
-    best.map(|(_, c)| c).or(legal.lowest())
+    let low = best.map(|(_, c)| c).or(legal.lowest())?;
+    let partners_void = partner.is_some_and(|p| {
+        low.suit() != Suit::Spades
+            && pos.void[low.suit() as usize][p]
+            && !pos.void[Suit::Spades as usize][p]
+    });
+    Some((low, CardRule::LowLead { partners_void }))
 }
 
-fn follow_to_take(pos: &Position, t: &Tuning) -> Option<Card> {
+fn follow_to_take(pos: &Position, t: &Tuning) -> Option<(Card, CardRule)> {
     let legal = pos.legal;
     let rival = |s| pos.is_rival(s);
+    let throw = |rule| pos.throwaway(legal).map(|c| (c, rule));
     let partner_holds = pos.partner_winning() && pos.winner_holds(rival) >= t.partner_holds;
     if partner_holds {
         // Never overtake or trump a partner's winner.
-        return pos.throwaway(legal);
+        return throw(CardRule::PartnerHolds);
     }
     let beaters = pos.beaters(legal);
     if beaters.is_empty() {
-        return pos.throwaway(legal);
+        return throw(CardRule::CannotWin);
     }
-    let cheapest = |set: CardSet| set.iter().min_by_key(|&c| rank_value(c, pos.led));
+    let cheapest = |set: CardSet, rule| {
+        set.iter()
+            .min_by_key(|&c| rank_value(c, pos.led))
+            .map(|c| (c, rule))
+    };
     if pos.is_last() {
         if pos.partner_winning() {
-            return pos.throwaway(legal);
+            return throw(CardRule::PartnerHolds);
         }
-        return cheapest(beaters);
+        return cheapest(beaters, CardRule::CheapestWinner);
     }
     let sure: CardSet = beaters
         .iter()
         .filter(|&c| pos.win_chance(c, rival) >= t.sure)
         .collect();
     if !sure.is_empty() {
-        return cheapest(sure);
+        return cheapest(sure, CardRule::SureWinner);
     }
     if pos.partner_winning() {
-        return pos.throwaway(legal);
+        return throw(CardRule::PartnerHolds);
     }
     let partner_later = pos.partner.is_some_and(|p| pos.later().contains(&p));
     let following = legal.has_suit(pos.led?);
     if partner_later && following {
         // Second hand low: the partner still has a say.
-        return pos.throwaway(legal);
+        return throw(CardRule::SecondHandLow);
     }
     // Third hand high: the best chance, at the lowest price.
     let (card, chance) = beaters
@@ -480,45 +607,49 @@ fn follow_to_take(pos: &Position, t: &Tuning) -> Option<Card> {
         .map(|c| (c, pos.win_chance(c, rival)))
         .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))?;
     if chance >= t.third_hand {
-        return Some(card);
+        return Some((card, CardRule::ThirdHandHigh));
     }
-    pos.throwaway(legal)
+    throw(CardRule::CannotWin)
 }
 
 /// Lead the card least likely to take the trick, the highest such first.
-fn lead_to_shed(pos: &Position) -> Option<Card> {
+fn lead_to_shed(pos: &Position) -> Option<(Card, CardRule)> {
     let opp = |s| pos.is_opponent(s);
     prefer_side_suits(pos.legal)
         .iter()
         .map(|c| (c, (pos.win_chance(c, opp) * 10.0) as i32))
         .min_by_key(|&(c, chance)| (chance, -(c.rank().index() as i32)))
-        .map(|(c, _)| c)
+        .map(|(c, _)| (c, CardRule::ShedLead))
 }
 
-fn follow_to_shed(pos: &Position) -> Option<Card> {
+fn follow_to_shed(pos: &Position) -> Option<(Card, CardRule)> {
     let legal = pos.legal;
     let losers = legal.minus(pos.beaters(legal));
     if pos.partner_live_nil() {
         // The high cards will be wanted over the partner's: let this
         // trick go with the least of them.
-        return pos.throwaway(if losers.is_empty() { legal } else { losers });
+        let least = pos.throwaway(if losers.is_empty() { legal } else { losers });
+        return least.map(|c| (c, CardRule::SaveCover));
     }
     if !losers.is_empty() {
-        return if legal.has_suit(pos.led?) {
+        let duck = if legal.has_suit(pos.led?) {
             pos.highest_loser(legal)
         } else {
             pos.shed(losers)
         };
+        return duck.map(|c| (c, CardRule::Duck));
     }
     // Every card wins for now: the one most likely to be overtaken, or if
     // the trick is ours anyway, the one most likely to win later.
-    if pos.is_last() {
-        return legal.iter().max_by_key(|&c| rank_value(c, pos.led));
-    }
-    let opp = |s| pos.is_opponent(s);
-    legal
-        .iter()
-        .map(|c| (c, (pos.win_chance(c, opp) * 10.0) as i32))
-        .min_by_key(|&(c, chance)| (chance, rank_value(c, pos.led)))
-        .map(|(c, _)| c)
+    let card = if pos.is_last() {
+        legal.iter().max_by_key(|&c| rank_value(c, pos.led))
+    } else {
+        let opp = |s| pos.is_opponent(s);
+        legal
+            .iter()
+            .map(|c| (c, (pos.win_chance(c, opp) * 10.0) as i32))
+            .min_by_key(|&(c, chance)| (chance, rank_value(c, pos.led)))
+            .map(|(c, _)| c)
+    };
+    card.map(|c| (c, CardRule::CannotDuck))
 }

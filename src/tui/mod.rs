@@ -5,6 +5,7 @@
 
 pub mod app;
 mod hand;
+pub mod hint;
 mod hits;
 pub mod input;
 pub mod layout;

@@ -1,6 +1,6 @@
 //! `h` at the player's turn: what `hard` would do, worked out from the
-//! player's own view alone, said in a line with its chances, and the
-//! cursor put on it (never played for them).
+//! player's own view alone, said in two lines with its chance of winning
+//! the game and why, and the cursor put on it (never played for them).
 
 use spades::bots::hard::advise;
 use spades::bots::{Effort, bot_rng};
@@ -19,7 +19,7 @@ fn a_hint_for_a_card_names_it_with_its_chances_and_plays_nothing() {
     chars(&mut app, "h");
     let notice = app.notice().expect("a hint").to_string();
     assert!(notice.starts_with("Hint: play the "), "{notice}");
-    assert!(notice.contains("points"), "{notice}");
+    assert!(notice.contains("wins the game "), "{notice}");
     assert_eq!(app.view(), view, "nothing was played");
 
     // The hint is the search's answer on the player's view, and nothing
@@ -104,4 +104,74 @@ fn hints_at_the_blind_nil_question_and_the_exchange() {
     assert_eq!(pass.len(), 2);
     assert!(pass.is_subset(view.cards()));
     assert!(advice.ranked.len() > 1, "passes were weighed: {advice:?}");
+}
+
+/// The whole percents a hint shows: the advised choice's chance of
+/// winning the game on its first line, then the next choices' on the
+/// second, in the order shown.
+fn shown_figures(lines: &[String; 2]) -> (u32, Vec<u32>) {
+    let percent = |s: &str| s.trim_end_matches(['.', '%']).parse::<u32>().unwrap();
+    let top = lines[0]
+        .split("wins the game ")
+        .nth(1)
+        .and_then(|rest| rest.split(['%']).next())
+        .map(|n| n.parse::<u32>().unwrap())
+        .expect("the advised choice's chance");
+    let others = lines[1]
+        .rsplit_once(" Else ")
+        .map(|(_, list)| {
+            // The list ends at its full stop; a sentence may follow.
+            let list = list.split('.').next().unwrap_or_default();
+            list.split(", ")
+                .map(|item| percent(item.rsplit(' ').next().unwrap()))
+                .collect()
+        })
+        .unwrap_or_default();
+    (top, others)
+}
+
+/// On hundreds of seeded positions of every kind of decision, weighed
+/// on few deals (where the noise is largest), the hint ranks and shows
+/// one figure: every choice listed after the advised one shows a chance
+/// of winning the game no higher than the advised one's, and no higher
+/// than the one before it. Each line fits the notice at 80 columns.
+#[test]
+fn the_hint_ranks_and_shows_the_same_figure() {
+    use spades::bots::advice::advise;
+    use spades::bots::hard::Cancel;
+    use spades::tui::hint::{HINT_WIDTH, hint_lines};
+    let mut checked = [0usize; 4];
+    for seed in 0..12u64 {
+        let rules = crate::search_support::blind_nil_rules(Mode::Partnership);
+        crate::search_support::play(rules, seed, 2, true, |game, turn, _| {
+            let view = game.view(turn.seat);
+            let mut rng = bot_rng(seed ^ u64::from(view.hand_no), turn.seat);
+            let advice = advise(
+                &view,
+                turn.decision,
+                Effort::Deals(16),
+                &Cancel::default(),
+                &mut rng,
+            );
+            let lines = hint_lines(&advice, false, &spades::tui::Theme::PLAIN);
+            for line in &lines {
+                assert!(line.chars().count() <= HINT_WIDTH, "{line}");
+            }
+            let Some(top) = advice.top() else {
+                return;
+            };
+            let (shown, others) = shown_figures(&lines);
+            let figure = format!("{:.0}", 100.0 * top.win);
+            assert_eq!(shown.to_string(), figure, "{lines:?}");
+            let mut last = shown;
+            for figure in others {
+                assert!(figure <= last, "{lines:?}");
+                last = figure;
+            }
+            checked[turn.decision as usize] += 1;
+        });
+    }
+    // Every kind of decision was weighed, hundreds in all.
+    assert!(checked.iter().all(|&n| n > 0), "{checked:?}");
+    assert!(checked.iter().sum::<usize>() >= 300, "{checked:?}");
 }

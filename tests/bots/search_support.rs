@@ -44,7 +44,7 @@ impl Bot for BlindNilOften {
 }
 
 /// Blind nil on offer from the first deal, with a three-card exchange.
-fn blind_nil_rules(mode: Mode) -> Rules {
+pub(crate) fn blind_nil_rules(mode: Mode) -> Rules {
     support::game::short(mode, 300)
         .with(|r| {
             r.blind_nil.min_deficit = 0;
@@ -55,7 +55,7 @@ fn blind_nil_rules(mode: Mode) -> Rules {
 
 /// Plays `hands` hands of a seeded game, calling `at` before every action
 /// with the game, whose turn it is and the action about to be applied.
-fn play(
+pub(crate) fn play(
     rules: Rules,
     seed: u64,
     hands: u32,

@@ -14,6 +14,7 @@ mod bid_cursor;
 mod dummy;
 mod flow;
 mod hand_review;
+mod hint;
 mod input;
 mod notices;
 mod practice;

@@ -38,7 +38,8 @@
 //! its own generator drawn from the decision's, so the answer does not
 //! depend on how many cores there are.
 
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 use trials::Trials;
 
@@ -68,12 +69,33 @@ const MOST_DEALS: u32 = 100_000;
 const BLOCK: u32 = 16;
 
 /// How much thinking a decision gets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 struct Budget {
     deals: u32,
     until: Option<Duration>,
     /// Threads a decision is weighed on: every core.
     threads: usize,
+    /// Once set, no more blocks are started: a hint nobody waits for.
+    cancel: Cancel,
+    /// For a hint: a nil on the seat's side is weighed too, for its
+    /// figures, though `normal`'s card is still the one advised.
+    weigh_side_nil: bool,
+}
+
+/// A flag that stops a search early: shared by whoever may lose interest
+/// in the answer (a hint for a decision the player has already made) and
+/// the search, which starts no more blocks of deals once it is set.
+#[derive(Debug, Clone, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
 }
 
 impl Budget {
@@ -87,6 +109,8 @@ impl Budget {
             deals,
             until,
             threads: cores(),
+            cancel: Cancel::default(),
+            weigh_side_nil: false,
         }
     }
 }
@@ -101,7 +125,8 @@ fn cores() -> usize {
 /// Weighs `choices` choices over the budget's guessed deals: `trial`
 /// guesses one deal and records every choice's hand on it. The blocks of
 /// deals are shared among the budget's threads; a timed budget stops
-/// starting blocks when its time is up (the first block always runs).
+/// starting blocks when its time is up (the first block always runs), and
+/// any budget once it is cancelled (then nothing more runs).
 fn weigh(
     budget: Budget,
     choices: usize,
@@ -117,7 +142,7 @@ fn weigh(
         loop {
             let block = next.fetch_add(1, Ordering::Relaxed);
             let late = budget.until.is_some_and(|t| started.elapsed() >= t);
-            if block >= blocks || (block > 0 && late) {
+            if block >= blocks || (block > 0 && late) || budget.cancel.is_cancelled() {
                 return done;
             }
             let mut rng = BotRng::seed_from_u64(base ^ u64::from(block).wrapping_mul(SPREAD));
@@ -248,6 +273,8 @@ pub struct Weighed<A> {
     pub win: f64,
     /// The side's average points for the hand.
     pub points: f64,
+    /// The side's average bags taken in the hand.
+    pub bags: f64,
     /// How often the side's contract was made, when it has one.
     pub contract: Option<f64>,
     /// How often the side's nils were made, when it bid one.
@@ -265,19 +292,35 @@ pub fn advise(
     effort: Effort,
     rng: &mut BotRng,
 ) -> Weighing<Action> {
+    advise_until(view, decision, effort, &Cancel::default(), rng)
+}
+
+/// `advise`, given up as soon as `cancel` is set: what it returns then
+/// rests on the deals weighed so far, or none, and is not worth showing.
+pub fn advise_until(
+    view: &PlayerView,
+    decision: Decision,
+    effort: Effort,
+    cancel: &Cancel,
+    rng: &mut BotRng,
+) -> Weighing<Action> {
     let mut bot = HardBot::with_effort(effort);
+    let budget = Budget {
+        cancel: cancel.clone(),
+        weigh_side_nil: true,
+        ..bot.budget()
+    };
     let usual = |bot: &mut HardBot, rng: &mut BotRng| super::decide(bot, decision, view, rng);
     let weighed = match decision {
         Decision::Play => {
             let normal = bot.normal.play(view, &mut rng.clone());
-            best_card(view, normal, bot.budget(), rng).map(|w| w.map(Action::Play))
+            best_card(view, normal, budget, rng).map(|w| w.map(Action::Play))
         }
         Decision::Bid => {
             let normal = bot.normal.bid(view, &mut rng.clone());
-            best_bid(view, normal, &bot.normal.tuning, bot.budget(), rng)
-                .map(|w| w.map(Action::Bid))
+            best_bid(view, normal, &bot.normal.tuning, budget, rng).map(|w| w.map(Action::Bid))
         }
-        Decision::BlindNil => blind_or_look(view, bot.budget(), rng, Gamble::WhenBehind).map(|w| {
+        Decision::BlindNil => blind_or_look(view, budget, rng, Gamble::WhenBehind).map(|w| {
             w.map(|blind| {
                 if blind {
                     Action::Bid(Bid::BlindNil)
@@ -288,7 +331,7 @@ pub fn advise(
         }),
         Decision::Exchange => {
             let normal = bot.normal.exchange(view, &mut rng.clone());
-            best_pass(view, normal, bot.budget(), rng).map(|w| w.map(Action::Exchange))
+            best_pass(view, normal, budget, rng).map(|w| w.map(Action::Exchange))
         }
     };
     weighed.unwrap_or_else(|| Weighing {
@@ -308,6 +351,7 @@ impl<A: Copy> Weighing<A> {
                     choice: f(w.choice),
                     win: w.win,
                     points: w.points,
+                    bags: w.bags,
                     contract: w.contract,
                     nil: w.nil,
                     set: w.set,
@@ -344,12 +388,14 @@ fn best_card(
     // A nil on the seat's own side is played by `normal`'s rules, which a
     // partner can count on; the habits of the playouts are cruder there.
     // The last tricks are searched exactly, with no habits: there the
-    // search may overrule them too.
+    // search may overrule them too. (A hint may still weigh the cards,
+    // for their figures.)
     let side_nil = std::iter::once(view.seat)
         .chain(view.partner())
         .any(|s| view.bids()[s].is_some_and(Bid::is_nil) && view.play.tricks_won[s] == 0);
     let endgame = view.mode().hand_size() - view.play.tricks_done <= EXACT_TRICKS;
-    if cards.len() < 2 || (side_nil && !endgame) {
+    let keep_usual = side_nil && !endgame;
+    if cards.len() < 2 || (keep_usual && !budget.weigh_side_nil) {
         return Some(Weighing {
             chosen: usual,
             ranked: Vec::new(),
@@ -357,17 +403,20 @@ fn best_card(
     }
     let usual_at = standing_for(&cards, usual)?;
     let trials = card_trials(view, &cards, budget, rng)?;
-    let chosen = trials.verdict(Some(usual_at), view);
-    // A partner's sure winner is not ruffed or overtaken on a near tie.
-    let pos = Position::new(view);
-    let chosen = trials.spare(chosen, |k| pos.overtakes_partner(cards[k]));
+    let chosen = if keep_usual {
+        usual_at
+    } else {
+        // A partner's sure winner is not ruffed or overtaken on a near tie.
+        let pos = Position::new(view);
+        let chosen = trials.verdict(Some(usual_at), view);
+        trials.spare(chosen, |k| pos.overtakes_partner(cards[k]))
+    };
+    // The usual card is named as itself, not as the lowest of its equals.
+    let mut named = cards.clone();
+    named[usual_at] = usual;
     Some(Weighing {
-        chosen: if chosen == usual_at {
-            usual
-        } else {
-            cards[chosen]
-        },
-        ranked: trials.ranked(&cards),
+        chosen: named[chosen],
+        ranked: trials.ranked(&named),
     })
 }
 

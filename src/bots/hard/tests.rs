@@ -18,6 +18,8 @@ fn a_seeded_weighing_is_the_same_on_any_number_of_threads() {
             deals: 100,
             until: None,
             threads,
+            cancel: Cancel::default(),
+            weigh_side_nil: false,
         };
         let mut rng = BotRng::seed_from_u64(9);
         let trials = weigh(budget, 2, &mut rng, |rng, trials| {
@@ -41,10 +43,13 @@ fn decisions_at_once_share_one_pool_of_workers() {
         deals: 40 * BLOCK,
         until: None,
         threads: cores().max(4),
+        cancel: Cancel::default(),
+        weigh_side_nil: false,
     };
     let weighed: Vec<usize> = std::thread::scope(|scope| {
         let deciders: Vec<_> = (0..8u64)
             .map(|seed| {
+                let budget = budget.clone();
                 scope.spawn(move || {
                     let mut rng = BotRng::seed_from_u64(seed);
                     let trials = weigh(budget, 1, &mut rng, |rng, trials| {
@@ -126,4 +131,24 @@ fn the_judge_weighs_a_blind_nil_hard_would_not_consider() {
     let mut tried: Vec<Action> = judged.ranked.iter().map(|w| w.choice).collect();
     tried.sort_by_key(|a| *a == blind);
     assert_eq!(tried, vec![Action::Look, blind]);
+}
+
+/// A hint nobody waits for any more stops: the block under way finishes,
+/// no other starts.
+#[test]
+fn a_cancelled_weighing_starts_no_more_blocks() {
+    let cancel = Cancel::default();
+    let budget = Budget {
+        deals: 100 * BLOCK,
+        until: None,
+        threads: 1,
+        cancel: cancel.clone(),
+        weigh_side_nil: false,
+    };
+    let mut rng = BotRng::seed_from_u64(3);
+    let trials = weigh(budget, 1, &mut rng, |rng, trials| {
+        cancel.cancel();
+        trials.values[0].push(rng.random::<f64>());
+    });
+    assert_eq!(trials.values[0].len(), BLOCK as usize);
 }

@@ -29,6 +29,7 @@ pub(super) struct Trials {
 #[derive(Debug, Clone, Copy, Default)]
 struct Tally {
     points: f64,
+    bags: f64,
     contracts: u32,
     made: u32,
     nils: u32,
@@ -40,6 +41,7 @@ struct Tally {
 impl Tally {
     pub(super) fn add(&mut self, other: Tally) {
         self.points += other.points;
+        self.bags += other.bags;
         self.contracts += other.contracts;
         self.made += other.made;
         self.nils += other.nils;
@@ -74,6 +76,7 @@ impl Trials {
         let t = &mut self.tallies[k];
         let mine = &outcome.sides[side];
         t.points += f64::from(mine.points);
+        t.bags += f64::from(mine.bags_added);
         if let Some(c) = mine.contract {
             t.contracts += 1;
             t.made += u32::from(c.made());
@@ -99,6 +102,7 @@ impl Trials {
             choice,
             win: self.mean(k),
             points: t.points / n,
+            bags: t.bags / n,
             contract: share(t.made, t.contracts),
             nil: share(t.nils_made, t.nils),
             set: share(t.rivals_set, t.rivals),

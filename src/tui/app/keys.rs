@@ -75,6 +75,7 @@ impl App {
             Input::Resize => {}
         }
         self.sync();
+        self.follow_hint();
     }
 
     pub(super) fn key(&mut self, key: Key) {

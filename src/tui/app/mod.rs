@@ -4,6 +4,7 @@
 //! why not comes from the engine.
 
 mod clock;
+mod hint;
 mod keys;
 mod windows;
 
@@ -157,6 +158,11 @@ pub struct App {
     chat_scroll: usize,
     /// Seats whose failed program the player has been told of.
     replaced_told: Vec<Seat>,
+    /// The hint being worked out for the player's decision, if any.
+    hint: Option<hint::HintJob>,
+    /// The player has asked for a hint in this game: each decision's is
+    /// worked out as it comes.
+    hints_asked: bool,
 }
 
 impl App {
@@ -262,6 +268,8 @@ impl App {
             chat: None,
             chat_scroll: 0,
             replaced_told: Vec::new(),
+            hint: None,
+            hints_asked: false,
         };
         let first = app.table.take_events(app.you);
         app.absorb(first);

@@ -1,18 +1,15 @@
 //! The windows and screens the player opens and closes: the hand's review,
-//! the statistics, a hint, taking a move back, the next game; and the
+//! the statistics, taking a move back, the next game; and the
 //! settings a key changes (speed, auto-play).
 
 use std::time::Duration;
 
-use crate::bots;
-use crate::engine::{Action, Bid, PerSeat};
+use crate::engine::PerSeat;
 use crate::review::Story;
 
-use super::super::hand::hand_order;
 use super::super::link::TableLink;
 use super::super::replay::analysis::Analyser;
 use super::super::replay::{Source, Viewer};
-use super::super::theme::Theme;
 use super::{App, Overlay, PlayConfig, sentence};
 
 impl App {
@@ -120,38 +117,6 @@ impl App {
         }
     }
 
-    /// Says what `hard` would do at the player's turn, and why, from the
-    /// player's own view of the table (nothing else is given to it).
-    pub(super) fn hint(&mut self) {
-        self.notice_lasts_one_move = true;
-        let Some(turn) = self.human_turn() else {
-            self.notice = Some("A hint is for your turn.".into());
-            return;
-        };
-        let view = self.hand_view();
-        // Seeded from where the game stands: the same question, the same hint.
-        let mut rng = bots::bot_rng(
-            u64::from(view.hand_no) << 8 | u64::from(view.play.played.len()),
-            view.seat,
-        );
-        let advice = bots::hard::advise(&view, turn.decision, self.config.game.effort, &mut rng);
-        self.notice = Some(hint_text(&advice, self.theme()));
-        // The cursor goes to the hinted choice; only the player makes it.
-        match advice.chosen {
-            Action::Play(card) => {
-                if let Some(at) = hand_order(view.cards()).iter().position(|&c| c == card) {
-                    self.hand_cursor = at;
-                }
-            }
-            Action::Bid(bid) => {
-                if let Some(at) = self.bid_options(&view).iter().position(|&b| b == bid) {
-                    self.bid_cursor = at;
-                }
-            }
-            _ => {}
-        }
-    }
-
     /// Opens the statistics window on the player's records as they stand.
     pub(super) fn open_stats(&mut self) {
         self.stats_lines = match &self.config.game.records {
@@ -198,61 +163,4 @@ impl App {
             Err(error) => self.notice = Some(sentence(&error.to_string())),
         }
     }
-}
-
-/// A hint in a line: the action, what it comes to, and the next best.
-fn hint_text(advice: &bots::hard::Weighing<Action>, theme: &Theme) -> String {
-    let say = |action: Action| match action {
-        Action::Play(card) => format!("play the {}", theme.card(card)),
-        Action::Bid(Bid::Nil) => "bid nil".to_string(),
-        Action::Bid(Bid::BlindNil) => "bid blind nil".to_string(),
-        Action::Bid(bid @ Bid::Blind(_)) => format!("bid {bid}"),
-        Action::Bid(bid) => format!("bid {}", bid.tricks()),
-        Action::Look => "look at your cards".to_string(),
-        Action::Exchange(cards) => format!(
-            "pass {}",
-            cards
-                .iter()
-                .map(|c| theme.card(c))
-                .collect::<Vec<_>>()
-                .join(" ")
-        ),
-    };
-    let short = |action: Action| match action {
-        Action::Play(card) => theme.card(card),
-        Action::Bid(Bid::Nil) => "nil".to_string(),
-        Action::Bid(bid @ Bid::Blind(_)) => bid.to_string(),
-        Action::Bid(bid) => bid.tricks().to_string(),
-        other => say(other),
-    };
-    let mut text = format!("Hint: {}", say(advice.chosen));
-    let Some(chosen) = advice.ranked.iter().find(|w| w.choice == advice.chosen) else {
-        // Nothing was weighed: one sensible choice, or a nil on your side,
-        // which is played by the rules a partner counts on.
-        return text + " (the usual play here).";
-    };
-    let percent = |p: f64| format!("{:.0}%", 100.0 * p);
-    let mut why = Vec::new();
-    if let Some(p) = chosen.nil {
-        why.push(format!("nil holds {}", percent(p)));
-    }
-    if let Some(p) = chosen.contract {
-        why.push(format!("contract {}", percent(p)));
-    }
-    if let Some(p) = chosen.set.filter(|&p| p >= 0.05) {
-        why.push(format!("sets them {}", percent(p)));
-    }
-    why.push(format!("{:+.0} points", chosen.points));
-    text.push_str(&format!(" ({})", why.join(", ")));
-    let others: Vec<String> = advice
-        .ranked
-        .iter()
-        .filter(|w| w.choice != advice.chosen)
-        .take(2)
-        .map(|w| format!("{} {:+.0}", short(w.choice), w.points))
-        .collect();
-    if !others.is_empty() {
-        text.push_str(&format!("; else {}", others.join(", ")));
-    }
-    text + "."
 }

@@ -48,7 +48,9 @@ pub(super) fn draw(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, h
 /// drawn there shows past its end.
 fn notice_lines(notice: &str, spare: u16, inner: Rect, buf: &mut Buffer, style: Style) {
     let width = usize::from(inner.width.saturating_sub(2));
-    let lines = wrap(&[notice.to_string()], width);
+    // A hint comes in two lines of its own: each is wrapped by itself.
+    let given: Vec<String> = notice.lines().map(str::to_string).collect();
+    let lines = wrap(&given, width);
     let bottom = inner.height.saturating_sub(1);
     let wanted = lines.len().min(2) as u16;
     let first = inner.height.saturating_sub(wanted).max(spare).min(bottom);
@@ -113,12 +115,19 @@ fn blind_offer(
     let row = |i| row(inner, i);
     let value = view.rules.blind_nil.value;
     let minus = theme.minus();
-    buf.set_string(
-        row(0).x,
-        row(0).y,
-        "Your cards stay face down until you decide.",
-        Style::new(),
-    );
+    // A notice of two lines (a hint) needs both rows under the buttons: in
+    // a panel of three the line that says the cards stay face down gives
+    // way, the buttons moving up.
+    let two_lines = app.notice().is_some_and(|n| n.lines().count() > 1);
+    let top = u16::from(!(two_lines && inner.height < 4));
+    if top > 0 {
+        buf.set_string(
+            row(0).x,
+            row(0).y,
+            "Your cards stay face down until you decide.",
+            Style::new(),
+        );
+    }
     let number = app.blind_number(view);
     let choices = app.offer_choices(view);
     let line = match number {
@@ -130,8 +139,14 @@ fn blind_offer(
         }
         _ => format!("Blind nil: +{value} if you take no trick, {minus}{value} if you take any."),
     };
-    buf.set_stringn(row(2).x, row(2).y, line, row(2).width as usize, theme.dim());
-    let mut x = row(1).x;
+    buf.set_stringn(
+        row(top + 1).x,
+        row(top + 1).y,
+        line,
+        row(top + 1).width as usize,
+        theme.dim(),
+    );
+    let mut x = row(top).x;
     for choice in choices {
         let text = match choice {
             OfferChoice::BlindNil => "b  Bid blind nil".to_string(),
@@ -142,7 +157,7 @@ fn blind_offer(
         x += button(
             buf,
             x,
-            row(1).y,
+            row(top).y,
             &text,
             focused,
             theme,
@@ -150,7 +165,7 @@ fn blind_offer(
             hits,
         ) + 2;
     }
-    2
+    top + 1
 }
 
 /// How to choose the cards to pass, and the ones chosen so far.

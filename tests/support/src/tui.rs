@@ -117,10 +117,11 @@ pub fn finished_game_with(change: impl FnOnce(&mut PlayConfig)) -> App {
 pub fn tick_at(app: &mut App, at: Instant) {
     app.update(Input::Tick(at));
     let started = Instant::now();
-    while app.waits_for_bot() {
+    // A hint the player asked for is waited for the same way.
+    while app.waits_for_bot() || app.hint_pending() {
         assert!(
             started.elapsed() < std::time::Duration::from_secs(30),
-            "a bot never answered"
+            "a bot or a hint never answered"
         );
         std::thread::sleep(std::time::Duration::from_millis(1));
         app.update(Input::Tick(at));

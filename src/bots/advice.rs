@@ -1,0 +1,287 @@
+//! A hint: what `hard` advises at a decision, and why in the game's words.
+//! The reason is drawn from what decided the choice: the rule `normal`
+//! applied when the search kept its choice, or else where the search found
+//! the choice better than the next best (the contract, the set, the nil,
+//! the bags).
+
+use std::fmt;
+
+use crate::engine::{Action, Bid, Decision, PlayerView};
+
+use super::hard::{Cancel, Weighed, Weighing, advise_until};
+use super::knowledge::{DUMMY_TRICKS, Position};
+use super::nil::NilRule;
+use super::normal::{Aim, BidRule, CardRule, Moved, Standing, bid_and_rule, card_and_rule};
+use super::{BotRng, Effort};
+
+/// What `hard` advises, weighed, and why.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Advice {
+    pub weighing: Weighing<Action>,
+    pub reason: Reason,
+}
+
+impl Advice {
+    /// The advised choice's figures, when it was weighed.
+    pub fn top(&self) -> Option<&Weighed<Action>> {
+        let chosen = self.weighing.chosen;
+        self.weighing.ranked.iter().find(|w| w.choice == chosen)
+    }
+
+    /// The other choices weighed, best first, none better than the advised
+    /// one by the chance of winning the game: a choice whose average was a
+    /// hair higher but that the search could not tell from the advised one
+    /// (`hard` keeps `normal`'s choice then) is left out, so the list never
+    /// contradicts its order.
+    pub fn others(&self) -> Vec<Weighed<Action>> {
+        let Some(top) = self.top() else {
+            return Vec::new();
+        };
+        self.weighing
+            .ranked
+            .iter()
+            .filter(|w| w.choice != top.choice && w.win <= top.win)
+            .copied()
+            .collect()
+    }
+}
+
+/// Why the advised choice, in the game's words (`Display`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Reason {
+    /// The rule `normal` played by, kept by the search.
+    Rule {
+        rule: CardRule,
+        aim: Option<Aim>,
+        /// The partner bid nil and has taken no trick yet.
+        partner_nil: bool,
+        /// Cards that cover the partner's nil were kept for later.
+        kept_cover: bool,
+    },
+    /// The rule `normal` bid by, kept by the search.
+    Bid(BidRule),
+    /// Blind nil, for a side this far behind.
+    Trailing { by: i32 },
+    /// No blind nil for a side level or ahead: it is a gamble.
+    NotBehind,
+    /// Where the search found the choice better than the next best.
+    Edge(Edge),
+    /// Nothing to weigh, or nothing tells the choices apart.
+    Usual,
+}
+
+/// What the advised choice does better than the next best, each as the
+/// advised choice's figure and the next best's.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Edge {
+    Nil(f64, f64),
+    Contract(f64, f64),
+    Set(f64, f64),
+    Bags(f64, f64),
+    Points(f64, f64),
+    /// Within the deals' noise of the next best.
+    Even,
+}
+
+/// What `hard` advises at `decision` from the seat's view alone, and why;
+/// given up once `cancel` is set.
+pub fn advise(
+    view: &PlayerView,
+    decision: Decision,
+    effort: Effort,
+    cancel: &Cancel,
+    rng: &mut BotRng,
+) -> Advice {
+    let weighing = advise_until(view, decision, effort, cancel, rng);
+    let reason = reason(view, decision, &weighing);
+    Advice { weighing, reason }
+}
+
+/// Why `weighing`'s choice: `normal`'s rule when the search kept the card
+/// `normal` plays, else the search's edge over the next best.
+pub fn reason(view: &PlayerView, decision: Decision, weighing: &Weighing<Action>) -> Reason {
+    let edge = edge(weighing);
+    match (decision, weighing.chosen) {
+        (Decision::Play, Action::Play(card)) => {
+            let usual = card_and_rule(view);
+            if usual.card != card {
+                return edge.map_or(Reason::Usual, Reason::Edge);
+            }
+            Reason::Rule {
+                rule: usual.rule,
+                aim: usual.aim,
+                partner_nil: Position::new(view).partner_live_nil(),
+                kept_cover: usual.kept_cover,
+            }
+        }
+        (Decision::BlindNil, Action::Bid(Bid::BlindNil)) => Reason::Trailing {
+            by: Standing::of(view).deficit,
+        },
+        (Decision::BlindNil, _) if Standing::of(view).deficit <= 0 => Reason::NotBehind,
+        (Decision::Bid, Action::Bid(bid)) => {
+            let (usual, rule) = bid_and_rule(view);
+            if usual == bid {
+                Reason::Bid(rule)
+            } else {
+                edge.map_or(Reason::Usual, Reason::Edge)
+            }
+        }
+        _ => edge.map_or(Reason::Usual, Reason::Edge),
+    }
+}
+
+/// The clearest difference between the advised choice and the next best
+/// (the first the hint lists after it, no better by the chance of winning;
+/// else the first other); `None` when nothing else was weighed.
+fn edge(weighing: &Weighing<Action>) -> Option<Edge> {
+    let top = weighing
+        .ranked
+        .iter()
+        .find(|w| w.choice == weighing.chosen)?;
+    let others = || weighing.ranked.iter().filter(|w| w.choice != top.choice);
+    let next = others().find(|w| w.win <= top.win).or(others().next())?;
+    let share = |a: Option<f64>, b: Option<f64>| Some((a?, b?)).filter(|(a, b)| a - b >= 0.03);
+    let candidates = [
+        share(top.nil, next.nil).map(|(a, b)| (a - b, Edge::Nil(a, b))),
+        share(top.contract, next.contract).map(|(a, b)| (a - b, Edge::Contract(a, b))),
+        share(top.set, next.set).map(|(a, b)| (a - b, Edge::Set(a, b))),
+        // Half a bag saved weighs like a tenth of the contract.
+        (next.bags - top.bags >= 0.5).then(|| {
+            (
+                (next.bags - top.bags) / 5.0,
+                Edge::Bags(top.bags, next.bags),
+            )
+        }),
+        (top.points - next.points >= 5.0).then(|| {
+            let gain = (top.points - next.points) / 100.0;
+            (gain, Edge::Points(top.points, next.points))
+        }),
+    ];
+    Some(
+        candidates
+            .into_iter()
+            .flatten()
+            .max_by(|a, b| a.0.total_cmp(&b.0))
+            .map_or(Edge::Even, |(_, e)| e),
+    )
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Reason::Rule {
+                rule,
+                aim,
+                partner_nil,
+                kept_cover,
+            } => {
+                let covers = matches!(
+                    rule,
+                    CardRule::Nil(
+                        NilRule::CoverLead | NilRule::CoverOvertake | NilRule::CoverAbove
+                    ) | CardRule::SaveCover
+                );
+                let words = rule_words(rule, aim);
+                // With the partner on nil, how the card keeps it safe.
+                let prefix = match (partner_nil && !covers, kept_cover) {
+                    (false, _) => return f.write_str(words),
+                    (true, true) => "Cover kept for the nil; ",
+                    (true, false) => "Nil safe here; ",
+                };
+                let mut chars = words.chars();
+                let first = chars.next().map(|c| c.to_lowercase().to_string());
+                write!(f, "{prefix}{}{}", first.unwrap_or_default(), chars.as_str())
+            }
+            Reason::Bid(rule) => write!(f, "{}", bid_words(rule)),
+            Reason::Trailing { by } => write!(
+                f,
+                "You trail by {by}: a blind nil with your partner's cover can catch up."
+            ),
+            Reason::NotBehind => f.write_str("You are not behind: a blind nil is not worth it."),
+            Reason::Edge(edge) => write!(f, "{edge}"),
+            Reason::Usual => f.write_str("Nothing else is clearly better."),
+        }
+    }
+}
+
+/// `normal`'s rule in a player's words, a sentence.
+fn rule_words(rule: CardRule, aim: Option<Aim>) -> &'static str {
+    let set = aim == Some(Aim::Set);
+    match rule {
+        CardRule::Only => "Your only legal card.",
+        CardRule::Nil(nil) => nil_words(nil),
+        CardRule::Cash if set => "Cash it before they can trump it: set them.",
+        CardRule::Cash => "Cash your winner before they can trump it.",
+        CardRule::DrawTrumps => "Draw their trumps with your top spade.",
+        CardRule::LowLead {
+            partners_void: true,
+        } => "Lead to your partner's void: they can trump it.",
+        CardRule::LowLead { .. } => "A low lead, from the suit that costs least.",
+        CardRule::PartnerHolds => "Partner's card holds the trick: spend nothing.",
+        CardRule::CheapestWinner if set => "Win it cheaply, last to play: set them.",
+        CardRule::CheapestWinner => "Last to play: the cheapest card that wins.",
+        CardRule::SureWinner if set => "The cheapest sure winner: set them.",
+        CardRule::SureWinner => "The cheapest card sure to win the trick.",
+        CardRule::SecondHandLow => "Second hand low: your partner still plays.",
+        CardRule::ThirdHandHigh => "Third hand high: your best chance at the trick.",
+        CardRule::CannotWin => "Nothing wins it: throw your least useful card.",
+        CardRule::ShedLead => "Your contract is safe: lead low to avoid a bag.",
+        CardRule::Duck => "Your contract is safe: duck to avoid a bag.",
+        CardRule::SaveCover => "Let it go: keep your high cards to cover partner's nil.",
+        CardRule::CannotDuck => "Any card wins now: the one likeliest to be beaten.",
+    }
+}
+
+/// `normal`'s bid in a player's words, a sentence.
+fn bid_words(rule: BidRule) -> String {
+    let BidRule::Count { count, moved } = rule else {
+        return match rule {
+            BidRule::SuicideNil => "Suicide: one of you bids nil, and it is you.",
+            _ => "Few tricks and safe low cards: a nil.",
+        }
+        .to_string();
+    };
+    if moved == Some(Moved::Dummy) {
+        return format!("Your cards count about {count:.1} tricks, the dummy's {DUMMY_TRICKS:.1}.");
+    }
+    let why = match moved {
+        None | Some(Moved::Dummy) => "",
+        Some(Moved::CoverNil) => ", less for covering partner's nil",
+        Some(Moved::Push) => ", pushed up: they are close to winning",
+        Some(Moved::Safe) => ", kept safe: a made contract wins",
+        Some(Moved::Overbid) => ", shaded: the table has bid the tricks",
+        Some(Moved::Bags) => ", rounded down: bags are near the limit",
+    };
+    format!("Your cards count about {count:.1} tricks{why}.")
+}
+
+fn nil_words(rule: NilRule) -> &'static str {
+    match rule {
+        NilRule::OwnLead => "For your nil: a lead someone else must beat.",
+        NilRule::OwnDuck => "For your nil: the highest card that still loses.",
+        NilRule::OwnUnload => "This trick is lost: shed your most dangerous card.",
+        NilRule::OwnHope => "Every card beats it: low, hoping to be overtaken.",
+        NilRule::CoverLead => "Lead a winner: your partner plays under it, nil safe.",
+        NilRule::CoverOvertake => "Overtake your partner's card: their nil is safe.",
+        NilRule::CoverAbove => "Win it before your partner plays: their nil is safe.",
+        NilRule::BustLead => "Lead low into the nil bidder's suit to set the nil.",
+        NilRule::BustUnder => "Stay under the nil bidder: let them take the trick.",
+        NilRule::BustLow => "Keep the trick low: the nil bidder may win it.",
+    }
+}
+
+impl fmt::Display for Edge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let pc = |p: f64| (100.0 * p).round();
+        match *self {
+            Edge::Nil(a, b) => write!(f, "The nil holds {}%, {}% for the next.", pc(a), pc(b)),
+            Edge::Contract(a, b) => {
+                write!(f, "Makes the contract {}%, {}% for the next.", pc(a), pc(b))
+            }
+            Edge::Set(a, b) => write!(f, "Sets them {}%, {}% for the next.", pc(a), pc(b)),
+            Edge::Bags(a, b) => write!(f, "Fewer bags: {a:.1} a hand, {b:.1} for the next."),
+            Edge::Points(a, b) => write!(f, "More points: {a:+.0}, {b:+.0} for the next."),
+            Edge::Even => f.write_str("The next best is about as good."),
+        }
+    }
+}
