@@ -119,6 +119,6 @@ fn hand_review(end: &HandEnd, decisions: &[Verdict]) -> HandReview {
         hand: end.hand,
         win_after: end.win_after,
         points_lost,
-        all_seen: None,
+        all_seen: end.all_seen,
     }
 }

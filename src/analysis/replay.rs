@@ -3,9 +3,10 @@
 
 use crate::engine::{Action, Bid, Deal, Decision, Event, Game, PerSeat, PlayerView, Seat, Turn};
 use crate::record::{self, RecordedGame, action_of};
+use crate::search::double_dummy::most_tricks;
 use crate::search::win_chances;
 
-use super::AnalysisError;
+use super::{AllSeen, AnalysisError};
 
 /// One decision of the seat, as it stood when it was made.
 #[derive(Debug, Clone)]
@@ -23,6 +24,8 @@ pub(super) struct Moment {
 pub(super) struct HandEnd {
     pub hand: u16,
     pub win_after: f64,
+    /// The deal with every card seen, as the play began.
+    pub all_seen: Option<AllSeen>,
 }
 
 /// Every decision of the seat and every hand scored, in order.
@@ -64,6 +67,7 @@ pub(super) fn walk(recorded: &RecordedGame, seat: Seat) -> Result<Walk, Analysis
         moments: Vec::new(),
         hands: Vec::new(),
     };
+    let mut all_seen = None;
     // The first deal is the game's own; each later one comes once asked.
     for (_, event) in recorded.events.iter().skip(1) {
         match event {
@@ -71,7 +75,14 @@ pub(super) fn walk(recorded: &RecordedGame, seat: Seat) -> Result<Walk, Analysis
                 game.deal_next_hand();
                 continue;
             }
-            Event::Score { hand, .. } => walked.hands.push(hand_end(&game, seat, *hand)),
+            Event::Play { .. } if first_card(&game) => {
+                all_seen = Some(seen_whole(&game, seat));
+            }
+            Event::Score { hand, .. } => {
+                walked
+                    .hands
+                    .push(hand_end(&game, seat, *hand, all_seen.take()));
+            }
             _ => {}
         }
         let Some((by, action)) = action_of(event) else {
@@ -125,7 +136,7 @@ fn stop_at(game: &mut Game, seat: Seat, action: Action, moments: &mut Vec<Moment
 
 /// The side's chance of winning from the totals after a hand: certain
 /// once the game is decided.
-fn hand_end(game: &Game, seat: Seat, hand: u32) -> HandEnd {
+fn hand_end(game: &Game, seat: Seat, hand: u32, all_seen: Option<AllSeen>) -> HandEnd {
     let side = game.view(seat).side();
     let win_after = match game.winner() {
         Some(winner) => f64::from(u8::from(winner == side)),
@@ -134,5 +145,31 @@ fn hand_end(game: &Game, seat: Seat, hand: u32) -> HandEnd {
     HandEnd {
         hand: u16::try_from(hand).unwrap_or(u16::MAX),
         win_after,
+        all_seen,
     }
+}
+
+/// The hand about to be played (after any exchange) with every card
+/// seen: the most tricks the seat's side can take against best defence,
+/// beside what the side bid.
+fn seen_whole(game: &Game, seat: Seat) -> AllSeen {
+    let view = game.view(seat);
+    let side = view.side();
+    let mode = game.rules().mode;
+    let side_bid = mode
+        .each_seat()
+        .filter(|&s| mode.side_of(s) == side)
+        .filter_map(|s| view.bids()[s])
+        .map(|b| b.tricks())
+        .sum();
+    AllSeen {
+        side_tricks: most_tricks(game.hand_state(), mode, side),
+        side_bid,
+    }
+}
+
+/// Is the hand's first card about to be played?
+fn first_card(game: &Game) -> bool {
+    let hand = game.hand_state();
+    hand.tricks_done() == 0 && hand.winning().is_none()
 }

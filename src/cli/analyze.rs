@@ -241,7 +241,7 @@ fn render(found: &FoundGame, review: &GameReview, all: bool, deals: u32) -> Stri
             .accuracy()
             .map_or("-".to_string(), |a| format!("{a:.1}")),
     ));
-    out.push_str("\nhand  win after  points lost\n");
+    out.push_str("\nhand  win after  all cards seen  points lost\n");
     for h in &review.hands {
         let lost: Vec<String> = h
             .points_lost
@@ -249,8 +249,12 @@ fn render(found: &FoundGame, review: &GameReview, all: bool, deals: u32) -> Stri
             .filter(|(_, p)| **p >= 0.5)
             .map(|(&c, p)| format!("{} {p:.0}", category_name(c)))
             .collect();
+        // Apart from the verdicts: what the deal held, every card seen.
+        let seen = h.all_seen.map_or("-".to_string(), |s| {
+            format!("{} tricks, bid {}", s.side_tricks, s.side_bid)
+        });
         out.push_str(&format!(
-            "{:>4}  {:>8.0}%  {}\n",
+            "{:>4}  {:>8.0}%  {seen:<14}  {}\n",
             h.hand,
             h.win_after * 100.0,
             if lost.is_empty() {
