@@ -15,12 +15,13 @@
 //! entry. Measured in `docs/performance.md` (`cargo bench --bench
 //! double_dummy`).
 
+mod bounds;
 mod order;
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
-use crate::engine::card::Suit;
+use crate::engine::card::{Card, Suit};
 use crate::engine::cards::CardSet;
 use crate::engine::play::HandState;
 use crate::engine::seat::{MAX_SEATS, Mode, PerSide, Side, Teams};
@@ -37,38 +38,61 @@ pub fn most_tricks(hand: &HandState, mode: Mode, side: Side) -> u8 {
 /// `most_tricks` for the seats that score for `side` in `teams` (in dummy
 /// mode the declarer plays the dummy's cards for its own side).
 pub fn most_tricks_with(hand: &HandState, teams: Teams, side: Side) -> u8 {
-    debug_assert_eq!(hand.seats(), teams.mode().seats(), "a hand of the mode");
-    let mut ours = [false; MAX_SEATS];
-    for seat in teams.mode().each_seat() {
-        ours[seat.index()] = teams.scoring_side(seat) == side;
-    }
     let won = teams.side_tricks(side, &hand.tricks_won());
-    won + Solver::new(ours).most(hand)
+    won + Solver::new(team(hand, teams, side)).most(hand)
 }
 
 /// Each side's `most_tricks`, each solved on its own (the others all
-/// playing against it), so they may add up to more than the hand's tricks.
+/// playing against it), so in cutthroat they may add up to more than the
+/// hand's tricks.
 pub fn all_sides(hand: &HandState, mode: Mode) -> PerSide<u8> {
     all_sides_with(hand, Teams::new(mode, None))
 }
 
 /// `all_sides` with the teams of the hand (dummy mode's declarer).
 pub fn all_sides_with(hand: &HandState, teams: Teams) -> PerSide<u8> {
-    PerSide::from_fn(teams.mode(), |side| most_tricks_with(hand, teams, side))
+    let mode = teams.mode();
+    if mode.sides() != 2 {
+        return PerSide::from_fn(mode, |side| most_tricks_with(hand, teams, side));
+    }
+    // Two sides: the tricks one side takes at most, the other is held to
+    // at least, so one search answers both.
+    let first = Side::new(0);
+    let future = Solver::new(team(hand, teams, first)).most(hand);
+    let left = hand.tricks_left() as u8;
+    PerSide::from_fn(mode, |side| {
+        let won = teams.side_tricks(side, &hand.tricks_won());
+        won + if side == first { future } else { left - future }
+    })
+}
+
+/// The seats that play for `side`: those whose tricks count for it.
+fn team(hand: &HandState, teams: Teams, side: Side) -> [bool; MAX_SEATS] {
+    debug_assert_eq!(hand.seats(), teams.mode().seats(), "a hand of the mode");
+    let mut ours = [false; MAX_SEATS];
+    for seat in teams.mode().each_seat() {
+        ours[seat.index()] = teams.scoring_side(seat) == side;
+    }
+    ours
 }
 
 /// One side's search: which seats play for it, and what has been proven.
 struct Solver {
     ours: [bool; MAX_SEATS],
     table: HashMap<Key, Bounds, BuildHasherDefault<KeyHasher>>,
+    /// By cards still held: the card that last settled a question with
+    /// that many held, tried first next time (the killer heuristic).
+    killers: [Option<Card>; 64],
 }
 
 /// What is proven of the tricks still to come from a position: the side
-/// takes at least `lo` and at most `hi` of them.
+/// takes at least `lo` and at most `hi` of them; `best` is the lead that
+/// last settled a question there.
 #[derive(Debug, Clone, Copy)]
 struct Bounds {
     lo: u8,
     hi: u8,
+    best: Option<Card>,
 }
 
 impl Solver {
@@ -76,6 +100,7 @@ impl Solver {
         Solver {
             ours,
             table: HashMap::default(),
+            killers: [None; 64],
         }
     }
 
@@ -107,17 +132,14 @@ impl Solver {
         // cheap. The first trick is left out, its house rules being in no
         // key (it is the root anyway).
         if hand.winning().is_some() || hand.tricks_done() == 0 {
-            return self.tries(hand, need);
+            return self.tries(hand, need, None).0;
         }
         let key = Key::of(hand);
         let mut bounds = match self.table.get(&key) {
             Some(&b) => b,
             None => {
-                let (ours, theirs) = self.sure_trumps(hand);
-                Bounds {
-                    lo: ours,
-                    hi: left - theirs,
-                }
+                let (lo, hi) = bounds::sure(hand, &self.ours);
+                Bounds { lo, hi, best: None }
             }
         };
         if bounds.lo >= need {
@@ -126,60 +148,36 @@ impl Solver {
         if bounds.hi < need {
             return false;
         }
-        let reached = self.tries(hand, need);
+        let (reached, best) = self.tries(hand, need, bounds.best);
         if reached {
             bounds.lo = need;
         } else {
             bounds.hi = need - 1;
         }
+        bounds.best = best.or(bounds.best);
         self.table.insert(key, bounds);
         reached
     }
 
     /// The seat to play tries its cards, the likeliest to settle the
-    /// question first, until one does.
-    fn tries(&mut self, hand: &HandState, need: u8) -> bool {
+    /// question first (`first` if it may play it), until one does; says
+    /// the answer and the card that settled it.
+    fn tries(&mut self, hand: &HandState, need: u8, first: Option<Card>) -> (bool, Option<Card>) {
         let playing_for_us = self.ours[hand.turn().index()];
-        for card in order::ordered(hand, self.ours) {
+        let held = hand.hands.iter().map(|h| h.len() as usize).sum::<usize>() & 63;
+        let first = first.or(self.killers[held]);
+        for card in order::ordered(hand, self.ours, first) {
             let mut next = *hand;
             let need = match next.play_unchecked(card) {
                 Some(done) if self.ours[done.winner.index()] => need - 1,
                 _ => need,
             };
             if self.reaches(&next, need) == playing_for_us {
-                return playing_for_us;
+                self.killers[held] = Some(card);
+                return (playing_for_us, Some(card));
             }
         }
-        !playing_for_us
-    }
-
-    /// Tricks each team is sure of, the side's first: the highest trumps
-    /// out, while one team holds them all, each win whatever trick they
-    /// fall on, and one seat's fall on different tricks.
-    fn sure_trumps(&self, hand: &HandState) -> (u8, u8) {
-        let spades = hand
-            .hands
-            .iter()
-            .fold(CardSet::EMPTY, |all, &h| all.union(h))
-            .suit(Suit::Spades);
-        let Some(top) = spades.highest() else {
-            return (0, 0);
-        };
-        let holder = |card| hand.hands.iter().position(|h| h.contains(card));
-        let team = holder(top).map(|seat| self.ours[seat]);
-        let mut count = [0u8; MAX_SEATS];
-        for card in spades.iter().rev() {
-            match holder(card) {
-                Some(seat) if Some(self.ours[seat]) == team => count[seat] += 1,
-                _ => break,
-            }
-        }
-        let sure = count.iter().copied().max().unwrap_or(0);
-        if team == Some(true) {
-            (sure, 0)
-        } else {
-            (0, sure)
-        }
+        (!playing_for_us, None)
     }
 }
 
