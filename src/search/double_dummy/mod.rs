@@ -80,9 +80,6 @@ fn team(hand: &HandState, teams: Teams, side: Side) -> [bool; MAX_SEATS] {
 struct Solver {
     ours: [bool; MAX_SEATS],
     table: HashMap<Key, Bounds, BuildHasherDefault<KeyHasher>>,
-    /// By cards still held: the card that last settled a question with
-    /// that many held, tried first next time (the killer heuristic).
-    killers: [Option<Card>; 64],
 }
 
 /// What is proven of the tricks still to come from a position: the side
@@ -100,7 +97,6 @@ impl Solver {
         Solver {
             ours,
             table: HashMap::default(),
-            killers: [None; 64],
         }
     }
 
@@ -127,6 +123,9 @@ impl Solver {
         let left = hand.tricks_left() as u8;
         if need > left {
             return false;
+        }
+        if left == 1 {
+            return self.last_trick(hand);
         }
         // Only a trick's start is kept: mid-trick positions are many and
         // cheap. The first trick is left out, its house rules being in no
@@ -159,13 +158,25 @@ impl Solver {
         reached
     }
 
+    /// Does the side take the last trick? Every seat has one card left, so
+    /// there is nothing to choose.
+    fn last_trick(&self, hand: &HandState) -> bool {
+        let mut hand = *hand;
+        loop {
+            let Some(card) = hand.hands[hand.turn()].lowest() else {
+                return false;
+            };
+            if let Some(done) = hand.play_unchecked(card) {
+                return self.ours[done.winner.index()];
+            }
+        }
+    }
+
     /// The seat to play tries its cards, the likeliest to settle the
     /// question first (`first` if it may play it), until one does; says
     /// the answer and the card that settled it.
     fn tries(&mut self, hand: &HandState, need: u8, first: Option<Card>) -> (bool, Option<Card>) {
         let playing_for_us = self.ours[hand.turn().index()];
-        let held = hand.hands.iter().map(|h| h.len() as usize).sum::<usize>() & 63;
-        let first = first.or(self.killers[held]);
         for card in order::ordered(hand, self.ours, first) {
             let mut next = *hand;
             let need = match next.play_unchecked(card) {
@@ -173,7 +184,6 @@ impl Solver {
                 _ => need,
             };
             if self.reaches(&next, need) == playing_for_us {
-                self.killers[held] = Some(card);
                 return (playing_for_us, Some(card));
             }
         }
@@ -192,19 +202,24 @@ struct Key {
 
 impl Key {
     fn of(hand: &HandState) -> Key {
-        let out = hand
-            .hands
-            .iter()
-            .fold(CardSet::EMPTY, |all, &h| all.union(h));
+        let mut held = [0u64; MAX_SEATS];
+        for (bits, cards) in held.iter_mut().zip(hand.hands.iter()) {
+            *bits = cards.bits();
+        }
+        let out = held.iter().fold(0, |all, &h| all | h);
         let mut hands = [0u64; MAX_SEATS];
         for suit in Suit::ALL {
             // Each suit keeps its place in the card's index, so the spades'
             // trumps above the ace still fit.
-            let base = suit as u32 * 13;
-            for (rank, card) in out.suit(suit).iter().enumerate() {
-                if let Some(seat) = hand.hands.iter().position(|h| h.contains(card)) {
-                    hands[seat] |= 1 << (base + rank as u32);
+            let mut rank = suit as u32 * 13;
+            let mut cards = out & CardSet::of_suit(suit).bits();
+            while cards != 0 {
+                let at = cards.trailing_zeros();
+                cards &= cards - 1;
+                for (packed, &bits) in hands.iter_mut().zip(&held) {
+                    *packed |= ((bits >> at) & 1) << rank;
                 }
+                rank += 1;
             }
         }
         let lead = hand.leader().index() as u8 | u8::from(hand.spades_may_lead()) << 2;
