@@ -61,7 +61,7 @@ fn cashable(hand: &HandState, out: CardSet) -> u8 {
     for suit in Suit::ALL {
         if suit == Suit::Spades
             && !hand.spades_may_lead()
-            && held.minus(CardSet::of_suit(suit)).len() > 0
+            && !held.minus(CardSet::of_suit(suit)).is_empty()
         {
             continue;
         }

@@ -21,10 +21,9 @@ pub(super) fn ordered(
     first: Option<Card>,
 ) -> impl Iterator<Item = Card> {
     let mut cards: [(i16, Option<Card>); MOST_CARDS] = [(0, None); MOST_CARDS];
-    let mut len = 0;
     let legal = hand.distinct_legal();
     let judge = Judge::new(hand, &ours);
-    for card in legal.iter().take(MOST_CARDS) {
+    for (len, card) in legal.iter().take(MOST_CARDS).enumerate() {
         let score = if Some(card) == first {
             i16::MAX
         } else {
@@ -37,7 +36,6 @@ pub(super) fn ordered(
             i -= 1;
         }
         cards[i] = (score, Some(card));
-        len += 1;
     }
     cards.into_iter().map_while(|(_, card)| card)
 }

@@ -129,7 +129,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(24))]
+    #![proptest_config(config(64))]
 
     /// On endings of four tricks (five in cutthroat), the solver finds
     /// what trying every legal card finds.
