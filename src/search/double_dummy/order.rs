@@ -124,7 +124,7 @@ impl Judge {
 
     /// How promising `card` is. Following, with the trick the other
     /// team's: the cheapest card that takes it for sure (no seat after can
-    /// beat it), then the lowest, then cards that beat it for now. With
+    /// beat it), then the highest that beats it for now, then the lowest. With
     /// the trick its team's for sure, the lowest; for now, the cheapest
     /// sure winner first. Leading: a suit's top card out (a winner), then
     /// a suit a partner ruffs, then a low card to a partner holding the
@@ -145,7 +145,7 @@ impl Judge {
                     (true, _) if stands(power) => 200 - i16::from(power),
                     (false, _) => -rank,
                     (true, true) => -100 - i16::from(power),
-                    (true, false) => -50 + i16::from(power),
+                    (true, false) => 100 + i16::from(power),
                 }
             }
             Judge::Lead {
