@@ -17,7 +17,7 @@ use crate::bots::Effort;
 use crate::engine::Seat;
 use crate::record::RecordedGame;
 
-use super::{ANALYSIS_VERSION, AnalysisError, GameReview, Progress, analyze_seeded};
+use super::{ANALYSIS_VERSION, AnalysisError, Depth, GameReview, Progress, analyze_seeded};
 
 /// Guessed deals per decision when not told otherwise: with this many the
 /// verdicts mostly agree from one seed to another (docs/analysis.md).
@@ -35,20 +35,23 @@ pub struct Key {
     /// Guessed deals per decision.
     pub deals: u32,
     pub seed: u64,
+    /// Were the hands also solved with every card seen?
+    pub all_seen: bool,
 }
 
 impl Key {
     /// The key of game `game` (from 1) of the record `text`, judged for
-    /// `seat` with `effort`; `None` for a timed budget, whose verdicts
-    /// depend on the machine and are not kept.
-    pub fn new(text: &str, game: u32, seat: Seat, effort: Effort, seed: u64) -> Option<Key> {
+    /// `seat` as deep as `depth`; `None` for a timed budget, whose
+    /// verdicts depend on the machine and are not kept.
+    pub fn new(text: &str, game: u32, seat: Seat, depth: Depth) -> Option<Key> {
         Some(Key {
             record_sha256: sha256(text),
             version: ANALYSIS_VERSION,
             game,
             seat,
-            deals: deals_of(effort)?,
-            seed,
+            deals: deals_of(depth.effort)?,
+            seed: depth.seed,
+            all_seen: depth.all_seen,
         })
     }
 
@@ -166,17 +169,15 @@ pub struct Source<'a> {
 }
 
 /// The analysis of `source` for `seat`: the one kept beside the record
-/// when it was made from this very text by this version with this budget
-/// and seed, else a new one (`analyze_seeded`), kept for next time.
+/// when it was made from this very text by this version as deep, else a new one (`analyze_seeded`), kept for next time.
 pub fn cached_or_run(
     source: Source<'_>,
     seat: Seat,
-    effort: Effort,
-    seed: u64,
+    depth: Depth,
     stop: &AtomicBool,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Cached, AnalysisError> {
-    let key = Key::new(source.text, source.game, seat, effort, seed);
+    let key = Key::new(source.text, source.game, seat, depth);
     if let Some(review) = key.as_ref().and_then(|k| lookup(source.path, k)) {
         return Ok(Cached {
             review,
@@ -184,7 +185,7 @@ pub fn cached_or_run(
             not_kept: None,
         });
     }
-    let review = analyze_seeded(source.recorded, seat, effort, seed, stop, progress)?;
+    let review = analyze_seeded(source.recorded, seat, depth, stop, progress)?;
     let not_kept = key.and_then(|k| {
         store(source.path, &k, &review).err().map(|e| {
             format!(

@@ -20,7 +20,7 @@ use crate::record::RecordedGame;
 
 /// Bumped whenever the analysis would judge differently: a cached
 /// analysis of another version is thrown away.
-pub const ANALYSIS_VERSION: u32 = 2;
+pub const ANALYSIS_VERSION: u32 = 3;
 
 /// One game reviewed for one seat.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -127,6 +127,28 @@ pub enum AnalysisError {
     Unfit(String),
 }
 
+/// How far an analysis goes: the search's budget per decision and its
+/// seed (the same seed judges the same way every time; another shows how
+/// steady a verdict is), and whether each hand is also solved with every
+/// card seen (seconds a hand on a slow deal).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Depth {
+    pub effort: Effort,
+    pub seed: u64,
+    pub all_seen: bool,
+}
+
+impl Depth {
+    /// `effort` per decision, seed 0, with every card seen too.
+    pub fn of(effort: Effort) -> Depth {
+        Depth {
+            effort,
+            seed: 0,
+            all_seen: true,
+        }
+    }
+}
+
 /// Judges every decision `seat` made in `recorded`, with `effort` per
 /// decision; `progress` hears of each decision judged, and setting `stop`
 /// ends it early with `AnalysisError::Stopped`.
@@ -137,7 +159,7 @@ pub fn analyze(
     stop: &AtomicBool,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<GameReview, AnalysisError> {
-    analyze_seeded(recorded, seat, effort, 0, stop, progress)
+    analyze_seeded(recorded, seat, Depth::of(effort), stop, progress)
 }
 
 impl GameReview {
@@ -173,4 +195,4 @@ mod replay;
 mod tests;
 
 pub use class::decision_accuracy;
-pub use game::{analyze_hand, analyze_seeded};
+pub use game::{ALL_SEEN_LIMIT, analyze_hand, analyze_seeded};

@@ -1,12 +1,12 @@
 //! Walking a recorded game through the engine to every decision of one
 //! seat, with the view the table gave that seat at that moment.
 
+use crate::engine::HandState;
 use crate::engine::{Action, Bid, Deal, Decision, Event, Game, PerSeat, PlayerView, Seat, Turn};
 use crate::record::{self, RecordedGame, action_of};
-use crate::search::double_dummy::most_tricks;
 use crate::search::win_chances;
 
-use super::{AllSeen, AnalysisError};
+use super::AnalysisError;
 
 /// One decision of the seat, as it stood when it was made.
 #[derive(Debug, Clone)]
@@ -24,8 +24,9 @@ pub(super) struct Moment {
 pub(super) struct HandEnd {
     pub hand: u16,
     pub win_after: f64,
-    /// The deal with every card seen, as the play began.
-    pub all_seen: Option<AllSeen>,
+    /// The hand as its play began (after any exchange), every card
+    /// known, and what the seat's side bid together (a nil counts 0).
+    pub start: Option<(HandState, u8)>,
 }
 
 /// Every decision of the seat and every hand scored, in order.
@@ -67,7 +68,7 @@ pub(super) fn walk(recorded: &RecordedGame, seat: Seat) -> Result<Walk, Analysis
         moments: Vec::new(),
         hands: Vec::new(),
     };
-    let mut all_seen = None;
+    let mut start = None;
     // The first deal is the game's own; each later one comes once asked.
     for (_, event) in recorded.events.iter().skip(1) {
         match event {
@@ -76,12 +77,12 @@ pub(super) fn walk(recorded: &RecordedGame, seat: Seat) -> Result<Walk, Analysis
                 continue;
             }
             Event::Play { .. } if first_card(&game) => {
-                all_seen = Some(seen_whole(&game, seat));
+                start = Some((*game.hand_state(), side_bid(&game, seat)));
             }
             Event::Score { hand, .. } => {
                 walked
                     .hands
-                    .push(hand_end(&game, seat, *hand, all_seen.take()));
+                    .push(hand_end(&game, seat, *hand, start.take()));
             }
             _ => {}
         }
@@ -136,7 +137,7 @@ fn stop_at(game: &mut Game, seat: Seat, action: Action, moments: &mut Vec<Moment
 
 /// The side's chance of winning from the totals after a hand: certain
 /// once the game is decided.
-fn hand_end(game: &Game, seat: Seat, hand: u32, all_seen: Option<AllSeen>) -> HandEnd {
+fn hand_end(game: &Game, seat: Seat, hand: u32, start: Option<(HandState, u8)>) -> HandEnd {
     let side = game.view(seat).side();
     let win_after = match game.winner() {
         Some(winner) => f64::from(u8::from(winner == side)),
@@ -145,27 +146,19 @@ fn hand_end(game: &Game, seat: Seat, hand: u32, all_seen: Option<AllSeen>) -> Ha
     HandEnd {
         hand: u16::try_from(hand).unwrap_or(u16::MAX),
         win_after,
-        all_seen,
+        start,
     }
 }
 
-/// The hand about to be played (after any exchange) with every card
-/// seen: the most tricks the seat's side can take against best defence,
-/// beside what the side bid.
-fn seen_whole(game: &Game, seat: Seat) -> AllSeen {
+/// What the seat's side bid together, a nil counting 0.
+fn side_bid(game: &Game, seat: Seat) -> u8 {
     let view = game.view(seat);
-    let side = view.side();
     let mode = game.rules().mode;
-    let side_bid = mode
-        .each_seat()
-        .filter(|&s| mode.side_of(s) == side)
+    mode.each_seat()
+        .filter(|&s| mode.side_of(s) == view.side())
         .filter_map(|s| view.bids()[s])
-        .map(|b| b.tricks())
-        .sum();
-    AllSeen {
-        side_tricks: most_tricks(game.hand_state(), mode, side),
-        side_bid,
-    }
+        .map(Bid::tricks)
+        .sum()
 }
 
 /// Is the hand's first card about to be played?

@@ -9,7 +9,7 @@ use super::replay::walk;
 use super::*;
 use crate::bots::normal::NormalBot;
 use crate::bots::{Bot, BotRng};
-use crate::engine::{Bid, Card, CardSet, Mode, PlayerView, Rules};
+use crate::engine::{Bid, Card, CardSet, Event, Mode, PlayerView, Rules};
 use crate::fairness::Dealing;
 use crate::record::{GameInfo, MemoryRecord, read_games};
 use crate::table::{Player, Table};
@@ -197,6 +197,41 @@ fn a_hand_judged_alone_is_judged_as_in_the_whole_games_review() {
     );
 }
 
+/// With every card seen, what one side can take the other cannot: the two
+/// sides' figures for a hand add up to its 13 tricks, each beside its own
+/// side's bid as the record has it.
+#[test]
+fn the_two_sides_seen_whole_share_the_hands_tricks() {
+    let (text, _) = played(3, 300, None);
+    let game = first_game(&text);
+    let (effort, stop) = (crate::bots::Effort::Deals(1), AtomicBool::new(false));
+    let seen = |seat: usize| {
+        let review = analyze_hand(&game, Seat::new(seat), 1, effort, &stop, &mut |_| {}).unwrap();
+        review.hands[0]
+            .all_seen
+            .expect("a partnership hand is solved")
+    };
+    let (ours, theirs) = (seen(0), seen(1));
+    assert_eq!(
+        ours.side_tricks + theirs.side_tricks,
+        13,
+        "{ours:?} {theirs:?}"
+    );
+    let bids: Vec<u8> = game
+        .events
+        .iter()
+        .take_while(|(_, e)| !matches!(e, Event::Play { .. }))
+        .filter_map(|(_, e)| match e {
+            Event::Bid { bid, .. } => Some(bid.tricks()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        u32::from(ours.side_bid + theirs.side_bid),
+        bids.iter().map(|&b| u32::from(b)).sum::<u32>()
+    );
+}
+
 #[test]
 fn a_stopped_analysis_says_so() {
     let (text, _) = played(3, 300, None);
@@ -238,17 +273,17 @@ fn a_kept_analysis_is_found_until_its_record_changes() {
     let text = "{\"event\":\"game\"}\n";
     std::fs::write(&record, text).unwrap();
     let seat = Seat::new(2);
-    let key = Key::new(text, 1, seat, crate::bots::Effort::Deals(10), 0).unwrap();
+    let key = Key::new(text, 1, seat, Depth::of(crate::bots::Effort::Deals(10))).unwrap();
     assert_eq!(cache::lookup(&record, &key), None);
     cache::store(&record, &key, &review(seat)).unwrap();
     assert_eq!(cache::lookup(&record, &key), Some(review(seat)));
     assert_eq!(cache::current(&record, text).len(), 1);
     // Another budget, another seat or another seed is another analysis.
-    let other = Key::new(text, 1, seat, crate::bots::Effort::Deals(11), 0).unwrap();
+    let other = Key::new(text, 1, seat, Depth::of(crate::bots::Effort::Deals(11))).unwrap();
     assert_eq!(cache::lookup(&record, &other), None);
     // A record that changed finds nothing, and its old analyses go.
     let changed = "{\"event\":\"game\"}\n{}\n";
-    let new_key = Key::new(changed, 1, seat, crate::bots::Effort::Deals(10), 0).unwrap();
+    let new_key = Key::new(changed, 1, seat, Depth::of(crate::bots::Effort::Deals(10))).unwrap();
     assert_eq!(cache::lookup(&record, &new_key), None);
     assert!(cache::current(&record, changed).is_empty());
     cache::store(&record, &new_key, &review(seat)).unwrap();
@@ -260,7 +295,7 @@ fn a_kept_analysis_is_found_until_its_record_changes() {
     assert_eq!(cache::lookup(&record, &old), None);
     // A timed budget is never kept: its verdicts depend on the machine.
     let timed = crate::bots::Effort::Time(std::time::Duration::from_millis(5));
-    assert_eq!(Key::new(text, 1, seat, timed, 0), None);
+    assert_eq!(Key::new(text, 1, seat, Depth::of(timed)), None);
 }
 
 /// A choice as good as the best one is named as the best, the card the

@@ -7,6 +7,7 @@ use std::sync::atomic::AtomicBool;
 use clap::Args;
 use serde::Serialize;
 
+use crate::analysis::Depth;
 use crate::analysis::cache::{self, Cached, DEFAULT_DEALS, Source};
 use crate::analysis::{AnalysisError, Category, Class, GameReview, Progress, Verdict};
 use crate::bots::Effort;
@@ -41,6 +42,10 @@ pub struct AnalyzeArgs {
     /// Seed the search (default 0): another seed shows how steady a verdict is
     #[arg(long, allow_negative_numbers = true, value_name = "S", value_parser = seed_number)]
     pub seed: Option<u64>,
+    /// Leave out the second opinion with every card seen (each hand solved
+    /// double dummy: a few seconds on a slow deal, more in cutthroat)
+    #[arg(long)]
+    pub no_all_seen: bool,
 }
 
 /// The review as `--json` prints it: the `GameReview` with the figures
@@ -81,14 +86,12 @@ pub(super) fn analyze(args: &AnalyzeArgs) -> Result<(), CliError> {
         }
     };
     let stop = AtomicBool::new(false);
-    let done = cache::cached_or_run(
-        source,
-        seat,
-        Effort::Deals(deals),
+    let depth = Depth {
+        effort: Effort::Deals(deals),
         seed,
-        &stop,
-        &mut progress,
-    );
+        all_seen: !args.no_all_seen,
+    };
+    let done = cache::cached_or_run(source, seat, depth, &stop, &mut progress);
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }

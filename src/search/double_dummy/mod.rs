@@ -42,6 +42,20 @@ pub fn most_tricks_with(hand: &HandState, teams: Teams, side: Side) -> u8 {
     won + Solver::new(team(hand, teams, side)).most(hand)
 }
 
+/// `most_tricks`, or `None` once the search has visited `limit`
+/// positions without an answer: a few deals take a thousand times the
+/// usual search, and a caller that must answer in time (the game review)
+/// gives up on those. Counted in positions, not seconds, so the same deal
+/// is answered, or not, the same way on every machine.
+pub fn most_tricks_within(hand: &HandState, mode: Mode, side: Side, limit: u64) -> Option<u8> {
+    let teams = Teams::new(mode, None);
+    let won = teams.side_tricks(side, &hand.tricks_won());
+    let mut solver = Solver::new(team(hand, teams, side));
+    solver.limit = limit;
+    let most = solver.most(hand);
+    (solver.visits <= limit).then_some(won + most)
+}
+
 /// Each side's `most_tricks`, each solved on its own (the others all
 /// playing against it), so in cutthroat they may add up to more than the
 /// hand's tricks.
@@ -80,6 +94,10 @@ fn team(hand: &HandState, teams: Teams, side: Side) -> [bool; MAX_SEATS] {
 struct Solver {
     ours: [bool; MAX_SEATS],
     table: HashMap<Key, Bounds, BuildHasherDefault<KeyHasher>>,
+    /// Positions visited, and the most it may visit: past it every
+    /// question is answered "no" at once and the answer is thrown away.
+    visits: u64,
+    limit: u64,
 }
 
 /// What is proven of the tricks still to come from a position: the side
@@ -97,6 +115,8 @@ impl Solver {
         Solver {
             ours,
             table: HashMap::default(),
+            visits: 0,
+            limit: u64::MAX,
         }
     }
 
@@ -104,7 +124,7 @@ impl Solver {
     /// reaches, by bisection; each probe reuses what the others proved.
     fn most(&mut self, hand: &HandState) -> u8 {
         let (mut lo, mut hi) = (0, hand.tricks_left() as u8);
-        while lo < hi {
+        while lo < hi && self.visits <= self.limit {
             let mid = (lo + hi).div_ceil(2);
             if self.reaches(hand, mid) {
                 lo = mid;
@@ -119,6 +139,10 @@ impl Solver {
     fn reaches(&mut self, hand: &HandState, need: u8) -> bool {
         if need == 0 {
             return true;
+        }
+        self.visits += 1;
+        if self.visits > self.limit {
+            return false;
         }
         let left = hand.tricks_left() as u8;
         if need > left {

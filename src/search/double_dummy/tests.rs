@@ -217,3 +217,26 @@ fn tricks_already_won_count_and_dummy_plays_for_its_declarer() {
     assert!(hand.is_over());
     assert_eq!(most_tricks_with(&hand, declared, Side::new(1)), 1);
 }
+
+/// Within a limit the answer is the solver's own, or none at all: never a
+/// guess from a search cut short.
+#[test]
+fn a_search_past_its_limit_gives_no_answer() {
+    let mut cut_short = 0;
+    for seed in 1..=6 {
+        let hand = ending(Mode::Partnership, seed, 6, 0, 0);
+        let side = Side::new(0);
+        let whole = most_tricks(&hand, Mode::Partnership, side);
+        assert_eq!(
+            most_tricks_within(&hand, Mode::Partnership, side, u64::MAX),
+            Some(whole)
+        );
+        let tiny = most_tricks_within(&hand, Mode::Partnership, side, 3);
+        cut_short += usize::from(tiny.is_none());
+        assert!(
+            tiny.is_none_or(|t| t == whole),
+            "seed {seed}: {tiny:?} {whole}"
+        );
+    }
+    assert!(cut_short > 0, "three positions answer no six-trick ending");
+}

@@ -61,7 +61,14 @@ impl Analyser {
                 game: number,
                 recorded: &game,
             };
-            Ok(cache::cached_or_run(source, seat, Effort::Usual, 0, stop, progress)?.review)
+            Ok(cache::cached_or_run(
+                source,
+                seat,
+                analysis::Depth::of(Effort::Usual),
+                stop,
+                progress,
+            )?
+            .review)
         }))
     }
 
