@@ -109,6 +109,15 @@ pub struct AllSeen {
     pub side_bid: u8,
 }
 
+impl std::fmt::Display for AllSeen {
+    /// "8 tricks, bid 7": what the review shows in a hand's line.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let tricks = self.side_tricks;
+        let s = if tricks == 1 { "" } else { "s" };
+        write!(f, "{tricks} trick{s}, bid {}", self.side_bid)
+    }
+}
+
 /// How far an analysis has come, for a progress bar.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Progress {

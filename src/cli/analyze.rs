@@ -244,7 +244,7 @@ fn render(found: &FoundGame, review: &GameReview, all: bool, deals: u32) -> Stri
             .accuracy()
             .map_or("-".to_string(), |a| format!("{a:.1}")),
     ));
-    out.push_str("\nhand  win after  all cards seen  points lost\n");
+    out.push_str("\nhand  win after  all cards seen     points lost\n");
     for h in &review.hands {
         let lost: Vec<String> = h
             .points_lost
@@ -253,11 +253,9 @@ fn render(found: &FoundGame, review: &GameReview, all: bool, deals: u32) -> Stri
             .map(|(&c, p)| format!("{} {p:.0}", category_name(c)))
             .collect();
         // Apart from the verdicts: what the deal held, every card seen.
-        let seen = h.all_seen.map_or("-".to_string(), |s| {
-            format!("{} tricks, bid {}", s.side_tricks, s.side_bid)
-        });
+        let seen = h.all_seen.map_or("-".to_string(), |s| s.to_string());
         out.push_str(&format!(
-            "{:>4}  {:>8.0}%  {seen:<14}  {}\n",
+            "{:>4}  {:>8.0}%  {seen:<17}  {}\n",
             h.hand,
             h.win_after * 100.0,
             if lost.is_empty() {

@@ -247,8 +247,7 @@ fn hands_table(
         };
         buf.set_stringn(area.x, y, text, (seen_x - area.x - 1).into(), style);
         if let Some(seen) = hand.all_seen {
-            let text = format!("{} tricks, bid {}", seen.side_tricks, seen.side_bid);
-            buf.set_stringn(seen_x, y, text, width(seen_x), theme.dim());
+            buf.set_stringn(seen_x, y, seen.to_string(), width(seen_x), theme.dim());
         }
     }
 }
