@@ -86,6 +86,43 @@ pub enum Category {
     Play,
 }
 
+impl Class {
+    pub const ALL: [Class; 3] = [Class::Inaccuracy, Class::Mistake, Class::Blunder];
+
+    /// The class in a word: "inaccuracy".
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::Inaccuracy => "inaccuracy",
+            Class::Mistake => "mistake",
+            Class::Blunder => "blunder",
+        }
+    }
+
+    /// `n` of them: "1 mistake", "2 inaccuracies".
+    pub fn counted(self, n: usize) -> String {
+        let many = match self {
+            Class::Inaccuracy => "inaccuracies",
+            Class::Mistake => "mistakes",
+            Class::Blunder => "blunders",
+        };
+        format!("{n} {}", if n == 1 { self.name() } else { many })
+    }
+}
+
+impl Category {
+    /// The category in the player's words: "covering nil".
+    pub fn name(self) -> &'static str {
+        match self {
+            Category::Bidding => "bidding",
+            Category::NilPlay => "nil play",
+            Category::NilCover => "covering nil",
+            Category::Bags => "bags",
+            Category::Setting => "setting",
+            Category::Play => "play",
+        }
+    }
+}
+
 /// One hand of the game, for the chart and the second opinion.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct HandReview {

@@ -324,3 +324,11 @@ fn a_choice_as_good_as_the_best_is_the_best() {
     let end = review.hands.last().unwrap().win_after;
     assert!(end == 0.0 || end == 1.0, "the game is decided: {end}");
 }
+
+#[test]
+fn classes_are_counted_in_words() {
+    assert_eq!(Class::Inaccuracy.counted(0), "0 inaccuracies");
+    assert_eq!(Class::Inaccuracy.counted(1), "1 inaccuracy");
+    assert_eq!(Class::Blunder.counted(2), "2 blunders");
+    assert_eq!(Category::NilCover.name(), "covering nil");
+}

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use crate::analysis::Depth;
 use crate::analysis::cache::{self, Cached, DEFAULT_DEALS, Source};
-use crate::analysis::{AnalysisError, Category, Class, GameReview, Progress, Verdict};
+use crate::analysis::{AnalysisError, Class, GameReview, Progress, Verdict};
 use crate::bots::Effort;
 use crate::engine::{Action, Seat};
 
@@ -172,26 +172,6 @@ fn said(action: Action) -> String {
     }
 }
 
-fn class_name(class: Option<Class>) -> &'static str {
-    match class {
-        None => "",
-        Some(Class::Inaccuracy) => "inaccuracy",
-        Some(Class::Mistake) => "mistake",
-        Some(Class::Blunder) => "blunder",
-    }
-}
-
-fn category_name(category: Category) -> &'static str {
-    match category {
-        Category::Bidding => "bidding",
-        Category::NilPlay => "nil play",
-        Category::NilCover => "covering nil",
-        Category::Bags => "bags",
-        Category::Setting => "setting",
-        Category::Play => "play",
-    }
-}
-
 /// One decision's line of the table.
 fn decision_line(d: &Verdict) -> String {
     let trick = d.trick.map_or("-".to_string(), |t| t.to_string());
@@ -202,8 +182,8 @@ fn decision_line(d: &Verdict) -> String {
         said(d.chosen),
         said(d.best),
         d.lost() * 100.0,
-        class_name(d.class),
-        category_name(d.category),
+        d.class.map_or("", Class::name),
+        d.category.name(),
     )
 }
 
@@ -228,15 +208,7 @@ fn render(found: &FoundGame, review: &GameReview, all: bool, deals: u32) -> Stri
         out.push_str(&decision_line(d));
     }
     let counts = review.counts();
-    let counted = [
-        (Class::Inaccuracy, "inaccuracy", "inaccuracies"),
-        (Class::Mistake, "mistake", "mistakes"),
-        (Class::Blunder, "blunder", "blunders"),
-    ]
-    .map(|(class, one, many)| {
-        let n = counts.get(&class).copied().unwrap_or(0);
-        format!("{n} {}", if n == 1 { one } else { many })
-    });
+    let counted = Class::ALL.map(|class| class.counted(counts.get(&class).copied().unwrap_or(0)));
     out.push_str(&format!(
         "\n{}; accuracy {}\n",
         counted.join(", "),
@@ -250,7 +222,7 @@ fn render(found: &FoundGame, review: &GameReview, all: bool, deals: u32) -> Stri
             .points_lost
             .iter()
             .filter(|(_, p)| **p >= 0.5)
-            .map(|(&c, p)| format!("{} {p:.0}", category_name(c)))
+            .map(|(&c, p)| format!("{} {p:.0}", c.name()))
             .collect();
         // Apart from the verdicts: what the deal held, every card seen.
         let seen = h.all_seen.map_or("-".to_string(), |s| s.to_string());

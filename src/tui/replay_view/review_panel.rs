@@ -12,7 +12,7 @@ use ratatui::symbols::bar;
 use ratatui::text::Line;
 use ratatui::widgets::{Sparkline, Widget};
 
-use crate::analysis::{Category, Class, HandReview, Verdict};
+use crate::analysis::{Class, HandReview, Verdict};
 use crate::engine::{Action, Decision};
 
 use super::super::hand::faces;
@@ -47,25 +47,6 @@ pub(super) fn mark(class: Class) -> &'static str {
     }
 }
 
-fn class_name(class: Class) -> &'static str {
-    match class {
-        Class::Inaccuracy => "inaccuracy",
-        Class::Mistake => "mistake",
-        Class::Blunder => "blunder",
-    }
-}
-
-fn category_name(category: Category) -> &'static str {
-    match category {
-        Category::Bidding => "bidding",
-        Category::NilPlay => "nil play",
-        Category::NilCover => "covering nil",
-        Category::Bags => "bags",
-        Category::Setting => "setting",
-        Category::Play => "play",
-    }
-}
-
 /// A choice in a few words: "the K♠", "bid 3", "pass 2♠ 3♥", "look".
 pub(super) fn action_text(action: Action, theme: &Theme) -> String {
     match action {
@@ -97,7 +78,7 @@ pub(super) fn verdict_line(verdict: &Verdict, theme: &Theme) -> Option<String> {
     Some(format!(
         "{} A {}: {} was better, {:.0} points of win chance lost.",
         mark(class),
-        class_name(class),
+        class.name(),
         action_text(verdict.best, theme),
         verdict.lost() * 100.0,
     ))
@@ -107,7 +88,7 @@ pub(super) fn draw(scene: &Scene, reviewed: &Reviewed, area: Rect, buf: &mut Buf
     let theme = scene.theme;
     let review = &reviewed.review;
     let whose = possessive(scene.names.seat(review.seat));
-    let title = format!("Review of {whose} decisions");
+    let title = format!("Review of {whose} {} decisions", review.decisions.len());
     let inner = padded(framed(&title, area, buf, theme));
     let mut y = inner.y;
     let row = |y: u16| Rect::new(inner.x, y, inner.width, 1);
@@ -133,7 +114,8 @@ pub(super) fn draw(scene: &Scene, reviewed: &Reviewed, area: Rect, buf: &mut Buf
     decisions(reviewed, list_area, buf, theme);
 }
 
-/// "Accuracy 87% · 2 inaccuracies ?! · 1 mistake ? · 1 blunder ?? · 31 decisions"
+/// "Accuracy 87% · 2 inaccuracies ?! · 1 mistake ? · 1 blunder ??" (how
+/// many decisions, in the title: this line is full at 80 columns)
 fn summary(reviewed: &Reviewed, theme: &Theme) -> String {
     let review = &reviewed.review;
     let counts = review.counts();
@@ -141,12 +123,10 @@ fn summary(reviewed: &Reviewed, theme: &Theme) -> String {
         Some(a) => format!("Accuracy {a:.0}%"),
         None => "No decision to judge".into(),
     }];
-    for class in [Class::Inaccuracy, Class::Mistake, Class::Blunder] {
+    for class in Class::ALL {
         let n = counts.get(&class).copied().unwrap_or(0);
-        let plural = if n == 1 { "" } else { "s" };
-        parts.push(format!("{n} {}{plural} {}", class_name(class), mark(class)));
+        parts.push(format!("{} {}", class.counted(n), mark(class)));
     }
-    parts.push(format!("{} decisions", review.decisions.len()));
     parts.join(theme.sep())
 }
 
@@ -232,7 +212,7 @@ fn hands_table(
             .points_lost
             .iter()
             .filter(|(_, p)| **p >= 0.5)
-            .map(|(c, p)| format!("{} {p:.0}", category_name(*c)))
+            .map(|(c, p)| format!("{} {p:.0}", c.name()))
             .collect();
         let lost = if lost.is_empty() {
             "-".to_string()
