@@ -426,9 +426,9 @@ fn our_client_answers_pings_so_a_slow_player_is_kept() {
     );
 }
 
-/// The keepalive timers of the loopback TCP sockets with an end at
-/// `port`: (local port, remote port, keepalive timer running), from the
-/// kernel's own table.
+/// The keepalive timers of the established loopback TCP connections with
+/// an end at `port`: (local port, remote port, keepalive timer running),
+/// from the kernel's own table.
 #[cfg(target_os = "linux")]
 fn sockets_at(port: u16) -> Vec<(u16, u16, bool)> {
     let port_of = |address: &str| u16::from_str_radix(address.rsplit(':').next().unwrap(), 16);
@@ -439,9 +439,13 @@ fn sockets_at(port: u16) -> Vec<(u16, u16, bool)> {
         .filter_map(|line| {
             let fields: Vec<&str> = line.split_whitespace().collect();
             let (local, remote) = (port_of(fields[1]).ok()?, port_of(fields[2]).ok()?);
+            // `st` 01 is an established connection: the port may have been
+            // another test's before, and its closed connections linger in
+            // TIME_WAIT with no keepalive.
+            let established = fields[3] == "01";
             // `tr` 2: the keepalive timer is what runs on this socket.
             let keepalive = fields[5].starts_with("02:");
-            (local == port || remote == port).then_some((local, remote, keepalive))
+            (established && (local == port || remote == port)).then_some((local, remote, keepalive))
         })
         .filter(|&(local, remote, _)| local != remote)
         .collect()
