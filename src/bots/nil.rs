@@ -4,6 +4,7 @@
 
 use super::knowledge::{Position, above, below, prefer_side_suits, rank_value};
 use crate::engine::{Bid, Card, CardSet, Suit};
+use crate::search::policy::high_enough_to_cover;
 
 /// Which rule around a nil chose a card: what a hint says of it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -191,9 +192,12 @@ pub fn sparing_cover(pos: &Position) -> Position {
 /// than `margin` tricks left beyond what it needs): lead low into the nil
 /// bidder's suits and never rescue them by overtaking.
 fn bust_play(pos: &Position, margin: i32) -> Option<(Card, NilRule)> {
+    // The contract first while it can be made and needs the effort; a
+    // contract already lost leaves the nil as the only swing.
     let side = pos.my_side();
     let need = pos.need(side);
-    if need > 0 && pos.tricks_left - need < margin {
+    let hopeless = need > pos.tricks_left;
+    if need > 0 && !hopeless && pos.tricks_left - need < margin {
         return None;
     }
     let target = pos
@@ -217,7 +221,7 @@ fn bust_play(pos: &Position, margin: i32) -> Option<(Card, NilRule)> {
             .map(by(NilRule::BustLead));
     }
     let led = pos.led?;
-    let (winner, _) = pos.winner?;
+    let (winner, winning) = pos.winner?;
     if pos.trick[target].is_some() {
         if winner != target {
             return None;
@@ -234,14 +238,24 @@ fn bust_play(pos: &Position, margin: i32) -> Option<(Card, NilRule)> {
         };
         return under.map(by(NilRule::BustUnder));
     }
-    // The nil bidder plays later: keep the winning card low.
+    // The nil bidder plays later: keep the winning card low, unless the
+    // nil's partner already holds the trick high, when the nil ducks
+    // whatever follows.
     let nil_partner = pos.mode.partner(target);
-    if pos.void[led as usize][target] || Some(winner) == nil_partner {
+    let covered = Some(winner) == nil_partner && high_enough_to_cover(winning);
+    if pos.void[led as usize][target] || covered {
         return None;
     }
     let losers = legal.minus(pos.beaters(legal));
     if !losers.is_empty() {
-        return pos.throwaway(losers).map(by(NilRule::BustLow));
+        // Following, the highest card that stays under: the low ones are
+        // kept to lead into the nil later.
+        let under = if legal.has_suit(led) {
+            pos.highest_loser(legal)
+        } else {
+            pos.throwaway(losers)
+        };
+        return under.map(by(NilRule::BustLow));
     }
     legal
         .iter()

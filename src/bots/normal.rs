@@ -286,16 +286,21 @@ fn choose_bid(view: &PlayerView, t: &Tuning) -> (Bid, BidRule) {
 }
 
 /// A nil no strong player bids, whatever the score: beside a partner's
-/// nil (nobody would cover), with too many tricks, or with a flaw that
-/// sinks nils (`nil_flaw`). `hard` weighs nil only where this is false.
-pub fn nil_unthinkable(
-    hand: CardSet,
-    deck: CardSet,
-    est: f32,
-    partner_bid: Option<Bid>,
-    t: &Tuning,
-) -> bool {
-    partner_bid.is_some_and(Bid::is_nil) || est > t.nil_max_tricks || nil_flaw(hand, deck)
+/// nil (nobody would cover), after an opponent's blind nil (the side's
+/// tricks go to setting it, and a nil of its own hands the opponents an
+/// easy defence), with too many tricks, or with a flaw that sinks nils
+/// (`nil_flaw`). `hard` weighs nil only where this is false.
+pub fn nil_unthinkable(view: &PlayerView, est: f32, t: &Tuning) -> bool {
+    let bids = view.bids();
+    let partner_nil = view.partner().is_some_and(|p| bids[p].is_some_and(Bid::is_nil));
+    let blind_against = view
+        .mode()
+        .each_seat()
+        .any(|s| s != view.seat && Some(s) != view.partner() && bids[s] == Some(Bid::BlindNil));
+    partner_nil
+        || blind_against
+        || est > t.nil_max_tricks
+        || nil_flaw(view.cards(), view.rules.deck())
 }
 
 fn should_nil(
@@ -307,7 +312,7 @@ fn should_nil(
     t: &Tuning,
 ) -> bool {
     let deck = view.rules.deck();
-    if nil_unthinkable(hand, deck, est, partner_bid, t) {
+    if nil_unthinkable(view, est, t) {
         return false;
     }
     let danger = nil_danger(hand, deck);

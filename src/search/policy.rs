@@ -16,7 +16,7 @@
 use rand::Rng;
 
 use crate::engine::bid::Bid;
-use crate::engine::card::{Card, Suit};
+use crate::engine::card::{Card, Rank, Suit};
 use crate::engine::cards::CardSet;
 use crate::engine::play::HandState;
 use crate::engine::seat::{MAX_SEATS, Mode, PerSeat, Seat};
@@ -98,25 +98,54 @@ impl Policy {
             // Duck with the card most dangerous later; if every card wins,
             // the lowest leaves the most room to be overtaken.
             highest_rank(losers).or(beaters.lowest())
-        } else if winner == partner && partner != seat {
-            if self.live_nil(hand, partner) {
-                cheapest(beaters).or(lowest_rank(legal))
-            } else {
-                lowest_rank(legal)
-            }
+        } else if winner == partner && partner != seat && self.live_nil(hand, partner) {
+            cheapest(beaters).or(lowest_rank(legal))
         } else if self.live_nil(hand, winner) {
             // An opponent's nil is winning: leave it the trick.
             highest_rank(losers).or(lowest_rank(legal))
+        } else if self.hunting(hand, seat, winner, winning) {
+            // An opponent's nil plays later: keep the trick low so the
+            // nil must get under it, and keep the low cards for leads.
+            under(losers, hand.led_suit()).or(cheapest(beaters))
+        } else if winner == partner && partner != seat {
+            lowest_rank(legal)
         } else {
             cheapest(beaters).or(lowest_rank(legal))
         };
         or_any(card)
     }
 
+    /// An opponent's live nil, not yet in the trick: the seat to play
+    /// hunts it.
+    fn hunted(&self, hand: &HandState, seat: Seat) -> Option<Seat> {
+        let partner = Seat::masked(self.partner[seat.index()]);
+        let mut nils = self.nil & !(1 << seat.index()) & !(1 << partner.index());
+        while nils != 0 {
+            let nil = Seat::masked(nils.trailing_zeros() as u8);
+            nils &= nils - 1;
+            if self.live_nil(hand, nil) && hand.trick_card(nil).is_none() {
+                return Some(nil);
+            }
+        }
+        None
+    }
+
+    /// Whether the seat to play keeps this trick low for a nil still to
+    /// play: unless the nil's partner holds it with a high card already,
+    /// which the nil ducks whatever follows, and the trick is worth taking.
+    fn hunting(&self, hand: &HandState, seat: Seat, winner: Seat, winning: Card) -> bool {
+        let Some(nil) = self.hunted(hand, seat) else {
+            return false;
+        };
+        let covered = winner == Seat::masked(self.partner[nil.index()]);
+        !(covered && high_enough_to_cover(winning))
+    }
+
     /// The lead: a nil's lowest card; else a card nobody can beat in its
     /// suit (a side suit first), else the lowest of a random legal suit.
     fn lead(&self, hand: &HandState, legal: CardSet, nil: bool, random: u32) -> Option<Card> {
-        if nil {
+        // A nil leads low; so does its hunter, for the nil to get under.
+        if nil || self.hunted(hand, hand.turn()).is_some() {
             return lowest_rank(legal);
         }
         let elsewhere = self
@@ -178,6 +207,22 @@ fn lowest_rank(set: CardSet) -> Option<Card> {
         .into_iter()
         .filter_map(|s| from.suit(s).lowest())
         .min_by_key(|c| c.rank())
+}
+
+/// A card the nil's partner wins a trick with that the nil ducks under
+/// whatever the others play: hunting the nil there only gives the trick
+/// away. A ten or higher, or a trump.
+pub fn high_enough_to_cover(card: Card) -> bool {
+    card.suit() == Suit::Spades || card.rank() >= Rank::TEN
+}
+
+/// The card to play under the trick while hunting a nil: the highest
+/// loser of the suit led (the low ones are kept to lead into the nil
+/// later), or, void, the lowest side card (the high ones may still win).
+#[inline]
+fn under(losers: CardSet, led: Option<Suit>) -> Option<Card> {
+    let followed = led.and_then(|suit| losers.suit(suit).highest());
+    followed.or_else(|| lowest_rank(losers))
 }
 
 /// The highest-ranked card, spades first on a tie.

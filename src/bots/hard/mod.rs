@@ -41,7 +41,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::{Duration, Instant};
-use trials::Trials;
+use trials::{SURE, SURE_HUNTING, Trials};
 
 use rand::{Rng, SeedableRng};
 
@@ -403,12 +403,16 @@ fn best_card(
     }
     let usual_at = standing_for(&cards, usual)?;
     let trials = card_trials(view, &cards, budget, rng)?;
+    let pos = Position::new(view);
     let chosen = if keep_usual {
         usual_at
     } else {
-        // A partner's sure winner is not ruffed or overtaken on a near tie.
-        let pos = Position::new(view);
-        let chosen = trials.verdict(Some(usual_at), view);
+        // Against a live nil the search is trusted sooner: its playouts
+        // hunt the nil as strong defenders do. A partner's sure winner is
+        // not ruffed or overtaken on a near tie.
+        let hunting = pos.mode.each_seat().any(|s| pos.is_opponent(s) && pos.live_nil(s));
+        let sure = if hunting { SURE_HUNTING } else { SURE };
+        let chosen = trials.verdict_by(Some(usual_at), view, sure);
         trials.spare(chosen, |k| pos.overtakes_partner(cards[k]))
     };
     // The usual card is named as itself, not as the lowest of its equals.
@@ -528,11 +532,29 @@ fn blind_or_look(
             trials.record(k, view, &outcome);
         }
     });
+    // Looking is the usual choice: blind nil is a last resort, bid only
+    // where looking leaves the side little hope and the deals are sure
+    // the gamble does better. (A review judges one made either way.)
+    let last_resort =
+        standing == Gamble::Whenever || trials.mean(LOOK) < BLIND_NIL_HOPE;
+    let chosen = if last_resort && trials.surely_better(BLIND, LOOK) {
+        BLIND
+    } else {
+        LOOK
+    };
     Some(Weighing {
-        chosen: choices[trials.verdict(None, view)],
+        chosen: choices[chosen],
         ranked: trials.ranked(&choices),
     })
 }
+
+/// The choices `blind_or_look` weighs, by index.
+const LOOK: usize = 0;
+const BLIND: usize = 1;
+
+/// A side whose chance of winning the game, looking at its cards, is at
+/// least this much does not gamble on a blind nil.
+const BLIND_NIL_HOPE: f64 = 0.3;
 
 /// Cards beyond `normal`'s pass, next in its order of what to pass, that
 /// the search tries passing in their place.
@@ -648,7 +670,7 @@ fn best_bid(
     // in cutthroat such nils held one time in ten. A nil with nobody to
     // cover is left to `normal`'s rules.
     let unthinkable = !view.mode().has_partners()
-        || nil_unthinkable(view.cards(), view.rules.deck(), est, partner_bid, tuning)
+        || nil_unthinkable(view, est, tuning)
         || game_in_hand(&Standing::of(view), partner_bid);
     let allowed: Vec<Bid> = view
         .allowed_bids()
