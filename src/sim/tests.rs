@@ -231,8 +231,9 @@ fn nils_are_tallied_by_kind_and_tricks_against_bids_by_seat_and_side() {
     // Only hand 2 was dealt with side 1 trailing.
     assert_eq!(seats[1].blind_nils, nils(1, 1, 0));
     assert_eq!(seats[1].over_tricks, balance(0, 1), "4 on a bid of 4");
-    // Hand 2's contract is seat 3's alone: 4 on 4, the blind nil's trick a bag.
-    assert_eq!(seats[1].side_over_tricks, balance(-1 + 0, 2));
+    // 6 on 7 in hand 1; in hand 2 the contract is seat 3's alone, 4 on 4
+    // (the blind nil's trick is a bag).
+    assert_eq!(seats[1].side_over_tricks, balance(-1, 2));
     assert_eq!(seats[2].over_tricks, balance(2, 2));
     assert_eq!(seats[2].blind_nils, nils(0, 0, 0));
     assert_eq!(seats[3].blind_nils, nils(1, 0, 0));
