@@ -10,13 +10,16 @@ use std::sync::{Mutex, mpsc};
 use std::time::Duration;
 
 use crate::bots::{self, BotSpec};
-use crate::engine::{HandResult, Mode, Phase, Rules, Side};
+use crate::engine::{HandResult, Mode, PerSide, Phase, Rules, Side};
 use crate::fairness::{Dealing, SecretSeed, SecretSeeds};
 use crate::record::{GameInfo, MemoryRecord};
 use crate::table::{BotError, Player, Table, seat_bot};
 
+mod nil_report;
 mod report;
 
+pub use nil_report::NilFigures;
+use nil_report::{Balance, NilTally, blind_nil_open, own_contract};
 pub use report::{BotReport, Percentiles, Replacement, Report, RunReport, render_table, wilson};
 use report::{Tally, bot_reports, tally};
 
@@ -82,31 +85,54 @@ struct Outcome {
 }
 
 /// What one seat saw over a game: its side's points and contracts (made,
-/// total), and its own nils (made, bid).
+/// total), and its own nils (made, bid, blind ones included); the same
+/// nils apart by kind, with the seat-hands where each could be bid; the
+/// tricks − bid of its own numeric bids and of its side's contracts.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct SeatTally {
     side_points: i64,
     side_contracts: (u32, u32),
     nils: (u32, u32),
+    plain_nils: NilTally,
+    blind_nils: NilTally,
+    over_tricks: Balance,
+    side_over_tricks: Balance,
 }
 
 /// Each seat's tally over the hands of a game, read off the engine's scores
 /// so that "made" means what the scoring says it means.
-fn seat_tallies(mode: Mode, results: &[HandResult]) -> Vec<SeatTally> {
+fn seat_tallies(rules: &Rules, results: &[HandResult]) -> Vec<SeatTally> {
+    let mode = rules.mode;
     let mut seats = vec![SeatTally::default(); mode.players()];
+    // The sides' scores at each deal: none before the first hand.
+    let mut scores = PerSide::filled(mode, 0);
     for result in results {
+        let blind_nil_sides = blind_nil_open(rules, &scores);
         for (seat, t) in mode.each_player().zip(seats.iter_mut()) {
             let side = &result.sides[mode.side_of(seat)];
             t.side_points += i64::from(side.points);
             if let Some(c) = side.contract {
                 t.side_contracts.0 += u32::from(c.made());
                 t.side_contracts.1 += 1;
+                t.side_over_tricks.count_one(c.taken, c.bid);
             }
+            t.plain_nils.eligible += u32::from(rules.nil_is_bid());
+            t.blind_nils.eligible += u32::from(blind_nil_sides[mode.side_of(seat)]);
             if let Some(nil) = side.nils.iter().flatten().find(|n| n.seat == seat) {
                 t.nils.0 += u32::from(nil.made());
                 t.nils.1 += 1;
+                let kind = if nil.blind {
+                    &mut t.blind_nils
+                } else {
+                    &mut t.plain_nils
+                };
+                kind.count_bid(nil.made());
+            }
+            if let Some((tricks, bid)) = own_contract(result, seat) {
+                t.over_tricks.count_one(tricks, bid);
             }
         }
+        scores = result.sides.map(|s| s.score);
     }
     seats
 }
@@ -198,7 +224,7 @@ fn play_one(config: &SimConfig, index: u32, record: bool) -> Result<Outcome, Sim
         winner: table.winner(),
         hands: table.results().len() as u32,
         run_total,
-        seats: seat_tallies(mode, table.results()),
+        seats: seat_tallies(&rules, table.results()),
         timings: mode
             .each_player()
             .map(|s| table.timings(s).to_vec())

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
+use super::nil_report::{self, Balance, NilFigures, NilTally};
 use super::{Outcome, SimConfig};
 use crate::bots::{self, BotSpec};
 use crate::engine::{Mode, Side};
@@ -48,8 +49,12 @@ pub struct BotReport {
     pub points_per_hand: f64,
     /// Share of its side's contracts that were made.
     pub bids_made_rate: f64,
+    /// Its nils, blind ones included, kept as they were for the tools that
+    /// read them (`nil_figures` has plain and blind nils apart).
     pub nil_bids: u32,
     pub nils_made: u32,
+    #[serde(flatten)]
+    pub nil_figures: NilFigures,
     pub decision_ms: Percentiles,
     /// Quick Play: the runs it played from seat 0, whose side has the
     /// lives (`null` outside Quick Play).
@@ -96,6 +101,10 @@ pub(super) struct Tally {
     points: i64,
     contracts: (u32, u32),
     nils: (u32, u32),
+    plain_nils: NilTally,
+    blind_nils: NilTally,
+    over_tricks: Balance,
+    side_over_tricks: Balance,
     times: Vec<Duration>,
     /// Quick Play runs from seat 0: (hands, total) each.
     runs: Vec<(u32, i32)>,
@@ -140,9 +149,13 @@ pub(super) fn tally(
             t.points += seen.side_points;
             t.contracts.0 += seen.side_contracts.0;
             t.contracts.1 += seen.side_contracts.1;
+            t.side_over_tricks.add(seen.side_over_tricks);
         }
         t.nils.0 += seen.nils.0;
         t.nils.1 += seen.nils.1;
+        t.plain_nils.add(seen.plain_nils);
+        t.blind_nils.add(seen.blind_nils);
+        t.over_tricks.add(seen.over_tricks);
         t.times.extend_from_slice(&outcome.timings[seat]);
     }
 }
@@ -194,6 +207,12 @@ fn bot_report(name: &str, seats: Vec<usize>, mut t: Tally, games: u32, quick: bo
         bids_made_rate: ratio(f64::from(t.contracts.0), f64::from(t.contracts.1)),
         nil_bids: t.nils.1,
         nils_made: t.nils.0,
+        nil_figures: NilFigures::new(
+            t.plain_nils,
+            t.blind_nils,
+            t.over_tricks,
+            t.side_over_tricks,
+        ),
         decision_ms: Percentiles {
             p50: ms(0.5),
             p99: ms(0.99),
@@ -246,6 +265,7 @@ pub fn render_table(report: &Report) -> String {
         out.push_str(&render_sides(report));
     }
     out.push_str(&render_bots(&report.bots, mirror));
+    out.push_str(&nil_report::render(&report.bots, name_width(&report.bots)));
     out.push_str(&render_runs(&report.bots));
     out.push_str(&render_replaced(&report.replaced));
     out
@@ -326,13 +346,7 @@ fn rate_text(rate: f64, [lo, hi]: [f64; 2]) -> String {
 /// The table of the bots: a heading, then a line each. In a mirror match
 /// the bot's wins are left blank: every game is its win.
 fn render_bots(bots: &[BotReport], mirror: bool) -> String {
-    // Wide enough for the longest name (`exec:` commands run long).
-    let width = bots
-        .iter()
-        .map(|b| b.bot.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(10);
+    let width = name_width(bots);
     let mut out = format!(
         "{:<width$} {:<8} {:>6} {:>18} {:>9} {:>10} {:>10} {:>22}\n",
         "bot",
@@ -348,6 +362,16 @@ fn render_bots(bots: &[BotReport], mirror: bool) -> String {
         out.push_str(&bot_line(b, width, mirror));
     }
     out
+}
+
+/// The width of the tables' bot column: enough for the longest name
+/// (`exec:` commands run long).
+fn name_width(bots: &[BotReport]) -> usize {
+    bots.iter()
+        .map(|b| b.bot.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(10)
 }
 
 /// One bot's line of the table, its name padded to `width`; no wins in a

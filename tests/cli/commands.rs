@@ -281,8 +281,28 @@ fn sim_json_summary_and_records_replay() {
         "bids_made_rate",
         "nil_bids",
         "nils_made",
+        "nil_eligible",
+        "plain_nil_bids",
+        "plain_nils_made",
+        "nils_per_100",
+        "blind_nil_eligible",
+        "blind_nil_bids",
+        "blind_nils_made",
+        "seat_bids",
+        "side_contracts",
     ] {
         assert!(!bot[key].is_null(), "{key} missing");
+    }
+    // `null` when there is nothing to average over (no nil bid, no
+    // deal where a side trailed enough for a blind nil).
+    for key in [
+        "plain_nils_made_rate",
+        "blind_nils_per_100",
+        "blind_nils_made_rate",
+        "over_tricks_per_seat",
+        "over_tricks_per_side",
+    ] {
+        assert!(bot.get(key).is_some(), "{key} missing");
     }
     for key in ["p50", "p99", "max"] {
         assert!(bot["decision_ms"][key].is_number(), "decision_ms.{key}");
