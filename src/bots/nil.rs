@@ -2,7 +2,7 @@
 //! partner's to cover and an opponent's to bust. A card wrong here costs a
 //! whole nil, so no level leaves it to chance.
 
-use super::knowledge::{Position, above, below, prefer_side_suits, rank_value};
+use super::knowledge::{Position, above, below, rank_value};
 use crate::engine::{Bid, Card, CardSet, Suit};
 use crate::search::policy::high_enough_to_cover;
 
@@ -211,8 +211,9 @@ fn bust_play(pos: &Position, margin: i32) -> Option<(Card, NilRule)> {
         if pool.is_empty() {
             return None;
         }
-        // The fewer unseen cards below the lead, the less room to duck.
-        return prefer_side_suits(pool)
+        // The fewer unseen cards below the lead, the less room to duck;
+        // low spades too, which a nil cannot throw away.
+        return pool
             .iter()
             .min_by_key(|&c| {
                 let lower = below(pos.unseen, c).len() as i32;

@@ -292,7 +292,9 @@ fn choose_bid(view: &PlayerView, t: &Tuning) -> (Bid, BidRule) {
 /// (`nil_flaw`). `hard` weighs nil only where this is false.
 pub fn nil_unthinkable(view: &PlayerView, est: f32, t: &Tuning) -> bool {
     let bids = view.bids();
-    let partner_nil = view.partner().is_some_and(|p| bids[p].is_some_and(Bid::is_nil));
+    let partner_nil = view
+        .partner()
+        .is_some_and(|p| bids[p].is_some_and(Bid::is_nil));
     let blind_against = view
         .mode()
         .each_seat()

@@ -130,6 +130,20 @@ impl Policy {
         None
     }
 
+    /// Whether the seat to lead hunts an opponent's nil that plays before
+    /// its partner in the trick (the partner plays after the nil, too
+    /// late to cover a low lead), or that has no partner.
+    fn leads_through(&self, hand: &HandState) -> bool {
+        let leader = hand.turn();
+        let Some(nil) = self.hunted(hand, leader) else {
+            return false;
+        };
+        let seats = hand.seats();
+        let after = |s: Seat| (s.index() + seats - leader.index()) % seats;
+        let cover = Seat::masked(self.partner[nil.index()]);
+        cover == nil || after(nil) < after(cover)
+    }
+
     /// Whether the seat to play keeps this trick low for a nil still to
     /// play: unless the nil's partner holds it with a high card already,
     /// which the nil ducks whatever follows, and the trick is worth taking.
@@ -144,8 +158,9 @@ impl Policy {
     /// The lead: a nil's lowest card; else a card nobody can beat in its
     /// suit (a side suit first), else the lowest of a random legal suit.
     fn lead(&self, hand: &HandState, legal: CardSet, nil: bool, random: u32) -> Option<Card> {
-        // A nil leads low; so does its hunter, for the nil to get under.
-        if nil || self.hunted(hand, hand.turn()).is_some() {
+        // A nil leads low; so does its hunter, for the nil to get under,
+        // from where the nil plays before its partner can cover.
+        if nil || self.leads_through(hand) {
             return lowest_rank(legal);
         }
         let elsewhere = self
@@ -316,6 +331,27 @@ mod tests {
         h.play_unchecked(card("4H"));
         h.play_unchecked(card("6H"));
         assert_eq!(p.choose(&h, 0), card("5H"), "seat 1's nil keeps the trick");
+    }
+
+    #[test]
+    fn an_opponents_nil_is_hunted_low() {
+        // Seat 1 bid nil; its partner, seat 3, plays after it.
+        let bids = [Bid::Tricks(4), Bid::Nil, Bid::Tricks(4), Bid::Tricks(4)];
+        let (h, p) = hand(["AD 5C 9C", "2D 3D 4D", "5D 6D 7D", "8D 9D TD"], 0, bids);
+        assert_eq!(p.choose(&h, 0), card("5C"), "seat 0 leads low through the nil");
+        // Seat 2 leads into seat 3, the nil's partner, who covers first.
+        let (h, p) = hand(["2C 3C 4C", "2D 3D 4D", "AD 5C 9C", "8D 9D TD"], 2, bids);
+        assert_eq!(p.choose(&h, 0), card("AD"), "seat 2 cashes instead");
+        // The nil's partner led low: seat 0 stays under it with the
+        // highest card that does, keeping the two.
+        let (mut h, p) = hand(["2H 8H KH", "3H 4C 5C", "6C 7C 8C", "9H 9C TC"], 3, bids);
+        h.play_unchecked(card("9H"));
+        assert_eq!(p.choose(&h, 0), card("8H"));
+        // Led high by the nil's partner, the nil ducks whatever follows:
+        // the trick is worth taking.
+        let (mut h, p) = hand(["2H 8H KH", "3H 4C 5C", "6C 7C 8C", "QH 9C TC"], 3, bids);
+        h.play_unchecked(card("QH"));
+        assert_eq!(p.choose(&h, 0), card("KH"));
     }
 
     #[test]

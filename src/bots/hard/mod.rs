@@ -41,7 +41,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::{Duration, Instant};
-use trials::{SURE, SURE_HUNTING, Trials};
+use trials::Trials;
 
 use rand::{Rng, SeedableRng};
 
@@ -403,16 +403,12 @@ fn best_card(
     }
     let usual_at = standing_for(&cards, usual)?;
     let trials = card_trials(view, &cards, budget, rng)?;
-    let pos = Position::new(view);
     let chosen = if keep_usual {
         usual_at
     } else {
-        // Against a live nil the search is trusted sooner: its playouts
-        // hunt the nil as strong defenders do. A partner's sure winner is
-        // not ruffed or overtaken on a near tie.
-        let hunting = pos.mode.each_seat().any(|s| pos.is_opponent(s) && pos.live_nil(s));
-        let sure = if hunting { SURE_HUNTING } else { SURE };
-        let chosen = trials.verdict_by(Some(usual_at), view, sure);
+        // A partner's sure winner is not ruffed or overtaken on a near tie.
+        let pos = Position::new(view);
+        let chosen = trials.verdict(Some(usual_at), view);
         trials.spare(chosen, |k| pos.overtakes_partner(cards[k]))
     };
     // The usual card is named as itself, not as the lowest of its equals.
@@ -535,8 +531,7 @@ fn blind_or_look(
     // Looking is the usual choice: blind nil is a last resort, bid only
     // where looking leaves the side little hope and the deals are sure
     // the gamble does better. (A review judges one made either way.)
-    let last_resort =
-        standing == Gamble::Whenever || trials.mean(LOOK) < BLIND_NIL_HOPE;
+    let last_resort = standing == Gamble::Whenever || trials.mean(LOOK) < BLIND_NIL_HOPE;
     let chosen = if last_resort && trials.surely_better(BLIND, LOOK) {
         BLIND
     } else {

@@ -11,13 +11,7 @@ use super::Weighed;
 /// must be to be made instead: the search overrules `normal`'s judgment
 /// (which a partner can read) only when it is sure, and a choice no better
 /// than the usual one is taken for better about once in 30,000 decisions.
-pub(super) const SURE: f64 = 4.0;
-
-/// The same against an opponent's live nil: the playouts hunt it as strong
-/// defenders do, and `normal`'s rules hunt it only roughly, so the search
-/// is trusted sooner there (about one decision in 40 overruled on noise
-/// alone, each a card no worse than the usual one by much).
-pub(super) const SURE_HUNTING: f64 = 2.0;
+const SURE: f64 = 4.0;
 
 /// The least gain in the chance of winning the game (half a percentage
 /// point) worth overruling the usual choice for: below it, a difference
@@ -144,12 +138,6 @@ impl Trials {
 
     /// Is `better` surely better than `usual`, deal for deal?
     pub(super) fn surely_better(&self, better: usize, usual: usize) -> bool {
-        self.better_by(better, usual, SURE)
-    }
-
-    /// Is `better` better than `usual` by `errors` standard errors of the
-    /// deal-for-deal differences, and by `LEAST_GAIN`?
-    fn better_by(&self, better: usize, usual: usize, errors: f64) -> bool {
         let diffs: Vec<f64> = self.values[better]
             .iter()
             .zip(&self.values[usual])
@@ -161,7 +149,7 @@ impl Trials {
         }
         let mean = diffs.iter().sum::<f64>() / n;
         let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0);
-        mean > errors * (var / n).sqrt() && mean > LEAST_GAIN
+        mean > SURE * (var / n).sqrt() && mean > LEAST_GAIN
     }
 
     /// `chosen`, unless it is a choice a partner resents and the search is
@@ -197,15 +185,10 @@ impl Trials {
     /// not forgive a sure contract lost. (Alone, the search's judgment
     /// stands: in cutthroat this guard cost a ninth of hard's wins.)
     pub(super) fn verdict(&self, usual: Option<usize>, view: &PlayerView) -> usize {
-        self.verdict_by(usual, view, SURE)
-    }
-
-    /// `verdict`, overruling the usual choice at `errors` standard errors.
-    pub(super) fn verdict_by(&self, usual: Option<usize>, view: &PlayerView, errors: f64) -> usize {
         let best = self.best();
         let guarded = view.mode().has_partners();
         match usual {
-            Some(usual) if !self.better_by(best, usual, errors) => usual,
+            Some(usual) if !self.surely_better(best, usual) => usual,
             Some(usual) if guarded && self.never_failed(usual) && !self.never_failed(best) => usual,
             _ => best,
         }
