@@ -338,7 +338,11 @@ mod tests {
         // Seat 1 bid nil; its partner, seat 3, plays after it.
         let bids = [Bid::Tricks(4), Bid::Nil, Bid::Tricks(4), Bid::Tricks(4)];
         let (h, p) = hand(["AD 5C 9C", "2D 3D 4D", "5D 6D 7D", "8D 9D TD"], 0, bids);
-        assert_eq!(p.choose(&h, 0), card("5C"), "seat 0 leads low through the nil");
+        assert_eq!(
+            p.choose(&h, 0),
+            card("5C"),
+            "seat 0 leads low through the nil"
+        );
         // Seat 2 leads into seat 3, the nil's partner, who covers first.
         let (h, p) = hand(["2C 3C 4C", "2D 3D 4D", "AD 5C 9C", "8D 9D TD"], 2, bids);
         assert_eq!(p.choose(&h, 0), card("AD"), "seat 2 cashes instead");
