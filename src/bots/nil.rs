@@ -228,16 +228,7 @@ fn bust_play(pos: &Position, margin: i32) -> Option<(Card, NilRule)> {
             return None;
         }
         // The nil bidder is winning: stay under.
-        let losers = legal.minus(pos.beaters(legal));
-        if losers.is_empty() {
-            return None;
-        }
-        let under = if legal.has_suit(led) {
-            pos.highest_loser(legal)
-        } else {
-            pos.throwaway(losers)
-        };
-        return under.map(by(NilRule::BustUnder));
+        return stay_under(pos, led).map(by(NilRule::BustUnder));
     }
     // The nil bidder plays later: keep the winning card low, unless the
     // nil's partner already holds the trick high, when the nil ducks
@@ -247,19 +238,25 @@ fn bust_play(pos: &Position, margin: i32) -> Option<(Card, NilRule)> {
     if pos.void[led as usize][target] || covered {
         return None;
     }
-    let losers = legal.minus(pos.beaters(legal));
-    if !losers.is_empty() {
-        // Following, the highest card that stays under: the low ones are
-        // kept to lead into the nil later.
-        let under = if legal.has_suit(led) {
-            pos.highest_loser(legal)
-        } else {
-            pos.throwaway(losers)
-        };
-        return under.map(by(NilRule::BustLow));
+    if let Some(under) = stay_under(pos, led) {
+        return Some((under, NilRule::BustLow));
     }
     legal
         .iter()
         .min_by_key(|&c| rank_value(c, pos.led))
         .map(by(NilRule::BustLow))
+}
+
+/// The card that stays under the trick while hunting a nil: following,
+/// the highest that does (the low ones are kept to lead into the nil
+/// later); void, the least useful loser. `None` when every card beats.
+fn stay_under(pos: &Position, led: Suit) -> Option<Card> {
+    let losers = pos.legal.minus(pos.beaters(pos.legal));
+    if losers.is_empty() {
+        None
+    } else if pos.legal.has_suit(led) {
+        pos.highest_loser(pos.legal)
+    } else {
+        pos.throwaway(losers)
+    }
 }
