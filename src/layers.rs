@@ -32,6 +32,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "review",
             "analysis",
             "records_folder",
+            "ladder",
         ],
     ),
     ("network and arena", &["net", "sim"]),

@@ -8,6 +8,7 @@ pub mod config;
 pub mod engine;
 pub mod fairness;
 pub mod history;
+pub mod ladder;
 #[cfg(test)]
 mod layers;
 pub mod look;

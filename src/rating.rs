@@ -231,7 +231,6 @@ pub struct Ledger {
 impl Ledger {
     /// Rates `games`, oldest first.
     pub fn of(games: &[PlayedGame]) -> Ledger {
-        let config = Glicko2Config::new();
         let mut ledger = Ledger {
             rating: Rating::new_player(),
             changes: Vec::new(),
@@ -241,7 +240,7 @@ impl Ledger {
                 continue;
             };
             let before = ledger.rating;
-            let after = glicko2_rating_period(&before.into(), &results, &config).into();
+            let after = after_period(before, &results);
             ledger.rating = after;
             ledger.changes.push(RatingChange {
                 game: game.id.clone(),
@@ -254,6 +253,22 @@ impl Ledger {
 
     pub fn last(&self) -> Option<&RatingChange> {
         self.changes.last()
+    }
+}
+
+/// The rating after one rating period (one game) with these results, by
+/// Glicko-2 with the paper's system constant (tau 0.5). The ladder rates
+/// its games by this too.
+pub(crate) fn after_period(before: Rating, results: &[(Glicko2Rating, Outcomes)]) -> Rating {
+    glicko2_rating_period(&before.into(), results, &Glicko2Config::new()).into()
+}
+
+/// A result by final score: above is a win, level a draw, below a loss.
+pub(crate) fn by_score(mine: i32, theirs: i32) -> Outcomes {
+    match mine.cmp(&theirs) {
+        std::cmp::Ordering::Greater => Outcomes::WIN,
+        std::cmp::Ordering::Equal => Outcomes::DRAW,
+        std::cmp::Ordering::Less => Outcomes::LOSS,
     }
 }
 
@@ -340,14 +355,7 @@ pub fn results(game: &PlayedGame) -> Result<Vec<(Glicko2Rating, Outcomes)>, Unra
     game.mode
         .each_side()
         .filter(|&s| s != mine)
-        .map(|s| {
-            let outcome = match my_score.cmp(scores(s)?) {
-                std::cmp::Ordering::Greater => Outcomes::WIN,
-                std::cmp::Ordering::Equal => Outcomes::DRAW,
-                std::cmp::Ordering::Less => Outcomes::LOSS,
-            };
-            Ok((level, outcome))
-        })
+        .map(|s| Ok((level, by_score(my_score, *scores(s)?))))
         .collect()
 }
 

@@ -1,0 +1,360 @@
+//! The ladder's rating: Glicko-2, as the local rating (`crate::rating`)
+//! computes it, one rating per player per mode, each game one rating
+//! period. Everyone starts at 1500 ± 350.
+//!
+//! What a game counts as:
+//!
+//! - **partnership**: each player is rated against the other side as one
+//!   opponent, whose rating is the mean of the two opponents' ratings and
+//!   whose deviation is the root-mean-square of their deviations; the
+//!   result is the side's (win, draw or loss by final score). The side won
+//!   or lost as one, so the player meets one result, not two: rating them
+//!   against each opponent apart would count the one game twice and move
+//!   them twice as far. The mean is the side's strength on the rating's
+//!   scale; the root-mean-square keeps what each opponent's deviation says
+//!   of its uncertainty (a plain mean of deviations would let one sure
+//!   opponent hide an unknown one). The partner does not count: partners
+//!   share the result whatever their strengths.
+//! - **cutthroat and individual**: each player against each other player,
+//!   by final score (above a win, level a draw, below a loss), as the local
+//!   rating does.
+//!
+//! A computer player sits at its level's fixed rating
+//! (`rating::level_rating`) and is not rated. A player who left before the
+//! end loses, whatever the score: against the other side, or against each
+//! other player (who each win against them); the results among the others
+//! stand as the score says.
+
+use skillratings::Outcomes;
+use skillratings::glicko2::Glicko2Rating;
+
+use crate::bots::Level;
+use crate::engine::{Mode, Seat};
+use crate::rating::{Rating, after_period, by_score, level_rating};
+
+/// A deviation above this says the rating is still a guess: the player is
+/// shown as provisional (a `?` beside the rating). 110 is about a third of
+/// a new player's 350, reached after some ten to fifteen games against
+/// players of known strength; a stranger's rating within ± 220 (two
+/// deviations) of the truth is worth a seat at the table, not before.
+pub const PROVISIONAL_DEVIATION: f64 = 110.0;
+
+/// Whether a rating is still provisional (see `PROVISIONAL_DEVIATION`).
+pub fn provisional(rating: &Rating) -> bool {
+    rating.deviation > PROVISIONAL_DEVIATION
+}
+
+/// A rating as the ladder shows it: `1623 ± 48`, or `1500? ± 350` while
+/// provisional.
+pub fn shown(rating: &Rating) -> String {
+    let mark = if provisional(rating) { "?" } else { "" };
+    format!("{:.0}{mark} ± {:.0}", rating.rating, rating.deviation)
+}
+
+/// Who sat in a seat of a rated game.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Sitter<P> {
+    /// A signed-in player and their rating in the mode before the game.
+    Player(P, Rating),
+    /// A computer player of a fixed level.
+    Bot(Level),
+}
+
+/// One seat of a finished game: who sat there, their side's final score
+/// and whether they left before the end.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SeatResult<P> {
+    pub sitter: Sitter<P>,
+    pub score: i32,
+    pub left: bool,
+}
+
+/// What a rated game did to one player.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NewRating<P> {
+    pub player: P,
+    pub seat: Seat,
+    pub before: Rating,
+    pub after: Rating,
+}
+
+/// Why a game cannot be rated.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Unratable {
+    #[error("a {0} game has {1} seats, not {2}")]
+    Seats(Mode, usize, usize),
+    #[error("{0} has no fixed rating in {1}: a game with it is not rated")]
+    NoLevelRating(Level, Mode),
+}
+
+/// The seats' ratings as opponents: a player's own, a bot's fixed one.
+fn as_opponent<P>(mode: Mode, sitter: &Sitter<P>) -> Result<Glicko2Rating, Unratable> {
+    match sitter {
+        Sitter::Player(_, rating) => Ok((*rating).into()),
+        Sitter::Bot(level) => {
+            level_rating(mode, *level).ok_or(Unratable::NoLevelRating(*level, mode))
+        }
+    }
+}
+
+/// The new rating of every player at the table (in seat order); bots keep
+/// theirs.
+pub fn rate<P: Copy>(mode: Mode, seats: &[SeatResult<P>]) -> Result<Vec<NewRating<P>>, Unratable> {
+    if seats.len() != mode.seats() {
+        return Err(Unratable::Seats(mode, seats.len(), mode.seats()));
+    }
+    let opponents = seats
+        .iter()
+        .map(|s| as_opponent(mode, &s.sitter))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut rated = Vec::new();
+    for (i, seat) in seats.iter().enumerate() {
+        let Sitter::Player(player, before) = seat.sitter else {
+            continue;
+        };
+        let results = if mode.has_partners() {
+            against_the_other_side(mode, i, seats, &opponents)
+        } else {
+            against_each_other(i, seats, &opponents)
+        };
+        rated.push(NewRating {
+            player,
+            seat: Seat::new(i),
+            before,
+            after: after_period(before, &results),
+        });
+    }
+    Ok(rated)
+}
+
+/// Seat `i`'s one result against the other side, as one opponent (see the
+/// module's documentation).
+fn against_the_other_side<P>(
+    mode: Mode,
+    i: usize,
+    seats: &[SeatResult<P>],
+    opponents: &[Glicko2Rating],
+) -> Vec<(Glicko2Rating, Outcomes)> {
+    let mine = mode.side_of(Seat::new(i));
+    let theirs: Vec<usize> = (0..seats.len())
+        .filter(|&j| mode.side_of(Seat::new(j)) != mine)
+        .collect();
+    let n = theirs.len() as f64;
+    let side = Glicko2Rating {
+        rating: theirs.iter().map(|&j| opponents[j].rating).sum::<f64>() / n,
+        deviation: (theirs
+            .iter()
+            .map(|&j| opponents[j].deviation.powi(2))
+            .sum::<f64>()
+            / n)
+            .sqrt(),
+        ..Glicko2Rating::new()
+    };
+    let outcome = if seats[i].left {
+        Outcomes::LOSS
+    } else {
+        let their_score = theirs.first().map_or(0, |&j| seats[j].score);
+        by_score(seats[i].score, their_score)
+    };
+    vec![(side, outcome)]
+}
+
+/// Seat `i`'s result against each other seat (see the module's
+/// documentation).
+fn against_each_other<P>(
+    i: usize,
+    seats: &[SeatResult<P>],
+    opponents: &[Glicko2Rating],
+) -> Vec<(Glicko2Rating, Outcomes)> {
+    (0..seats.len())
+        .filter(|&j| j != i)
+        .map(|j| {
+            let outcome = match (seats[i].left, seats[j].left) {
+                (true, false) => Outcomes::LOSS,
+                (false, true) => Outcomes::WIN,
+                _ => by_score(seats[i].score, seats[j].score),
+            };
+            (opponents[j], outcome)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn player(id: u32, rating: f64, deviation: f64, score: i32) -> SeatResult<u32> {
+        SeatResult {
+            sitter: Sitter::Player(
+                id,
+                Rating {
+                    rating,
+                    deviation,
+                    volatility: 0.06,
+                },
+            ),
+            score,
+            left: false,
+        }
+    }
+
+    fn close(a: f64, b: f64, within: f64) -> bool {
+        (a - b).abs() <= within
+    }
+
+    /// Glickman's own example ("Example of the Glicko-2 system", 2013):
+    /// 1500 ± 200 (σ 0.06, τ 0.5) beats 1400 ± 30, loses to 1550 ± 100
+    /// and to 1700 ± 300. On the Glicko-2 scale (÷ 173.7178): μ = 0,
+    /// φ = 1.1513; the opponents' g(φⱼ) = 0.9955, 0.9531, 0.7242 and
+    /// E = 0.6395, 0.4318, 0.3028; v = 1.7790, Δ = -0.4839; the Illinois
+    /// iteration gives σ' = 0.05999; φ* = 1.1529, φ' = 0.8722, μ' = -0.2069:
+    /// 1464.05 ± 151.52 (the paper, rounding as it goes, prints 1464.06).
+    #[test]
+    fn glickmans_example_is_worked_as_the_paper_does() {
+        let rating = |rating, deviation| Glicko2Rating {
+            rating,
+            deviation,
+            volatility: 0.06,
+        };
+        let after = after_period(
+            rating(1500.0, 200.0).into(),
+            &[
+                (rating(1400.0, 30.0), Outcomes::WIN),
+                (rating(1550.0, 100.0), Outcomes::LOSS),
+                (rating(1700.0, 300.0), Outcomes::LOSS),
+            ],
+        );
+        assert!(close(after.rating, 1464.05, 0.01), "{after:?}");
+        assert!(close(after.deviation, 151.52, 0.01), "{after:?}");
+        assert!(close(after.volatility, 0.05999, 0.00001), "{after:?}");
+    }
+
+    /// A partnership game: A and B (each 1500 ± 200) beat C and D (each
+    /// 1400 ± 30), 520 to 310. The other side as one opponent: for A and B,
+    /// mean 1400, root-mean-square deviation 30; for C and D, 1500 ± 200.
+    ///
+    /// A (and B): μ = 0, φ = 1.1513; the opponent μⱼ = -0.5756,
+    /// φⱼ = 0.1727, g = 1/√(1 + 3φⱼ²/π²) = 0.9955,
+    /// E = 1/(1 + exp(-g(μ - μⱼ))) = 0.6395; v = 1/(g²E(1-E)) = 4.3768;
+    /// Δ = v g (1 - E) = 1.5709; σ' = 0.059999 (Δ² < φ² + v, so the
+    /// iteration's B starts at a - kτ); φ* = √(φ² + σ'²) = 1.1529;
+    /// φ' = 1/√(1/φ*² + 1/v) = 1.0097; μ' = μ + φ'² g (1 - E) = 0.3659:
+    /// 1563.56 ± 175.40.
+    ///
+    /// C (and D): μ = -0.5756, φ = 0.1727; the opponent μⱼ = 0, φⱼ = 1.1513,
+    /// g = 0.8443, E = 0.3808; v = 5.9495, Δ = -1.9130; σ' = 0.059999;
+    /// φ* = 0.1828, φ' = 0.1823, μ' = -0.5863: 1398.14 ± 31.67.
+    #[test]
+    fn a_partnership_game_moves_both_sides_as_worked_by_hand() {
+        let seats = [
+            player(1, 1500.0, 200.0, 520),
+            player(3, 1400.0, 30.0, 310),
+            player(2, 1500.0, 200.0, 520),
+            player(4, 1400.0, 30.0, 310),
+        ];
+        let rated = rate(Mode::Partnership, &seats).unwrap();
+        assert_eq!(rated.len(), 4);
+        for new in &rated {
+            let (rating, deviation) = if new.player <= 2 {
+                (1563.56, 175.40)
+            } else {
+                (1398.14, 31.67)
+            };
+            assert!(close(new.after.rating, rating, 0.01), "{new:?}");
+            assert!(close(new.after.deviation, deviation, 0.01), "{new:?}");
+        }
+        // Two opponents of unequal deviations: the side's is their
+        // root-mean-square, √((30² + 350²)/2) = 248.4, not their mean.
+        let mixed = [
+            player(1, 1500.0, 200.0, 520),
+            player(3, 1400.0, 30.0, 310),
+            player(2, 1500.0, 200.0, 520),
+            player(4, 1400.0, 350.0, 310),
+        ];
+        let opponents: Vec<Glicko2Rating> = mixed
+            .iter()
+            .map(|s| as_opponent(Mode::Partnership, &s.sitter).unwrap())
+            .collect();
+        let side = against_the_other_side(Mode::Partnership, 0, &mixed, &opponents);
+        assert!(close(side[0].0.deviation, 248.39, 0.01), "{side:?}");
+        assert_eq!(side[0].1, Outcomes::WIN);
+    }
+
+    #[test]
+    fn one_who_leaves_loses_and_the_others_stand_by_the_score() {
+        let mut seats = [
+            player(1, 1500.0, 350.0, 200),
+            player(2, 1500.0, 350.0, 150),
+            player(3, 1500.0, 350.0, 100),
+        ];
+        seats[0].left = true;
+        let rated = rate(Mode::Cutthroat, &seats).unwrap();
+        assert!(rated[0].after.rating < 1500.0, "{rated:?}");
+        // 2 beat the leaver and 3 on the score; 3 beat only the leaver.
+        assert!(rated[1].after.rating > rated[2].after.rating);
+        assert!(close(rated[2].after.rating, 1500.0, 0.01), "{rated:?}");
+        let mut partnership = [
+            player(1, 1500.0, 350.0, 400),
+            SeatResult {
+                sitter: Sitter::Bot(Level::Normal),
+                score: 100,
+                left: false,
+            },
+            player(2, 1500.0, 350.0, 400),
+            SeatResult {
+                sitter: Sitter::Bot(Level::Normal),
+                score: 100,
+                left: false,
+            },
+        ];
+        partnership[0].left = true;
+        let rated = rate(Mode::Partnership, &partnership).unwrap();
+        assert_eq!(rated.len(), 2, "bots are not rated");
+        assert!(rated[0].after.rating < 1500.0 && rated[1].after.rating > 1500.0);
+        assert_eq!(
+            rate(Mode::Dummy, &[partnership[1]; 4]),
+            Err(Unratable::NoLevelRating(Level::Normal, Mode::Dummy))
+        );
+        assert_eq!(
+            rate(Mode::Partnership, &seats),
+            Err(Unratable::Seats(Mode::Partnership, 3, 4))
+        );
+    }
+
+    #[test]
+    fn a_new_player_is_provisional_until_the_deviation_narrows() {
+        let mut me = Rating::new_player();
+        assert!(provisional(&me));
+        assert_eq!(shown(&me), "1500? ± 350");
+        let mut games = 0;
+        while provisional(&me) {
+            let seats = [
+                SeatResult {
+                    sitter: Sitter::Player(0, me),
+                    score: 300,
+                    left: false,
+                },
+                SeatResult {
+                    sitter: Sitter::Bot(Level::Normal),
+                    score: 200,
+                    left: false,
+                },
+                SeatResult {
+                    sitter: Sitter::Bot(Level::Easy),
+                    score: 300,
+                    left: false,
+                },
+                SeatResult {
+                    sitter: Sitter::Bot(Level::Normal),
+                    score: 200,
+                    left: false,
+                },
+            ];
+            me = rate(Mode::Partnership, &seats).unwrap()[0].after;
+            games += 1;
+            assert!(games < 100, "never narrowed: {me:?}");
+        }
+        assert!((5..=30).contains(&games), "{games} games");
+        assert!(!shown(&me).contains('?'), "{}", shown(&me));
+    }
+}

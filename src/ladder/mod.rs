@@ -1,0 +1,196 @@
+//! The ladder of a `spades serve`: accounts (a name and a public key, no
+//! password), signing in by signing the server's challenge, and rated
+//! games with a Glicko-2 rating per player per mode, kept in a `Store`
+//! (SQLite by default). No networking here: the server calls these.
+
+pub mod glicko;
+pub mod keys;
+pub mod names;
+pub mod sqlite;
+pub mod store;
+#[cfg(test)]
+mod tests;
+
+use crate::engine::{Mode, Seat};
+
+use glicko::{SeatResult, Sitter, Unratable};
+use keys::{Challenge, KeyError, Rotation, ServerId, SignIn};
+use names::{Name, NameError};
+use store::{
+    Account, GameId, Occupant, RatedGame, RatingChange, RecordHash, SeatRecord, Store, StoreError,
+};
+
+/// Seconds since the Unix epoch: the server's clock, passed in, so that
+/// tests can set it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct UnixTime(pub i64);
+
+impl UnixTime {
+    pub fn now() -> UnixTime {
+        let since = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default();
+        UnixTime(i64::try_from(since.as_secs()).unwrap_or(i64::MAX))
+    }
+
+    pub fn plus(self, seconds: i64) -> UnixTime {
+        UnixTime(self.0.saturating_add(seconds))
+    }
+}
+
+/// How long a sign-in challenge may be answered: long enough for a slow
+/// link, short enough that one seen in passing is soon worthless.
+pub const CHALLENGE_SECONDS: i64 = 60;
+
+/// Why a ladder's request was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum LadderError {
+    #[error(transparent)]
+    Name(#[from] NameError),
+    #[error(transparent)]
+    Key(#[from] KeyError),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("the signature does not match the key: sign in again")]
+    BadSignature,
+    #[error("no account has this key: register first")]
+    NoAccount,
+    #[error(transparent)]
+    Unratable(#[from] Unratable),
+}
+
+/// A fresh challenge for a player to sign, kept until answered or expired.
+pub fn challenge<S: Store>(
+    store: &mut S,
+    server: ServerId,
+    now: UnixTime,
+) -> Result<Challenge, LadderError> {
+    let challenge = Challenge::fresh(server, now.plus(CHALLENGE_SECONDS))?;
+    store.issue_challenge(&challenge, now)?;
+    Ok(challenge)
+}
+
+/// Spends the answer's challenge (once, whether the signature holds or
+/// not: a wrong answer cannot be tried again) and checks the signature.
+fn check_answer<S: Store>(
+    store: &mut S,
+    server: &ServerId,
+    answer: &SignIn,
+    now: UnixTime,
+) -> Result<(), LadderError> {
+    let challenge = store.spend_challenge(server, &answer.nonce, now)?;
+    if !answer.key.verifies(&challenge.message(), &answer.signature) {
+        return Err(LadderError::BadSignature);
+    }
+    Ok(())
+}
+
+/// A new account for the key that signed `answer`, under the name `raw`
+/// (cleaned, and refused if taken, too like a taken one, or a bot's).
+pub fn register<S: Store>(
+    store: &mut S,
+    server: &ServerId,
+    raw: &str,
+    answer: &SignIn,
+    now: UnixTime,
+) -> Result<Account, LadderError> {
+    // The name first: a name refused leaves the challenge to try another.
+    let name = Name::new(raw)?;
+    check_answer(store, server, answer, now)?;
+    Ok(store.register(&name, &answer.key, now)?)
+}
+
+/// The account of the key that signed `answer`.
+pub fn sign_in<S: Store>(
+    store: &mut S,
+    server: &ServerId,
+    answer: &SignIn,
+    now: UnixTime,
+) -> Result<Account, LadderError> {
+    check_answer(store, server, answer, now)?;
+    store
+        .account_by_key(&answer.key)?
+        .ok_or(LadderError::NoAccount)
+}
+
+/// Moves the old key's account to the new key, if the old key signed it.
+pub fn rotate<S: Store>(
+    store: &mut S,
+    rotation: &Rotation,
+    now: UnixTime,
+) -> Result<Account, LadderError> {
+    if !rotation.is_signed() {
+        return Err(LadderError::BadSignature);
+    }
+    let account = store
+        .account_by_key(&rotation.old)?
+        .ok_or(LadderError::NoAccount)?;
+    store.rotate_key(account.id, &rotation.new, now)?;
+    Ok(Account {
+        key: rotation.new,
+        ..account
+    })
+}
+
+/// A finished game to rate: the record's hash, and each seat in order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FinishedGame {
+    pub mode: Mode,
+    pub record: RecordHash,
+    pub finished: UnixTime,
+    /// Who sat in each seat, their side's final score, whether they left.
+    pub seats: Vec<(Occupant, i32, bool)>,
+}
+
+/// Rates a finished game from the players' ratings now, and keeps the
+/// game, its seats and every rating change in one transaction.
+pub fn rate_game<S: Store>(store: &mut S, game: &FinishedGame) -> Result<GameId, LadderError> {
+    let mut seats = Vec::with_capacity(game.seats.len());
+    let mut games_before = Vec::new();
+    for &(occupant, score, left) in &game.seats {
+        let sitter = match occupant {
+            Occupant::Player(account) => {
+                let standing = store.standing(account, game.mode)?;
+                games_before.push((account, standing.games));
+                Sitter::Player(account, standing.rating)
+            }
+            Occupant::Bot(level) => Sitter::Bot(level),
+        };
+        seats.push(SeatResult {
+            sitter,
+            score,
+            left,
+        });
+    }
+    let rated = glicko::rate(game.mode, &seats)?;
+    let changes = rated
+        .iter()
+        .map(|new| RatingChange {
+            account: new.player,
+            games_before: games_before
+                .iter()
+                .find(|(a, _)| *a == new.player)
+                .map_or(0, |&(_, games)| games),
+            before: new.before,
+            after: new.after,
+        })
+        .collect();
+    let record = RatedGame {
+        mode: game.mode,
+        record: game.record,
+        finished: game.finished,
+        seats: game
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, &(occupant, score, left))| SeatRecord {
+                seat: Seat::new(i),
+                occupant,
+                score,
+                left,
+            })
+            .collect(),
+        changes,
+    };
+    Ok(store.record_game(&record)?)
+}

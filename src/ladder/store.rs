@@ -1,0 +1,195 @@
+//! What the ladder keeps, whatever keeps it: accounts, challenges, rated
+//! games and ratings. SQLite (`sqlite.rs`) is the embedded default; a
+//! PostgreSQL store for servers sharing one ladder implements the same
+//! trait and must pass the same tests (`ladder::tests::store_keeps_its_word`).
+
+use std::path::PathBuf;
+
+use crate::bots::Level;
+use crate::engine::{Mode, Seat};
+use crate::rating::Rating;
+
+use super::UnixTime;
+use super::keys::{Challenge, Nonce, PublicKey, ServerId};
+use super::names::Name;
+
+/// An account's number in the store.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct AccountId(pub i64);
+
+/// A rated game's number in the store.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameId(pub i64);
+
+/// The SHA-256 of a game's record: a record is rated once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RecordHash(pub [u8; 32]);
+
+/// A registered player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Account {
+    pub id: AccountId,
+    pub name: Name,
+    pub key: PublicKey,
+    pub registered: UnixTime,
+}
+
+/// Who sat in one seat of a rated game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Occupant {
+    Player(AccountId),
+    Bot(Level),
+}
+
+/// One seat of a rated game as kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeatRecord {
+    pub seat: Seat,
+    pub occupant: Occupant,
+    /// The seat's side's final score.
+    pub score: i32,
+    /// Left before the end (and so lost).
+    pub left: bool,
+}
+
+/// What a game did to one player's rating. `games_before` is how many
+/// rated games the player had in the mode when `before` was read: the
+/// store refuses the change if another game was rated for them since
+/// (`StoreError::Stale`), so two servers sharing a ladder cannot both
+/// rate from the same old rating.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RatingChange {
+    pub account: AccountId,
+    pub games_before: u32,
+    pub before: Rating,
+    pub after: Rating,
+}
+
+/// A finished, rated game as it is written: all of it or none.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RatedGame {
+    pub mode: Mode,
+    pub record: RecordHash,
+    pub finished: UnixTime,
+    pub seats: Vec<SeatRecord>,
+    pub changes: Vec<RatingChange>,
+}
+
+/// A player's rating in one mode, and how many rated games made it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Standing {
+    pub rating: Rating,
+    pub games: u32,
+}
+
+impl Standing {
+    /// Where every player starts.
+    pub fn new_player() -> Standing {
+        Standing {
+            rating: Rating::new_player(),
+            games: 0,
+        }
+    }
+}
+
+/// One line of the ladder.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LadderRow {
+    /// From 1, by rating, ties by name.
+    pub rank: usize,
+    pub name: String,
+    pub rating: Rating,
+    pub games: u32,
+}
+
+/// One rated game in a player's history.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HistoryEntry {
+    pub game: GameId,
+    pub mode: Mode,
+    pub finished: UnixTime,
+    pub before: Rating,
+    pub after: Rating,
+}
+
+/// Why the store could not do what it was asked.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("{} is not a database (or it is damaged): {detail}", .path.display())]
+    NotADatabase { path: PathBuf, detail: String },
+    #[error(
+        "{} is a database of another program, not a spades ladder: give another file",
+        .0.display()
+    )]
+    Foreign(PathBuf),
+    #[error(
+        "{} was written by a newer spades (schema {found}, this one knows up to {known}): \
+         update spades",
+        .path.display()
+    )]
+    Newer {
+        path: PathBuf,
+        found: i64,
+        known: i64,
+    },
+    #[error("the name `{0}` is taken, or too like one that is: choose another")]
+    NameTaken(String),
+    #[error("this key already has an account")]
+    KeyTaken,
+    #[error("no such account")]
+    NoAccount,
+    #[error("the challenge was never given, or was already used: ask for a new one")]
+    UnknownChallenge,
+    #[error("the challenge has expired: ask for a new one")]
+    ExpiredChallenge,
+    #[error("this game's record was already rated")]
+    AlreadyRated,
+    #[error("another game was rated for a player meanwhile: rate this one again")]
+    Stale,
+    #[error("the store failed: {0}")]
+    Backend(String),
+}
+
+/// What the ladder keeps. Every method takes `&mut self`: a database
+/// client is one connection, used by one caller at a time.
+pub trait Store {
+    /// A new account; the name must be unique by its folded form, and the
+    /// key unique too.
+    fn register(
+        &mut self,
+        name: &Name,
+        key: &PublicKey,
+        now: UnixTime,
+    ) -> Result<Account, StoreError>;
+    /// The account whose name folds as `name` does.
+    fn account_by_name(&mut self, name: &str) -> Result<Option<Account>, StoreError>;
+    fn account_by_key(&mut self, key: &PublicKey) -> Result<Option<Account>, StoreError>;
+    /// The account's key is now `new` (the rotation was checked before).
+    fn rotate_key(
+        &mut self,
+        account: AccountId,
+        new: &PublicKey,
+        now: UnixTime,
+    ) -> Result<(), StoreError>;
+
+    /// Keeps a challenge until it is spent or expires.
+    fn issue_challenge(&mut self, challenge: &Challenge, now: UnixTime) -> Result<(), StoreError>;
+    /// Takes the challenge out, once: a second call for it finds nothing.
+    /// Refused when unknown, spent, for another server, or expired.
+    fn spend_challenge(
+        &mut self,
+        server: &ServerId,
+        nonce: &Nonce,
+        now: UnixTime,
+    ) -> Result<Challenge, StoreError>;
+
+    /// The player's rating in `mode` (a new player's if none).
+    fn standing(&mut self, account: AccountId, mode: Mode) -> Result<Standing, StoreError>;
+    /// Writes the game, its seats and its rating changes in one
+    /// transaction; a record already rated is refused.
+    fn record_game(&mut self, game: &RatedGame) -> Result<GameId, StoreError>;
+    /// Everyone with a rated game in `mode`: by rating, ties by name.
+    fn ladder(&mut self, mode: Mode) -> Result<Vec<LadderRow>, StoreError>;
+    /// The player's rated games in `mode`, oldest first.
+    fn history(&mut self, account: AccountId, mode: Mode) -> Result<Vec<HistoryEntry>, StoreError>;
+}
