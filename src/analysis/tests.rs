@@ -332,3 +332,36 @@ fn classes_are_counted_in_words() {
     assert_eq!(Class::Blunder.counted(2), "2 blunders");
     assert_eq!(Category::NilCover.name(), "covering nil");
 }
+
+/// Seat 0's verdicts in a short seeded game at a small budget, no hand
+/// solved with every card seen: what the review says is pinned, so a
+/// change to the search or the bots it plays out with shows here. When
+/// this snapshot changes because the search changed, raise
+/// `ANALYSIS_VERSION`: reviews kept beside records were judged the old way.
+#[test]
+fn a_seeded_games_verdicts_are_pinned() {
+    let (text, _) = played(3, 200, None);
+    let depth = Depth {
+        effort: crate::bots::Effort::Deals(16),
+        seed: 0,
+        all_seen: false,
+    };
+    let stop = AtomicBool::new(false);
+    let review =
+        analyze_seeded(&first_game(&text), Seat::new(0), depth, &stop, &mut |_| {}).unwrap();
+    let lines: Vec<String> = review
+        .decisions
+        .iter()
+        .map(|d| {
+            serde_json::json!({
+                "hand": d.hand,
+                "trick": d.trick,
+                "chosen": d.chosen,
+                "best": d.best,
+                "class": d.class,
+            })
+            .to_string()
+        })
+        .collect();
+    insta::assert_snapshot!(lines.join("\n"));
+}
