@@ -385,16 +385,9 @@ fn best_card(
     rng: &mut BotRng,
 ) -> Option<Weighing<Card>> {
     let cards = candidates(view);
-    // A nil on the seat's own side is played by `normal`'s rules, which a
-    // partner can count on; the habits of the playouts are cruder there.
-    // The last tricks are searched exactly, with no habits: there the
-    // search may overrule them too. (A hint may still weigh the cards,
-    // for their figures.)
-    let side_nil = std::iter::once(view.seat)
-        .chain(view.partner())
-        .any(|s| view.bids()[s].is_some_and(Bid::is_nil) && view.play.tricks_won[s] == 0);
-    let endgame = view.mode().hand_size() - view.play.tricks_done <= EXACT_TRICKS;
-    let keep_usual = side_nil && !endgame;
+    // Where the search is not trusted, `normal`'s card is kept. (A hint
+    // may still weigh the cards, for their figures.)
+    let keep_usual = !search_trusted(view);
     if cards.len() < 2 || (keep_usual && !budget.weigh_side_nil) {
         return Some(Weighing {
             chosen: usual,
@@ -418,6 +411,20 @@ fn best_card(
         chosen: named[chosen],
         ranked: trials.ranked(&named),
     })
+}
+
+/// Whether the search may overrule `normal`'s card at this play. A nil on
+/// the seat's own side still live is played by `normal`'s rules, which a
+/// partner can count on; the habits of the playouts are cruder there. The
+/// last tricks are searched exactly, with no habits: there the search is
+/// trusted again. Hints keep `normal`'s card where it is not, and the game
+/// review leaves such a card unjudged rather than fault it by the playouts.
+pub fn search_trusted(view: &PlayerView) -> bool {
+    let side_nil = std::iter::once(view.seat)
+        .chain(view.partner())
+        .any(|s| view.bids()[s].is_some_and(Bid::is_nil) && view.play.tricks_won[s] == 0);
+    let endgame = view.mode().hand_size() - view.play.tricks_done <= EXACT_TRICKS;
+    !side_nil || endgame
 }
 
 /// Where `card` is among `cards` (`candidates`): the candidate that stands
