@@ -1,8 +1,9 @@
 //! `h` at the player's turn: the hint moves the selection to what it
 //! advises at every kind of decision, and its notice fits 80 columns.
 
-use spades::bots::advice::advise;
+use spades::bots::advice::{Advice, Reason, advise};
 use spades::bots::hard::Cancel;
+use spades::bots::normal::card_and_rule;
 use spades::bots::{Effort, Level, bot_rng};
 use spades::engine::{Action, Bid, Decision, Mode, Seat};
 use spades::session::YOU;
@@ -36,17 +37,21 @@ fn the_blind_nil_hint_moves_the_offer_to_blind_nil() {
     assert_eq!(app.offer_cursor(), OfferChoice::BlindNil, "{notice}");
 }
 
-/// The final answer of the hint now: the search at the game's effort on
-/// the view of the seat whose cards the player chooses from.
-fn final_advice(app: &App) -> Action {
+/// The final answer of the hint now, with its reason: the search at the
+/// game's effort on the view of the seat whose cards the player chooses
+/// from.
+fn final_hint(app: &App) -> Advice {
     let turn = app.human_turn().unwrap();
     let view = app.hand_view();
     let seed = u64::from(view.hand_no) << 8 | u64::from(view.play.played.len());
     let mut rng = bot_rng(seed, view.seat);
     let effort = app.config().game.effort;
     advise(&view, turn.decision, effort, &Cancel::default(), &mut rng)
-        .weighing
-        .chosen
+}
+
+/// The choice `final_hint` advises.
+fn final_advice(app: &App) -> Action {
+    final_hint(app).weighing.chosen
 }
 
 /// The bid hint moves the bid cursor onto the bid it advises.
@@ -139,6 +144,24 @@ fn the_hint_in_the_dummys_turn_moves_to_the_dummys_card() {
     };
     assert!(app.hand_view().cards().contains(card));
     assert_eq!(hand_order(app.hand_view().cards())[app.hand_cursor()], card);
+    // Hard plays a dummy game by normal's rules, as the search does not
+    // know a dummy: so does the hint, with the rule's reason and no figures.
+    let usual = card_and_rule(&app.hand_view());
+    assert_eq!(card, usual.card);
+    let hint = final_hint(&app);
+    assert!(hint.weighing.ranked.is_empty(), "{hint:?}");
+    assert!(matches!(hint.reason, Reason::Rule { rule, .. } if rule == usual.rule));
+    let notice = app.notice().unwrap().to_string();
+    let lines: Vec<&str> = notice.lines().collect();
+    assert!(
+        lines[0].starts_with("Hint: play the ") && !notice.contains('%'),
+        "{notice}"
+    );
+    assert_eq!(
+        lines.get(1).copied(),
+        Some(&*hint.reason.to_string()),
+        "{notice}"
+    );
 }
 
 /// The hint is worked out away from the table: asked with a budget that

@@ -305,6 +305,14 @@ pub fn advise_until(
     rng: &mut BotRng,
 ) -> Weighing<Action> {
     let mut bot = HardBot::with_effort(effort);
+    // With a dummy hard plays by normal's rules (`HardBot::play`): so does
+    // the hint, with no figures, as the search does not know a dummy.
+    if view.mode().dummy().is_some() {
+        return Weighing {
+            chosen: super::decide(&mut bot.normal, decision, view, rng),
+            ranked: Vec::new(),
+        };
+    }
     let budget = Budget {
         cancel: cancel.clone(),
         weigh_side_nil: true,
