@@ -101,13 +101,67 @@ fn a_card_hint_with_partner_on_nil_says_how_it_protects_the_nil() {
     chars(&mut app, "h");
     let notice = app.notice().unwrap().to_string();
     assert!(!notice.contains("usual play"), "{notice}");
+    // On the reason line itself: the first line's "nil holds" would say
+    // nil whatever the reason was.
+    let reason = notice.lines().nth(1).unwrap_or_default();
     let nil_words = ["nil", "Nil"];
-    assert!(nil_words.iter().any(|w| notice.contains(w)), "{notice}");
+    assert!(nil_words.iter().any(|w| reason.contains(w)), "{notice}");
+    assert!(
+        reason.starts_with(&final_hint(&app).reason.to_string()),
+        "{notice}"
+    );
     let Action::Play(card) = final_advice(&app) else {
         panic!("a card")
     };
     assert_eq!(hand_order(app.view().cards())[app.hand_cursor()], card);
     insta::assert_snapshot!("hint_partner_nil_80x24", screen_text(&mut app, 80, 24));
+}
+
+/// A classic game where a blind nil may be bid level: the first hand's
+/// blind-nil question.
+fn blind_nil_offered(seed: u64) -> App {
+    let mut config = config(Mode::Partnership, seed);
+    config.game.rules = config
+        .game
+        .rules
+        .with(|r| r.blind_nil.min_deficit = 0)
+        .unwrap();
+    let mut app = app(config);
+    play_until(&mut app, |a| {
+        a.human_turn().map(|t| t.decision) == Some(Decision::BlindNil)
+    });
+    app
+}
+
+/// Level at the start, the hint says look at the cards, and the offer's
+/// cursor goes there from wherever it was.
+#[test]
+fn the_look_hint_moves_the_offer_to_look() {
+    let mut app = blind_nil_offered(7);
+    while app.offer_cursor() == OfferChoice::Look {
+        press(&mut app, &[Key::Right]);
+    }
+    chars(&mut app, "h");
+    assert_eq!(final_advice(&app), Action::Look, "{:?}", app.notice());
+    assert_eq!(app.offer_cursor(), OfferChoice::Look, "{:?}", app.notice());
+}
+
+/// After a blind nil, the exchange's hint chooses the cards to pass: the
+/// ones it advises, and no others.
+#[test]
+fn the_exchange_hint_sets_the_cards_to_pass() {
+    let mut app = blind_nil_offered(7);
+    chars(&mut app, "b");
+    play_until(&mut app, |a| {
+        a.human_turn().map(|t| t.decision) == Some(Decision::Exchange)
+    });
+    // A card already picked that the hint may not want.
+    press(&mut app, &[Key::Space]);
+    chars(&mut app, "h");
+    let Action::Exchange(cards) = final_advice(&app) else {
+        panic!("a pass")
+    };
+    assert_eq!(app.to_pass(), cards, "{:?}", app.notice());
 }
 
 #[test]
