@@ -20,7 +20,7 @@ use crate::record::RecordedGame;
 
 /// Bumped whenever the analysis would judge differently: a cached
 /// analysis of another version is thrown away.
-pub const ANALYSIS_VERSION: u32 = 3;
+pub const ANALYSIS_VERSION: u32 = 4;
 
 /// One game reviewed for one seat.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -56,6 +56,30 @@ pub struct Verdict {
     /// How bad the choice was, if it was bad at all.
     pub class: Option<Class>,
     pub category: Category,
+    /// Why the choice was weighed but not judged, when it was not: then it
+    /// has no class, its best is the choice itself, and it counts in
+    /// neither the accuracy nor the points lost.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub not_judged: Option<NotJudged>,
+}
+
+/// Why a decision is left unjudged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NotJudged {
+    /// A card with a nil on the seat's side still live, before the hand's
+    /// last tricks: the search is not trusted there (hints keep `normal`'s
+    /// card), so it does not fault the rules' card either.
+    SideNil,
+}
+
+impl std::fmt::Display for NotJudged {
+    /// The reason in a few words, as the review prints it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotJudged::SideNil => f.write_str("nil on the side: the rules' card stands"),
+        }
+    }
 }
 
 impl Verdict {
@@ -218,17 +242,16 @@ impl GameReview {
         counts
     }
 
-    /// The game's accuracy, 0 to 100: each decision's
-    /// (`class::decision_accuracy`) averaged; `None` with no decision.
+    /// The game's accuracy, 0 to 100: each judged decision's
+    /// (`class::decision_accuracy`) averaged; `None` with none judged.
     pub fn accuracy(&self) -> Option<f64> {
-        let n = self.decisions.len();
-        (n > 0).then(|| {
-            self.decisions
-                .iter()
-                .map(|d| decision_accuracy(d.lost()))
-                .sum::<f64>()
-                / n as f64
-        })
+        let judged: Vec<f64> = self
+            .decisions
+            .iter()
+            .filter(|d| d.not_judged.is_none())
+            .map(|d| decision_accuracy(d.lost()))
+            .collect();
+        (!judged.is_empty()).then(|| judged.iter().sum::<f64>() / judged.len() as f64)
     }
 }
 

@@ -105,6 +105,7 @@ mod tests {
             points_best: 0.0,
             class: None,
             category: Category::Play,
+            not_judged: None,
         }
     }
 

@@ -332,3 +332,107 @@ fn classes_are_counted_in_words() {
     assert_eq!(Class::Blunder.counted(2), "2 blunders");
     assert_eq!(Category::NilCover.name(), "covering nil");
 }
+
+/// Seat 0's verdicts in a short seeded game at a small budget, no hand
+/// solved with every card seen: what the review says is pinned, so a
+/// change to the search or the bots it plays out with shows here. When
+/// this snapshot changes because the search changed, raise
+/// `ANALYSIS_VERSION`: reviews kept beside records were judged the old way.
+#[test]
+fn a_seeded_games_verdicts_are_pinned() {
+    let (text, _) = played(3, 200, None);
+    let depth = Depth {
+        effort: crate::bots::Effort::Deals(16),
+        seed: 0,
+        all_seen: false,
+    };
+    let stop = AtomicBool::new(false);
+    let review =
+        analyze_seeded(&first_game(&text), Seat::new(0), depth, &stop, &mut |_| {}).unwrap();
+    let lines: Vec<String> = review
+        .decisions
+        .iter()
+        .map(|d| {
+            serde_json::json!({
+                "hand": d.hand,
+                "trick": d.trick,
+                "chosen": d.chosen,
+                "best": d.best,
+                "class": d.class,
+            })
+            .to_string()
+        })
+        .collect();
+    insta::assert_snapshot!(lines.join("\n"));
+}
+
+/// Seat 0 bids nil on hand 1 and keeps it into the hand's last tricks:
+/// its cards before them are weighed but not judged (a hint keeps
+/// `normal`'s card there, `search_trusted`), while those of the last
+/// tricks, which the search solves exactly, are judged as any other.
+#[test]
+fn a_card_beside_a_live_nil_is_judged_only_in_the_exact_endgame() {
+    use crate::search::endgame::EXACT_TRICKS;
+    let me = Seat::new(0);
+    let live = |m: &replay::Moment| m.view.play.tricks_won[me] == 0;
+    let endgame = |m: &replay::Moment| 13 - m.view.play.tricks_done <= EXACT_TRICKS;
+    let choice = |m: &replay::Moment| m.view.legal_plays().len() >= 2;
+    let plays = (0..16)
+        .find_map(|seed| {
+            let (text, _) = played(seed, 300, Some(Bid::Nil));
+            let walked = walk(&first_game(&text), me).unwrap();
+            let plays: Vec<_> = walked
+                .moments
+                .into_iter()
+                .filter(|m| m.hand == 1 && m.decision == Decision::Play && live(m))
+                .collect();
+            let late = plays.iter().any(|m| endgame(m) && choice(m));
+            late.then_some(plays)
+        })
+        .expect("some seed's nil lives into the last tricks with a choice left");
+    let mut rng = BotRng::seed_from_u64(1);
+    let (mut early, mut late) = (0, 0);
+    for m in &plays {
+        let Some(v) = verdict(m, crate::bots::Effort::Deals(8), &mut rng) else {
+            continue;
+        };
+        if endgame(m) {
+            assert_eq!(v.not_judged, None, "{v:?}");
+            assert_eq!(v.class, class::class_of(v.lost()), "{v:?}");
+            late += 1;
+        } else {
+            assert_eq!(v.not_judged, Some(NotJudged::SideNil), "{v:?}");
+            assert_eq!((v.class, v.best, v.lost()), (None, v.chosen, 0.0), "{v:?}");
+            early += 1;
+        }
+    }
+    assert!(early > 0 && late > 0, "early {early}, late {late}");
+}
+
+/// A decision not judged counts in neither the accuracy nor the classes,
+/// however far its figures lie from the best's.
+#[test]
+fn a_decision_not_judged_leaves_the_accuracy_alone() {
+    let card = Action::Play("AS".parse().unwrap());
+    let decision = |win_chosen: f64, not_judged| Verdict {
+        hand: 1,
+        trick: Some(1),
+        decision: Decision::Play,
+        chosen: card,
+        best: card,
+        win_chosen,
+        win_best: 0.5,
+        points_chosen: 0.0,
+        points_best: 0.0,
+        class: None,
+        category: Category::NilCover,
+        not_judged,
+    };
+    let mut review = review(Seat::new(0));
+    review.decisions = vec![decision(0.5, None), decision(0.1, Some(NotJudged::SideNil))];
+    assert_eq!(review.accuracy(), Some(decision_accuracy(0.0)));
+    assert!(review.counts().is_empty());
+    review.decisions.pop();
+    review.decisions.push(decision(0.1, None));
+    assert!(review.accuracy().unwrap() < 60.0);
+}

@@ -172,18 +172,24 @@ fn said(action: Action) -> String {
     }
 }
 
-/// One decision's line of the table.
+/// One decision's line of the table; one not judged says why in place of
+/// what it was about.
 fn decision_line(d: &Verdict) -> String {
     let trick = d.trick.map_or("-".to_string(), |t| t.to_string());
+    let (class, about) = match d.not_judged {
+        Some(why) => ("not judged", why.to_string()),
+        None => (
+            d.class.map_or("", Class::name),
+            d.category.name().to_string(),
+        ),
+    };
     format!(
-        "{:>4}  {:>5}  {:<14} {:<14} {:>5.1}  {:<10} {}\n",
+        "{:>4}  {:>5}  {:<14} {:<14} {:>5.1}  {class:<10} {about}\n",
         d.hand,
         trick,
         said(d.chosen),
         said(d.best),
         d.lost() * 100.0,
-        d.class.map_or("", Class::name),
-        d.category.name(),
     )
 }
 
@@ -196,12 +202,20 @@ fn render(found: &FoundGame, review: &GameReview, all: bool, deals: u32) -> Stri
         .names
         .get(review.seat.index())
         .map_or("", String::as_str);
+    let unjudged = review
+        .decisions
+        .iter()
+        .filter(|d| d.not_judged.is_some())
+        .count();
+    let judged = review.decisions.len() - unjudged;
+    // Cards left to the rules are counted apart from those judged.
+    let left = match unjudged {
+        0 => String::new(),
+        n => format!("; {n} not judged"),
+    };
     let mut out = format!(
-        "{} game {}: seat {} ({name}), {} decisions judged with {deals} guessed deals each\n\n",
-        found.file,
-        found.number,
-        review.seat,
-        review.decisions.len(),
+        "{} game {}: seat {} ({name}), {judged} decisions judged with {deals} guessed deals each{left}\n\n",
+        found.file, found.number, review.seat,
     );
     out.push_str("hand  trick  chosen         best            lost  class      about\n");
     for d in review.decisions.iter().filter(|d| all || d.class.is_some()) {

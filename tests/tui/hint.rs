@@ -1,8 +1,9 @@
 //! `h` at the player's turn: the hint moves the selection to what it
 //! advises at every kind of decision, and its notice fits 80 columns.
 
-use spades::bots::advice::advise;
+use spades::bots::advice::{Advice, Reason, advise};
 use spades::bots::hard::Cancel;
+use spades::bots::normal::card_and_rule;
 use spades::bots::{Effort, Level, bot_rng};
 use spades::engine::{Action, Bid, Decision, Mode, Seat};
 use spades::session::YOU;
@@ -36,17 +37,21 @@ fn the_blind_nil_hint_moves_the_offer_to_blind_nil() {
     assert_eq!(app.offer_cursor(), OfferChoice::BlindNil, "{notice}");
 }
 
-/// The final answer of the hint now: the search at the game's effort on
-/// the view of the seat whose cards the player chooses from.
-fn final_advice(app: &App) -> Action {
+/// The final answer of the hint now, with its reason: the search at the
+/// game's effort on the view of the seat whose cards the player chooses
+/// from.
+fn final_hint(app: &App) -> Advice {
     let turn = app.human_turn().unwrap();
     let view = app.hand_view();
     let seed = u64::from(view.hand_no) << 8 | u64::from(view.play.played.len());
     let mut rng = bot_rng(seed, view.seat);
     let effort = app.config().game.effort;
     advise(&view, turn.decision, effort, &Cancel::default(), &mut rng)
-        .weighing
-        .chosen
+}
+
+/// The choice `final_hint` advises.
+fn final_advice(app: &App) -> Action {
+    final_hint(app).weighing.chosen
 }
 
 /// The bid hint moves the bid cursor onto the bid it advises.
@@ -96,13 +101,67 @@ fn a_card_hint_with_partner_on_nil_says_how_it_protects_the_nil() {
     chars(&mut app, "h");
     let notice = app.notice().unwrap().to_string();
     assert!(!notice.contains("usual play"), "{notice}");
+    // On the reason line itself: the first line's "nil holds" would say
+    // nil whatever the reason was.
+    let reason = notice.lines().nth(1).unwrap_or_default();
     let nil_words = ["nil", "Nil"];
-    assert!(nil_words.iter().any(|w| notice.contains(w)), "{notice}");
+    assert!(nil_words.iter().any(|w| reason.contains(w)), "{notice}");
+    assert!(
+        reason.starts_with(&final_hint(&app).reason.to_string()),
+        "{notice}"
+    );
     let Action::Play(card) = final_advice(&app) else {
         panic!("a card")
     };
     assert_eq!(hand_order(app.view().cards())[app.hand_cursor()], card);
     insta::assert_snapshot!("hint_partner_nil_80x24", screen_text(&mut app, 80, 24));
+}
+
+/// A classic game where a blind nil may be bid level: the first hand's
+/// blind-nil question.
+fn blind_nil_offered(seed: u64) -> App {
+    let mut config = config(Mode::Partnership, seed);
+    config.game.rules = config
+        .game
+        .rules
+        .with(|r| r.blind_nil.min_deficit = 0)
+        .unwrap();
+    let mut app = app(config);
+    play_until(&mut app, |a| {
+        a.human_turn().map(|t| t.decision) == Some(Decision::BlindNil)
+    });
+    app
+}
+
+/// Level at the start, the hint says look at the cards, and the offer's
+/// cursor goes there from wherever it was.
+#[test]
+fn the_look_hint_moves_the_offer_to_look() {
+    let mut app = blind_nil_offered(7);
+    while app.offer_cursor() == OfferChoice::Look {
+        press(&mut app, &[Key::Right]);
+    }
+    chars(&mut app, "h");
+    assert_eq!(final_advice(&app), Action::Look, "{:?}", app.notice());
+    assert_eq!(app.offer_cursor(), OfferChoice::Look, "{:?}", app.notice());
+}
+
+/// After a blind nil, the exchange's hint chooses the cards to pass: the
+/// ones it advises, and no others.
+#[test]
+fn the_exchange_hint_sets_the_cards_to_pass() {
+    let mut app = blind_nil_offered(7);
+    chars(&mut app, "b");
+    play_until(&mut app, |a| {
+        a.human_turn().map(|t| t.decision) == Some(Decision::Exchange)
+    });
+    // A card already picked that the hint may not want.
+    press(&mut app, &[Key::Space]);
+    chars(&mut app, "h");
+    let Action::Exchange(cards) = final_advice(&app) else {
+        panic!("a pass")
+    };
+    assert_eq!(app.to_pass(), cards, "{:?}", app.notice());
 }
 
 #[test]
@@ -139,6 +198,24 @@ fn the_hint_in_the_dummys_turn_moves_to_the_dummys_card() {
     };
     assert!(app.hand_view().cards().contains(card));
     assert_eq!(hand_order(app.hand_view().cards())[app.hand_cursor()], card);
+    // Hard plays a dummy game by normal's rules, as the search does not
+    // know a dummy: so does the hint, with the rule's reason and no figures.
+    let usual = card_and_rule(&app.hand_view());
+    assert_eq!(card, usual.card);
+    let hint = final_hint(&app);
+    assert!(hint.weighing.ranked.is_empty(), "{hint:?}");
+    assert!(matches!(hint.reason, Reason::Rule { rule, .. } if rule == usual.rule));
+    let notice = app.notice().unwrap().to_string();
+    let lines: Vec<&str> = notice.lines().collect();
+    assert!(
+        lines[0].starts_with("Hint: play the ") && !notice.contains('%'),
+        "{notice}"
+    );
+    assert_eq!(
+        lines.get(1).copied(),
+        Some(&*hint.reason.to_string()),
+        "{notice}"
+    );
 }
 
 /// The hint is worked out away from the table: asked with a budget that

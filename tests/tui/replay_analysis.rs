@@ -51,6 +51,7 @@ fn judged(hand: u32, trick: Option<u8>, chosen: Action, best: Action, lost: f64)
         } else {
             Category::Play
         },
+        not_judged: None,
     }
 }
 

@@ -305,6 +305,14 @@ pub fn advise_until(
     rng: &mut BotRng,
 ) -> Weighing<Action> {
     let mut bot = HardBot::with_effort(effort);
+    // With a dummy hard plays by normal's rules (`HardBot::play`): so does
+    // the hint, with no figures, as the search does not know a dummy.
+    if view.mode().dummy().is_some() {
+        return Weighing {
+            chosen: super::decide(&mut bot.normal, decision, view, rng),
+            ranked: Vec::new(),
+        };
+    }
     let budget = Budget {
         cancel: cancel.clone(),
         weigh_side_nil: true,
@@ -385,16 +393,9 @@ fn best_card(
     rng: &mut BotRng,
 ) -> Option<Weighing<Card>> {
     let cards = candidates(view);
-    // A nil on the seat's own side is played by `normal`'s rules, which a
-    // partner can count on; the habits of the playouts are cruder there.
-    // The last tricks are searched exactly, with no habits: there the
-    // search may overrule them too. (A hint may still weigh the cards,
-    // for their figures.)
-    let side_nil = std::iter::once(view.seat)
-        .chain(view.partner())
-        .any(|s| view.bids()[s].is_some_and(Bid::is_nil) && view.play.tricks_won[s] == 0);
-    let endgame = view.mode().hand_size() - view.play.tricks_done <= EXACT_TRICKS;
-    let keep_usual = side_nil && !endgame;
+    // Where the search is not trusted, `normal`'s card is kept. (A hint
+    // may still weigh the cards, for their figures.)
+    let keep_usual = !search_trusted(view);
     if cards.len() < 2 || (keep_usual && !budget.weigh_side_nil) {
         return Some(Weighing {
             chosen: usual,
@@ -418,6 +419,20 @@ fn best_card(
         chosen: named[chosen],
         ranked: trials.ranked(&named),
     })
+}
+
+/// Whether the search may overrule `normal`'s card at this play. A nil on
+/// the seat's own side still live is played by `normal`'s rules, which a
+/// partner can count on; the habits of the playouts are cruder there. The
+/// last tricks are searched exactly, with no habits: there the search is
+/// trusted again. Hints keep `normal`'s card where it is not, and the game
+/// review leaves such a card unjudged rather than fault it by the playouts.
+pub fn search_trusted(view: &PlayerView) -> bool {
+    let side_nil = std::iter::once(view.seat)
+        .chain(view.partner())
+        .any(|s| view.bids()[s].is_some_and(Bid::is_nil) && view.play.tricks_won[s] == 0);
+    let endgame = view.mode().hand_size() - view.play.tricks_done <= EXACT_TRICKS;
+    !side_nil || endgame
 }
 
 /// Where `card` is among `cards` (`candidates`): the candidate that stands

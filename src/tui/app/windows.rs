@@ -83,6 +83,7 @@ impl App {
                     Some(path) => Analyser::of_hand_in(
                         path.to_path_buf(),
                         self.you,
+                        self.config.game.effort,
                         u16::try_from(result.hand).unwrap_or(u16::MAX),
                     ),
                     None => Analyser::Unavailable(

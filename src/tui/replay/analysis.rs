@@ -74,8 +74,10 @@ impl Analyser {
 
     /// Hand `hand` of the last game in the record file at `path` (the game
     /// being played), from `seat`'s view: only that hand's decisions are
-    /// judged. The file is read on the analysis's thread, when it starts.
-    pub fn of_hand_in(path: PathBuf, seat: Seat, hand: u16) -> Analyser {
+    /// judged, with `effort` per decision (the game's own, so a quick test
+    /// game is reviewed quickly too). The file is read on the analysis's
+    /// thread, when it starts.
+    pub fn of_hand_in(path: PathBuf, seat: Seat, effort: Effort, hand: u16) -> Analyser {
         Analyser::Run(Arc::new(move |stop, progress| {
             let unfit = |why: String| AnalysisError::Unfit(why);
             let text = std::fs::read_to_string(&path)
@@ -83,7 +85,7 @@ impl Analyser {
             let game = read_games(&text)?
                 .pop()
                 .ok_or_else(|| unfit("the game's record holds no game".into()))?;
-            analysis::analyze_hand(&game, seat, hand, Effort::Usual, stop, progress)
+            analysis::analyze_hand(&game, seat, hand, effort, stop, progress)
         }))
     }
 }
