@@ -194,16 +194,16 @@ pub fn sparing_cover(pos: &Position) -> Position {
 fn bust_play(pos: &Position, margin: i32) -> Option<(Card, NilRule)> {
     // The contract first while it can be made and needs the effort; a
     // contract already lost leaves the nil as the only swing.
+    let target = pos
+        .mode
+        .each_seat()
+        .find(|&s| pos.is_opponent(s) && pos.live_nil(s))?;
     let side = pos.my_side();
     let need = pos.need(side);
     let hopeless = need > pos.tricks_left;
     if need > 0 && !hopeless && pos.tricks_left - need < margin {
         return None;
     }
-    let target = pos
-        .mode
-        .each_seat()
-        .find(|&s| pos.is_opponent(s) && pos.live_nil(s))?;
     let legal = pos.legal;
     if pos.is_leading() {
         let holds = |c: Card| !pos.void[c.suit() as usize][target];
@@ -225,6 +225,14 @@ fn bust_play(pos: &Position, margin: i32) -> Option<(Card, NilRule)> {
     let (winner, winning) = pos.winner?;
     if pos.trick[target].is_some() {
         if winner != target {
+            // The nil is safe in this trick: if it is lost to us anyway,
+            // spend a high card of the suit and keep the low ones to get
+            // under the nil later.
+            let ours = Some(winner) == pos.partner;
+            let beaten = pos.beaters(legal).is_empty();
+            if (ours || beaten) && legal.has_suit(led) {
+                return pos.highest_loser(legal).map(by(NilRule::BustUnder));
+            }
             return None;
         }
         // The nil bidder is winning: stay under.

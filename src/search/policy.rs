@@ -107,6 +107,8 @@ impl Policy {
             // An opponent's nil plays later: keep the trick low so the
             // nil must get under it, and keep the low cards for leads.
             under(losers, hand.led_suit()).or(cheapest(beaters))
+        } else if let Some(high) = self.unblock(hand, seat, winner == partner, beaters, losers) {
+            Some(high)
         } else if winner == partner && partner != seat {
             lowest_rank(legal)
         } else {
@@ -125,6 +127,33 @@ impl Policy {
             nils &= nils - 1;
             if self.live_nil(hand, nil) && hand.trick_card(nil).is_none() {
                 return Some(nil);
+            }
+        }
+        None
+    }
+
+    /// The card that unblocks for a hunt: an opponent's live nil has
+    /// played to this trick and is beaten, and the trick is the seat's
+    /// side's anyway or beyond it, so the seat spends its highest card of
+    /// the suit and keeps the low ones to get under the nil later.
+    fn unblock(
+        &self,
+        hand: &HandState,
+        seat: Seat,
+        partner_wins: bool,
+        beaters: CardSet,
+        losers: CardSet,
+    ) -> Option<Card> {
+        let theirs = self.nil & !(1 << seat.index()) & !(1 << self.partner[seat.index()]);
+        if theirs == 0 || !(partner_wins || beaters.is_empty()) {
+            return None;
+        }
+        let mut nils = theirs;
+        while nils != 0 {
+            let nil = Seat::masked(nils.trailing_zeros() as u8);
+            nils &= nils - 1;
+            if self.live_nil(hand, nil) && hand.trick_card(nil).is_some() {
+                return hand.led_suit().and_then(|suit| losers.suit(suit).highest());
             }
         }
         None
@@ -356,6 +385,25 @@ mod tests {
         let (mut h, p) = hand(["2H 8H KH", "3H 4C 5C", "6C 7C 8C", "QH 9C TC"], 3, bids);
         h.play_unchecked(card("QH"));
         assert_eq!(p.choose(&h, 0), card("KH"));
+    }
+
+    #[test]
+    fn a_hunter_spends_its_high_card_where_the_nil_is_already_safe() {
+        // Seat 3 bid nil and ducked under its partner's ace: seat 0 cannot
+        // win the trick, so it keeps the two to lead into the nil later.
+        let bids = [Bid::Tricks(4), Bid::Tricks(4), Bid::Tricks(4), Bid::Nil];
+        let (mut h, p) = hand(["2H QH 5C", "AH 4C 6C", "9H 7C 8C", "4H 9C TC"], 1, bids);
+        for c in ["AH", "9H", "4H"] {
+            h.play_unchecked(card(c));
+        }
+        assert_eq!(p.choose(&h, 0), card("QH"));
+        // With no nil at stake the trick lost takes the lowest card.
+        let bids = [Bid::Tricks(4); 4];
+        let (mut h, p) = hand(["2H QH 5C", "AH 4C 6C", "9H 7C 8C", "4H 9C TC"], 1, bids);
+        for c in ["AH", "9H", "4H"] {
+            h.play_unchecked(card(c));
+        }
+        assert_eq!(p.choose(&h, 0), card("2H"));
     }
 
     #[test]
