@@ -38,6 +38,7 @@
 //! its own generator drawn from the decision's, so the answer does not
 //! depend on how many cores there are.
 
+use blind_nil::{Gamble, best_pass, blind_or_look};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::{Duration, Instant};
@@ -50,7 +51,7 @@ use crate::search::endgame::{EXACT_TRICKS, solve};
 use crate::search::policy::play_out;
 use crate::search::{DealGuess, Policy, hand_outcome};
 
-use super::knowledge::{Position, exchange_pass, hand_tricks};
+use super::knowledge::{Position, hand_tricks};
 use super::normal::{NormalBot, Standing, Tuning, game_in_hand, nil_unthinkable};
 use super::{Bot, BotRng, Effort};
 
@@ -477,197 +478,6 @@ fn card_trials(
     Some(trials)
 }
 
-/// When blind nil is weighed at all.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Gamble {
-    /// Only for a side that trails: what `hard` itself bids.
-    WhenBehind,
-    /// Wherever the rules allow it: to judge one already bid.
-    Whenever,
-}
-
-/// Blind nil or not, by simulation, for a side that trails (`None`, and
-/// `normal`'s answer, otherwise). The seat's own cards are face down,
-/// so they are guessed with the rest. On each guessed deal the hand is
-/// played out once with the seat looking and bidding what its cards are
-/// worth, and once with it bidding blind nil, the exchange made as
-/// `normal` passes; blind nil is bid when it leaves the side the better
-/// chance of winning the game. `None` when it may not be bid or the view
-/// cannot be guessed from.
-fn blind_or_look(
-    view: &PlayerView,
-    budget: Budget,
-    rng: &mut BotRng,
-    standing: Gamble,
-) -> Option<Weighing<bool>> {
-    // A gamble for a side that must catch up, never for one level or
-    // ahead, whatever the simulation says: a partner would not forgive it.
-    // (A review weighs it wherever it may be bid, to judge one made ahead.)
-    // Alone (no cover, no exchange) `normal`'s answer stands too.
-    let alone = !view.mode().has_partners();
-    let ahead = standing == Gamble::WhenBehind && Standing::of(view).deficit <= 0;
-    if alone || view.blind_nil_refusal().is_some() || ahead {
-        return None;
-    }
-    let guess = DealGuess::new(view).ok()?;
-    let mode = view.mode();
-    let me = view.seat;
-    let made = view.bids();
-    let count = view.rules.exchange_size();
-    let choices = [false, true];
-    let trials = weigh(budget, choices.len(), rng, |rng, trials| {
-        let dealt = guess.sample(rng).hands;
-        for (k, &blind) in choices.iter().enumerate() {
-            let mut hands = dealt;
-            if blind && let Some(partner) = view.partner() {
-                let blind = Some(Bid::BlindNil);
-                let mine = exchange_pass(hands[me], blind, made[partner], count, &view.rules);
-                let theirs =
-                    exchange_pass(hands[partner], made[partner], blind, count, &view.rules);
-                hands[me] = hands[me].minus(mine).union(theirs);
-                hands[partner] = hands[partner].minus(theirs).union(mine);
-            }
-            let mut bids = PerSeat::from_fn(mode, |s: Seat| {
-                made[s].unwrap_or(rough_bid(hands[s], mode, view.rules.deck()))
-            });
-            if blind {
-                bids[me] = Bid::BlindNil;
-            }
-            let start = view.hand_from_the_start(hands);
-            let tricks = play_out(
-                start,
-                &Policy::new(mode, &bids).in_deck(view.rules.deck()),
-                rng,
-            );
-            let outcome = hand_outcome(&view.rules, &bids, &tricks, &view.totals);
-            trials.record(k, view, &outcome);
-        }
-    });
-    // Looking is the usual choice: blind nil is a last resort, bid only
-    // where the deals are sure the gamble does better and either looking
-    // leaves the side little hope or the gamble is worth a big swing in
-    // the chance of winning. (A review judges one made either way.)
-    let gain = trials.mean(BLIND) - trials.mean(LOOK);
-    let last_resort = standing == Gamble::Whenever
-        || trials.mean(LOOK) < BLIND_NIL_HOPE
-        || gain >= BLIND_NIL_SWING;
-    let chosen = if last_resort && trials.surely_better(BLIND, LOOK) {
-        BLIND
-    } else {
-        LOOK
-    };
-    Some(Weighing {
-        chosen: choices[chosen],
-        ranked: trials.ranked(&choices),
-    })
-}
-
-/// The choices `blind_or_look` weighs, by index.
-const LOOK: usize = 0;
-const BLIND: usize = 1;
-
-/// A side whose chance of winning the game, looking at its cards, is at
-/// least this much does not gamble on a blind nil.
-const BLIND_NIL_HOPE: f64 = 0.3;
-
-/// A side with more hope than that still bids blind nil when it raises
-/// its chance of winning the game by this much: a strong player takes a
-/// gamble that good. (Measured: with the hope rule alone, hard's wins
-/// against `normal` fell two points; with no last-resort rule at all it
-/// bids blind nil at every chance.)
-const BLIND_NIL_SWING: f64 = 0.1;
-
-/// Cards beyond `normal`'s pass, next in its order of what to pass, that
-/// the search tries passing in their place.
-const PASS_SPARES: u8 = 3;
-/// The largest exchange searched: 35 passes to weigh at four cards.
-const MOST_SEARCHED_PASS: u8 = 4;
-
-/// The cards to pass in the blind-nil exchange: `usual` (`normal`'s pass)
-/// unless simulation is sure another choice among `normal`'s next
-/// candidates wins more often. On each guessed deal the partner passes as
-/// `normal` would (both pass at once, from the cards dealt), and the hand
-/// is played out after each candidate pass. `None` when the view cannot be
-/// guessed from.
-fn best_pass(
-    view: &PlayerView,
-    usual: CardSet,
-    budget: Budget,
-    rng: &mut BotRng,
-) -> Option<Weighing<CardSet>> {
-    let exchange = view.exchange?;
-    // Past a few cards the choices multiply faster than deals can tell
-    // them apart: `normal`'s pass stands.
-    if exchange.count > MOST_SEARCHED_PASS {
-        return None;
-    }
-    let bids = bids_made(view);
-    let (me, partner) = (view.seat, exchange.partner);
-    let pool = exchange_pass(
-        view.cards(),
-        Some(bids[me]),
-        Some(bids[partner]),
-        exchange.count + PASS_SPARES,
-        &view.rules,
-    );
-    let mut passes = vec![usual];
-    passes.extend(
-        subsets(pool, exchange.count)
-            .into_iter()
-            .filter(|&p| p != usual),
-    );
-    if passes.len() < 2 {
-        return None;
-    }
-    let guess = DealGuess::new(view).ok()?;
-    let (me, partner) = (view.seat, exchange.partner);
-    let policy = Policy::new(view.mode(), &bids).in_deck(view.rules.deck());
-    let trials = weigh(budget, passes.len(), rng, |rng, trials| {
-        let mut dealt = guess.sample(rng).hands;
-        dealt[me] = view.cards();
-        let theirs = exchange_pass(
-            dealt[partner],
-            Some(bids[partner]),
-            Some(bids[me]),
-            exchange.count,
-            &view.rules,
-        );
-        for (k, &mine) in passes.iter().enumerate() {
-            let mut hands = dealt;
-            hands[me] = hands[me].minus(mine).union(theirs);
-            hands[partner] = hands[partner].minus(theirs).union(mine);
-            let tricks = play_out(view.hand_from_the_start(hands), &policy, rng);
-            let outcome = hand_outcome(&view.rules, &bids, &tricks, &view.totals);
-            trials.record(k, view, &outcome);
-        }
-    });
-    Some(Weighing {
-        chosen: passes[trials.verdict(Some(0), view)],
-        ranked: trials.ranked(&passes),
-    })
-}
-
-/// Every `size`-card subset of `cards` (few cards: at most a few dozen).
-fn subsets(cards: CardSet, size: u8) -> Vec<CardSet> {
-    let all: Vec<Card> = cards.iter().collect();
-    let mut out = Vec::new();
-    let n = all.len();
-    if usize::from(size) > n || n > 16 {
-        return out;
-    }
-    for mask in 0u32..(1 << n) {
-        if mask.count_ones() == u32::from(size) {
-            out.push(
-                (0..n)
-                    .filter(|&i| mask & (1 << i) != 0)
-                    .map(|i| all[i])
-                    .collect(),
-            );
-        }
-    }
-    out
-}
-
 /// The bid a seat's cards are worth by rule of thumb, for seats that have
 /// not bid yet in a simulation.
 fn rough_bid(hand: CardSet, mode: Mode, deck: CardSet) -> Bid {
@@ -745,6 +555,7 @@ fn best_bid(
     })
 }
 
+mod blind_nil;
 pub mod judge;
 mod pool;
 #[cfg(test)]

@@ -1,3 +1,4 @@
+use super::blind_nil::subsets;
 use super::*;
 use rand::RngExt;
 

@@ -1,0 +1,202 @@
+//! Blind nil or looking, and the blind-nil exchange, weighed by
+//! simulation: the two decisions of a hand taken before the cards are
+//! seen or as they change hands.
+
+use crate::engine::{Bid, Card, CardSet, PerSeat, PlayerView, Seat};
+use crate::search::policy::play_out;
+use crate::search::{DealGuess, Policy, hand_outcome};
+
+use super::super::knowledge::exchange_pass;
+use super::super::normal::Standing;
+use super::{BotRng, Budget, Weighing, bids_made, rough_bid, weigh};
+
+/// When blind nil is weighed at all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Gamble {
+    /// Only for a side that trails: what `hard` itself bids.
+    WhenBehind,
+    /// Wherever the rules allow it: to judge one already bid.
+    Whenever,
+}
+
+/// Blind nil or not, by simulation, for a side that trails (`None`, and
+/// `normal`'s answer, otherwise). The seat's own cards are face down,
+/// so they are guessed with the rest. On each guessed deal the hand is
+/// played out once with the seat looking and bidding what its cards are
+/// worth, and once with it bidding blind nil, the exchange made as
+/// `normal` passes; blind nil is bid when it leaves the side the better
+/// chance of winning the game. `None` when it may not be bid or the view
+/// cannot be guessed from.
+pub(super) fn blind_or_look(
+    view: &PlayerView,
+    budget: Budget,
+    rng: &mut BotRng,
+    standing: Gamble,
+) -> Option<Weighing<bool>> {
+    // A gamble for a side that must catch up, never for one level or
+    // ahead, whatever the simulation says: a partner would not forgive it.
+    // (A review weighs it wherever it may be bid, to judge one made ahead.)
+    // Alone (no cover, no exchange) `normal`'s answer stands too.
+    let alone = !view.mode().has_partners();
+    let ahead = standing == Gamble::WhenBehind && Standing::of(view).deficit <= 0;
+    if alone || view.blind_nil_refusal().is_some() || ahead {
+        return None;
+    }
+    let guess = DealGuess::new(view).ok()?;
+    let mode = view.mode();
+    let me = view.seat;
+    let made = view.bids();
+    let count = view.rules.exchange_size();
+    let choices = [false, true];
+    let trials = weigh(budget, choices.len(), rng, |rng, trials| {
+        let dealt = guess.sample(rng).hands;
+        for (k, &blind) in choices.iter().enumerate() {
+            let mut hands = dealt;
+            if blind && let Some(partner) = view.partner() {
+                let blind = Some(Bid::BlindNil);
+                let mine = exchange_pass(hands[me], blind, made[partner], count, &view.rules);
+                let theirs =
+                    exchange_pass(hands[partner], made[partner], blind, count, &view.rules);
+                hands[me] = hands[me].minus(mine).union(theirs);
+                hands[partner] = hands[partner].minus(theirs).union(mine);
+            }
+            let mut bids = PerSeat::from_fn(mode, |s: Seat| {
+                made[s].unwrap_or(rough_bid(hands[s], mode, view.rules.deck()))
+            });
+            if blind {
+                bids[me] = Bid::BlindNil;
+            }
+            let start = view.hand_from_the_start(hands);
+            let tricks = play_out(
+                start,
+                &Policy::new(mode, &bids).in_deck(view.rules.deck()),
+                rng,
+            );
+            let outcome = hand_outcome(&view.rules, &bids, &tricks, &view.totals);
+            trials.record(k, view, &outcome);
+        }
+    });
+    // Looking is the usual choice: blind nil is a last resort, bid only
+    // where the deals are sure the gamble does better and either looking
+    // leaves the side little hope or the gamble is worth a big swing in
+    // the chance of winning. (A review judges one made either way.)
+    let gain = trials.mean(BLIND) - trials.mean(LOOK);
+    let last_resort = standing == Gamble::Whenever
+        || trials.mean(LOOK) < BLIND_NIL_HOPE
+        || gain >= BLIND_NIL_SWING;
+    let chosen = if last_resort && trials.surely_better(BLIND, LOOK) {
+        BLIND
+    } else {
+        LOOK
+    };
+    Some(Weighing {
+        chosen: choices[chosen],
+        ranked: trials.ranked(&choices),
+    })
+}
+
+/// The choices `blind_or_look` weighs, by index.
+const LOOK: usize = 0;
+const BLIND: usize = 1;
+
+/// A side whose chance of winning the game, looking at its cards, is at
+/// least this much does not gamble on a blind nil.
+const BLIND_NIL_HOPE: f64 = 0.3;
+
+/// A side with more hope than that still bids blind nil when it raises
+/// its chance of winning the game by this much: a strong player takes a
+/// gamble that good. (Measured: with the hope rule alone, hard's wins
+/// against `normal` fell two points; with no last-resort rule at all it
+/// bids blind nil at every chance.)
+const BLIND_NIL_SWING: f64 = 0.1;
+
+/// Cards beyond `normal`'s pass, next in its order of what to pass, that
+/// the search tries passing in their place.
+const PASS_SPARES: u8 = 3;
+/// The largest exchange searched: 35 passes to weigh at four cards.
+const MOST_SEARCHED_PASS: u8 = 4;
+
+/// The cards to pass in the blind-nil exchange: `usual` (`normal`'s pass)
+/// unless simulation is sure another choice among `normal`'s next
+/// candidates wins more often. On each guessed deal the partner passes as
+/// `normal` would (both pass at once, from the cards dealt), and the hand
+/// is played out after each candidate pass. `None` when the view cannot be
+/// guessed from.
+pub(super) fn best_pass(
+    view: &PlayerView,
+    usual: CardSet,
+    budget: Budget,
+    rng: &mut BotRng,
+) -> Option<Weighing<CardSet>> {
+    let exchange = view.exchange?;
+    // Past a few cards the choices multiply faster than deals can tell
+    // them apart: `normal`'s pass stands.
+    if exchange.count > MOST_SEARCHED_PASS {
+        return None;
+    }
+    let bids = bids_made(view);
+    let (me, partner) = (view.seat, exchange.partner);
+    let pool = exchange_pass(
+        view.cards(),
+        Some(bids[me]),
+        Some(bids[partner]),
+        exchange.count + PASS_SPARES,
+        &view.rules,
+    );
+    let mut passes = vec![usual];
+    passes.extend(
+        subsets(pool, exchange.count)
+            .into_iter()
+            .filter(|&p| p != usual),
+    );
+    if passes.len() < 2 {
+        return None;
+    }
+    let guess = DealGuess::new(view).ok()?;
+    let (me, partner) = (view.seat, exchange.partner);
+    let policy = Policy::new(view.mode(), &bids).in_deck(view.rules.deck());
+    let trials = weigh(budget, passes.len(), rng, |rng, trials| {
+        let mut dealt = guess.sample(rng).hands;
+        dealt[me] = view.cards();
+        let theirs = exchange_pass(
+            dealt[partner],
+            Some(bids[partner]),
+            Some(bids[me]),
+            exchange.count,
+            &view.rules,
+        );
+        for (k, &mine) in passes.iter().enumerate() {
+            let mut hands = dealt;
+            hands[me] = hands[me].minus(mine).union(theirs);
+            hands[partner] = hands[partner].minus(theirs).union(mine);
+            let tricks = play_out(view.hand_from_the_start(hands), &policy, rng);
+            let outcome = hand_outcome(&view.rules, &bids, &tricks, &view.totals);
+            trials.record(k, view, &outcome);
+        }
+    });
+    Some(Weighing {
+        chosen: passes[trials.verdict(Some(0), view)],
+        ranked: trials.ranked(&passes),
+    })
+}
+
+/// Every `size`-card subset of `cards` (few cards: at most a few dozen).
+pub(super) fn subsets(cards: CardSet, size: u8) -> Vec<CardSet> {
+    let all: Vec<Card> = cards.iter().collect();
+    let mut out = Vec::new();
+    let n = all.len();
+    if usize::from(size) > n || n > 16 {
+        return out;
+    }
+    for mask in 0u32..(1 << n) {
+        if mask.count_ones() == u32::from(size) {
+            out.push(
+                (0..n)
+                    .filter(|&i| mask & (1 << i) != 0)
+                    .map(|i| all[i])
+                    .collect(),
+            );
+        }
+    }
+    out
+}
