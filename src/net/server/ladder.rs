@@ -278,3 +278,53 @@ fn store_gone() -> Refused {
         spent: true,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::Level;
+    use crate::ladder::keys::Identity;
+    use crate::ladder::names::Name;
+    use crate::ladder::store::{Occupant, RecordHash};
+
+    /// The same record handed to the ladder twice is rated once: the
+    /// player's standing counts one game.
+    #[test]
+    fn a_record_handed_over_twice_is_rated_once() {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let ladder = Ladder::open(&dir.path().join("l.sqlite"), ServerId([7; 32])).unwrap();
+        let key = Identity::generate().unwrap().public_key();
+        let account = runtime
+            .block_on(ladder.ask(move |store| {
+                store
+                    .register(&Name::new("Ann").unwrap(), &key, UnixTime(1))
+                    .unwrap()
+            }))
+            .unwrap();
+        let bot = Occupant::Bot(Level::Normal);
+        let game = FinishedGame {
+            mode: Mode::Partnership,
+            record: RecordHash([1; 32]),
+            finished: UnixTime(2),
+            seats: vec![
+                (Occupant::Player(account.id), 250, false),
+                (bot, 100, false),
+                (bot, 250, false),
+                (bot, 100, false),
+            ],
+        };
+        ladder.rate(game.clone());
+        ladder.rate(game.clone());
+        assert!(runtime.block_on(ladder.rate_now(game)).is_err());
+        let (rows, you) = runtime
+            .block_on(ladder.standings(Mode::Partnership, Some(account.id)))
+            .unwrap();
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].games, 1);
+        assert!(rows[0].rating > 1500, "a win raises the rating");
+        assert_eq!(you.map(|h| h.len()), Some(1));
+    }
+}
