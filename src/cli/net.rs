@@ -277,6 +277,7 @@ pub(super) fn serve(args: &ServeArgs) -> Result<(), CliError> {
         )));
     }
     let options = serve_options(args);
+    let options_db = options.db.clone();
     let signals = StopSignals::watch()
         .map_err(|e| CliError::Failed(format!("cannot watch for stop signals: {e}")))?;
     let server = Server::start(options).map_err(server_error)?;
@@ -304,6 +305,9 @@ pub(super) fn serve(args: &ServeArgs) -> Result<(), CliError> {
     ));
     if host == "HOST" {
         text.push_str("  (HOST: this machine's name or address, as the players reach it)\n");
+    }
+    if let Some(db) = &options_db {
+        text.push_str(&format!("ladder: {}\n", db.display()));
     }
     text.push_str("Ctrl-C stops the server; everyone at a table is told.\n");
     say(&text)?;
