@@ -341,3 +341,73 @@ fn an_exported_key_imports_elsewhere_as_the_same_key_and_garbage_is_refused() {
     let garbage = spades(&["account", "import", "hello"], there.path());
     assert_eq!(garbage.status.code(), Some(2));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn spades_account_rotate_moves_the_account_to_a_new_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = server(&dir.path().join("ladder.sqlite"));
+    let home = tempfile::tempdir().unwrap();
+    let exported = spades(&["account", "export"], home.path());
+    let old = Identity::import(&String::from_utf8(exported.stdout).unwrap()).unwrap();
+    let (mut client, nonce) = arrive(&server, "Ann").await;
+    let got = register(&server, &mut client, &old, "Ann", &nonce).await;
+    assert_eq!(got, Ok("Ann".into()));
+    let code = format!(
+        "{}@127.0.0.1:{}",
+        server.fingerprint().unwrap(),
+        server.address().port()
+    );
+    let home_path = home.path().to_path_buf();
+    let rotated =
+        tokio::task::spawn_blocking(move || spades(&["account", "rotate", &code], &home_path))
+            .await
+            .unwrap();
+    let said = String::from_utf8_lossy(&rotated.stdout);
+    assert!(
+        rotated.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&rotated.stderr)
+    );
+    assert!(said.contains("Ann"), "{said}");
+    let exported = spades(&["account", "export"], home.path());
+    let new = Identity::import(&String::from_utf8(exported.stdout).unwrap()).unwrap();
+    assert_ne!(key(&new), key(&old));
+    let (mut client, nonce) = arrive(&server, "x").await;
+    let signature = signed(&server, &old, &nonce);
+    assert_eq!(
+        sign_in_with(&mut client, key(&old), signature).await,
+        Err(ErrorCode::NoAccount)
+    );
+    let nonce = fresh_challenge(&mut client).await;
+    let signature = signed(&server, &new, &nonce);
+    assert_eq!(
+        sign_in_with(&mut client, key(&new), signature).await,
+        Ok("Ann".into())
+    );
+}
+
+/// A host who leaves a rated game ends it, and loses: rated once, as
+/// the leaver.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_signed_in_player_who_leaves_a_rated_game_loses() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = server(&dir.path().join("ladder.sqlite"));
+    let ann = registered(&server, "Ann").await;
+    let (mut client, nonce) = arrive(&server, "Ann").await;
+    let signature = signed(&server, &ann, &nonce);
+    assert_eq!(
+        sign_in_with(&mut client, key(&ann), signature).await,
+        Ok("Ann".into())
+    );
+    client.host("mode = \"partnership\"\n").await;
+    client.start().await;
+    client
+        .until(|m| matches!(m, ServerMessage::Ask { .. }).then_some(()))
+        .await;
+    client.send(&ClientMessage::Bye {}).await;
+    client.closed().await;
+    let rows = ladder_rows(&server).await;
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].games, 1);
+    assert!(rows[0].rating < 1500, "a leaver loses: {rows:?}");
+}
