@@ -27,3 +27,15 @@ pub fn seat_tokens() -> Option<PathBuf> {
 pub fn user_rules() -> Option<PathBuf> {
     directories::BaseDirs::new().map(|d| d.config_dir().join("spades").join("rules.toml"))
 }
+
+/// The player's key for the servers they sign in to (kept readable by
+/// them alone): `<data dir>/spades/account.key`.
+pub fn account_key() -> Option<PathBuf> {
+    data_dir().map(|d| d.join("account.key"))
+}
+
+/// A `spades serve`'s ladder (accounts, rated games, ratings):
+/// `<data dir>/spades/ladder.sqlite`.
+pub fn ladder_db() -> Option<PathBuf> {
+    data_dir().map(|d| d.join("ladder.sqlite"))
+}

@@ -7,6 +7,7 @@
 //! code 2; a failure of the program's own, or a record that does not
 //! verify, exits 1.
 
+mod account;
 mod analyze;
 mod args;
 mod net;
@@ -22,6 +23,7 @@ use clap::{Parser, Subcommand};
 
 use crate::config::RulesFileError;
 
+pub use account::{AccountAction, AccountArgs, LadderArgs};
 pub use analyze::AnalyzeArgs;
 pub use args::{EffortArgs, LookArgs, ModeArg, RulesFlags};
 pub use net::{HostArgs, JoinArgs, ServeArgs};
@@ -98,6 +100,8 @@ pub enum Command {
     Join(JoinArgs),
     /// Run a table server for many tables, without a screen, until Ctrl-C.
     Serve(ServeArgs),
+    Account(AccountArgs),
+    Ladder(LadderArgs),
 }
 
 /// Why a command failed. Bad input exits 2; a record that reads but does
@@ -144,6 +148,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Play(args)) => play::play(&args),
         Some(Command::Host(args)) => net::host(&args),
         Some(Command::Join(args)) => net::join(&args),
+        Some(Command::Account(args)) => account::account(&args),
+        Some(Command::Ladder(args)) => account::ladder(&args),
         None => play::play(&cli.play),
     }
 }

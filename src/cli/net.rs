@@ -10,6 +10,7 @@ use clap::builder::RangedI64ValueParser;
 use crate::bots::BotSpec;
 use crate::config::RulesSource;
 use crate::engine::Rules;
+use crate::net::account::{self, Credentials, SignInError};
 use crate::net::client::{Connection, Target};
 use crate::net::code::{ServerAddress, TableCode, lan_address};
 use crate::net::lobby::Joining;
@@ -95,6 +96,10 @@ pub struct ServeArgs {
     /// one more bot level
     #[arg(long, value_name = "exec:COMMAND", value_parser = own_program)]
     pub bot: Option<BotSpec>,
+    /// The ladder's database: accounts, rated games and ratings (default:
+    /// ladder.sqlite in the data folder)
+    #[arg(long, value_name = "PATH")]
+    pub db: Option<std::path::PathBuf>,
 }
 
 /// `spades join`: the code is read and the table reached before the
@@ -104,7 +109,8 @@ pub(super) fn join(args: &JoinArgs) -> Result<(), CliError> {
     let code = &args.code;
     check_terminal()?;
     let name = args.name.clone().unwrap_or_else(login_name);
-    let connection = Connection::open(&Target::from(code), &name).map_err(CliError::Failed)?;
+    let mut connection = Connection::open(&Target::from(code), &name).map_err(CliError::Failed)?;
+    let name = signed_in(&mut connection, name)?;
     let tokens = paths::seat_tokens();
     let token = tokens
         .as_deref()
@@ -151,7 +157,8 @@ fn open_table(
     port: u16,
 ) -> Result<(), CliError> {
     let name = args.name.clone().unwrap_or_else(login_name);
-    let connection = Connection::open(target, &name).map_err(CliError::Failed)?;
+    let mut connection = Connection::open(target, &name).map_err(CliError::Failed)?;
+    let name = signed_in(&mut connection, name)?;
     let fingerprint = target.fingerprint.clone();
     let joining = Joining {
         table: None,
@@ -172,6 +179,31 @@ fn open_table(
     config.game.name = name;
     config.game.rules_source = source.to_string();
     remote_session(config, connection, joining)
+}
+
+/// Signs in when the server keeps a ladder, registering `name` the first
+/// time; the name the player sits under (the account's, once signed in).
+fn signed_in(connection: &mut Connection, name: String) -> Result<String, CliError> {
+    let Some(nonce) = account::offered_challenge(connection).map_err(lost)? else {
+        return Ok(name);
+    };
+    let (identity, _) = super::account::identity()?;
+    let credentials = Credentials {
+        identity: &identity,
+        register_as: Some(&name),
+    };
+    match account::answer(connection, &credentials, &nonce) {
+        Ok(signed) => Ok(signed.name),
+        Err(SignInError::Lost(why)) => Err(CliError::Failed(why)),
+        Err(refused) => Err(CliError::BadInput(format!(
+            "cannot sign in as {}: {refused} (choose another name with --name)",
+            crate::outside::clean(&name)
+        ))),
+    }
+}
+
+fn lost(e: SignInError) -> CliError {
+    CliError::Failed(e.to_string())
 }
 
 fn remote_session(
@@ -208,6 +240,9 @@ fn shown_id(id: &str) -> String {
 /// A server that cannot start: the address asked for is bad input (the
 /// same for `host` and `serve`), the machine's own trouble a failure.
 fn server_error(e: ServerError) -> CliError {
+    if let ServerError::Store(_) = e {
+        return CliError::BadInput(format!("{e} (give another file with --db)"));
+    }
     if e.is_bad_input() {
         CliError::BadInput(format!("{e} (choose another --port, or free this one)"))
     } else {
@@ -218,6 +253,7 @@ fn server_error(e: ServerError) -> CliError {
 /// How `spades serve` runs its tables: a turn timer and a lobby's time
 /// unless given as 0, since nobody is at the server to end a stalled table.
 fn serve_options(args: &ServeArgs) -> ServerOptions {
+    let db = args.db.clone().or_else(paths::ladder_db);
     let given = |n: u64, unit: u64| (n > 0).then(|| Duration::from_secs(n * unit));
     ServerOptions {
         listen: SocketAddr::new(args.listen, args.port),
@@ -226,6 +262,7 @@ fn serve_options(args: &ServeArgs) -> ServerOptions {
         lobby_timeout: given(args.lobby_timeout, 60),
         per_address: args.per_address,
         own_bot: args.bot.clone(),
+        db,
         ..ServerOptions::default()
     }
 }
@@ -240,6 +277,7 @@ pub(super) fn serve(args: &ServeArgs) -> Result<(), CliError> {
         )));
     }
     let options = serve_options(args);
+    let options_db = options.db.clone();
     let signals = StopSignals::watch()
         .map_err(|e| CliError::Failed(format!("cannot watch for stop signals: {e}")))?;
     let server = Server::start(options).map_err(server_error)?;
@@ -267,6 +305,9 @@ pub(super) fn serve(args: &ServeArgs) -> Result<(), CliError> {
     ));
     if host == "HOST" {
         text.push_str("  (HOST: this machine's name or address, as the players reach it)\n");
+    }
+    if let Some(db) = &options_db {
+        text.push_str(&format!("ladder: {}\n", db.display()));
     }
     text.push_str("Ctrl-C stops the server; everyone at a table is told.\n");
     say(&text)?;
@@ -315,7 +356,7 @@ fn host_here(args: &HostArgs, rules: Rules, source: RulesSource) -> Result<(), C
 
 /// The name a player is shown by at a shared table: the login name, until
 /// `--name` says otherwise (the server cuts it to what the table shows).
-fn login_name() -> String {
+pub(super) fn login_name() -> String {
     std::env::var("USER")
         .or_else(|_| std::env::var("USERNAME"))
         .ok()

@@ -3,6 +3,7 @@
 //! `try_recv` until asked for. The network runs on a thread of its own, so
 //! nothing the player sees ever waits on it.
 
+use std::collections::VecDeque;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::thread;
 use std::time::Duration;
@@ -53,6 +54,8 @@ impl From<&TableCode> for Target {
 pub struct Connection {
     outgoing: tokio_mpsc::UnboundedSender<ClientMessage>,
     incoming: Receiver<Incoming>,
+    /// What was read ahead (while signing in) and is still to be taken.
+    pending: VecDeque<Incoming>,
     closed: bool,
     /// Where it leads and who said hello, to connect again the same way.
     target: Target,
@@ -90,6 +93,7 @@ impl Connection {
         let connection = Connection {
             outgoing: out_tx,
             incoming: in_rx,
+            pending: VecDeque::new(),
             closed: false,
             target: target_again,
             name: name.to_string(),
@@ -108,6 +112,9 @@ impl Connection {
 
     /// The next thing the server said, if anything has arrived.
     pub fn try_recv(&mut self) -> Option<Incoming> {
+        if let Some(incoming) = self.pending.pop_front() {
+            return Some(incoming);
+        }
         if self.closed {
             return None;
         }
@@ -126,6 +133,9 @@ impl Connection {
 
     /// Waits up to `wait` for the next thing the server says.
     pub fn recv_timeout(&mut self, wait: Duration) -> Option<Incoming> {
+        if let Some(incoming) = self.pending.pop_front() {
+            return Some(incoming);
+        }
         if self.closed {
             return None;
         }
@@ -143,7 +153,15 @@ impl Connection {
     }
 
     pub fn is_closed(&self) -> bool {
-        self.closed
+        self.closed && self.pending.is_empty()
+    }
+
+    /// Gives back what was read ahead: taken again, in this order, before
+    /// anything newer.
+    pub fn put_back(&mut self, read: Vec<Incoming>) {
+        for incoming in read.into_iter().rev() {
+            self.pending.push_front(incoming);
+        }
     }
 
     pub fn target(&self) -> &Target {

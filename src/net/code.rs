@@ -217,6 +217,16 @@ fn host_port(host: &str, port: u16) -> String {
     }
 }
 
+/// The id a player's sign-in signature names the server by: the SHA-256 of
+/// its fingerprint as table codes write it (`plain` for a server without
+/// TLS). The client checked that fingerprint in the handshake, so an answer
+/// signed for one server is worthless on another; and it changes with the
+/// certificate, made anew at each start, which a challenge outlives never.
+pub fn server_id(fingerprint: Option<&str>) -> crate::ladder::keys::ServerId {
+    let text = fingerprint.map_or_else(|| "plain".to_string(), str::to_ascii_uppercase);
+    crate::ladder::keys::ServerId(Sha256::digest(text.as_bytes()).into())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

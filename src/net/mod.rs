@@ -4,6 +4,7 @@
 //! connection (`client`), the lobby (`lobby`) and the seat at the game
 //! (`seat`). `docs/protocol.md` is the contract.
 
+pub mod account;
 pub mod client;
 pub mod code;
 pub mod lobby;

@@ -325,6 +325,11 @@ impl Remote {
                 | ServerMessage::Seated { .. }
                 | ServerMessage::Lobby(_)
                 | ServerMessage::Start { .. }
+                // Answers to what is asked before sitting down.
+                | ServerMessage::Challenge { .. }
+                | ServerMessage::SignedIn { .. }
+                | ServerMessage::Rotated { .. }
+                | ServerMessage::Ladder { .. }
                 // Answered by the connection itself; never passed on.
                 | ServerMessage::Ping {} => {}
             }

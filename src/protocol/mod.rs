@@ -7,6 +7,7 @@
 //! The server sends a seat nothing it may not see: a `view` is that seat's
 //! `PlayerView`, and an `event` is the event as that seat sees it.
 
+pub mod account;
 pub mod event;
 pub mod lines;
 pub mod view;
@@ -14,7 +15,7 @@ pub mod view;
 use serde::{Deserialize, Serialize};
 
 use crate::bots::BotSpec;
-use crate::engine::{Action, Bid, CardSet, Decision, PlayerView, Seat, SeatEvent};
+use crate::engine::{Action, Bid, CardSet, Decision, Mode, PlayerView, Seat, SeatEvent};
 use crate::record::RecordLine;
 
 /// The protocol's version: a peer speaking another is refused at hello.
@@ -69,6 +70,27 @@ pub enum ClientMessage {
     Bye {},
     /// The answer to the server's `ping`: the client is still there.
     Pong {},
+    /// A new account for `key` under `name`, signing the last challenge.
+    Register {
+        name: String,
+        key: String,
+        signature: String,
+    },
+    /// Sign in as the account of `key`, signing the last challenge.
+    SignIn {
+        key: String,
+        signature: String,
+    },
+    /// Signed in: the account moves to the key `key`, which the signed-in
+    /// key's `signature` vouches for.
+    Rotate {
+        key: String,
+        signature: String,
+    },
+    /// The ladder of a mode.
+    Ladder {
+        mode: Mode,
+    },
 }
 
 /// What the server (or `spades sim`, to a bot it runs) sends.
@@ -79,6 +101,30 @@ pub enum ServerMessage {
     Welcome {
         protocol: u32,
         server: String,
+        /// A server that keeps a ladder: the nonce to sign to sign in.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        challenge: Option<String>,
+    },
+    /// A fresh nonce to sign, the last one being spent.
+    Challenge {
+        nonce: String,
+    },
+    /// Signed in (or registered) as `name`; the account's ratings.
+    SignedIn {
+        name: String,
+        ratings: Vec<account::ModeRating>,
+    },
+    /// The account now has the new key.
+    Rotated {
+        name: String,
+    },
+    /// The ladder of a mode (its first `account::MAX_ROWS` rows), and the
+    /// signed-in asker's own rated games in it.
+    Ladder {
+        mode: Mode,
+        rows: Vec<account::Rung>,
+        #[serde(default)]
+        you: Option<Vec<account::Rated>>,
     },
     /// A seat is yours: keep `token` to reclaim it after a disconnect.
     Seated {
@@ -281,6 +327,25 @@ pub enum ErrorCode {
     Flood,
     /// Nothing said for too long: the connection is closed.
     Timeout,
+    /// This server keeps no accounts nor ladder.
+    NoLadder,
+    /// The name is registered by someone else.
+    NameTaken,
+    /// The name is too like a registered one.
+    NameLookAlike,
+    /// The name could pass for a computer player or a seat.
+    BotName,
+    /// The name has no letter or digit.
+    BadName,
+    /// The signature does not match, or the challenge is spent or
+    /// expired: a fresh `challenge` follows.
+    BadSignature,
+    /// No account has this key: register (a fresh `challenge` follows).
+    NoAccount,
+    /// This key has an account already: sign in.
+    KeyTaken,
+    /// Too many accounts registered from this address of late.
+    TooManyRegistrations,
 }
 
 /// One message as a line of JSON, newline included.

@@ -311,6 +311,10 @@ fn kind(message: &ClientMessage) -> &'static str {
         ClientMessage::Chat { .. } => "chat",
         ClientMessage::Bye {} => "bye",
         ClientMessage::Pong {} => "pong",
+        ClientMessage::Register { .. } => "register",
+        ClientMessage::SignIn { .. } => "sign_in",
+        ClientMessage::Rotate { .. } => "rotate",
+        ClientMessage::Ladder { .. } => "ladder",
     }
 }
 
@@ -381,6 +385,7 @@ impl Process {
             Err(error) => return Err(Problem::NotJson { line: text, error }),
         }
         self.send(&ServerMessage::Welcome {
+            challenge: None,
             protocol: PROTOCOL_VERSION,
             server: format!("spades {}", env!("CARGO_PKG_VERSION")),
         })?;

@@ -450,6 +450,15 @@ fn every_error_code() {
         ErrorCode::BadRules,
         ErrorCode::Flood,
         ErrorCode::Timeout,
+        ErrorCode::NoLadder,
+        ErrorCode::NameTaken,
+        ErrorCode::NameLookAlike,
+        ErrorCode::BotName,
+        ErrorCode::BadName,
+        ErrorCode::BadSignature,
+        ErrorCode::NoAccount,
+        ErrorCode::KeyTaken,
+        ErrorCode::TooManyRegistrations,
     ];
     let errors: Vec<ServerMessage> = codes
         .into_iter()
@@ -459,6 +468,78 @@ fn every_error_code() {
         })
         .collect();
     frozen("error_codes", &errors);
+}
+
+/// Accounts and the ladder: what a client sends to sign in, register,
+/// move to a new key and ask for the ladder, and what a server with a
+/// ladder answers.
+#[test]
+fn account_and_ladder_messages() {
+    use spades::protocol::account::{ModeRating, Rated, Rung};
+    let key = "8a41".repeat(16);
+    let signature = "c2d0".repeat(32);
+    frozen(
+        "client_accounts",
+        &[
+            ClientMessage::SignIn {
+                key: key.clone(),
+                signature: signature.clone(),
+            },
+            ClientMessage::Register {
+                name: "Ann".into(),
+                key: key.clone(),
+                signature: signature.clone(),
+            },
+            ClientMessage::Rotate {
+                key: "5b7e".repeat(16),
+                signature,
+            },
+            ClientMessage::Ladder {
+                mode: Mode::Partnership,
+            },
+        ],
+    );
+    frozen(
+        "server_accounts",
+        &[
+            ServerMessage::Welcome {
+                protocol: PROTOCOL_VERSION,
+                server: "spades 0.1.0".into(),
+                challenge: Some("3f9c".repeat(16)),
+            },
+            ServerMessage::Challenge {
+                nonce: "77b2".repeat(16),
+            },
+            ServerMessage::SignedIn {
+                name: "Ann".into(),
+                ratings: vec![ModeRating {
+                    mode: Mode::Partnership,
+                    rating: 1500,
+                    deviation: 350,
+                    games: 0,
+                    provisional: true,
+                }],
+            },
+            ServerMessage::Rotated { name: "Ann".into() },
+            ServerMessage::Ladder {
+                mode: Mode::Partnership,
+                rows: vec![Rung {
+                    rank: 1,
+                    name: "Bo".into(),
+                    rating: 1688,
+                    deviation: 92,
+                    games: 31,
+                    provisional: false,
+                }],
+                you: Some(vec![Rated {
+                    finished: 1_767_225_600,
+                    before: 1500,
+                    after: 1562,
+                    deviation: 290,
+                }]),
+            },
+        ],
+    );
 }
 
 /// A lobby naming a seat of each kind the message may name, and levels

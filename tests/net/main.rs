@@ -17,6 +17,7 @@ mod external_bot;
 mod formats;
 mod fuzz_messages;
 mod hostile;
+mod ladder;
 mod limits;
 mod liveness;
 mod lying_host;

@@ -501,6 +501,7 @@ async fn spades_serve_says_goodbye_on_sigterm() {
         std::process::Command::new(env!("CARGO_BIN_EXE_spades"))
             .args(["serve", "--port", "0", "--listen", "127.0.0.1"])
             .current_dir(dir.path())
+            .env("XDG_DATA_HOME", dir.path())
             .stdout(std::process::Stdio::piped())
             .spawn()
             .unwrap(),

@@ -2,6 +2,8 @@
 //! what the client says to its table. Its lines are read here, at most
 //! `MAX_LINE` bytes each; a task of its own writes what it is sent.
 
+mod account;
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
@@ -17,6 +19,8 @@ use super::slot::Slot;
 use super::table::{self, Command, How};
 use super::{Shared, clean_name, clean_text, shortened};
 use crate::config;
+use crate::ladder::keys::Nonce;
+use crate::ladder::store::Account;
 use crate::net::code;
 use crate::protocol::lines::{LineReader, Read};
 use crate::protocol::{self, ClientMessage, ErrorCode, MAX_CHAT, PROTOCOL_VERSION, ServerMessage};
@@ -97,6 +101,10 @@ struct Conn<R> {
     /// `ping`s sent and `pong`s taken as answers to them.
     pings: u64,
     pongs: u64,
+    /// The challenge it was last given to sign (a server with a ladder).
+    challenge: Option<Nonce>,
+    /// The account it signed in as: it plays under the account's name.
+    account: Option<Account>,
 }
 
 pub(super) async fn run<S>(
@@ -134,6 +142,8 @@ pub(super) async fn run<S>(
         pinged: false,
         pings: 0,
         pongs: 0,
+        challenge: None,
+        account: None,
     };
     let end = conn.talk(hello_by).await;
     let refused = matches!(end, End::Error(..));
@@ -275,7 +285,7 @@ impl<R: AsyncRead + Unpin> Conn<R> {
             }
         };
         match std::mem::replace(&mut self.state, State::Hello) {
-            State::Hello => self.hello(message),
+            State::Hello => self.hello(message).await,
             State::Ready { name } => self.ready(name, message).await,
             State::Seated { table } => self.seated(table, message).await,
         }
@@ -332,12 +342,14 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         None
     }
 
-    fn hello(&mut self, message: ClientMessage) -> Option<End> {
+    async fn hello(&mut self, message: ClientMessage) -> Option<End> {
         match message {
             ClientMessage::Hello { protocol, name } if protocol == PROTOCOL_VERSION => {
+                let challenge = self.fresh_challenge().await;
                 self.say(&ServerMessage::Welcome {
                     protocol: PROTOCOL_VERSION,
                     server: format!("spades {}", env!("CARGO_PKG_VERSION")),
+                    challenge,
                 });
                 self.state = State::Ready {
                     name: clean_name(&name),
@@ -361,7 +373,8 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         let nowhere = "you sit at no table";
         let (table, how) = match message {
             ClientMessage::Host { rules } => {
-                match self.open(&name, &rules) {
+                let at_table = self.name_at_table(&name);
+                match self.open(&at_table, &rules) {
                     Ok(table) => self.state = State::Seated { table },
                     Err((code, why)) => {
                         self.refuse(code, why);
@@ -373,6 +386,14 @@ impl<R: AsyncRead + Unpin> Conn<R> {
             ClientMessage::Join { table } => (table, How::Join),
             ClientMessage::Reclaim { table, token } => (table, How::Reclaim(token)),
             ClientMessage::Bye {} => return Some(End::Bye("you left".into())),
+            ClientMessage::Register { .. }
+            | ClientMessage::SignIn { .. }
+            | ClientMessage::Rotate { .. }
+            | ClientMessage::Ladder { .. } => {
+                self.account(message).await;
+                self.state = State::Ready { name };
+                return None;
+            }
             // Heard: that is all a pong says.
             ClientMessage::Pong {} => {
                 self.state = State::Ready { name };
@@ -395,7 +416,8 @@ impl<R: AsyncRead + Unpin> Conn<R> {
             }
         };
         let id = table.trim().to_ascii_uppercase();
-        match self.sit(&id, name.clone(), how).await {
+        let at_table = self.name_at_table(&name);
+        match self.sit(&id, at_table, how).await {
             Ok(table) => self.state = State::Seated { table },
             Err((code, why)) => {
                 self.refuse(code, why);
@@ -424,7 +446,7 @@ impl<R: AsyncRead + Unpin> Conn<R> {
             id,
             rules,
             self.link.clone(),
-            name.to_string(),
+            (name.to_string(), self.account.as_ref().map(|a| a.id)),
             token,
             Arc::clone(&self.shared),
             self.alive.clone(),
@@ -445,6 +467,7 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         let sit = Command::Sit {
             link: self.link.clone(),
             name,
+            account: self.account.as_ref().map(|a| a.id),
             how,
             reply,
         };
@@ -465,6 +488,12 @@ impl<R: AsyncRead + Unpin> Conn<R> {
             ClientMessage::Host { .. }
             | ClientMessage::Join { .. }
             | ClientMessage::Reclaim { .. } => Err("you sit at a table already (bye leaves it)"),
+            ClientMessage::Register { .. }
+            | ClientMessage::SignIn { .. }
+            | ClientMessage::Rotate { .. }
+            | ClientMessage::Ladder { .. } => {
+                Err("accounts and the ladder are for before sitting at a table")
+            }
             ClientMessage::Fill { bots, level } => Ok(Command::Fill { conn, bots, level }),
             ClientMessage::Start {} => Ok(Command::Start { conn }),
             ClientMessage::Act { action } => Ok(Command::Act { conn, action }),

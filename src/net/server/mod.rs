@@ -10,6 +10,7 @@
 
 mod conn;
 mod flood;
+mod ladder;
 mod link;
 // Not part of the program: the fuzz target and its tests reach the real
 // connection state machine through it, over in-memory streams.
@@ -20,7 +21,8 @@ mod table;
 
 use crate::bots::BotSpec;
 use std::collections::HashMap;
-use std::net::{Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -65,6 +67,11 @@ pub struct ServerOptions {
     /// host as one more bot level. Only whoever starts the server names
     /// it: a client can choose it, never give one.
     pub own_bot: Option<BotSpec>,
+    /// The ladder's database (SQLite): accounts, rated games, ratings.
+    /// `None`: no accounts nor ladder (`spades host`).
+    pub db: Option<PathBuf>,
+    /// Accounts registered from one address in an hour, at most.
+    pub registrations: usize,
 }
 
 /// The port table codes name when none is given.
@@ -85,6 +92,8 @@ impl Default for ServerOptions {
             per_address: 16,
             threads: None,
             own_bot: None,
+            db: None,
+            registrations: 5,
         }
     }
 }
@@ -108,15 +117,23 @@ pub(crate) struct Shared {
     shutdown: watch::Receiver<bool>,
     next_conn: AtomicU64,
     counts: slot::Counts,
+    /// The ladder, when the server keeps one.
+    ladder: Option<ladder::Ladder>,
+    /// When each address registered its latest accounts, within the hour.
+    registered: Mutex<HashMap<IpAddr, Vec<std::time::Instant>>>,
 }
 
 impl Shared {
     #[cfg(test)]
     fn new(options: ServerOptions) -> Arc<Shared> {
-        Shared::with_stop(options, watch::channel(false).1)
+        Shared::with_stop(options, watch::channel(false).1, None)
     }
 
-    fn with_stop(mut options: ServerOptions, shutdown: watch::Receiver<bool>) -> Arc<Shared> {
+    fn with_stop(
+        mut options: ServerOptions,
+        shutdown: watch::Receiver<bool>,
+        ladder: Option<ladder::Ladder>,
+    ) -> Arc<Shared> {
         options.max_connections = options.max_connections.min(slot::descriptor_room());
         Arc::new(Shared {
             options,
@@ -124,6 +141,8 @@ impl Shared {
             shutdown,
             next_conn: AtomicU64::new(1),
             counts: slot::Counts::default(),
+            ladder,
+            registered: Mutex::new(HashMap::new()),
         })
     }
 
@@ -141,6 +160,30 @@ impl Shared {
         if let Ok(mut tables) = self.tables.lock() {
             tables.remove(id);
         }
+    }
+
+    /// Whether `address` has registered as many accounts in the last hour
+    /// as it may. Addresses with none in the hour are forgotten.
+    fn registrations_full(&self, address: IpAddr) -> bool {
+        const HOUR: Duration = Duration::from_secs(3600);
+        let now = std::time::Instant::now();
+        let mut registered = self.registered.lock().unwrap_or_else(|e| e.into_inner());
+        registered.retain(|_, times| {
+            times.retain(|&t| now.duration_since(t) < HOUR);
+            !times.is_empty()
+        });
+        registered
+            .get(&address)
+            .is_some_and(|times| times.len() >= self.options.registrations)
+    }
+
+    /// `address` has registered an account.
+    fn count_registration(&self, address: IpAddr) {
+        let mut registered = self.registered.lock().unwrap_or_else(|e| e.into_inner());
+        registered
+            .entry(address)
+            .or_default()
+            .push(std::time::Instant::now());
     }
 
     /// Has the server been asked to stop?
@@ -164,6 +207,9 @@ pub enum ServerError {
     /// The machine would not give the server a certificate or threads.
     #[error("{0}")]
     Setup(String),
+    /// The ladder's database cannot be opened.
+    #[error("the ladder's database: {0}")]
+    Store(#[from] crate::ladder::store::StoreError),
 }
 
 impl ServerError {
@@ -207,7 +253,12 @@ impl Server {
         let address = listener.local_addr().map_err(cannot_listen)?;
         let (shutdown, stop_seen) = watch::channel(false);
         let fingerprint = tls.as_ref().map(|t| t.fingerprint.clone());
-        let shared = Shared::with_stop(options, stop_seen);
+        let server_id = super::code::server_id(fingerprint.as_deref());
+        let ladder = match &options.db {
+            Some(path) => Some(ladder::Ladder::open(path, server_id)?),
+            None => None,
+        };
+        let shared = Shared::with_stop(options, stop_seen, ladder);
         let acceptor = tls.map(|t| tokio_rustls::TlsAcceptor::from(t.config));
         let thread = std::thread::Builder::new()
             .name("spades-server-main".into())

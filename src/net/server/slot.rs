@@ -53,6 +53,13 @@ impl Slot {
     }
 }
 
+impl Slot {
+    /// The address the connection comes from.
+    pub(super) fn address(&self) -> IpAddr {
+        self.address
+    }
+}
+
 impl Drop for Slot {
     fn drop(&mut self) {
         let counts = &self.shared.counts;

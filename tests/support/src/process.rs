@@ -23,15 +23,20 @@ pub struct Served {
     pub server: String,
     /// Its output, kept open: a server writing to a closed pipe would fail.
     _output: std::io::BufReader<std::process::ChildStdout>,
+    /// Its data folder, its ladder's database in it: a test's own, never
+    /// the player's, and gone with the test.
+    _data: tempfile::TempDir,
 }
 
 /// `spades serve` on a free loopback port with `args` added; returns once
 /// it has said where it listens. What it says later is not read.
 pub fn serve(args: &[&str]) -> Served {
     use std::io::BufRead;
+    let data = tempfile::tempdir().expect("a data folder for the server");
     let serve = std::process::Command::new(crate::spades_bin())
         .args(["serve", "--listen", "127.0.0.1", "--port", "0"])
         .args(args)
+        .env("XDG_DATA_HOME", data.path())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())
         .spawn()
@@ -57,6 +62,7 @@ pub fn serve(args: &[&str]) -> Served {
                 address,
                 server,
                 _output: said,
+                _data: data,
             };
         }
     }

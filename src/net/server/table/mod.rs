@@ -10,6 +10,7 @@ use tokio::task::JoinHandle;
 
 mod lobby;
 mod play;
+mod rated;
 mod seats;
 
 use super::flood::{ChatRate, TableChatRate};
@@ -18,6 +19,7 @@ use super::{ConnId, Shared};
 use crate::bots::{BotSpec, Level};
 use crate::config;
 use crate::engine::{Action, Decision, Mode, Phase, Rules, Seat};
+use crate::ladder::store::AccountId;
 use crate::protocol::{ErrorCode, ServerMessage};
 use crate::record::{MemoryRecord, RecordLine};
 use crate::table::{Table, Thought};
@@ -37,6 +39,8 @@ pub(crate) enum Command {
     Sit {
         link: Link,
         name: String,
+        /// The account it signed in as, if it did: its games are rated.
+        account: Option<AccountId>,
         how: How,
         reply: oneshot::Sender<Result<(), Refusal>>,
     },
@@ -92,6 +96,8 @@ enum Holder {
 
 struct Person {
     name: String,
+    /// Signed in: the account its games are rated for.
+    account: Option<AccountId>,
     token: String,
     /// `None` while away: a bot plays for them.
     conn: Option<ConnId>,
@@ -186,7 +192,7 @@ pub(super) fn open(
     id: String,
     rules: Rules,
     host: Link,
-    name: String,
+    (name, account): (String, Option<AccountId>),
     token: String,
     shared: Arc<Shared>,
     alive: mpsc::Sender<()>,
@@ -221,7 +227,7 @@ pub(super) fn open(
         chat: TableChatRate::default(),
     };
     let host_seat = Seat::new(0);
-    task.seat_person(host, host_seat, name, token);
+    task.seat_person(host, host_seat, (name, account), token);
     task.broadcast_lobby();
     shared.add_table(id, commands.clone());
     tokio::spawn(task.run(command_rx, inner_rx, alive));
@@ -281,11 +287,12 @@ impl TableTask {
             Command::Sit {
                 link,
                 name,
+                account,
                 how,
                 reply,
             } => {
                 let sat = match how {
-                    How::Join => self.join(link, name),
+                    How::Join => self.join(link, (name, account)),
                     How::Reclaim(token) => self.reclaim(link, &token),
                 };
                 let _ = reply.send(sat);
@@ -351,10 +358,14 @@ impl TableTask {
         }
         self.ended = true;
         if let Some(game) = &mut self.game {
-            if game.table.phase() != Phase::Over {
+            let over = game.table.phase() == Phase::Over;
+            if !over {
                 game.table.abandon();
             }
             self.send_record();
+            // Rated before anyone is told the table ended: whoever asks
+            // for the ladder after that finds the game in it.
+            self.rate(over);
         }
         let bye = encode(&ServerMessage::Bye {
             reason: reason.to_string(),

@@ -6,6 +6,7 @@ use super::super::link::{Link, encode};
 use super::super::{ConnId, seat_name};
 use super::{Holder, Person, Present, Refusal, TableTask};
 use crate::engine::{Mode, Seat};
+use crate::ladder::store::AccountId;
 use crate::net::code::{self, same_secret};
 use crate::protocol::{ErrorCode, SeatPlayer, ServerMessage};
 use crate::table::Player;
@@ -25,7 +26,13 @@ fn join_order(mode: Mode) -> Vec<Seat> {
 }
 
 impl TableTask {
-    pub(super) fn seat_person(&mut self, link: Link, seat: Seat, name: String, token: String) {
+    pub(super) fn seat_person(
+        &mut self,
+        link: Link,
+        seat: Seat,
+        (name, account): (String, Option<AccountId>),
+        token: String,
+    ) {
         let name = if name.is_empty() {
             seat_name(self.mode(), seat)
         } else {
@@ -33,6 +40,7 @@ impl TableTask {
         };
         self.seats[seat.index()] = Holder::Person(Person {
             name,
+            account,
             token: token.clone(),
             conn: Some(link.id),
         });
@@ -52,7 +60,11 @@ impl TableTask {
         self.send(self.conns.len() - 1, &seated);
     }
 
-    pub(super) fn join(&mut self, link: Link, name: String) -> Result<(), Refusal> {
+    pub(super) fn join(
+        &mut self,
+        link: Link,
+        who: (String, Option<AccountId>),
+    ) -> Result<(), Refusal> {
         if self.game.is_some() {
             return Err((
                 ErrorCode::TableFull,
@@ -64,7 +76,7 @@ impl TableTask {
             .find(|s| matches!(self.seats[s.index()], Holder::Empty))
             .ok_or((ErrorCode::TableFull, "every seat is taken".to_string()))?;
         let token = code::seat_token().map_err(|e| (ErrorCode::TableFull, e))?;
-        self.seat_person(link, seat, name, token);
+        self.seat_person(link, seat, who, token);
         self.broadcast_lobby();
         Ok(())
     }
@@ -153,6 +165,12 @@ impl TableTask {
             return;
         };
         if self.conns[i].seat == Seat::new(0) {
+            // Gone before the end: a rated game counts it as leaving.
+            if self.game.is_some()
+                && let Holder::Person(host) = &mut self.seats[0]
+            {
+                host.conn = None;
+            }
             // The host is still among those told, so their own copy of
             // the record gets its closing line too.
             let reason = if said_bye {

@@ -1,0 +1,232 @@
+//! `spades account` (the player's key: show, export, import, rotate) and
+//! `spades ladder` (a server's ladder).
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Subcommand};
+use sha2::{Digest, Sha256};
+
+use crate::engine::Mode;
+use crate::ladder::keys::Identity;
+use crate::net::account::{self, Credentials, SignInError};
+use crate::net::client::Connection;
+use crate::net::code::ServerAddress;
+use crate::paths;
+use crate::protocol::account::{Rung, hex};
+use crate::protocol::{ClientMessage, ServerMessage};
+
+use super::args::ModeArg;
+use super::net::login_name;
+use super::{CliError, say};
+
+#[derive(Debug, Clone, Args)]
+pub struct AccountArgs {
+    #[command(subcommand)]
+    pub action: AccountAction,
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum AccountAction {
+    /// Your public key, its short form and where the key file is
+    Show,
+    /// Print your key as text, to import on another machine (keep it
+    /// secret: it signs in as you)
+    Export,
+    /// Use a key exported on another machine (TEXT, or - to read it from
+    /// standard input)
+    Import {
+        #[arg(value_name = "TEXT|-")]
+        text: String,
+        /// Replace the key this machine has (its accounts are lost unless
+        /// rotated or exported first)
+        #[arg(long)]
+        force: bool,
+    },
+    /// Make a new key and move your account on the server at CODE to it
+    Rotate {
+        #[arg(value_name = "FINGERPRINT@HOST:PORT")]
+        code: ServerAddress,
+    },
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct LadderArgs {
+    /// The server, as `spades serve` prints it: FINGERPRINT@HOST:PORT
+    #[arg(value_name = "CODE")]
+    pub code: ServerAddress,
+    /// The mode's ladder
+    #[arg(long, value_enum, default_value = "partnership")]
+    pub mode: ModeArg,
+    /// The rows as JSON
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The most an imported key's text may be.
+const MOST_KEY_TEXT: u64 = 4096;
+
+fn key_path() -> Result<PathBuf, CliError> {
+    paths::account_key()
+        .ok_or_else(|| CliError::Failed("the system names no data folder for the key".into()))
+}
+
+fn key_error(e: crate::ladder::keys::KeyError) -> CliError {
+    use crate::ladder::keys::KeyError;
+    match e {
+        KeyError::BadExport(_) | KeyError::Exists(_) | KeyError::OpenToOthers { .. } => {
+            CliError::BadInput(e.to_string())
+        }
+        _ => CliError::Failed(e.to_string()),
+    }
+}
+
+/// The player's key, made the first time.
+pub(super) fn identity() -> Result<(Identity, PathBuf), CliError> {
+    let path = key_path()?;
+    let identity = Identity::load_or_create(&path).map_err(key_error)?;
+    Ok((identity, path))
+}
+
+pub(super) fn account(args: &AccountArgs) -> Result<(), CliError> {
+    match &args.action {
+        AccountAction::Show => {
+            let (identity, path) = identity()?;
+            let key = identity.public_key();
+            say(&format!(
+                "public key: {}\nshort form: {}\nkey file:   {}\n",
+                hex(key.as_bytes()),
+                short_form(key.as_bytes()),
+                path.display()
+            ))
+        }
+        AccountAction::Export => say(&format!("{}\n", identity()?.0.export())),
+        AccountAction::Import { text, force } => import(text, *force),
+        AccountAction::Rotate { code } => rotate(code),
+    }
+}
+
+/// A key's short form to compare by eye: 16 base32 letters of its hash,
+/// in fours.
+fn short_form(key: &[u8]) -> String {
+    let text = data_encoding::BASE32_NOPAD.encode(&Sha256::digest(key));
+    let letters: Vec<char> = text.chars().take(16).collect();
+    letters
+        .chunks(4)
+        .map(|c| c.iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+fn import(text: &str, force: bool) -> Result<(), CliError> {
+    let text = if text == "-" {
+        let mut read = String::new();
+        std::io::stdin()
+            .take(MOST_KEY_TEXT)
+            .read_to_string(&mut read)
+            .map_err(|e| CliError::BadInput(format!("cannot read the key from the input: {e}")))?;
+        read
+    } else {
+        text.to_string()
+    };
+    let identity = Identity::import(&text).map_err(key_error)?;
+    let path = key_path()?;
+    if path.exists() && !force {
+        return Err(CliError::BadInput(format!(
+            "{} holds a key already: export it first if it has accounts, then import with --force",
+            path.display()
+        )));
+    }
+    replace_key(&identity, &path)?;
+    say(&format!(
+        "imported the key {} into {}\n",
+        short_form(identity.public_key().as_bytes()),
+        path.display()
+    ))
+}
+
+/// Puts `identity` at `path` in one step: written beside it, then moved
+/// over it, so no moment leaves the player without a key.
+fn replace_key(identity: &Identity, path: &Path) -> Result<(), CliError> {
+    let beside = path.with_extension("key.new");
+    let _ = std::fs::remove_file(&beside);
+    identity.save_new(&beside).map_err(key_error)?;
+    std::fs::rename(&beside, path)
+        .map_err(|e| CliError::Failed(format!("cannot put the key at {}: {e}", path.display())))
+}
+
+fn connect(code: &ServerAddress) -> Result<Connection, CliError> {
+    Connection::open(&code.target(), &login_name()).map_err(CliError::Failed)
+}
+
+fn refused(e: SignInError) -> CliError {
+    match e {
+        SignInError::Lost(why) => CliError::Failed(why),
+        other => CliError::BadInput(other.to_string()),
+    }
+}
+
+fn rotate(code: &ServerAddress) -> Result<(), CliError> {
+    let path = key_path()?;
+    let old = Identity::load(&path).map_err(key_error)?;
+    let mut connection = connect(code)?;
+    let credentials = Credentials {
+        identity: &old,
+        register_as: None,
+    };
+    let signed = account::sign_in(&mut connection, &credentials)
+        .map_err(refused)?
+        .ok_or_else(|| CliError::BadInput("that server keeps no accounts".into()))?;
+    let new = Identity::generate().map_err(key_error)?;
+    let name = account::rotate(&mut connection, &old, &new.public_key()).map_err(refused)?;
+    replace_key(&new, &path)?;
+    say(&format!(
+        "the account {} ({}) now has the key {}, kept in {}\n",
+        name,
+        signed.name,
+        short_form(new.public_key().as_bytes()),
+        path.display()
+    ))
+}
+
+pub(super) fn ladder(args: &LadderArgs) -> Result<(), CliError> {
+    let mut connection = connect(&args.code)?;
+    let mode = Mode::from(args.mode);
+    connection.send(ClientMessage::Ladder { mode });
+    let mut aside = Vec::new();
+    let rows = account::next(&mut connection, &mut aside, |m| match m {
+        ServerMessage::Ladder { rows, .. } => Some(Ok(rows.clone())),
+        ServerMessage::Error { message, .. } => Some(Err(message.clone())),
+        _ => None,
+    })
+    .map_err(refused)?
+    .map_err(|why| CliError::BadInput(format!("the server refused: {why}")))?;
+    if args.json {
+        let text =
+            serde_json::to_string_pretty(&rows).map_err(|e| CliError::Failed(e.to_string()))?;
+        return say(&format!("{text}\n"));
+    }
+    say(&shown(mode, &rows))
+}
+
+/// The ladder as lines: rank, name, rating ± deviation (`?` while
+/// provisional), games.
+fn shown(mode: Mode, rows: &[Rung]) -> String {
+    if rows.is_empty() {
+        return format!("no rated {mode} games on this server yet\n");
+    }
+    let mut text = format!(
+        "{:>4}  {:<12}  {:>12}  {:>5}\n",
+        "rank", "name", "rating", "games"
+    );
+    for row in rows {
+        let mark = if row.provisional { "?" } else { "" };
+        let rating = format!("{}{mark} ± {}", row.rating, row.deviation);
+        let name = crate::outside::clean(&row.name);
+        text.push_str(&format!(
+            "{:>4}  {:<12}  {:>12}  {:>5}\n",
+            row.rank, name, rating, row.games
+        ));
+    }
+    text
+}

@@ -1,0 +1,330 @@
+//! The server's ladder: its store, on a thread of its own, so that no task
+//! of the server ever waits on the disk. Requests are taken in the order
+//! they come: a game rated before someone asks for the ladder is in the
+//! answer.
+
+use std::path::Path;
+use std::sync::mpsc;
+
+use tokio::sync::oneshot;
+
+use crate::engine::Mode;
+use crate::ladder::keys::{Challenge, Rotation, ServerId, SignIn};
+use crate::ladder::names::{Name, NameError};
+use crate::ladder::sqlite::SqliteStore;
+use crate::ladder::store::{Account, AccountId, Store, StoreError};
+use crate::ladder::{self, FinishedGame, LadderError, UnixTime, glicko};
+use crate::protocol::ErrorCode;
+use crate::protocol::account::{MAX_ROWS, ModeRating, Rated, Rung};
+use crate::rating::Rating;
+
+type Job = Box<dyn FnOnce(&mut SqliteStore) + Send>;
+
+/// The ladder a server keeps, and the id its players sign for.
+pub(crate) struct Ladder {
+    jobs: mpsc::Sender<Job>,
+    pub(crate) server: ServerId,
+}
+
+/// A request refused: the error the client is sent, and whether it spent
+/// the connection's challenge (then a fresh one follows).
+#[derive(Debug)]
+pub(crate) struct Refused {
+    pub code: ErrorCode,
+    pub message: String,
+    pub spent: bool,
+}
+
+/// Who signed in, and their standing in every mode.
+pub(crate) struct Signed {
+    pub account: Account,
+    pub ratings: Vec<ModeRating>,
+}
+
+impl Ladder {
+    /// Opens the store at `path` (here, so a bad file is said at start) and
+    /// starts its thread.
+    pub(crate) fn open(path: &Path, server: ServerId) -> Result<Ladder, StoreError> {
+        // The data folder may be new: the default file's folder is made.
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        let mut store = SqliteStore::open(path)?;
+        let (jobs, queue) = mpsc::channel::<Job>();
+        std::thread::Builder::new()
+            .name("spades-ladder".into())
+            .spawn(move || {
+                for job in queue {
+                    job(&mut store);
+                }
+            })
+            .map_err(|e| StoreError::Backend(format!("cannot start the ladder's thread: {e}")))?;
+        Ok(Ladder { jobs, server })
+    }
+
+    /// Runs `work` on the store's thread and waits for its answer without
+    /// blocking the runtime; `None` if the thread is gone.
+    async fn ask<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&mut SqliteStore) -> T + Send + 'static,
+    ) -> Option<T> {
+        let (answer, answered) = oneshot::channel();
+        let job: Job = Box::new(move |store| {
+            let _ = answer.send(work(store));
+        });
+        self.jobs.send(job).ok()?;
+        answered.await.ok()
+    }
+
+    /// A fresh challenge for a connection to sign.
+    pub(crate) async fn challenge(&self) -> Option<Challenge> {
+        let server = self.server;
+        self.ask(move |store| ladder::challenge(store, server, UnixTime::now()).ok())
+            .await
+            .flatten()
+    }
+
+    /// A new account under `name` for the key that signed `answer`.
+    pub(crate) async fn register(&self, name: String, answer: SignIn) -> Result<Signed, Refused> {
+        let server = self.server;
+        self.ask(move |store| {
+            // A name taken is refused before the challenge is spent, as
+            // one the name rules refuse: the player may try another.
+            taken(store, &name)?;
+            let account = ladder::register(store, &server, &name, &answer, UnixTime::now())
+                .map_err(|e| refused(&e))?;
+            signed(store, account)
+        })
+        .await
+        .unwrap_or_else(|| Err(store_gone()))
+    }
+
+    /// The account of the key that signed `answer`.
+    pub(crate) async fn sign_in(&self, answer: SignIn) -> Result<Signed, Refused> {
+        let server = self.server;
+        self.ask(move |store| {
+            let account = ladder::sign_in(store, &server, &answer, UnixTime::now())
+                .map_err(|e| refused(&e))?;
+            signed(store, account)
+        })
+        .await
+        .unwrap_or_else(|| Err(store_gone()))
+    }
+
+    /// Moves an account to a new key.
+    pub(crate) async fn rotate(&self, rotation: Rotation) -> Result<Account, Refused> {
+        self.ask(move |store| {
+            ladder::rotate(store, &rotation, UnixTime::now()).map_err(|e| refused(&e))
+        })
+        .await
+        .unwrap_or_else(|| Err(store_gone()))
+    }
+
+    /// The ladder of `mode`, cut to its first rows, and `you`'s own rated
+    /// games in it (the latest).
+    pub(crate) async fn standings(
+        &self,
+        mode: Mode,
+        you: Option<AccountId>,
+    ) -> Result<(Vec<Rung>, Option<Vec<Rated>>), Refused> {
+        self.ask(move |store| {
+            let rows = store.ladder(mode).map_err(|e| refused(&e.into()))?;
+            let rungs = rows.into_iter().take(MAX_ROWS).map(|row| Rung {
+                rank: u32::try_from(row.rank).unwrap_or(u32::MAX),
+                name: row.name,
+                rating: rounded(row.rating.rating),
+                deviation: rounded(row.rating.deviation),
+                games: row.games,
+                provisional: glicko::provisional(&row.rating),
+            });
+            let history = match you {
+                None => None,
+                Some(account) => {
+                    let games = store
+                        .history(account, mode)
+                        .map_err(|e| refused(&e.into()))?;
+                    let skip = games.len().saturating_sub(MAX_ROWS);
+                    let rated = games.into_iter().skip(skip).map(|game| Rated {
+                        finished: game.finished.0,
+                        before: rounded(game.before.rating),
+                        after: rounded(game.after.rating),
+                        deviation: rounded(game.after.deviation),
+                    });
+                    Some(rated.collect())
+                }
+            };
+            Ok((rungs.collect(), history))
+        })
+        .await
+        .unwrap_or_else(|| Err(store_gone()))
+    }
+
+    /// Rates a finished game, once: a record rated already is left as it
+    /// was. Nobody waits for it; what went wrong is said on the server's
+    /// standard error.
+    pub(crate) fn rate(&self, game: FinishedGame) {
+        let job: Job = Box::new(move |store| match ladder::rate_game(store, &game) {
+            Ok(_) | Err(LadderError::Store(StoreError::AlreadyRated)) => {}
+            Err(e) => eprintln!("spades serve: a game was not rated: {e}"),
+        });
+        let _ = self.jobs.send(job);
+    }
+
+    /// Rates a game and waits for it: for tests.
+    #[cfg(test)]
+    pub(crate) async fn rate_now(
+        &self,
+        game: FinishedGame,
+    ) -> Result<crate::ladder::store::GameId, String> {
+        self.ask(move |store| ladder::rate_game(store, &game).map_err(|e| e.to_string()))
+            .await
+            .unwrap_or_else(|| Err("gone".into()))
+    }
+}
+
+/// Refuses a name registered already, telling the same name from one
+/// only like it.
+fn taken(store: &mut SqliteStore, raw: &str) -> Result<(), Refused> {
+    let Ok(name) = Name::new(raw) else {
+        // The name rules refuse it in `register`, the challenge unspent.
+        return Ok(());
+    };
+    let holder = store
+        .account_by_name(name.shown())
+        .map_err(|e| refused(&e.into()))?;
+    match holder {
+        None => Ok(()),
+        Some(account) => Err(name_taken(&name, &account.name)),
+    }
+}
+
+fn name_taken(asked: &Name, holder: &Name) -> Refused {
+    let (code, message) = if asked.shown().to_lowercase() == holder.shown().to_lowercase() {
+        (
+            ErrorCode::NameTaken,
+            format!("the name `{asked}` is taken: choose another"),
+        )
+    } else {
+        (
+            ErrorCode::NameLookAlike,
+            format!("the name `{asked}` is too like `{holder}`, taken: choose another"),
+        )
+    };
+    Refused {
+        code,
+        message,
+        spent: false,
+    }
+}
+
+/// The signed-in account and its standing in every mode.
+fn signed(store: &mut SqliteStore, account: Account) -> Result<Signed, Refused> {
+    let mut ratings = Vec::new();
+    for mode in Mode::ALL {
+        let standing = store
+            .standing(account.id, mode)
+            .map_err(|e| refused(&e.into()))?;
+        ratings.push(mode_rating(mode, &standing.rating, standing.games));
+    }
+    Ok(Signed { account, ratings })
+}
+
+fn mode_rating(mode: Mode, rating: &Rating, games: u32) -> ModeRating {
+    ModeRating {
+        mode,
+        rating: rounded(rating.rating),
+        deviation: rounded(rating.deviation),
+        games,
+        provisional: glicko::provisional(rating),
+    }
+}
+
+/// A rating as the wire carries it: to the nearest point.
+fn rounded(value: f64) -> i32 {
+    // A rating is a few thousand at most: the cast cannot overflow.
+    #[allow(clippy::cast_possible_truncation)]
+    let point = value.round() as i32;
+    point
+}
+
+/// A ladder's refusal as the client is told it.
+fn refused(e: &LadderError) -> Refused {
+    let (code, spent) = match e {
+        LadderError::Name(NameError::Empty) => (ErrorCode::BadName, false),
+        LadderError::Name(NameError::LooksLikeABot(_)) => (ErrorCode::BotName, false),
+        LadderError::Store(StoreError::NameTaken(_)) => (ErrorCode::NameTaken, true),
+        LadderError::Store(StoreError::KeyTaken) => (ErrorCode::KeyTaken, true),
+        LadderError::NoAccount | LadderError::Store(StoreError::NoAccount) => {
+            (ErrorCode::NoAccount, true)
+        }
+        LadderError::BadSignature
+        | LadderError::Key(_)
+        | LadderError::Store(StoreError::UnknownChallenge | StoreError::ExpiredChallenge) => {
+            (ErrorCode::BadSignature, true)
+        }
+        _ => (ErrorCode::NoLadder, true),
+    };
+    Refused {
+        code,
+        message: e.to_string(),
+        spent,
+    }
+}
+
+fn store_gone() -> Refused {
+    Refused {
+        code: ErrorCode::NoLadder,
+        message: "the server's ladder has stopped".into(),
+        spent: true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::Level;
+    use crate::ladder::keys::Identity;
+    use crate::ladder::names::Name;
+    use crate::ladder::store::{Occupant, RecordHash};
+
+    /// The same record handed to the ladder twice is rated once: the
+    /// player's standing counts one game.
+    #[test]
+    fn a_record_handed_over_twice_is_rated_once() {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let ladder = Ladder::open(&dir.path().join("l.sqlite"), ServerId([7; 32])).unwrap();
+        let key = Identity::generate().unwrap().public_key();
+        let account = runtime
+            .block_on(ladder.ask(move |store| {
+                store
+                    .register(&Name::new("Ann").unwrap(), &key, UnixTime(1))
+                    .unwrap()
+            }))
+            .unwrap();
+        let bot = Occupant::Bot(Level::Normal);
+        let game = FinishedGame {
+            mode: Mode::Partnership,
+            record: RecordHash([1; 32]),
+            finished: UnixTime(2),
+            seats: vec![
+                (Occupant::Player(account.id), 250, false),
+                (bot, 100, false),
+                (bot, 250, false),
+                (bot, 100, false),
+            ],
+        };
+        ladder.rate(game.clone());
+        ladder.rate(game.clone());
+        assert!(runtime.block_on(ladder.rate_now(game)).is_err());
+        let (rows, you) = runtime
+            .block_on(ladder.standings(Mode::Partnership, Some(account.id)))
+            .unwrap();
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].games, 1);
+        assert!(rows[0].rating > 1500, "a win raises the rating");
+        assert_eq!(you.map(|h| h.len()), Some(1));
+    }
+}

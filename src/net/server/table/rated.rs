@@ -1,0 +1,57 @@
+//! A game the ladder rates: secret deals, and every seat a signed-in
+//! person or a server bot of a fixed level (as the local rating treats
+//! them). A person not at the table when it ends (who left, or whose
+//! connection was lost and did not come back) counts as leaving, and loses.
+
+use sha2::{Digest, Sha256};
+
+use super::{Holder, TableTask};
+use crate::bots::{BotSpec, Effort};
+use crate::ladder::store::{Occupant, RecordHash};
+use crate::ladder::{FinishedGame, UnixTime};
+
+impl TableTask {
+    /// Hands the ended game to the ladder when it is rated: a game over,
+    /// or one ended early because a person left (`over` false and someone
+    /// away); never one the server stopped.
+    pub(super) fn rate(&self, over: bool) {
+        let Some(ladder) = &self.shared.ladder else {
+            return;
+        };
+        let Some(game) = self.finished_game() else {
+            return;
+        };
+        if over || game.seats.iter().any(|&(_, _, left)| left) {
+            ladder.rate(game);
+        }
+    }
+
+    /// The game as the ladder rates it, if it is rated.
+    fn finished_game(&self) -> Option<FinishedGame> {
+        let game = self.game.as_ref()?;
+        game.table.commitment()?;
+        let mode = self.mode();
+        let totals = game.table.view(crate::engine::Seat::new(0)).totals;
+        let mut seats = Vec::new();
+        for (seat, holder) in mode.each_seat().zip(&self.seats) {
+            let occupant = match holder {
+                Holder::Person(person) => {
+                    (Occupant::Player(person.account?), person.conn.is_none())
+                }
+                Holder::Bot | Holder::Empty => match &self.level {
+                    BotSpec::Level(level, Effort::Usual) => (Occupant::Bot(*level), false),
+                    _ => return None,
+                },
+                Holder::Dummy => return None,
+            };
+            let score = totals.get(mode.side_of(seat)).map_or(0, |t| t.score);
+            seats.push((occupant.0, score, occupant.1));
+        }
+        Some(FinishedGame {
+            mode,
+            record: RecordHash(Sha256::digest(&game.record_text).into()),
+            finished: UnixTime::now(),
+            seats,
+        })
+    }
+}

@@ -1,0 +1,413 @@
+//! Accounts and the ladder on a server that keeps one: registering and
+//! signing in by signing the server's challenge, forged and replayed
+//! answers, names taken or only alike, the registration limit, a rated
+//! game on the ladder, and `spades ladder` and `spades account` as a
+//! player runs them.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
+
+use spades::engine::Mode;
+use spades::ladder::UnixTime;
+use spades::ladder::keys::{Challenge, Identity, Nonce};
+use spades::net::code::server_id;
+use spades::net::server::{Server, ServerOptions};
+use spades::protocol::account::{hex, unhex};
+use spades::protocol::{ClientMessage, ErrorCode, PROTOCOL_VERSION, ServerMessage};
+use support::net::{Answerer, Client, play_out};
+
+fn server(db: &Path) -> Server {
+    Server::start(ServerOptions {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        hello_timeout: Duration::from_secs(5),
+        threads: Some(2),
+        db: Some(db.to_path_buf()),
+        ..ServerOptions::default()
+    })
+    .expect("the server starts")
+}
+
+/// A connection said hello, and the challenge its welcome offered.
+async fn arrive(server: &Server, name: &str) -> (Client, String) {
+    let mut client = Client::connect(server.address(), server.fingerprint()).await;
+    client
+        .send(&ClientMessage::Hello {
+            protocol: PROTOCOL_VERSION,
+            name: name.to_string(),
+        })
+        .await;
+    let nonce = client
+        .until(|m| match m {
+            ServerMessage::Welcome { challenge, .. } => Some(challenge.clone()),
+            _ => None,
+        })
+        .await
+        .expect("a server with a ladder offers a challenge");
+    (client, nonce)
+}
+
+fn key(identity: &Identity) -> String {
+    hex(identity.public_key().as_bytes())
+}
+
+/// `identity`'s signature of the challenge `nonce` from `server`.
+fn signed(server: &Server, identity: &Identity, nonce: &str) -> String {
+    let challenge = Challenge {
+        server: server_id(server.fingerprint()),
+        nonce: Nonce(unhex::<32>(nonce).expect("a nonce is 64 hex digits")),
+        expires: UnixTime(0),
+    };
+    hex(identity.answer(&challenge).signature.as_bytes())
+}
+
+/// `signed_in`'s name, or the error that came instead.
+async fn answered(client: &mut Client) -> Result<String, ErrorCode> {
+    client
+        .until(|m| match m {
+            ServerMessage::SignedIn { name, .. } => Some(Ok(name.clone())),
+            ServerMessage::Error { code, .. } => Some(Err(*code)),
+            _ => None,
+        })
+        .await
+}
+
+async fn fresh_challenge(client: &mut Client) -> String {
+    client
+        .until(|m| match m {
+            ServerMessage::Challenge { nonce } => Some(nonce.clone()),
+            _ => None,
+        })
+        .await
+}
+
+async fn register(
+    server: &Server,
+    client: &mut Client,
+    identity: &Identity,
+    name: &str,
+    nonce: &str,
+) -> Result<String, ErrorCode> {
+    client
+        .send(&ClientMessage::Register {
+            name: name.to_string(),
+            key: key(identity),
+            signature: signed(server, identity, nonce),
+        })
+        .await;
+    answered(client).await
+}
+
+async fn sign_in_with(
+    client: &mut Client,
+    key: String,
+    signature: String,
+) -> Result<String, ErrorCode> {
+    client.send(&ClientMessage::SignIn { key, signature }).await;
+    answered(client).await
+}
+
+/// A new account `name` with a key of its own.
+async fn registered(server: &Server, name: &str) -> Identity {
+    let identity = Identity::generate().unwrap();
+    let (mut client, nonce) = arrive(server, name).await;
+    let got = register(server, &mut client, &identity, name, &nonce).await;
+    assert_eq!(got, Ok(name.to_string()));
+    identity
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_registers_then_signs_in_elsewhere_and_sits_under_the_accounts_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = server(&dir.path().join("ladder.sqlite"));
+    let ann = registered(&server, "Ann").await;
+    // Another connection, another hello name: the account's name holds.
+    let (mut client, nonce) = arrive(&server, "Mallory").await;
+    let signature = signed(&server, &ann, &nonce);
+    assert_eq!(
+        sign_in_with(&mut client, key(&ann), signature).await,
+        Ok("Ann".into())
+    );
+    let table = client.host("mode = \"partnership\"\n").await;
+    let lobby = client.lobby().await;
+    assert_eq!(table.seat.index(), 0);
+    assert_eq!(lobby.seats[0].name.as_deref(), Some("Ann"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forged_or_replayed_signature_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = server(&dir.path().join("ladder.sqlite"));
+    let ann = registered(&server, "Ann").await;
+    let mallory = Identity::generate().unwrap();
+    // Ann's key, Mallory's signature: refused, and a fresh challenge comes
+    // to try again.
+    let (mut client, nonce) = arrive(&server, "Mallory").await;
+    let forged = signed(&server, &mallory, &nonce);
+    assert_eq!(
+        sign_in_with(&mut client, key(&ann), forged).await,
+        Err(ErrorCode::BadSignature)
+    );
+    let again = fresh_challenge(&mut client).await;
+    assert_ne!(again, nonce);
+    // The spent challenge answered again, rightly signed: refused.
+    let replayed = signed(&server, &ann, &nonce);
+    assert_eq!(
+        sign_in_with(&mut client, key(&ann), replayed.clone()).await,
+        Err(ErrorCode::BadSignature)
+    );
+    // A good answer seen on one connection replayed on another.
+    let (mut seen, seen_nonce) = arrive(&server, "Ann").await;
+    let good = signed(&server, &ann, &seen_nonce);
+    assert_eq!(
+        sign_in_with(&mut seen, key(&ann), good.clone()).await,
+        Ok("Ann".into())
+    );
+    let (mut thief, _) = arrive(&server, "Thief").await;
+    assert_eq!(
+        sign_in_with(&mut thief, key(&ann), good).await,
+        Err(ErrorCode::BadSignature)
+    );
+    // A signature made for another server is worthless here.
+    let (mut elsewhere, nonce) = arrive(&server, "Ann").await;
+    let challenge = Challenge {
+        server: server_id(Some("AAAAAAAAAAAAAAAAAAAAAAAAAA")),
+        nonce: Nonce(unhex::<32>(&nonce).unwrap()),
+        expires: UnixTime(0),
+    };
+    let other = hex(ann.answer(&challenge).signature.as_bytes());
+    assert_eq!(
+        sign_in_with(&mut elsewhere, key(&ann), other).await,
+        Err(ErrorCode::BadSignature)
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn taken_look_alike_and_bot_names_are_refused_with_their_codes() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = server(&dir.path().join("ladder.sqlite"));
+    registered(&server, "Alice").await;
+    let bob = Identity::generate().unwrap();
+    let (mut client, nonce) = arrive(&server, "Bob").await;
+    // Each refused name leaves the challenge to try another.
+    for (name, code) in [
+        ("Alice", ErrorCode::NameTaken),
+        ("alice", ErrorCode::NameTaken),
+        ("A1ice", ErrorCode::NameLookAlike),
+        ("\u{410}lice", ErrorCode::NameLookAlike),
+        ("North", ErrorCode::BotName),
+        ("!!", ErrorCode::BadName),
+    ] {
+        let got = register(&server, &mut client, &bob, name, &nonce).await;
+        assert_eq!(got, Err(code), "{name}");
+    }
+    let got = register(&server, &mut client, &bob, "Bob", &nonce).await;
+    assert_eq!(got, Ok("Bob".into()));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_sixth_registration_from_one_address_within_the_hour_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = server(&dir.path().join("ladder.sqlite"));
+    for i in 0..5 {
+        registered(&server, &format!("Player {}", ["a", "b", "c", "d", "e"][i])).await;
+    }
+    let identity = Identity::generate().unwrap();
+    let (mut client, nonce) = arrive(&server, "Sixth").await;
+    let got = register(&server, &mut client, &identity, "Sixth", &nonce).await;
+    assert_eq!(got, Err(ErrorCode::TooManyRegistrations));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_without_a_ladder_says_so() {
+    let server = Server::start(ServerOptions {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        threads: Some(1),
+        ..ServerOptions::default()
+    })
+    .unwrap();
+    let mut client = Client::connect(server.address(), server.fingerprint()).await;
+    client.hello("Ann").await;
+    client
+        .send(&ClientMessage::Ladder {
+            mode: Mode::Partnership,
+        })
+        .await;
+    assert_eq!(client.error().await.0, ErrorCode::NoLadder);
+}
+
+/// The ladder's rows as a new connection asks for them.
+async fn ladder_rows(server: &Server) -> Vec<spades::protocol::account::Rung> {
+    let (mut client, _) = arrive(server, "Reader").await;
+    client
+        .send(&ClientMessage::Ladder {
+            mode: Mode::Partnership,
+        })
+        .await;
+    client
+        .until(|m| match m {
+            ServerMessage::Ladder { rows, .. } => Some(rows.clone()),
+            _ => None,
+        })
+        .await
+}
+
+fn spades(args: &[&str], data: &Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_spades"))
+        .args(args)
+        .env("XDG_DATA_HOME", data)
+        .env("HOME", data)
+        .output()
+        .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_game_moves_the_players_rating_once_and_spades_ladder_prints_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = server(&dir.path().join("ladder.sqlite"));
+    let ann = registered(&server, "Ann").await;
+    assert!(ladder_rows(&server).await.is_empty());
+    let (mut client, nonce) = arrive(&server, "Ann").await;
+    let signature = signed(&server, &ann, &nonce);
+    assert_eq!(
+        sign_in_with(&mut client, key(&ann), signature).await,
+        Ok("Ann".into())
+    );
+    client
+        .host("mode = \"partnership\"\ntarget_score = 100\nlosing_score = -100\n")
+        .await;
+    client.start().await;
+    let seen = play_out(&mut client, &mut Answerer::new("normal", 7)).await;
+    assert_eq!(seen.bye.as_deref(), Some("the game is over"));
+    let rows = ladder_rows(&server).await;
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(
+        (rows[0].rank, rows[0].name.as_str(), rows[0].games),
+        (1, "Ann", 1)
+    );
+    assert_ne!(rows[0].rating, 1500);
+    assert!(rows[0].provisional);
+
+    let code = format!(
+        "{}@127.0.0.1:{}",
+        server.fingerprint().unwrap(),
+        server.address().port()
+    );
+    let home = tempfile::tempdir().unwrap();
+    let out = spades(&["ladder", &code], home.path());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let line = text.lines().find(|l| l.contains("Ann")).expect("Ann's row");
+    assert!(line.trim_start().starts_with('1'), "{text}");
+    assert!(line.contains(&format!("{}? ± ", rows[0].rating)), "{text}");
+    let out = spades(&["ladder", &code, "--json"], home.path());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(json[0]["name"], "Ann");
+    assert_eq!(json[0]["games"], 1);
+}
+
+#[test]
+fn an_exported_key_imports_elsewhere_as_the_same_key_and_garbage_is_refused() {
+    let (here, there) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let exported = spades(&["account", "export"], here.path());
+    assert!(exported.status.success());
+    let text = String::from_utf8(exported.stdout).unwrap();
+    assert!(text.starts_with("spades-key-1:"), "{text}");
+    let imported = spades(&["account", "import", text.trim()], there.path());
+    assert!(
+        imported.status.success(),
+        "{}",
+        String::from_utf8_lossy(&imported.stderr)
+    );
+    let key = |dir: &Path| {
+        let out = spades(&["account", "show"], dir);
+        let text = String::from_utf8(out.stdout).unwrap();
+        text.lines()
+            .find(|l| l.starts_with("public key:"))
+            .expect("the public key")
+            .to_string()
+    };
+    assert_eq!(key(here.path()), key(there.path()));
+    // A key already there is not overwritten unless asked.
+    let again = spades(&["account", "import", text.trim()], there.path());
+    assert_eq!(again.status.code(), Some(2));
+    let garbage = spades(&["account", "import", "spades-key-1:NOTAKEY"], there.path());
+    assert_eq!(garbage.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&garbage.stderr).contains("not a spades key"));
+    let garbage = spades(&["account", "import", "hello"], there.path());
+    assert_eq!(garbage.status.code(), Some(2));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn spades_account_rotate_moves_the_account_to_a_new_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = server(&dir.path().join("ladder.sqlite"));
+    let home = tempfile::tempdir().unwrap();
+    let exported = spades(&["account", "export"], home.path());
+    let old = Identity::import(&String::from_utf8(exported.stdout).unwrap()).unwrap();
+    let (mut client, nonce) = arrive(&server, "Ann").await;
+    let got = register(&server, &mut client, &old, "Ann", &nonce).await;
+    assert_eq!(got, Ok("Ann".into()));
+    let code = format!(
+        "{}@127.0.0.1:{}",
+        server.fingerprint().unwrap(),
+        server.address().port()
+    );
+    let home_path = home.path().to_path_buf();
+    let rotated =
+        tokio::task::spawn_blocking(move || spades(&["account", "rotate", &code], &home_path))
+            .await
+            .unwrap();
+    let said = String::from_utf8_lossy(&rotated.stdout);
+    assert!(
+        rotated.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&rotated.stderr)
+    );
+    assert!(said.contains("Ann"), "{said}");
+    let exported = spades(&["account", "export"], home.path());
+    let new = Identity::import(&String::from_utf8(exported.stdout).unwrap()).unwrap();
+    assert_ne!(key(&new), key(&old));
+    let (mut client, nonce) = arrive(&server, "x").await;
+    let signature = signed(&server, &old, &nonce);
+    assert_eq!(
+        sign_in_with(&mut client, key(&old), signature).await,
+        Err(ErrorCode::NoAccount)
+    );
+    let nonce = fresh_challenge(&mut client).await;
+    let signature = signed(&server, &new, &nonce);
+    assert_eq!(
+        sign_in_with(&mut client, key(&new), signature).await,
+        Ok("Ann".into())
+    );
+}
+
+/// A host who leaves a rated game ends it, and loses: rated once, as
+/// the leaver.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_signed_in_player_who_leaves_a_rated_game_loses() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = server(&dir.path().join("ladder.sqlite"));
+    let ann = registered(&server, "Ann").await;
+    let (mut client, nonce) = arrive(&server, "Ann").await;
+    let signature = signed(&server, &ann, &nonce);
+    assert_eq!(
+        sign_in_with(&mut client, key(&ann), signature).await,
+        Ok("Ann".into())
+    );
+    client.host("mode = \"partnership\"\n").await;
+    client.start().await;
+    client
+        .until(|m| matches!(m, ServerMessage::Ask { .. }).then_some(()))
+        .await;
+    client.send(&ClientMessage::Bye {}).await;
+    client.closed().await;
+    let rows = ladder_rows(&server).await;
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0].games, 1);
+    assert!(rows[0].rating < 1500, "a leaver loses: {rows:?}");
+}
