@@ -2,7 +2,7 @@
 //! The reason is drawn from what decided the choice: the rule `normal`
 //! applied when the search kept its choice, or else where the search found
 //! the choice better than the next best (the contract, the set, the nil,
-//! the bags).
+//! the tricks, the bags).
 
 use std::fmt;
 
@@ -79,6 +79,9 @@ pub enum Edge {
     Set(f64, f64),
     Bags(f64, f64),
     Points(f64, f64),
+    /// The side's average tricks in the hand: more taken, or fewer to keep
+    /// bags down.
+    Tricks(f64, f64),
     /// Within the deals' noise of the next best.
     Even,
 }
@@ -157,13 +160,30 @@ fn edge(weighing: &Weighing<Action>) -> Option<Edge> {
             (gain, Edge::Points(top.points, next.points))
         }),
     ];
-    Some(
-        candidates
-            .into_iter()
-            .flatten()
-            .max_by(|a, b| a.0.total_cmp(&b.0))
-            .map_or(Edge::Even, |(_, e)| e),
-    )
+    let best = candidates
+        .into_iter()
+        .flatten()
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, e)| e);
+    Some(best.map_or(Edge::Even, |e| tricks_edge(top, next, e).unwrap_or(e)))
+}
+
+/// The least difference in the side's average tricks worth naming: a
+/// smaller one tells a player little, and the deals' noise may make it.
+const LEAST_TRICKS: f64 = 0.3;
+
+/// The tricks behind an edge in bags or points, where they say it in
+/// plainer terms: more points from a trick more taken, or fewer bags (or
+/// points kept from a bag penalty) from a trick given up. The nil, the
+/// contract and the set say more than the tricks behind them: kept.
+fn tricks_edge(top: &Weighed<Action>, next: &Weighed<Action>, edge: Edge) -> Option<Edge> {
+    let more = top.tricks - next.tricks;
+    let told = match edge {
+        Edge::Points(..) => more > 0.0 || top.bags < next.bags,
+        Edge::Bags(..) => more < 0.0,
+        _ => false,
+    };
+    (told && more.abs() >= LEAST_TRICKS).then_some(Edge::Tricks(top.tricks, next.tricks))
 }
 
 impl fmt::Display for Reason {
@@ -281,7 +301,124 @@ impl fmt::Display for Edge {
             Edge::Set(a, b) => write!(f, "Sets them {}%, {}% for the next.", pc(a), pc(b)),
             Edge::Bags(a, b) => write!(f, "Fewer bags: {a:.1} a hand, {b:.1} for the next."),
             Edge::Points(a, b) => write!(f, "More points: {a:+.0}, {b:+.0} for the next."),
+            Edge::Tricks(a, b) if a >= b => write!(
+                f,
+                "Takes {} more: {a:.1} tricks, {b:.1} for the next.",
+                about_tricks(a - b)
+            ),
+            Edge::Tricks(a, b) => write!(
+                f,
+                "Gives up {} to keep bags down: {a:.1}, {b:.1} for the next.",
+                about_tricks(b - a)
+            ),
             Edge::Even => f.write_str("The next best is about as good."),
         }
+    }
+}
+
+/// A difference in average tricks as a player would say it.
+fn about_tricks(by: f64) -> String {
+    match by {
+        ..0.75 => "about half a trick".to_string(),
+        ..1.5 => "about a trick".to_string(),
+        _ => format!("about {by:.0} tricks"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A bid weighed with these figures; no nil, contract or set to tell.
+    fn bid(tricks: u8, win: f64, points: f64, bags: f64, taken: f64) -> Weighed<Action> {
+        Weighed {
+            choice: Action::Bid(Bid::Tricks(tricks)),
+            win,
+            points,
+            bags,
+            tricks: taken,
+            contract: None,
+            nil: None,
+            set: None,
+        }
+    }
+
+    fn weighing(ranked: Vec<Weighed<Action>>) -> Weighing<Action> {
+        Weighing {
+            chosen: ranked[0].choice,
+            ranked,
+        }
+    }
+
+    /// The reason line, with room left for nothing else, fits the notice.
+    fn fits(edge: Edge) -> String {
+        let words = edge.to_string();
+        assert!(words.chars().count() <= 76, "{words}");
+        words
+    }
+
+    #[test]
+    fn more_points_from_a_trick_more_are_said_as_the_trick() {
+        let w = weighing(vec![
+            bid(4, 0.6, 30.0, 0.2, 4.2),
+            bid(3, 0.5, 22.0, 0.2, 3.3),
+        ]);
+        let edge = edge(&w).unwrap();
+        assert_eq!(edge, Edge::Tricks(4.2, 3.3));
+        assert_eq!(
+            fits(edge),
+            "Takes about a trick more: 4.2 tricks, 3.3 for the next."
+        );
+    }
+
+    #[test]
+    fn fewer_bags_from_a_trick_given_up_are_said_as_the_trick() {
+        let w = weighing(vec![
+            bid(3, 0.6, 30.0, 0.4, 3.4),
+            bid(4, 0.5, 30.0, 1.2, 4.2),
+        ]);
+        let edge = edge(&w).unwrap();
+        assert_eq!(edge, Edge::Tricks(3.4, 4.2));
+        assert_eq!(
+            fits(edge),
+            "Gives up about a trick to keep bags down: 3.4, 4.2 for the next."
+        );
+    }
+
+    /// A difference in tricks too small to name, or one behind the
+    /// contract, leaves the edge as it was.
+    #[test]
+    fn the_tricks_give_way_when_small_or_behind_the_contract() {
+        let small = weighing(vec![
+            bid(4, 0.6, 30.0, 0.2, 3.5),
+            bid(3, 0.5, 22.0, 0.2, 3.3),
+        ]);
+        assert_eq!(edge(&small), Some(Edge::Points(30.0, 22.0)));
+        let mut top = bid(4, 0.6, 30.0, 0.2, 4.2);
+        let mut next = bid(3, 0.5, 22.0, 0.2, 3.3);
+        (top.contract, next.contract) = (Some(0.8), Some(0.6));
+        let contract = weighing(vec![top, next]);
+        assert_eq!(edge(&contract), Some(Edge::Contract(0.8, 0.6)));
+    }
+
+    #[test]
+    fn every_edge_fits_the_reason_line() {
+        for edge in [
+            Edge::Nil(0.74, 0.61),
+            Edge::Contract(0.75, 0.62),
+            Edge::Set(0.17, 0.08),
+            Edge::Bags(0.4, 1.5),
+            Edge::Points(-113.0, -140.0),
+            Edge::Tricks(12.9, 9.3),
+            Edge::Tricks(3.3, 3.7),
+            Edge::Even,
+        ] {
+            fits(edge);
+        }
+        assert_eq!(
+            fits(Edge::Tricks(12.9, 9.3)),
+            "Takes about 4 tricks more: 12.9 tricks, 9.3 for the next."
+        );
+        assert!(fits(Edge::Tricks(3.3, 3.7)).starts_with("Gives up about half a trick"));
     }
 }

@@ -73,7 +73,7 @@ pub(super) fn blind_or_look(
                 rng,
             );
             let outcome = hand_outcome(&view.rules, &bids, &tricks, &view.totals);
-            trials.record(k, view, &outcome);
+            trials.record(k, view, &tricks, &outcome);
         }
     });
     // Looking is the usual choice: blind nil is a last resort, bid only
@@ -171,7 +171,7 @@ pub(super) fn best_pass(
             hands[partner] = hands[partner].minus(theirs).union(mine);
             let tricks = play_out(view.hand_from_the_start(hands), &policy, rng);
             let outcome = hand_outcome(&view.rules, &bids, &tricks, &view.totals);
-            trials.record(k, view, &outcome);
+            trials.record(k, view, &tricks, &outcome);
         }
     });
     Some(Weighing {

@@ -276,6 +276,8 @@ pub struct Weighed<A> {
     pub points: f64,
     /// The side's average bags taken in the hand.
     pub bags: f64,
+    /// The side's average tricks taken in the hand, all its seats'.
+    pub tricks: f64,
     /// How often the side's contract was made, when it has one.
     pub contract: Option<f64>,
     /// How often the side's nils were made, when it bid one.
@@ -361,6 +363,7 @@ impl<A: Copy> Weighing<A> {
                     win: w.win,
                     points: w.points,
                     bags: w.bags,
+                    tricks: w.tricks,
                     contract: w.contract,
                     nil: w.nil,
                     set: w.set,
@@ -472,7 +475,7 @@ fn card_trials(
                 play_out(hand, &policy, rng)
             };
             let outcome = hand_outcome(&view.rules, &bids, &tricks, &view.totals);
-            trials.record(k, view, &outcome);
+            trials.record(k, view, &tricks, &outcome);
         }
     });
     Some(trials)
@@ -546,7 +549,7 @@ fn best_bid(
             bids[me] = bid;
             let tricks = if bid.is_nil() { as_nil } else { as_plain };
             let outcome = hand_outcome(&view.rules, &bids, &tricks, &view.totals);
-            trials.record(k, view, &outcome);
+            trials.record(k, view, &tricks, &outcome);
         }
     });
     Some(Weighing {

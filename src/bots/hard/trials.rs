@@ -2,7 +2,7 @@
 //! per choice, and the verdict (the usual choice unless another is surely
 //! better).
 
-use crate::engine::PlayerView;
+use crate::engine::{PerSeat, PlayerView};
 use crate::search::stakes::HandOutcome;
 
 use super::Weighed;
@@ -30,6 +30,7 @@ pub(super) struct Trials {
 struct Tally {
     points: f64,
     bags: f64,
+    tricks: f64,
     contracts: u32,
     made: u32,
     nils: u32,
@@ -42,6 +43,7 @@ impl Tally {
     pub(super) fn add(&mut self, other: Tally) {
         self.points += other.points;
         self.bags += other.bags;
+        self.tricks += other.tricks;
         self.contracts += other.contracts;
         self.made += other.made;
         self.nils += other.nils;
@@ -69,14 +71,22 @@ impl Trials {
         }
     }
 
-    /// Choice `k`'s hand on one deal, for the seat's `side`.
-    pub(super) fn record(&mut self, k: usize, view: &PlayerView, outcome: &HandOutcome) {
+    /// Choice `k`'s hand on one deal, played out to `tricks` and scored
+    /// as `outcome`, for the seat's `side`.
+    pub(super) fn record(
+        &mut self,
+        k: usize,
+        view: &PlayerView,
+        tricks: &PerSeat<u8>,
+        outcome: &HandOutcome,
+    ) {
         let side = view.side();
         self.values[k].push(f64::from(outcome.win[side]));
         let t = &mut self.tallies[k];
         let mine = &outcome.sides[side];
         t.points += f64::from(mine.points);
         t.bags += f64::from(mine.bags_added);
+        t.tricks += f64::from(view.teams().side_tricks(side, tricks));
         if let Some(c) = mine.contract {
             t.contracts += 1;
             t.made += u32::from(c.made());
@@ -103,6 +113,7 @@ impl Trials {
             win: self.mean(k),
             points: t.points / n,
             bags: t.bags / n,
+            tricks: t.tricks / n,
             contract: share(t.made, t.contracts),
             nil: share(t.nils_made, t.nils),
             set: share(t.rivals_set, t.rivals),
