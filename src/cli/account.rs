@@ -17,7 +17,6 @@ use crate::protocol::account::{Rung, hex};
 use crate::protocol::{ClientMessage, ServerMessage};
 
 use super::args::ModeArg;
-use super::net::login_name;
 use super::{CliError, say};
 
 #[derive(Debug, Clone, Args)]
@@ -79,6 +78,17 @@ fn key_error(e: crate::ladder::keys::KeyError) -> CliError {
         }
         _ => CliError::Failed(e.to_string()),
     }
+}
+
+/// The name a player is shown by at a shared table: the login name, until
+/// `--name` says otherwise (the server cuts it to what the table shows).
+pub(super) fn login_name() -> String {
+    std::env::var("USER")
+        .or_else(|_| std::env::var("USERNAME"))
+        .ok()
+        .map(|n| n.trim().to_string())
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(|| "Player".to_string())
 }
 
 /// The player's key, made the first time.

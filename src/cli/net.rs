@@ -20,6 +20,7 @@ use crate::paths;
 use crate::signals::StopSignals;
 use crate::tui::{PlayConfig, RemoteEnd};
 
+use super::account::login_name;
 use super::args::{LookArgs, RulesFlags, own_program};
 use super::play::{look_config, report_played};
 use super::{CliError, check_terminal, say};
@@ -352,17 +353,6 @@ fn host_here(args: &HostArgs, rules: Rules, source: RulesSource) -> Result<(), C
     // Everyone still at the table is told it has closed.
     server.stop();
     played
-}
-
-/// The name a player is shown by at a shared table: the login name, until
-/// `--name` says otherwise (the server cuts it to what the table shows).
-pub(super) fn login_name() -> String {
-    std::env::var("USER")
-        .or_else(|_| std::env::var("USERNAME"))
-        .ok()
-        .map(|n| n.trim().to_string())
-        .filter(|n| !n.is_empty())
-        .unwrap_or_else(|| "Player".to_string())
 }
 
 #[cfg(test)]
