@@ -120,12 +120,18 @@ impl Policy {
     /// An opponent's live nil, not yet in the trick: the seat to play
     /// hunts it.
     fn hunted(&self, hand: &HandState, seat: Seat) -> Option<Seat> {
+        self.opponents_live_nil(hand, seat, false)
+    }
+
+    /// An opponent of `seat` whose nil is live and who has (`in_trick`) or
+    /// has not yet played to this trick.
+    fn opponents_live_nil(&self, hand: &HandState, seat: Seat, in_trick: bool) -> Option<Seat> {
         let partner = Seat::masked(self.partner[seat.index()]);
         let mut nils = self.nil & !(1 << seat.index()) & !(1 << partner.index());
         while nils != 0 {
             let nil = Seat::masked(nils.trailing_zeros() as u8);
             nils &= nils - 1;
-            if self.live_nil(hand, nil) && hand.trick_card(nil).is_none() {
+            if self.live_nil(hand, nil) && hand.trick_card(nil).is_some() == in_trick {
                 return Some(nil);
             }
         }
@@ -144,19 +150,11 @@ impl Policy {
         beaters: CardSet,
         losers: CardSet,
     ) -> Option<Card> {
-        let theirs = self.nil & !(1 << seat.index()) & !(1 << self.partner[seat.index()]);
-        if theirs == 0 || !(partner_wins || beaters.is_empty()) {
+        if !(partner_wins || beaters.is_empty()) {
             return None;
         }
-        let mut nils = theirs;
-        while nils != 0 {
-            let nil = Seat::masked(nils.trailing_zeros() as u8);
-            nils &= nils - 1;
-            if self.live_nil(hand, nil) && hand.trick_card(nil).is_some() {
-                return hand.led_suit().and_then(|suit| losers.suit(suit).highest());
-            }
-        }
-        None
+        self.opponents_live_nil(hand, seat, true)?;
+        hand.led_suit().and_then(|suit| losers.suit(suit).highest())
     }
 
     /// Whether the seat to lead hunts an opponent's nil that plays before
