@@ -8,6 +8,7 @@
 //! `PlayerView`, and an `event` is the event as that seat sees it.
 
 pub mod account;
+pub mod directory;
 pub mod event;
 pub mod lines;
 pub mod view;

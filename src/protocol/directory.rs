@@ -1,0 +1,100 @@
+//! The messages of a server's public lobby (`docs/protocol.md`, *The
+//! lobby*): the list of its public tables, who sits at them with their
+//! ratings, and the quick-match queue. A private table is never listed: it
+//! is joined by its code, as before.
+
+use serde::{Deserialize, Serialize};
+
+use super::SeatPlayer;
+use crate::engine::Mode;
+
+/// The most tables one `tables` answer lists: a line stays well under
+/// `MAX_LINE` however many tables the server holds.
+pub const MAX_LISTED: usize = 100;
+
+/// A rating as the lobby shows it beside a name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShownRating {
+    /// Rounded to the nearest point.
+    pub rating: i32,
+    pub deviation: i32,
+    /// The deviation is still wide: the rating is a guess (shown with `?`).
+    pub provisional: bool,
+}
+
+/// One seat of a listed table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ListedSeat {
+    /// The player's or bot's name; absent for an empty seat.
+    pub name: Option<String>,
+    pub player: SeatPlayer,
+    /// A signed-in player's rating in the table's mode.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<ShownRating>,
+}
+
+/// One public table of the server.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ListedTable {
+    /// The table's part of its code: what `join` and `watch` take.
+    pub table: String,
+    pub mode: Mode,
+    /// The rules in one short line (target, bags, nil values...).
+    pub rules: String,
+    /// One entry a seat, in seat order.
+    pub seats: Vec<ListedSeat>,
+    /// The game has started: its free seats are gone, it can be watched.
+    pub started: bool,
+    /// Every seat is a signed-in player or a bot of a fixed level: the
+    /// game counts for the ladder.
+    pub rated: bool,
+    /// How many are watching.
+    pub watchers: u32,
+}
+
+impl ListedTable {
+    /// Seats a person could take now.
+    pub fn free_seats(&self) -> usize {
+        if self.started {
+            return 0;
+        }
+        self.seats
+            .iter()
+            .filter(|s| s.player == SeatPlayer::Empty)
+            .count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seat(player: SeatPlayer) -> ListedSeat {
+        ListedSeat {
+            name: None,
+            player,
+            rating: None,
+        }
+    }
+
+    #[test]
+    fn a_started_table_has_no_free_seat() {
+        let mut table = ListedTable {
+            table: "K7QXM2PD4T9RWA3B".into(),
+            mode: Mode::Partnership,
+            rules: String::new(),
+            seats: vec![
+                seat(SeatPlayer::Person),
+                seat(SeatPlayer::Empty),
+                seat(SeatPlayer::Bot),
+                seat(SeatPlayer::Empty),
+            ],
+            started: false,
+            rated: false,
+            watchers: 0,
+        };
+        assert_eq!(table.free_seats(), 2);
+        table.started = true;
+        assert_eq!(table.free_seats(), 0);
+    }
+}
