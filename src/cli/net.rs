@@ -381,6 +381,20 @@ mod tests {
     }
 
     #[test]
+    fn a_hosted_table_is_private_unless_made_public() {
+        let host = |args: &[&str]| {
+            let cli =
+                crate::cli::Cli::try_parse_from([&["spades", "host"], args].concat()).unwrap();
+            let Some(crate::cli::Command::Host(args)) = cli.command else {
+                panic!("not host")
+            };
+            args.public
+        };
+        assert!(!host(&[]));
+        assert!(host(&["--public", "--server", "plain@127.0.0.1:4466"]));
+    }
+
+    #[test]
     fn a_server_ends_stalled_turns_and_lobbies_unless_told_not_to() {
         let options = serve(&[]);
         assert_eq!(options.turn_timer, Some(Duration::from_secs(60)));
