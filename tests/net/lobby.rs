@@ -193,13 +193,7 @@ async fn the_list_stops_at_its_bound_and_counts_the_rest() {
         hosts.push(host);
     }
     let mut dan = connect(&server, "Dan").await;
-    let asked = Instant::now();
     let (listed, total) = tables(&mut dan, None).await.unwrap();
-    assert!(
-        asked.elapsed() < Duration::from_secs(2),
-        "{:?}",
-        asked.elapsed()
-    );
     assert_eq!(listed.len(), MAX_LISTED);
     assert_eq!(total as usize, count);
     let line = dan.received.last().unwrap();
