@@ -13,7 +13,7 @@ use crate::engine::Rules;
 use crate::net::account::{self, Credentials, SignInError};
 use crate::net::client::{Connection, Target};
 use crate::net::code::{ServerAddress, TableCode, lan_address};
-use crate::net::lobby::Joining;
+use crate::net::lobby::{Joining, Seeking};
 use crate::net::seats_kept;
 use crate::net::server::{Server, ServerError, ServerOptions};
 use crate::paths;
@@ -43,6 +43,10 @@ pub struct HostArgs {
     /// prints itself: FINGERPRINT@HOST:PORT
     #[arg(long, value_name = "FINGERPRINT@HOST:PORT", conflicts_with_all = ["port", "address"])]
     pub server: Option<ServerAddress>,
+    /// List the table in the server's lobby, for anyone to join (default:
+    /// private, joined only by its code)
+    #[arg(long)]
+    pub public: bool,
     /// No encryption: for debugging on this machine (loopback) only
     #[arg(long)]
     pub insecure_plain: bool,
@@ -119,6 +123,7 @@ pub(super) fn join(args: &JoinArgs) -> Result<(), CliError> {
     let shown = code.to_string();
     let joining = Joining {
         table: Some(code.table.clone()),
+        seeking: Seeking::Private,
         token,
         keep_token: seats_kept::keeper(tokens),
         join_command: Box::new(move |_| format!("spades join {shown}")),
@@ -163,6 +168,11 @@ fn open_table(
     let fingerprint = target.fingerprint.clone();
     let joining = Joining {
         table: None,
+        seeking: if args.public {
+            Seeking::Public
+        } else {
+            Seeking::Private
+        },
         token: None,
         keep_token: seats_kept::keeper(paths::seat_tokens()),
         join_command: Box::new(move |table| {
@@ -368,6 +378,20 @@ mod tests {
             panic!("not serve")
         };
         serve_options(&args)
+    }
+
+    #[test]
+    fn a_hosted_table_is_private_unless_made_public() {
+        let host = |args: &[&str]| {
+            let cli =
+                crate::cli::Cli::try_parse_from([&["spades", "host"], args].concat()).unwrap();
+            let Some(crate::cli::Command::Host(args)) = cli.command else {
+                panic!("not host")
+            };
+            args.public
+        };
+        assert!(!host(&[]));
+        assert!(host(&["--public", "--server", "plain@127.0.0.1:4466"]));
     }
 
     #[test]

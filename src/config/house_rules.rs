@@ -78,6 +78,30 @@ pub fn course(rules: &Rules) -> String {
     }
 }
 
+/// The rules players argue about, in one short line for a list of tables:
+/// "to 500 · bags 10/−100 · nil 100 · blind nil 200", then the named
+/// variants. The rest is in the table's lobby (its whole rules file).
+pub fn in_a_line(rules: &Rules) -> String {
+    let mut parts = vec![
+        course(rules),
+        format!("bags {}/−{}", rules.bags.limit, rules.bags.penalty),
+    ];
+    let bids_free = matches!(
+        rules.bidding.game,
+        BiddingGame::Classic | BiddingGame::Suicide
+    );
+    parts.push(if rules.nil_is_bid() {
+        format!("nil {}", rules.nil.value)
+    } else {
+        "no nil".to_string()
+    });
+    if rules.nil_is_bid() && rules.blind_nil.allowed && bids_free {
+        parts.push(format!("blind nil {}", rules.blind_nil.value));
+    }
+    parts.extend(variants(rules).into_iter().map(str::to_string));
+    parts.join(" · ")
+}
+
 /// The named variants a game is played under, as a few words each for
 /// the top of the table: "Mirror", "Jokers". The game's course (Quick
 /// Play) is said by `course`.
@@ -195,6 +219,42 @@ mod tests {
     fn the_classic_game_has_no_house_rules() {
         assert!(house_rules(&Rules::default()).is_empty());
         assert_eq!(course(&Rules::default()), "to 500");
+    }
+
+    #[test]
+    fn a_tables_rules_fit_in_a_line() {
+        assert_eq!(
+            in_a_line(&Rules::default()),
+            "to 500 · bags 10/−100 · nil 100 · blind nil 200"
+        );
+        let house = Rules::default()
+            .with(|r| {
+                r.target_score = 300;
+                r.bags.limit = 5;
+                r.bags.penalty = 50;
+                r.nil.value = 50;
+                r.blind_nil.allowed = false;
+                r.deck.jokers = Jokers::Replace2H2C;
+            })
+            .unwrap();
+        assert_eq!(in_a_line(&house), "to 300 · bags 5/−50 · nil 50 · Jokers");
+        let mirror = Rules::default()
+            .with(|r| r.bidding.game = BiddingGame::Mirror)
+            .unwrap();
+        assert_eq!(
+            in_a_line(&mirror),
+            "to 500 · bags 10/−100 · nil 100 · Mirror"
+        );
+        let dummy = Rules::classic(Mode::Dummy);
+        assert!(
+            in_a_line(&dummy).contains("no nil"),
+            "{}",
+            in_a_line(&dummy)
+        );
+        let quick = Rules::default()
+            .with(|r| r.game.kind = GameKind::Quick)
+            .unwrap();
+        assert!(in_a_line(&quick).starts_with("Quick Play · "));
     }
 
     #[test]

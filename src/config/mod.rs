@@ -3,7 +3,7 @@
 
 mod house_rules;
 
-pub use house_rules::{course, house_rules, players_in_words, variants};
+pub use house_rules::{course, house_rules, in_a_line, players_in_words, variants};
 
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 //! the game starts and hands over to the player's seat (`seat::Remote`).
 //! Nothing here draws; the terminal's lobby screen shows a `LobbyState`.
 
-use crate::engine::{PlayerView, Rules, Seat};
+use crate::engine::{Mode, PlayerView, Rules, Seat};
 use crate::fairness::Commitment;
 
 use super::client::Incoming;
@@ -70,10 +70,25 @@ impl std::fmt::Display for NotSeated {
 /// Keeps a seat's token (table id, token) to take the seat back later.
 pub type KeepToken = Box<dyn FnMut(&str, &str)>;
 
+/// What a player with no table to join asks the server for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Seeking {
+    /// A table of their own, joined by its code only.
+    #[default]
+    Private,
+    /// A table of their own, listed in the server's lobby too.
+    Public,
+    /// A seat at a table quick match finds, bots filling the seats no
+    /// player took once `wait` seconds have passed.
+    Quick { mode: Mode, wait: u32 },
+}
+
 /// What a player at a table on a server needs besides the connection.
 pub struct Joining {
-    /// The table to sit at; `None` when opening one (`host`).
+    /// The table to sit at; `None` when opening one (`host`) or asking
+    /// quick match for one, as `seeking` says.
     pub table: Option<String>,
+    pub seeking: Seeking,
     /// A seat token kept from before, to take that seat back.
     pub token: Option<String>,
     /// Where to keep the seat's token: called once the server gives one.
@@ -84,7 +99,8 @@ pub struct Joining {
 
 impl Joining {
     /// The first thing to ask the server, once hello is said: to take a
-    /// kept seat back, to sit at the table, or to open one with `rules`.
+    /// kept seat back, to sit at the table, to open one with `rules`, or
+    /// to queue for quick match.
     pub fn request(&self, rules: &Rules) -> ClientMessage {
         match (&self.table, &self.token) {
             (Some(table), Some(token)) => ClientMessage::Reclaim {
@@ -94,8 +110,10 @@ impl Joining {
             (Some(table), None) => ClientMessage::Join {
                 table: table.clone(),
             },
-            (None, _) => ClientMessage::Host {
-                rules: crate::config::commented_toml(rules),
+            (None, _) => match self.seeking {
+                Seeking::Private => super::directory::host(rules, false),
+                Seeking::Public => super::directory::host(rules, true),
+                Seeking::Quick { mode, wait } => ClientMessage::Queue { mode, wait },
             },
         }
     }
@@ -219,6 +237,11 @@ impl Waiting {
                 code: ErrorCode::NoTable,
                 ..
             } if self.seat_token.is_none() => return Some(Err(NotSeated::NoTable)),
+            // Quick match refused before any seat: none will come.
+            ServerMessage::Error {
+                code: ErrorCode::NotSignedIn | ErrorCode::NoLadder,
+                message,
+            } if self.seat_token.is_none() => return Some(Err(NotSeated::Closed(message))),
             ServerMessage::Error { message, .. } => self.state.tell(message),
             ServerMessage::Bye { reason } => return Some(Err(NotSeated::Closed(reason))),
             _ => {}

@@ -330,6 +330,9 @@ impl Remote {
                 | ServerMessage::SignedIn { .. }
                 | ServerMessage::Rotated { .. }
                 | ServerMessage::Ladder { .. }
+                | ServerMessage::Tables { .. }
+                | ServerMessage::Queued { .. }
+                | ServerMessage::Unqueued {}
                 // Answered by the connection itself; never passed on.
                 | ServerMessage::Ping {} => {}
             }

@@ -12,6 +12,10 @@ use crate::engine::Mode;
 /// `MAX_LINE` however many tables the server holds.
 pub const MAX_LISTED: usize = 100;
 
+/// The longest a player may ask to wait in the quick-match queue before
+/// bots fill the seats no player took, in seconds.
+pub const MAX_WAIT: u32 = 300;
+
 /// A rating as the lobby shows it beside a name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ShownRating {

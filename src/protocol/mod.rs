@@ -42,6 +42,10 @@ pub enum ClientMessage {
     Host {
         /// The table's rules, as a `rules.toml` file's text.
         rules: String,
+        /// Listed in the server's lobby (`tables`); absent: private, joined
+        /// only by its code, as before this key.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        public: bool,
     },
     /// Sit at a table by its code.
     Join {
@@ -92,6 +96,20 @@ pub enum ClientMessage {
     Ladder {
         mode: Mode,
     },
+    /// The server's public tables, of one mode or of every mode.
+    Tables {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        mode: Option<Mode>,
+    },
+    /// Quick match: a table of `mode` with players of a like rating, bots
+    /// filling the seats still empty once `wait` seconds have passed
+    /// (at most `directory::MAX_WAIT`).
+    Queue {
+        mode: Mode,
+        wait: u32,
+    },
+    /// Out of the quick-match queue.
+    Unqueue {},
 }
 
 /// What the server (or `spades sim`, to a bot it runs) sends.
@@ -127,6 +145,20 @@ pub enum ServerMessage {
         #[serde(default)]
         you: Option<Vec<account::Rated>>,
     },
+    /// The public tables asked for: the first `directory::MAX_LISTED`,
+    /// open ones first, and how many match in all.
+    Tables {
+        tables: Vec<directory::ListedTable>,
+        total: u32,
+    },
+    /// In the quick-match queue of `mode`, with `waiting` players in it
+    /// (this one included).
+    Queued {
+        mode: Mode,
+        waiting: u32,
+    },
+    /// Out of the quick-match queue.
+    Unqueued {},
     /// A seat is yours: keep `token` to reclaim it after a disconnect.
     Seated {
         table: String,
@@ -347,6 +379,8 @@ pub enum ErrorCode {
     KeyTaken,
     /// Too many accounts registered from this address of late.
     TooManyRegistrations,
+    /// Only a signed-in player may do this (quick match).
+    NotSignedIn,
 }
 
 /// One message as a line of JSON, newline included.

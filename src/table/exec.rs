@@ -315,6 +315,9 @@ fn kind(message: &ClientMessage) -> &'static str {
         ClientMessage::SignIn { .. } => "sign_in",
         ClientMessage::Rotate { .. } => "rotate",
         ClientMessage::Ladder { .. } => "ladder",
+        ClientMessage::Tables { .. } => "tables",
+        ClientMessage::Queue { .. } => "queue",
+        ClientMessage::Unqueue {} => "unqueue",
     }
 }
 

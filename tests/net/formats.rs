@@ -202,9 +202,16 @@ fn client_messages() {
     );
     frozen(
         "client_host",
-        &[ClientMessage::Host {
-            rules: "mode = \"partnership\"\ntarget_score = 300\n".into(),
-        }],
+        &[
+            ClientMessage::Host {
+                rules: "mode = \"partnership\"\ntarget_score = 300\n".into(),
+                public: false,
+            },
+            ClientMessage::Host {
+                rules: "mode = \"partnership\"\n".into(),
+                public: true,
+            },
+        ],
     );
     frozen(
         "client_join",
@@ -248,6 +255,20 @@ fn client_messages() {
         &[ClientMessage::Chat {
             text: "good luck".into(),
         }],
+    );
+    frozen(
+        "client_lobby",
+        &[
+            ClientMessage::Tables { mode: None },
+            ClientMessage::Tables {
+                mode: Some(Mode::Cutthroat),
+            },
+            ClientMessage::Queue {
+                mode: Mode::Partnership,
+                wait: 60,
+            },
+            ClientMessage::Unqueue {},
+        ],
     );
     frozen("client_bye", &[ClientMessage::Bye {}]);
     frozen("client_pong", &[ClientMessage::Pong {}]);
@@ -459,6 +480,7 @@ fn every_error_code() {
         ErrorCode::NoAccount,
         ErrorCode::KeyTaken,
         ErrorCode::TooManyRegistrations,
+        ErrorCode::NotSignedIn,
     ];
     let errors: Vec<ServerMessage> = codes
         .into_iter()
@@ -468,6 +490,63 @@ fn every_error_code() {
         })
         .collect();
     frozen("error_codes", &errors);
+}
+
+/// The server's lobby: a list of public tables (one open, one started),
+/// and the quick-match queue's answers.
+#[test]
+fn lobby_messages() {
+    use spades::protocol::directory::{ListedSeat, ListedTable, ShownRating};
+    let seat = |name: Option<&str>, player, rating: Option<(i32, i32, bool)>| ListedSeat {
+        name: name.map(String::from),
+        player,
+        rating: rating.map(|(rating, deviation, provisional)| ShownRating {
+            rating,
+            deviation,
+            provisional,
+        }),
+    };
+    let open = ListedTable {
+        table: "K7QXM2PD4T9RWA3B".into(),
+        mode: Mode::Partnership,
+        rules: "to 500 · bags 10/−100 · nil 100 · blind nil 200".into(),
+        seats: vec![
+            seat(Some("Ann"), SeatPlayer::Person, Some((1500, 350, true))),
+            seat(None, SeatPlayer::Empty, None),
+            seat(Some("Bob"), SeatPlayer::Person, None),
+            seat(None, SeatPlayer::Empty, None),
+        ],
+        started: false,
+        rated: false,
+        watchers: 0,
+    };
+    let started = ListedTable {
+        table: "QZ7XJ2M4TDKRWA8P".into(),
+        mode: Mode::Cutthroat,
+        rules: "to 300 · bags 10/−100 · nil 100 · Mirror".into(),
+        seats: vec![
+            seat(Some("Cy"), SeatPlayer::Person, Some((1688, 92, false))),
+            seat(Some("Dee"), SeatPlayer::Away, Some((1412, 120, true))),
+            seat(Some("West"), SeatPlayer::Bot, None),
+        ],
+        started: true,
+        rated: true,
+        watchers: 2,
+    };
+    frozen(
+        "server_lobby_list",
+        &[
+            ServerMessage::Tables {
+                tables: vec![open, started],
+                total: 2,
+            },
+            ServerMessage::Queued {
+                mode: Mode::Partnership,
+                waiting: 3,
+            },
+            ServerMessage::Unqueued {},
+        ],
+    );
 }
 
 /// Accounts and the ladder: what a client sends to sign in, register,

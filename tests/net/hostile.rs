@@ -299,7 +299,11 @@ async fn bad_rules(address: SocketAddr, fp: Option<&str>) {
         "target_score = \"lots\"",
         "[nil]\nvalue = 1e99",
     ] {
-        host.send(&ClientMessage::Host { rules: bad.into() }).await;
+        host.send(&ClientMessage::Host {
+            rules: bad.into(),
+            public: false,
+        })
+        .await;
         let (code, why) = host.error().await;
         assert_eq!(code, ErrorCode::BadRules, "{bad}: {why}");
     }

@@ -17,7 +17,7 @@ use spades::protocol::account::{hex, unhex};
 use spades::protocol::{ClientMessage, ErrorCode, PROTOCOL_VERSION, ServerMessage};
 use support::net::{Answerer, Client, play_out};
 
-fn server(db: &Path) -> Server {
+pub(crate) fn server(db: &Path) -> Server {
     Server::start(ServerOptions {
         listen: "127.0.0.1:0".parse().unwrap(),
         hello_timeout: Duration::from_secs(5),
@@ -29,7 +29,7 @@ fn server(db: &Path) -> Server {
 }
 
 /// A connection said hello, and the challenge its welcome offered.
-async fn arrive(server: &Server, name: &str) -> (Client, String) {
+pub(crate) async fn arrive(server: &Server, name: &str) -> (Client, String) {
     let mut client = Client::connect(server.address(), server.fingerprint()).await;
     client
         .send(&ClientMessage::Hello {
@@ -81,7 +81,7 @@ async fn fresh_challenge(client: &mut Client) -> String {
         .await
 }
 
-async fn register(
+pub(crate) async fn register(
     server: &Server,
     client: &mut Client,
     identity: &Identity,

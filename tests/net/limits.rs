@@ -129,6 +129,7 @@ async fn a_connection_holds_one_table_and_no_lobby_outlives_its_host() {
         mallory
             .send(&ClientMessage::Host {
                 rules: RULES.into(),
+                public: false,
             })
             .await;
         let (code, why) = mallory.error().await;

@@ -397,6 +397,7 @@ fn our_client_answers_pings_so_a_slow_player_is_kept() {
     let mut connection = Connection::open(&target, "Ann").unwrap();
     connection.send(ClientMessage::Host {
         rules: RULES.to_string(),
+        public: false,
     });
     let mut told = Vec::new();
     std::thread::sleep(2 * deadline);

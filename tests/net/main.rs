@@ -20,6 +20,7 @@ mod hostile;
 mod ladder;
 mod limits;
 mod liveness;
+mod lobby;
 mod lying_host;
 mod play;
 mod secrets;

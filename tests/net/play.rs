@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use spades::engine::{Phase, Seat};
 use spades::net::client::{Connection, Target};
-use spades::net::lobby::{Joining, LobbyState, Started, Waiting};
+use spades::net::lobby::{Joining, LobbyState, Seeking, Started, Waiting};
 use spades::net::server::{Server, ServerOptions};
 use spades::protocol::ClientMessage;
 use spades::tui::app::Screen;
@@ -42,6 +42,7 @@ fn joining(table: Option<String>, token: Option<String>, kept: &Kept) -> Joining
     let kept = kept.clone();
     Joining {
         table,
+        seeking: Seeking::Private,
         token,
         keep_token: Box::new(move |table, token| {
             *kept.borrow_mut() = Some((table.to_string(), token.to_string()));
@@ -138,6 +139,7 @@ pub(crate) fn host(target: &Target, rules: &str) -> Sitting {
         "Ann",
         ClientMessage::Host {
             rules: rules.to_string(),
+            public: false,
         },
     );
     ann.until(|w| w.state.lobby.is_some());

@@ -3,6 +3,7 @@
 //! `MAX_LINE` bytes each; a task of its own writes what it is sent.
 
 mod account;
+mod lobby;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -13,15 +14,16 @@ use tokio::net::TcpStream;
 use tokio::sync::{Notify, mpsc, oneshot};
 use tokio::time::{Instant, sleep_until, timeout, timeout_at};
 
-use super::flood::Flood;
+use super::flood::{Flood, ListingRate};
 use super::link::{Link, OUTBOX, Out, encode};
 use super::slot::Slot;
-use super::table::{self, Command, How};
+use super::table::{self, Command, How, Opening, Who};
 use super::{Shared, clean_name, clean_text, shortened};
 use crate::config;
 use crate::ladder::keys::Nonce;
 use crate::ladder::store::Account;
 use crate::net::code;
+use crate::protocol::account::ModeRating;
 use crate::protocol::lines::{LineReader, Read};
 use crate::protocol::{self, ClientMessage, ErrorCode, MAX_CHAT, PROTOCOL_VERSION, ServerMessage};
 
@@ -62,6 +64,8 @@ enum State {
     Hello,
     /// Welcomed, not seated.
     Ready { name: String },
+    /// In the quick-match queue, waiting for a table.
+    Queued { name: String },
     /// At a table.
     Seated { table: mpsc::Sender<Command> },
 }
@@ -105,6 +109,14 @@ struct Conn<R> {
     challenge: Option<Nonce>,
     /// The account it signed in as: it plays under the account's name.
     account: Option<Account>,
+    /// The account's ratings in every mode, as the ladder gave them at
+    /// sign-in: shown in the lobby and used for matching without asking
+    /// the store again.
+    ratings: Vec<ModeRating>,
+    /// Its `tables` requests of late, to hold back a flood of them.
+    listing: ListingRate,
+    /// Queued: where the quick-match queue hands it its table.
+    matched: Option<oneshot::Receiver<mpsc::Sender<Command>>>,
 }
 
 pub(super) async fn run<S>(
@@ -144,6 +156,9 @@ pub(super) async fn run<S>(
         pongs: 0,
         challenge: None,
         account: None,
+        ratings: Vec::new(),
+        listing: ListingRate::default(),
+        matched: None,
     };
     let end = conn.talk(hello_by).await;
     let refused = matches!(end, End::Error(..));
@@ -197,8 +212,13 @@ impl<R: AsyncRead + Unpin> Conn<R> {
             let hello = matches!(self.state, State::Hello);
             let standing = matches!(self.state, State::Ready { .. });
             let quiet_by = self.liveness_due();
+            let matched = self.matched.as_mut();
             let read = tokio::select! {
                 read = self.reader.next() => read,
+                found = lobby::table_found(matched) => {
+                    self.found(found);
+                    continue;
+                }
                 _ = self.link.kill.notified() => return End::Ended,
                 _ = sleep_until(self.sit_by), if standing => {
                     let time = self.shared.options.sit_timeout.as_secs_f32();
@@ -284,9 +304,15 @@ impl<R: AsyncRead + Unpin> Conn<R> {
                 return None;
             }
         };
+        // A table found while this line came in is taken first: the line
+        // may answer its first ask.
+        if let Some(found) = self.matched.as_mut().and_then(|m| m.try_recv().ok()) {
+            self.found(Ok(found));
+        }
         match std::mem::replace(&mut self.state, State::Hello) {
             State::Hello => self.hello(message).await,
             State::Ready { name } => self.ready(name, message).await,
+            State::Queued { name } => self.queued(name, message).await,
             State::Seated { table } => self.seated(table, message).await,
         }
     }
@@ -372,9 +398,9 @@ impl<R: AsyncRead + Unpin> Conn<R> {
     async fn ready(&mut self, name: String, message: ClientMessage) -> Option<End> {
         let nowhere = "you sit at no table";
         let (table, how) = match message {
-            ClientMessage::Host { rules } => {
-                let at_table = self.name_at_table(&name);
-                match self.open(&at_table, &rules) {
+            ClientMessage::Host { rules, public } => {
+                let who = self.who(&name);
+                match self.open(who, &rules, public) {
                     Ok(table) => self.state = State::Seated { table },
                     Err((code, why)) => {
                         self.refuse(code, why);
@@ -391,6 +417,21 @@ impl<R: AsyncRead + Unpin> Conn<R> {
             | ClientMessage::Rotate { .. }
             | ClientMessage::Ladder { .. } => {
                 self.account(message).await;
+                self.state = State::Ready { name };
+                return None;
+            }
+            ClientMessage::Tables { mode } => {
+                self.tables(mode);
+                self.state = State::Ready { name };
+                return None;
+            }
+            ClientMessage::Queue { mode, wait } => {
+                self.queue(name, mode, wait).await;
+                return None;
+            }
+            // Not queued: out of the queue already.
+            ClientMessage::Unqueue {} => {
+                self.say(&ServerMessage::Unqueued {});
                 self.state = State::Ready { name };
                 return None;
             }
@@ -416,8 +457,8 @@ impl<R: AsyncRead + Unpin> Conn<R> {
             }
         };
         let id = table.trim().to_ascii_uppercase();
-        let at_table = self.name_at_table(&name);
-        match self.sit(&id, at_table, how).await {
+        let who = self.who(&name);
+        match self.sit(&id, who, how).await {
             Ok(table) => self.state = State::Seated { table },
             Err((code, why)) => {
                 self.refuse(code, why);
@@ -427,11 +468,13 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         None
     }
 
-    /// Opens a table with these rules, its host seated.
+    /// Opens a table with these rules, its host seated; listed in the
+    /// lobby when `public`.
     fn open(
         &mut self,
-        name: &str,
+        who: Who,
         rules: &str,
+        public: bool,
     ) -> Result<mpsc::Sender<Command>, (ErrorCode, String)> {
         let rules = config::parse_rules(rules, "rules")
             // The rules are the client's text: an unknown key of 60 KB is named
@@ -443,10 +486,9 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         let id = code::table_id().map_err(|e| (ErrorCode::NoTable, e))?;
         let token = code::seat_token().map_err(|e| (ErrorCode::NoTable, e))?;
         Ok(table::open(
-            id,
-            rules,
+            Opening { id, rules, public },
             self.link.clone(),
-            (name.to_string(), self.account.as_ref().map(|a| a.id)),
+            who,
             token,
             Arc::clone(&self.shared),
             self.alive.clone(),
@@ -456,7 +498,7 @@ impl<R: AsyncRead + Unpin> Conn<R> {
     async fn sit(
         &mut self,
         id: &str,
-        name: String,
+        who: Who,
         how: How,
     ) -> Result<mpsc::Sender<Command>, (ErrorCode, String)> {
         // The id is the client's text: said back cleaned and cut short.
@@ -466,8 +508,7 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         let (reply, answer) = oneshot::channel();
         let sit = Command::Sit {
             link: self.link.clone(),
-            name,
-            account: self.account.as_ref().map(|a| a.id),
+            who,
             how,
             reply,
         };
@@ -493,6 +534,11 @@ impl<R: AsyncRead + Unpin> Conn<R> {
             | ClientMessage::Rotate { .. }
             | ClientMessage::Ladder { .. } => {
                 Err("accounts and the ladder are for before sitting at a table")
+            }
+            ClientMessage::Tables { .. }
+            | ClientMessage::Queue { .. }
+            | ClientMessage::Unqueue {} => {
+                Err("the lobby and quick match are for before sitting at a table")
             }
             ClientMessage::Fill { bots, level } => Ok(Command::Fill { conn, bots, level }),
             ClientMessage::Start {} => Ok(Command::Start { conn }),
@@ -522,8 +568,13 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         None
     }
 
-    /// Tells the table this connection has left it, if it sat at one.
+    /// Tells the table this connection has left it, if it sat at one (or
+    /// the queue, if it was waiting in it).
     async fn leave(&mut self, said_bye: bool) {
+        if let State::Queued { name } = &self.state {
+            let name = name.clone();
+            self.unqueue(name).await;
+        }
         if let State::Seated { table } = &self.state {
             let (done, sent) = oneshot::channel();
             let leave = Command::Leave {

@@ -1,6 +1,6 @@
 //! The flood limits: how many messages a connection may send in a second,
-//! and how many chat lines a person, and a whole table, may say in a few
-//! seconds.
+//! how many chat lines a person, and a whole table, may say in a few
+//! seconds, and how often a connection may ask for the list of tables.
 
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
@@ -32,6 +32,10 @@ pub(super) const CHAT_LIMIT: usize = 5;
 /// either. Far below the flood limit.
 pub(super) const TABLE_CHAT_LIMIT: usize = 12;
 pub(super) const CHAT_SPAN: Duration = Duration::from_secs(10);
+/// `tables` requests one connection may make in any `CHAT_SPAN`: a lobby
+/// screen refreshing every few seconds is well under it; each answer can
+/// be a long line, so a client may not ask for one many times a second.
+pub(super) const LISTING_LIMIT: usize = 10;
 
 /// Forgets the times `span` or more before `now`.
 fn forget_before(times: &mut VecDeque<Instant>, now: Instant, span: Duration) {
@@ -43,7 +47,8 @@ fn forget_before(times: &mut VecDeque<Instant>, now: Instant, span: Duration) {
     }
 }
 
-/// Chat lines over the last `CHAT_SPAN`, at most `LIMIT` of them.
+/// Lines (chat, or `tables` requests) over the last `CHAT_SPAN`, at most
+/// `LIMIT` of them.
 #[derive(Debug, Default)]
 pub(super) struct Rate<const LIMIT: usize> {
     times: VecDeque<Instant>,
@@ -53,6 +58,8 @@ pub(super) struct Rate<const LIMIT: usize> {
 pub(super) type ChatRate = Rate<CHAT_LIMIT>;
 /// A table's chat lines, everyone's together.
 pub(super) type TableChatRate = Rate<TABLE_CHAT_LIMIT>;
+/// A connection's `tables` requests.
+pub(super) type ListingRate = Rate<LISTING_LIMIT>;
 
 impl<const LIMIT: usize> Rate<LIMIT> {
     /// Have `LIMIT` lines been said within the span already?

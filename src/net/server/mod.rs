@@ -9,13 +9,16 @@
 //! it; bots think on the blocking pool, so no table waits for another's.
 
 mod conn;
+mod directory;
 mod flood;
 mod ladder;
 mod link;
+mod matching;
 // Not part of the program: the fuzz target and its tests reach the real
 // connection state machine through it, over in-memory streams.
 #[doc(hidden)]
 pub mod probe;
+mod queue;
 mod slot;
 mod table;
 
@@ -24,7 +27,7 @@ use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use tokio::net::{TcpListener, TcpSocket};
@@ -121,6 +124,10 @@ pub(crate) struct Shared {
     ladder: Option<ladder::Ladder>,
     /// When each address registered its latest accounts, within the hour.
     registered: Mutex<HashMap<IpAddr, Vec<std::time::Instant>>>,
+    /// The public tables, as the lobby lists them.
+    directory: directory::Directory,
+    /// The quick-match queue's task, started by the first player to queue.
+    queue: OnceLock<mpsc::Sender<queue::Command>>,
 }
 
 impl Shared {
@@ -143,6 +150,8 @@ impl Shared {
             counts: slot::Counts::default(),
             ladder,
             registered: Mutex::new(HashMap::new()),
+            directory: directory::Directory::default(),
+            queue: OnceLock::new(),
         })
     }
 
@@ -156,10 +165,12 @@ impl Shared {
         }
     }
 
+    /// The table is gone: not to be joined, nor listed.
     fn remove_table(&self, id: &str) {
         if let Ok(mut tables) = self.tables.lock() {
             tables.remove(id);
         }
+        self.directory.remove(id);
     }
 
     /// Whether `address` has registered as many accounts in the last hour

@@ -180,8 +180,15 @@ impl Client {
 
     /// Opens a table with `rules` (a rules.toml text).
     pub async fn host(&mut self, rules: &str) -> Seated {
+        self.open(rules, false).await
+    }
+
+    /// Opens a table with `rules`, listed in the server's lobby when
+    /// `public`.
+    pub async fn open(&mut self, rules: &str, public: bool) -> Seated {
         self.send(&ClientMessage::Host {
             rules: rules.to_string(),
+            public,
         })
         .await;
         self.seated().await.expect("a table opens")

@@ -11,6 +11,7 @@ use super::Conn;
 use crate::engine::Mode;
 use crate::ladder::keys::{PublicKey, Rotation, SignIn, Signature};
 use crate::net::server::ladder::{Refused, Signed};
+use crate::net::server::table::Who;
 use crate::protocol::account::{hex, unhex};
 use crate::protocol::{ClientMessage, ErrorCode, ServerMessage};
 
@@ -50,6 +51,16 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         self.account
             .as_ref()
             .map_or_else(|| hello_name.to_string(), |a| a.name.shown().to_string())
+    }
+
+    /// Who this connection sits down as: its name at the table, and its
+    /// account and ratings once signed in.
+    pub(super) fn who(&self, hello_name: &str) -> Who {
+        Who {
+            name: self.name_at_table(hello_name),
+            account: self.account.as_ref().map(|a| a.id),
+            ratings: self.ratings.clone(),
+        }
     }
 
     /// Answers an account's or the ladder's message. A refusal that spent
@@ -133,6 +144,7 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         self.challenge = None;
         let name = signed.account.name.shown().to_string();
         self.account = Some(signed.account);
+        self.ratings.clone_from(&signed.ratings);
         ServerMessage::SignedIn {
             name,
             ratings: signed.ratings,

@@ -69,7 +69,9 @@ impl TableTask {
         ))
     }
 
+    /// Everyone at the table, and the server's lobby, learn of a change.
     pub(super) fn broadcast_lobby(&mut self) {
+        self.relist();
         let lobby = ServerMessage::Lobby(self.lobby());
         self.broadcast(&lobby);
     }
@@ -111,6 +113,11 @@ impl TableTask {
         if let Some(why) = self.cannot_start() {
             return self.refuse(conn, ErrorCode::CannotStart, &why);
         }
+        self.begin();
+    }
+
+    /// The game starts: bots in the empty seats, the deals committed to.
+    pub(super) fn begin(&mut self) {
         let dealing = match Dealing::secret() {
             Ok(dealing) => dealing,
             Err(e) => return self.end(&format!("cannot deal: {e}")),
@@ -156,6 +163,9 @@ impl TableTask {
             start: start.clone(),
             record_text: Vec::new(),
         });
+        // Listed as started before anyone is told: whoever hears `start`
+        // and asks for the list finds it so.
+        self.relist();
         self.broadcast(&start);
         self.send_record();
         self.step();

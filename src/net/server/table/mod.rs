@@ -8,6 +8,7 @@ use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
+mod listing;
 mod lobby;
 mod play;
 mod rated;
@@ -20,12 +21,44 @@ use crate::bots::{BotSpec, Level};
 use crate::config;
 use crate::engine::{Action, Decision, Mode, Phase, Rules, Seat};
 use crate::ladder::store::AccountId;
+use crate::protocol::account::ModeRating;
+use crate::protocol::directory::ShownRating;
 use crate::protocol::{ErrorCode, ServerMessage};
 use crate::record::{MemoryRecord, RecordLine};
 use crate::table::{Table, Thought};
 
 /// A refusal: the error a client is sent.
 pub(crate) type Refusal = (ErrorCode, String);
+
+/// Who sits down: the name they sit under and, signed in, their account
+/// and its ratings as the ladder gave them at sign-in (kept by the
+/// connection, so listing the table never asks the store).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Who {
+    pub name: String,
+    pub account: Option<AccountId>,
+    pub ratings: Vec<ModeRating>,
+}
+
+impl Who {
+    /// Their rating in `mode` as the lobby shows it, when signed in.
+    fn rating(&self, mode: Mode) -> Option<ShownRating> {
+        self.account?;
+        let rated = self.ratings.iter().find(|r| r.mode == mode)?;
+        Some(ShownRating {
+            rating: rated.rating,
+            deviation: rated.deviation,
+            provisional: rated.provisional,
+        })
+    }
+}
+
+/// A new table: its id, its rules, and whether the lobby lists it.
+pub(crate) struct Opening {
+    pub id: String,
+    pub rules: Rules,
+    pub public: bool,
+}
 
 /// How a connection asks for a seat.
 pub(crate) enum How {
@@ -38,9 +71,8 @@ pub(crate) enum How {
 pub(crate) enum Command {
     Sit {
         link: Link,
-        name: String,
-        /// The account it signed in as, if it did: its games are rated.
-        account: Option<AccountId>,
+        /// Signed in, its games are rated.
+        who: Who,
         how: How,
         reply: oneshot::Sender<Result<(), Refusal>>,
     },
@@ -98,6 +130,8 @@ struct Person {
     name: String,
     /// Signed in: the account its games are rated for.
     account: Option<AccountId>,
+    /// Signed in: the rating the lobby shows beside the name.
+    rating: Option<ShownRating>,
     token: String,
     /// `None` while away: a bot plays for them.
     conn: Option<ConnId>,
@@ -184,54 +218,96 @@ struct TableTask {
     ended: bool,
     /// Everyone's chat lines of late, to hold back a flood of them.
     chat: TableChatRate,
+    /// Listed in the server's lobby.
+    public: bool,
+    /// Seat 0 is its host, who fills, starts, and whose leaving ends it;
+    /// a quick match's table has no host.
+    hosted: bool,
 }
 
 /// Opens a table with its host in seat 0 and starts its task; returns
 /// where to send its commands. The host is told `seated` and `lobby`.
 pub(super) fn open(
-    id: String,
-    rules: Rules,
+    opening: Opening,
     host: Link,
-    (name, account): (String, Option<AccountId>),
+    who: Who,
     token: String,
     shared: Arc<Shared>,
     alive: mpsc::Sender<()>,
 ) -> mpsc::Sender<Command> {
-    let mode = rules.mode;
-    let (commands, command_rx) = mpsc::channel(64);
-    let (inner, inner_rx) = mpsc::unbounded_channel();
-    let seats = mode
-        .each_seat()
-        .map(|s| {
-            if mode.is_player(s) {
-                Holder::Empty
-            } else {
-                Holder::Dummy
-            }
-        })
-        .collect();
-    let mut task = TableTask {
-        id: id.clone(),
-        rules,
-        rules_text: config::commented_toml(&rules),
-        seats,
-        conns: Vec::new(),
-        bots: true,
-        level: LOBBY_LEVEL.into(),
-        game: None,
-        serial: 0,
-        shared: Arc::clone(&shared),
-        inner,
-        dropped: Vec::new(),
-        ended: false,
-        chat: TableChatRate::default(),
-    };
+    let id = opening.id.clone();
+    let (commands, command_rx, mut task) = TableTask::new(opening, &shared);
     let host_seat = Seat::new(0);
-    task.seat_person(host, host_seat, (name, account), token);
+    task.seat_person(host, host_seat, who, token);
     task.broadcast_lobby();
     shared.add_table(id, commands.clone());
-    tokio::spawn(task.run(command_rx, inner_rx, alive));
+    tokio::spawn(task.run(command_rx, alive));
     commands
+}
+
+/// A quick match's table: `players` seated in their seats, bots of the
+/// lobby's level in the rest, and the game started at once. No one is its
+/// host. Returns where to send its commands.
+pub(super) fn open_matched(
+    opening: Opening,
+    players: Vec<(Seat, Link, Who, String)>,
+    shared: Arc<Shared>,
+    alive: mpsc::Sender<()>,
+) -> mpsc::Sender<Command> {
+    let id = opening.id.clone();
+    let (commands, command_rx, mut task) = TableTask::new(opening, &shared);
+    task.hosted = false;
+    for (seat, link, who, token) in players {
+        task.seat_person(link, seat, who, token);
+    }
+    shared.add_table(id, commands.clone());
+    // Who sits where, as every table tells it before its game.
+    task.broadcast_lobby();
+    task.begin();
+    tokio::spawn(task.run(command_rx, alive));
+    commands
+}
+
+/// What a table's task reads: its connections' commands and its helpers'
+/// news.
+type Inbox = (mpsc::Receiver<Command>, mpsc::UnboundedReceiver<Inner>);
+
+impl TableTask {
+    fn new(opening: Opening, shared: &Arc<Shared>) -> (mpsc::Sender<Command>, Inbox, TableTask) {
+        let Opening { id, rules, public } = opening;
+        let mode = rules.mode;
+        let (commands, command_rx) = mpsc::channel(64);
+        let (inner, inner_rx) = mpsc::unbounded_channel();
+        let seats = mode
+            .each_seat()
+            .map(|s| {
+                if mode.is_player(s) {
+                    Holder::Empty
+                } else {
+                    Holder::Dummy
+                }
+            })
+            .collect();
+        let task = TableTask {
+            id,
+            rules,
+            rules_text: config::commented_toml(&rules),
+            seats,
+            conns: Vec::new(),
+            bots: true,
+            level: LOBBY_LEVEL.into(),
+            game: None,
+            serial: 0,
+            shared: Arc::clone(shared),
+            inner,
+            dropped: Vec::new(),
+            ended: false,
+            chat: TableChatRate::default(),
+            public,
+            hosted: true,
+        };
+        (commands, (command_rx, inner_rx), task)
+    }
 }
 
 /// A table's place in the server's list, given up when dropped.
@@ -247,12 +323,7 @@ impl Drop for Listed {
 }
 
 impl TableTask {
-    async fn run(
-        mut self,
-        mut commands: mpsc::Receiver<Command>,
-        mut inner: mpsc::UnboundedReceiver<Inner>,
-        _alive: mpsc::Sender<()>,
-    ) {
+    async fn run(mut self, (mut commands, mut inner): Inbox, _alive: mpsc::Sender<()>) {
         // However this task ends, a panic included, the table is no
         // longer offered.
         let _listed = Listed {
@@ -286,13 +357,12 @@ impl TableTask {
         match command {
             Command::Sit {
                 link,
-                name,
-                account,
+                who,
                 how,
                 reply,
             } => {
                 let sat = match how {
-                    How::Join => self.join(link, (name, account)),
+                    How::Join => self.join(link, who),
                     How::Reclaim(token) => self.reclaim(link, &token),
                 };
                 let _ = reply.send(sat);
@@ -335,8 +405,10 @@ impl TableTask {
     }
 
     fn is_host(&self, conn: ConnId) -> bool {
-        self.present(conn)
-            .is_some_and(|i| self.conns[i].seat == Seat::new(0))
+        self.hosted
+            && self
+                .present(conn)
+                .is_some_and(|i| self.conns[i].seat == Seat::new(0))
     }
 
     // ------------------------------------------------------------ lobby

@@ -26,27 +26,45 @@ impl TableTask {
         }
     }
 
+    /// Would the game count for the ladder, as the table stands now (an
+    /// empty seat to be filled by the table's bots)? The lobby says so.
+    pub(super) fn counts_for_ladder(&self) -> bool {
+        self.shared.ladder.is_some() && self.occupants().is_some()
+    }
+
+    /// Who the ladder rates in each seat, and whether they left; `None`
+    /// when the game is not rated: a person not signed in, a bot not of
+    /// a fixed level, or a dummy.
+    fn occupants(&self) -> Option<Vec<(Occupant, bool)>> {
+        self.seats
+            .iter()
+            .map(|holder| match holder {
+                Holder::Person(person) => {
+                    Some((Occupant::Player(person.account?), person.conn.is_none()))
+                }
+                Holder::Bot | Holder::Empty => match &self.level {
+                    BotSpec::Level(level, Effort::Usual) => Some((Occupant::Bot(*level), false)),
+                    _ => None,
+                },
+                Holder::Dummy => None,
+            })
+            .collect()
+    }
+
     /// The game as the ladder rates it, if it is rated.
     fn finished_game(&self) -> Option<FinishedGame> {
         let game = self.game.as_ref()?;
         game.table.commitment()?;
         let mode = self.mode();
         let totals = game.table.view(crate::engine::Seat::new(0)).totals;
-        let mut seats = Vec::new();
-        for (seat, holder) in mode.each_seat().zip(&self.seats) {
-            let occupant = match holder {
-                Holder::Person(person) => {
-                    (Occupant::Player(person.account?), person.conn.is_none())
-                }
-                Holder::Bot | Holder::Empty => match &self.level {
-                    BotSpec::Level(level, Effort::Usual) => (Occupant::Bot(*level), false),
-                    _ => return None,
-                },
-                Holder::Dummy => return None,
-            };
-            let score = totals.get(mode.side_of(seat)).map_or(0, |t| t.score);
-            seats.push((occupant.0, score, occupant.1));
-        }
+        let seats = mode
+            .each_seat()
+            .zip(self.occupants()?)
+            .map(|(seat, (occupant, left))| {
+                let score = totals.get(mode.side_of(seat)).map_or(0, |t| t.score);
+                (occupant, score, left)
+            })
+            .collect();
         Some(FinishedGame {
             mode,
             record: RecordHash(Sha256::digest(&game.record_text).into()),

@@ -4,9 +4,8 @@
 use super::super::flood::ChatRate;
 use super::super::link::{Link, encode};
 use super::super::{ConnId, seat_name};
-use super::{Holder, Person, Present, Refusal, TableTask};
+use super::{Holder, Person, Present, Refusal, TableTask, Who};
 use crate::engine::{Mode, Seat};
-use crate::ladder::store::AccountId;
 use crate::net::code::{self, same_secret};
 use crate::protocol::{ErrorCode, SeatPlayer, ServerMessage};
 use crate::table::Player;
@@ -26,21 +25,17 @@ fn join_order(mode: Mode) -> Vec<Seat> {
 }
 
 impl TableTask {
-    pub(super) fn seat_person(
-        &mut self,
-        link: Link,
-        seat: Seat,
-        (name, account): (String, Option<AccountId>),
-        token: String,
-    ) {
-        let name = if name.is_empty() {
+    pub(super) fn seat_person(&mut self, link: Link, seat: Seat, who: Who, token: String) {
+        let rating = who.rating(self.mode());
+        let name = if who.name.is_empty() {
             seat_name(self.mode(), seat)
         } else {
-            name
+            who.name
         };
         self.seats[seat.index()] = Holder::Person(Person {
             name,
-            account,
+            account: who.account,
+            rating,
             token: token.clone(),
             conn: Some(link.id),
         });
@@ -48,7 +43,7 @@ impl TableTask {
             table: self.id.clone(),
             seat,
             token,
-            host: seat == Seat::new(0),
+            host: self.hosted && seat == Seat::new(0),
         };
         self.conns.push(Present {
             link,
@@ -60,11 +55,7 @@ impl TableTask {
         self.send(self.conns.len() - 1, &seated);
     }
 
-    pub(super) fn join(
-        &mut self,
-        link: Link,
-        who: (String, Option<AccountId>),
-    ) -> Result<(), Refusal> {
+    pub(super) fn join(&mut self, link: Link, who: Who) -> Result<(), Refusal> {
         if self.game.is_some() {
             return Err((
                 ErrorCode::TableFull,
@@ -120,7 +111,7 @@ impl TableTask {
             table: self.id.clone(),
             seat,
             token,
-            host: seat == Seat::new(0),
+            host: self.hosted && seat == Seat::new(0),
         };
         self.send(me, &seated);
         let Some(game) = &self.game else {
@@ -130,6 +121,7 @@ impl TableTask {
         let (start, lines) = (game.start.clone(), game.record_so_far());
         self.send(me, &start);
         self.send(me, &ServerMessage::Record { lines });
+        self.relist();
         if !taken_over {
             let back = encode(&ServerMessage::Seat {
                 seat,
@@ -164,7 +156,7 @@ impl TableTask {
         let Some(i) = self.present(conn) else {
             return;
         };
-        if self.conns[i].seat == Seat::new(0) {
+        if self.hosted && self.conns[i].seat == Seat::new(0) {
             // Gone before the end: a rated game counts it as leaving.
             if self.game.is_some()
                 && let Holder::Person(host) = &mut self.seats[0]
@@ -202,7 +194,13 @@ impl TableTask {
             name: person.name.clone(),
             player: SeatPlayer::Away,
         };
+        self.relist();
         self.broadcast(&away);
+        // A table with no host ends once nobody is left at it, rather than
+        // have bots play on for no one.
+        if !self.hosted && self.conns.is_empty() {
+            return self.end("everyone left the table");
+        }
         self.step();
     }
 }

@@ -1,0 +1,162 @@
+//! A player's side of a server's lobby, before sitting down: the list of
+//! its public tables, opening a table (public or private), and the
+//! quick-match queue, each a typed answer. What the lobby screen calls;
+//! once seated, `lobby::Waiting` follows the table as for `join`.
+
+use super::account::{SignInError, next};
+use super::client::{Connection, Incoming};
+use crate::engine::{Mode, Rules, Seat};
+use crate::protocol::directory::ListedTable;
+use crate::protocol::{ClientMessage, ErrorCode, ServerMessage};
+
+/// The server's public tables, as one `tables` answer lists them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Listing {
+    /// The first `MAX_LISTED`, open tables first, then the newest.
+    pub tables: Vec<ListedTable>,
+    /// How many public tables match, listed or not.
+    pub total: u32,
+}
+
+/// A seat at a table, as `seated` gave it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seated {
+    pub table: String,
+    pub seat: Seat,
+    pub host: bool,
+}
+
+/// Out of the quick-match queue, or too late for that.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unqueued {
+    Left,
+    /// A table was found first: the player sits at it (its `seated` and
+    /// what follows are still to be read).
+    Seated,
+}
+
+/// Why a lobby request failed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LobbyError {
+    /// The server refused (too many requests, not signed in...), in its
+    /// words.
+    #[error("the server refused: {message}")]
+    Refused { code: ErrorCode, message: String },
+    #[error("{0}")]
+    Lost(String),
+}
+
+impl From<SignInError> for LobbyError {
+    fn from(e: SignInError) -> LobbyError {
+        match e {
+            SignInError::Refused { code, message } => LobbyError::Refused { code, message },
+            other => LobbyError::Lost(other.to_string()),
+        }
+    }
+}
+
+/// The `host` message opening a table with `rules`, listed in the lobby
+/// when `public`.
+pub fn host(rules: &Rules, public: bool) -> ClientMessage {
+    ClientMessage::Host {
+        rules: crate::config::commented_toml(rules),
+        public,
+    }
+}
+
+/// The server's public tables of `mode` (of every mode when `None`).
+pub fn list(connection: &mut Connection, mode: Option<Mode>) -> Result<Listing, LobbyError> {
+    connection.send(ClientMessage::Tables { mode });
+    answer(connection, |m| match m {
+        ServerMessage::Tables { tables, total } => Some(Listing {
+            tables: tables.clone(),
+            total: *total,
+        }),
+        _ => None,
+    })
+}
+
+/// Opens a table with `rules` and sits at it as its host. The `seated`
+/// and `lobby` that came are left to be read, for `lobby::Waiting`.
+pub fn open(
+    connection: &mut Connection,
+    rules: &Rules,
+    public: bool,
+) -> Result<Seated, LobbyError> {
+    connection.send(host(rules, public));
+    let mut aside = Vec::new();
+    let got = next(connection, &mut aside, |m| {
+        matches!(
+            m,
+            ServerMessage::Seated { .. } | ServerMessage::Error { .. }
+        )
+        .then(|| m.clone())
+    });
+    let message = got.map_err(LobbyError::from)?;
+    let seated = match &message {
+        ServerMessage::Seated {
+            table, seat, host, ..
+        } => Ok(Seated {
+            table: table.clone(),
+            seat: *seat,
+            host: *host,
+        }),
+        ServerMessage::Error { code, message } => Err(LobbyError::Refused {
+            code: *code,
+            message: message.clone(),
+        }),
+        _ => Err(LobbyError::Lost(
+            "the server did not seat this player".into(),
+        )),
+    };
+    if seated.is_ok() {
+        // Read again by whoever follows the table, its token kept.
+        aside.push(Incoming::Message(message));
+    }
+    connection.put_back(aside);
+    seated
+}
+
+/// Into the quick-match queue of `mode`, waiting at most `wait` seconds
+/// for players before bots fill the table; how many wait in it now.
+pub fn queue(connection: &mut Connection, mode: Mode, wait: u32) -> Result<u32, LobbyError> {
+    connection.send(ClientMessage::Queue { mode, wait });
+    answer(connection, |m| match m {
+        ServerMessage::Queued { waiting, .. } => Some(*waiting),
+        _ => None,
+    })
+}
+
+/// Out of the quick-match queue.
+pub fn unqueue(connection: &mut Connection) -> Result<Unqueued, LobbyError> {
+    connection.send(ClientMessage::Unqueue {});
+    match answer(connection, |m| match m {
+        ServerMessage::Unqueued {} => Some(Unqueued::Left),
+        _ => None,
+    }) {
+        // Refused as the queue had found a table: seated there.
+        Err(LobbyError::Refused {
+            code: ErrorCode::BadMessage,
+            ..
+        }) => Ok(Unqueued::Seated),
+        other => other,
+    }
+}
+
+/// The answer `wanted` picks out, or the server's refusal; what else came
+/// meanwhile is put back for the caller.
+fn answer<T>(
+    connection: &mut Connection,
+    mut wanted: impl FnMut(&ServerMessage) -> Option<T>,
+) -> Result<T, LobbyError> {
+    let mut aside: Vec<Incoming> = Vec::new();
+    let found = next(connection, &mut aside, |m| match m {
+        ServerMessage::Error { code, message } => Some(Err(LobbyError::Refused {
+            code: *code,
+            message: message.clone(),
+        })),
+        other => wanted(other).map(Ok),
+    });
+    connection.put_back(aside);
+    found?
+}

@@ -1,0 +1,152 @@
+//! The server's public lobby: a summary of each public table, kept up to
+//! date by the table's own task whenever its seats change, so a `tables`
+//! request reads one map instead of asking every table (a thousand tables
+//! answer as fast as ten). A private table is never put here.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use crate::engine::Mode;
+use crate::protocol::directory::{ListedTable, MAX_LISTED};
+
+/// The public tables by id, each with the order it was opened in.
+#[derive(Default)]
+pub(crate) struct Directory {
+    tables: Mutex<Listed>,
+}
+
+#[derive(Default)]
+struct Listed {
+    by_id: HashMap<String, (u64, ListedTable)>,
+    opened: u64,
+}
+
+impl Directory {
+    /// Puts a public table's summary in the lobby, or brings it up to date.
+    pub(crate) fn put(&self, table: ListedTable) {
+        let mut listed = self.tables.lock().unwrap_or_else(|e| e.into_inner());
+        let next = listed.opened;
+        match listed.by_id.get_mut(&table.table) {
+            Some((_, kept)) => *kept = table,
+            None => {
+                listed.opened += 1;
+                listed.by_id.insert(table.table.clone(), (next, table));
+            }
+        }
+    }
+
+    /// The table is gone: no longer listed.
+    pub(crate) fn remove(&self, id: &str) {
+        let mut listed = self.tables.lock().unwrap_or_else(|e| e.into_inner());
+        listed.by_id.remove(id);
+    }
+
+    /// The tables of `mode` (every mode when `None`) as `tables` answers:
+    /// the first `MAX_LISTED` in order, and how many match.
+    pub(crate) fn list(&self, mode: Option<Mode>) -> (Vec<ListedTable>, usize) {
+        let listed = self.tables.lock().unwrap_or_else(|e| e.into_inner());
+        let all = listed
+            .by_id
+            .values()
+            .map(|(opened, table)| (*opened, table));
+        let (first, total) = ordered(all, mode);
+        (first.into_iter().cloned().collect(), total)
+    }
+}
+
+/// The tables of `mode` in the lobby's order: most free seats first (so
+/// open tables before started ones), then the newest; cut to
+/// `MAX_LISTED`, with how many matched.
+fn ordered<'a>(
+    tables: impl Iterator<Item = (u64, &'a ListedTable)>,
+    mode: Option<Mode>,
+) -> (Vec<&'a ListedTable>, usize) {
+    let mut matching: Vec<(u64, &ListedTable)> = tables
+        .filter(|(_, t)| mode.is_none_or(|m| t.mode == m))
+        .collect();
+    let total = matching.len();
+    let key = |&(opened, table): &(u64, &ListedTable)| {
+        (
+            std::cmp::Reverse(table.free_seats()),
+            std::cmp::Reverse(opened),
+        )
+    };
+    // Only the first MAX_LISTED need their order: picked out, then sorted.
+    if matching.len() > MAX_LISTED {
+        matching.select_nth_unstable_by_key(MAX_LISTED - 1, key);
+        matching.truncate(MAX_LISTED);
+    }
+    matching.sort_unstable_by_key(key);
+    (matching.into_iter().map(|(_, t)| t).collect(), total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::SeatPlayer;
+    use crate::protocol::directory::ListedSeat;
+
+    fn table(id: &str, mode: Mode, empty: usize, started: bool) -> ListedTable {
+        let seats = (0..mode.players())
+            .map(|i| ListedSeat {
+                name: None,
+                player: if i < empty {
+                    SeatPlayer::Empty
+                } else {
+                    SeatPlayer::Person
+                },
+                rating: None,
+            })
+            .collect();
+        ListedTable {
+            table: id.into(),
+            mode,
+            rules: String::new(),
+            seats,
+            started,
+            rated: false,
+            watchers: 0,
+        }
+    }
+
+    fn ids(tables: &[ListedTable]) -> Vec<&str> {
+        tables.iter().map(|t| t.table.as_str()).collect()
+    }
+
+    #[test]
+    fn open_tables_come_first_then_the_newest() {
+        let directory = Directory::default();
+        directory.put(table("OLD1", Mode::Partnership, 1, false));
+        directory.put(table("PLAY", Mode::Partnership, 0, true));
+        directory.put(table("TWO", Mode::Partnership, 2, false));
+        directory.put(table("NEW1", Mode::Partnership, 1, false));
+        directory.put(table("CUT", Mode::Cutthroat, 2, false));
+        let (all, total) = directory.list(Some(Mode::Partnership));
+        assert_eq!(ids(&all), ["TWO", "NEW1", "OLD1", "PLAY"]);
+        assert_eq!(total, 4);
+        // A table brought up to date keeps its place in time: as free as
+        // TWO now, and older.
+        directory.put(table("OLD1", Mode::Partnership, 2, false));
+        let (all, _) = directory.list(Some(Mode::Partnership));
+        assert_eq!(ids(&all), ["TWO", "OLD1", "NEW1", "PLAY"]);
+        directory.remove("TWO");
+        let (all, total) = directory.list(None);
+        assert_eq!(ids(&all), ["CUT", "OLD1", "NEW1", "PLAY"]);
+        assert_eq!(total, 4);
+    }
+
+    #[test]
+    fn a_long_list_is_cut_to_its_best_tables() {
+        let directory = Directory::default();
+        for i in 0..1000 {
+            directory.put(table(&format!("T{i}"), Mode::Individual, i % 3, false));
+        }
+        let (first, total) = directory.list(Some(Mode::Individual));
+        assert_eq!(total, 1000);
+        assert_eq!(first.len(), MAX_LISTED);
+        assert!(first.iter().all(|t| t.free_seats() == 2));
+        // The newest of those with two free seats: i = 998, 995, ...
+        assert_eq!(first[0].table, "T998");
+        assert_eq!(first[1].table, "T995");
+    }
+}

@@ -1,0 +1,42 @@
+//! A public table's place in the server's lobby: its summary, put there
+//! whenever its seats change, so a `tables` request never waits on it.
+
+use super::{Holder, TableTask};
+use crate::config;
+use crate::protocol::directory::{ListedSeat, ListedTable};
+
+impl TableTask {
+    /// The table as the lobby lists it.
+    pub(super) fn listed(&self) -> ListedTable {
+        let mode = self.mode();
+        let seats = mode
+            .each_seat()
+            .zip(self.lobby().seats)
+            .map(|(seat, shown)| ListedSeat {
+                name: shown.name,
+                player: shown.player,
+                rating: match &self.seats[seat.index()] {
+                    Holder::Person(person) => person.rating,
+                    _ => None,
+                },
+            })
+            .collect();
+        ListedTable {
+            table: self.id.clone(),
+            mode,
+            rules: config::in_a_line(&self.rules),
+            seats,
+            started: self.game.is_some(),
+            rated: self.counts_for_ladder(),
+            watchers: 0,
+        }
+    }
+
+    /// A public table's summary in the server's lobby is brought up to
+    /// date; a private table is never listed.
+    pub(super) fn relist(&self) {
+        if self.public && !self.ended {
+            self.shared.directory.put(self.listed());
+        }
+    }
+}
