@@ -184,6 +184,10 @@ fn more_tables_than_fit_keep_the_selected_one_in_view() {
 
 #[test]
 fn an_empty_list() {
+    let mut state = DirectoryState::new("203.0.113.7:4466".into(), lobby().player);
+    let unlisted = screen(&mut state, &Theme::PLAIN, 80, 24);
+    assert!(unlisted.contains("No list of tables"), "{unlisted}");
+    assert!(!unlisted.contains("No public"), "{unlisted}");
     let mut state = lobby();
     state.set_tables(Vec::new(), 0);
     assert_eq!(

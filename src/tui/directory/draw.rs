@@ -107,7 +107,12 @@ fn table_list(
         theme,
     ));
     if shown == 0 {
-        return Paragraph::new(empty_lines(state.filter(), theme)).render(inner, buf);
+        let lines = if state.listed() {
+            empty_lines(state.filter(), theme)
+        } else {
+            unlisted_lines(theme)
+        };
+        return Paragraph::new(lines).render(inner, buf);
     }
     let width = usize::from(inner.width);
     // Two lines a table; the selected one stays in view.
@@ -222,6 +227,15 @@ fn empty_lines(filter: Option<Mode>, theme: &Theme) -> Vec<Line<'static>> {
         lines.push(Line::from("m shows the other modes."));
     }
     lines
+}
+
+/// No list has come (yet): the server's word on why is on the status line.
+fn unlisted_lines(theme: &Theme) -> Vec<Line<'static>> {
+    vec![
+        Line::from(""),
+        Line::styled("No list of tables from this server.", theme.accent()),
+        Line::from("n opens a table; l shows the ladder; r asks for the list again."),
+    ]
 }
 
 /// The keys, as many words as the width allows.

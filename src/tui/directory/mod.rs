@@ -94,6 +94,8 @@ pub struct DirectoryState {
     /// `tables` when it lists only the first.
     total: usize,
     selected: usize,
+    /// A list has come from the server: an empty one means no tables.
+    listed: bool,
     filter: Option<Mode>,
     pub player: Player,
     status: Option<String>,
@@ -108,6 +110,7 @@ impl DirectoryState {
             tables: Vec::new(),
             total: 0,
             selected: 0,
+            listed: false,
             filter: None,
             player,
             status: None,
@@ -124,6 +127,7 @@ impl DirectoryState {
             .and_then(|old| tables.iter().position(|t| t.table == old.table));
         self.total = total.max(tables.len());
         self.tables = tables;
+        self.listed = true;
         self.selected = kept.unwrap_or(0).min(self.tables.len().saturating_sub(1));
     }
 
@@ -164,6 +168,11 @@ impl DirectoryState {
         self.tables.get(self.selected)
     }
 
+    /// Whether any list has come from the server yet.
+    pub fn listed(&self) -> bool {
+        self.listed
+    }
+
     pub fn filter(&self) -> Option<Mode> {
         self.filter
     }
@@ -178,12 +187,13 @@ impl DirectoryState {
     }
 
     /// The mode a new window starts at: the list's filter, else the mode
-    /// the player is rated in most.
+    /// the player has played most rated games in, else partnership.
     fn usual_mode(&self) -> Mode {
         self.filter.unwrap_or_else(|| {
             self.player
                 .ratings
                 .iter()
+                .filter(|r| r.games > 0)
                 .max_by_key(|r| r.games)
                 .map_or(Mode::Partnership, |r| r.mode)
         })

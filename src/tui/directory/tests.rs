@@ -214,3 +214,26 @@ fn a_click_selects_a_row_and_a_second_joins_it() {
         "outside the rows"
     );
 }
+
+#[test]
+fn a_new_player_s_windows_start_at_partnership() {
+    let mut state = lobby();
+    // A server that keeps a ladder rates every mode from the first sign-in.
+    state.player.ratings = Mode::ALL
+        .into_iter()
+        .map(|mode| crate::protocol::account::ModeRating {
+            mode,
+            rating: 1500,
+            deviation: 350,
+            games: 0,
+            provisional: true,
+        })
+        .collect();
+    assert_eq!(
+        state.key(Key::Char('l')),
+        Outcome::AskLadder(Mode::Partnership)
+    );
+    state.player.ratings[3].games = 2;
+    state.key(Key::Esc);
+    assert_eq!(state.key(Key::Char('l')), Outcome::AskLadder(Mode::Dummy));
+}
