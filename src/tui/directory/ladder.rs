@@ -68,8 +68,8 @@ impl LadderWindow {
                 return LadderKey::Nothing;
             }
             Key::Down | Key::Char('j') => {
-                // Bounded by the lines there are when drawn.
-                self.scroll += 1;
+                // Drawing stops it sooner, where the last line shows.
+                self.scroll = (self.scroll + 1).min(self.body_lines());
                 return LadderKey::Nothing;
             }
             Key::Left | Key::Char('h') => -1,
@@ -78,6 +78,13 @@ impl LadderWindow {
         };
         *self = LadderWindow::new(cycle(&Mode::ALL, self.mode, step));
         LadderKey::Ask(self.mode)
+    }
+
+    /// How many lines the window has above its help line, at most.
+    fn body_lines(&self) -> usize {
+        let rows = self.rows.as_ref().map_or(1, |r| r.len() + 1);
+        let games = self.you.as_ref().map_or(0, |g| g.len().max(1) + 2);
+        rows + games
     }
 
     /// The window in the middle of `area`; `you` is the player's name,
@@ -178,4 +185,29 @@ fn history_lines(games: &[Rated], theme: &Theme) -> Vec<Line<'static>> {
         ]));
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scrolling_down_stops_at_the_last_line() {
+        let mut window = LadderWindow::new(Mode::Partnership);
+        let rung = Rung {
+            rank: 1,
+            name: "Bo".into(),
+            rating: 1500,
+            deviation: 80,
+            games: 3,
+            provisional: false,
+        };
+        window.fill(vec![rung; 3], None);
+        for _ in 0..50 {
+            window.key(Key::Down);
+        }
+        assert_eq!(window.scroll, 4, "a header and three rows");
+        window.key(Key::Up);
+        assert_eq!(window.scroll, 3);
+    }
 }
