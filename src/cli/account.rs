@@ -13,7 +13,7 @@ use crate::net::account::{self, Credentials, SignInError};
 use crate::net::client::Connection;
 use crate::net::code::ServerAddress;
 use crate::paths;
-use crate::protocol::account::{Rung, hex};
+use crate::protocol::account::{MAX_ROWS, Rated, Rung, hex};
 use crate::protocol::{ClientMessage, ServerMessage};
 
 use super::args::ModeArg;
@@ -202,21 +202,35 @@ fn rotate(code: &ServerAddress) -> Result<(), CliError> {
 pub(super) fn ladder(args: &LadderArgs) -> Result<(), CliError> {
     let mut connection = connect(&args.code)?;
     let mode = Mode::from(args.mode);
-    connection.send(ClientMessage::Ladder { mode });
-    let mut aside = Vec::new();
-    let rows = account::next(&mut connection, &mut aside, |m| match m {
-        ServerMessage::Ladder { rows, .. } => Some(Ok(rows.clone())),
-        ServerMessage::Error { message, .. } => Some(Err(message.clone())),
-        _ => None,
-    })
-    .map_err(refused)?
-    .map_err(|why| CliError::BadInput(format!("the server refused: {why}")))?;
+    let (rows, _) = ask_ladder(&mut connection, mode)?;
     if args.json {
         let text =
             serde_json::to_string_pretty(&rows).map_err(|e| CliError::Failed(e.to_string()))?;
         return say(&format!("{text}\n"));
     }
     say(&shown(mode, &rows))
+}
+
+/// A mode's ladder from the server, at most `MAX_ROWS` rows, and the
+/// signed-in player's own rated games in it (at most as many).
+pub(super) fn ask_ladder(
+    connection: &mut Connection,
+    mode: Mode,
+) -> Result<(Vec<Rung>, Option<Vec<Rated>>), CliError> {
+    connection.send(ClientMessage::Ladder { mode });
+    let mut aside = Vec::new();
+    let (mut rows, mut you) = account::next(connection, &mut aside, |m| match m {
+        ServerMessage::Ladder { rows, you, .. } => Some(Ok((rows.clone(), you.clone()))),
+        ServerMessage::Error { message, .. } => Some(Err(message.clone())),
+        _ => None,
+    })
+    .map_err(refused)?
+    .map_err(|why| CliError::BadInput(format!("the server refused: {why}")))?;
+    rows.truncate(MAX_ROWS);
+    if let Some(games) = &mut you {
+        games.truncate(MAX_ROWS);
+    }
+    Ok((rows, you))
 }
 
 /// The ladder as lines: rank, name, rating ± deviation (`?` while

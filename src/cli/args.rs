@@ -85,6 +85,17 @@ impl From<ModeArg> for Mode {
     }
 }
 
+impl From<Mode> for ModeArg {
+    fn from(m: Mode) -> ModeArg {
+        match m {
+            Mode::Partnership => ModeArg::Partnership,
+            Mode::Cutthroat => ModeArg::Cutthroat,
+            Mode::Individual => ModeArg::Individual,
+            Mode::Dummy => ModeArg::Dummy,
+        }
+    }
+}
+
 /// Flags every command that plays takes: they override rules.toml.
 #[derive(Debug, Clone, Args)]
 pub struct RulesFlags {

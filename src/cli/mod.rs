@@ -1,8 +1,9 @@
 //! The command line: parsing the arguments, and saying what happened. A
 //! file per family of commands: `play` (a game at the table, resume),
-//! `records` (history, export, stats, verify, replay), `analyze`, `net` (host, join,
-//! serve), `sim` and `rules`; the flags they share are in `args`. What the
-//! commands do lives below, in the session, the store, the network and the
+//! `records` (history, export, stats, verify, replay), `analyze`, `net`
+//! (host, join, serve), `lobby` (a server's public tables), `sim` and
+//! `rules`; the flags they share are in `args`. What the commands do lives
+//! below, in the session, the store, the network and the
 //! screen. Bad input is reported before the terminal is touched, with exit
 //! code 2; a failure of the program's own, or a record that does not
 //! verify, exits 1.
@@ -10,6 +11,7 @@
 mod account;
 mod analyze;
 mod args;
+mod lobby;
 mod net;
 mod play;
 mod records;
@@ -26,6 +28,7 @@ use crate::config::RulesFileError;
 pub use account::{AccountAction, AccountArgs, LadderArgs};
 pub use analyze::AnalyzeArgs;
 pub use args::{EffortArgs, LookArgs, ModeArg, RulesFlags};
+pub use lobby::LobbyArgs;
 pub use net::{HostArgs, JoinArgs, ServeArgs};
 pub use play::{PlayArgs, ResumeArgs};
 pub use records::{ExportArgs, HistoryArgs, ReplayArgs, StatsArgs, VerifyArgs};
@@ -100,6 +103,9 @@ pub enum Command {
     Join(JoinArgs),
     /// Run a table server for many tables, without a screen, until Ctrl-C.
     Serve(ServeArgs),
+    /// A server's public tables: join or watch one, open one, or wait for
+    /// a quick match; and its ladder.
+    Lobby(LobbyArgs),
     Account(AccountArgs),
     Ladder(LadderArgs),
 }
@@ -148,6 +154,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Play(args)) => play::play(&args),
         Some(Command::Host(args)) => net::host(&args),
         Some(Command::Join(args)) => net::join(&args),
+        Some(Command::Lobby(args)) => lobby::lobby(&args),
         Some(Command::Account(args)) => account::account(&args),
         Some(Command::Ladder(args)) => account::ladder(&args),
         None => play::play(&cli.play),

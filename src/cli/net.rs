@@ -10,7 +10,7 @@ use clap::builder::RangedI64ValueParser;
 use crate::bots::BotSpec;
 use crate::config::RulesSource;
 use crate::engine::Rules;
-use crate::net::account::{self, Credentials, SignInError};
+use crate::net::account::{self, Credentials, SignInError, SignedIn};
 use crate::net::client::{Connection, Target};
 use crate::net::code::{ServerAddress, TableCode, lan_address};
 use crate::net::lobby::{Joining, Seeking};
@@ -114,8 +114,20 @@ pub(super) fn join(args: &JoinArgs) -> Result<(), CliError> {
     let code = &args.code;
     check_terminal()?;
     let name = args.name.clone().unwrap_or_else(login_name);
-    let mut connection = Connection::open(&Target::from(code), &name).map_err(CliError::Failed)?;
-    let name = signed_in(&mut connection, name)?;
+    let (connection, signed) = connect_signed(&Target::from(code), name)?;
+    let mut config = look_config(&args.look);
+    config.game.name = signed.name;
+    sit_at(config, connection, code)
+}
+
+/// Sits at the table `code` names through `connection` (hello said,
+/// signed in), taking back the seat kept for it if there is one, and
+/// plays there.
+pub(super) fn sit_at(
+    config: PlayConfig,
+    connection: Connection,
+    code: &TableCode,
+) -> Result<(), CliError> {
     let tokens = paths::seat_tokens();
     let token = tokens
         .as_deref()
@@ -128,8 +140,6 @@ pub(super) fn join(args: &JoinArgs) -> Result<(), CliError> {
         keep_token: seats_kept::keeper(tokens),
         join_command: Box::new(move |_| format!("spades join {shown}")),
     };
-    let mut config = look_config(&args.look);
-    config.game.name = name;
     remote_session(config, connection, joining)
 }
 
@@ -163,9 +173,24 @@ fn open_table(
     port: u16,
 ) -> Result<(), CliError> {
     let name = args.name.clone().unwrap_or_else(login_name);
-    let mut connection = Connection::open(target, &name).map_err(CliError::Failed)?;
-    let name = signed_in(&mut connection, name)?;
-    let fingerprint = target.fingerprint.clone();
+    let (connection, signed) = connect_signed(target, name)?;
+    let mut config = look_config(&args.look);
+    config.game.rules = rules;
+    config.game.name = signed.name;
+    config.game.rules_source = source.to_string();
+    host_on(config, connection, host, port)
+}
+
+/// Opens a table with `config`'s rules through `connection` (hello said,
+/// signed in) and plays at it as its host; friends are told to join at
+/// `host:port`.
+pub(super) fn host_on(
+    config: PlayConfig,
+    connection: Connection,
+    host: String,
+    port: u16,
+) -> Result<(), CliError> {
+    let fingerprint = connection.target().fingerprint.clone();
     let joining = Joining {
         table: None,
         seeking: if args.public {
@@ -185,18 +210,29 @@ fn open_table(
             format!("spades join {code}")
         }),
     };
-    let mut config = look_config(&args.look);
-    config.game.rules = rules;
-    config.game.name = name;
-    config.game.rules_source = source.to_string();
     remote_session(config, connection, joining)
 }
 
+/// Connects to the server at `target`, says hello as `name` and signs in
+/// when it keeps a ladder (registering `name` the first time).
+pub(super) fn connect_signed(
+    target: &Target,
+    name: String,
+) -> Result<(Connection, SignedIn), CliError> {
+    let mut connection = Connection::open(target, &name).map_err(CliError::Failed)?;
+    let signed = signed_in(&mut connection, name)?;
+    Ok((connection, signed))
+}
+
 /// Signs in when the server keeps a ladder, registering `name` the first
-/// time; the name the player sits under (the account's, once signed in).
-fn signed_in(connection: &mut Connection, name: String) -> Result<String, CliError> {
+/// time: the name the player sits under (the account's, once signed in)
+/// and the account's ratings (none without a ladder).
+fn signed_in(connection: &mut Connection, name: String) -> Result<SignedIn, CliError> {
     let Some(nonce) = account::offered_challenge(connection).map_err(lost)? else {
-        return Ok(name);
+        return Ok(SignedIn {
+            name,
+            ratings: Vec::new(),
+        });
     };
     let (identity, _) = super::account::identity()?;
     let credentials = Credentials {
@@ -204,7 +240,7 @@ fn signed_in(connection: &mut Connection, name: String) -> Result<String, CliErr
         register_as: Some(&name),
     };
     match account::answer(connection, &credentials, &nonce) {
-        Ok(signed) => Ok(signed.name),
+        Ok(signed) => Ok(signed),
         Err(SignInError::Lost(why)) => Err(CliError::Failed(why)),
         Err(refused) => Err(CliError::BadInput(format!(
             "cannot sign in as {}: {refused} (choose another name with --name)",

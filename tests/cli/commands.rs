@@ -493,6 +493,12 @@ fn bad_table_codes_and_network_flags_exit_2() {
         (&["host", "--server", "plain@localhost"], "HOST:PORT"),
         (&["host", "--turn-timer", "1"], "turn-timer"),
         (&["host", "--mode", "solo"], "solo"),
+        (
+            &["lobby", "ABCDEF.plain@localhost:4466"],
+            "FINGERPRINT@HOST:PORT",
+        ),
+        (&["lobby", "plain@localhost"], "no :PORT"),
+        (&["lobby", "plain@10.1.2.3:4466"], "no encryption"),
     ] {
         spades(&dir)
             .args(args)
@@ -501,9 +507,14 @@ fn bad_table_codes_and_network_flags_exit_2() {
             .stderr(predicate::str::contains(says));
     }
     // A good code still needs a terminal to play in.
-    spades(&dir)
-        .args(["join", "ABCDEFGHIJKLMNOP.plain@127.0.0.1:1"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("terminal"));
+    for args in [
+        &["join", "ABCDEFGHIJKLMNOP.plain@127.0.0.1:1"][..],
+        &["lobby", "plain@127.0.0.1:1"],
+    ] {
+        spades(&dir)
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("terminal"));
+    }
 }

@@ -1,8 +1,8 @@
 //! The table in the terminal, driven through the TUI's `App` with no
 //! terminal: screens (snapshots in `snapshots/`), keys and clicks, the flow
 //! of play, the dummy, secrets kept from the screen, the replay viewer, the
-//! review of a hand, statistics, practice, saves taken up again, and bots
-//! thinking away from the table.
+//! review of a hand, statistics, practice, saves taken up again, bots
+//! thinking away from the table, and a server's lobby of tables.
 //!
 //! One test binary (`cargo test --test tui`); each module is one area.
 
@@ -11,6 +11,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod bid_cursor;
+mod directory;
 mod dummy;
 mod flow;
 mod hand_review;

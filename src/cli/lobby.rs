@@ -1,0 +1,289 @@
+//! `spades lobby`: a server's public tables on screen, to join, watch,
+//! open one or wait for a quick match. The screen (`tui::directory`) only
+//! turns keys into requests; here they go to the server through a
+//! `Directory`, and a seat found hands over to `join`'s and `host`'s flow.
+
+use std::time::Duration;
+
+use clap::Args;
+
+use crate::config::RulesSource;
+use crate::engine::Mode;
+use crate::net::client::{Connection, Incoming, Target};
+use crate::net::code::{ServerAddress, TableCode};
+use crate::protocol::account::{Rated, Rung};
+use crate::protocol::directory::ListedTable;
+use crate::signals::{Signal, StopSignals};
+use crate::tui::directory::{DirectoryState, Outcome, Player, render};
+use crate::tui::terminal::{Next, Session};
+use crate::tui::{Ending, Input, Key, Theme, TuiError};
+
+use super::account::{ask_ladder, login_name};
+use super::args::{LookArgs, RulesFlags};
+use super::net::{connect_signed, host_on, sit_at};
+use super::play::look_config;
+use super::{CliError, check_terminal};
+
+/// How long the loop waits for a key before looking at the signals again.
+const IDLE_WAIT: Duration = Duration::from_millis(50);
+
+#[derive(Debug, Clone, Args)]
+pub struct LobbyArgs {
+    /// The server, as `spades serve` prints it: FINGERPRINT@HOST:PORT
+    #[arg(value_name = "CODE")]
+    pub code: ServerAddress,
+    /// Your name at the tables (default: your login name)
+    #[arg(long)]
+    pub name: Option<String>,
+    #[command(flatten)]
+    pub look: LookArgs,
+}
+
+/// What the lobby hands over to once the player has chosen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Handover {
+    Join(String),
+    Watch(String),
+    Open { mode: Mode, public: bool },
+    Queue { mode: Mode, wait: Duration },
+}
+
+/// What the lobby asks of a server. Errors are said on the status line,
+/// in the player's words.
+pub trait Directory {
+    /// The public tables of `mode` (all modes with `None`), and how many
+    /// the server has in all.
+    fn list(&mut self, mode: Option<Mode>) -> Result<(Vec<ListedTable>, usize), String>;
+    /// A mode's ladder, and the player's own rated games in it.
+    fn ladder(&mut self, mode: Mode) -> Result<(Vec<Rung>, Option<Vec<Rated>>), String>;
+    /// Whether the server can do what `handover` asks; if not, why not.
+    fn offers(&self, handover: &Handover) -> Result<(), String>;
+}
+
+/// What one of the screen's outcomes comes to: asked of the directory and
+/// its answer shown (`None`), or the lobby left, for a handover or not.
+fn answer(
+    directory: &mut impl Directory,
+    state: &mut DirectoryState,
+    outcome: Outcome,
+) -> Option<Result<Handover, Ending>> {
+    let handover = match outcome {
+        Outcome::Nothing => return None,
+        Outcome::Quit => return Some(Err(Ending::Quit)),
+        Outcome::Refresh(mode) => {
+            match directory.list(mode) {
+                Ok((tables, total)) => {
+                    state.set_tables(tables, total);
+                    state.clear_status();
+                }
+                Err(why) => state.set_status(why),
+            }
+            return None;
+        }
+        Outcome::AskLadder(mode) => {
+            match directory.ladder(mode) {
+                Ok((rows, you)) => state.set_ladder(rows, you),
+                Err(why) => state.set_status(why),
+            }
+            return None;
+        }
+        Outcome::Join(table) => Handover::Join(table),
+        Outcome::Watch(table) => Handover::Watch(table),
+        Outcome::Open { mode, public } => Handover::Open { mode, public },
+        Outcome::Queue { mode, wait } => Handover::Queue { mode, wait },
+    };
+    match directory.offers(&handover) {
+        Ok(()) => Some(Ok(handover)),
+        Err(why) => {
+            state.set_status(why);
+            None
+        }
+    }
+}
+
+/// Shows the lobby until the player chooses a table (`Ok(Ok)`) or leaves
+/// it (`Ok(Err)`: how). The terminal is given back however it ends.
+pub fn run_lobby(
+    directory: &mut impl Directory,
+    state: &mut DirectoryState,
+    theme: &Theme,
+) -> Result<Result<Handover, Ending>, TuiError> {
+    let signals = StopSignals::watch()?;
+    let mut session = Session::start()?;
+    let result = drive(directory, state, theme, &mut session, &signals);
+    let restored = session.end();
+    match signals.received() {
+        Some(signal) => Ok(Err(Ending::Signal(signal))),
+        None => result.and_then(|end| restored.map(|()| end).map_err(TuiError::from)),
+    }
+}
+
+fn drive(
+    directory: &mut impl Directory,
+    state: &mut DirectoryState,
+    theme: &Theme,
+    session: &mut Session,
+    signals: &StopSignals,
+) -> Result<Result<Handover, Ending>, TuiError> {
+    let mut pending = Some(Outcome::Refresh(state.filter()));
+    loop {
+        if let Some(signal) = signals.received() {
+            return Ok(Err(Ending::Signal(signal)));
+        }
+        let asking = matches!(pending, Some(Outcome::Refresh(_) | Outcome::AskLadder(_)));
+        if asking {
+            // The server's answer may take a moment: say so first.
+            state.set_status("Asking the server...");
+        }
+        session.terminal().draw(|frame| {
+            let hits = render(state, frame.area(), frame.buffer_mut(), theme);
+            state.set_hits(hits);
+        })?;
+        if let Some(outcome) = pending.take() {
+            if asking {
+                state.clear_status();
+            }
+            if let Some(end) = answer(directory, state, outcome) {
+                return Ok(end);
+            }
+            continue;
+        }
+        pending = match session.next_input(IDLE_WAIT)? {
+            Next::HungUp => return Ok(Err(Ending::Signal(Signal::HANGUP))),
+            Next::Input(Input::Key(Key::Interrupt)) => return Ok(Err(Ending::Interrupted)),
+            Next::Input(input) => Some(state.update(input)),
+            Next::Nothing => None,
+        };
+    }
+}
+
+/// A server reached by its code, over one connection, reconnected (and
+/// signed in again) when the server has closed it.
+struct ServerDirectory {
+    code: ServerAddress,
+    name: String,
+    connection: Connection,
+}
+
+impl ServerDirectory {
+    /// The connection, open: what arrived while the lobby sat idle is
+    /// read (the lobby expects nothing unasked), and a closed one is
+    /// opened again.
+    fn connection(&mut self) -> Result<&mut Connection, CliError> {
+        while let Some(incoming) = self.connection.try_recv() {
+            if let Incoming::Closed(_) = incoming {
+                break;
+            }
+        }
+        if self.connection.is_closed() {
+            let (connection, _) = connect_signed(&self.code.target(), self.name.clone())?;
+            self.connection = connection;
+        }
+        Ok(&mut self.connection)
+    }
+
+    /// The connection to sit at a table with.
+    fn into_connection(mut self) -> Result<Connection, CliError> {
+        self.connection()?;
+        Ok(self.connection)
+    }
+}
+
+impl Directory for ServerDirectory {
+    fn list(&mut self, _mode: Option<Mode>) -> Result<(Vec<ListedTable>, usize), String> {
+        Err("This server does not list public tables yet: n opens a private table.".into())
+    }
+
+    fn ladder(&mut self, mode: Mode) -> Result<(Vec<Rung>, Option<Vec<Rated>>), String> {
+        let connection = self.connection().map_err(|e| e.to_string())?;
+        ask_ladder(connection, mode).map_err(|e| e.to_string())
+    }
+
+    fn offers(&self, handover: &Handover) -> Result<(), String> {
+        offers_today(handover)
+    }
+}
+
+/// What a server offers today: to join a table by its id and to open a
+/// private one. Listing, watching and quick matches come with the
+/// server's lobby.
+fn offers_today(handover: &Handover) -> Result<(), String> {
+    match handover {
+        Handover::Join(_) | Handover::Open { public: false, .. } => Ok(()),
+        Handover::Open { public: true, .. } => {
+            Err("This server cannot list a table yet: open it private (←→).".into())
+        }
+        Handover::Watch(_) => Err("This server does not offer watching yet.".into()),
+        Handover::Queue { .. } => Err("This server does not offer quick matches yet.".into()),
+    }
+}
+
+/// `spades lobby`: the server is reached and signed in to before the
+/// terminal is touched, so a wrong code or an unreachable server is said
+/// plainly on a terminal left as it was.
+pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
+    check_terminal()?;
+    let name = args.name.clone().unwrap_or_else(login_name);
+    let target: Target = args.code.target();
+    let (connection, signed) = connect_signed(&target, name)?;
+    let mut config = look_config(&args.look);
+    config.game.name = signed.name.clone();
+    let mut directory = ServerDirectory {
+        code: args.code.clone(),
+        name: signed.name.clone(),
+        connection,
+    };
+    let player = Player {
+        name: signed.name,
+        ratings: signed.ratings,
+    };
+    let mut state = DirectoryState::new(target.address, player);
+    let theme = Theme::from_env(config.ascii);
+    let handover = match run_lobby(&mut directory, &mut state, &theme)? {
+        Ok(handover) => handover,
+        Err(Ending::Quit) => return Ok(()),
+        Err(ending) => {
+            return Err(CliError::Stopped {
+                why: ending.to_string(),
+                code: ending.exit_code(),
+            });
+        }
+    };
+    let code = &args.code;
+    let connection = directory.into_connection()?;
+    match handover {
+        Handover::Join(table) => {
+            let table = TableCode {
+                table,
+                fingerprint: code.fingerprint.clone(),
+                host: code.host.clone(),
+                port: code.port,
+            };
+            sit_at(config, connection, &table)
+        }
+        Handover::Open { mode, .. } => {
+            let (rules, source) = rules_for(mode)?;
+            config.game.rules = rules;
+            config.game.rules_source = source.to_string();
+            host_on(config, connection, code.host.clone(), code.port)
+        }
+        Handover::Watch(_) | Handover::Queue { .. } => Err(CliError::Failed(
+            "the server does not offer that yet".into(),
+        )),
+    }
+}
+
+/// The rules in force (rules.toml, or the classic game) in `mode`.
+fn rules_for(mode: Mode) -> Result<(crate::engine::Rules, RulesSource), CliError> {
+    RulesFlags {
+        mode: Some(mode.into()),
+        target: None,
+        rules: None,
+        preset: None,
+        quick: false,
+    }
+    .rules()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,331 @@
+//! Snapshots of a server's lobby (`spades lobby`): its public tables (one
+//! rated with a provisional player, one full, one started with watchers),
+//! an empty list, the ladder with the player's history, the two forms, at
+//! the smallest size and a larger one; and names of odd widths.
+
+use std::time::Duration;
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use spades::engine::Mode;
+use spades::protocol::SeatPlayer;
+use spades::protocol::account::{ModeRating, Rated, Rung};
+use spades::protocol::directory::{ListedSeat, ListedTable, ShownRating};
+use spades::tui::directory::{DirectoryState, Outcome, Player, render};
+use spades::tui::{Key, Theme};
+
+/// Symbols as most terminals show them, without colour.
+const UNICODE: Theme = Theme {
+    ascii: false,
+    color: false,
+};
+
+fn screen(state: &mut DirectoryState, theme: &Theme, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal
+        .draw(|frame| {
+            let hits = render(state, frame.area(), frame.buffer_mut(), theme);
+            state.set_hits(hits);
+        })
+        .unwrap();
+    terminal.backend().to_string()
+}
+
+fn person(name: &str, rating: i32, deviation: i32, provisional: bool) -> ListedSeat {
+    ListedSeat {
+        name: Some(name.into()),
+        player: SeatPlayer::Person,
+        rating: Some(ShownRating {
+            rating,
+            deviation,
+            provisional,
+        }),
+    }
+}
+
+fn bot(level: &str) -> ListedSeat {
+    ListedSeat {
+        name: Some(level.into()),
+        player: SeatPlayer::Bot,
+        rating: None,
+    }
+}
+
+fn empty() -> ListedSeat {
+    ListedSeat {
+        name: None,
+        player: SeatPlayer::Empty,
+        rating: None,
+    }
+}
+
+fn listed(id: &str, mode: Mode, rules: &str, seats: Vec<ListedSeat>) -> ListedTable {
+    ListedTable {
+        table: id.into(),
+        mode,
+        rules: rules.into(),
+        seats,
+        started: false,
+        rated: false,
+        watchers: 0,
+    }
+}
+
+fn tables() -> Vec<ListedTable> {
+    let mut rated = listed(
+        "RATEDTABLE234567",
+        Mode::Partnership,
+        "to 500, bags 10 cost 100, nil 100, blind nil",
+        vec![
+            person("Ana", 1620, 210, true),
+            empty(),
+            bot("normal"),
+            person("Bo", 1512, 64, false),
+        ],
+    );
+    rated.rated = true;
+    let full = listed(
+        "FULLTABLE2345678",
+        Mode::Cutthroat,
+        "to 300, 17 cards each",
+        vec![
+            person("Cy", 1480, 90, false),
+            person("Dee", 1550, 120, false),
+            bot("hard"),
+        ],
+    );
+    let mut started = listed(
+        "STARTEDTABLE2345",
+        Mode::Individual,
+        "to 500, no nil",
+        vec![
+            person("Eve", 1500, 350, true),
+            person("Finn", 1490, 80, false),
+            bot("easy"),
+            bot("normal"),
+        ],
+    );
+    started.started = true;
+    started.watchers = 3;
+    let dummy = listed(
+        "DUMMYTABLE234567",
+        Mode::Dummy,
+        "to 250",
+        vec![
+            empty(),
+            empty(),
+            person("Gus", 1500, 350, true),
+            ListedSeat {
+                name: None,
+                player: SeatPlayer::Dummy,
+                rating: None,
+            },
+        ],
+    );
+    vec![rated, full, started, dummy]
+}
+
+fn lobby() -> DirectoryState {
+    let player = Player {
+        name: "Ana".into(),
+        ratings: vec![ModeRating {
+            mode: Mode::Partnership,
+            rating: 1620,
+            deviation: 210,
+            games: 4,
+            provisional: true,
+        }],
+    };
+    let mut state = DirectoryState::new("203.0.113.7:4466".into(), player);
+    state.set_tables(tables(), 4);
+    state
+}
+
+#[test]
+fn the_list_of_tables() {
+    let mut state = lobby();
+    let text = screen(&mut state, &Theme::PLAIN, 80, 24);
+    assert!(
+        text.contains("1620?+-210"),
+        "a provisional rating is marked"
+    );
+    insta::assert_snapshot!("directory_list_80x24", text);
+    state.key(Key::Down);
+    state.key(Key::Enter);
+    insta::assert_snapshot!(
+        "directory_list_full_120x40",
+        screen(&mut state, &UNICODE, 120, 40)
+    );
+}
+
+#[test]
+fn more_tables_than_fit_keep_the_selected_one_in_view() {
+    let mut state = lobby();
+    let many: Vec<ListedTable> = (0..30)
+        .map(|i| {
+            listed(
+                &format!("T{i}"),
+                Mode::Partnership,
+                "to 500",
+                vec![empty(); 4],
+            )
+        })
+        .collect();
+    state.set_tables(many, 240);
+    for _ in 0..20 {
+        state.key(Key::Down);
+    }
+    let text = screen(&mut state, &Theme::PLAIN, 80, 24);
+    assert!(text.contains("Tables (30 of 240)"), "{text}");
+    let selected = text.lines().find(|l| l.contains("> partnership")).unwrap();
+    assert!(text.lines().filter(|l| l.contains("partnership")).count() >= 8);
+    assert!(selected.contains("to 500"), "{text}");
+}
+
+#[test]
+fn an_empty_list() {
+    let mut state = DirectoryState::new("203.0.113.7:4466".into(), lobby().player);
+    let unlisted = screen(&mut state, &Theme::PLAIN, 80, 24);
+    assert!(unlisted.contains("No list of tables"), "{unlisted}");
+    assert!(!unlisted.contains("No public"), "{unlisted}");
+    let mut state = lobby();
+    state.set_tables(Vec::new(), 0);
+    assert_eq!(
+        state.key(Key::Char('m')),
+        Outcome::Refresh(Some(Mode::Partnership))
+    );
+    insta::assert_snapshot!(
+        "directory_empty_80x24",
+        screen(&mut state, &Theme::PLAIN, 80, 24)
+    );
+}
+
+#[test]
+fn the_ladder_with_the_player_s_history() {
+    let mut state = lobby();
+    assert_eq!(
+        state.key(Key::Char('l')),
+        Outcome::AskLadder(Mode::Partnership)
+    );
+    let waiting = screen(&mut state, &Theme::PLAIN, 80, 24);
+    assert!(waiting.contains("Asking the server"), "{waiting}");
+    let rung = |rank, name: &str, rating, deviation, games, provisional| Rung {
+        rank,
+        name: name.into(),
+        rating,
+        deviation,
+        games,
+        provisional,
+    };
+    let rows = vec![
+        rung(1, "Bo", 1712, 61, 48, false),
+        rung(2, "Ana", 1620, 210, 4, true),
+        rung(3, "Zoë the very long-named", 1480, 95, 20, false),
+    ];
+    let day = 1_764_547_200; // 2025-12-01 00:00 UTC
+    let you = vec![
+        Rated {
+            finished: day,
+            before: 1500,
+            after: 1561,
+            deviation: 290,
+        },
+        Rated {
+            finished: day + 3_600 * 26,
+            before: 1561,
+            after: 1540,
+            deviation: 250,
+        },
+        Rated {
+            finished: day + 3_600 * 50,
+            before: 1540,
+            after: 1620,
+            deviation: 210,
+        },
+    ];
+    state.set_ladder(rows, Some(you));
+    insta::assert_snapshot!(
+        "directory_ladder_80x24",
+        screen(&mut state, &Theme::PLAIN, 80, 24)
+    );
+    insta::assert_snapshot!(
+        "directory_ladder_120x40",
+        screen(&mut state, &UNICODE, 120, 40)
+    );
+}
+
+#[test]
+fn the_new_table_form() {
+    let mut state = lobby();
+    state.key(Key::Char('n'));
+    state.key(Key::Down);
+    state.key(Key::Right);
+    insta::assert_snapshot!(
+        "directory_new_table_80x24",
+        screen(&mut state, &Theme::PLAIN, 80, 24)
+    );
+}
+
+#[test]
+fn the_quick_match_form() {
+    let mut state = lobby();
+    state.key(Key::Char('q'));
+    insta::assert_snapshot!(
+        "directory_quick_match_80x24",
+        screen(&mut state, &UNICODE, 80, 24)
+    );
+    state.key(Key::Down);
+    state.key(Key::Right);
+    assert_eq!(
+        state.key(Key::Enter),
+        Outcome::Queue {
+            mode: Mode::Partnership,
+            wait: Duration::from_secs(120)
+        }
+    );
+}
+
+/// Names from outside are cleaned before they come here, but may still be
+/// wide (two columns a letter) or long: each is cut by the columns it
+/// takes, so no row runs into the next or past the frame.
+#[test]
+fn wide_and_odd_names_keep_to_their_columns() {
+    let mut state = lobby();
+    let mut table = listed(
+        "WIDE234567ABCDEF",
+        Mode::Partnership,
+        "ｗｉｄｅ rules line that is far too long to fit on one row of the list at all",
+        vec![
+            person("ＡＢＣＤＥＦＧＨＩＪＫＬ", 1500, 350, true),
+            person("e\u{301}mile\u{200b}\u{1b}[31m", 1400, 100, false),
+            bot("normal"),
+            person(&"x".repeat(200), 1300, 90, false),
+        ],
+    );
+    table.rated = true;
+    state.set_tables(vec![table], 1);
+    for (theme, width) in [(Theme::PLAIN, 80), (UNICODE, 80), (UNICODE, 120)] {
+        let text = screen(&mut state, &theme, width, 24);
+        assert!(!text.contains('\u{1b}'), "no raw escape reaches the screen");
+        assert!(
+            text.contains("rated"),
+            "the facts at the right stay: {text}"
+        );
+        assert!(
+            text.contains("1300"),
+            "the last seat's rating stays: {text}"
+        );
+        for line in text.lines() {
+            // Each row is quoted; a note on wide letters may follow it.
+            let inner = line.split('"').nth(1).unwrap();
+            assert!(
+                spades::outside::columns(inner) <= usize::from(width),
+                "{line}"
+            );
+        }
+    }
+    insta::assert_snapshot!(
+        "directory_wide_names_80x24",
+        screen(&mut state, &UNICODE, 80, 24)
+    );
+}
