@@ -4,7 +4,7 @@
 
 use super::knowledge::{Position, above, below, rank_value};
 use crate::engine::{Bid, Card, CardSet, Suit};
-use crate::search::policy::high_enough_to_cover;
+use crate::search::policy::{hardest_to_duck, high_enough_to_cover};
 
 /// Which rule around a nil chose a card: what a hint says of it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -211,15 +211,7 @@ fn bust_play(pos: &Position, margin: i32) -> Option<(Card, NilRule)> {
         if pool.is_empty() {
             return None;
         }
-        // The fewer unseen cards below the lead, the less room to duck;
-        // low spades too, which a nil cannot throw away.
-        return pool
-            .iter()
-            .min_by_key(|&c| {
-                let lower = below(pos.unseen, c).len() as i32;
-                (lower, c.rank().index())
-            })
-            .map(by(NilRule::BustLead));
+        return hardest_to_duck(pool, pos.unseen).map(by(NilRule::BustLead));
     }
     let led = pos.led?;
     let (winner, winning) = pos.winner?;

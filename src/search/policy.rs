@@ -185,15 +185,19 @@ impl Policy {
     /// The lead: a nil's lowest card; else a card nobody can beat in its
     /// suit (a side suit first), else the lowest of a random legal suit.
     fn lead(&self, hand: &HandState, legal: CardSet, nil: bool, random: u32) -> Option<Card> {
-        // A nil leads low; so does its hunter, for the nil to get under,
-        // from where the nil plays before its partner can cover.
-        if nil || self.leads_through(hand) {
-            return lowest_rank(legal);
-        }
         let elsewhere = self
             .deck
             .minus(hand.played())
             .minus(hand.hands[hand.turn()]);
+        // A nil leads low; its hunter leads where the nil has least room
+        // to get under, from where the nil plays before its partner can
+        // cover.
+        if nil {
+            return lowest_rank(legal);
+        }
+        if self.leads_through(hand) {
+            return hardest_to_duck(legal, elsewhere);
+        }
         let mut winners = CardSet::EMPTY;
         for suit in Suit::ALL {
             if let Some(top) = legal.suit(suit).highest()
@@ -249,6 +253,15 @@ fn lowest_rank(set: CardSet) -> Option<Card> {
         .into_iter()
         .filter_map(|s| from.suit(s).lowest())
         .min_by_key(|c| c.rank())
+}
+
+/// The lead into an opponent's nil from `pool`: the card with the fewest
+/// of the `unseen` cards below it in its suit, the least room for the nil
+/// to duck (a low spade as well as a side card: a nil cannot throw spades
+/// away for long); ties to the lower rank.
+pub fn hardest_to_duck(pool: CardSet, unseen: CardSet) -> Option<Card> {
+    pool.iter()
+        .min_by_key(|&c| (unseen.below(c).len(), c.rank().index()))
 }
 
 /// A card the nil's partner wins a trick with that the nil ducks under
@@ -402,6 +415,22 @@ mod tests {
             h.play_unchecked(card(c));
         }
         assert_eq!(p.choose(&h, 0), card("2H"));
+    }
+
+    #[test]
+    fn a_hunter_leads_where_the_nil_has_least_room_to_duck() {
+        // Seat 0's nil plays before its partner: seat 3 leads into it. Of
+        // the cards in play, one heart lies under the nine and two clubs
+        // under the eight, so the nine leads, not the lowest card.
+        let bids = [Bid::Nil, Bid::Tricks(4), Bid::Tricks(4), Bid::Tricks(4)];
+        let cards = ["7H 2C 3C", "TC JC AC", "QC KC 4S", "8C 9H TH"];
+        let (h, p) = hand(cards, 3, bids);
+        let p = p.in_deck(cards.iter().fold(CardSet::EMPTY, |all, c| all | set(c)));
+        assert_eq!(p.choose(&h, 0), card("9H"));
+        // Nobody's nil: no reason to lead it.
+        let (h, p) = hand(cards, 3, FOURS);
+        let p = p.in_deck(cards.iter().fold(CardSet::EMPTY, |all, c| all | set(c)));
+        assert_ne!(p.choose(&h, 0), card("9H"));
     }
 
     #[test]
