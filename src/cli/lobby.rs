@@ -11,6 +11,8 @@ use crate::config::RulesSource;
 use crate::engine::Mode;
 use crate::net::client::{Connection, Incoming, Target};
 use crate::net::code::{ServerAddress, TableCode};
+use crate::net::directory;
+use crate::net::lobby::Seeking;
 use crate::protocol::account::{Rated, Rung};
 use crate::protocol::directory::ListedTable;
 use crate::signals::{Signal, StopSignals};
@@ -190,8 +192,10 @@ impl ServerDirectory {
 }
 
 impl Directory for ServerDirectory {
-    fn list(&mut self, _mode: Option<Mode>) -> Result<(Vec<ListedTable>, usize), String> {
-        Err("This server does not list public tables yet: n opens a private table.".into())
+    fn list(&mut self, mode: Option<Mode>) -> Result<(Vec<ListedTable>, usize), String> {
+        let connection = self.connection().map_err(|e| e.to_string())?;
+        let listing = directory::list(connection, mode).map_err(|e| e.to_string())?;
+        Ok((listing.tables, listing.total as usize))
     }
 
     fn ladder(&mut self, mode: Mode) -> Result<(Vec<Rung>, Option<Vec<Rated>>), String> {
@@ -200,21 +204,16 @@ impl Directory for ServerDirectory {
     }
 
     fn offers(&self, handover: &Handover) -> Result<(), String> {
-        offers_today(handover)
+        offered(handover)
     }
 }
 
-/// What a server offers today: to join a table by its id and to open a
-/// private one. Listing, watching and quick matches come with the
-/// server's lobby.
-fn offers_today(handover: &Handover) -> Result<(), String> {
+/// What a server offers: to join a listed table, open one (public or
+/// private) and queue for quick match. Watching comes with spectators.
+fn offered(handover: &Handover) -> Result<(), String> {
     match handover {
-        Handover::Join(_) | Handover::Open { public: false, .. } => Ok(()),
-        Handover::Open { public: true, .. } => {
-            Err("This server cannot list a table yet: open it private (←→).".into())
-        }
         Handover::Watch(_) => Err("This server does not offer watching yet.".into()),
-        Handover::Queue { .. } => Err("This server does not offer quick matches yet.".into()),
+        Handover::Join(_) | Handover::Open { .. } | Handover::Queue { .. } => Ok(()),
     }
 }
 
@@ -261,14 +260,28 @@ pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
             };
             sit_at(config, connection, &table)
         }
-        Handover::Open { mode, .. } => {
+        Handover::Open { mode, public } => {
             let (rules, source) = rules_for(mode)?;
             config.game.rules = rules;
             config.game.rules_source = source.to_string();
-            host_on(config, connection, code.host.clone(), code.port)
+            let seeking = if public {
+                Seeking::Public
+            } else {
+                Seeking::Private
+            };
+            host_on(config, connection, seeking, code.host.clone(), code.port)
         }
-        Handover::Watch(_) | Handover::Queue { .. } => Err(CliError::Failed(
-            "the server does not offer that yet".into(),
+        Handover::Queue { mode, wait } => {
+            // Quick match plays the mode's classic rules, as the server
+            // deals them.
+            config.game.rules = crate::engine::Rules::classic(mode);
+            config.game.rules_source = RulesSource::BuiltIn.to_string();
+            let wait = u32::try_from(wait.as_secs()).unwrap_or(u32::MAX);
+            let seeking = Seeking::Quick { mode, wait };
+            host_on(config, connection, seeking, code.host.clone(), code.port)
+        }
+        Handover::Watch(_) => Err(CliError::Failed(
+            "the server does not offer watching yet".into(),
         )),
     }
 }

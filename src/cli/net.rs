@@ -178,26 +178,29 @@ fn open_table(
     config.game.rules = rules;
     config.game.name = signed.name;
     config.game.rules_source = source.to_string();
-    host_on(config, connection, host, port)
+    let seeking = if args.public {
+        Seeking::Public
+    } else {
+        Seeking::Private
+    };
+    host_on(config, connection, seeking, host, port)
 }
 
-/// Opens a table with `config`'s rules through `connection` (hello said,
-/// signed in) and plays at it as its host; friends are told to join at
+/// Finds a seat as `seeking` says through `connection` (hello said,
+/// signed in): opens a table with `config`'s rules as its host, or waits
+/// for quick match; then plays there. Friends are told to join at
 /// `host:port`.
 pub(super) fn host_on(
     config: PlayConfig,
     connection: Connection,
+    seeking: Seeking,
     host: String,
     port: u16,
 ) -> Result<(), CliError> {
     let fingerprint = connection.target().fingerprint.clone();
     let joining = Joining {
         table: None,
-        seeking: if args.public {
-            Seeking::Public
-        } else {
-            Seeking::Private
-        },
+        seeking,
         token: None,
         keep_token: seats_kept::keeper(paths::seat_tokens()),
         join_command: Box::new(move |table| {

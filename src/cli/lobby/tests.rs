@@ -174,22 +174,18 @@ fn the_ladder_window_shows_what_the_server_sent() {
 }
 
 #[test]
-fn today_s_server_offers_joining_and_private_tables_only() {
-    let dummy = |public| Handover::Open {
-        mode: Mode::Dummy,
+fn a_server_offers_joining_opening_and_quick_match_but_not_yet_watching() {
+    let open = |public| Handover::Open {
+        mode: Mode::Partnership,
         public,
     };
-    assert_eq!(offers_today(&Handover::Join("T".into())), Ok(()));
-    assert_eq!(offers_today(&dummy(false)), Ok(()));
-    for refused in [
-        Handover::Watch("T".into()),
-        dummy(true),
-        Handover::Queue {
-            mode: Mode::Dummy,
-            wait: Duration::from_secs(30),
-        },
-    ] {
-        let why = offers_today(&refused).unwrap_err();
-        assert!(why.contains("yet"), "{refused:?}: {why}");
+    let queue = Handover::Queue {
+        mode: Mode::Cutthroat,
+        wait: Duration::from_secs(30),
+    };
+    for offered_now in [Handover::Join("T".into()), open(false), open(true), queue] {
+        assert_eq!(offered(&offered_now), Ok(()), "{offered_now:?}");
     }
+    let why = offered(&Handover::Watch("T".into())).unwrap_err();
+    assert!(why.contains("watching"), "{why}");
 }
