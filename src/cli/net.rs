@@ -348,11 +348,13 @@ pub(super) fn serve(args: &ServeArgs) -> Result<(), CliError> {
     if let Some(fp) = server.fingerprint() {
         text.push_str(&format!("fingerprint: {fp}\n"));
     }
-    text.push_str(&format!(
-        "open a table: spades host --server {}@{host}:{}\n",
+    let code = format!(
+        "{}@{host}:{}",
         server.fingerprint().unwrap_or("plain"),
         address.port()
-    ));
+    );
+    text.push_str(&format!("open a table: spades host --server {code}\n"));
+    text.push_str(&format!("the lobby: spades lobby {code}\n"));
     if host == "HOST" {
         text.push_str("  (HOST: this machine's name or address, as the players reach it)\n");
     }

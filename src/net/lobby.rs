@@ -20,6 +20,8 @@ pub struct LobbyState {
     pub rules: Option<Rules>,
     /// Chat lines and the server's refusals, newest last.
     pub news: Vec<String>,
+    /// In the quick-match queue of a mode, with this many players in it.
+    pub queued: Option<(Mode, u32)>,
 }
 
 impl LobbyState {
@@ -31,6 +33,7 @@ impl LobbyState {
             lobby: None,
             rules: None,
             news: Vec::new(),
+            queued: None,
         }
     }
 
@@ -220,6 +223,7 @@ impl Waiting {
                 self.state.join_command = Some((joining.join_command)(&table));
             }
             ServerMessage::Lobby(lobby) => self.state.update(lobby),
+            ServerMessage::Queued { mode, waiting } => self.state.queued = Some((mode, waiting)),
             ServerMessage::Start {
                 commitment,
                 seats,

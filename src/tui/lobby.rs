@@ -78,6 +78,16 @@ impl LobbyScreen<'_> {
         let text_width = usize::from(width.saturating_sub(4)).max(20);
         let mut lines: Vec<Line> = Vec::new();
         let Some(lobby) = &self.lobby else {
+            if let Some((mode, waiting)) = self.queued {
+                lines.push(Line::from(format!(
+                    "Quick match, {mode}: {waiting} waiting, you included."
+                )));
+                lines.push(Line::from("Players near your rating sit with you;"));
+                lines.push(Line::from(
+                    "bots take the seats left once your wait is over.",
+                ));
+                return self.frame("Quick match", lines, area, buf, theme);
+            }
             lines.push(Line::from("Waiting for the table..."));
             return self.frame("Table", lines, area, buf, theme);
         };

@@ -508,7 +508,7 @@ async fn spades_serve_says_goodbye_on_sigterm() {
     );
     let mut lines = std::io::BufReader::new(child.0.stdout.take().unwrap()).lines();
     let mut said = Vec::new();
-    while said.len() < 3 {
+    while said.len() < 4 {
         said.push(lines.next().unwrap().unwrap());
     }
     let address: std::net::SocketAddr = said[0]
@@ -522,6 +522,13 @@ async fn spades_serve_says_goodbye_on_sigterm() {
         said[2],
         format!(
             "open a table: spades host --server {fingerprint}@127.0.0.1:{}",
+            address.port()
+        )
+    );
+    assert_eq!(
+        said[3],
+        format!(
+            "the lobby: spades lobby {fingerprint}@127.0.0.1:{}",
             address.port()
         )
     );

@@ -208,3 +208,24 @@ fn lobby_of_a_shared_table() {
     assert!(text.contains("K7QXM2PD4T9RWA3B.F3QZ7XJ2M4TDKRWA8P6N5YHVCE@192.168.1.5:4466"));
     insta::assert_snapshot!("lobby_80x24", text);
 }
+
+/// Waiting in the quick-match queue: the mode, how many wait, and that
+/// bots fill the seats after the player's wait.
+#[test]
+fn waiting_for_a_quick_match() {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    use spades::engine::Seat;
+    use spades::net::lobby::LobbyState;
+    use spades::tui::Theme;
+    use spades::tui::lobby::LobbyScreen;
+    let mut state = LobbyState::new(Seat::new(0), false, None);
+    state.queued = Some((Mode::Cutthroat, 2));
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|frame| LobbyScreen(&state).render(frame.area(), frame.buffer_mut(), &Theme::PLAIN))
+        .unwrap();
+    let text = terminal.backend().to_string();
+    assert!(text.contains("Quick match, cutthroat: 2 waiting"), "{text}");
+    insta::assert_snapshot!("quick_match_waiting_80x24", text);
+}
