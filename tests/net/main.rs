@@ -24,3 +24,4 @@ mod lying_host;
 mod play;
 mod secrets;
 mod server;
+mod watch;

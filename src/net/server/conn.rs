@@ -3,6 +3,7 @@
 //! `MAX_LINE` bytes each; a task of its own writes what it is sent.
 
 mod account;
+mod watch;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -64,6 +65,8 @@ enum State {
     Ready { name: String },
     /// At a table.
     Seated { table: mpsc::Sender<Command> },
+    /// Watching a table, holding no seat.
+    Watching { table: mpsc::Sender<Command> },
 }
 
 /// Why a connection ends.
@@ -221,7 +224,7 @@ impl<R: AsyncRead + Unpin> Conn<R> {
                     );
                 }
                 _ = super::stopped(&mut stop), if stop_by.is_none() => {
-                    if matches!(self.state, State::Seated { .. }) {
+                    if matches!(self.state, State::Seated { .. } | State::Watching { .. }) {
                         stop_by = Some(Instant::now() + Duration::from_secs(2));
                         continue;
                     }
@@ -288,6 +291,7 @@ impl<R: AsyncRead + Unpin> Conn<R> {
             State::Hello => self.hello(message).await,
             State::Ready { name } => self.ready(name, message).await,
             State::Seated { table } => self.seated(table, message).await,
+            State::Watching { table } => self.watching(table, message).await,
         }
     }
 
@@ -384,6 +388,16 @@ impl<R: AsyncRead + Unpin> Conn<R> {
                 return None;
             }
             ClientMessage::Join { table } => (table, How::Join),
+            ClientMessage::Watch { table } => {
+                match self.watch(&table.trim().to_ascii_uppercase()).await {
+                    Ok(table) => self.state = State::Watching { table },
+                    Err((code, why)) => {
+                        self.refuse(code, why);
+                        self.state = State::Ready { name };
+                    }
+                }
+                return None;
+            }
             ClientMessage::Reclaim { table, token } => (table, How::Reclaim(token)),
             ClientMessage::Bye {} => return Some(End::Bye("you left".into())),
             ClientMessage::Register { .. }
@@ -487,7 +501,9 @@ impl<R: AsyncRead + Unpin> Conn<R> {
             ClientMessage::Hello { .. } => Err("hello was said already"),
             ClientMessage::Host { .. }
             | ClientMessage::Join { .. }
-            | ClientMessage::Reclaim { .. } => Err("you sit at a table already (bye leaves it)"),
+            | ClientMessage::Reclaim { .. }
+            | ClientMessage::Watch { .. } => Err("you sit at a table already (bye leaves it)"),
+            ClientMessage::StopWatching {} => Err("you watch no table: bye leaves your seat"),
             ClientMessage::Register { .. }
             | ClientMessage::SignIn { .. }
             | ClientMessage::Rotate { .. }
@@ -524,7 +540,7 @@ impl<R: AsyncRead + Unpin> Conn<R> {
 
     /// Tells the table this connection has left it, if it sat at one.
     async fn leave(&mut self, said_bye: bool) {
-        if let State::Seated { table } = &self.state {
+        if let State::Seated { table } | State::Watching { table } = &self.state {
             let (done, sent) = oneshot::channel();
             let leave = Command::Leave {
                 conn: self.link.id,

@@ -12,6 +12,7 @@ mod lobby;
 mod play;
 mod rated;
 mod seats;
+mod watchers;
 
 use super::flood::{ChatRate, TableChatRate};
 use super::link::{Link, encode};
@@ -42,6 +43,11 @@ pub(crate) enum Command {
         /// The account it signed in as, if it did: its games are rated.
         account: Option<AccountId>,
         how: How,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// Watch the table, holding no seat.
+    Watch {
+        link: Link,
         reply: oneshot::Sender<Result<(), Refusal>>,
     },
     Fill {
@@ -172,6 +178,8 @@ struct TableTask {
     rules_text: String,
     seats: Vec<Holder>,
     conns: Vec<Present>,
+    /// Spectators: connections that hold no seat.
+    watchers: Vec<Link>,
     bots: bool,
     level: BotSpec,
     game: Option<Playing>,
@@ -216,6 +224,7 @@ pub(super) fn open(
         rules_text: config::commented_toml(&rules),
         seats,
         conns: Vec::new(),
+        watchers: Vec::new(),
         bots: true,
         level: LOBBY_LEVEL.into(),
         game: None,
@@ -297,6 +306,9 @@ impl TableTask {
                 };
                 let _ = reply.send(sat);
             }
+            Command::Watch { link, reply } => {
+                let _ = reply.send(self.watch(link));
+            }
             Command::Fill { conn, bots, level } => self.fill(conn, bots, level),
             Command::Start { conn } => self.start(conn),
             Command::Act { conn, action } => self.act(conn, action),
@@ -375,6 +387,7 @@ impl TableTask {
                 present.link.close_with(Arc::clone(&bye));
             }
         }
+        self.close_watchers(&bye);
         self.shared.remove_table(&self.id);
     }
 
@@ -391,10 +404,17 @@ impl TableTask {
         }
     }
 
+    /// To everyone at the table, spectators included.
     fn broadcast(&mut self, message: &ServerMessage) {
         let line = encode(message);
+        self.tell_seats(&line);
+        self.tell_watchers(&line);
+    }
+
+    /// To the seats only (the record holds whole deals).
+    fn tell_seats(&mut self, line: &Arc<str>) {
         for i in 0..self.conns.len() {
-            self.send_line(i, &line);
+            self.send_line(i, line);
         }
     }
 
@@ -416,6 +436,7 @@ impl TableTask {
                 if let Some(i) = self.present(conn) {
                     self.conns[i].link.kill();
                 }
+                self.kill_watcher(conn);
                 self.leave(conn, false);
             }
         }

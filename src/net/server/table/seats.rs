@@ -141,6 +141,7 @@ impl TableTask {
                     self.send_line(i, &back);
                 }
             }
+            self.tell_watchers(&back);
         }
         self.flush();
         Ok(())
@@ -161,6 +162,9 @@ impl TableTask {
     }
 
     pub(super) fn leave(&mut self, conn: ConnId, said_bye: bool) {
+        if self.unwatch(conn) {
+            return;
+        }
         let Some(i) = self.present(conn) else {
             return;
         };
