@@ -6,6 +6,7 @@ use clap::Args;
 
 use crate::net::client::{Connection, Target};
 use crate::net::code::TableCode;
+use crate::net::watch::{NotWatching, start_watching};
 use crate::tui::Theme;
 use crate::tui::watch::{WatchEnd, run_watch};
 
@@ -33,23 +34,30 @@ pub(super) fn run(args: &WatchArgs) -> Result<(), CliError> {
 }
 
 /// Watches the table `code` names until the spectator leaves. The table
-/// is reached before the terminal is touched, so an unreachable server is
-/// said plainly; a table the server does not have is bad input (exit 2).
+/// is reached before the terminal is touched, so a table the server does
+/// not have is said plainly, as bad input (exit 2).
 pub fn watch(code: &TableCode, name: &str, look: &LookArgs) -> Result<(), CliError> {
-    check_terminal()?;
     let mut connection = Connection::open(&Target::from(code), name).map_err(CliError::Failed)?;
+    match start_watching(&mut connection, &code.table) {
+        Ok(()) => {}
+        Err(NotWatching::NoTable) => {
+            return Err(CliError::BadInput(format!(
+                "no such table {} at {} (the code is mistyped, or the table has closed)",
+                super::net::shown_id(&code.table),
+                code.address()
+            )));
+        }
+        Err(NotWatching::Refused(why)) => {
+            return Err(CliError::Failed(format!("cannot watch the table: {why}")));
+        }
+    }
+    check_terminal()?;
     let theme = Theme::from_env(look.ascii);
-    match run_watch(&mut connection, &code.table, &theme)? {
+    match run_watch(&mut connection, &theme)? {
         WatchEnd::Left => Ok(()),
         WatchEnd::Stopped(ending) => Err(CliError::Stopped {
             why: ending.to_string(),
             code: ending.exit_code(),
         }),
-        WatchEnd::NoTable => Err(CliError::BadInput(format!(
-            "no such table {} at {} (the code is mistyped, or the table has closed)",
-            code.table,
-            code.address()
-        ))),
-        WatchEnd::Refused(why) => Err(CliError::Failed(format!("cannot watch the table: {why}"))),
     }
 }

@@ -4,11 +4,12 @@
 //! draws; the terminal's spectator screen shows a `WatchState`.
 
 use std::collections::VecDeque;
+use std::time::{Duration, Instant};
 
 use crate::engine::{PublicView, Rules, SeatEvent};
-use crate::protocol::{ClientMessage, Lobby, LobbySeat, SeatPlayer, ServerMessage};
+use crate::protocol::{ClientMessage, ErrorCode, Lobby, LobbySeat, SeatPlayer, ServerMessage};
 
-use super::client::Incoming;
+use super::client::{Connection, Incoming};
 
 /// The latest events kept: enough for a line of what just happened.
 const EVENTS_KEPT: usize = 16;
@@ -36,14 +37,57 @@ pub struct WatchState {
     pub closed: Option<String>,
 }
 
-impl WatchState {
-    /// What to send, once hello is said, to watch `table`.
-    pub fn request(table: &str) -> ClientMessage {
-        ClientMessage::Watch {
-            table: table.to_string(),
+/// Why a table cannot be watched.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotWatching {
+    /// The server has no table by that id.
+    NoTable,
+    /// The server refused (the table has its spectators), or the
+    /// connection went: why.
+    Refused(String),
+}
+
+/// How long the server's answer to `watch` is waited for.
+const ANSWER_WAIT: Duration = Duration::from_secs(10);
+
+/// Asks to watch `table` over `connection` (hello said) and waits for
+/// the answer: once it is `watching`, it is put back for the state to
+/// take, with whatever came before it.
+pub fn start_watching(connection: &mut Connection, table: &str) -> Result<(), NotWatching> {
+    connection.send(ClientMessage::Watch {
+        table: table.to_string(),
+    });
+    let by = Instant::now() + ANSWER_WAIT;
+    let mut read = Vec::new();
+    loop {
+        let left = by.saturating_duration_since(Instant::now());
+        let Some(incoming) = connection.recv_timeout(left) else {
+            if Instant::now() >= by {
+                return Err(NotWatching::Refused("the server does not answer".into()));
+            }
+            continue;
+        };
+        match &incoming {
+            Incoming::Message(ServerMessage::Watching { .. }) => {
+                read.push(incoming);
+                connection.put_back(read);
+                return Ok(());
+            }
+            Incoming::Message(ServerMessage::Error { code, message }) => {
+                return Err(match code {
+                    ErrorCode::NoTable => NotWatching::NoTable,
+                    _ => NotWatching::Refused(message.clone()),
+                });
+            }
+            Incoming::Message(ServerMessage::Bye { reason }) | Incoming::Closed(reason) => {
+                return Err(NotWatching::Refused(reason.clone()));
+            }
+            _ => read.push(incoming),
         }
     }
+}
 
+impl WatchState {
     /// The name of the seat `i`, as the server gave it.
     pub fn name(&self, i: usize) -> &str {
         self.seats

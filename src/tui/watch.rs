@@ -12,9 +12,9 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use crate::engine::{Mode, Phase, PublicView, Seat, SeatEvent, Side};
 use crate::naming::{Names, Place, place};
-use crate::net::client::{Connection, Incoming};
+use crate::net::client::Connection;
 use crate::net::watch::WatchState;
-use crate::protocol::{ClientMessage, ErrorCode, SeatPlayer, ServerMessage};
+use crate::protocol::{ClientMessage, SeatPlayer};
 use crate::signals::{Signal, StopSignals};
 
 use super::input::{Input, Key};
@@ -203,29 +203,19 @@ fn told(event: &SeatEvent, names: &Names) -> String {
 }
 
 /// How watching a table ended.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WatchEnd {
-    /// The spectator left (`q`), or the game was over and they left.
+    /// The spectator left (`q`), the table's end on screen or not.
     Left,
     /// Ctrl-C or a stop signal: how the program ends.
     Stopped(Ending),
-    /// The server has no table by that id.
-    NoTable,
-    /// The table refused a spectator (it has as many as it takes), or the
-    /// connection went before the table was reached: why.
-    Refused(String),
 }
 
-/// Watches the table `table` through `connection` (hello already said)
+/// Shows the table `connection` watches (the server has said `watching`)
 /// until the spectator leaves; the table's end stays on screen until then.
-pub fn run_watch(
-    connection: &mut Connection,
-    table: &str,
-    theme: &Theme,
-) -> Result<WatchEnd, TuiError> {
+pub fn run_watch(connection: &mut Connection, theme: &Theme) -> Result<WatchEnd, TuiError> {
     let signals = StopSignals::watch()?;
     let mut session = terminal::Session::start()?;
-    connection.send(WatchState::request(table));
     let result = follow(connection, &mut session, &signals, theme);
     connection.send(ClientMessage::StopWatching {});
     let restored = session.end();
@@ -247,19 +237,6 @@ fn follow(
             return Ok(WatchEnd::Left);
         }
         while let Some(incoming) = connection.try_recv() {
-            // Refused before the table was reached: nothing will come.
-            if state.table.is_none() {
-                match &incoming {
-                    Incoming::Message(ServerMessage::Error { code, message }) => {
-                        return Ok(match code {
-                            ErrorCode::NoTable => WatchEnd::NoTable,
-                            _ => WatchEnd::Refused(message.clone()),
-                        });
-                    }
-                    Incoming::Closed(why) => return Ok(WatchEnd::Refused(why.clone())),
-                    _ => {}
-                }
-            }
             state.take(incoming);
         }
         session.terminal().draw(|frame| {
