@@ -17,7 +17,7 @@ use tokio::time::{Instant, sleep_until, timeout, timeout_at};
 use super::flood::Flood;
 use super::link::{Link, OUTBOX, Out, encode};
 use super::slot::Slot;
-use super::table::{self, Command, How};
+use super::table::{self, Command, How, Refusal};
 use super::{Shared, clean_name, clean_text, shortened};
 use crate::config;
 use crate::ladder::keys::Nonce;
@@ -473,19 +473,31 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         name: String,
         how: How,
     ) -> Result<mpsc::Sender<Command>, (ErrorCode, String)> {
+        let (link, account) = (self.link.clone(), self.account.as_ref().map(|a| a.id));
+        let sit = |reply| Command::Sit {
+            link,
+            name,
+            account,
+            how,
+            reply,
+        };
+        self.reach_table(id, sit).await
+    }
+
+    /// Asks the table `id` to take this connection (`request`: to sit at
+    /// it, or to watch it), and waits for its answer.
+    async fn reach_table(
+        // `&mut`: the connection is Send, not Sync, across the wait.
+        &mut self,
+        id: &str,
+        request: impl FnOnce(oneshot::Sender<Result<(), Refusal>>) -> Command,
+    ) -> Result<mpsc::Sender<Command>, (ErrorCode, String)> {
         // The id is the client's text: said back cleaned and cut short.
         let shown: String = clean_text(id).chars().take(20).collect();
         let gone = || (ErrorCode::NoTable, format!("no table has the id {shown}"));
         let table = self.shared.table(id).ok_or_else(gone)?;
         let (reply, answer) = oneshot::channel();
-        let sit = Command::Sit {
-            link: self.link.clone(),
-            name,
-            account: self.account.as_ref().map(|a| a.id),
-            how,
-            reply,
-        };
-        table.send(sit).await.map_err(|_| gone())?;
+        table.send(request(reply)).await.map_err(|_| gone())?;
         answer.await.map_err(|_| gone())??;
         Ok(table)
     }

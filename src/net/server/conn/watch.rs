@@ -3,9 +3,8 @@
 //! before the table hears of it.
 
 use tokio::io::AsyncRead;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 
-use super::super::clean_text;
 use super::super::table::Command;
 use super::{Conn, End, State};
 use crate::protocol::{ClientMessage, ErrorCode};
@@ -16,18 +15,9 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         &mut self,
         id: &str,
     ) -> Result<mpsc::Sender<Command>, (ErrorCode, String)> {
-        // The id is the client's text: said back cleaned and cut short.
-        let shown: String = clean_text(id).chars().take(20).collect();
-        let gone = || (ErrorCode::NoTable, format!("no table has the id {shown}"));
-        let table = self.shared.table(id).ok_or_else(gone)?;
-        let (reply, answer) = oneshot::channel();
-        let watch = Command::Watch {
-            link: self.link.clone(),
-            reply,
-        };
-        table.send(watch).await.map_err(|_| gone())?;
-        answer.await.map_err(|_| gone())??;
-        Ok(table)
+        let link = self.link.clone();
+        self.reach_table(id, |reply| Command::Watch { link, reply })
+            .await
     }
 
     /// Watching a table: leaving is all a spectator may say. Chat is a
