@@ -7,11 +7,10 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget};
+use ratatui::text::Line;
 
 use crate::engine::{Mode, Phase, PublicView, Seat, SeatEvent, Side};
-use crate::naming::{Names, Place, place};
+use crate::naming::{Names, place};
 use crate::net::client::Connection;
 use crate::net::watch::WatchState;
 use crate::protocol::{ClientMessage, SeatPlayer};
@@ -23,7 +22,7 @@ use super::run::IDLE_WAIT;
 use super::terminal::{self, Next};
 use super::theme::Theme;
 use super::view::score_bar::side_columns;
-use super::view::table::{phase_note, progress, seat_stats};
+use super::view::table::{phase_note, progress, put_label, seat_stats};
 use super::widgets::{centered_line, seat_name, table_card, too_small};
 use super::{Ending, TuiError};
 
@@ -114,18 +113,7 @@ impl WatchScreen<'_> {
             let turn = view.turn == Some(seat) && view.phase != Phase::Over;
             let name = seat_name(names.seat(seat).to_string(), turn, false, theme);
             let stats = seat_stats(&names, theme, view, seat);
-            match place(mode, seat, bottom) {
-                Place::Top | Place::Bottom => {
-                    let mut line = name;
-                    line.push(Span::raw("  "));
-                    line.push(Span::raw(stats));
-                    centered_line(buf, spot.label, spot.label.y, Line::from(line));
-                }
-                Place::Left | Place::Right => {
-                    Paragraph::new(vec![Line::from(name), Line::from(format!("  {stats}"))])
-                        .render(spot.label, buf);
-                }
-            }
+            put_label(place(mode, seat, bottom), name, stats, spot.label, buf);
         }
         phase_note(view, false, area, buf, theme);
         if let Some(winner) = view.winner {

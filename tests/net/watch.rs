@@ -19,6 +19,8 @@ use support::checker::check_record;
 use support::net::{Answerer, Client, Seen, play_out};
 use tokio::io::AsyncWriteExt;
 
+use super::secrets::cards_in;
+
 fn server() -> Server {
     Server::start(ServerOptions {
         listen: "127.0.0.1:0".parse().unwrap(),
@@ -64,20 +66,6 @@ async fn watch_to_the_end(client: &mut Client) -> Seen {
         }
     }
     seen
-}
-
-/// Every card named anywhere in a JSON value.
-fn cards_in(value: &Value, out: &mut Vec<Card>) {
-    match value {
-        Value::String(s) if s.len() == 2 => {
-            if let Ok(card) = s.parse() {
-                out.push(card);
-            }
-        }
-        Value::Array(items) => items.iter().for_each(|v| cards_in(v, out)),
-        Value::Object(map) => map.values().for_each(|v| cards_in(v, out)),
-        _ => {}
-    }
 }
 
 /// The cards played in each hand, in order, as the record has them.

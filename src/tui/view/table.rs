@@ -86,7 +86,19 @@ fn seat_label(
         app.names().seat(seat).to_string()
     };
     let name = seat_name(shown, turn, won, theme);
-    match place(view.mode(), seat, view.seat) {
+    put_label(place(view.mode(), seat, view.seat), name, stats, label, buf);
+}
+
+/// A seat's name and its stats at its `place`: on one line at the top
+/// and bottom, two at the sides.
+pub(in crate::tui) fn put_label(
+    place: Place,
+    name: Vec<Span<'static>>,
+    stats: String,
+    label: Rect,
+    buf: &mut Buffer,
+) {
+    match place {
         Place::Top | Place::Bottom => {
             let mut line = name;
             line.push(Span::raw("  "));
