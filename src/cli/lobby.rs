@@ -24,6 +24,7 @@ use super::account::{ask_ladder, login_name};
 use super::args::{LookArgs, RulesFlags};
 use super::net::{connect_signed, host_on, sit_at};
 use super::play::look_config;
+use super::watch::watch;
 use super::{CliError, check_terminal};
 
 /// How long the loop waits for a key before looking at the signals again.
@@ -203,17 +204,9 @@ impl Directory for ServerDirectory {
         ask_ladder(connection, mode).map_err(|e| e.to_string())
     }
 
-    fn offers(&self, handover: &Handover) -> Result<(), String> {
-        offered(handover)
-    }
-}
-
-/// What a server offers: to join a listed table, open one (public or
-/// private) and queue for quick match. Watching comes with spectators.
-fn offered(handover: &Handover) -> Result<(), String> {
-    match handover {
-        Handover::Watch(_) => Err("This server does not offer watching yet.".into()),
-        Handover::Join(_) | Handover::Open { .. } | Handover::Queue { .. } => Ok(()),
+    /// The server's lobby offers all of them.
+    fn offers(&self, _handover: &Handover) -> Result<(), String> {
+        Ok(())
     }
 }
 
@@ -238,51 +231,55 @@ pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
     };
     let mut state = DirectoryState::new(target.address, player);
     let theme = Theme::from_env(config.ascii);
-    let handover = match run_lobby(&mut directory, &mut state, &theme)? {
-        Ok(handover) => handover,
-        Err(Ending::Quit) => return Ok(()),
-        Err(ending) => {
-            return Err(CliError::Stopped {
-                why: ending.to_string(),
-                code: ending.exit_code(),
-            });
-        }
-    };
     let code = &args.code;
-    let connection = directory.into_connection()?;
-    match handover {
-        Handover::Join(table) => {
-            let table = TableCode {
-                table,
-                fingerprint: code.fingerprint.clone(),
-                host: code.host.clone(),
-                port: code.port,
-            };
-            sit_at(config, connection, &table)
-        }
-        Handover::Open { mode, public } => {
-            let (rules, source) = rules_for(mode)?;
-            config.game.rules = rules;
-            config.game.rules_source = source.to_string();
-            let seeking = if public {
-                Seeking::Public
-            } else {
-                Seeking::Private
-            };
-            host_on(config, connection, seeking, code.host.clone(), code.port)
-        }
-        Handover::Queue { mode, wait } => {
-            // Quick match plays the mode's classic rules, as the server
-            // deals them.
-            config.game.rules = crate::engine::Rules::classic(mode);
-            config.game.rules_source = RulesSource::BuiltIn.to_string();
-            let wait = u32::try_from(wait.as_secs()).unwrap_or(u32::MAX);
-            let seeking = Seeking::Quick { mode, wait };
-            host_on(config, connection, seeking, code.host.clone(), code.port)
-        }
-        Handover::Watch(_) => Err(CliError::Failed(
-            "the server does not offer watching yet".into(),
-        )),
+    let on_server = |table: String| TableCode {
+        table,
+        fingerprint: code.fingerprint.clone(),
+        host: code.host.clone(),
+        port: code.port,
+    };
+    // Watching comes back to the lobby; sitting down leaves it.
+    loop {
+        let handover = match run_lobby(&mut directory, &mut state, &theme)? {
+            Ok(handover) => handover,
+            Err(Ending::Quit) => return Ok(()),
+            Err(ending) => {
+                return Err(CliError::Stopped {
+                    why: ending.to_string(),
+                    code: ending.exit_code(),
+                });
+            }
+        };
+        let seeking = match handover {
+            Handover::Watch(table) => {
+                watch(&on_server(table), &directory.name, &args.look)?;
+                state.clear_status();
+                continue;
+            }
+            Handover::Join(table) => {
+                return sit_at(config, directory.into_connection()?, &on_server(table));
+            }
+            Handover::Open { mode, public } => {
+                let (rules, source) = rules_for(mode)?;
+                config.game.rules = rules;
+                config.game.rules_source = source.to_string();
+                if public {
+                    Seeking::Public
+                } else {
+                    Seeking::Private
+                }
+            }
+            Handover::Queue { mode, wait } => {
+                // Quick match plays the mode's classic rules, as the
+                // server deals them.
+                config.game.rules = crate::engine::Rules::classic(mode);
+                config.game.rules_source = RulesSource::BuiltIn.to_string();
+                let wait = u32::try_from(wait.as_secs()).unwrap_or(u32::MAX);
+                Seeking::Quick { mode, wait }
+            }
+        };
+        let connection = directory.into_connection()?;
+        return host_on(config, connection, seeking, code.host.clone(), code.port);
     }
 }
 

@@ -17,6 +17,7 @@ mod play;
 mod records;
 mod rules;
 mod sim;
+mod watch;
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
@@ -34,6 +35,7 @@ pub use play::{PlayArgs, ResumeArgs};
 pub use records::{ExportArgs, HistoryArgs, ReplayArgs, StatsArgs, VerifyArgs};
 pub use rules::RulesArgs;
 pub use sim::SimArgs;
+pub use watch::{WatchArgs, watch};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -101,6 +103,9 @@ pub enum Command {
     Host(HostArgs),
     /// Sit at a friend's table by its code, and play there.
     Join(JoinArgs),
+    /// Watch a table by its code, live, seeing only what anyone may see:
+    /// the bids, the cards as they are played, the scores.
+    Watch(WatchArgs),
     /// Run a table server for many tables, without a screen, until Ctrl-C.
     Serve(ServeArgs),
     /// A server's public tables: join or watch one, open one, or wait for
@@ -155,6 +160,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Host(args)) => net::host(&args),
         Some(Command::Join(args)) => net::join(&args),
         Some(Command::Lobby(args)) => lobby::lobby(&args),
+        Some(Command::Watch(args)) => watch::run(&args),
         Some(Command::Account(args)) => account::account(&args),
         Some(Command::Ladder(args)) => account::ladder(&args),
         None => play::play(&cli.play),

@@ -278,7 +278,7 @@ fn remote_session(
 
 /// A table id as said back to the player: a code's id is only letters
 /// and digits (`TableCode` checks), but of any length; a long one is cut.
-fn shown_id(id: &str) -> String {
+pub(super) fn shown_id(id: &str) -> String {
     const SHOWN: usize = 16;
     if id.chars().count() > SHOWN {
         format!("{}...", id.chars().take(SHOWN).collect::<String>())

@@ -141,6 +141,18 @@ pub enum SeatEvent {
 impl Event {
     /// This event as `seat` may learn of it.
     pub fn seen_by(&self, seat: Seat) -> SeatEvent {
+        self.told(|s| s == seat)
+    }
+
+    /// This event as anyone may learn of it, a spectator of the table:
+    /// what `seen_by` gives a seat that passed and received no cards.
+    pub fn public(&self) -> SeatEvent {
+        self.told(|_| false)
+    }
+
+    /// This event told to someone who sees the cards of the seats
+    /// `sees` picks out (their own), and only those.
+    fn told(&self, sees: impl Fn(Seat) -> bool) -> SeatEvent {
         match self {
             Event::Deal { hand, dealer, .. } => SeatEvent::Dealt {
                 hand: *hand,
@@ -160,7 +172,7 @@ impl Event {
                 hand: *hand,
                 from: *from,
                 to: *to,
-                cards: (seat == *from || seat == *to).then_some(*cards),
+                cards: (sees(*from) || sees(*to)).then_some(*cards),
             },
             Event::Play { hand, seat, card } => SeatEvent::Play {
                 hand: *hand,
@@ -235,5 +247,16 @@ mod tests {
         assert_eq!(exchange.seen_by(Seat::new(3)).cards(), passed);
         assert_eq!(exchange.seen_by(Seat::new(0)).cards(), CardSet::EMPTY);
         assert_eq!(exchange.seen_by(Seat::new(2)).cards(), CardSet::EMPTY);
+        assert_eq!(exchange.public().cards(), CardSet::EMPTY);
+        assert_eq!(deal.public().cards(), CardSet::EMPTY);
+        // Everything but the cards is told alike.
+        assert_eq!(exchange.public(), exchange.seen_by(Seat::new(0)));
+        let play = Event::Play {
+            hand: 1,
+            seat: Seat::new(2),
+            card: "QD".parse().unwrap(),
+        };
+        assert_eq!(play.public(), play.seen_by(Seat::new(0)));
+        assert_eq!(play.public().cards(), "QD".parse().unwrap());
     }
 }

@@ -15,7 +15,7 @@ use super::quick;
 use super::rules::Rules;
 use super::score::{SideTotals, boston_winner, deficit, game_end, score_dummy_hand, score_hand};
 use super::seat::{Mode, PerSeat, PerSide, Seat, Side, Teams};
-use super::view::{ExchangeView, PlayerView, Shown};
+use super::view::{ExchangeView, PlayerView, PublicView, Shown};
 
 pub use super::score::HandResult;
 pub use super::turn::{Action, Decision, Phase, RuleError, Turn};
@@ -302,6 +302,11 @@ impl Game {
             winner: self.winner,
             lives_left: self.lives_left(),
         }
+    }
+
+    /// What anyone may know now, a spectator of the table.
+    pub fn public_view(&self) -> PublicView {
+        self.view(Seat::new(0)).public()
     }
 
     /// Checks `action` by `seat` against the rules and carries it out,

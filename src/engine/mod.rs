@@ -32,7 +32,7 @@ pub use rules::{
 };
 pub use score::{SideScore, SideTotals};
 pub use seat::{DUMMY_SEAT, Each, MAX_SEATS, Mode, PerSeat, PerSide, Seat, Side, Teams};
-pub use view::{ExchangeView, PlayerView, Shown};
+pub use view::{ExchangeView, PlayerView, PublicView, Shown};
 
 /// Card notation for unit tests: `set("AS KH")`, `card("AS")`.
 #[cfg(test)]

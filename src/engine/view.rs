@@ -59,7 +59,60 @@ pub struct PlayerView {
     pub lives_left: Option<u8>,
 }
 
+/// What anyone may know of a table, a spectator who holds no seat: the
+/// bids, the trick, the cards played, the tricks taken, scores and bags.
+/// The type holds no hand, nor any card not yet played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PublicView {
+    pub rules: Rules,
+    pub hand_no: u32,
+    pub dealer: Seat,
+    pub phase: Phase,
+    /// The seat the game waits for (the first one owing cards in an exchange).
+    pub turn: Option<Seat>,
+    pub bids: PerSeat<Option<Bid>>,
+    pub play: PublicPlay,
+    /// The tricks completed this hand, in order.
+    pub tricks: Vec<TrickDone>,
+    pub totals: PerSide<SideTotals>,
+    pub last_hand: Option<HandResult>,
+    pub winner: Option<Side>,
+    /// Quick Play: the lives left (`None` in a game to a target).
+    pub lives_left: Option<u8>,
+}
+
+impl PublicView {
+    pub fn mode(&self) -> Mode {
+        self.rules.mode
+    }
+
+    /// Who plays with whom this hand (with a dummy, known once bid).
+    pub fn teams(&self) -> Teams {
+        let declarer = super::auction::declarer_of(self.mode(), self.dealer, &self.bids);
+        Teams::new(self.mode(), declarer)
+    }
+}
+
 impl PlayerView {
+    /// The part of this view anyone may know: every seat's view has the
+    /// same one.
+    pub fn public(&self) -> PublicView {
+        PublicView {
+            rules: self.rules,
+            hand_no: self.hand_no,
+            dealer: self.dealer,
+            phase: self.phase,
+            turn: self.turn,
+            bids: self.bids(),
+            play: self.play,
+            tricks: self.tricks.clone(),
+            totals: self.totals,
+            last_hand: self.last_hand.clone(),
+            winner: self.winner,
+            lives_left: self.lives_left,
+        }
+    }
+
     pub fn mode(&self) -> Mode {
         self.rules.mode
     }

@@ -14,6 +14,7 @@ pub mod seat;
 pub mod seats_kept;
 pub mod server;
 pub mod tls;
+pub mod watch;
 
 use std::time::Duration;
 

@@ -325,6 +325,9 @@ impl Remote {
                 | ServerMessage::Seated { .. }
                 | ServerMessage::Lobby(_)
                 | ServerMessage::Start { .. }
+                // For spectators, not seats.
+                | ServerMessage::Watching { .. }
+                | ServerMessage::Public { .. }
                 // Answers to what is asked before sitting down.
                 | ServerMessage::Challenge { .. }
                 | ServerMessage::SignedIn { .. }

@@ -16,7 +16,9 @@ pub mod view;
 use serde::{Deserialize, Serialize};
 
 use crate::bots::BotSpec;
-use crate::engine::{Action, Bid, CardSet, Decision, Mode, PlayerView, Seat, SeatEvent};
+use crate::engine::{
+    Action, Bid, CardSet, Decision, Mode, PlayerView, PublicView, Seat, SeatEvent,
+};
 use crate::record::RecordLine;
 
 /// The protocol's version: a peer speaking another is refused at hello.
@@ -28,6 +30,10 @@ pub const MAX_LINE: usize = 64 * 1024;
 
 /// The longest chat line, in characters.
 pub const MAX_CHAT: usize = 200;
+
+/// The most spectators a table takes at once; the next is refused with
+/// `too_many_watchers`.
+pub const MAX_WATCHERS: usize = 32;
 
 /// What a client (a player's program or a bot) sends.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -51,6 +57,14 @@ pub enum ClientMessage {
     Join {
         table: String,
     },
+    /// Watch a table by its code, holding no seat: its public view and
+    /// events, live.
+    Watch {
+        table: String,
+    },
+    /// A spectator leaves the table it watches (`bye` does too, and
+    /// closes the connection).
+    StopWatching {},
     /// Take back a seat held before a disconnect, by its seat token.
     Reclaim {
         table: String,
@@ -165,6 +179,21 @@ pub enum ServerMessage {
         seat: Seat,
         token: String,
         host: bool,
+    },
+    /// The answer to `watch`: the table watched, who sits in each seat
+    /// now, and its rules (a `rules.toml` file's text). Then, live, what
+    /// the public may see: `lobby`, `start`, `seat`, `chat`, each `event`
+    /// as no seat sees it privately, and `public` views; never a hand, an
+    /// `ask` nor the record.
+    Watching {
+        table: String,
+        seats: Vec<LobbySeat>,
+        rules: String,
+    },
+    /// What anyone may know of the table now (to spectators).
+    Public {
+        #[serde(with = "view::public")]
+        view: Box<PublicView>,
     },
     /// The table before its game starts, sent to everyone at it whenever
     /// it changes.
@@ -381,6 +410,10 @@ pub enum ErrorCode {
     TooManyRegistrations,
     /// Only a signed-in player may do this (quick match).
     NotSignedIn,
+    /// The table has as many spectators as it takes.
+    TooManyWatchers,
+    /// A spectator may not act, start, fill the seats nor chat.
+    Watching,
 }
 
 /// One message as a line of JSON, newline included.

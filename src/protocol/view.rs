@@ -13,8 +13,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::engine::score::{ContractResult, ContractStakes, NilResult};
 use crate::engine::{
     Auction, AuctionParts, Bid, Card, CardSet, ExchangeView, HandResult, PerSeat, PerSide, Phase,
-    PlayRules, PlayerView, PublicPlay, Rules, Seat, Shown, Side, SideScore, SideTotals, Suit,
-    TrickDone,
+    PlayRules, PlayerView, PublicPlay, PublicView, Rules, Seat, Shown, Side, SideScore, SideTotals,
+    Suit, TrickDone,
 };
 
 /// A seat's view, as sent.
@@ -394,6 +394,115 @@ impl From<LastHand> for HandResult {
             }),
             lives_left: h.lives_left,
         }
+    }
+}
+
+/// The public view, as sent to a spectator: the seat's view's keys less
+/// every private one (`seat`, `hand`, `shown`, `exchange`), the bids
+/// alone of the auction.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Public {
+    pub rules: Rules,
+    pub hand_no: u32,
+    pub dealer: Seat,
+    pub phase: Phase,
+    pub turn: Option<Seat>,
+    pub bids: PerSeat<Option<Bid>>,
+    pub play: Play,
+    pub tricks: Vec<Trick>,
+    pub totals: PerSide<Totals>,
+    pub last_hand: Option<LastHand>,
+    pub winner: Option<Side>,
+    pub lives_left: Option<u8>,
+}
+
+impl From<&PublicView> for Public {
+    fn from(v: &PublicView) -> Public {
+        Public {
+            rules: v.rules,
+            hand_no: v.hand_no,
+            dealer: v.dealer,
+            phase: v.phase,
+            turn: v.turn,
+            bids: v.bids,
+            play: Play::from(&v.play),
+            tricks: v.tricks.iter().map(Trick::from).collect(),
+            totals: v.totals.map(|t| Totals {
+                score: t.score,
+                bags: t.bags,
+            }),
+            last_hand: v.last_hand.as_ref().map(LastHand::from),
+            winner: v.winner,
+            lives_left: v.lives_left,
+        }
+    }
+}
+
+impl TryFrom<Public> for PublicView {
+    type Error = BadView;
+
+    /// Checked as a seat's view is: a list by seat has one entry a seat,
+    /// and every seat named is at the table.
+    fn try_from(v: Public) -> Result<PublicView, BadView> {
+        let mode = v.rules.mode;
+        let bad = |what| BadView { mode, what };
+        let (seats, sides) = (mode.seats(), mode.sides());
+        let seat_ok = |s: Seat| s.index() < seats;
+        let lists_fit = [v.bids.len(), v.play.trick.len(), v.play.tricks_won.len()]
+            .iter()
+            .all(|&n| n == seats)
+            && v.totals.len() == sides
+            && v.tricks.iter().all(|t| t.cards.len() == seats)
+            && v.last_hand.as_ref().is_none_or(|h| {
+                h.bids.len() == seats && h.tricks.len() == seats && h.sides.len() == sides
+            });
+        if !lists_fit {
+            return Err(bad("a list by seat or by side has the wrong length"));
+        }
+        let seats_ok = [v.dealer, v.play.leader, v.play.turn]
+            .into_iter()
+            .chain(v.turn)
+            .chain(v.play.winning)
+            .chain(v.tricks.iter().flat_map(|t| [t.leader, t.winner]))
+            .all(seat_ok)
+            && v.winner.is_none_or(|s| s.index() < sides);
+        if !seats_ok {
+            return Err(bad("a seat or side it names is not at the table"));
+        }
+        Ok(PublicView {
+            rules: v.rules,
+            hand_no: v.hand_no,
+            dealer: v.dealer,
+            phase: v.phase,
+            turn: v.turn,
+            bids: v.bids,
+            play: v.play.into(),
+            tricks: v.tricks.into_iter().map(TrickDone::from).collect(),
+            totals: v.totals.map(|t| SideTotals {
+                score: t.score,
+                bags: t.bags,
+            }),
+            last_hand: v.last_hand.map(HandResult::from),
+            winner: v.winner,
+            lives_left: v.lives_left,
+        })
+    }
+}
+
+/// For a message's field that holds the engine's `PublicView`: written
+/// and read as a `Public`, checked.
+pub mod public {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(view: &PublicView, s: S) -> Result<S::Ok, S::Error> {
+        Public::from(view).serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Box<PublicView>, D::Error> {
+        let view = Public::deserialize(d)?;
+        PublicView::try_from(view)
+            .map(Box::new)
+            .map_err(serde::de::Error::custom)
     }
 }
 

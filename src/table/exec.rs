@@ -304,6 +304,8 @@ fn kind(message: &ClientMessage) -> &'static str {
         ClientMessage::Hello { .. } => "hello",
         ClientMessage::Host { .. } => "host",
         ClientMessage::Join { .. } => "join",
+        ClientMessage::Watch { .. } => "watch",
+        ClientMessage::StopWatching {} => "stop_watching",
         ClientMessage::Reclaim { .. } => "reclaim",
         ClientMessage::Fill { .. } => "fill",
         ClientMessage::Start {} => "start",

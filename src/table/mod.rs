@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 
 use crate::bots::{Bot, BotRng, BotSpec, Effort, bot_rng, decide};
 use crate::engine::{
-    Action, Decision, Event, Game, HandResult, Mode, Phase, PlayerView, RuleError, Rules, Seat,
-    SeatEvent, Side, Turn,
+    Action, Decision, Event, Game, HandResult, Mode, Phase, PlayerView, PublicView, RuleError,
+    Rules, Seat, SeatEvent, Side, Turn,
 };
 use crate::fairness::{Commitment, Dealing, Reveal};
 use crate::record::{self, GameHeader, GameInfo, RecordWriter};
@@ -123,6 +123,8 @@ pub struct Table {
     timings: Vec<Vec<Duration>>,
     /// What each seat has been told and not yet taken (human seats only).
     inbox: Vec<Vec<SeatEvent>>,
+    /// What the public has been told and not yet taken, once kept.
+    public: Option<Vec<SeatEvent>>,
     record: Option<RecordWriter<RecordSink>>,
     /// The first failure to write the record: the game goes on without it.
     record_problem: Option<String>,
@@ -168,6 +170,7 @@ impl Table {
             rngs: mode.each_seat().map(|s| bot_rng(seed, s)).collect(),
             timings: vec![Vec::new(); mode.seats()],
             inbox: vec![Vec::new(); mode.seats()],
+            public: None,
             game,
             dealing,
             players,
@@ -429,6 +432,23 @@ impl Table {
         std::mem::take(&mut self.inbox[seat.index()])
     }
 
+    /// From now on the events are kept as the public sees them, for
+    /// spectators: called right after `new`, the first deal included.
+    pub fn keep_public_events(&mut self) {
+        self.public = Some(vec![self.game.deal_event().public()]);
+    }
+
+    /// The events the public has been told since last asked (none unless
+    /// kept).
+    pub fn take_public_events(&mut self) -> Vec<SeatEvent> {
+        self.public.as_mut().map(std::mem::take).unwrap_or_default()
+    }
+
+    /// What anyone may know now, a spectator of the table.
+    pub fn public_view(&self) -> PublicView {
+        self.game.public_view()
+    }
+
     /// The next bot that must act. In an exchange a bot never waits for a
     /// human who owes cards at the same time.
     pub fn bot_turn(&self) -> Option<Turn> {
@@ -666,6 +686,9 @@ impl Table {
             if self.is_human(seat) {
                 self.inbox[seat.index()].push(event.seen_by(seat));
             }
+        }
+        if let Some(public) = &mut self.public {
+            public.push(event.public());
         }
     }
 

@@ -24,6 +24,7 @@ pub mod terminal;
 mod text;
 pub mod theme;
 pub mod view;
+pub mod watch;
 mod widgets;
 
 use std::fmt;

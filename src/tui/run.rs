@@ -20,7 +20,7 @@ use super::{Ending, Outcome, PlayConfig, TuiError, offer, replay, replay_view, t
 
 /// How long the loop sleeps when nothing is due, so a resize or a key is
 /// answered at once and a bot's pause ends on time.
-const IDLE_WAIT: Duration = Duration::from_millis(50);
+pub(super) const IDLE_WAIT: Duration = Duration::from_millis(50);
 
 /// How a session at the table begins.
 pub enum Start {

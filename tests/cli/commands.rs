@@ -518,3 +518,34 @@ fn bad_table_codes_and_network_flags_exit_2() {
             .stderr(predicate::str::contains("terminal"));
     }
 }
+
+/// `spades watch` takes a code as `join` does: one that cannot be read,
+/// or one naming a table the server does not have, exits 2 saying so,
+/// before the terminal is touched.
+#[test]
+fn watching_a_bad_code_or_no_table_exits_2() {
+    let dir = tempfile::tempdir().unwrap();
+    spades(&dir)
+        .args(["watch", "not-a-code"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a table code"));
+    let server = spades::net::server::Server::start(spades::net::server::ServerOptions {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        plain: true,
+        threads: Some(1),
+        ..Default::default()
+    })
+    .unwrap();
+    let code = format!("NOSUCHTABLE.plain@{}", server.address());
+    spades(&dir)
+        .args(["watch", &code])
+        .timeout(std::time::Duration::from_secs(30))
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("no such table NOSUCHTABLE")
+                .and(predicate::str::contains("terminal").not()),
+        );
+    server.stop();
+}

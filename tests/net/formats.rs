@@ -271,6 +271,15 @@ fn client_messages() {
         ],
     );
     frozen("client_bye", &[ClientMessage::Bye {}]);
+    frozen(
+        "client_watch",
+        &[
+            ClientMessage::Watch {
+                table: "K7QXM2PD4T9RWA3B".into(),
+            },
+            ClientMessage::StopWatching {},
+        ],
+    );
     frozen("client_pong", &[ClientMessage::Pong {}]);
 }
 
@@ -335,6 +344,13 @@ fn a_partnership_game_as_seat_0_is_told_it() {
         "view_mid_trick",
         &ServerMessage::View {
             view: Box::new(mid.view.clone()),
+        },
+    );
+    // The same moment as a spectator is told it: no hand, no exchange.
+    frozen_spread(
+        "public_mid_trick",
+        &ServerMessage::Public {
+            view: Box::new(mid.view.public()),
         },
     );
     sitting.act(&mid, mid.plainly());
@@ -481,6 +497,8 @@ fn every_error_code() {
         ErrorCode::KeyTaken,
         ErrorCode::TooManyRegistrations,
         ErrorCode::NotSignedIn,
+        ErrorCode::TooManyWatchers,
+        ErrorCode::Watching,
     ];
     let errors: Vec<ServerMessage> = codes
         .into_iter()
@@ -552,6 +570,28 @@ fn lobby_messages() {
 /// Accounts and the ladder: what a client sends to sign in, register,
 /// move to a new key and ask for the ladder, and what a server with a
 /// ladder answers.
+/// What a spectator is told first: the table, its seats and its rules.
+#[test]
+fn a_spectator_is_told_the_table() {
+    let seat = |name: Option<&str>, player| LobbySeat {
+        name: name.map(str::to_string),
+        player,
+    };
+    frozen(
+        "server_watching",
+        &[ServerMessage::Watching {
+            table: "K7QXM2PD4T9RWA3B".into(),
+            seats: vec![
+                seat(Some("Ann"), SeatPlayer::Person),
+                seat(Some("West"), SeatPlayer::Bot),
+                seat(None, SeatPlayer::Empty),
+                seat(Some("Bo"), SeatPlayer::Away),
+            ],
+            rules: "mode = \"partnership\"\ntarget_score = 300\n".into(),
+        }],
+    );
+}
+
 #[test]
 fn account_and_ladder_messages() {
     use spades::protocol::account::{ModeRating, Rated, Rung};

@@ -399,3 +399,36 @@ fn the_client_library_lists_opens_and_queues() {
     assert_eq!(directory::queue(&mut cy, Mode::Cutthroat, 300), Ok(1));
     assert_eq!(directory::unqueue(&mut cy), Ok(Unqueued::Left));
 }
+
+/// The list says how many watch a public table, as they come and go.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_list_counts_a_tables_spectators() {
+    let server = plain_server();
+    let mut ann = connect(&server, "Ann").await;
+    let table = ann.open(PARTNERSHIP, true).await.table;
+    let mut carol = connect(&server, "Carol").await;
+    let watchers = |listed: &[ListedTable]| listed[0].watchers;
+    assert_eq!(watchers(&tables(&mut carol, None).await.unwrap().0), 0);
+
+    let mut dan = connect(&server, "Dan").await;
+    dan.send(&ClientMessage::Watch {
+        table: table.clone(),
+    })
+    .await;
+    dan.until(|m| matches!(m, ServerMessage::Watching { .. }).then_some(()))
+        .await;
+    assert_eq!(watchers(&tables(&mut carol, None).await.unwrap().0), 1);
+
+    dan.send(&ClientMessage::StopWatching {}).await;
+    dan.closed().await;
+    // The table hears of the leaving on its own time: ask until it has.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let seen = watchers(&tables(&mut carol, None).await.unwrap().0);
+        if seen == 0 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "still {seen} watching");
+        tokio::time::sleep(Duration::from_millis(1100)).await;
+    }
+}

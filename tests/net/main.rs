@@ -25,3 +25,4 @@ mod lying_host;
 mod play;
 mod secrets;
 mod server;
+mod watch;

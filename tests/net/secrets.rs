@@ -36,7 +36,7 @@ struct Told {
 }
 
 /// Every card named anywhere in a JSON value.
-fn cards_in(value: &Value, out: &mut Vec<Card>) {
+pub(crate) fn cards_in(value: &Value, out: &mut Vec<Card>) {
     match value {
         Value::String(s) if s.len() == 2 => {
             if let Ok(card) = s.parse() {

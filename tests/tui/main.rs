@@ -28,3 +28,4 @@ mod stats_window;
 mod thinking;
 mod top_bar;
 mod trick_end;
+mod watch;

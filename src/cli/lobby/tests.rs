@@ -172,20 +172,3 @@ fn the_ladder_window_shows_what_the_server_sent() {
     assert!(screen.contains("Bo"), "{screen}");
     assert!(screen.contains("1700+-60"), "{screen}");
 }
-
-#[test]
-fn a_server_offers_joining_opening_and_quick_match_but_not_yet_watching() {
-    let open = |public| Handover::Open {
-        mode: Mode::Partnership,
-        public,
-    };
-    let queue = Handover::Queue {
-        mode: Mode::Cutthroat,
-        wait: Duration::from_secs(30),
-    };
-    for offered_now in [Handover::Join("T".into()), open(false), open(true), queue] {
-        assert_eq!(offered(&offered_now), Ok(()), "{offered_now:?}");
-    }
-    let why = offered(&Handover::Watch("T".into())).unwrap_err();
-    assert!(why.contains("watching"), "{why}");
-}

@@ -4,6 +4,7 @@
 
 mod account;
 mod lobby;
+mod watch;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -17,7 +18,7 @@ use tokio::time::{Instant, sleep_until, timeout, timeout_at};
 use super::flood::{Flood, ListingRate};
 use super::link::{Link, OUTBOX, Out, encode};
 use super::slot::Slot;
-use super::table::{self, Command, How, Opening, Who};
+use super::table::{self, Command, How, Opening, Refusal, Who};
 use super::{Shared, clean_name, clean_text, shortened};
 use crate::config;
 use crate::ladder::keys::Nonce;
@@ -68,6 +69,8 @@ enum State {
     Queued { name: String },
     /// At a table.
     Seated { table: mpsc::Sender<Command> },
+    /// Watching a table, holding no seat.
+    Watching { table: mpsc::Sender<Command> },
 }
 
 /// Why a connection ends.
@@ -241,7 +244,7 @@ impl<R: AsyncRead + Unpin> Conn<R> {
                     );
                 }
                 _ = super::stopped(&mut stop), if stop_by.is_none() => {
-                    if matches!(self.state, State::Seated { .. }) {
+                    if matches!(self.state, State::Seated { .. } | State::Watching { .. }) {
                         stop_by = Some(Instant::now() + Duration::from_secs(2));
                         continue;
                     }
@@ -314,6 +317,7 @@ impl<R: AsyncRead + Unpin> Conn<R> {
             State::Ready { name } => self.ready(name, message).await,
             State::Queued { name } => self.queued(name, message).await,
             State::Seated { table } => self.seated(table, message).await,
+            State::Watching { table } => self.watching(table, message).await,
         }
     }
 
@@ -410,6 +414,16 @@ impl<R: AsyncRead + Unpin> Conn<R> {
                 return None;
             }
             ClientMessage::Join { table } => (table, How::Join),
+            ClientMessage::Watch { table } => {
+                match self.watch(&table.trim().to_ascii_uppercase()).await {
+                    Ok(table) => self.state = State::Watching { table },
+                    Err((code, why)) => {
+                        self.refuse(code, why);
+                        self.state = State::Ready { name };
+                    }
+                }
+                return None;
+            }
             ClientMessage::Reclaim { table, token } => (table, How::Reclaim(token)),
             ClientMessage::Bye {} => return Some(End::Bye("you left".into())),
             ClientMessage::Register { .. }
@@ -501,18 +515,30 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         who: Who,
         how: How,
     ) -> Result<mpsc::Sender<Command>, (ErrorCode, String)> {
+        let link = self.link.clone();
+        let sit = |reply| Command::Sit {
+            link,
+            who,
+            how,
+            reply,
+        };
+        self.reach_table(id, sit).await
+    }
+
+    /// Asks the table `id` to take this connection (`request`: to sit at
+    /// it, or to watch it), and waits for its answer.
+    async fn reach_table(
+        // `&mut`: the connection is Send, not Sync, across the wait.
+        &mut self,
+        id: &str,
+        request: impl FnOnce(oneshot::Sender<Result<(), Refusal>>) -> Command,
+    ) -> Result<mpsc::Sender<Command>, (ErrorCode, String)> {
         // The id is the client's text: said back cleaned and cut short.
         let shown: String = clean_text(id).chars().take(20).collect();
         let gone = || (ErrorCode::NoTable, format!("no table has the id {shown}"));
         let table = self.shared.table(id).ok_or_else(gone)?;
         let (reply, answer) = oneshot::channel();
-        let sit = Command::Sit {
-            link: self.link.clone(),
-            who,
-            how,
-            reply,
-        };
-        table.send(sit).await.map_err(|_| gone())?;
+        table.send(request(reply)).await.map_err(|_| gone())?;
         answer.await.map_err(|_| gone())??;
         Ok(table)
     }
@@ -528,7 +554,9 @@ impl<R: AsyncRead + Unpin> Conn<R> {
             ClientMessage::Hello { .. } => Err("hello was said already"),
             ClientMessage::Host { .. }
             | ClientMessage::Join { .. }
-            | ClientMessage::Reclaim { .. } => Err("you sit at a table already (bye leaves it)"),
+            | ClientMessage::Reclaim { .. }
+            | ClientMessage::Watch { .. } => Err("you sit at a table already (bye leaves it)"),
+            ClientMessage::StopWatching {} => Err("you watch no table: bye leaves your seat"),
             ClientMessage::Register { .. }
             | ClientMessage::SignIn { .. }
             | ClientMessage::Rotate { .. }
@@ -575,7 +603,7 @@ impl<R: AsyncRead + Unpin> Conn<R> {
             let name = name.clone();
             self.unqueue(name).await;
         }
-        if let State::Seated { table } = &self.state {
+        if let State::Seated { table } | State::Watching { table } = &self.state {
             let (done, sent) = oneshot::channel();
             let leave = Command::Leave {
                 conn: self.link.id,

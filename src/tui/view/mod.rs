@@ -7,8 +7,8 @@ mod chat;
 mod hand;
 mod overlays;
 mod panel;
-mod score_bar;
-mod table;
+pub(in crate::tui) mod score_bar;
+pub(in crate::tui) mod table;
 mod windows;
 
 use ratatui::buffer::Buffer;

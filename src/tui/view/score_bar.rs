@@ -7,10 +7,11 @@ use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
-use crate::engine::{PlayerView, Side};
+use crate::engine::{PlayerView, PublicView, Side};
 
 use super::super::app::App;
 use super::super::standing::bid_and_took;
+use super::super::theme::Theme;
 
 pub(super) fn draw(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
     let [title, sides_area] = area.layout(&ratatui::layout::Layout::vertical([
@@ -18,16 +19,31 @@ pub(super) fn draw(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
         ratatui::layout::Constraint::Min(0),
     ]));
     title_row(app, view, title, buf);
+    let names = app.names();
+    let side_names = |side| (names.side_in_full(side), names.side(side));
+    side_columns(app.theme(), &view.public(), side_names, sides_area, buf);
+}
+
+/// A column a side: its name (in full, or short where the full one does
+/// not fit) and score, its bags, and its bids and tricks this hand. The
+/// spectator's screen draws them too, naming the sides its own way.
+pub(in crate::tui) fn side_columns(
+    theme: &Theme,
+    view: &PublicView,
+    side_names: impl Fn(Side) -> (String, String),
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let sides = view.mode().sides();
-    let width = sides_area.width / sides as u16;
+    let width = area.width / sides as u16;
     for side in view.mode().each_side() {
         let col = Rect::new(
-            sides_area.x + side.index() as u16 * width,
-            sides_area.y,
+            area.x + side.index() as u16 * width,
+            area.y,
             width.saturating_sub(1),
-            sides_area.height,
+            area.height,
         );
-        side_column(app, view, side, col, buf);
+        side_column(theme, view, side_names(side), side, col, buf);
     }
 }
 
@@ -75,15 +91,20 @@ fn title_row(app: &App, view: &PlayerView, title: Rect, buf: &mut Buffer) {
 }
 
 /// One side's name and score, its bags, and its bids and tricks this hand.
-fn side_column(app: &App, view: &PlayerView, side: Side, col: Rect, buf: &mut Buffer) {
-    let theme = app.theme();
-    let names = app.names();
+fn side_column(
+    theme: &Theme,
+    view: &PublicView,
+    (full, short): (String, String),
+    side: Side,
+    col: Rect,
+    buf: &mut Buffer,
+) {
     let rules = &view.rules;
     let totals = view.totals[side];
-    let name = if names.side_in_full(side).len() + 8 < col.width as usize {
-        names.side_in_full(side)
+    let name = if full.len() + 8 < col.width as usize {
+        full
     } else {
-        names.side(side)
+        short
     };
     let bags_style = if totals.bags >= rules.bags.limit - 2 {
         theme.error()
@@ -103,7 +124,7 @@ fn side_column(app: &App, view: &PlayerView, side: Side, col: Rect, buf: &mut Bu
         Line::from(bid_and_took(
             view.teams(),
             side,
-            &view.bids(),
+            &view.bids,
             &view.play.tricks_won,
             theme.sep(),
         )),

@@ -7,8 +7,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use crate::engine::{CardSet, Phase, PlayerView, Seat, TrickDone};
-use crate::naming::{Place, place};
+use crate::engine::{CardSet, Phase, PlayerView, PublicView, Seat, TrickDone};
+use crate::naming::{Names, Place, place};
 
 use super::super::app::App;
 use super::super::hand::HAND_SUITS;
@@ -22,8 +22,9 @@ pub(super) fn draw(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
     let theme = app.theme();
     let held = app.held_trick().map(|h| h.trick);
     let trick_cards = held.map_or(view.play.trick, |t| t.cards);
+    let public = view.public();
     if view.phase == Phase::Playing || held.is_some() {
-        progress(view, held.is_some(), area, buf, theme);
+        progress(&public, held.is_some(), area, buf, theme);
     }
     for (seat, &card) in trick_cards.pairs() {
         let spot = seat_spot(area, place(view.mode(), seat, view.seat));
@@ -40,11 +41,17 @@ pub(super) fn draw(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
             shown_hand(cards, spot.label, area, buf, theme);
         }
     }
-    phase_note(view, held.is_some(), area, buf, theme);
+    phase_note(&public, held.is_some(), area, buf, theme);
 }
 
 /// The corners: whether spades are broken, and which trick this is.
-fn progress(view: &PlayerView, held: bool, area: Rect, buf: &mut Buffer, theme: &Theme) {
+pub(in crate::tui) fn progress(
+    view: &PublicView,
+    held: bool,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
     let broken = sentence_case(spades_state(
         view.play.spades_broken,
         view.rules.play.spades_lead,
@@ -72,14 +79,26 @@ fn seat_label(
     let theme = app.theme();
     let turn = held.is_none() && app.waiting_for() == Some(seat);
     let won = held.is_some_and(|t| t.winner == seat);
-    let stats = seat_stats(app, view, seat);
+    let stats = seat_stats(app.names(), app.theme(), &view.public(), seat);
     let shown = if won {
         format!("{} it", app.names().takes(seat))
     } else {
         app.names().seat(seat).to_string()
     };
     let name = seat_name(shown, turn, won, theme);
-    match place(view.mode(), seat, view.seat) {
+    put_label(place(view.mode(), seat, view.seat), name, stats, label, buf);
+}
+
+/// A seat's name and its stats at its `place`: on one line at the top
+/// and bottom, two at the sides.
+pub(in crate::tui) fn put_label(
+    place: Place,
+    name: Vec<Span<'static>>,
+    stats: String,
+    label: Rect,
+    buf: &mut Buffer,
+) {
+    match place {
         Place::Top | Place::Bottom => {
             let mut line = name;
             line.push(Span::raw("  "));
@@ -94,28 +113,35 @@ fn seat_label(
 }
 
 /// "bid 3, took 2"; the dummy plays for its declarer and bids nothing.
-fn seat_stats(app: &App, view: &PlayerView, seat: Seat) -> String {
+pub(in crate::tui) fn seat_stats(
+    names: &Names,
+    theme: &Theme,
+    view: &PublicView,
+    seat: Seat,
+) -> String {
     let bid = match view.teams().declarer() {
         // The dummy bids nothing: it plays for its declarer.
         Some(declarer) if !view.mode().is_player(seat) => {
-            format!("with {}", app.names().seat(declarer))
+            format!("with {}", names.seat(declarer))
         }
         None if !view.mode().is_player(seat) => "face down".to_string(),
-        _ => seat_bid(view.bids()[seat]),
+        _ => seat_bid(view.bids[seat]),
     };
-    format!(
-        "{bid}{}took {}",
-        app.theme().sep(),
-        view.play.tricks_won[seat]
-    )
+    format!("{bid}{}took {}", theme.sep(), view.play.tricks_won[seat])
 }
 
 /// The phase, in the middle of the table while there are no cards on it.
-fn phase_note(view: &PlayerView, held: bool, area: Rect, buf: &mut Buffer, theme: &Theme) {
+pub(in crate::tui) fn phase_note(
+    view: &PublicView,
+    held: bool,
+    area: Rect,
+    buf: &mut Buffer,
+    theme: &Theme,
+) {
     let middle = Rect::new(area.x, area.y + area.height / 2, area.width, 1);
     let phase_note = match view.phase {
         Phase::Bidding if !held => "Bidding".to_string(),
-        Phase::Exchange => sentence_case(exchange_name(&view.bids())),
+        Phase::Exchange => sentence_case(exchange_name(&view.bids)),
         _ => String::new(),
     };
     if !phase_note.is_empty() {

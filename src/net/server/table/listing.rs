@@ -28,7 +28,7 @@ impl TableTask {
             seats,
             started: self.game.is_some(),
             rated: self.counts_for_ladder(),
-            watchers: 0,
+            watchers: u32::try_from(self.watchers.len()).unwrap_or(u32::MAX),
         }
     }
 

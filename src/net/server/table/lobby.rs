@@ -145,6 +145,7 @@ impl TableTask {
         }
         let bots_seated = kinds.contains(&SeatPlayer::Bot);
         let mut table = Table::new(self.rules, dealing, players);
+        table.keep_public_events();
         let record = MemoryRecord::default();
         let info = GameInfo::shared_table(now_secs(), bots_seated.then(|| self.level.clone()));
         if let Err(e) = table.record_to(Box::new(record.clone()), names.clone(), info) {

@@ -13,6 +13,7 @@ mod lobby;
 mod play;
 mod rated;
 mod seats;
+mod watchers;
 
 use super::flood::{ChatRate, TableChatRate};
 use super::link::{Link, encode};
@@ -74,6 +75,11 @@ pub(crate) enum Command {
         /// Signed in, its games are rated.
         who: Who,
         how: How,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    /// Watch the table, holding no seat.
+    Watch {
+        link: Link,
         reply: oneshot::Sender<Result<(), Refusal>>,
     },
     Fill {
@@ -206,6 +212,8 @@ struct TableTask {
     rules_text: String,
     seats: Vec<Holder>,
     conns: Vec<Present>,
+    /// Spectators: connections that hold no seat.
+    watchers: Vec<Link>,
     bots: bool,
     level: BotSpec,
     game: Option<Playing>,
@@ -294,6 +302,7 @@ impl TableTask {
             rules_text: config::commented_toml(&rules),
             seats,
             conns: Vec::new(),
+            watchers: Vec::new(),
             bots: true,
             level: LOBBY_LEVEL.into(),
             game: None,
@@ -366,6 +375,9 @@ impl TableTask {
                     How::Reclaim(token) => self.reclaim(link, &token),
                 };
                 let _ = reply.send(sat);
+            }
+            Command::Watch { link, reply } => {
+                let _ = reply.send(self.watch(link));
             }
             Command::Fill { conn, bots, level } => self.fill(conn, bots, level),
             Command::Start { conn } => self.start(conn),
@@ -447,6 +459,7 @@ impl TableTask {
                 present.link.close_with(Arc::clone(&bye));
             }
         }
+        self.close_watchers(&bye);
         self.shared.remove_table(&self.id);
     }
 
@@ -463,10 +476,17 @@ impl TableTask {
         }
     }
 
+    /// To everyone at the table, spectators included.
     fn broadcast(&mut self, message: &ServerMessage) {
         let line = encode(message);
+        self.tell_seats(&line);
+        self.tell_watchers(&line);
+    }
+
+    /// To the seats only (the record holds whole deals).
+    fn tell_seats(&mut self, line: &Arc<str>) {
         for i in 0..self.conns.len() {
-            self.send_line(i, &line);
+            self.send_line(i, line);
         }
     }
 
@@ -488,6 +508,7 @@ impl TableTask {
                 if let Some(i) = self.present(conn) {
                     self.conns[i].link.kill();
                 }
+                self.kill_watcher(conn);
                 self.leave(conn, false);
             }
         }

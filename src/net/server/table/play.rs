@@ -200,6 +200,7 @@ impl TableTask {
             self.ask(i, seat, decision);
         }
         self.send_batches(out);
+        self.flush_watchers();
         self.send_record();
     }
 
@@ -249,7 +250,8 @@ impl TableTask {
         }
         let lines = super::record_lines(&written);
         game.record_text.extend_from_slice(&written);
-        self.broadcast(&ServerMessage::Record { lines });
+        let record = super::encode(&ServerMessage::Record { lines });
+        self.tell_seats(&record);
     }
 }
 

@@ -133,6 +133,7 @@ impl TableTask {
                     self.send_line(i, &back);
                 }
             }
+            self.tell_watchers(&back);
         }
         self.flush();
         Ok(())
@@ -153,6 +154,9 @@ impl TableTask {
     }
 
     pub(super) fn leave(&mut self, conn: ConnId, said_bye: bool) {
+        if self.unwatch(conn) {
+            return;
+        }
         let Some(i) = self.present(conn) else {
             return;
         };

@@ -1,0 +1,63 @@
+//! `spades watch CODE`: a table on a server watched from no seat, live,
+//! seeing only what anyone may see. `watch` is the entry other screens
+//! call too (the list of a server's tables).
+
+use clap::Args;
+
+use crate::net::client::{Connection, Target};
+use crate::net::code::TableCode;
+use crate::net::watch::{NotWatching, start_watching};
+use crate::tui::Theme;
+use crate::tui::watch::{WatchEnd, run_watch};
+
+use super::account::login_name;
+use super::args::LookArgs;
+use super::{CliError, check_terminal};
+
+#[derive(Debug, Clone, Args)]
+pub struct WatchArgs {
+    /// The table's code, as its players' screens show it:
+    /// TABLE.FINGERPRINT@HOST:PORT
+    #[arg(value_name = "CODE")]
+    pub code: TableCode,
+    /// The name you say hello with (default: your login name); you hold
+    /// no seat, so nobody at the table sees it
+    #[arg(long)]
+    pub name: Option<String>,
+    #[command(flatten)]
+    pub look: LookArgs,
+}
+
+pub(super) fn run(args: &WatchArgs) -> Result<(), CliError> {
+    let name = args.name.clone().unwrap_or_else(login_name);
+    watch(&args.code, &name, &args.look)
+}
+
+/// Watches the table `code` names until the spectator leaves. The table
+/// is reached before the terminal is touched, so a table the server does
+/// not have is said plainly, as bad input (exit 2).
+pub fn watch(code: &TableCode, name: &str, look: &LookArgs) -> Result<(), CliError> {
+    let mut connection = Connection::open(&Target::from(code), name).map_err(CliError::Failed)?;
+    match start_watching(&mut connection, &code.table) {
+        Ok(()) => {}
+        Err(NotWatching::NoTable) => {
+            return Err(CliError::BadInput(format!(
+                "no such table {} at {} (the code is mistyped, or the table has closed)",
+                super::net::shown_id(&code.table),
+                code.address()
+            )));
+        }
+        Err(NotWatching::Refused(why)) => {
+            return Err(CliError::Failed(format!("cannot watch the table: {why}")));
+        }
+    }
+    check_terminal()?;
+    let theme = Theme::from_env(look.ascii);
+    match run_watch(&mut connection, &theme)? {
+        WatchEnd::Left => Ok(()),
+        WatchEnd::Stopped(ending) => Err(CliError::Stopped {
+            why: ending.to_string(),
+            code: ending.exit_code(),
+        }),
+    }
+}
