@@ -10,6 +10,9 @@ pub mod sqlite;
 pub mod store;
 #[cfg(test)]
 mod tests;
+// It starts a process of its own, a child to kill.
+#[cfg(all(test, unix))]
+mod crash_tests;
 
 use crate::engine::{Mode, Seat};
 
