@@ -16,7 +16,7 @@ mod tests;
 #[cfg(all(test, unix))]
 mod crash_tests;
 #[cfg(all(test, unix))]
-mod postgres_tests;
+pub(crate) mod postgres_tests;
 
 use crate::engine::{Mode, Seat};
 

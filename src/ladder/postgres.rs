@@ -27,7 +27,7 @@ use super::keys::{Challenge, Nonce, PublicKey, ServerId};
 use super::names::{Name, fold};
 use super::store::{
     Account, AccountId, Database, GameId, HistoryEntry, LadderRow, Occupant, PostgresUrl,
-    RatedGame, RatingChange, SeatRecord, Standing, Store, StoreError,
+    RatedGame, RatingChange, SeatRecord, Standing, Store, StoreError, with_cause,
 };
 
 /// The schema, step by step: step `n` (from 1) takes a database at version
@@ -226,10 +226,7 @@ fn version(tx: &mut Transaction, url: &PostgresUrl) -> Result<i64, StoreError> {
 fn detail(e: &postgres::Error) -> String {
     match e.as_db_error() {
         Some(db) => db.message().to_string(),
-        None => match std::error::Error::source(e) {
-            Some(source) => format!("{e}: {source}"),
-            None => e.to_string(),
-        },
+        None => with_cause(e),
     }
 }
 

@@ -20,7 +20,7 @@ use crate::engine::Mode;
 const SUPERUSER: &str = "spades";
 
 /// A PostgreSQL server of a test's own.
-struct TempPostgres {
+pub(crate) struct TempPostgres {
     /// Holds the data folder and the socket; removed after the stop.
     folder: tempfile::TempDir,
     bin: PathBuf,
@@ -82,7 +82,7 @@ fn free_port() -> u16 {
 impl TempPostgres {
     /// A running server, or `None` (said on standard error) when
     /// PostgreSQL is not installed and not required.
-    fn start() -> Option<TempPostgres> {
+    pub(crate) fn start() -> Option<TempPostgres> {
         let Some(bin) = postgres_bin() else {
             let required = std::env::var("SPADES_REQUIRE_POSTGRES").is_ok_and(|v| v == "1");
             assert!(
@@ -215,7 +215,7 @@ impl TempPostgres {
     }
 
     /// A new, empty database, by its address.
-    fn fresh_database(&mut self) -> PostgresUrl {
+    pub(crate) fn fresh_database(&mut self) -> PostgresUrl {
         self.databases += 1;
         let name = format!("ladder_{}", self.databases);
         self.client("postgres")

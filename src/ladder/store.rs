@@ -249,7 +249,8 @@ impl PostgresUrl {
         let config = postgres::Config::from_str(given).map_err(|e| {
             // The address itself is not repeated: it may hold a password.
             StoreError::BadAddress(format!(
-                "not a PostgreSQL address ({e}): expected postgres://USER@HOST:PORT/DATABASE"
+                "not a PostgreSQL address ({}): expected postgres://USER@HOST:PORT/DATABASE",
+                with_cause(&e)
             ))
         })?;
         if config.get_hosts().is_empty() {
@@ -267,6 +268,15 @@ impl PostgresUrl {
     /// The connection's settings, password included.
     pub fn config(&self) -> &postgres::Config {
         &self.config
+    }
+}
+
+/// An error and what caused it: the PostgreSQL client's own words are
+/// often only the first half ("invalid connection string").
+pub(crate) fn with_cause(e: &dyn std::error::Error) -> String {
+    match e.source() {
+        Some(cause) => format!("{e}: {cause}"),
+        None => e.to_string(),
     }
 }
 
