@@ -143,7 +143,9 @@ impl TempPostgres {
         loop {
             self.port = free_port();
             let options = format!(
-                "-p {} -k {} -c listen_addresses=127.0.0.1 -c fsync=off",
+                // Small and unsynced: a test's server, several at once.
+                "-p {} -k {} -c listen_addresses=127.0.0.1 -c fsync=off \
+                 -c shared_buffers=16MB -c max_connections=20",
                 self.port,
                 self.folder.path().display()
             );
