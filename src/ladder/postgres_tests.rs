@@ -4,6 +4,7 @@
 //! is not installed these tests say so loudly and pass, unless
 //! `SPADES_REQUIRE_POSTGRES=1` (as CI sets) makes that a failure.
 
+use std::io::Write;
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -90,7 +91,10 @@ impl TempPostgres {
                 "SPADES_REQUIRE_POSTGRES=1 but PostgreSQL is not installed \
                  (no initdb on the PATH nor in /usr/lib/postgresql/*/bin)"
             );
-            eprintln!(
+            // Past the test harness's capture (which hides `eprintln!` of a
+            // passing test): a skip is seen in every run.
+            let _ = writeln!(
+                std::io::stderr(),
                 "SKIPPED: PostgreSQL is not installed (no initdb on the PATH nor in \
                  /usr/lib/postgresql/*/bin): the PostgreSQL store was NOT tested. Install \
                  postgresql, or set SPADES_REQUIRE_POSTGRES=1 to make this a failure."
