@@ -10,6 +10,7 @@ use clap::builder::RangedI64ValueParser;
 use crate::bots::BotSpec;
 use crate::config::RulesSource;
 use crate::engine::Rules;
+use crate::ladder::store::Database;
 use crate::net::account::{self, Credentials, SignInError, SignedIn};
 use crate::net::client::{Connection, Target};
 use crate::net::code::{ServerAddress, TableCode, lan_address};
@@ -101,9 +102,10 @@ pub struct ServeArgs {
     /// one more bot level
     #[arg(long, value_name = "exec:COMMAND", value_parser = own_program)]
     pub bot: Option<BotSpec>,
-    /// The ladder's database: accounts, rated games and ratings (default:
-    /// ladder.sqlite in the data folder)
-    #[arg(long, value_name = "PATH")]
+    /// The ladder's database: accounts, rated games and ratings. A file
+    /// (default: ladder.sqlite in the data folder), or a PostgreSQL
+    /// database several servers share: postgres://USER@HOST:PORT/DATABASE
+    #[arg(long, value_name = "PATH|postgres://...")]
     pub db: Option<std::path::PathBuf>,
 }
 
@@ -291,7 +293,7 @@ pub(super) fn shown_id(id: &str) -> String {
 /// same for `host` and `serve`), the machine's own trouble a failure.
 fn server_error(e: ServerError) -> CliError {
     if let ServerError::Store(_) = e {
-        return CliError::BadInput(format!("{e} (give another file with --db)"));
+        return CliError::BadInput(format!("{e} (give another with --db)"));
     }
     if e.is_bad_input() {
         CliError::BadInput(format!("{e} (choose another --port, or free this one)"))
@@ -302,10 +304,15 @@ fn server_error(e: ServerError) -> CliError {
 
 /// How `spades serve` runs its tables: a turn timer and a lobby's time
 /// unless given as 0, since nobody is at the server to end a stalled table.
-fn serve_options(args: &ServeArgs) -> ServerOptions {
-    let db = args.db.clone().or_else(paths::ladder_db);
+fn serve_options(args: &ServeArgs) -> Result<ServerOptions, CliError> {
+    let db = match args.db.clone() {
+        Some(given) => {
+            Some(Database::given(given).map_err(|e| CliError::BadInput(format!("--db: {e}")))?)
+        }
+        None => paths::ladder_db().map(Database::File),
+    };
     let given = |n: u64, unit: u64| (n > 0).then(|| Duration::from_secs(n * unit));
-    ServerOptions {
+    Ok(ServerOptions {
         listen: SocketAddr::new(args.listen, args.port),
         plain: args.insecure_plain,
         turn_timer: given(args.turn_timer, 1),
@@ -314,7 +321,7 @@ fn serve_options(args: &ServeArgs) -> ServerOptions {
         own_bot: args.bot.clone(),
         db,
         ..ServerOptions::default()
-    }
+    })
 }
 
 /// `spades serve`: the table server alone, until Ctrl-C or a stop signal,
@@ -326,7 +333,7 @@ pub(super) fn serve(args: &ServeArgs) -> Result<(), CliError> {
             args.listen
         )));
     }
-    let options = serve_options(args);
+    let options = serve_options(args)?;
     let options_db = options.db.clone();
     let signals = StopSignals::watch()
         .map_err(|e| CliError::Failed(format!("cannot watch for stop signals: {e}")))?;
@@ -359,7 +366,7 @@ pub(super) fn serve(args: &ServeArgs) -> Result<(), CliError> {
         text.push_str("  (HOST: this machine's name or address, as the players reach it)\n");
     }
     if let Some(db) = &options_db {
-        text.push_str(&format!("ladder: {}\n", db.display()));
+        text.push_str(&format!("ladder: {db}\n"));
     }
     text.push_str("Ctrl-C stops the server; everyone at a table is told.\n");
     say(&text)?;
@@ -418,7 +425,7 @@ mod tests {
         let Some(crate::cli::Command::Serve(args)) = cli.command else {
             panic!("not serve")
         };
-        serve_options(&args)
+        serve_options(&args).unwrap()
     }
 
     #[test]
@@ -444,5 +451,43 @@ mod tests {
         let options = serve(&["--turn-timer", "0", "--lobby-timeout", "0"]);
         assert_eq!(options.turn_timer, None);
         assert_eq!(options.lobby_timeout, None);
+    }
+
+    /// `--db` names a PostgreSQL database by its address, a file otherwise;
+    /// an address that is not one is bad input, and its password is
+    /// never said back.
+    #[test]
+    fn the_ladder_is_a_file_or_a_postgres_address() {
+        let options = serve(&["--db", "ladder.db"]);
+        assert!(
+            matches!(options.db, Some(Database::File(p)) if p == std::path::Path::new("ladder.db"))
+        );
+        for url in [
+            "postgres://ann:hunter2@db.example:5433/spades",
+            "postgresql://ann:hunter2@db.example:5433/spades",
+        ] {
+            let Some(Database::Postgres(url)) = serve(&["--db", url]).db else {
+                panic!("{url}: not PostgreSQL")
+            };
+            assert_eq!(url.to_string(), "postgres://ann@db.example:5433/spades");
+            assert!(!format!("{url:?}").contains("hunter2"));
+        }
+        let cli = crate::cli::Cli::try_parse_from([
+            "spades",
+            "serve",
+            "--port",
+            "0",
+            "--db",
+            "postgres://ann:hunter2@db.example:notaport/spades",
+        ])
+        .unwrap();
+        let Some(crate::cli::Command::Serve(args)) = cli.command else {
+            panic!("not serve")
+        };
+        let e = serve_options(&args).expect_err("refused");
+        assert!(matches!(e, CliError::BadInput(_)), "{e}");
+        let said = e.to_string();
+        assert!(said.contains("PostgreSQL address"), "{said}");
+        assert!(!said.contains("hunter2"), "{said}");
     }
 }

@@ -1,15 +1,22 @@
 //! The ladder of a `spades serve`: accounts (a name and a public key, no
 //! password), signing in by signing the server's challenge, and rated
 //! games with a Glicko-2 rating per player per mode, kept in a `Store`
-//! (SQLite by default). No networking here: the server calls these.
+//! (SQLite by default, PostgreSQL for servers sharing one ladder). No
+//! networking here: the server calls these.
 
 pub mod glicko;
 pub mod keys;
 pub mod names;
+pub mod postgres;
 pub mod sqlite;
 pub mod store;
 #[cfg(test)]
 mod tests;
+// Both start processes of their own (a child, a PostgreSQL server).
+#[cfg(all(test, unix))]
+mod crash_tests;
+#[cfg(all(test, unix))]
+pub(crate) mod postgres_tests;
 
 use crate::engine::{Mode, Seat};
 
@@ -17,7 +24,8 @@ use glicko::{SeatResult, Sitter, Unratable};
 use keys::{Challenge, KeyError, Rotation, ServerId, SignIn};
 use names::{Name, NameError};
 use store::{
-    Account, GameId, Occupant, RatedGame, RatingChange, RecordHash, SeatRecord, Store, StoreError,
+    Account, Database, GameId, Occupant, RatedGame, RatingChange, RecordHash, SeatRecord, Store,
+    StoreError,
 };
 
 /// Seconds since the Unix epoch: the server's clock, passed in, so that
@@ -36,6 +44,14 @@ impl UnixTime {
     pub fn plus(self, seconds: i64) -> UnixTime {
         UnixTime(self.0.saturating_add(seconds))
     }
+}
+
+/// The store `db` names, opened and brought to the latest schema.
+pub fn open(db: &Database) -> Result<Box<dyn Store + Send>, StoreError> {
+    Ok(match db {
+        Database::File(path) => Box::new(sqlite::SqliteStore::open(path)?),
+        Database::Postgres(url) => Box::new(self::postgres::PostgresStore::open(url)?),
+    })
 }
 
 /// How long a sign-in challenge may be answered: long enough for a slow
@@ -60,7 +76,7 @@ pub enum LadderError {
 }
 
 /// A fresh challenge for a player to sign, kept until answered or expired.
-pub fn challenge<S: Store>(
+pub fn challenge<S: Store + ?Sized>(
     store: &mut S,
     server: ServerId,
     now: UnixTime,
@@ -72,7 +88,7 @@ pub fn challenge<S: Store>(
 
 /// Spends the answer's challenge (once, whether the signature holds or
 /// not: a wrong answer cannot be tried again) and checks the signature.
-fn check_answer<S: Store>(
+fn check_answer<S: Store + ?Sized>(
     store: &mut S,
     server: &ServerId,
     answer: &SignIn,
@@ -87,7 +103,7 @@ fn check_answer<S: Store>(
 
 /// A new account for the key that signed `answer`, under the name `raw`
 /// (cleaned, and refused if taken, too like a taken one, or a bot's).
-pub fn register<S: Store>(
+pub fn register<S: Store + ?Sized>(
     store: &mut S,
     server: &ServerId,
     raw: &str,
@@ -101,7 +117,7 @@ pub fn register<S: Store>(
 }
 
 /// The account of the key that signed `answer`.
-pub fn sign_in<S: Store>(
+pub fn sign_in<S: Store + ?Sized>(
     store: &mut S,
     server: &ServerId,
     answer: &SignIn,
@@ -114,7 +130,7 @@ pub fn sign_in<S: Store>(
 }
 
 /// Moves the old key's account to the new key, if the old key signed it.
-pub fn rotate<S: Store>(
+pub fn rotate<S: Store + ?Sized>(
     store: &mut S,
     rotation: &Rotation,
     now: UnixTime,
@@ -144,7 +160,10 @@ pub struct FinishedGame {
 
 /// Rates a finished game from the players' ratings now, and keeps the
 /// game, its seats and every rating change in one transaction.
-pub fn rate_game<S: Store>(store: &mut S, game: &FinishedGame) -> Result<GameId, LadderError> {
+pub fn rate_game<S: Store + ?Sized>(
+    store: &mut S,
+    game: &FinishedGame,
+) -> Result<GameId, LadderError> {
     let mut seats = Vec::with_capacity(game.seats.len());
     let mut games_before = Vec::new();
     for &(occupant, score, left) in &game.seats {

@@ -7,7 +7,7 @@
 //! two agree (`RETURNING`, `BIGINT`, `DOUBLE PRECISION`); the row ids
 //! (`INTEGER PRIMARY KEY`) are SQLite's own.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use rusqlite::{Connection, ErrorCode, OptionalExtension, Row, TransactionBehavior, params};
@@ -19,8 +19,8 @@ use super::UnixTime;
 use super::keys::{Challenge, Nonce, PublicKey, ServerId};
 use super::names::{Name, fold};
 use super::store::{
-    Account, AccountId, GameId, HistoryEntry, LadderRow, Occupant, RatedGame, RatingChange,
-    SeatRecord, Standing, Store, StoreError,
+    Account, AccountId, Database, GameId, HistoryEntry, LadderRow, Occupant, RatedGame,
+    RatingChange, SeatRecord, Standing, Store, StoreError,
 };
 
 /// Written in the file's header (`PRAGMA application_id`, "SPAD"): a
@@ -135,7 +135,7 @@ fn backend(e: rusqlite::Error) -> StoreError {
 
 fn not_a_database(path: &Path, e: &rusqlite::Error) -> StoreError {
     StoreError::NotADatabase {
-        path: path.to_path_buf(),
+        at: Database::File(path.to_path_buf()),
         detail: e.to_string(),
     }
 }
@@ -150,12 +150,12 @@ fn check_ours(conn: &Connection, path: &Path, version: i64) -> Result<(), StoreE
         .map_err(|e| not_a_database(path, &e))?;
     let empty = version == 0 && id == 0 && tables == 0;
     if !empty && id != APPLICATION_ID {
-        return Err(StoreError::Foreign(path.to_path_buf()));
+        return Err(StoreError::Foreign(Database::File(path.to_path_buf())));
     }
     let known = MIGRATIONS.len() as i64;
     if version > known {
         return Err(StoreError::Newer {
-            path: PathBuf::from(path),
+            at: Database::File(path.to_path_buf()),
             found: version,
             known,
         });

@@ -3,7 +3,9 @@
 //! PostgreSQL store for servers sharing one ladder implements the same
 //! trait and must pass the same tests (`ladder::tests::store_keeps_its_word`).
 
+use std::fmt;
 use std::path::PathBuf;
+use std::str::FromStr;
 
 use crate::bots::Level;
 use crate::engine::{Mode, Seat};
@@ -115,23 +117,23 @@ pub struct HistoryEntry {
 /// Why the store could not do what it was asked.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    #[error("{} is not a database (or it is damaged): {detail}", .path.display())]
-    NotADatabase { path: PathBuf, detail: String },
+    #[error("{at} is not a database (or it is damaged): {detail}")]
+    NotADatabase { at: Database, detail: String },
+    #[error("{0} is a database of another program, not a spades ladder: give another")]
+    Foreign(Database),
     #[error(
-        "{} is a database of another program, not a spades ladder: give another file",
-        .0.display()
-    )]
-    Foreign(PathBuf),
-    #[error(
-        "{} was written by a newer spades (schema {found}, this one knows up to {known}): \
-         update spades",
-        .path.display()
+        "{at} was written by a newer spades (schema {found}, this one knows up to {known}): \
+         update spades"
     )]
     Newer {
-        path: PathBuf,
+        at: Database,
         found: i64,
         known: i64,
     },
+    #[error("{0}")]
+    BadAddress(String),
+    #[error("cannot open {at}: {detail}")]
+    CannotOpen { at: Database, detail: String },
     #[error("the name `{0}` is taken, or too like one that is: choose another")]
     NameTaken(String),
     #[error("this key already has an account")]
@@ -192,4 +194,123 @@ pub trait Store {
     fn ladder(&mut self, mode: Mode) -> Result<Vec<LadderRow>, StoreError>;
     /// The player's rated games in `mode`, oldest first.
     fn history(&mut self, account: AccountId, mode: Mode) -> Result<Vec<HistoryEntry>, StoreError>;
+}
+
+/// Where a ladder is kept: a SQLite file, or a PostgreSQL database that
+/// several servers may share.
+#[derive(Debug, Clone)]
+pub enum Database {
+    File(PathBuf),
+    Postgres(PostgresUrl),
+}
+
+/// The longest PostgreSQL address taken: an address is a few dozen
+/// characters, and this one comes from the command line.
+const MAX_ADDRESS: usize = 1024;
+
+impl Database {
+    /// What `--db` names: a value starting `postgres://` or
+    /// `postgresql://` is a PostgreSQL database, anything else a file.
+    pub fn given(given: PathBuf) -> Result<Database, StoreError> {
+        match given.to_str() {
+            Some(text) if text.starts_with("postgres://") || text.starts_with("postgresql://") => {
+                PostgresUrl::parse(text).map(Database::Postgres)
+            }
+            _ => Ok(Database::File(given)),
+        }
+    }
+}
+
+impl fmt::Display for Database {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Database::File(path) => write!(f, "{}", path.display()),
+            Database::Postgres(url) => write!(f, "the PostgreSQL database {url}"),
+        }
+    }
+}
+
+/// A PostgreSQL connection address, checked. Shown (and debugged)
+/// without its password.
+#[derive(Clone)]
+pub struct PostgresUrl {
+    // Boxed: the settings are large, and errors carry the address.
+    config: Box<postgres::Config>,
+    shown: String,
+}
+
+impl PostgresUrl {
+    pub fn parse(given: &str) -> Result<PostgresUrl, StoreError> {
+        if given.len() > MAX_ADDRESS {
+            return Err(StoreError::BadAddress(format!(
+                "the PostgreSQL address is longer than {MAX_ADDRESS} characters"
+            )));
+        }
+        let config = postgres::Config::from_str(given).map_err(|e| {
+            // The address itself is not repeated: it may hold a password.
+            StoreError::BadAddress(format!(
+                "not a PostgreSQL address ({}): expected postgres://USER@HOST:PORT/DATABASE",
+                with_cause(&e)
+            ))
+        })?;
+        if config.get_hosts().is_empty() {
+            return Err(StoreError::BadAddress(
+                "the PostgreSQL address names no host: expected postgres://USER@HOST:PORT/DATABASE"
+                    .into(),
+            ));
+        }
+        Ok(PostgresUrl {
+            shown: shown(&config),
+            config: Box::new(config),
+        })
+    }
+
+    /// The connection's settings, password included.
+    pub fn config(&self) -> &postgres::Config {
+        &self.config
+    }
+}
+
+/// An error and what caused it: the PostgreSQL client's own words are
+/// often only the first half ("invalid connection string").
+pub(crate) fn with_cause(e: &dyn std::error::Error) -> String {
+    match e.source() {
+        Some(cause) => format!("{e}: {cause}"),
+        None => e.to_string(),
+    }
+}
+
+/// `postgres://USER@HOST:PORT/DATABASE`, whatever password was given.
+fn shown(config: &postgres::Config) -> String {
+    let hosts: Vec<String> = config
+        .get_hosts()
+        .iter()
+        .map(|host| match host {
+            postgres::config::Host::Tcp(name) => name.clone(),
+            postgres::config::Host::Unix(dir) => dir.display().to_string(),
+        })
+        .collect();
+    let port = config
+        .get_ports()
+        .first()
+        .map(|p| format!(":{p}"))
+        .unwrap_or_default();
+    let user = config
+        .get_user()
+        .map(|u| format!("{u}@"))
+        .unwrap_or_default();
+    let db = config.get_dbname().unwrap_or_default();
+    crate::outside::clean(&format!("postgres://{user}{}{port}/{db}", hosts.join(",")))
+}
+
+impl fmt::Display for PostgresUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.shown)
+    }
+}
+
+impl fmt::Debug for PostgresUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.shown)
+    }
 }

@@ -549,3 +549,44 @@ fn watching_a_bad_code_or_no_table_exits_2() {
         );
     server.stop();
 }
+
+/// A ladder's database that cannot be used stops `spades serve` at start,
+/// exit 2, naming it: a PostgreSQL address that is not one, a database
+/// nobody answers at (its password never said), a file of something else.
+#[test]
+fn a_ladder_database_that_cannot_be_used_exits_2_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .unwrap()
+        .port();
+    let nobody = format!("postgres://ann:hunter2@127.0.0.1:{port}/ladder");
+    std::fs::write(dir.path().join("notes.txt"), "not a database\n".repeat(200)).unwrap();
+    for (db, says) in [
+        (
+            "postgresql://ann@db:notaport/x",
+            "not a PostgreSQL address".to_string(),
+        ),
+        (
+            nobody.as_str(),
+            format!("cannot open the PostgreSQL database postgres://ann@127.0.0.1:{port}/ladder"),
+        ),
+        ("notes.txt", "notes.txt is not a database".to_string()),
+    ] {
+        spades(&dir)
+            .args([
+                "serve",
+                "--port",
+                "0",
+                "--listen",
+                "127.0.0.1",
+                "--insecure-plain",
+            ])
+            .args(["--db", db])
+            .timeout(std::time::Duration::from_secs(30))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(says))
+            .stderr(predicate::str::contains("hunter2").not());
+    }
+}

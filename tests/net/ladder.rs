@@ -11,6 +11,7 @@ use std::time::Duration;
 use spades::engine::Mode;
 use spades::ladder::UnixTime;
 use spades::ladder::keys::{Challenge, Identity, Nonce};
+use spades::ladder::store::Database;
 use spades::net::code::server_id;
 use spades::net::server::{Server, ServerOptions};
 use spades::protocol::account::{hex, unhex};
@@ -22,7 +23,7 @@ pub(crate) fn server(db: &Path) -> Server {
         listen: "127.0.0.1:0".parse().unwrap(),
         hello_timeout: Duration::from_secs(5),
         threads: Some(2),
-        db: Some(db.to_path_buf()),
+        db: Some(Database::File(db.to_path_buf())),
         ..ServerOptions::default()
     })
     .expect("the server starts")

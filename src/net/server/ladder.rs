@@ -1,9 +1,8 @@
 //! The server's ladder: its store, on a thread of its own, so that no task
 //! of the server ever waits on the disk. Requests are taken in the order
 //! they come: a game rated before someone asks for the ladder is in the
-//! answer.
+//! answer. The store is SQLite's or PostgreSQL's, whichever `--db` named.
 
-use std::path::Path;
 use std::sync::mpsc;
 
 use tokio::sync::oneshot;
@@ -11,14 +10,17 @@ use tokio::sync::oneshot;
 use crate::engine::Mode;
 use crate::ladder::keys::{Challenge, Rotation, ServerId, SignIn};
 use crate::ladder::names::{Name, NameError};
-use crate::ladder::sqlite::SqliteStore;
-use crate::ladder::store::{Account, AccountId, Store, StoreError};
+use crate::ladder::store::{Account, AccountId, Database, Store, StoreError};
 use crate::ladder::{self, FinishedGame, LadderError, UnixTime, glicko};
 use crate::protocol::ErrorCode;
 use crate::protocol::account::{MAX_ROWS, ModeRating, Rated, Rung};
 use crate::rating::Rating;
 
-type Job = Box<dyn FnOnce(&mut SqliteStore) + Send>;
+type Job = Box<dyn FnOnce(&mut dyn Store) + Send>;
+
+/// How often a game is rated again when another server rated one of its
+/// players meanwhile (a ladder shared through PostgreSQL).
+const STALE_TRIES: usize = 3;
 
 /// The ladder a server keeps, and the id its players sign for.
 pub(crate) struct Ladder {
@@ -42,23 +44,40 @@ pub(crate) struct Signed {
 }
 
 impl Ladder {
-    /// Opens the store at `path` (here, so a bad file is said at start) and
-    /// starts its thread.
-    pub(crate) fn open(path: &Path, server: ServerId) -> Result<Ladder, StoreError> {
+    /// Opens the store `db` names (here, so a bad one is said at start)
+    /// and starts its thread. The store is opened on that thread, which
+    /// keeps it for good: a database client is used by one thread.
+    pub(crate) fn open(db: &Database, server: ServerId) -> Result<Ladder, StoreError> {
         // The data folder may be new: the default file's folder is made.
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if let Database::File(path) = db
+            && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+        {
             let _ = std::fs::create_dir_all(dir);
         }
-        let mut store = SqliteStore::open(path)?;
         let (jobs, queue) = mpsc::channel::<Job>();
+        let (opened, open_result) = mpsc::channel();
+        let db = db.clone();
         std::thread::Builder::new()
             .name("spades-ladder".into())
             .spawn(move || {
+                let mut store = match ladder::open(&db) {
+                    Ok(store) => {
+                        let _ = opened.send(Ok(()));
+                        store
+                    }
+                    Err(e) => {
+                        let _ = opened.send(Err(e));
+                        return;
+                    }
+                };
                 for job in queue {
-                    job(&mut store);
+                    job(store.as_mut());
                 }
             })
             .map_err(|e| StoreError::Backend(format!("cannot start the ladder's thread: {e}")))?;
+        open_result.recv().map_err(|_| {
+            StoreError::Backend("the ladder's thread stopped while opening".into())
+        })??;
         Ok(Ladder { jobs, server })
     }
 
@@ -66,7 +85,7 @@ impl Ladder {
     /// blocking the runtime; `None` if the thread is gone.
     async fn ask<T: Send + 'static>(
         &self,
-        work: impl FnOnce(&mut SqliteStore) -> T + Send + 'static,
+        work: impl FnOnce(&mut dyn Store) -> T + Send + 'static,
     ) -> Option<T> {
         let (answer, answered) = oneshot::channel();
         let job: Job = Box::new(move |store| {
@@ -160,12 +179,22 @@ impl Ladder {
     }
 
     /// Rates a finished game, once: a record rated already is left as it
-    /// was. Nobody waits for it; what went wrong is said on the server's
-    /// standard error.
+    /// was, and one whose players were rated meanwhile by another server
+    /// is rated again from their new ratings. Nobody waits for it; what
+    /// went wrong is said on the server's standard error.
     pub(crate) fn rate(&self, game: FinishedGame) {
-        let job: Job = Box::new(move |store| match ladder::rate_game(store, &game) {
-            Ok(_) | Err(LadderError::Store(StoreError::AlreadyRated)) => {}
-            Err(e) => eprintln!("spades serve: a game was not rated: {e}"),
+        let job: Job = Box::new(move |store| {
+            for _ in 0..STALE_TRIES {
+                match ladder::rate_game(store, &game) {
+                    Ok(_) | Err(LadderError::Store(StoreError::AlreadyRated)) => return,
+                    Err(LadderError::Store(StoreError::Stale)) => continue,
+                    Err(e) => {
+                        eprintln!("spades serve: a game was not rated: {e}");
+                        return;
+                    }
+                }
+            }
+            eprintln!("spades serve: a game was not rated: {}", StoreError::Stale);
         });
         let _ = self.jobs.send(job);
     }
@@ -184,7 +213,7 @@ impl Ladder {
 
 /// Refuses a name registered already, telling the same name from one
 /// only like it.
-fn taken(store: &mut SqliteStore, raw: &str) -> Result<(), Refused> {
+fn taken(store: &mut dyn Store, raw: &str) -> Result<(), Refused> {
     let Ok(name) = Name::new(raw) else {
         // The name rules refuse it in `register`, the challenge unspent.
         return Ok(());
@@ -218,7 +247,7 @@ fn name_taken(asked: &Name, holder: &Name) -> Refused {
 }
 
 /// The signed-in account and its standing in every mode.
-fn signed(store: &mut SqliteStore, account: Account) -> Result<Signed, Refused> {
+fn signed(store: &mut dyn Store, account: Account) -> Result<Signed, Refused> {
     let mut ratings = Vec::new();
     for mode in Mode::ALL {
         let standing = store
@@ -291,11 +320,25 @@ mod tests {
     /// player's standing counts one game.
     #[test]
     fn a_record_handed_over_twice_is_rated_once() {
+        let dir = tempfile::tempdir().unwrap();
+        rated_once(&Database::File(dir.path().join("l.sqlite")));
+    }
+
+    /// The same, the ladder in PostgreSQL.
+    #[cfg(unix)]
+    #[test]
+    fn a_record_handed_over_twice_is_rated_once_in_postgres() {
+        let Some(mut server) = crate::ladder::postgres_tests::TempPostgres::start() else {
+            return;
+        };
+        rated_once(&Database::Postgres(server.fresh_database()));
+    }
+
+    fn rated_once(db: &Database) {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .build()
             .unwrap();
-        let dir = tempfile::tempdir().unwrap();
-        let ladder = Ladder::open(&dir.path().join("l.sqlite"), ServerId([7; 32])).unwrap();
+        let ladder = Ladder::open(db, ServerId([7; 32])).unwrap();
         let key = Identity::generate().unwrap().public_key();
         let account = runtime
             .block_on(ladder.ask(move |store| {

@@ -25,7 +25,6 @@ mod table;
 use crate::bots::BotSpec;
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
@@ -70,9 +69,9 @@ pub struct ServerOptions {
     /// host as one more bot level. Only whoever starts the server names
     /// it: a client can choose it, never give one.
     pub own_bot: Option<BotSpec>,
-    /// The ladder's database (SQLite): accounts, rated games, ratings.
-    /// `None`: no accounts nor ladder (`spades host`).
-    pub db: Option<PathBuf>,
+    /// The ladder's database (a SQLite file, or PostgreSQL): accounts,
+    /// rated games, ratings. `None`: no accounts nor ladder (`spades host`).
+    pub db: Option<crate::ladder::store::Database>,
     /// Accounts registered from one address in an hour, at most.
     pub registrations: usize,
 }
