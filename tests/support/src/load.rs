@@ -111,6 +111,14 @@ pub fn status(pid: u32, key: &str) -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
+/// The time at quantile `q` (0.5: the median) of `times`, in
+/// milliseconds; 0 when there are none.
+pub fn percentile(times: &mut [std::time::Duration], q: f64) -> f64 {
+    times.sort();
+    let at = ((times.len() as f64 * q) as usize).min(times.len().saturating_sub(1));
+    times.get(at).map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+}
+
 /// The descriptors the process has open.
 pub fn descriptors(pid: u32) -> Option<usize> {
     Some(std::fs::read_dir(format!("/proc/{pid}/fd")).ok()?.count())
