@@ -6,7 +6,8 @@
 //!   connections (each: connect, hello, sign the challenge, `signed_in`);
 //! - rated games a second the ladder's store takes: `ladder::rate_game` on
 //!   a `SqliteStore` file (WAL), the store thread's own work for each
-//!   finished rated game, timed alone, without the server around it;
+//!   finished rated game, timed alone, without the server around it; and
+//!   a few rated games played end to end through the server, as a check;
 //! - the lobby's `tables {}` with many public tables open: its time
 //!   (median, 99th percentile) and its size in bytes;
 //! - signed-in players idle in the lobby, held in steps: the server's
@@ -19,7 +20,7 @@
 //! ```
 //!
 //! Flags: `--accounts N` (200), `--sign-ins N` (2000), `--concurrency N`
-//! (32), `--games N` (2000), `--tables N` (1000), `--listings N` (50),
+//! (32), `--games N` (2000), `--rated N` (8), `--tables N` (1000), `--listings N` (50),
 //! `--idle-step N` (1000), `--idle-max N` (5000), `--server PATH` (default:
 //! the `spades` built beside this example). Every part has a time limit.
 
@@ -40,7 +41,7 @@ use spades::protocol::directory::MAX_LISTED;
 use spades::protocol::{ClientMessage, ServerMessage};
 use support::account::{self, arrive, next, send, stay};
 use support::load::{self, Running};
-use support::net::Client;
+use support::net::{Answerer, Client, play_out};
 use tokio::task::JoinSet;
 
 /// How long any one part may run before the run gives up on it.
@@ -53,6 +54,7 @@ struct Options {
     sign_ins: usize,
     concurrency: usize,
     games: usize,
+    rated: usize,
     tables: usize,
     listings: usize,
     idle_step: usize,
@@ -66,6 +68,7 @@ fn options() -> Result<Options, String> {
         sign_ins: 2000,
         concurrency: 32,
         games: 2000,
+        rated: 8,
         tables: 1000,
         listings: 50,
         idle_step: 1000,
@@ -73,7 +76,7 @@ fn options() -> Result<Options, String> {
         server: load::server_beside(),
     };
     load::read_flags(
-        "--accounts N, --sign-ins N, --concurrency N, --games N, --tables N, --listings N, --idle-step N, --idle-max N, --server PATH",
+        "--accounts N, --sign-ins N, --concurrency N, --games N, --rated N, --tables N, --listings N, --idle-step N, --idle-max N, --server PATH",
         |flag, value| {
             let n = || match value.parse::<usize>() {
                 Ok(n) if (1..=100_000).contains(&n) => Ok(n),
@@ -84,6 +87,7 @@ fn options() -> Result<Options, String> {
                 "--sign-ins" => o.sign_ins = n()?,
                 "--concurrency" => o.concurrency = n()?,
                 "--games" => o.games = n()?,
+                "--rated" => o.rated = n()?,
                 "--tables" => o.tables = n()?,
                 "--listings" => o.listings = n()?,
                 "--idle-step" => o.idle_step = n()?,
@@ -163,6 +167,74 @@ async fn signed_in(
     let (mut client, nonce) = arrive(target.address, &target.fingerprint, FROM, "Load").await?;
     account::answer(&mut client, &target.fingerprint, identity, &nonce, register).await?;
     Ok((client, began.elapsed()))
+}
+
+/// The rated partnership games `identity`'s account has, as signing in
+/// tells.
+async fn rated_so_far(target: &Target, identity: &Identity) -> Result<u32, String> {
+    let (mut client, nonce) = arrive(target.address, &target.fingerprint, FROM, "Load").await?;
+    let (_, ratings) =
+        account::answer(&mut client, &target.fingerprint, identity, &nonce, None).await?;
+    Ok(ratings
+        .iter()
+        .find(|r| r.mode == Mode::Partnership)
+        .map_or(0, |r| r.games))
+}
+
+/// One rated game through the server: `identity` signed in, a table with
+/// three of the server's `normal` bots, played to its end by a local
+/// `normal` bot.
+async fn rated_game(target: &Target, identity: &Identity, n: usize) -> Result<(), String> {
+    let (mut client, _) = signed_in(target, identity, None).await?;
+    let host = ClientMessage::Host {
+        rules: load::rules(500),
+        public: false,
+    };
+    send(&mut client, &host).await?;
+    client
+        .seated()
+        .await
+        .map_err(|(code, why)| format!("{code:?}: {why}"))?;
+    client.fill(true, "normal").await;
+    client.start().await;
+    let seen = play_out(&mut client, &mut Answerer::new("normal", n as u64)).await;
+    match seen.bye.as_deref() {
+        Some("the game is over") => Ok(()),
+        other => Err(format!("rated game {n} ended: {other:?}")),
+    }
+}
+
+/// `games` rated games at once, end to end, by the first accounts (none
+/// of which has a rated game yet): the time until every game ended, and
+/// until every one was rated (seen by signing in again).
+async fn rated_games(
+    target: &Target,
+    identities: &Arc<Vec<Identity>>,
+    games: usize,
+) -> Result<(Duration, Duration), String> {
+    let games = games.min(identities.len());
+    let began = Instant::now();
+    let (t, ids) = (target.clone(), Arc::clone(identities));
+    let played = many(games, games, move |n| {
+        let (t, ids) = (t.clone(), Arc::clone(&ids));
+        async move { rated_game(&t, &ids[n], n).await }
+    })
+    .await;
+    let ended = began.elapsed();
+    let (_, failed, why) = split(played);
+    if let Some(why) = why {
+        return Err(format!("{failed} rated games failed, the first: {why}"));
+    }
+    // The store rates a game after its end, without the players waiting.
+    for identity in &identities[..games] {
+        while rated_so_far(target, identity).await? < 1 {
+            if began.elapsed() > PART_LIMIT {
+                return Err("a game played was never rated".into());
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+    Ok((ended, began.elapsed()))
 }
 
 /// A figure of a part: how many, in what time, and the times of each.
@@ -524,6 +596,7 @@ fn fail(why: &str) -> ! {
 struct Figures {
     registered: Timed,
     signed: Timed,
+    rated: (Duration, Duration),
     store: Duration,
     listing: Listing,
     start_kb: Option<u64>,
@@ -560,6 +633,7 @@ async fn run(options: &Options, server: &Running, dir: &Path) -> Result<Figures,
     )
     .await
     .map_err(limited("signing in"))?;
+    let rated = rated_games(&target, &identities, options.rated).await?;
     let store = store_games(dir, options.games)?;
     let listing = tokio::time::timeout(
         PART_LIMIT,
@@ -577,6 +651,7 @@ async fn run(options: &Options, server: &Running, dir: &Path) -> Result<Figures,
     Ok(Figures {
         registered,
         signed,
+        rated,
         store,
         listing,
         start_kb,
@@ -620,6 +695,12 @@ fn report(options: &Options, f: &Figures) {
         options.games,
         f.store.as_secs_f64(),
         options.games as f64 / f.store.as_secs_f64()
+    );
+    println!(
+        "rated games end to end (each: one signed-in player, local normal bot, three server normal bots, to 500): {} at once, all ended in {:.1} s, all rated by {:.1} s",
+        options.rated.min(f.registered.done),
+        f.rated.0.as_secs_f64(),
+        f.rated.1.as_secs_f64()
     );
     let l = &f.listing;
     let mut times = l.timed.times.clone();

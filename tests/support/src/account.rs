@@ -10,7 +10,7 @@ use std::time::Duration;
 use spades::ladder::UnixTime;
 use spades::ladder::keys::{Challenge, Identity, Nonce};
 use spades::net::code::server_id;
-use spades::protocol::account::{hex, unhex};
+use spades::protocol::account::{ModeRating, hex, unhex};
 use spades::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
 
 use crate::net::Client;
@@ -75,14 +75,14 @@ pub fn signed(fingerprint: &str, identity: &Identity, nonce: &str) -> Result<Str
 }
 
 /// Registers `name` for `identity` (`register`) or signs in with it,
-/// answering `nonce`: the account's name, or the refusal.
+/// answering `nonce`: the account's name and ratings, or the refusal.
 pub async fn answer(
     client: &mut Client,
     fingerprint: &str,
     identity: &Identity,
     nonce: &str,
     register: Option<&str>,
-) -> Result<String, String> {
+) -> Result<(String, Vec<ModeRating>), String> {
     let key = hex(identity.public_key().as_bytes());
     let signature = signed(fingerprint, identity, nonce)?;
     let message = match register {
@@ -96,7 +96,7 @@ pub async fn answer(
     send(client, &message).await?;
     loop {
         match next(client).await? {
-            ServerMessage::SignedIn { name, .. } => return Ok(name),
+            ServerMessage::SignedIn { name, ratings } => return Ok((name, ratings)),
             ServerMessage::Error { code, message } => return Err(format!("{code:?}: {message}")),
             _ => {}
         }
