@@ -24,11 +24,9 @@
 //! `--idle-step N` (1000), `--idle-max N` (5000), `--server PATH` (default:
 //! the `spades` built beside this example). Every part has a time limit.
 
-use std::future::Future;
 use std::net::{IpAddr, Ipv4Addr};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use spades::engine::Mode;
@@ -40,7 +38,7 @@ use spades::ladder::{self, FinishedGame, UnixTime};
 use spades::protocol::directory::MAX_LISTED;
 use spades::protocol::{ClientMessage, ServerMessage};
 use support::account::{self, arrive, next, send, stay};
-use support::load::{self, Running};
+use support::load::{self, Running, many, split};
 use support::net::{Answerer, Client, play_out};
 use tokio::task::JoinSet;
 
@@ -99,54 +97,6 @@ fn options() -> Result<Options, String> {
         },
     )?;
     Ok(o)
-}
-
-/// Runs `job(0..count)` on `concurrency` workers at once: each one's
-/// result, in no order.
-async fn many<T, F, Fut>(count: usize, concurrency: usize, job: F) -> Vec<Result<T, String>>
-where
-    T: Send + 'static,
-    F: Fn(usize) -> Fut + Clone + Send + Sync + 'static,
-    Fut: Future<Output = Result<T, String>> + Send + 'static,
-{
-    let taken = Arc::new(AtomicUsize::new(0));
-    let mut workers = JoinSet::new();
-    for _ in 0..concurrency.min(count) {
-        let (taken, job) = (Arc::clone(&taken), job.clone());
-        workers.spawn(async move {
-            let mut done = Vec::new();
-            loop {
-                let n = taken.fetch_add(1, Ordering::SeqCst);
-                if n >= count {
-                    return done;
-                }
-                done.push(job(n).await);
-            }
-        });
-    }
-    let mut results = Vec::with_capacity(count);
-    while let Some(done) = workers.join_next().await {
-        match done {
-            Ok(done) => results.extend(done),
-            Err(e) => results.push(Err(format!("a worker failed: {e}"))),
-        }
-    }
-    results
-}
-
-/// The successes, and the number of failures with the first one's reason.
-fn split<T>(results: Vec<Result<T, String>>) -> (Vec<T>, usize, Option<String>) {
-    let (mut good, mut failed, mut first) = (Vec::new(), 0, None);
-    for result in results {
-        match result {
-            Ok(t) => good.push(t),
-            Err(why) => {
-                failed += 1;
-                first.get_or_insert(why);
-            }
-        }
-    }
-    (good, failed, first)
 }
 
 /// Where the server is, shared by every job.
