@@ -665,6 +665,11 @@ fn report(options: &Options, f: &Figures) {
         l.total,
         failures(&l.timed)
     );
+    report_idle(f);
+}
+
+/// The idle players' steps, a line each.
+fn report_idle(f: &Figures) {
     // Memory freed by the lobby's tables is given back slowly: what a
     // connection costs is read from one step to the next.
     println!(
