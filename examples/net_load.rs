@@ -116,11 +116,6 @@ fn main() {
         }
     }
     times.sort();
-    let at = |q: f64| {
-        times
-            .get(((times.len() as f64 * q) as usize).min(times.len().saturating_sub(1)))
-            .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
-    };
     let games = options.tables - failed.len();
     println!(
         "spades serve (release, TLS) on loopback, CPU: {}",
@@ -138,8 +133,8 @@ fn main() {
     println!(
         "server response, act to next message ({} answers): median {:.2} ms, 99th percentile {:.2} ms, max {:.2} ms",
         times.len(),
-        at(0.5),
-        at(0.99),
+        load::percentile(&mut times, 0.5),
+        load::percentile(&mut times, 0.99),
         times.last().map_or(0.0, |d| d.as_secs_f64() * 1000.0)
     );
     match (idle, peak) {

@@ -98,6 +98,14 @@ pub struct ServeArgs {
     /// closed); raise it for many players behind one address
     #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = 16, value_parser = RangedI64ValueParser::<usize>::new().range(1..=100_000))]
     pub per_address: usize,
+    /// Connections at once in all (never more than the process's
+    /// descriptors allow; more are closed as soon as they are accepted)
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = 4096, value_parser = RangedI64ValueParser::<usize>::new().range(1..=1_000_000))]
+    pub max_connections: usize,
+    /// Accounts registered from one address in an hour, at most; raise it
+    /// for many players behind one address
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = 5, value_parser = RangedI64ValueParser::<usize>::new().range(1..=1_000_000))]
+    pub registrations_per_hour: usize,
     /// A program of this machine's (exec:COMMAND) offered to every host as
     /// one more bot level
     #[arg(long, value_name = "exec:COMMAND", value_parser = own_program)]
@@ -318,6 +326,8 @@ fn serve_options(args: &ServeArgs) -> Result<ServerOptions, CliError> {
         turn_timer: given(args.turn_timer, 1),
         lobby_timeout: given(args.lobby_timeout, 60),
         per_address: args.per_address,
+        max_connections: args.max_connections,
+        registrations: args.registrations_per_hour,
         own_bot: args.bot.clone(),
         db,
         ..ServerOptions::default()
@@ -448,6 +458,16 @@ mod tests {
         assert_eq!(options.turn_timer, Some(Duration::from_secs(60)));
         assert_eq!(options.lobby_timeout, Some(Duration::from_secs(30 * 60)));
         assert_eq!(options.per_address, 16);
+        assert_eq!(options.max_connections, 4096);
+        assert_eq!(options.registrations, 5);
+        let options = serve(&[
+            "--max-connections",
+            "20000",
+            "--registrations-per-hour",
+            "900",
+        ]);
+        assert_eq!(options.max_connections, 20_000);
+        assert_eq!(options.registrations, 900);
         let options = serve(&["--turn-timer", "0", "--lobby-timeout", "0"]);
         assert_eq!(options.turn_timer, None);
         assert_eq!(options.lobby_timeout, None);

@@ -42,6 +42,34 @@ fn bad_values_exit_2() {
     }
 }
 
+/// The server's operator limits take whole numbers in range: anything else
+/// is named with the range it takes, before a port is opened.
+#[test]
+fn a_servers_limits_out_of_range_are_refused_with_their_range() {
+    let dir = tempfile::tempdir().unwrap();
+    for (flag, value, said) in [
+        ("--registrations-per-hour", "0", "0 is not in 1..=1000000"),
+        ("--registrations-per-hour", "lots", "invalid digit"),
+        ("--max-connections", "0", "0 is not in 1..=1000000"),
+        (
+            "--max-connections",
+            "2000000",
+            "2000000 is not in 1..=1000000",
+        ),
+    ] {
+        spades(&dir)
+            .args(["serve", "--port", "0", "--listen", "127.0.0.1", flag, value])
+            // A value taken by mistake would serve forever: cut short.
+            .timeout(std::time::Duration::from_secs(20))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "invalid value '{value}' for '{flag} <N>'"
+            )))
+            .stderr(predicate::str::contains(said));
+    }
+}
+
 /// A negative number is a value out of range, not a flag nobody knows: the
 /// message names the flag and what it takes.
 #[test]
@@ -63,6 +91,8 @@ fn negative_numbers_are_out_of_range_not_unknown_arguments() {
         &["host", "--port", "-1"],
         &["host", "--turn-timer", "-9"],
         &["serve", "--port", "0", "--turn-timer", "-9"],
+        &["serve", "--port", "0", "--registrations-per-hour", "-1"],
+        &["serve", "--port", "0", "--max-connections", "-1"],
     ] {
         let flag = args[args.len() - 2];
         spades(&dir)

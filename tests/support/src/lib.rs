@@ -12,6 +12,7 @@
 
 use std::path::PathBuf;
 
+pub mod account;
 pub mod checker;
 pub mod game;
 pub mod load;

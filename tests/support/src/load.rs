@@ -3,10 +3,13 @@
 //! process, what `/proc` says of it, and a table of two protocol clients
 //! played to its end and checked.
 
+use std::future::Future;
 use std::io::{BufRead, BufReader};
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use spades::record::DealProof;
 use spades::verify::{Outcome, verify};
@@ -109,6 +112,62 @@ pub fn status(pid: u32, key: &str) -> Option<u64> {
         .lines()
         .find(|l| l.strip_prefix(key).is_some_and(|r| r.starts_with(':')))?;
     line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// The time at quantile `q` (0.5: the median) of `times`, in
+/// milliseconds; 0 when there are none.
+pub fn percentile(times: &mut [std::time::Duration], q: f64) -> f64 {
+    times.sort();
+    let at = ((times.len() as f64 * q) as usize).min(times.len().saturating_sub(1));
+    times.get(at).map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+}
+
+/// Runs `job(0..count)` on `concurrency` workers at once: each one's
+/// result, in no order.
+pub async fn many<T, F, Fut>(count: usize, concurrency: usize, job: F) -> Vec<Result<T, String>>
+where
+    T: Send + 'static,
+    F: Fn(usize) -> Fut + Clone + Send + Sync + 'static,
+    Fut: Future<Output = Result<T, String>> + Send + 'static,
+{
+    let taken = Arc::new(AtomicUsize::new(0));
+    let mut workers = tokio::task::JoinSet::new();
+    for _ in 0..concurrency.min(count) {
+        let (taken, job) = (Arc::clone(&taken), job.clone());
+        workers.spawn(async move {
+            let mut done = Vec::new();
+            loop {
+                let n = taken.fetch_add(1, Ordering::SeqCst);
+                if n >= count {
+                    return done;
+                }
+                done.push(job(n).await);
+            }
+        });
+    }
+    let mut results = Vec::with_capacity(count);
+    while let Some(done) = workers.join_next().await {
+        match done {
+            Ok(done) => results.extend(done),
+            Err(e) => results.push(Err(format!("a worker failed: {e}"))),
+        }
+    }
+    results
+}
+
+/// The successes, and the number of failures with the first one's reason.
+pub fn split<T>(results: Vec<Result<T, String>>) -> (Vec<T>, usize, Option<String>) {
+    let (mut good, mut failed, mut first) = (Vec::new(), 0, None);
+    for result in results {
+        match result {
+            Ok(t) => good.push(t),
+            Err(why) => {
+                failed += 1;
+                first.get_or_insert(why);
+            }
+        }
+    }
+    (good, failed, first)
 }
 
 /// The descriptors the process has open.
