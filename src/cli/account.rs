@@ -202,13 +202,58 @@ fn rotate(code: &ServerAddress) -> Result<(), CliError> {
 pub(super) fn ladder(args: &LadderArgs) -> Result<(), CliError> {
     let mut connection = connect(&args.code)?;
     let mode = Mode::from(args.mode);
-    let (rows, _) = ask_ladder(&mut connection, mode)?;
+    let signed = sign_in_if_known(&mut connection)?;
+    let (rows, you) = ask_ladder(&mut connection, mode)?;
     if args.json {
         let text =
             serde_json::to_string_pretty(&rows).map_err(|e| CliError::Failed(e.to_string()))?;
         return say(&format!("{text}\n"));
     }
-    say(&shown(mode, &rows))
+    let mut text = shown(mode, &rows);
+    if let (Some(name), Some(games)) = (signed, you) {
+        text.push_str(&yours(&name, mode, &games));
+    }
+    say(&text)
+}
+
+/// Signs in with this machine's key where it has one and the server knows
+/// it, to be shown the player's own games; the name signed in as. A key
+/// is never made nor an account registered just to read the ladder.
+fn sign_in_if_known(connection: &mut Connection) -> Result<Option<String>, CliError> {
+    let path = key_path()?;
+    if !path.exists() {
+        return Ok(None);
+    }
+    let identity = Identity::load(&path).map_err(key_error)?;
+    let credentials = Credentials {
+        identity: &identity,
+        register_as: None,
+    };
+    match account::sign_in(connection, &credentials) {
+        Ok(signed) => Ok(signed.map(|s| s.name)),
+        Err(SignInError::Lost(why)) => Err(CliError::Failed(why)),
+        // Not known there: the ladder alone.
+        Err(SignInError::NoAccount | SignInError::Refused { .. }) => Ok(None),
+    }
+}
+
+/// The signed-in player's rated games in `mode`, newest first.
+fn yours(name: &str, mode: Mode, games: &[Rated]) -> String {
+    let name = crate::outside::clean(name);
+    if games.is_empty() {
+        return format!("\n{name}: no rated {mode} games yet\n");
+    }
+    let mut text = format!("\n{name}'s rated {mode} games, newest first\n");
+    for game in games.iter().rev() {
+        let when = u64::try_from(game.finished)
+            .map_or_else(|_| "-".to_string(), crate::history::utc_minute);
+        let change = game.after - game.before;
+        text.push_str(&format!(
+            "  {when} UTC  {:>5} -> {:>5}  ({change:+}, ± {})\n",
+            game.before, game.after, game.deviation
+        ));
+    }
+    text
 }
 
 /// A mode's ladder from the server, at most `MAX_ROWS` rows, and the

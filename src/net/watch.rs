@@ -130,6 +130,7 @@ impl WatchState {
                     .map(|(i, name)| LobbySeat {
                         name: Some(name),
                         player: players.get(i).copied().unwrap_or(SeatPlayer::Person),
+                        rating: None,
                     })
                     .collect();
             }
@@ -145,6 +146,7 @@ impl WatchState {
                     *at = LobbySeat {
                         name: Some(name.clone()),
                         player,
+                        rating: None,
                     };
                 }
                 let line = match player {
@@ -193,6 +195,7 @@ mod tests {
                 LobbySeat {
                     name: Some("Ann".into()),
                     player: SeatPlayer::Person,
+                    rating: None,
                 };
                 4
             ],

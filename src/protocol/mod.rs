@@ -278,6 +278,10 @@ pub struct Lobby {
 pub struct LobbySeat {
     pub name: Option<String>,
     pub player: SeatPlayer,
+    /// A signed-in player's rating in the table's mode (absent from
+    /// servers before this key, and for guests and bots).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<directory::ShownRating>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

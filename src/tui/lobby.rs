@@ -15,6 +15,7 @@ use crate::naming::{Place, place};
 use crate::net::lobby::LobbyState;
 use crate::protocol::{ClientMessage, Lobby, SeatPlayer};
 
+use super::directory::rating_text;
 use super::input::Key;
 use super::text::wrap;
 use super::theme::Theme;
@@ -122,6 +123,13 @@ impl LobbyScreen<'_> {
                 (SeatPlayer::Bot, _) => format!("a bot ({})", lobby.level),
                 (_, Some(name)) => name.clone(),
                 (_, None) => "someone".to_string(),
+            };
+            let who = match seat.rating {
+                Some(r) => {
+                    let shown = rating_text(r.rating, r.deviation, r.provisional, theme);
+                    format!("{who}  {shown}")
+                }
+                None => who,
             };
             let partner = mode
                 .partner(self.seat)

@@ -576,6 +576,7 @@ fn a_spectator_is_told_the_table() {
     let seat = |name: Option<&str>, player| LobbySeat {
         name: name.map(str::to_string),
         player,
+        rating: None,
     };
     frozen(
         "server_watching",
@@ -668,6 +669,7 @@ fn every_kind_of_lobby_seat() {
     let seat = |name: Option<&str>, player| LobbySeat {
         name: name.map(String::from),
         player,
+        rating: None,
     };
     let lobby = Lobby {
         table: "K7QXM2PD4T9RWA3B".into(),

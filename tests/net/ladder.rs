@@ -309,6 +309,21 @@ async fn a_rated_game_moves_the_players_rating_once_and_spades_ladder_prints_it(
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(json[0]["name"], "Ann");
     assert_eq!(json[0]["games"], 1);
+    // Nobody's key here: the ladder alone, and no key made to read it.
+    assert!(!text.contains("rated partnership games"), "{text}");
+    assert!(!home.path().join("spades/account.key").exists());
+
+    // With Ann's key, her own games follow the ladder.
+    let hers = tempfile::tempdir().unwrap();
+    let imported = spades(&["account", "import", &ann.export()], hers.path());
+    assert!(imported.status.success());
+    assert!(hers.path().join("spades/account.key").exists());
+    let out = spades(&["ladder", &code], hers.path());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("Ann's rated partnership games"), "{text}");
+    let game = format!(" 1500 -> {:>5}", rows[0].rating);
+    assert!(text.contains(&game), "{text}");
 }
 
 #[test]

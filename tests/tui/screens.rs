@@ -181,12 +181,21 @@ fn lobby_of_a_shared_table() {
     let seat = |name: Option<&str>, player| LobbySeat {
         name: name.map(str::to_string),
         player,
+        rating: None,
     };
     state.update(Lobby {
         table: "K7QXM2PD4T9RWA3B".into(),
         rules: spades::config::commented_toml(&Rules::classic(Mode::Partnership)),
         seats: vec![
-            seat(Some("Ann"), SeatPlayer::Person),
+            LobbySeat {
+                // A signed-in player: her rating, still a guess.
+                rating: Some(spades::protocol::directory::ShownRating {
+                    rating: 1562,
+                    deviation: 290,
+                    provisional: true,
+                }),
+                ..seat(Some("Ann"), SeatPlayer::Person)
+            },
             seat(None, SeatPlayer::Empty),
             seat(Some("Bob"), SeatPlayer::Person),
             seat(None, SeatPlayer::Empty),
@@ -206,6 +215,7 @@ fn lobby_of_a_shared_table() {
         .unwrap();
     let text = terminal.backend().to_string();
     assert!(text.contains("K7QXM2PD4T9RWA3B.F3QZ7XJ2M4TDKRWA8P6N5YHVCE@192.168.1.5:4466"));
+    assert!(text.contains("Ann  1562?+-290"), "{text}");
     insta::assert_snapshot!("lobby_80x24", text);
 }
 

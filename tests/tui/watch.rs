@@ -34,6 +34,7 @@ fn watched() -> (WatchState, Table) {
             .map(|n| LobbySeat {
                 name: Some(n.clone()),
                 player: SeatPlayer::Person,
+                rating: None,
             })
             .collect(),
         rules: spades::config::commented_toml(&Rules::classic(mode)),
@@ -111,10 +112,12 @@ fn a_table_not_yet_started_lists_its_seats() {
             LobbySeat {
                 name: Some("Ann".into()),
                 player: SeatPlayer::Person,
+                rating: None,
             },
             LobbySeat {
                 name: None,
                 player: SeatPlayer::Empty,
+                rating: None,
             },
         ],
         rules: spades::config::commented_toml(&Rules::classic(Mode::Cutthroat)),

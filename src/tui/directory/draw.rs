@@ -62,7 +62,7 @@ pub fn render(state: &DirectoryState, area: Rect, buf: &mut Buffer, theme: &Them
 
 /// A rating as shown beside a name: `1620±35`, `1500?±350` while it is
 /// still a guess.
-pub(super) fn rating_text(rating: i32, deviation: i32, provisional: bool, theme: &Theme) -> String {
+pub(crate) fn rating_text(rating: i32, deviation: i32, provisional: bool, theme: &Theme) -> String {
     let mark = if provisional { "?" } else { "" };
     let plus_minus = if theme.ascii { "+-" } else { "±" };
     format!("{}{mark}{plus_minus}{deviation}", theme.number(rating))

@@ -18,6 +18,7 @@ use crate::protocol::directory::ListedTable;
 
 use super::input::{Input, Key};
 
+pub(crate) use draw::rating_text;
 pub use draw::render;
 pub use forms::{NewTable, QuickMatch, Wait};
 pub use ladder::LadderWindow;

@@ -1,7 +1,7 @@
 //! A public table's place in the server's lobby: its summary, put there
 //! whenever its seats change, so a `tables` request never waits on it.
 
-use super::{Holder, TableTask};
+use super::TableTask;
 use crate::config;
 use crate::protocol::directory::{ListedSeat, ListedTable};
 
@@ -9,16 +9,14 @@ impl TableTask {
     /// The table as the lobby lists it.
     pub(super) fn listed(&self) -> ListedTable {
         let mode = self.mode();
-        let seats = mode
-            .each_seat()
-            .zip(self.lobby().seats)
-            .map(|(seat, shown)| ListedSeat {
+        let seats = self
+            .lobby()
+            .seats
+            .into_iter()
+            .map(|shown| ListedSeat {
                 name: shown.name,
                 player: shown.player,
-                rating: match &self.seats[seat.index()] {
-                    Holder::Person(person) => person.rating,
-                    _ => None,
-                },
+                rating: shown.rating,
             })
             .collect();
         ListedTable {

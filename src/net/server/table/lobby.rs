@@ -21,6 +21,7 @@ impl TableTask {
                 Holder::Empty => LobbySeat {
                     name: None,
                     player: SeatPlayer::Empty,
+                    rating: None,
                 },
                 Holder::Person(p) => LobbySeat {
                     name: Some(p.name.clone()),
@@ -29,14 +30,17 @@ impl TableTask {
                     } else {
                         SeatPlayer::Away
                     },
+                    rating: p.rating,
                 },
                 Holder::Bot => LobbySeat {
                     name: Some(seat_name(mode, seat)),
                     player: SeatPlayer::Bot,
+                    rating: None,
                 },
                 Holder::Dummy => LobbySeat {
                     name: Some(seat_name(mode, seat)),
                     player: SeatPlayer::Dummy,
+                    rating: None,
                 },
             })
             .collect();
