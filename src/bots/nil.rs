@@ -3,7 +3,7 @@
 //! whole nil, so no level leaves it to chance.
 
 use super::knowledge::{Position, above, below, rank_value};
-use crate::engine::{Bid, Card, CardSet, Suit};
+use crate::engine::{Bid, Card, CardSet, Seat, Suit};
 use crate::search::policy::{hardest_to_duck, high_enough_to_cover};
 
 /// Which rule around a nil chose a card: what a hint says of it.
@@ -206,12 +206,7 @@ fn bust_play(pos: &Position, margin: i32) -> Option<(Card, NilRule)> {
     }
     let legal = pos.legal;
     if pos.is_leading() {
-        let holds = |c: Card| !pos.void[c.suit() as usize][target];
-        let pool: CardSet = legal.iter().filter(|&c| holds(c)).collect();
-        if pool.is_empty() {
-            return None;
-        }
-        return hardest_to_duck(pool, pos.unseen).map(by(NilRule::BustLead));
+        return bust_lead(pos, target).map(by(NilRule::BustLead));
     }
     let led = pos.led?;
     let (winner, winning) = pos.winner?;
@@ -245,6 +240,20 @@ fn bust_play(pos: &Position, margin: i32) -> Option<(Card, NilRule)> {
         .iter()
         .min_by_key(|&c| rank_value(c, pos.led))
         .map(by(NilRule::BustLow))
+}
+
+/// The lead into an opponent's nil: the card that leaves it least room to
+/// duck, of a suit it still holds, and not of one its partner has shown
+/// out of while it may still hold a spade (the partner would ruff, and the
+/// nil throw anything under the trump). `None` when no such card is held.
+fn bust_lead(pos: &Position, target: Seat) -> Option<Card> {
+    let void = |seat: Option<Seat>, suit: Suit| seat.is_some_and(|s| pos.void[suit as usize][s]);
+    let cover = pos.mode.partner(target);
+    let ruffed =
+        |suit: Suit| suit != Suit::Spades && void(cover, suit) && !void(cover, Suit::Spades);
+    let open = |c: &Card| !void(Some(target), c.suit()) && !ruffed(c.suit());
+    let pool: CardSet = pos.legal.iter().filter(open).collect();
+    hardest_to_duck(pool, pos.unseen)
 }
 
 /// The card that stays under the trick while hunting a nil: following,

@@ -10,6 +10,7 @@ use super::knowledge::{
 use super::nil::{NilRule, nil_card_why, sparing_cover};
 use super::{Bot, BotRng};
 use crate::engine::{Bid, Card, CardSet, Mode, PlayerView, Suit};
+use crate::search::win_chances;
 
 /// The numbers behind the normal bot's judgement, in one place so they can
 /// be measured and tuned together.
@@ -21,8 +22,9 @@ pub struct Tuning {
     pub round_up_bags: f32,
     /// The nil danger (see `nil_danger`) a nil bid may carry.
     pub nil_limit: f32,
-    /// How far behind, in blind-nil values, a side bids blind nil.
-    pub blind_deficit: f32,
+    /// A trailing side whose chance of winning the game is below this
+    /// bids blind nil.
+    pub blind_hope: f32,
     /// A side-suit lead this likely to win is cashed.
     pub cash: f32,
     /// A hand counted at more tricks than this is not bid nil.
@@ -47,7 +49,7 @@ impl Default for Tuning {
             round_up: 0.45,
             round_up_bags: 0.65,
             nil_limit: 2.4,
-            blind_deficit: 0.5,
+            blind_hope: 0.2,
             cash: 0.55,
             nil_max_tricks: 2.2,
             overbid_shade: 0.4,
@@ -130,8 +132,10 @@ impl Standing {
     }
 }
 
-/// Blind nil, decided before the cards are seen: worth it for a side that
-/// trails, when a partner covers and cards are passed; never alone.
+/// Blind nil, decided before the cards are seen: a last resort for a side
+/// that trails with little chance left of winning the game (far behind,
+/// or behind late), when a partner covers and cards are passed; never
+/// alone.
 fn wants_blind_nil(view: &PlayerView, t: &Tuning) -> bool {
     if view.blind_nil_refusal().is_some() {
         return false;
@@ -141,17 +145,15 @@ fn wants_blind_nil(view: &PlayerView, t: &Tuning) -> bool {
     {
         return false;
     }
-    let st = Standing::of(view);
-    let value = view.rules.blind_nil.value;
-    if view.mode().has_partners() {
-        // Measured: with the partner covering and cards passed, a blind
-        // nil holds about three times in four, worth far more than a
-        // numeric bid whenever the side is behind.
-        return st.deficit > 0 && st.deficit as f32 >= t.blind_deficit * value as f32;
-    }
     // Alone, with no cover and no cards passed, a blind nil holds about one
     // time in five: never worth 200 points.
-    false
+    if !view.mode().has_partners() || Standing::of(view).deficit <= 0 {
+        return false;
+    }
+    // With the partner covering and cards passed a blind nil holds about
+    // three times in four, but a set one costs twice its value: a gamble
+    // for a side whose game is slipping away, not for one merely behind.
+    win_chances(&view.rules, &view.totals)[view.side()] < t.blind_hope
 }
 
 /// The number this bot would bid with the hand in `view`, nil set aside:

@@ -186,8 +186,8 @@ fn moves(record: &str) -> String {
 /// `normal` plays the same seeded games until its play is changed on
 /// purpose: three seeded games of four `normal`s, nils and blind nils
 /// among them, make exactly the moves of the fixture (written again with
-/// `SPADES_BLESS=1` when a change to its play is meant, last for its nil
-/// defence; the diff of the fixture shows what the change did).
+/// `SPADES_BLESS=1` when a change to its play is meant, last for blind
+/// nil by the game's stakes; the diff of the fixture shows what the change did).
 #[test]
 fn normal_plays_the_same_seeded_games_as_before_it_gave_reasons() {
     let dir = tempfile::tempdir().unwrap();
