@@ -252,7 +252,7 @@ pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
         };
         let seeking = match handover {
             Handover::Watch(table) => {
-                watch(&on_server(table), &directory.name, &args.look)?;
+                watch(&on_server(table), &directory.name, args.look.ascii)?;
                 state.clear_status();
                 continue;
             }

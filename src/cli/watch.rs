@@ -11,7 +11,6 @@ use crate::tui::Theme;
 use crate::tui::watch::{WatchEnd, run_watch};
 
 use super::account::login_name;
-use super::args::LookArgs;
 use super::{CliError, check_terminal};
 
 #[derive(Debug, Clone, Args)]
@@ -24,19 +23,21 @@ pub struct WatchArgs {
     /// no seat, so nobody at the table sees it
     #[arg(long)]
     pub name: Option<String>,
-    #[command(flatten)]
-    pub look: LookArgs,
+    /// Draw suits as S H D C instead of symbols (a spectator plays no
+    /// card and runs no bot: the table's other looks are not theirs)
+    #[arg(long)]
+    pub ascii: bool,
 }
 
 pub(super) fn run(args: &WatchArgs) -> Result<(), CliError> {
     let name = args.name.clone().unwrap_or_else(login_name);
-    watch(&args.code, &name, &args.look)
+    watch(&args.code, &name, args.ascii)
 }
 
 /// Watches the table `code` names until the spectator leaves. The table
 /// is reached before the terminal is touched, so a table the server does
 /// not have is said plainly, as bad input (exit 2).
-pub fn watch(code: &TableCode, name: &str, look: &LookArgs) -> Result<(), CliError> {
+pub fn watch(code: &TableCode, name: &str, ascii: bool) -> Result<(), CliError> {
     let mut connection = Connection::open(&Target::from(code), name).map_err(CliError::Failed)?;
     match start_watching(&mut connection, &code.table) {
         Ok(()) => {}
@@ -52,7 +53,7 @@ pub fn watch(code: &TableCode, name: &str, look: &LookArgs) -> Result<(), CliErr
         }
     }
     check_terminal()?;
-    let theme = Theme::from_env(look.ascii);
+    let theme = Theme::from_env(ascii);
     match run_watch(&mut connection, &theme)? {
         WatchEnd::Left => Ok(()),
         WatchEnd::Stopped(ending) => Err(CliError::Stopped {

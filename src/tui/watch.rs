@@ -56,7 +56,7 @@ impl WatchScreen<'_> {
         self.news(&regions, buf, theme);
         let footer = match &state.closed {
             Some(why) => format!(" The table closed: {why}   q  leave"),
-            None => " Watching \u{2014} q to leave".to_string(),
+            None => " Watching   q  leave".to_string(),
         };
         let footer = crate::outside::clean(&footer);
         buf.set_stringn(

@@ -551,7 +551,8 @@ fn bad_table_codes_and_network_flags_exit_2() {
 
 /// `spades watch` takes a code as `join` does: one that cannot be read,
 /// or one naming a table the server does not have, exits 2 saying so,
-/// before the terminal is touched.
+/// before the terminal is touched; so does a flag only a player's table
+/// takes.
 #[test]
 fn watching_a_bad_code_or_no_table_exits_2() {
     let dir = tempfile::tempdir().unwrap();
@@ -560,6 +561,20 @@ fn watching_a_bad_code_or_no_table_exits_2() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("not a table code"));
+    // A spectator runs no bot and plays no card: the table's other looks
+    // are refused rather than taken and ignored.
+    for flag in [
+        &["--speed", "fast"][..],
+        &["--think-ms", "5"],
+        &["--no-auto-play"],
+    ] {
+        spades(&dir)
+            .args(["watch", "NOSUCHTABLE.plain@127.0.0.1:1"])
+            .args(flag)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(flag[0]));
+    }
     let server = spades::net::server::Server::start(spades::net::server::ServerOptions {
         listen: "127.0.0.1:0".parse().unwrap(),
         plain: true,

@@ -87,7 +87,9 @@ fn a_watched_table_shows_no_hand() {
     assert_eq!(screen.key(Key::Char('q')), WatchKey::Leave);
     assert_eq!(screen.key(Key::Enter), WatchKey::Nothing);
     let text = drawn(&state);
-    assert!(text.contains("Watching \u{2014} q to leave"), "{text}");
+    assert!(text.contains("Watching   q  leave"), "{text}");
+    // The plain theme is the ASCII one: nothing else may reach the screen.
+    assert!(text.is_ascii(), "{text}");
     assert!(text.contains("Ann: well played"), "{text}");
     // No card still held by any seat is on the screen.
     let view = table.public_view();
