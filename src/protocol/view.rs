@@ -10,6 +10,7 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::engine::Mode;
 use crate::engine::score::{ContractResult, ContractStakes, NilResult};
 use crate::engine::{
     Auction, AuctionParts, Bid, Card, CardSet, ExchangeView, HandResult, PerSeat, PerSide, Phase,
@@ -187,46 +188,89 @@ pub struct BadView {
     pub what: &'static str,
 }
 
-impl TryFrom<View> for PlayerView {
-    type Error = BadView;
+/// The keys a seat's view and the public view share, checked the same
+/// way for both: every list by seat or by side as long as the table has
+/// seats or sides, and every seat or side named one at the table.
+struct Shared<'a> {
+    mode: Mode,
+    dealer: Seat,
+    turn: Option<Seat>,
+    play: &'a Play,
+    tricks: &'a [Trick],
+    totals: &'a PerSide<Totals>,
+    last_hand: Option<&'a LastHand>,
+    winner: Option<Side>,
+}
 
-    fn try_from(v: View) -> Result<PlayerView, BadView> {
-        let mode = v.rules.mode;
+impl Shared<'_> {
+    /// The shared keys checked, with the view's own lists by seat
+    /// (`seat_lists`, their lengths) and by side, and the seats it names.
+    fn check(
+        &self,
+        seat_lists: &[usize],
+        side_lists: &[usize],
+        named: impl IntoIterator<Item = Seat>,
+    ) -> Result<(), BadView> {
+        let mode = self.mode;
         let bad = |what| BadView { mode, what };
         let (seats, sides) = (mode.seats(), mode.sides());
-        let seat_ok = |s: Seat| s.index() < seats;
-        let side_ok = |s: Side| s.index() < sides;
-        let a = &v.auction;
-        let lists_fit = [
-            a.bids.len(),
-            a.looked.len(),
-            a.spades.len(),
-            v.play.trick.len(),
-            v.play.tricks_won.len(),
-        ]
-        .iter()
-        .all(|&n| n == seats)
-            && a.deficit.len() == sides
-            && v.totals.len() == sides
-            && v.tricks.iter().all(|t| t.cards.len() == seats)
-            && v.last_hand.as_ref().is_none_or(|h| {
+        let play = self.play;
+        let lists_fit = [play.trick.len(), play.tricks_won.len()]
+            .iter()
+            .chain(seat_lists)
+            .all(|&n| n == seats)
+            && side_lists.iter().all(|&n| n == sides)
+            && self.totals.len() == sides
+            && self.tricks.iter().all(|t| t.cards.len() == seats)
+            && self.last_hand.is_none_or(|h| {
                 h.bids.len() == seats && h.tricks.len() == seats && h.sides.len() == sides
             });
         if !lists_fit {
             return Err(bad("a list by seat or by side has the wrong length"));
         }
-        let seats_ok = [v.seat, v.dealer, a.dealer, v.play.leader, v.play.turn]
+        let seats_ok = [self.dealer, play.leader, play.turn]
             .into_iter()
-            .chain(v.turn)
-            .chain(v.play.winning)
-            .chain(v.shown.map(|s| s.seat))
-            .chain(v.exchange.map(|e| e.partner))
-            .chain(v.tricks.iter().flat_map(|t| [t.leader, t.winner]))
-            .all(seat_ok)
-            && v.winner.is_none_or(side_ok)
-            && a.rules == v.rules;
+            .chain(self.turn)
+            .chain(play.winning)
+            .chain(self.tricks.iter().flat_map(|t| [t.leader, t.winner]))
+            .chain(named)
+            .all(|s| s.index() < seats)
+            && self.winner.is_none_or(|s| s.index() < sides);
         if !seats_ok {
             return Err(bad("a seat or side it names is not at the table"));
+        }
+        Ok(())
+    }
+}
+
+impl TryFrom<View> for PlayerView {
+    type Error = BadView;
+
+    fn try_from(v: View) -> Result<PlayerView, BadView> {
+        let a = &v.auction;
+        Shared {
+            mode: v.rules.mode,
+            dealer: v.dealer,
+            turn: v.turn,
+            play: &v.play,
+            tricks: &v.tricks,
+            totals: &v.totals,
+            last_hand: v.last_hand.as_ref(),
+            winner: v.winner,
+        }
+        .check(
+            &[a.bids.len(), a.looked.len(), a.spades.len()],
+            &[a.deficit.len()],
+            [v.seat, a.dealer]
+                .into_iter()
+                .chain(v.shown.map(|s| s.seat))
+                .chain(v.exchange.map(|e| e.partner)),
+        )?;
+        if a.rules != v.rules {
+            return Err(BadView {
+                mode: v.rules.mode,
+                what: "its auction is played by other rules",
+            });
         }
         Ok(PlayerView {
             seat: v.seat,
@@ -444,31 +488,17 @@ impl TryFrom<Public> for PublicView {
     /// Checked as a seat's view is: a list by seat has one entry a seat,
     /// and every seat named is at the table.
     fn try_from(v: Public) -> Result<PublicView, BadView> {
-        let mode = v.rules.mode;
-        let bad = |what| BadView { mode, what };
-        let (seats, sides) = (mode.seats(), mode.sides());
-        let seat_ok = |s: Seat| s.index() < seats;
-        let lists_fit = [v.bids.len(), v.play.trick.len(), v.play.tricks_won.len()]
-            .iter()
-            .all(|&n| n == seats)
-            && v.totals.len() == sides
-            && v.tricks.iter().all(|t| t.cards.len() == seats)
-            && v.last_hand.as_ref().is_none_or(|h| {
-                h.bids.len() == seats && h.tricks.len() == seats && h.sides.len() == sides
-            });
-        if !lists_fit {
-            return Err(bad("a list by seat or by side has the wrong length"));
+        Shared {
+            mode: v.rules.mode,
+            dealer: v.dealer,
+            turn: v.turn,
+            play: &v.play,
+            tricks: &v.tricks,
+            totals: &v.totals,
+            last_hand: v.last_hand.as_ref(),
+            winner: v.winner,
         }
-        let seats_ok = [v.dealer, v.play.leader, v.play.turn]
-            .into_iter()
-            .chain(v.turn)
-            .chain(v.play.winning)
-            .chain(v.tricks.iter().flat_map(|t| [t.leader, t.winner]))
-            .all(seat_ok)
-            && v.winner.is_none_or(|s| s.index() < sides);
-        if !seats_ok {
-            return Err(bad("a seat or side it names is not at the table"));
-        }
+        .check(&[v.bids.len()], &[], [])?;
         Ok(PublicView {
             rules: v.rules,
             hand_no: v.hand_no,
@@ -523,5 +553,80 @@ pub mod boxed {
         PlayerView::try_from(view)
             .map(Box::new)
             .map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Game, Mode};
+    use serde_json::{Value, json};
+
+    /// A seat's view and the public view of a cutthroat game just dealt
+    /// (three seats: a fourth is past the table), as sent.
+    fn sent() -> (Value, Value) {
+        let game = Game::new(Rules::classic(Mode::Cutthroat), 7);
+        let seat = serde_json::to_value(View::from(&game.view(Seat::new(1)))).unwrap();
+        let public = serde_json::to_value(Public::from(&game.public_view())).unwrap();
+        (seat, public)
+    }
+
+    fn read_seat(v: Value) -> Result<PlayerView, String> {
+        let view: View = serde_json::from_value(v).map_err(|e| e.to_string())?;
+        PlayerView::try_from(view).map_err(|e| e.to_string())
+    }
+
+    fn read_public(v: Value) -> Result<PublicView, String> {
+        let view: Public = serde_json::from_value(v).map_err(|e| e.to_string())?;
+        PublicView::try_from(view).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_view_read_back_is_the_view_sent() {
+        let game = Game::new(Rules::classic(Mode::Cutthroat), 7);
+        let (seat, public) = sent();
+        assert_eq!(read_seat(seat).unwrap(), game.view(Seat::new(1)));
+        assert_eq!(read_public(public).unwrap(), game.public_view());
+    }
+
+    /// A sender may put anything in a view: a list with a seat too many or
+    /// a seat past the table is refused, in both kinds of view alike.
+    #[test]
+    fn a_view_that_does_not_fit_its_table_is_refused() {
+        let (seat, public) = sent();
+        let spoiled = |v: &Value, pointer: &str, with: Value| {
+            let mut v = v.clone();
+            *v.pointer_mut(pointer)
+                .unwrap_or_else(|| panic!("{pointer}")) = with;
+            v
+        };
+        let four = json!([null, null, null, null]);
+        for (pointer, with, says) in [
+            ("/auction/bids", four.clone(), "wrong length"),
+            ("/play/trick", four.clone(), "wrong length"),
+            (
+                "/totals",
+                json!([{"score": 0, "bags": 0}, {"score": 0, "bags": 0}]),
+                "wrong length",
+            ),
+            ("/winner", json!(3), "not at the table"),
+            ("/dealer", json!(3), "not at the table"),
+            ("/seat", json!(3), "not at the table"),
+            ("/auction/dealer", json!(3), "not at the table"),
+            ("/auction/rules/target_score", json!(250), "other rules"),
+        ] {
+            let err = read_seat(spoiled(&seat, pointer, with)).unwrap_err();
+            assert!(err.contains(says), "{pointer}: {err}");
+        }
+        for (pointer, with, says) in [
+            ("/bids", four.clone(), "wrong length"),
+            ("/play/tricks_won", json!([0, 0, 0, 0]), "wrong length"),
+            ("/play/leader", json!(3), "not at the table"),
+            ("/turn", json!(3), "not at the table"),
+            ("/winner", json!(3), "not at the table"),
+        ] {
+            let err = read_public(spoiled(&public, pointer, with)).unwrap_err();
+            assert!(err.contains(says), "{pointer}: {err}");
+        }
     }
 }
