@@ -247,11 +247,12 @@ fn bust_play(pos: &Position, margin: i32) -> Option<(Card, NilRule)> {
 /// out of while it may still hold a spade (the partner would ruff, and the
 /// nil throw anything under the trump). `None` when no such card is held.
 fn bust_lead(pos: &Position, target: Seat) -> Option<Card> {
-    let void = |seat: Option<Seat>, suit: Suit| seat.is_some_and(|s| pos.void[suit as usize][s]);
-    let cover = pos.mode.partner(target);
-    let ruffed =
-        |suit: Suit| suit != Suit::Spades && void(cover, suit) && !void(cover, Suit::Spades);
-    let open = |c: &Card| !void(Some(target), c.suit()) && !ruffed(c.suit());
+    let void = |seat: Seat, suit: Suit| pos.void[suit as usize][seat];
+    let ruffed = |suit: Suit| {
+        let cover = pos.mode.partner(target);
+        suit != Suit::Spades && cover.is_some_and(|c| void(c, suit) && !void(c, Suit::Spades))
+    };
+    let open = |c: &Card| !void(target, c.suit()) && !ruffed(c.suit());
     let pool: CardSet = pos.legal.iter().filter(open).collect();
     hardest_to_duck(pool, pos.unseen)
 }

@@ -10,12 +10,11 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::engine::Mode;
 use crate::engine::score::{ContractResult, ContractStakes, NilResult};
 use crate::engine::{
-    Auction, AuctionParts, Bid, Card, CardSet, ExchangeView, HandResult, PerSeat, PerSide, Phase,
-    PlayRules, PlayerView, PublicPlay, PublicView, Rules, Seat, Shown, Side, SideScore, SideTotals,
-    Suit, TrickDone,
+    Auction, AuctionParts, Bid, Card, CardSet, ExchangeView, HandResult, Mode, PerSeat, PerSide,
+    Phase, PlayRules, PlayerView, PublicPlay, PublicView, Rules, Seat, Shown, Side, SideScore,
+    SideTotals, Suit, TrickDone,
 };
 
 /// A seat's view, as sent.
@@ -184,7 +183,7 @@ impl From<&PlayerView> for View {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("a view that does not fit a {mode} table: {what}")]
 pub struct BadView {
-    pub mode: crate::engine::Mode,
+    pub mode: Mode,
     pub what: &'static str,
 }
 
