@@ -3,6 +3,7 @@
 //! whole nil, so no level leaves it to chance.
 
 use super::knowledge::{Position, above, below, rank_value};
+use crate::engine::play::beats;
 use crate::engine::{Bid, Card, CardSet, Seat, Suit};
 use crate::search::policy::{hardest_to_duck, high_enough_to_cover};
 
@@ -194,10 +195,7 @@ pub fn sparing_cover(pos: &Position) -> Position {
 fn bust_play(pos: &Position, margin: i32) -> Option<(Card, NilRule)> {
     // The contract first while it can be made and needs the effort; a
     // contract already lost leaves the nil as the only swing.
-    let target = pos
-        .mode
-        .each_seat()
-        .find(|&s| pos.is_opponent(s) && pos.live_nil(s))?;
+    let target = hunted_nil(pos)?;
     let side = pos.my_side();
     let need = pos.need(side);
     let hopeless = need > pos.tricks_left;
@@ -247,14 +245,52 @@ fn bust_play(pos: &Position, margin: i32) -> Option<(Card, NilRule)> {
 /// out of while it may still hold a spade (the partner would ruff, and the
 /// nil throw anything under the trump). `None` when no such card is held.
 fn bust_lead(pos: &Position, target: Seat) -> Option<Card> {
-    let void = |seat: Seat, suit: Suit| pos.void[suit as usize][seat];
-    let ruffed = |suit: Suit| {
-        let cover = pos.mode.partner(target);
-        suit != Suit::Spades && cover.is_some_and(|c| void(c, suit) && !void(c, Suit::Spades))
-    };
-    let open = |c: &Card| !void(target, c.suit()) && !ruffed(c.suit());
+    let open =
+        |c: &Card| !pos.void[c.suit() as usize][target] && !cover_ruffs(pos, target, c.suit());
     let pool: CardSet = pos.legal.iter().filter(open).collect();
     hardest_to_duck(pool, pos.unseen)
+}
+
+/// May the partner of the nil bidder `target` ruff a lead of `suit`: it
+/// has shown out of the suit and not yet of spades?
+fn cover_ruffs(pos: &Position, target: Seat, suit: Suit) -> bool {
+    let void = |seat: Seat, suit: Suit| pos.void[suit as usize][seat];
+    let cover = pos.mode.partner(target);
+    suit != Suit::Spades && cover.is_some_and(|c| void(c, suit) && !void(c, Suit::Spades))
+}
+
+/// The opponent whose live nil this seat hunts, if any.
+pub fn hunted_nil(pos: &Position) -> Option<Seat> {
+    pos.mode
+        .each_seat()
+        .find(|&s| pos.is_opponent(s) && pos.live_nil(s))
+}
+
+/// Does `card`, played instead of `usual` (`normal`'s card), spoil the
+/// hunt of the nil bid by `target`? Leading: a lead its partner may ruff
+/// (the nil then throws its worst card under the trump), a lead above the
+/// seat's lowest of the suit (it leaves the nil room to duck), or a winner
+/// cashed (the nil throws its cards of the suit under it). Following: a
+/// card that beats the nil's winning card when a lower one would not (it
+/// rescues the nil), a lower card of the suit where both lose (the low
+/// cards are kept to lead into the nil), or a higher one where both win.
+pub fn spoils_hunt(pos: &Position, target: Seat, card: Card, usual: Card) -> bool {
+    if pos.is_leading() {
+        let lowest = pos.hand.suit(card.suit()).lowest() == Some(card);
+        return cover_ruffs(pos, target, card.suit()) || pos.is_top(card) || !lowest;
+    }
+    let wins = |c: Card| !pos.beaters(CardSet::single(c)).is_empty();
+    let loser_left = !pos.legal.minus(pos.beaters(pos.legal)).is_empty();
+    let rescues = pos
+        .winner
+        .is_some_and(|(winner, winning)| winner == target && beats(card, winning));
+    let wasted = card.suit() == usual.suit()
+        && match (wins(card), wins(usual)) {
+            (false, false) => card < usual,
+            (true, true) => card > usual,
+            _ => false,
+        };
+    (loser_left && rescues) || wasted
 }
 
 /// The card that stays under the trick while hunting a nil: following,
@@ -270,3 +306,6 @@ fn stay_under(pos: &Position, led: Suit) -> Option<Card> {
         pos.throwaway(losers)
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -29,7 +29,8 @@
 //!
 //! **Trust.** Every choice but the blind nil starts from `normal`'s, which
 //! a partner can read, and the search overrules it only when it is sure
-//! (`SURE` standard errors, deal for deal); a nil on the seat's own side
+//! (`SURE` standard errors, deal for deal; `SURE_HUNT` while an opponent's
+//! nil is live, for a card that does not spoil the hunt); a nil on the seat's own side
 //! is played by `normal`'s rules until the exact search of the last tricks.
 //!
 //! **Budget.** `Effort` is a number of guessed deals per decision (300
@@ -42,7 +43,7 @@ use blind_nil::{Gamble, best_pass, blind_or_look};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::{Duration, Instant};
-use trials::Trials;
+use trials::{SURE, SURE_HUNT, Trials};
 
 use rand::{Rng, SeedableRng};
 
@@ -52,6 +53,7 @@ use crate::search::policy::play_out;
 use crate::search::{DealGuess, Policy, hand_outcome};
 
 use super::knowledge::{Position, hand_tricks};
+use super::nil::{hunted_nil, spoils_hunt};
 use super::normal::{NormalBot, Standing, Tuning, game_in_hand, nil_unthinkable};
 use super::{Bot, BotRng, Effort};
 
@@ -412,8 +414,19 @@ fn best_card(
         usual_at
     } else {
         // A partner's sure winner is not ruffed or overtaken on a near tie.
+        // While an opponent's nil is live the search overrules `normal` on
+        // less sure ground, but not for a card that spoils the hunt.
         let pos = Position::new(view);
-        let chosen = trials.verdict(Some(usual_at), view);
+        let chosen = match hunted_nil(&pos) {
+            Some(nil) => trials.hunt_verdict(usual_at, view, |k| {
+                if spoils_hunt(&pos, nil, cards[k], usual) {
+                    SURE
+                } else {
+                    SURE_HUNT
+                }
+            }),
+            None => trials.verdict(Some(usual_at), view),
+        };
         trials.spare(chosen, |k| pos.overtakes_partner(cards[k]))
     };
     // The usual card is named as itself, not as the lowest of its equals.

@@ -153,3 +153,44 @@ fn a_cancelled_weighing_starts_no_more_blocks() {
     });
     assert_eq!(trials.values[0].len(), BLOCK as usize);
 }
+
+/// Trials of three choices on 100 deals: choice 0 (the usual one) wins
+/// half the time, and choices 1 and 2 gain `gains` on average, give or
+/// take 0.1 deal for deal: three standard errors for a gain of 0.03.
+fn trials_gaining(gains: [f64; 2]) -> trials::Trials {
+    let mut trials = trials::Trials::new(3);
+    for deal in 0..100 {
+        let swing = if deal % 2 == 0 { 0.1 } else { -0.1 };
+        trials.values[0].push(0.5);
+        trials.values[1].push(0.5 + gains[0] + swing);
+        trials.values[2].push(0.5 + gains[1] + swing);
+    }
+    trials
+}
+
+#[test]
+fn a_hunt_overrules_on_less_sure_ground_except_for_a_card_that_spoils_it() {
+    let game = crate::engine::Game::new(crate::engine::Rules::classic(Mode::Partnership), 1);
+    let view = game.view(Seat::new(0));
+    // Three standard errors: enough at two, not at four.
+    let trials = trials_gaining([0.03, 0.0]);
+    assert_eq!(trials.hunt_verdict(0, &view, |_| trials::SURE_HUNT), 1);
+    assert_eq!(trials.hunt_verdict(0, &view, |_| trials::SURE), 0);
+    // Choice 2 gains more but spoils the hunt (it needs four): the best of
+    // those sure enough is choice 1.
+    let trials = trials_gaining([0.03, 0.035]);
+    let sure = |k: usize| {
+        if k == 2 {
+            trials::SURE
+        } else {
+            trials::SURE_HUNT
+        }
+    };
+    assert_eq!(trials.hunt_verdict(0, &view, sure), 1);
+    let trials = trials_gaining([0.03, 0.06]);
+    assert_eq!(
+        trials.hunt_verdict(0, &view, sure),
+        2,
+        "six standard errors"
+    );
+}

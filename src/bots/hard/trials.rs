@@ -11,7 +11,15 @@ use super::Weighed;
 /// must be to be made instead: the search overrules `normal`'s judgment
 /// (which a partner can read) only when it is sure, and a choice no better
 /// than the usual one is taken for better about once in 30,000 decisions.
-const SURE: f64 = 4.0;
+pub(super) const SURE: f64 = 4.0;
+
+/// How many standard errors better a searched card of another suit than
+/// `normal`'s must be while an opponent's nil is live. The hunt's rules
+/// pick a suit by rough counts the guessed deals weigh better; which card
+/// of a suit to spend (the low one kept to lead into the nil, the high one
+/// that need not rescue it) is where the playouts' habits are crude, so
+/// that still takes `SURE`.
+pub(super) const SURE_HUNT: f64 = 2.0;
 
 /// The least gain in the chance of winning the game (half a percentage
 /// point) worth overruling the usual choice for: below it, a difference
@@ -149,6 +157,12 @@ impl Trials {
 
     /// Is `better` surely better than `usual`, deal for deal?
     pub(super) fn surely_better(&self, better: usize, usual: usize) -> bool {
+        self.better_by(better, usual, SURE)
+    }
+
+    /// Is `better` better than `usual` by `sure` standard errors, deal for
+    /// deal, and by at least `LEAST_GAIN`?
+    fn better_by(&self, better: usize, usual: usize, sure: f64) -> bool {
         let diffs: Vec<f64> = self.values[better]
             .iter()
             .zip(&self.values[usual])
@@ -160,7 +174,7 @@ impl Trials {
         }
         let mean = diffs.iter().sum::<f64>() / n;
         let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0);
-        mean > SURE * (var / n).sqrt() && mean > LEAST_GAIN
+        mean > sure * (var / n).sqrt() && mean > LEAST_GAIN
     }
 
     /// `chosen`, unless it is a choice a partner resents and the search is
@@ -180,6 +194,28 @@ impl Trials {
         match fairest {
             Some(k) if !self.surely_better(chosen, k) => k,
             _ => chosen,
+        }
+    }
+
+    /// The card to play while hunting an opponent's nil: the best by
+    /// average of the choices that beat `usual` by their own `sure(k)`
+    /// standard errors, or `usual` when none does. As in `verdict`, with a
+    /// partner a usual choice that never failed the side is not traded for
+    /// one that did.
+    pub(super) fn hunt_verdict(
+        &self,
+        usual: usize,
+        view: &PlayerView,
+        sure: impl Fn(usize) -> f64,
+    ) -> usize {
+        let guarded = view.mode().has_partners();
+        let best = (0..self.values.len())
+            .filter(|&k| k != usual && self.better_by(k, usual, sure(k)))
+            .max_by(|&a, &b| self.mean(a).total_cmp(&self.mean(b)).then(b.cmp(&a)));
+        match best {
+            Some(k) if guarded && self.never_failed(usual) && !self.never_failed(k) => usual,
+            Some(k) => k,
+            None => usual,
         }
     }
 
