@@ -18,8 +18,7 @@
 //! bid holds each unseen card with a weight `exp(lean * value)`, the lean
 //! chosen so that the cards it is expected to hold are worth about those
 //! tricks: a nil bidder leans away from high cards and spades, a seat that
-//! bid five towards them. After a blind nil's exchange the blind nil leans
-//! as a nil, and its partner above its bid by the cards passed to it.
+//! bid five towards them.
 //!
 //! The cards are dealt one at a time, highest first, each to a seat with
 //! chance proportional to the seat's room left times its weight for the
@@ -54,13 +53,6 @@ const ALL_SUITS: u8 = 0xF;
 /// partner or the play may take its tricks, so the lean stops short;
 /// measured over `normal`'s bids (`examples/deal_guess_fit.rs`).
 const BID_TRUST: f32 = 0.4;
-/// The trick value a blind nil passes its partner in the exchange, by
-/// which the partner's cards lean above its bid: about a trick and a half
-/// (its two most dangerous cards). Measured like `BID_TRUST`: of 0, 1.5,
-/// 2.5 and 4, 1.5 gave the real deals the likeliest guesses from the
-/// defenders' seats after 5 and 9 tricks, and 2.5 only just more at the
-/// first lead.
-const BLIND_NIL_PASS: f32 = 1.5;
 /// The steepest lean: a weight ratio of at most `e^LEAN_LIMIT` between the
 /// most and least valuable card, so no card is ever ruled out by a bid.
 const LEAN_LIMIT: f32 = 5.0;
@@ -278,24 +270,12 @@ impl DealGuess {
             let even: f32 = room * value(allowed) / allowed.len() as f32;
             let known: f32 = value(self.known[h]);
             let to_take = |tricks: f32| tricks * per_trick - known;
-            // The partner of a blind nil holds the cards the nil passed
-            // it, which its bid did not count; the nil itself knows them.
-            let passed_to =
-                |p: Seat| p != view.seat && bids[p] == Some(Bid::BlindNil) && exchanged(view, p);
-            let passed = if view.mode().partner(seat).is_some_and(passed_to) {
-                BLIND_NIL_PASS
-            } else {
-                0.0
-            };
             let aim: f32 = match bid {
-                Bid::Tricks(n) => {
-                    to_take(f32::from(n.saturating_sub(play.tricks_won[seat]))) + passed
-                }
+                Bid::Tricks(n) => to_take(f32::from(n.saturating_sub(play.tricks_won[seat]))),
                 Bid::Nil => to_take(0.0),
                 // A blind nil is dealt blind; after an exchange it has
-                // passed its most dangerous cards on and taken low ones,
-                // and leans as a nil does.
-                Bid::BlindNil if exchanged(view, seat) => to_take(0.0),
+                // passed its best cards on.
+                Bid::BlindNil if exchanged(view, seat) => even * 0.5,
                 // A blind number says nothing of the cards either.
                 Bid::BlindNil | Bid::Blind(_) => continue,
             };
@@ -616,48 +596,6 @@ mod tests {
                 assert!(outs < 100, "{outs} of 200 guesses put the 2C out");
             }
         }
-    }
-
-    /// From a defender's seat, the partner of a blind nil that passed it
-    /// two cards is guessed to hold more of the top spades than the
-    /// defender's own partner, though both bid the same.
-    #[test]
-    fn a_blind_nils_partner_holds_the_cards_passed_to_it() {
-        use crate::engine::turn::Decision;
-        let rules = Rules::classic(Mode::Partnership)
-            .with(|r| r.blind_nil.min_deficit = 0)
-            .unwrap();
-        let rng = &mut rand_pcg::Pcg64Mcg::seed_from_u64(5);
-        let (cover, partner) = (Seat::new(3), Seat::new(2));
-        let (mut held_by_cover, mut held_by_partner) = (0, 0);
-        for seed in 0..20 {
-            let mut game = Game::new(rules, seed);
-            while game.phase() != Phase::Playing {
-                let turn = game.to_act().unwrap();
-                let hand = game.hand_state().hands[turn.seat];
-                let action = match turn.decision {
-                    Decision::BlindNil if turn.seat == Seat::new(1) => Action::Bid(Bid::BlindNil),
-                    Decision::BlindNil => Action::Look,
-                    Decision::Bid => Action::Bid(Bid::Tricks(3)),
-                    // Each passes its two highest cards: the nil's spade
-                    // honours, when it has them, go to its partner.
-                    _ => Action::Exchange(hand.iter().rev().take(2).collect()),
-                };
-                game.apply(turn.seat, action).unwrap();
-            }
-            let view = game.view(Seat::new(0));
-            let guess = DealGuess::new(&view).unwrap();
-            let top = set("AS KS QS").intersect(view.unseen());
-            for _ in 0..200 {
-                let deal = guess.sample(rng);
-                held_by_cover += deal.hands[cover].intersect(top).len();
-                held_by_partner += deal.hands[partner].intersect(top).len();
-            }
-        }
-        assert!(
-            held_by_cover * 4 > held_by_partner * 5,
-            "cover {held_by_cover}, partner {held_by_partner}"
-        );
     }
 
     #[test]
