@@ -13,12 +13,12 @@ use super::Weighed;
 /// than the usual one is taken for better about once in 30,000 decisions.
 pub(super) const SURE: f64 = 4.0;
 
-/// How many standard errors better a searched card of another suit than
-/// `normal`'s must be while an opponent's nil is live. The hunt's rules
-/// pick a suit by rough counts the guessed deals weigh better; which card
-/// of a suit to spend (the low one kept to lead into the nil, the high one
-/// that need not rescue it) is where the playouts' habits are crude, so
-/// that still takes `SURE`.
+/// How many standard errors better a searched card than `normal`'s must
+/// be while an opponent's nil is live: the guessed deals weigh where the
+/// nil is caught better than the hunt's rough counts. A card that spoils
+/// the hunt (`nil::spoils_hunt`: the low card kept to lead into the nil
+/// spent, a rescue, a lead into the cover's ruff) is where the playouts'
+/// habits are crude, so it still takes `SURE`.
 pub(super) const SURE_HUNT: f64 = 2.0;
 
 /// The least gain in the chance of winning the game (half a percentage
