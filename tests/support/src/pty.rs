@@ -181,15 +181,21 @@ impl Pty {
 
     pub fn wait_for(&mut self, what: &str, done: impl Fn(&str) -> bool) {
         while !done(&self.text()) {
-            if self.started.elapsed() >= DEADLINE {
-                let exited = self.child.try_wait();
-                panic!(
-                    "waited too long for {what} ({} bytes written, program exited: {exited:?}); the screen:\n{}",
-                    self.raw.len(),
-                    self.text()
-                );
-            }
+            self.within_deadline(what);
             self.pump(Duration::from_millis(50));
+        }
+    }
+
+    /// Fails the test, showing the screen, once the program has had
+    /// `DEADLINE` to do `what`.
+    fn within_deadline(&mut self, what: &str) {
+        if self.started.elapsed() >= DEADLINE {
+            let exited = self.child.try_wait();
+            panic!(
+                "waited too long for {what} ({} bytes written, program exited: {exited:?}); the screen:\n{}",
+                self.raw.len(),
+                self.text()
+            );
         }
     }
 
@@ -274,19 +280,53 @@ impl Pty {
         (bytes.get(at + 2) == Some(&b']')).then(|| bytes[at + 1])
     }
 
+    /// After a card the rules refused, the key of a card they allow: one
+    /// of the suit to follow, or one that is not a spade when spades may
+    /// not be led. A key read from a frame just before the screen caught up
+    /// can move the cursor off the playable cards; pressing the card under
+    /// it again would be refused for ever.
+    pub fn key_after_refusal(&self) -> Option<u8> {
+        let text = self.text();
+        let allowed: Box<dyn Fn(&str) -> bool> = if let Some(at) = text.find("You must follow ") {
+            let suit = text[at + "You must follow ".len()..].chars().next()?;
+            let letter = suit.to_ascii_uppercase();
+            Box::new(move |card: &str| card.ends_with(letter))
+        } else if text.contains("Spades have not been broken") {
+            Box::new(|card: &str| !card.ends_with('S'))
+        } else {
+            return None;
+        };
+        // The hand is the last row of boxed cards above the prompt.
+        let prompt = text.find("Your turn")?;
+        let row = text[..prompt]
+            .lines()
+            .rev()
+            .find(|line| line.trim_start().starts_with('|'))?;
+        let cards: Vec<&str> = row
+            .split('|')
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .collect();
+        let place = cards.iter().position(|card| allowed(card))?;
+        spades::tui::CARD_KEYS.get(place).copied()
+    }
+
     /// Plays the card under the cursor (always a legal one) at each turn,
     /// by its key, until the hand's summary shows. A card's key does nothing
     /// on the summary, so a frame not yet redrawn cannot close it; a key
     /// read before the turn is ours changes nothing, and is pressed again.
     pub fn play_out_the_hand(&mut self) {
         loop {
+            // A program that stops taking keys shows its turn for ever:
+            // that fails here rather than pressing keys until CI's limit.
+            self.within_deadline("the hand to be played out");
             self.wait_for("my turn or the summary", |s| {
                 s.contains("Your turn") || s.contains("scored")
             });
             if self.text().contains("scored") {
                 return;
             }
-            let Some(key) = self.cursor_key() else {
+            let Some(key) = self.key_after_refusal().or_else(|| self.cursor_key()) else {
                 self.pump(Duration::from_millis(20));
                 continue;
             };
