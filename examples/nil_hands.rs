@@ -28,6 +28,10 @@ struct Tally {
     far: (u32, u32),
 }
 
+/// Only partnership games: a nil's defenders are then the two seats of
+/// the other side.
+const MODE: Mode = Mode::Partnership;
+
 type Tallies = BTreeMap<(String, String, &'static str), Tally>;
 
 fn main() {
@@ -43,7 +47,7 @@ fn main() {
             std::process::exit(2);
         });
     let mut tallies = Tallies::new();
-    for game in games.iter().filter(|g| g.header.mode == Mode::Partnership) {
+    for game in games.iter().filter(|g| g.header.mode == MODE) {
         // Only a game the engine replays is counted: its events are then
         // in order and every seat and card is where the rules put it.
         if let Err(e) = replay(game) {
@@ -100,14 +104,14 @@ fn tally(game: &RecordedGame, tallies: &mut Tallies) {
                 hands[to.index()] = hands[to.index()].union(*cards);
             }
             Event::Score { tricks, sides, .. } => {
-                for seat in (0..4).map(Seat::new) {
+                for seat in MODE.each_seat() {
                     let name = match bids[seat.index()] {
                         Some(Bid::Nil) => "plain",
                         Some(Bid::BlindNil) => "blind",
                         _ => continue,
                     };
-                    let side = seat.index() % 2;
-                    let defender = Seat::new((seat.index() + 1) % 4);
+                    let side = MODE.side_of(seat).index();
+                    let defender = MODE.next(seat);
                     let key = (kind(seat), kind(defender), name);
                     let t = tallies.entry(key).or_default();
                     let made = tricks[seat.index()] == 0;

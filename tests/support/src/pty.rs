@@ -287,14 +287,16 @@ impl Pty {
     /// it again would be refused for ever.
     pub fn key_after_refusal(&self) -> Option<u8> {
         let text = self.text();
-        let allowed: Box<dyn Fn(&str) -> bool> = if let Some(at) = text.find("You must follow ") {
-            let suit = text[at + "You must follow ".len()..].chars().next()?;
-            let letter = suit.to_ascii_uppercase();
-            Box::new(move |card: &str| card.ends_with(letter))
-        } else if text.contains("Spades have not been broken") {
-            Box::new(|card: &str| !card.ends_with('S'))
-        } else {
-            return None;
+        // The suit to follow, or none: spades may not be led yet.
+        let follow = match text.find("You must follow ") {
+            Some(at) => Some(text[at + "You must follow ".len()..].chars().next()?),
+            None if text.contains("Spades have not been broken") => None,
+            None => return None,
+        }
+        .map(|suit| suit.to_ascii_uppercase());
+        let allowed = |card: &str| match follow {
+            Some(letter) => card.ends_with(letter),
+            None => !card.ends_with('S'),
         };
         // The hand is the last row of boxed cards above the prompt.
         let prompt = text.find("Your turn")?;
@@ -311,7 +313,8 @@ impl Pty {
         spades::tui::CARD_KEYS.get(place).copied()
     }
 
-    /// Plays the card under the cursor (always a legal one) at each turn,
+    /// Plays the card under the cursor (always a legal one, unless a key
+    /// read a frame late moved it: then `key_after_refusal`) at each turn,
     /// by its key, until the hand's summary shows. A card's key does nothing
     /// on the summary, so a frame not yet redrawn cannot close it; a key
     /// read before the turn is ours changes nothing, and is pressed again.
