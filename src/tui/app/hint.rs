@@ -97,13 +97,10 @@ impl App {
         let Some(job) = &mut self.hint else {
             return;
         };
-        let mut fresh = false;
+        let mut came = Vec::new();
         loop {
             match job.answers.try_recv() {
-                Ok(advice) => {
-                    job.latest = Some(advice);
-                    fresh = true;
-                }
+                Ok(advice) => came.push(advice),
                 Err(TryRecvError::Empty) => break,
                 Err(TryRecvError::Disconnected) => {
                     job.done = true;
@@ -111,7 +108,13 @@ impl App {
                 }
             }
         }
-        if fresh {
+        // Each answer in turn, even when several came between two draws
+        // (a loaded machine): the notice says "on a longer look" when the
+        // longer look changed the choice, however fast the looks were.
+        for advice in came {
+            if let Some(job) = &mut self.hint {
+                job.latest = Some(advice);
+            }
             self.show_hint();
         }
     }
