@@ -149,8 +149,8 @@ fn wants_blind_nil(view: &PlayerView, t: &Tuning) -> bool {
     // five: never worth 200 points. (Against itself with no exchange,
     // `normal` wins as often without it, and stops losing 200 four times
     // in five.)
-    let passed = view.rules.exchange_size() > 0;
-    if !view.mode().has_partners() || !passed || Standing::of(view).deficit <= 0 {
+    // (`exchange_size` is 0 alone, where nothing is passed.)
+    if view.rules.exchange_size() == 0 || Standing::of(view).deficit <= 0 {
         return false;
     }
     // With the partner covering and cards passed a blind nil holds about
