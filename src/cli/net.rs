@@ -12,6 +12,7 @@ use crate::config::RulesSource;
 use crate::engine::Rules;
 use crate::ladder::store::Database;
 use crate::net::account::{self, Credentials, SignInError, SignedIn};
+use crate::net::certificate::{Certificate, CertificateError};
 use crate::net::client::{Connection, Target};
 use crate::net::code::{ServerAddress, TableCode, lan_address};
 use crate::net::lobby::{Joining, Seeking};
@@ -115,6 +116,20 @@ pub struct ServeArgs {
     /// database several servers share: postgres://USER@HOST:PORT/DATABASE
     #[arg(long, value_name = "PATH|postgres://...")]
     pub db: Option<std::path::PathBuf>,
+    /// A PEM certificate chain to present (e.g. from a public certificate
+    /// authority), the server's own first; players may then give its
+    /// address alone, HOST:PORT (default: a certificate of the server's
+    /// own, made once and kept beside the ladder's file)
+    #[arg(
+        long,
+        value_name = "PATH",
+        requires = "key",
+        conflicts_with = "insecure_plain"
+    )]
+    pub cert: Option<std::path::PathBuf>,
+    /// The PEM private key of --cert
+    #[arg(long, value_name = "PATH", requires = "cert")]
+    pub key: Option<std::path::PathBuf>,
 }
 
 /// `spades join`: the code is read and the table reached before the
@@ -303,6 +318,9 @@ fn server_error(e: ServerError) -> CliError {
     if let ServerError::Store(_) = e {
         return CliError::BadInput(format!("{e} (give another with --db)"));
     }
+    if let ServerError::Certificate(CertificateError::File { .. }) = e {
+        return CliError::BadInput(e.to_string());
+    }
     if e.is_bad_input() {
         CliError::BadInput(format!("{e} (choose another --port, or free this one)"))
     } else {
@@ -319,10 +337,12 @@ fn serve_options(args: &ServeArgs) -> Result<ServerOptions, CliError> {
         }
         None => paths::ladder_db().map(Database::File),
     };
+    let certificate = certificate(args, db.as_ref())?;
     let given = |n: u64, unit: u64| (n > 0).then(|| Duration::from_secs(n * unit));
     Ok(ServerOptions {
         listen: SocketAddr::new(args.listen, args.port),
         plain: args.insecure_plain,
+        certificate,
         turn_timer: given(args.turn_timer, 1),
         lobby_timeout: given(args.lobby_timeout, 60),
         per_address: args.per_address,
@@ -331,6 +351,36 @@ fn serve_options(args: &ServeArgs) -> Result<ServerOptions, CliError> {
         own_bot: args.bot.clone(),
         db,
         ..ServerOptions::default()
+    })
+}
+
+/// The certificate `spades serve` presents: the operator's (`--cert`,
+/// `--key`), or its own kept in its data folder, the folder of the
+/// ladder's file (the default data folder for a PostgreSQL ladder), so
+/// that it is the same server after a restart.
+fn certificate(args: &ServeArgs, db: Option<&Database>) -> Result<Certificate, CliError> {
+    if let (Some(chain), Some(key)) = (&args.cert, &args.key) {
+        return Ok(Certificate::Given {
+            chain: chain.clone(),
+            key: key.clone(),
+        });
+    }
+    let folder = match db {
+        Some(Database::File(file)) => Some(
+            file.parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .map_or_else(
+                    || std::path::PathBuf::from("."),
+                    std::path::Path::to_path_buf,
+                ),
+        ),
+        _ => paths::server_data(),
+    };
+    folder.map(Certificate::Kept).ok_or_else(|| {
+        CliError::BadInput(
+            "no data folder to keep the server's certificate in: give --db FILE (it is kept beside it)"
+                .into(),
+        )
     })
 }
 
@@ -345,6 +395,11 @@ pub(super) fn serve(args: &ServeArgs) -> Result<(), CliError> {
     }
     let options = serve_options(args)?;
     let options_db = options.db.clone();
+    let certificate = if args.insecure_plain {
+        Certificate::Fresh
+    } else {
+        options.certificate.clone()
+    };
     let signals = StopSignals::watch()
         .map_err(|e| CliError::Failed(format!("cannot watch for stop signals: {e}")))?;
     let server = Server::start(options).map_err(server_error)?;
@@ -377,6 +432,16 @@ pub(super) fn serve(args: &ServeArgs) -> Result<(), CliError> {
     }
     if let Some(db) = &options_db {
         text.push_str(&format!("ladder: {db}\n"));
+    }
+    match &certificate {
+        Certificate::Kept(folder) => text.push_str(&format!(
+            "certificate: {} (kept)\n",
+            folder.join(crate::net::certificate::KEPT_CERT).display()
+        )),
+        Certificate::Given { chain, .. } => {
+            text.push_str(&format!("certificate: {}\n", chain.display()))
+        }
+        Certificate::Fresh => {}
     }
     text.push_str("Ctrl-C stops the server; everyone at a table is told.\n");
     say(&text)?;

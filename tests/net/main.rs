@@ -17,6 +17,7 @@ mod external_bot;
 mod formats;
 mod fuzz_messages;
 mod hostile;
+mod identity;
 mod ladder;
 mod limits;
 mod liveness;
