@@ -27,3 +27,4 @@ mod play;
 mod secrets;
 mod server;
 mod watch;
+mod weak_keys;
