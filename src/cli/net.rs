@@ -260,15 +260,22 @@ fn signed_in(connection: &mut Connection, name: String) -> Result<SignedIn, CliE
         return Ok(SignedIn {
             name,
             ratings: Vec::new(),
+            moved_from: None,
         });
     };
     let (identity, _) = super::account::identity()?;
+    let ring = super::account::keyring()?;
+    let retired = super::account::retired_keys(&ring)?;
     let credentials = Credentials {
         identity: &identity,
         register_as: Some(&name),
+        retired: &retired,
     };
     match account::answer(connection, &credentials, &nonce) {
-        Ok(signed) => Ok(signed),
+        Ok(signed) => {
+            super::account::remember(&ring, connection, &signed);
+            Ok(signed)
+        }
         Err(SignInError::Lost(why)) => Err(CliError::Failed(why)),
         Err(refused) => Err(CliError::BadInput(format!(
             "cannot sign in as {}: {refused} (choose another name with --name)",

@@ -5,6 +5,7 @@
 //! networking here: the server calls these.
 
 pub mod glicko;
+pub mod keyring;
 pub mod keys;
 pub mod names;
 pub mod postgres;

@@ -42,6 +42,15 @@ pub struct Target {
     pub fingerprint: Option<String>,
 }
 
+impl Target {
+    /// The server as `spades serve` prints it: `FINGERPRINT@HOST:PORT`
+    /// (`plain@HOST:PORT` without TLS).
+    pub fn server(&self) -> String {
+        let fingerprint = self.fingerprint.as_deref().unwrap_or("plain");
+        format!("{fingerprint}@{}", self.address)
+    }
+}
+
 impl From<&TableCode> for Target {
     fn from(code: &TableCode) -> Target {
         Target {

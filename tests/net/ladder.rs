@@ -238,7 +238,7 @@ async fn a_server_without_a_ladder_says_so() {
 }
 
 /// The ladder's rows as a new connection asks for them.
-async fn ladder_rows(server: &Server) -> Vec<spades::protocol::account::Rung> {
+pub(crate) async fn ladder_rows(server: &Server) -> Vec<spades::protocol::account::Rung> {
     let (mut client, _) = arrive(server, "Reader").await;
     client
         .send(&ClientMessage::Ladder {
@@ -253,7 +253,7 @@ async fn ladder_rows(server: &Server) -> Vec<spades::protocol::account::Rung> {
         .await
 }
 
-fn spades(args: &[&str], data: &Path) -> std::process::Output {
+pub(crate) fn spades(args: &[&str], data: &Path) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_spades"))
         .args(args)
         .env("XDG_DATA_HOME", data)

@@ -24,6 +24,7 @@ mod liveness;
 mod lobby;
 mod lying_host;
 mod play;
+mod rotation;
 mod secrets;
 mod server;
 mod watch;
