@@ -14,7 +14,7 @@ use crate::ladder::store::Database;
 use crate::net::account::{self, Credentials, SignInError, SignedIn};
 use crate::net::certificate::{Certificate, CertificateError};
 use crate::net::client::{Connection, Target};
-use crate::net::code::{ServerAddress, TableCode, lan_address};
+use crate::net::code::{ServerAddress, TableCode, Trust, lan_address};
 use crate::net::lobby::{Joining, Seeking};
 use crate::net::seats_kept;
 use crate::net::server::{Server, ServerError, ServerOptions};
@@ -42,7 +42,8 @@ pub struct HostArgs {
     #[arg(long, value_name = "HOST")]
     pub address: Option<String>,
     /// Open the table on a running `spades serve` instead, given as it
-    /// prints itself: FINGERPRINT@HOST:PORT
+    /// prints itself: FINGERPRINT@HOST:PORT (or HOST:PORT for a server
+    /// whose certificate an authority signed)
     #[arg(long, value_name = "FINGERPRINT@HOST:PORT", conflicts_with_all = ["port", "address"])]
     pub server: Option<ServerAddress>,
     /// List the table in the server's lobby, for anyone to join (default:
@@ -66,7 +67,8 @@ pub struct HostArgs {
 #[derive(Debug, Clone, Args)]
 pub struct JoinArgs {
     /// The table's code, as the host's screen shows it:
-    /// TABLE.FINGERPRINT@HOST:PORT
+    /// TABLE.FINGERPRINT@HOST:PORT (TABLE@HOST:PORT for a server whose
+    /// certificate an authority signed)
     #[arg(value_name = "CODE")]
     pub code: TableCode,
     /// Your name at the table (default: your login name)
@@ -222,7 +224,7 @@ pub(super) fn host_on(
     host: String,
     port: u16,
 ) -> Result<(), CliError> {
-    let fingerprint = connection.target().fingerprint.clone();
+    let trust = connection.target().trust.clone();
     let joining = Joining {
         table: None,
         seeking,
@@ -231,7 +233,7 @@ pub(super) fn host_on(
         join_command: Box::new(move |table| {
             let code = TableCode {
                 table: table.to_string(),
-                fingerprint: fingerprint.clone(),
+                trust: trust.clone(),
                 host: host.clone(),
                 port,
             };
@@ -445,9 +447,11 @@ pub(super) fn serve(args: &ServeArgs) -> Result<(), CliError> {
             "certificate: {} (kept)\n",
             folder.join(crate::net::certificate::KEPT_CERT).display()
         )),
-        Certificate::Given { chain, .. } => {
-            text.push_str(&format!("certificate: {}\n", chain.display()))
-        }
+        Certificate::Given { chain, .. } => text.push_str(&format!(
+            "certificate: {}\n  (or by a name it is made for, checked against the authorities: NAME:{})\n",
+            chain.display(),
+            address.port()
+        )),
         Certificate::Fresh => {}
     }
     text.push_str("Ctrl-C stops the server; everyone at a table is told.\n");
@@ -482,7 +486,7 @@ fn host_here(args: &HostArgs, rules: Rules, source: RulesSource) -> Result<(), C
     let port = server.address().port();
     let target = Target {
         address: format!("127.0.0.1:{port}"),
-        fingerprint: server.fingerprint().map(str::to_string),
+        trust: Trust::of(server.fingerprint()),
     };
     let host = match (&args.address, args.insecure_plain) {
         (Some(address), _) => address.clone(),

@@ -95,7 +95,7 @@ fn answer_challenge(
     nonce: &str,
     aside: &mut Vec<Incoming>,
 ) -> Result<SignedIn, SignInError> {
-    let fingerprint = connection.target().fingerprint.clone();
+    let fingerprint = connection.fingerprint().map(str::to_string);
     let sign = |identity: &Identity, nonce: &str| -> Result<String, SignInError> {
         let nonce = unhex::<32>(nonce).ok_or_else(|| {
             SignInError::Lost("the server's challenge is not 64 hex digits".into())

@@ -59,6 +59,37 @@ pub fn client(fingerprint: &str) -> Result<Arc<ClientConfig>, String> {
     Ok(Arc::new(config))
 }
 
+/// A client setup that trusts a certificate for the server's name signed
+/// by an authority this system trusts, as a web browser does: the
+/// system's authorities (`SSL_CERT_FILE` and `SSL_CERT_DIR` name others).
+pub fn client_by_authority() -> Result<Arc<ClientConfig>, String> {
+    let found = rustls_native_certs::load_native_certs();
+    let mut roots = rustls::RootCertStore::empty();
+    let (_, _) = roots.add_parsable_certificates(found.certs);
+    if roots.is_empty() {
+        let why = found
+            .errors
+            .first()
+            .map_or_else(String::new, |e| format!(" ({e})"));
+        return Err(format!(
+            "this system trusts no certificate authority{why}: give the server's code with \
+             its fingerprint, FINGERPRINT@HOST:PORT"
+        ));
+    }
+    let config = ClientConfig::builder_with_provider(provider())
+        .with_safe_default_protocol_versions()
+        .map_err(|e| e.to_string())?
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    Ok(Arc::new(config))
+}
+
+/// `host` as the name a certificate must be made for.
+pub fn name_of(host: &str) -> Result<ServerName<'static>, String> {
+    ServerName::try_from(host.to_string())
+        .map_err(|_| format!("`{host}` is not a host name a certificate can be made for"))
+}
+
 /// The server name a client asks for.
 pub fn server_name() -> ServerName<'static> {
     ServerName::try_from(MADE_FOR).expect("a valid DNS name")

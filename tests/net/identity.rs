@@ -1,8 +1,10 @@
 //! A server's identity as players meet it: `spades serve` keeps its
 //! certificate and key in its data folder and is the same server after a
-//! restart; a damaged file of it is named, never replaced.
+//! restart; a damaged file of it is named, never replaced; one an
+//! authority signed (`--cert`, `--key`) lets players name the server by
+//! its host and port alone, checked the web's way.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use support::process::serve;
 
@@ -103,4 +105,78 @@ fn a_damaged_or_missing_certificate_file_is_named_and_never_replaced() {
     assert!(said.contains(&key.display().to_string()), "{said}");
     assert_eq!(std::fs::read(&cert).unwrap(), kept_cert);
     assert!(!key.exists());
+}
+
+/// A certificate authority of the test's own, and a certificate it signed
+/// for `localhost`: the authority's PEM, the chain's and the key's, written
+/// in `folder`.
+fn authority_and_certificate(folder: &Path) -> (PathBuf, PathBuf, PathBuf) {
+    use rcgen::{BasicConstraints, CertificateParams, CertifiedIssuer, IsCa, KeyPair};
+    let mut params = CertificateParams::new(Vec::<String>::new()).unwrap();
+    params.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
+    let authority = CertifiedIssuer::self_signed(params, KeyPair::generate().unwrap()).unwrap();
+    let key = KeyPair::generate().unwrap();
+    let leaf = CertificateParams::new(vec!["localhost".to_string()])
+        .unwrap()
+        .signed_by(&key, &authority)
+        .unwrap();
+    let paths = (
+        folder.join("authority.pem"),
+        folder.join("chain.pem"),
+        folder.join("key.pem"),
+    );
+    std::fs::write(&paths.0, authority.pem()).unwrap();
+    std::fs::write(&paths.1, format!("{}{}", leaf.pem(), authority.pem())).unwrap();
+    std::fs::write(&paths.2, key.serialize_pem()).unwrap();
+    (paths.0, paths.1, paths.2)
+}
+
+/// `spades ladder SERVER` with its own data folder, trusting the
+/// authorities in `roots` alone: whether it succeeded, and what it said.
+fn ladder_by(server: &str, roots: &Path) -> (bool, String) {
+    let home = tempfile::tempdir().unwrap();
+    let output = std::process::Command::new(support::spades_bin())
+        .args(["ladder", server])
+        .env("XDG_DATA_HOME", home.path())
+        .env("SSL_CERT_FILE", roots)
+        .env("SSL_CERT_DIR", home.path())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (output.status.success(), said)
+}
+
+#[test]
+fn a_certificate_from_an_authority_lets_players_name_the_server_by_host_and_port() {
+    let folder = tempfile::tempdir().unwrap();
+    let (authority, chain, key) = authority_and_certificate(folder.path());
+    let served = serve(&[
+        "--cert",
+        chain.to_str().unwrap(),
+        "--key",
+        key.to_str().unwrap(),
+    ]);
+    let port = served.address.port();
+    // The name the certificate is for, checked against the authority.
+    let (ok, said) = ladder_by(&format!("localhost:{port}"), &authority);
+    assert!(ok, "{said}");
+    assert!(said.contains("no rated partnership games"), "{said}");
+    // Another name for the same machine: not the one the certificate is
+    // made for, refused.
+    let (ok, said) = ladder_by(&format!("127.0.0.1:{port}"), &authority);
+    assert!(!ok, "{said}");
+    assert!(said.contains("is not the server it names"), "{said}");
+    // An authority this client does not trust: refused.
+    let elsewhere = tempfile::tempdir().unwrap();
+    let (other, _, _) = authority_and_certificate(elsewhere.path());
+    let (ok, said) = ladder_by(&format!("localhost:{port}"), &other);
+    assert!(!ok, "{said}");
+    // The fingerprint it prints still pins the same certificate.
+    let (ok, said) = ladder_by(&served.server, &other);
+    assert!(ok, "{said}");
 }
