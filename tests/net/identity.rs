@@ -6,6 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
+use spades::ladder::keys::Identity;
 use support::process::serve;
 
 /// The fingerprint in a `FINGERPRINT@HOST:PORT` a server printed.
@@ -131,15 +132,14 @@ fn authority_and_certificate(folder: &Path) -> (PathBuf, PathBuf, PathBuf) {
     (paths.0, paths.1, paths.2)
 }
 
-/// `spades ladder SERVER` with its own data folder, trusting the
-/// authorities in `roots` alone: whether it succeeded, and what it said.
-fn ladder_by(server: &str, roots: &Path) -> (bool, String) {
-    let home = tempfile::tempdir().unwrap();
+/// `spades ARGS` with the data folder `home`, trusting the authorities
+/// in `roots` alone: whether it succeeded, and what it said.
+fn spades_trusting(args: &[&str], home: &Path, roots: &Path) -> (bool, String) {
     let output = std::process::Command::new(support::spades_bin())
-        .args(["ladder", server])
-        .env("XDG_DATA_HOME", home.path())
+        .args(args)
+        .env("XDG_DATA_HOME", home)
         .env("SSL_CERT_FILE", roots)
-        .env("SSL_CERT_DIR", home.path())
+        .env("SSL_CERT_DIR", home)
         .stdin(std::process::Stdio::null())
         .output()
         .unwrap();
@@ -149,6 +149,33 @@ fn ladder_by(server: &str, roots: &Path) -> (bool, String) {
         String::from_utf8_lossy(&output.stderr)
     );
     (output.status.success(), said)
+}
+
+/// `spades ladder SERVER` with a data folder of its own (no key).
+fn ladder_by(server: &str, roots: &Path) -> (bool, String) {
+    let home = tempfile::tempdir().unwrap();
+    spades_trusting(&["ladder", server], home.path(), roots)
+}
+
+/// Registers `name` with `identity` at the server `FINGERPRINT@HOST:PORT`
+/// prints, over a connection pinned to that fingerprint.
+fn register_pinned(served: &support::process::Served, identity: &Identity, name: &str) {
+    use support::account::{answer, arrive};
+    let fingerprint = fingerprint(&served.server);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let from = "127.0.0.1".parse().unwrap();
+        let (mut client, nonce) = arrive(served.address, &fingerprint, from, name)
+            .await
+            .unwrap();
+        let (got, _) = answer(&mut client, &fingerprint, identity, &nonce, Some(name))
+            .await
+            .unwrap();
+        assert_eq!(got, name);
+    });
 }
 
 #[test]
@@ -179,4 +206,22 @@ fn a_certificate_from_an_authority_lets_players_name_the_server_by_host_and_port
     // The fingerprint it prints still pins the same certificate.
     let (ok, said) = ladder_by(&served.server, &other);
     assert!(ok, "{said}");
+    // A player registered over the pinned code signs in over the name:
+    // the sign-in names the server by the certificate the client checked.
+    let ann = Identity::generate().unwrap();
+    register_pinned(&served, &ann, "Ann");
+    let home = tempfile::tempdir().unwrap();
+    let (ok, said) = spades_trusting(
+        &["account", "import", &ann.export()],
+        home.path(),
+        &authority,
+    );
+    assert!(ok, "{said}");
+    let by_name = format!("localhost:{port}");
+    let (ok, said) = spades_trusting(&["ladder", &by_name], home.path(), &authority);
+    assert!(ok, "{said}");
+    assert!(
+        said.contains("Ann: no rated partnership games yet"),
+        "{said}"
+    );
 }
