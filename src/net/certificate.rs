@@ -124,11 +124,11 @@ fn kept(folder: &Path) -> Result<Identity, CertificateError> {
     let identity = made()?;
     let cert_pem = pem("CERTIFICATE", &identity.chain[0]);
     let key_pem = pem("PRIVATE KEY", identity.key.secret_der());
-    std::fs::create_dir_all(folder).map_err(|e| file_error("data folder", folder, e))?;
+    std::fs::create_dir_all(folder).map_err(|e| write_error("data folder", folder, e))?;
     // The key first: a certificate without its key is useless, and a
     // start cut short between the two is told plainly next time.
-    write_new(&key, key_pem.as_bytes()).map_err(|e| file_error("key", &key, e))?;
-    write_new(&cert, cert_pem.as_bytes()).map_err(|e| file_error("certificate", &cert, e))?;
+    write_new(&key, key_pem.as_bytes()).map_err(|e| write_error("key", &key, e))?;
+    write_new(&cert, cert_pem.as_bytes()).map_err(|e| write_error("certificate", &cert, e))?;
     Ok(identity)
 }
 
@@ -144,12 +144,21 @@ fn missing(what: &'static str, path: &Path, other: &Path) -> CertificateError {
     }
 }
 
-fn file_error(what: &'static str, path: &Path, e: std::io::Error) -> CertificateError {
+/// The file `path` cannot be `done` ("read", "written").
+fn io_error(what: &'static str, path: &Path, done: &str, e: std::io::Error) -> CertificateError {
     CertificateError::File {
         what,
         path: path.to_path_buf(),
-        why: format!("cannot be read or written: {e}"),
+        why: format!("cannot be {done}: {e}"),
     }
+}
+
+fn file_error(what: &'static str, path: &Path, e: std::io::Error) -> CertificateError {
+    io_error(what, path, "read", e)
+}
+
+fn write_error(what: &'static str, path: &Path, e: std::io::Error) -> CertificateError {
+    io_error(what, path, "written", e)
 }
 
 /// A new file readable by its owner alone, never over another.
