@@ -182,6 +182,7 @@ fn import(text: &str, force: bool) -> Result<(), CliError> {
         )));
     }
     replace_key(&identity, &path)?;
+    keyring()?.new_key().map_err(key_error)?;
     say(&format!(
         "imported the key {} into {}\n",
         short_form(identity.public_key().as_bytes()),

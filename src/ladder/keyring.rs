@@ -122,6 +122,12 @@ impl Keyring {
         write_servers(&old_servers, &known)
     }
 
+    /// A key of another machine's took the place of the one in use: the
+    /// servers noted were that key's, not this one's.
+    pub fn new_key(&self) -> Result<(), KeyError> {
+        write_servers(&self.servers_file(), &[])
+    }
+
     /// `old`, rotated away from on `server`, is kept with the servers
     /// that still know it (those it signed in to, but `server`); `new`'s
     /// servers start with `server`. Call before `new` replaces the key
@@ -197,6 +203,9 @@ mod tests {
         ring.signed_in("B@b:2", Some(&old.public_key())).unwrap();
         assert_eq!(ring.retired().unwrap()[0].known_on, ["C@c:3"]);
         assert_eq!(ring.servers().unwrap(), ["A@a:1", "B@b:2"]);
+        // Another machine's key imported: its servers are not known.
+        ring.new_key().unwrap();
+        assert!(ring.servers().unwrap().is_empty());
     }
 
     #[test]
