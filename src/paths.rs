@@ -34,6 +34,12 @@ pub fn account_key() -> Option<PathBuf> {
     data_dir().map(|d| d.join("account.key"))
 }
 
+/// A `spades serve`'s data folder, where it keeps its certificate when
+/// its ladder is not a file: `<data dir>/spades/`.
+pub fn server_data() -> Option<PathBuf> {
+    data_dir()
+}
+
 /// A `spades serve`'s ladder (accounts, rated games, ratings):
 /// `<data dir>/spades/ladder.sqlite`.
 pub fn ladder_db() -> Option<PathBuf> {

@@ -8,8 +8,9 @@ use clap::{Args, Subcommand};
 use sha2::{Digest, Sha256};
 
 use crate::engine::Mode;
+use crate::ladder::keyring::Keyring;
 use crate::ladder::keys::Identity;
-use crate::net::account::{self, Credentials, SignInError};
+use crate::net::account::{self, Credentials, SignInError, SignedIn};
 use crate::net::client::Connection;
 use crate::net::code::ServerAddress;
 use crate::paths;
@@ -27,7 +28,8 @@ pub struct AccountArgs {
 
 #[derive(Debug, Clone, Subcommand)]
 pub enum AccountAction {
-    /// Your public key, its short form and where the key file is
+    /// Your public key, its short form, where the key file is, and the
+    /// old keys kept with the servers that still know them
     Show,
     /// Print your key as text, to import on another machine (keep it
     /// secret: it signs in as you)
@@ -42,7 +44,9 @@ pub enum AccountAction {
         #[arg(long)]
         force: bool,
     },
-    /// Make a new key and move your account on the server at CODE to it
+    /// Make a new key and move your account on the server at CODE to it;
+    /// the old key is kept, and moves your account on any other server
+    /// at your next sign-in there
     Rotate {
         #[arg(value_name = "FINGERPRINT@HOST:PORT")]
         code: ServerAddress,
@@ -91,6 +95,28 @@ pub(super) fn login_name() -> String {
         .unwrap_or_else(|| "Player".to_string())
 }
 
+/// What the player's machine remembers beside their key.
+pub(super) fn keyring() -> Result<Keyring, CliError> {
+    Ok(Keyring::new(key_path()?))
+}
+
+/// The keys the player rotated away from, newest first: an account a
+/// server knows by one of them is moved to the key in use at sign-in.
+pub(super) fn retired_keys(ring: &Keyring) -> Result<Vec<Identity>, CliError> {
+    let retired = ring.retired().map_err(key_error)?;
+    Ok(retired.into_iter().map(|r| r.identity).collect())
+}
+
+/// Remembers that the key in use signed in at `connection`'s server (and
+/// that a retired key it moved the account from is known there no more).
+/// Not remembered, the account still works: said, and play goes on.
+pub(super) fn remember(ring: &Keyring, connection: &Connection, signed: &SignedIn) {
+    let server = connection.target().server();
+    if let Err(e) = ring.signed_in(&server, signed.moved_from.as_ref()) {
+        eprintln!("spades: could not note where your key signed in: {e}");
+    }
+}
+
 /// The player's key, made the first time.
 pub(super) fn identity() -> Result<(Identity, PathBuf), CliError> {
     let path = key_path()?;
@@ -103,12 +129,20 @@ pub(super) fn account(args: &AccountArgs) -> Result<(), CliError> {
         AccountAction::Show => {
             let (identity, path) = identity()?;
             let key = identity.public_key();
-            say(&format!(
+            let mut text = format!(
                 "public key: {}\nshort form: {}\nkey file:   {}\n",
                 hex(key.as_bytes()),
                 short_form(key.as_bytes()),
                 path.display()
-            ))
+            );
+            for old in keyring()?.retired().map_err(key_error)? {
+                text.push_str(&format!(
+                    "old key {}: ",
+                    short_form(old.identity.public_key().as_bytes())
+                ));
+                text.push_str(&still_known(&old.known_on));
+            }
+            say(&text)
         }
         AccountAction::Export => say(&format!("{}\n", identity()?.0.export())),
         AccountAction::Import { text, force } => import(text, *force),
@@ -148,6 +182,7 @@ fn import(text: &str, force: bool) -> Result<(), CliError> {
         )));
     }
     replace_key(&identity, &path)?;
+    keyring()?.new_key().map_err(key_error)?;
     say(&format!(
         "imported the key {} into {}\n",
         short_form(identity.public_key().as_bytes()),
@@ -179,24 +214,52 @@ fn refused(e: SignInError) -> CliError {
 fn rotate(code: &ServerAddress) -> Result<(), CliError> {
     let path = key_path()?;
     let old = Identity::load(&path).map_err(key_error)?;
+    let ring = keyring()?;
+    let retired = retired_keys(&ring)?;
     let mut connection = connect(code)?;
     let credentials = Credentials {
         identity: &old,
         register_as: None,
+        retired: &retired,
     };
     let signed = account::sign_in(&mut connection, &credentials)
         .map_err(refused)?
         .ok_or_else(|| CliError::BadInput("that server keeps no accounts".into()))?;
     let new = Identity::generate().map_err(key_error)?;
     let name = account::rotate(&mut connection, &old, &new.public_key()).map_err(refused)?;
+    // The old key is kept before the new one takes its place: no moment
+    // loses the key other servers know the account by.
+    let still = ring
+        .retire(&old, &connection.target().server())
+        .map_err(key_error)?;
     replace_key(&new, &path)?;
-    say(&format!(
+    let mut text = format!(
         "the account {} ({}) now has the key {}, kept in {}\n",
         name,
         signed.name,
         short_form(new.public_key().as_bytes()),
         path.display()
-    ))
+    );
+    text.push_str(&format!(
+        "the old key {} is kept, to move your accounts on other servers;\n",
+        short_form(old.public_key().as_bytes())
+    ));
+    text.push_str(&still_known(&still));
+    say(&text)
+}
+
+/// The servers that still know an old key, as said to the player.
+fn still_known(servers: &[String]) -> String {
+    if servers.is_empty() {
+        return "no server this machine signed in to still knows it\n".into();
+    }
+    let mut text =
+        "still known on these servers (your account there moves to the new key at your next sign-in there):\n"
+            .to_string();
+    for server in servers {
+        text.push_str(&format!("  {}\n", crate::outside::clean(server)));
+    }
+    text
 }
 
 pub(super) fn ladder(args: &LadderArgs) -> Result<(), CliError> {
@@ -225,12 +288,19 @@ fn sign_in_if_known(connection: &mut Connection) -> Result<Option<String>, CliEr
         return Ok(None);
     }
     let identity = Identity::load(&path).map_err(key_error)?;
+    let ring = keyring()?;
+    let retired = retired_keys(&ring)?;
     let credentials = Credentials {
         identity: &identity,
         register_as: None,
+        retired: &retired,
     };
     match account::sign_in(connection, &credentials) {
-        Ok(signed) => Ok(signed.map(|s| s.name)),
+        Ok(Some(signed)) => {
+            remember(&ring, connection, &signed);
+            Ok(Some(signed.name))
+        }
+        Ok(None) => Ok(None),
         Err(SignInError::Lost(why)) => Err(CliError::Failed(why)),
         // Not known there: the ladder alone.
         Err(SignInError::NoAccount | SignInError::Refused { .. }) => Ok(None),

@@ -234,7 +234,7 @@ pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
     let code = &args.code;
     let on_server = |table: String| TableCode {
         table,
-        fingerprint: code.fingerprint.clone(),
+        trust: code.trust.clone(),
         host: code.host.clone(),
         port: code.port,
     };

@@ -12,8 +12,9 @@ use crate::config::RulesSource;
 use crate::engine::Rules;
 use crate::ladder::store::Database;
 use crate::net::account::{self, Credentials, SignInError, SignedIn};
+use crate::net::certificate::{Certificate, CertificateError};
 use crate::net::client::{Connection, Target};
-use crate::net::code::{ServerAddress, TableCode, lan_address};
+use crate::net::code::{ServerAddress, TableCode, Trust, lan_address};
 use crate::net::lobby::{Joining, Seeking};
 use crate::net::seats_kept;
 use crate::net::server::{Server, ServerError, ServerOptions};
@@ -41,7 +42,8 @@ pub struct HostArgs {
     #[arg(long, value_name = "HOST")]
     pub address: Option<String>,
     /// Open the table on a running `spades serve` instead, given as it
-    /// prints itself: FINGERPRINT@HOST:PORT
+    /// prints itself: FINGERPRINT@HOST:PORT (or HOST:PORT for a server
+    /// whose certificate an authority signed)
     #[arg(long, value_name = "FINGERPRINT@HOST:PORT", conflicts_with_all = ["port", "address"])]
     pub server: Option<ServerAddress>,
     /// List the table in the server's lobby, for anyone to join (default:
@@ -65,7 +67,8 @@ pub struct HostArgs {
 #[derive(Debug, Clone, Args)]
 pub struct JoinArgs {
     /// The table's code, as the host's screen shows it:
-    /// TABLE.FINGERPRINT@HOST:PORT
+    /// TABLE.FINGERPRINT@HOST:PORT (TABLE@HOST:PORT for a server whose
+    /// certificate an authority signed)
     #[arg(value_name = "CODE")]
     pub code: TableCode,
     /// Your name at the table (default: your login name)
@@ -115,6 +118,20 @@ pub struct ServeArgs {
     /// database several servers share: postgres://USER@HOST:PORT/DATABASE
     #[arg(long, value_name = "PATH|postgres://...")]
     pub db: Option<std::path::PathBuf>,
+    /// A PEM certificate chain to present (e.g. from a public certificate
+    /// authority), the server's own first; players may then give its
+    /// address alone, HOST:PORT (default: a certificate of the server's
+    /// own, made once and kept beside the ladder's file)
+    #[arg(
+        long,
+        value_name = "PATH",
+        requires = "key",
+        conflicts_with = "insecure_plain"
+    )]
+    pub cert: Option<std::path::PathBuf>,
+    /// The PEM private key of --cert
+    #[arg(long, value_name = "PATH", requires = "cert")]
+    pub key: Option<std::path::PathBuf>,
 }
 
 /// `spades join`: the code is read and the table reached before the
@@ -207,7 +224,7 @@ pub(super) fn host_on(
     host: String,
     port: u16,
 ) -> Result<(), CliError> {
-    let fingerprint = connection.target().fingerprint.clone();
+    let trust = connection.target().trust.clone();
     let joining = Joining {
         table: None,
         seeking,
@@ -216,7 +233,7 @@ pub(super) fn host_on(
         join_command: Box::new(move |table| {
             let code = TableCode {
                 table: table.to_string(),
-                fingerprint: fingerprint.clone(),
+                trust: trust.clone(),
                 host: host.clone(),
                 port,
             };
@@ -245,15 +262,22 @@ fn signed_in(connection: &mut Connection, name: String) -> Result<SignedIn, CliE
         return Ok(SignedIn {
             name,
             ratings: Vec::new(),
+            moved_from: None,
         });
     };
     let (identity, _) = super::account::identity()?;
+    let ring = super::account::keyring()?;
+    let retired = super::account::retired_keys(&ring)?;
     let credentials = Credentials {
         identity: &identity,
         register_as: Some(&name),
+        retired: &retired,
     };
     match account::answer(connection, &credentials, &nonce) {
-        Ok(signed) => Ok(signed),
+        Ok(signed) => {
+            super::account::remember(&ring, connection, &signed);
+            Ok(signed)
+        }
         Err(SignInError::Lost(why)) => Err(CliError::Failed(why)),
         Err(refused) => Err(CliError::BadInput(format!(
             "cannot sign in as {}: {refused} (choose another name with --name)",
@@ -303,6 +327,9 @@ fn server_error(e: ServerError) -> CliError {
     if let ServerError::Store(_) = e {
         return CliError::BadInput(format!("{e} (give another with --db)"));
     }
+    if let ServerError::Certificate(CertificateError::File { .. }) = e {
+        return CliError::BadInput(e.to_string());
+    }
     if e.is_bad_input() {
         CliError::BadInput(format!("{e} (choose another --port, or free this one)"))
     } else {
@@ -319,10 +346,12 @@ fn serve_options(args: &ServeArgs) -> Result<ServerOptions, CliError> {
         }
         None => paths::ladder_db().map(Database::File),
     };
+    let certificate = certificate(args, db.as_ref())?;
     let given = |n: u64, unit: u64| (n > 0).then(|| Duration::from_secs(n * unit));
     Ok(ServerOptions {
         listen: SocketAddr::new(args.listen, args.port),
         plain: args.insecure_plain,
+        certificate,
         turn_timer: given(args.turn_timer, 1),
         lobby_timeout: given(args.lobby_timeout, 60),
         per_address: args.per_address,
@@ -331,6 +360,36 @@ fn serve_options(args: &ServeArgs) -> Result<ServerOptions, CliError> {
         own_bot: args.bot.clone(),
         db,
         ..ServerOptions::default()
+    })
+}
+
+/// The certificate `spades serve` presents: the operator's (`--cert`,
+/// `--key`), or its own kept in its data folder, the folder of the
+/// ladder's file (the default data folder for a PostgreSQL ladder), so
+/// that it is the same server after a restart.
+fn certificate(args: &ServeArgs, db: Option<&Database>) -> Result<Certificate, CliError> {
+    if let (Some(chain), Some(key)) = (&args.cert, &args.key) {
+        return Ok(Certificate::Given {
+            chain: chain.clone(),
+            key: key.clone(),
+        });
+    }
+    let folder = match db {
+        Some(Database::File(file)) => Some(
+            file.parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .map_or_else(
+                    || std::path::PathBuf::from("."),
+                    std::path::Path::to_path_buf,
+                ),
+        ),
+        _ => paths::server_data(),
+    };
+    folder.map(Certificate::Kept).ok_or_else(|| {
+        CliError::BadInput(
+            "no data folder to keep the server's certificate in: give --db FILE (it is kept beside it)"
+                .into(),
+        )
     })
 }
 
@@ -345,6 +404,11 @@ pub(super) fn serve(args: &ServeArgs) -> Result<(), CliError> {
     }
     let options = serve_options(args)?;
     let options_db = options.db.clone();
+    let certificate = if args.insecure_plain {
+        Certificate::Fresh
+    } else {
+        options.certificate.clone()
+    };
     let signals = StopSignals::watch()
         .map_err(|e| CliError::Failed(format!("cannot watch for stop signals: {e}")))?;
     let server = Server::start(options).map_err(server_error)?;
@@ -378,6 +442,18 @@ pub(super) fn serve(args: &ServeArgs) -> Result<(), CliError> {
     if let Some(db) = &options_db {
         text.push_str(&format!("ladder: {db}\n"));
     }
+    match &certificate {
+        Certificate::Kept(folder) => text.push_str(&format!(
+            "certificate: {} (kept)\n",
+            folder.join(crate::net::certificate::KEPT_CERT).display()
+        )),
+        Certificate::Given { chain, .. } => text.push_str(&format!(
+            "certificate: {}\n  (or by a name it is made for, checked against the authorities: NAME:{})\n",
+            chain.display(),
+            address.port()
+        )),
+        Certificate::Fresh => {}
+    }
     text.push_str("Ctrl-C stops the server; everyone at a table is told.\n");
     say(&text)?;
     while signals.received().is_none() {
@@ -410,7 +486,7 @@ fn host_here(args: &HostArgs, rules: Rules, source: RulesSource) -> Result<(), C
     let port = server.address().port();
     let target = Target {
         address: format!("127.0.0.1:{port}"),
-        fingerprint: server.fingerprint().map(str::to_string),
+        trust: Trust::of(server.fingerprint()),
     };
     let host = match (&args.address, args.insecure_plain) {
         (Some(address), _) => address.clone(),

@@ -12,6 +12,7 @@ use ring::rand::{SecureRandom, SystemRandom};
 use ring::signature::{ED25519, Ed25519KeyPair, KeyPair, UnparsedPublicKey};
 
 use super::UnixTime;
+pub use super::weak_keys::Weakness;
 
 /// What an exported key starts with: says what the text is, and which
 /// form, so that a later form can be told apart.
@@ -37,11 +38,20 @@ impl PublicKey {
         &self.0
     }
 
-    /// Whether `signature` is this key's over `message`.
+    /// Why this key can never be an account's (small order, or not a
+    /// canonical encoding), if it cannot.
+    pub fn weakness(&self) -> Option<Weakness> {
+        super::weak_keys::key_weakness(&self.0)
+    }
+
+    /// Whether `signature` is this key's over `message`: never for a weak
+    /// key or signature, which the verifier alone would let through.
     pub fn verifies(&self, message: &[u8], signature: &Signature) -> bool {
-        UnparsedPublicKey::new(&ED25519, self.0)
-            .verify(message, &signature.0)
-            .is_ok()
+        self.weakness().is_none()
+            && signature.weakness().is_none()
+            && UnparsedPublicKey::new(&ED25519, self.0)
+                .verify(message, &signature.0)
+                .is_ok()
     }
 }
 
@@ -62,6 +72,12 @@ impl Signature {
 
     pub fn as_bytes(&self) -> &[u8; 64] {
         &self.0
+    }
+
+    /// Why this signature is refused whatever it signs (S not reduced, R
+    /// of small order or not canonical), if it is.
+    pub fn weakness(&self) -> Option<Weakness> {
+        super::weak_keys::signature_weakness(&self.0)
     }
 }
 

@@ -5,6 +5,7 @@
 //! networking here: the server calls these.
 
 pub mod glicko;
+pub mod keyring;
 pub mod keys;
 pub mod names;
 pub mod postgres;
@@ -12,6 +13,7 @@ pub mod sqlite;
 pub mod store;
 #[cfg(test)]
 mod tests;
+mod weak_keys;
 // Both start processes of their own (a child, a PostgreSQL server).
 #[cfg(all(test, unix))]
 mod crash_tests;
@@ -69,6 +71,10 @@ pub enum LadderError {
     Store(#[from] StoreError),
     #[error("the signature does not match the key: sign in again")]
     BadSignature,
+    /// A key or signature no honest player has, refused before it is
+    /// checked.
+    #[error("{0}: make a key with spades")]
+    Weak(#[from] keys::Weakness),
     #[error("no account has this key: register first")]
     NoAccount,
     #[error(transparent)]
@@ -95,6 +101,9 @@ fn check_answer<S: Store + ?Sized>(
     now: UnixTime,
 ) -> Result<(), LadderError> {
     let challenge = store.spend_challenge(server, &answer.nonce, now)?;
+    if let Some(weak) = answer.key.weakness().or(answer.signature.weakness()) {
+        return Err(LadderError::Weak(weak));
+    }
     if !answer.key.verifies(&challenge.message(), &answer.signature) {
         return Err(LadderError::BadSignature);
     }
@@ -135,6 +144,12 @@ pub fn rotate<S: Store + ?Sized>(
     rotation: &Rotation,
     now: UnixTime,
 ) -> Result<Account, LadderError> {
+    if let Some(weak) = (rotation.new.weakness())
+        .or(rotation.old.weakness())
+        .or(rotation.signature.weakness())
+    {
+        return Err(LadderError::Weak(weak));
+    }
     if !rotation.is_signed() {
         return Err(LadderError::BadSignature);
     }

@@ -1,6 +1,7 @@
 //! A player's side of accounts: signing in to a server that offers a
-//! challenge (registering the player's name the first time), and moving
-//! the account to a new key. The server's id in what is signed comes from
+//! challenge (registering the player's name the first time, or moving the
+//! account there from a key the player rotated away from), and moving the
+//! account to a new key. The server's id in what is signed comes from
 //! the fingerprint this client checked, never from the server's word.
 
 use std::time::{Duration, Instant};
@@ -20,6 +21,9 @@ const ANSWER_WAIT: Duration = Duration::from_secs(10);
 pub struct SignedIn {
     pub name: String,
     pub ratings: Vec<ModeRating>,
+    /// The retired key the account was known by there, and moved from to
+    /// this key while signing in.
+    pub moved_from: Option<PublicKey>,
 }
 
 /// Why signing in failed.
@@ -40,6 +44,9 @@ pub enum SignInError {
 pub struct Credentials<'a> {
     pub identity: &'a Identity,
     pub register_as: Option<&'a str>,
+    /// Keys the player rotated away from, newest first: where the key has
+    /// no account, one of these may, and the account is moved to the key.
+    pub retired: &'a [Identity],
 }
 
 /// Signs in when the server's `welcome` offers a challenge: `Ok(None)`
@@ -79,16 +86,17 @@ pub fn answer(
     signed
 }
 
-/// Signs in with `nonce`; on `no_account`, registers with the fresh
-/// challenge that follows.
+/// Signs in with `nonce`; on `no_account`, moves the account from a
+/// retired key the server knows, or else registers, each with the fresh
+/// challenge that follows a refusal.
 fn answer_challenge(
     connection: &mut Connection,
     credentials: &Credentials<'_>,
     nonce: &str,
     aside: &mut Vec<Incoming>,
 ) -> Result<SignedIn, SignInError> {
-    let fingerprint = connection.target().fingerprint.clone();
-    let sign = |nonce: &str| -> Result<String, SignInError> {
+    let fingerprint = connection.fingerprint().map(str::to_string);
+    let sign = |identity: &Identity, nonce: &str| -> Result<String, SignInError> {
         let nonce = unhex::<32>(nonce).ok_or_else(|| {
             SignInError::Lost("the server's challenge is not 64 hex digits".into())
         })?;
@@ -97,35 +105,50 @@ fn answer_challenge(
             nonce: Nonce(nonce),
             expires: UnixTime(0),
         };
-        Ok(hex(credentials
-            .identity
-            .answer(&challenge)
-            .signature
-            .as_bytes()))
+        Ok(hex(identity.answer(&challenge).signature.as_bytes()))
     };
-    let key = hex(credentials.identity.public_key().as_bytes());
-    connection.send(ClientMessage::SignIn {
-        key: key.clone(),
-        signature: sign(nonce)?,
-    });
-    match answered(connection, aside) {
-        Err(SignInError::Refused {
-            code: ErrorCode::NoAccount,
-            ..
-        }) => {}
-        other => return other,
+    let fresh = |connection: &mut Connection, aside: &mut Vec<Incoming>| {
+        next(connection, aside, |m| match m {
+            ServerMessage::Challenge { nonce } => Some(nonce.clone()),
+            _ => None,
+        })
+    };
+    let identity = credentials.identity;
+    let key = hex(identity.public_key().as_bytes());
+    let mut nonce = nonce.to_string();
+    let signers = std::iter::once(identity).chain(credentials.retired);
+    for (tried, signer) in signers.enumerate() {
+        if tried > 0 {
+            nonce = fresh(connection, aside)?;
+        }
+        connection.send(ClientMessage::SignIn {
+            key: hex(signer.public_key().as_bytes()),
+            signature: sign(signer, &nonce)?,
+        });
+        match answered(connection, aside) {
+            Err(SignInError::Refused {
+                code: ErrorCode::NoAccount,
+                ..
+            }) => continue,
+            Ok(signed) if tried > 0 => {
+                let name = rotate_with(connection, signer, &identity.public_key(), aside)?;
+                return Ok(SignedIn {
+                    name,
+                    moved_from: Some(signer.public_key()),
+                    ..signed
+                });
+            }
+            other => return other,
+        }
     }
     let Some(name) = credentials.register_as else {
         return Err(SignInError::NoAccount);
     };
-    let fresh = next(connection, aside, |m| match m {
-        ServerMessage::Challenge { nonce } => Some(nonce.clone()),
-        _ => None,
-    })?;
+    let nonce = fresh(connection, aside)?;
     connection.send(ClientMessage::Register {
         name: name.to_string(),
         key,
-        signature: sign(&fresh)?,
+        signature: sign(identity, &nonce)?,
     });
     answered(connection, aside)
 }
@@ -139,6 +162,7 @@ fn answered(
         ServerMessage::SignedIn { name, ratings } => Some(Ok(SignedIn {
             name: name.clone(),
             ratings: ratings.clone(),
+            moved_from: None,
         })),
         ServerMessage::Error { code, message } => Some(Err(SignInError::Refused {
             code: *code,
@@ -154,13 +178,25 @@ pub fn rotate(
     old: &Identity,
     new: &PublicKey,
 ) -> Result<String, SignInError> {
+    let mut aside = Vec::new();
+    let rotated = rotate_with(connection, old, new, &mut aside);
+    connection.put_back(aside);
+    rotated
+}
+
+/// `rotate`, keeping what else arrives in `aside`.
+fn rotate_with(
+    connection: &mut Connection,
+    old: &Identity,
+    new: &PublicKey,
+    aside: &mut Vec<Incoming>,
+) -> Result<String, SignInError> {
     let rotation = old.rotate_to(new);
     connection.send(ClientMessage::Rotate {
         key: hex(new.as_bytes()),
         signature: hex(rotation.signature.as_bytes()),
     });
-    let mut aside = Vec::new();
-    next(connection, &mut aside, |m| match m {
+    next(connection, aside, |m| match m {
         ServerMessage::Rotated { name } => Some(Ok(name.clone())),
         ServerMessage::Error { code, message } => Some(Err(SignInError::Refused {
             code: *code,

@@ -12,7 +12,7 @@ use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio::sync::mpsc as tokio_mpsc;
 
-use super::code::TableCode;
+use super::code::{TableCode, Trust, fingerprint};
 use super::tls;
 use crate::protocol::lines::{LineReader, Read};
 use crate::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage, line, parse};
@@ -34,19 +34,40 @@ pub enum Incoming {
     Closed(String),
 }
 
-/// Where to connect: an address, and the certificate to expect there
-/// (`None`: no TLS, loopback debugging only).
+/// Where to connect: an address, and how to know the server there.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Target {
     pub address: String,
-    pub fingerprint: Option<String>,
+    pub trust: Trust,
+}
+
+impl Target {
+    /// The server as `spades serve` prints it: `FINGERPRINT@HOST:PORT`
+    /// (`plain@HOST:PORT` without TLS, `HOST:PORT` for an authority's
+    /// certificate).
+    pub fn server(&self) -> String {
+        match &self.trust {
+            Trust::Pinned(fp) => format!("{fp}@{}", self.address),
+            Trust::Plain => format!("plain@{}", self.address),
+            Trust::Authority => self.address.clone(),
+        }
+    }
+
+    /// The host's name, as an authority's certificate must be made for.
+    fn host(&self) -> &str {
+        let host = self
+            .address
+            .rsplit_once(':')
+            .map_or(self.address.as_str(), |(host, _)| host);
+        host.trim_start_matches('[').trim_end_matches(']')
+    }
 }
 
 impl From<&TableCode> for Target {
     fn from(code: &TableCode) -> Target {
         Target {
             address: code.address(),
-            fingerprint: code.fingerprint.clone(),
+            trust: code.trust.clone(),
         }
     }
 }
@@ -60,6 +81,9 @@ pub struct Connection {
     /// Where it leads and who said hello, to connect again the same way.
     target: Target,
     name: String,
+    /// The fingerprint of the certificate the server presented (`None`
+    /// without TLS): what sign-ins name the server by.
+    fingerprint: Option<String>,
 }
 
 impl Connection {
@@ -87,7 +111,7 @@ impl Connection {
                 runtime.block_on(run(target, out_rx, in_tx, ready_tx));
             })
             .map_err(|e| e.to_string())?;
-        ready_rx
+        let fingerprint = ready_rx
             .recv()
             .map_err(|_| "the connection's thread stopped".to_string())??;
         let connection = Connection {
@@ -97,6 +121,7 @@ impl Connection {
             closed: false,
             target: target_again,
             name: name.to_string(),
+            fingerprint,
         };
         connection.send(ClientMessage::Hello {
             protocol: PROTOCOL_VERSION,
@@ -168,6 +193,12 @@ impl Connection {
         &self.target
     }
 
+    /// The fingerprint of the certificate the server presented and this
+    /// client checked; `None` without TLS.
+    pub fn fingerprint(&self) -> Option<&str> {
+        self.fingerprint.as_deref()
+    }
+
     /// The name this connection said hello with.
     pub fn name(&self) -> &str {
         &self.name
@@ -178,7 +209,7 @@ async fn run(
     target: Target,
     outgoing: tokio_mpsc::UnboundedReceiver<ClientMessage>,
     incoming: mpsc::Sender<Incoming>,
-    ready: mpsc::Sender<Result<(), String>>,
+    ready: mpsc::Sender<Result<Option<String>, String>>,
 ) {
     let socket =
         match tokio::time::timeout(CONNECT_TIMEOUT, TcpStream::connect(&target.address)).await {
@@ -194,36 +225,47 @@ async fn run(
         };
     let _ = socket.set_nodelay(true);
     super::keep_alive(&socket);
-    match &target.fingerprint {
-        None => {
-            let _ = ready.send(Ok(()));
+    let (config, name) = match &target.trust {
+        Trust::Plain => {
+            let _ = ready.send(Ok(None));
             talk(socket, outgoing, incoming).await;
+            return;
         }
-        Some(fingerprint) => {
-            let config = match tls::client(fingerprint) {
-                Ok(c) => c,
-                Err(e) => {
-                    let _ = ready.send(Err(e));
-                    return;
-                }
-            };
-            let connector = tokio_rustls::TlsConnector::from(config);
-            let handshake = connector.connect(tls::server_name(), socket);
-            match tokio::time::timeout(CONNECT_TIMEOUT, handshake).await {
-                Ok(Ok(stream)) => {
-                    let _ = ready.send(Ok(()));
-                    talk(stream, outgoing, incoming).await;
-                }
-                Ok(Err(e)) => {
-                    let _ = ready.send(Err(format!(
-                        "{} is not the table in the code ({e})",
-                        target.address
-                    )));
-                }
-                Err(_) => {
-                    let _ = ready.send(Err(format!("{} does not answer", target.address)));
-                }
-            }
+        Trust::Pinned(fingerprint) => (tls::client(fingerprint), Ok(tls::server_name())),
+        Trust::Authority => (tls::client_by_authority(), tls::name_of(target.host())),
+    };
+    let (config, name) = match (config, name) {
+        (Ok(config), Ok(name)) => (config, name),
+        (Err(e), _) | (_, Err(e)) => {
+            let _ = ready.send(Err(e));
+            return;
+        }
+    };
+    let connector = tokio_rustls::TlsConnector::from(config);
+    match tokio::time::timeout(CONNECT_TIMEOUT, connector.connect(name, socket)).await {
+        Ok(Ok(stream)) => {
+            let seen = stream
+                .get_ref()
+                .1
+                .peer_certificates()
+                .and_then(|chain| chain.first())
+                .map(|own| fingerprint(own));
+            let _ = ready.send(Ok(seen));
+            talk(stream, outgoing, incoming).await;
+        }
+        Ok(Err(e)) => {
+            let _ = ready.send(Err(match target.trust {
+                Trust::Authority => format!(
+                    "{} is not the server it names: its certificate is not one an authority \
+                     this system trusts made for {} ({e})",
+                    target.address,
+                    target.host()
+                ),
+                _ => format!("{} is not the table in the code ({e})", target.address),
+            }));
+        }
+        Err(_) => {
+            let _ = ready.send(Err(format!("{} does not answer", target.address)));
         }
     }
 }

@@ -3,8 +3,11 @@
 //! the table's secret name and FINGERPRINT the first 128 bits of the
 //! SHA-256 of the server's certificate. Joining by code therefore also
 //! proves the host is the one that made the code: no certificate authority
-//! is needed. Codes and tokens come from the operating system's secure
-//! generator and are long enough not to be guessed (80 and 128 bits).
+//! is needed. A server whose certificate an authority signed may be named
+//! without one, `ID@HOST:PORT`: then the certificate is checked the web's
+//! way, against the system's authorities and the host's name. Codes and
+//! tokens come from the operating system's secure generator and are long
+//! enough not to be guessed (80 and 128 bits).
 
 use std::fmt;
 use std::str::FromStr;
@@ -51,13 +54,39 @@ pub fn fingerprint(certificate_der: &[u8]) -> String {
     BASE32_NOPAD.encode(&digest[..FINGERPRINT_BYTES])
 }
 
+/// How a client knows it reached the server a code names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Trust {
+    /// No TLS (`--insecure-plain`, loopback only): written `plain`.
+    Plain,
+    /// The certificate with this fingerprint, and no other.
+    Pinned(String),
+    /// A certificate for the host's name, signed by an authority this
+    /// system trusts: written as nothing before the `@`.
+    Authority,
+}
+
+impl Trust {
+    /// A server's own: pinned to its fingerprint, or plain without TLS.
+    pub fn of(fingerprint: Option<&str>) -> Trust {
+        fingerprint.map_or(Trust::Plain, |fp| Trust::Pinned(fp.to_string()))
+    }
+
+    /// The pinned fingerprint, if this trust pins one.
+    pub fn fingerprint(&self) -> Option<&str> {
+        match self {
+            Trust::Pinned(fp) => Some(fp),
+            Trust::Plain | Trust::Authority => None,
+        }
+    }
+}
+
 /// What `spades join` is given: a table, the certificate it must find,
 /// and where.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TableCode {
     pub table: String,
-    /// `None` for a server without TLS (`--insecure-plain`, loopback only).
-    pub fingerprint: Option<String>,
+    pub trust: Trust,
     pub host: String,
     pub port: u16,
 }
@@ -71,16 +100,19 @@ impl TableCode {
 
 impl fmt::Display for TableCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.fingerprint {
-            Some(fp) => write!(f, "{}.{fp}@{}", self.table, self.address()),
-            None => write!(f, "{}.plain@{}", self.table, self.address()),
+        match &self.trust {
+            Trust::Pinned(fp) => write!(f, "{}.{fp}@{}", self.table, self.address()),
+            Trust::Plain => write!(f, "{}.plain@{}", self.table, self.address()),
+            Trust::Authority => write!(f, "{}@{}", self.table, self.address()),
         }
     }
 }
 
 /// Why a table code cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{code}` is not a table code ({why}): it looks like TABLE.FINGERPRINT@HOST:PORT")]
+#[error(
+    "`{code}` is not a table code ({why}): it looks like TABLE.FINGERPRINT@HOST:PORT (or TABLE@HOST:PORT)"
+)]
 pub struct BadCode {
     pub code: String,
     pub why: &'static str,
@@ -102,17 +134,21 @@ impl FromStr for TableCode {
             why,
         };
         let trimmed = code.trim();
-        let (table, server) = trimmed
-            .split_once('.')
-            .ok_or_else(|| bad("no .FINGERPRINT"))?;
+        let (named, place) = trimmed
+            .split_once('@')
+            .ok_or_else(|| bad("no @HOST:PORT"))?;
+        let (table, trust) = match named.split_once('.') {
+            Some((table, trust)) => (table, Some(trust)),
+            None => (named, None),
+        };
         let table = table.to_ascii_uppercase();
         if !is_base32(&table) {
             return Err(bad("the table part is letters A-Z and digits 2-7"));
         }
-        let server = parse_server(server).map_err(bad)?;
+        let server = parse_server(trust, place).map_err(bad)?;
         Ok(TableCode {
             table,
-            fingerprint: server.fingerprint,
+            trust: server.trust,
             host: server.host,
             port: server.port,
         })
@@ -120,21 +156,21 @@ impl FromStr for TableCode {
 }
 
 /// A table server as `spades serve` prints it, for `spades host
-/// --server`: `FINGERPRINT@HOST:PORT` (`plain@HOST:PORT` without TLS).
+/// --server`: `FINGERPRINT@HOST:PORT` (`plain@HOST:PORT` without TLS;
+/// `HOST:PORT` for a certificate from an authority).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ServerAddress {
-    /// `None` for a server without TLS.
-    pub fingerprint: Option<String>,
+    pub trust: Trust,
     pub host: String,
     pub port: u16,
 }
 
 impl ServerAddress {
-    /// What a client connects to, trusting this certificate alone.
+    /// What a client connects to, trusting what `trust` says alone.
     pub fn target(&self) -> crate::net::client::Target {
         crate::net::client::Target {
             address: host_port(&self.host, self.port),
-            fingerprint: self.fingerprint.clone(),
+            trust: self.trust.clone(),
         }
     }
 }
@@ -143,9 +179,14 @@ impl FromStr for ServerAddress {
     type Err = String;
 
     fn from_str(text: &str) -> Result<ServerAddress, String> {
-        parse_server(text.trim()).map_err(|why| {
+        let trimmed = text.trim();
+        let parsed = match trimmed.split_once('@') {
+            Some((trust, place)) => parse_server(Some(trust), place),
+            None => parse_server(None, trimmed),
+        };
+        parsed.map_err(|why| {
             format!(
-                "`{text}` is not a server ({why}): give it as `spades serve` prints it, FINGERPRINT@HOST:PORT"
+                "`{text}` is not a server ({why}): give it as `spades serve` prints it, FINGERPRINT@HOST:PORT (or HOST:PORT)"
             )
         })
     }
@@ -165,18 +206,20 @@ fn is_loopback(host: &str) -> bool {
             .is_ok_and(|ip| ip.to_canonical().is_loopback())
 }
 
-/// `FINGERPRINT@HOST:PORT`, or why not.
-fn parse_server(text: &str) -> Result<ServerAddress, &'static str> {
-    let (fp, place) = text.split_once('@').ok_or("no @HOST:PORT")?;
-    let fingerprint = match fp {
-        "plain" => None,
-        fp => {
+/// The server from what is written before its `@` (`trust`: a
+/// fingerprint, `plain`, or nothing for an authority's certificate) and
+/// `HOST:PORT`, or why not.
+fn parse_server(trust: Option<&str>, place: &str) -> Result<ServerAddress, &'static str> {
+    let trust = match trust {
+        None => Trust::Authority,
+        Some("plain") => Trust::Plain,
+        Some(fp) => {
             let fp = fp.to_ascii_uppercase();
             let full = FINGERPRINT_BYTES * 8 / 5 + 1;
             if !is_base32(&fp) || fp.len() != full {
                 return Err("the fingerprint is 26 letters A-Z and digits 2-7");
             }
-            Some(fp)
+            Trust::Pinned(fp)
         }
     };
     let (host, port) = place.rsplit_once(':').ok_or("no :PORT")?;
@@ -188,11 +231,11 @@ fn parse_server(text: &str) -> Result<ServerAddress, &'static str> {
     // Without TLS the hello and every card would cross the network in
     // clear text: the client refuses that before it connects, as the
     // server refuses to listen off loopback.
-    if fingerprint.is_none() && !is_loopback(host) {
+    if trust == Trust::Plain && !is_loopback(host) {
         return Err(PLAIN_OFF_LOOPBACK);
     }
     Ok(ServerAddress {
-        fingerprint,
+        trust,
         host: host.to_string(),
         port,
     })
@@ -219,9 +262,9 @@ fn host_port(host: &str, port: u16) -> String {
 
 /// The id a player's sign-in signature names the server by: the SHA-256 of
 /// its fingerprint as table codes write it (`plain` for a server without
-/// TLS). The client checked that fingerprint in the handshake, so an answer
-/// signed for one server is worthless on another; and it changes with the
-/// certificate, made anew at each start, which a challenge outlives never.
+/// TLS). The client checked that certificate in the handshake (pinned, or
+/// signed by an authority for the host's name), so an answer signed for
+/// one server is worthless on another.
 pub fn server_id(fingerprint: Option<&str>) -> crate::ladder::keys::ServerId {
     let text = fingerprint.map_or_else(|| "plain".to_string(), str::to_ascii_uppercase);
     crate::ladder::keys::ServerId(Sha256::digest(text.as_bytes()).into())
@@ -235,7 +278,7 @@ mod tests {
     fn codes_round_trip_and_say_what_is_wrong() {
         let code = TableCode {
             table: table_id().unwrap(),
-            fingerprint: Some(fingerprint(b"a certificate")),
+            trust: Trust::Pinned(fingerprint(b"a certificate")),
             host: "192.168.1.5".into(),
             port: 4466,
         };
@@ -247,9 +290,22 @@ mod tests {
             ..code.clone()
         };
         assert_eq!(v6.to_string().parse::<TableCode>().unwrap(), v6);
+        // Without a fingerprint: an authority's certificate for the name,
+        // a name with dots of its own.
+        let named = TableCode {
+            trust: Trust::Authority,
+            host: "cards.example.org".into(),
+            ..code.clone()
+        };
+        let text = named.to_string();
+        assert_eq!(text, format!("{}@cards.example.org:4466", code.table));
+        assert_eq!(text.parse::<TableCode>().unwrap(), named);
         for bad in [
             "",
-            "ABC@host:1",
+            "ABC",
+            "ABC.host:1",
+            "ABC@host",
+            "AB1@host:1",
             "ABC.plain@host",
             "AB1.plain@h:1",
             "A.plain@:1",
@@ -262,12 +318,17 @@ mod tests {
     fn a_server_reads_as_spades_serve_prints_it() {
         let fp = fingerprint(b"a certificate");
         let server: ServerAddress = format!("{}@[::1]:4466", fp.to_lowercase()).parse().unwrap();
-        assert_eq!(server.fingerprint.as_deref(), Some(fp.as_str()));
+        assert_eq!(server.trust, Trust::Pinned(fp.clone()));
         assert_eq!(server.target().address, "[::1]:4466");
         let plain: ServerAddress = "plain@127.0.0.1:9".parse().unwrap();
-        assert_eq!(plain.fingerprint, None);
+        assert_eq!(plain.trust, Trust::Plain);
+        let named: ServerAddress = "cards.example.org:4466".parse().unwrap();
+        assert_eq!(named.trust, Trust::Authority);
+        assert_eq!(named.target().address, "cards.example.org:4466");
         for bad in [
-            "127.0.0.1:9",
+            "cards.example.org",
+            "cards.example.org:port",
+            ":4466",
             "XYZ@h:1",
             "plain@h",
             "plain@:1",
@@ -282,9 +343,9 @@ mod tests {
     fn plain_names_only_this_machine() {
         for host in ["127.0.0.1", "127.8.9.10", "[::1]", "localhost", "LocalHost"] {
             let code: TableCode = format!("ABCDEF.plain@{host}:4466").parse().unwrap();
-            assert_eq!(code.fingerprint, None, "{host}");
+            assert_eq!(code.trust, Trust::Plain, "{host}");
             let server: ServerAddress = format!("plain@{host}:4466").parse().unwrap();
-            assert_eq!(server.fingerprint, None, "{host}");
+            assert_eq!(server.trust, Trust::Plain, "{host}");
         }
         let fp = fingerprint(b"a certificate");
         for host in [

@@ -6,6 +6,7 @@
 //! (`seat`). `docs/protocol.md` is the contract.
 
 pub mod account;
+pub mod certificate;
 pub mod client;
 pub mod code;
 pub mod directory;

@@ -1,19 +1,17 @@
-//! TLS for table connections. A server makes itself a self-signed
-//! certificate when it starts; a client accepts exactly the certificate
-//! whose fingerprint its table code carries, and no other.
+//! TLS for table connections. A server presents the certificate its
+//! `Certificate` names (made by itself, or an operator's); a client
+//! accepts exactly the certificate whose fingerprint its table code
+//! carries, and no other.
 
 use std::sync::Arc;
 
 use rustls::client::danger::{HandshakeSignatureValid, ServerCertVerified, ServerCertVerifier};
 use rustls::crypto::{CryptoProvider, verify_tls12_signature, verify_tls13_signature};
-use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer, ServerName, UnixTime};
+use rustls::pki_types::{CertificateDer, ServerName, UnixTime};
 use rustls::{ClientConfig, DigitallySignedStruct, ServerConfig, SignatureScheme};
 
+use super::certificate::{Certificate, CertificateError, MADE_FOR};
 use super::code::{fingerprint, same_secret};
-
-/// The name every table certificate is made for: clients check the
-/// fingerprint, not the name.
-const SERVER_NAME: &str = "spades.table";
 
 fn provider() -> Arc<CryptoProvider> {
     Arc::new(rustls::crypto::ring::default_provider())
@@ -25,19 +23,20 @@ pub struct ServerTls {
     pub fingerprint: String,
 }
 
-/// A fresh self-signed certificate and the server setup that presents it.
-pub fn server() -> Result<ServerTls, String> {
-    let made = rcgen::generate_simple_self_signed(vec![SERVER_NAME.to_string()])
-        .map_err(|e| format!("cannot make a certificate: {e}"))?;
-    let der = made.cert.der().clone();
-    let key = PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(made.signing_key.serialize_der()));
-    let fingerprint = fingerprint(&der);
+/// The server setup that presents the certificate `certificate` names.
+pub fn server(certificate: &Certificate) -> Result<ServerTls, CertificateError> {
+    let identity = certificate.identity()?;
+    let own = identity
+        .chain
+        .first()
+        .ok_or_else(|| certificate.unusable(rustls::Error::NoCertificatesPresented))?;
+    let fingerprint = fingerprint(own);
     let config = ServerConfig::builder_with_provider(provider())
         .with_safe_default_protocol_versions()
-        .map_err(|e| e.to_string())?
+        .map_err(|e| CertificateError::Make(e.to_string()))?
         .with_no_client_auth()
-        .with_single_cert(vec![der], key)
-        .map_err(|e| format!("cannot use the certificate: {e}"))?;
+        .with_single_cert(identity.chain, identity.key)
+        .map_err(|e| certificate.unusable(e))?;
     Ok(ServerTls {
         config: Arc::new(config),
         fingerprint,
@@ -60,9 +59,40 @@ pub fn client(fingerprint: &str) -> Result<Arc<ClientConfig>, String> {
     Ok(Arc::new(config))
 }
 
+/// A client setup that trusts a certificate for the server's name signed
+/// by an authority this system trusts, as a web browser does: the
+/// system's authorities (`SSL_CERT_FILE` and `SSL_CERT_DIR` name others).
+pub fn client_by_authority() -> Result<Arc<ClientConfig>, String> {
+    let found = rustls_native_certs::load_native_certs();
+    let mut roots = rustls::RootCertStore::empty();
+    let (_, _) = roots.add_parsable_certificates(found.certs);
+    if roots.is_empty() {
+        let why = found
+            .errors
+            .first()
+            .map_or_else(String::new, |e| format!(" ({e})"));
+        return Err(format!(
+            "this system trusts no certificate authority{why}: give the server's code with \
+             its fingerprint, FINGERPRINT@HOST:PORT"
+        ));
+    }
+    let config = ClientConfig::builder_with_provider(provider())
+        .with_safe_default_protocol_versions()
+        .map_err(|e| e.to_string())?
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    Ok(Arc::new(config))
+}
+
+/// `host` as the name a certificate must be made for.
+pub fn name_of(host: &str) -> Result<ServerName<'static>, String> {
+    ServerName::try_from(host.to_string())
+        .map_err(|_| format!("`{host}` is not a host name a certificate can be made for"))
+}
+
 /// The server name a client asks for.
 pub fn server_name() -> ServerName<'static> {
-    ServerName::try_from(SERVER_NAME).expect("a valid DNS name")
+    ServerName::try_from(MADE_FOR).expect("a valid DNS name")
 }
 
 /// Trusts the one certificate whose fingerprint the table code gave, as
@@ -142,8 +172,8 @@ mod tests {
             .build()
             .unwrap();
         runtime.block_on(async {
-            let tls = server().unwrap();
-            let other = server().unwrap();
+            let tls = server(&Certificate::Fresh).unwrap();
+            let other = server(&Certificate::Fresh).unwrap();
             assert_ne!(tls.fingerprint, other.fingerprint);
             let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
             let addr = listener.local_addr().unwrap();

@@ -403,7 +403,8 @@ pub enum ErrorCode {
     BotName,
     /// The name has no letter or digit.
     BadName,
-    /// The signature does not match, or the challenge is spent or
+    /// The signature does not match, the key or signature is one refused
+    /// (small order, not canonical), or the challenge is spent or
     /// expired: a fresh `challenge` follows.
     BadSignature,
     /// No account has this key: register (a fresh `challenge` follows).

@@ -516,10 +516,7 @@ fn bad_table_codes_and_network_flags_exit_2() {
         (&["join", "not-a-code"][..], "not a table code"),
         (&["join", "ABCDEF.plain@localhost"], "no :PORT"),
         (&["join", "ABCDEF.SHORT@localhost:4466"], "fingerprint"),
-        (
-            &["host", "--server", "localhost:4466"],
-            "FINGERPRINT@HOST:PORT",
-        ),
+        (&["host", "--server", "localhost"], "FINGERPRINT@HOST:PORT"),
         (&["host", "--server", "plain@localhost"], "HOST:PORT"),
         (&["host", "--turn-timer", "1"], "turn-timer"),
         (&["host", "--mode", "solo"], "solo"),
@@ -539,7 +536,9 @@ fn bad_table_codes_and_network_flags_exit_2() {
     // A good code still needs a terminal to play in.
     for args in [
         &["join", "ABCDEFGHIJKLMNOP.plain@127.0.0.1:1"][..],
+        &["join", "ABCDEFGHIJKLMNOP@cards.example.org:1"],
         &["lobby", "plain@127.0.0.1:1"],
+        &["lobby", "cards.example.org:1"],
     ] {
         spades(&dir)
             .args(args)

@@ -48,12 +48,12 @@ pub(crate) async fn arrive(server: &Server, name: &str) -> (Client, String) {
     (client, nonce)
 }
 
-fn key(identity: &Identity) -> String {
+pub(crate) fn key(identity: &Identity) -> String {
     hex(identity.public_key().as_bytes())
 }
 
 /// `identity`'s signature of the challenge `nonce` from `server`.
-fn signed(server: &Server, identity: &Identity, nonce: &str) -> String {
+pub(crate) fn signed(server: &Server, identity: &Identity, nonce: &str) -> String {
     let challenge = Challenge {
         server: server_id(server.fingerprint()),
         nonce: Nonce(unhex::<32>(nonce).expect("a nonce is 64 hex digits")),
@@ -73,7 +73,7 @@ async fn answered(client: &mut Client) -> Result<String, ErrorCode> {
         .await
 }
 
-async fn fresh_challenge(client: &mut Client) -> String {
+pub(crate) async fn fresh_challenge(client: &mut Client) -> String {
     client
         .until(|m| match m {
             ServerMessage::Challenge { nonce } => Some(nonce.clone()),
@@ -99,7 +99,7 @@ pub(crate) async fn register(
     answered(client).await
 }
 
-async fn sign_in_with(
+pub(crate) async fn sign_in_with(
     client: &mut Client,
     key: String,
     signature: String,
@@ -109,7 +109,7 @@ async fn sign_in_with(
 }
 
 /// A new account `name` with a key of its own.
-async fn registered(server: &Server, name: &str) -> Identity {
+pub(crate) async fn registered(server: &Server, name: &str) -> Identity {
     let identity = Identity::generate().unwrap();
     let (mut client, nonce) = arrive(server, name).await;
     let got = register(server, &mut client, &identity, name, &nonce).await;
@@ -238,7 +238,7 @@ async fn a_server_without_a_ladder_says_so() {
 }
 
 /// The ladder's rows as a new connection asks for them.
-async fn ladder_rows(server: &Server) -> Vec<spades::protocol::account::Rung> {
+pub(crate) async fn ladder_rows(server: &Server) -> Vec<spades::protocol::account::Rung> {
     let (mut client, _) = arrive(server, "Reader").await;
     client
         .send(&ClientMessage::Ladder {
@@ -253,7 +253,7 @@ async fn ladder_rows(server: &Server) -> Vec<spades::protocol::account::Rung> {
         .await
 }
 
-fn spades(args: &[&str], data: &Path) -> std::process::Output {
+pub(crate) fn spades(args: &[&str], data: &Path) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_spades"))
         .args(args)
         .env("XDG_DATA_HOME", data)

@@ -392,7 +392,7 @@ fn our_client_answers_pings_so_a_slow_player_is_kept() {
     let server = server(Duration::from_millis(200), deadline);
     let target = spades::net::client::Target {
         address: server.address().to_string(),
-        fingerprint: None,
+        trust: spades::net::code::Trust::Plain,
     };
     let mut connection = Connection::open(&target, "Ann").unwrap();
     connection.send(ClientMessage::Host {
@@ -461,7 +461,7 @@ fn both_ends_of_a_connection_turn_tcp_keepalive_on() {
     let port = server.address().port();
     let target = spades::net::client::Target {
         address: server.address().to_string(),
-        fingerprint: None,
+        trust: spades::net::code::Trust::Plain,
     };
     let mut connection = Connection::open(&target, "Ann").unwrap();
     let welcome = connection.recv_timeout(Duration::from_secs(10));

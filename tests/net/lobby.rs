@@ -359,6 +359,7 @@ fn the_client_library_lists_opens_and_queues() {
         let credentials = Credentials {
             identity: &identity,
             register_as: Some(name),
+            retired: &[],
         };
         let signed = account::sign_in(&mut connection, &credentials).unwrap();
         assert_eq!(signed.map(|s| s.name).as_deref(), Some(name));

@@ -60,7 +60,7 @@ fn lying_proxy(server: SocketAddr) -> SocketAddr {
 fn plain(address: SocketAddr) -> Target {
     Target {
         address: address.to_string(),
-        fingerprint: None,
+        trust: spades::net::code::Trust::Plain,
     }
 }
 

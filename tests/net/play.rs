@@ -31,7 +31,7 @@ pub(crate) fn server() -> Server {
 pub(crate) fn target(server: &Server) -> Target {
     Target {
         address: server.address().to_string(),
-        fingerprint: server.fingerprint().map(str::to_string),
+        trust: spades::net::code::Trust::of(server.fingerprint()),
     }
 }
 
@@ -345,7 +345,7 @@ fn a_dropped_connection_takes_its_seat_back_by_itself() {
     let records = tempfile::tempdir().unwrap();
     let through = Target {
         address: proxy.address.to_string(),
-        fingerprint: server.fingerprint().map(str::to_string),
+        trust: spades::net::code::Trust::of(server.fingerprint()),
     };
     let rules = "mode = \"partnership\"\ntarget_score = 120\nlosing_score = -120\n";
 
@@ -407,7 +407,7 @@ fn a_python_bot_joins_by_code_and_plays_a_whole_game() {
     let table = ann.seat_token().0;
     let code = spades::net::code::TableCode {
         table,
-        fingerprint: server.fingerprint().map(str::to_string),
+        trust: spades::net::code::Trust::of(server.fingerprint()),
         host: "127.0.0.1".into(),
         port: server.address().port(),
     };

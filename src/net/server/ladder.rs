@@ -287,6 +287,7 @@ fn refused(e: &LadderError) -> Refused {
             (ErrorCode::NoAccount, true)
         }
         LadderError::BadSignature
+        | LadderError::Weak(_)
         | LadderError::Key(_)
         | LadderError::Store(StoreError::UnknownChallenge | StoreError::ExpiredChallenge) => {
             (ErrorCode::BadSignature, true)

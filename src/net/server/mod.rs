@@ -40,6 +40,9 @@ pub struct ServerOptions {
     pub listen: SocketAddr,
     /// No TLS: refused unless `listen` is a loopback address.
     pub plain: bool,
+    /// The certificate presented (with TLS): its fingerprint is the
+    /// server's identity in codes and sign-ins.
+    pub certificate: super::certificate::Certificate,
     /// How long a person may take over a decision before a bot makes it
     /// for them (the seat stays theirs); `None`: as long as they like.
     pub turn_timer: Option<Duration>,
@@ -84,6 +87,7 @@ impl Default for ServerOptions {
         ServerOptions {
             listen: SocketAddr::from((Ipv4Addr::UNSPECIFIED, DEFAULT_PORT)),
             plain: false,
+            certificate: super::certificate::Certificate::Fresh,
             turn_timer: None,
             lobby_timeout: Some(Duration::from_secs(30 * 60)),
             hello_timeout: Duration::from_secs(10),
@@ -214,9 +218,12 @@ pub enum ServerError {
         address: SocketAddr,
         source: std::io::Error,
     },
-    /// The machine would not give the server a certificate or threads.
+    /// The machine would not give the server threads.
     #[error("{0}")]
     Setup(String),
+    /// The certificate cannot be made, or a file of it cannot be used.
+    #[error("{0}")]
+    Certificate(#[from] super::certificate::CertificateError),
     /// The ladder's database cannot be opened.
     #[error("the ladder's database: {0}")]
     Store(#[from] crate::ladder::store::StoreError),
@@ -225,7 +232,11 @@ pub enum ServerError {
 impl ServerError {
     /// Is the address asked for at fault (rather than this machine)?
     pub fn is_bad_input(&self) -> bool {
-        !matches!(self, ServerError::Setup(_))
+        !matches!(
+            self,
+            ServerError::Setup(_)
+                | ServerError::Certificate(super::certificate::CertificateError::Make(_))
+        )
     }
 }
 
@@ -242,7 +253,7 @@ impl Server {
         let tls = if options.plain {
             None
         } else {
-            Some(tls::server().map_err(ServerError::Setup)?)
+            Some(tls::server(&options.certificate)?)
         };
         let mut builder = tokio::runtime::Builder::new_multi_thread();
         builder.enable_all().thread_name("spades-server");
