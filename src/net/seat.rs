@@ -208,6 +208,7 @@ impl Remote {
                         reason: format!(
                             "the connection was lost ({why}); joining the table again takes your seat back"
                         ),
+                        rating: None,
                     });
                 }
                 Err(_) => return,
@@ -237,7 +238,10 @@ impl Remote {
                         ));
                         return;
                     }
-                    _ => self.queue.push_back(ServerMessage::Bye { reason: why }),
+                    _ => self.queue.push_back(ServerMessage::Bye {
+                        reason: why,
+                        rating: None,
+                    }),
                 },
             }
         }
@@ -316,7 +320,7 @@ impl Remote {
                 }
                 ServerMessage::Chat { from, text } => self.hear_chat(&from, &text),
                 ServerMessage::Error { message, .. } => self.news.push(message),
-                ServerMessage::Bye { reason } => {
+                ServerMessage::Bye { reason, .. } => {
                     self.closed.get_or_insert(reason);
                     self.finish_record();
                     return;

@@ -247,9 +247,12 @@ pub enum ServerMessage {
         code: ErrorCode,
         message: String,
     },
-    /// The connection ends, and why.
+    /// The connection ends, and why; after a rated game, to each player
+    /// rated, what the ladder made of it.
     Bye {
         reason: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rating: Option<account::GameRating>,
     },
     /// Nothing heard from the client for a while: it answers `pong`, or is
     /// taken for gone at the read deadline.

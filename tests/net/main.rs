@@ -18,6 +18,7 @@ mod formats;
 mod fuzz_messages;
 mod hostile;
 mod ladder;
+mod ladder_outbox;
 mod limits;
 mod liveness;
 mod lobby;

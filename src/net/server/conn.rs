@@ -170,7 +170,10 @@ pub(super) async fn run<S>(
         End::Ended => {}
         End::Bye(reason) => {
             conn.leave(true).await;
-            conn.say(&ServerMessage::Bye { reason });
+            conn.say(&ServerMessage::Bye {
+                reason,
+                rating: None,
+            });
         }
         End::Error(code, message) => {
             conn.leave(false).await;

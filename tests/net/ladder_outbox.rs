@@ -1,0 +1,132 @@
+//! Nothing lost: a rated game the ladder's store cannot write when it ends
+//! is kept in the outbox file beside it, its players told the rating is
+//! pending, and it is written once the store can be, across a restart of
+//! the server, and never twice.
+
+use std::path::Path;
+use std::time::Duration;
+
+use spades::engine::Mode;
+use spades::ladder::keys::Identity;
+use spades::ladder::store::Database;
+use spades::net::server::{Server, ServerOptions};
+use spades::protocol::account::{GameRating, Rung};
+use spades::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
+use support::net::{Answerer, Client, play_out};
+
+use crate::ladder::{arrive, register};
+
+/// The partnership ladder as a connection not signed in reads it: a
+/// server whose store takes no writes offers no challenge, and still
+/// answers.
+async fn ladder_rows(server: &Server) -> Vec<Rung> {
+    let mut client = Client::connect(server.address(), server.fingerprint()).await;
+    client
+        .send(&ClientMessage::Hello {
+            protocol: PROTOCOL_VERSION,
+            name: "Reader".into(),
+        })
+        .await;
+    client
+        .send(&ClientMessage::Ladder {
+            mode: Mode::Partnership,
+        })
+        .await;
+    client
+        .until(|m| match m {
+            ServerMessage::Ladder { rows, .. } => Some(rows.clone()),
+            _ => None,
+        })
+        .await
+}
+
+fn server(db: &Path) -> Server {
+    Server::start(ServerOptions {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        hello_timeout: Duration::from_secs(5),
+        threads: Some(2),
+        db: Some(Database::File(db.to_path_buf())),
+        ladder_retry: Duration::from_millis(50),
+        ..ServerOptions::default()
+    })
+    .expect("the server starts")
+}
+
+/// The ladder's rows once `done` holds of them, asking again and again
+/// (the outbox is retried on the server's own clock).
+async fn rows_once(server: &Server, done: impl Fn(&[Rung]) -> bool) -> Vec<Rung> {
+    for _ in 0..600 {
+        let rows = ladder_rows(server).await;
+        if done(&rows) {
+            return rows;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the ladder never came to what was awaited");
+}
+
+/// Another program holds the database's write lock: every write of the
+/// server's waits out its busy timeout, then fails.
+fn lock(db: &Path) -> rusqlite::Connection {
+    let holder = rusqlite::Connection::open(db).unwrap();
+    holder.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    holder
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_result_the_store_cannot_take_is_pending_then_written_after_a_restart_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ladder.sqlite");
+    let outbox = dir.path().join("ladder.sqlite.outbox");
+    let first = server(&db);
+    let (mut client, nonce) = arrive(&first, "Ann").await;
+    let ann = Identity::generate().unwrap();
+    let got = register(&first, &mut client, &ann, "Ann", &nonce).await;
+    assert_eq!(got, Ok("Ann".to_string()));
+    client
+        .host("mode = \"partnership\"\ntarget_score = 100\nlosing_score = -100\n")
+        .await;
+    client.start().await;
+
+    // The store stops taking writes mid-game.
+    let holder = lock(&db);
+    let seen = play_out(&mut client, &mut Answerer::new("normal", 7)).await;
+    assert_eq!(seen.bye.as_deref(), Some("the game is over"));
+    assert_eq!(
+        seen.rating,
+        Some(GameRating::Pending {
+            mode: Mode::Partnership
+        }),
+        "the player is told the rating is pending, no figure"
+    );
+    let kept = std::fs::read_to_string(&outbox).expect("the game waits in the outbox");
+    assert_eq!(kept.lines().count(), 1, "{kept}");
+
+    // The server restarts while the store is still down: the game waits.
+    drop(first);
+    let second = server(&db);
+    assert!(ladder_rows(&second).await.is_empty());
+    assert!(outbox.exists());
+
+    // The store comes back: the game is written, and leaves the outbox.
+    drop(holder);
+    let rows = rows_once(&second, |rows| !rows.is_empty()).await;
+    assert_eq!((rows[0].name.as_str(), rows[0].games), ("Ann", 1));
+    assert_ne!(rows[0].rating, 1500);
+    for _ in 0..100 {
+        if !outbox.exists() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(!outbox.exists(), "a game written leaves the outbox");
+
+    // Written, but its line put back (a crash before the outbox was
+    // rewritten): tried again at the next start, it is not rated twice.
+    drop(second);
+    std::fs::write(&outbox, &kept).unwrap();
+    let third = server(&db);
+    assert!(!outbox.exists(), "tried at start, found rated, let go");
+    let again = ladder_rows(&third).await;
+    assert_eq!(again, rows);
+}
