@@ -237,11 +237,19 @@ pub(super) fn connect_signed(
     Ok((connection, signed))
 }
 
+/// Said when a server's ladder is down: its games go on, unrated.
+pub(super) const LADDER_UNAVAILABLE: &str = "spades: the server's ladder is unavailable (its database does not answer): \
+     nobody can sign in, and this game is played unrated";
+
 /// Signs in when the server keeps a ladder, registering `name` the first
 /// time: the name the player sits under (the account's, once signed in)
 /// and the account's ratings (none without a ladder).
 fn signed_in(connection: &mut Connection, name: String) -> Result<SignedIn, CliError> {
-    let Some(nonce) = account::offered_challenge(connection).map_err(lost)? else {
+    let offer = account::welcome_offer(connection).map_err(lost)?;
+    if offer.ladder_unavailable {
+        eprintln!("{LADDER_UNAVAILABLE}");
+    }
+    let Some(nonce) = offer.challenge else {
         return Ok(SignedIn {
             name,
             ratings: Vec::new(),

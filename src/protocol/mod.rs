@@ -137,6 +137,10 @@ pub enum ServerMessage {
         /// A server that keeps a ladder: the nonce to sign to sign in.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         challenge: Option<String>,
+        /// A server that keeps a ladder whose database does not answer now:
+        /// nobody can sign in, and games are not rated.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ladder: Option<account::LadderState>,
     },
     /// A fresh nonce to sign, the last one being spent.
     Challenge {

@@ -392,6 +392,7 @@ impl Process {
         }
         self.send(&ServerMessage::Welcome {
             challenge: None,
+            ladder: None,
             protocol: PROTOCOL_VERSION,
             server: format!("spades {}", env!("CARGO_PKG_VERSION")),
         })?;

@@ -10,16 +10,14 @@ use spades::engine::Mode;
 use spades::ladder::keys::Identity;
 use spades::ladder::store::Database;
 use spades::net::server::{Server, ServerOptions};
-use spades::protocol::account::{GameRating, Rung};
+use spades::protocol::account::{GameRating, LadderState, Rung};
 use spades::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
 use support::net::{Answerer, Client, play_out};
 
 use crate::ladder::{arrive, register};
 
-/// The partnership ladder as a connection not signed in reads it: a
-/// server whose store takes no writes offers no challenge, and still
-/// answers.
-async fn ladder_rows(server: &Server) -> Vec<Rung> {
+/// What a server's `welcome` says: its challenge, and its ladder's state.
+async fn welcomed(server: &Server) -> (Client, Option<String>, Option<LadderState>) {
     let mut client = Client::connect(server.address(), server.fingerprint()).await;
     client
         .send(&ClientMessage::Hello {
@@ -27,6 +25,22 @@ async fn ladder_rows(server: &Server) -> Vec<Rung> {
             name: "Reader".into(),
         })
         .await;
+    let (challenge, ladder) = client
+        .until(|m| match m {
+            ServerMessage::Welcome {
+                challenge, ladder, ..
+            } => Some((challenge.clone(), *ladder)),
+            _ => None,
+        })
+        .await;
+    (client, challenge, ladder)
+}
+
+/// The partnership ladder as a connection not signed in reads it: a
+/// server whose store takes no writes offers no challenge, and still
+/// answers.
+async fn ladder_rows(server: &Server) -> Vec<Rung> {
+    let (mut client, ..) = welcomed(server).await;
     client
         .send(&ClientMessage::Ladder {
             mode: Mode::Partnership,
@@ -105,6 +119,9 @@ async fn a_result_the_store_cannot_take_is_pending_then_written_after_a_restart_
     // The server restarts while the store is still down: the game waits.
     drop(first);
     let second = server(&db);
+    // Nobody can sign in meanwhile, and the welcome says why.
+    let (_, challenge, ladder) = welcomed(&second).await;
+    assert_eq!((challenge, ladder), (None, Some(LadderState::Unavailable)));
     assert!(ladder_rows(&second).await.is_empty());
     assert!(outbox.exists());
 
@@ -113,6 +130,8 @@ async fn a_result_the_store_cannot_take_is_pending_then_written_after_a_restart_
     let rows = rows_once(&second, |rows| !rows.is_empty()).await;
     assert_eq!((rows[0].name.as_str(), rows[0].games), ("Ann", 1));
     assert_ne!(rows[0].rating, 1500);
+    let (_, challenge, ladder) = welcomed(&second).await;
+    assert!(challenge.is_some() && ladder.is_none());
     for _ in 0..100 {
         if !outbox.exists() {
             break;
