@@ -8,6 +8,7 @@ pub mod glicko;
 pub mod keys;
 pub mod names;
 pub mod outbox;
+pub mod pgpass;
 pub mod postgres;
 pub mod sqlite;
 pub mod store;

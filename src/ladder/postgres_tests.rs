@@ -139,6 +139,31 @@ impl TempPostgres {
         self.folder.path().join("data")
     }
 
+    /// Stops the server (at once, as a crash or a pulled cable would):
+    /// the store's connections fail until `resume`.
+    pub(crate) fn stop(&self) {
+        self.run(
+            "pg_ctl",
+            &[
+                "-m".as_ref(),
+                "immediate".as_ref(),
+                "-w".as_ref(),
+                "stop".as_ref(),
+                "-D".as_ref(),
+                self.data().as_os_str(),
+            ],
+        );
+    }
+
+    /// Starts the stopped server again, on the same port.
+    pub(crate) fn resume(&self) {
+        let started = self.start_on(self.port);
+        assert!(
+            started.status.success(),
+            "PostgreSQL did not start again: {started:?}"
+        );
+    }
+
     /// Starts the server on a free port: another test may take the port
     /// between its choosing and the start, so a few are tried.
     fn listen(&mut self) {
@@ -146,28 +171,7 @@ impl TempPostgres {
         let mut tries = 0;
         loop {
             self.port = free_port();
-            let options = format!(
-                // Small and unsynced: a test's server, several at once.
-                "-p {} -k {} -c listen_addresses=127.0.0.1 -c fsync=off \
-                 -c shared_buffers=16MB -c max_connections=20",
-                self.port,
-                self.folder.path().display()
-            );
-            let started = self.try_run(
-                "pg_ctl",
-                &[
-                    "-D".as_ref(),
-                    self.data().as_os_str(),
-                    "-l".as_ref(),
-                    log.as_os_str(),
-                    "-o".as_ref(),
-                    options.as_ref(),
-                    "-w".as_ref(),
-                    "-t".as_ref(),
-                    "60".as_ref(),
-                    "start".as_ref(),
-                ],
-            );
+            let started = self.start_on(self.port);
             tries += 1;
             if started.status.success() {
                 return;
@@ -175,6 +179,31 @@ impl TempPostgres {
             let said = std::fs::read_to_string(&log).unwrap_or_default();
             assert!(tries < 3, "PostgreSQL did not start: {started:?}\n{said}");
         }
+    }
+
+    fn start_on(&self, port: u16) -> Output {
+        let log = self.folder.path().join("log");
+        let options = format!(
+            // Small and unsynced: a test's server, several at once.
+            "-p {port} -k {} -c listen_addresses=127.0.0.1 -c fsync=off \
+             -c shared_buffers=16MB -c max_connections=20",
+            self.folder.path().display()
+        );
+        self.try_run(
+            "pg_ctl",
+            &[
+                "-D".as_ref(),
+                self.data().as_os_str(),
+                "-l".as_ref(),
+                log.as_os_str(),
+                "-o".as_ref(),
+                options.as_ref(),
+                "-w".as_ref(),
+                "-t".as_ref(),
+                "60".as_ref(),
+                "start".as_ref(),
+            ],
+        )
     }
 
     fn command(&self, program: &str) -> Command {

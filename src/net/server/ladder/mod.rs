@@ -434,4 +434,71 @@ mod tests {
         assert!(rows[0].rating > 1500, "a win raises the rating");
         assert_eq!(you.map(|h| h.len()), Some(1));
     }
+
+    /// PostgreSQL stops while games end: each is kept and written once it
+    /// is back, by the running server's retry, and by the next server's
+    /// start when the first stopped meanwhile.
+    #[cfg(unix)]
+    #[test]
+    fn games_ended_while_postgres_is_down_are_written_once_it_is_back() {
+        use keeper::{Keeper, Outcome};
+        use std::time::Duration;
+        let Some(mut postgres) = crate::ladder::postgres_tests::TempPostgres::start() else {
+            return;
+        };
+        let db = Database::Postgres(postgres.fresh_database());
+        let dir = tempfile::tempdir().unwrap();
+        let outbox = dir.path().join("ladder.outbox");
+        let mut store = ladder::open(&db).unwrap();
+        let key = Identity::generate().unwrap().public_key();
+        let ann = store
+            .register(&Name::new("Ann").unwrap(), &key, UnixTime(1))
+            .unwrap();
+        let game = |n: u8| {
+            let bot = Occupant::Bot(Level::Normal);
+            FinishedGame {
+                mode: Mode::Partnership,
+                record: RecordHash([n; 32]),
+                finished: UnixTime(i64::from(n)),
+                seats: vec![
+                    (Occupant::Player(ann.id), 250, false),
+                    (bot, 100, false),
+                    (bot, 250, false),
+                    (bot, 100, false),
+                ],
+            }
+        };
+        let games = |keeper: &mut Keeper| {
+            keeper
+                .store
+                .standing(ann.id, Mode::Partnership)
+                .unwrap()
+                .games
+        };
+
+        // Down while the server runs: pending, then written by the retry.
+        let mut keeper = Keeper::new(store, Some(&outbox), Duration::ZERO).unwrap();
+        postgres.stop();
+        assert_eq!(keeper.rate(game(1)), Outcome::Pending);
+        assert!(outbox.exists());
+        postgres.resume();
+        keeper.retry_if_due();
+        assert_eq!(keeper.until_retry(), None, "nothing waits");
+        assert!(!outbox.exists());
+        assert_eq!(games(&mut keeper), 1);
+
+        // Down, and the server restarts before it is back.
+        postgres.stop();
+        assert_eq!(keeper.rate(game(2)), Outcome::Pending);
+        drop(keeper);
+        postgres.resume();
+        let store = ladder::open(&db).unwrap();
+        let mut keeper = Keeper::new(store, Some(&outbox), Duration::from_secs(3600)).unwrap();
+        assert_eq!(keeper.until_retry(), None, "written at start");
+        assert!(!outbox.exists());
+        assert_eq!(games(&mut keeper), 2);
+        // Handed over again, a game written is not rated twice.
+        assert_eq!(keeper.rate(game(2)), Outcome::Untold);
+        assert_eq!(games(&mut keeper), 2);
+    }
 }
