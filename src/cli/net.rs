@@ -115,6 +115,15 @@ pub struct ServeArgs {
     /// database several servers share: postgres://USER@HOST:PORT/DATABASE
     #[arg(long, value_name = "PATH|postgres://...")]
     pub db: Option<std::path::PathBuf>,
+    /// The environment variable holding the PostgreSQL address, so that
+    /// its password is not on the command line (which `ps` shows)
+    #[arg(long, value_name = "VAR", conflicts_with = "db")]
+    pub db_env: Option<String>,
+    /// Where rated games wait when the database cannot take them, until
+    /// it can (default: beside a SQLite file, FILE.outbox; for
+    /// PostgreSQL, ladder.outbox in the data folder)
+    #[arg(long, value_name = "PATH")]
+    pub outbox: Option<std::path::PathBuf>,
 }
 
 /// `spades join`: the code is read and the table reached before the
@@ -321,11 +330,17 @@ fn server_error(e: ServerError) -> CliError {
 /// How `spades serve` runs its tables: a turn timer and a lobby's time
 /// unless given as 0, since nobody is at the server to end a stalled table.
 fn serve_options(args: &ServeArgs) -> Result<ServerOptions, CliError> {
-    let db = match args.db.clone() {
-        Some(given) => {
+    let db = match (args.db.clone(), &args.db_env) {
+        (Some(given), _) => {
             Some(Database::given(given).map_err(|e| CliError::BadInput(format!("--db: {e}")))?)
         }
-        None => paths::ladder_db().map(Database::File),
+        (None, Some(var)) => Some(db_from_env(var)?),
+        (None, None) => paths::ladder_db().map(Database::File),
+    };
+    let outbox = match (&args.outbox, &db) {
+        (Some(path), _) => Some(path.clone()),
+        (None, Some(Database::Postgres(_))) => paths::ladder_outbox(),
+        _ => None,
     };
     let given = |n: u64, unit: u64| (n > 0).then(|| Duration::from_secs(n * unit));
     Ok(ServerOptions {
@@ -338,8 +353,21 @@ fn serve_options(args: &ServeArgs) -> Result<ServerOptions, CliError> {
         registrations: args.registrations_per_hour,
         own_bot: args.bot.clone(),
         db,
+        outbox,
         ..ServerOptions::default()
     })
+}
+
+/// The PostgreSQL address in the environment variable `var`.
+fn db_from_env(var: &str) -> Result<Database, CliError> {
+    let bad = |why: String| CliError::BadInput(format!("--db-env {var}: {why}"));
+    let value = std::env::var(var).map_err(|e| bad(format!("the variable {e}")))?;
+    match Database::given(value.into()).map_err(|e| bad(e.to_string()))? {
+        Database::File(_) => Err(bad(
+            "it does not hold a PostgreSQL address (postgres://USER@HOST:PORT/DATABASE)".into(),
+        )),
+        postgres => Ok(postgres),
+    }
 }
 
 /// `spades serve`: the table server alone, until Ctrl-C or a stop signal,

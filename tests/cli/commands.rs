@@ -691,3 +691,51 @@ fn a_damaged_ladder_file_exits_2_naming_it() {
         .stderr(predicate::str::contains("ladder.sqlite is damaged"));
     assert_eq!(std::fs::read(&db).unwrap(), bytes, "nothing was written");
 }
+
+/// `--db-env VAR` reads the PostgreSQL address from the environment (its
+/// password never on the command line): the address is the variable's,
+/// and a variable unset or holding no address is bad input, named.
+#[test]
+fn the_ladders_address_may_come_from_an_environment_variable() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .unwrap()
+        .port();
+    let nobody = format!("postgres://ann:hunter2@127.0.0.1:{port}/ladder");
+    for (value, says) in [
+        (
+            Some(nobody.as_str()),
+            format!("cannot open the PostgreSQL database postgres://ann@127.0.0.1:{port}/ladder"),
+        ),
+        (
+            None,
+            "--db-env SPADES_TEST_LADDER: the variable".to_string(),
+        ),
+        (
+            Some("ladder.sqlite"),
+            "--db-env SPADES_TEST_LADDER: it does not hold a PostgreSQL address".to_string(),
+        ),
+    ] {
+        let mut command = spades(&dir);
+        command.env_remove("SPADES_TEST_LADDER");
+        if let Some(value) = value {
+            command.env("SPADES_TEST_LADDER", value);
+        }
+        command
+            .args([
+                "serve",
+                "--port",
+                "0",
+                "--listen",
+                "127.0.0.1",
+                "--insecure-plain",
+            ])
+            .args(["--db-env", "SPADES_TEST_LADDER"])
+            .timeout(std::time::Duration::from_secs(30))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(says))
+            .stderr(predicate::str::contains("hunter2").not());
+    }
+}
