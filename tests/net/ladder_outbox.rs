@@ -149,3 +149,22 @@ async fn a_result_the_store_cannot_take_is_pending_then_written_after_a_restart_
     let again = ladder_rows(&third).await;
     assert_eq!(again, rows);
 }
+
+/// An outbox with a damaged line (cut by a crash) does not stop the
+/// server: the line is moved aside, the file's good lines kept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_damaged_outbox_line_is_set_aside_and_the_server_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("ladder.sqlite");
+    let outbox = dir.path().join("ladder.sqlite.outbox");
+    std::fs::write(&outbox, "{\"mode\":\"partnership\",\"rec").unwrap();
+    let server = server(&db);
+    let (_, challenge, ladder) = welcomed(&server).await;
+    assert!(challenge.is_some() && ladder.is_none());
+    let aside = dir.path().join("ladder.sqlite.outbox.damaged");
+    assert_eq!(
+        std::fs::read_to_string(aside).unwrap(),
+        "{\"mode\":\"partnership\",\"rec\n"
+    );
+    assert!(!outbox.exists(), "nothing good was left in it");
+}
