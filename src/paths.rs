@@ -45,3 +45,9 @@ pub fn server_data() -> Option<PathBuf> {
 pub fn ladder_db() -> Option<PathBuf> {
     data_dir().map(|d| d.join("ladder.sqlite"))
 }
+
+/// Where a `spades serve` whose ladder is in PostgreSQL keeps the rated
+/// games the database could not take: `<data dir>/spades/ladder.outbox`.
+pub fn ladder_outbox() -> Option<PathBuf> {
+    data_dir().map(|d| d.join("ladder.outbox"))
+}

@@ -132,6 +132,15 @@ pub struct ServeArgs {
     /// The PEM private key of --cert
     #[arg(long, value_name = "PATH", requires = "cert")]
     pub key: Option<std::path::PathBuf>,
+    /// The environment variable holding the PostgreSQL address, so that
+    /// its password is not on the command line (which `ps` shows)
+    #[arg(long, value_name = "VAR", conflicts_with = "db")]
+    pub db_env: Option<String>,
+    /// Where rated games wait when the database cannot take them, until
+    /// it can (default: beside a SQLite file, FILE.outbox; for
+    /// PostgreSQL, ladder.outbox in the data folder)
+    #[arg(long, value_name = "PATH")]
+    pub outbox: Option<std::path::PathBuf>,
 }
 
 /// `spades join`: the code is read and the table reached before the
@@ -254,11 +263,19 @@ pub(super) fn connect_signed(
     Ok((connection, signed))
 }
 
+/// Said when a server's ladder is down: its games go on, unrated.
+pub(super) const LADDER_UNAVAILABLE: &str = "spades: the server's ladder is unavailable (its database does not answer): \
+     nobody can sign in, and this game is played unrated";
+
 /// Signs in when the server keeps a ladder, registering `name` the first
 /// time: the name the player sits under (the account's, once signed in)
 /// and the account's ratings (none without a ladder).
 fn signed_in(connection: &mut Connection, name: String) -> Result<SignedIn, CliError> {
-    let Some(nonce) = account::offered_challenge(connection).map_err(lost)? else {
+    let offer = account::welcome_offer(connection).map_err(lost)?;
+    if offer.ladder_unavailable {
+        eprintln!("{LADDER_UNAVAILABLE}");
+    }
+    let Some(nonce) = offer.challenge else {
         return Ok(SignedIn {
             name,
             ratings: Vec::new(),
@@ -340,11 +357,17 @@ fn server_error(e: ServerError) -> CliError {
 /// How `spades serve` runs its tables: a turn timer and a lobby's time
 /// unless given as 0, since nobody is at the server to end a stalled table.
 fn serve_options(args: &ServeArgs) -> Result<ServerOptions, CliError> {
-    let db = match args.db.clone() {
-        Some(given) => {
+    let db = match (args.db.clone(), &args.db_env) {
+        (Some(given), _) => {
             Some(Database::given(given).map_err(|e| CliError::BadInput(format!("--db: {e}")))?)
         }
-        None => paths::ladder_db().map(Database::File),
+        (None, Some(var)) => Some(db_from_env(var)?),
+        (None, None) => paths::ladder_db().map(Database::File),
+    };
+    let outbox = match (&args.outbox, &db) {
+        (Some(path), _) => Some(path.clone()),
+        (None, Some(Database::Postgres(_))) => paths::ladder_outbox(),
+        _ => None,
     };
     let certificate = certificate(args, db.as_ref())?;
     let given = |n: u64, unit: u64| (n > 0).then(|| Duration::from_secs(n * unit));
@@ -359,6 +382,7 @@ fn serve_options(args: &ServeArgs) -> Result<ServerOptions, CliError> {
         registrations: args.registrations_per_hour,
         own_bot: args.bot.clone(),
         db,
+        outbox,
         ..ServerOptions::default()
     })
 }
@@ -391,6 +415,18 @@ fn certificate(args: &ServeArgs, db: Option<&Database>) -> Result<Certificate, C
                 .into(),
         )
     })
+}
+
+/// The PostgreSQL address in the environment variable `var`.
+fn db_from_env(var: &str) -> Result<Database, CliError> {
+    let bad = |why: String| CliError::BadInput(format!("--db-env {var}: {why}"));
+    let value = std::env::var(var).map_err(|e| bad(format!("the variable {e}")))?;
+    match Database::given(value.into()).map_err(|e| bad(e.to_string()))? {
+        Database::File(_) => Err(bad(
+            "it does not hold a PostgreSQL address (postgres://USER@HOST:PORT/DATABASE)".into(),
+        )),
+        postgres => Ok(postgres),
+    }
 }
 
 /// `spades serve`: the table server alone, until Ctrl-C or a stop signal,

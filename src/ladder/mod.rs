@@ -8,6 +8,8 @@ pub mod glicko;
 pub mod keyring;
 pub mod keys;
 pub mod names;
+pub mod outbox;
+pub mod pgpass;
 pub mod postgres;
 pub mod sqlite;
 pub mod store;
@@ -179,6 +181,14 @@ pub fn rate_game<S: Store + ?Sized>(
     store: &mut S,
     game: &FinishedGame,
 ) -> Result<GameId, LadderError> {
+    rate_game_telling(store, game).map(|(id, _)| id)
+}
+
+/// `rate_game`, saying too how each player's rating changed.
+pub fn rate_game_telling<S: Store + ?Sized>(
+    store: &mut S,
+    game: &FinishedGame,
+) -> Result<(GameId, Vec<RatingChange>), LadderError> {
     let mut seats = Vec::with_capacity(game.seats.len());
     let mut games_before = Vec::new();
     for &(occupant, score, left) in &game.seats {
@@ -226,5 +236,6 @@ pub fn rate_game<S: Store + ?Sized>(
             .collect(),
         changes,
     };
-    Ok(store.record_game(&record)?)
+    let id = store.record_game(&record)?;
+    Ok((id, record.changes))
 }

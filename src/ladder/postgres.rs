@@ -142,6 +142,13 @@ impl PostgresStore {
 
 fn connect(url: &PostgresUrl) -> Result<Client, StoreError> {
     let mut config = url.config().clone();
+    // Read at each connection, as libpq does: a password changed in the
+    // file is taken at the next reconnection.
+    if config.get_password().is_none()
+        && let Some(password) = libpq_password(&config)
+    {
+        config.password(password);
+    }
     // The address's own options are kept, the bound added after them.
     let options = format!(
         "{} -c statement_timeout={STATEMENT_TIMEOUT_MS}",
@@ -154,6 +161,23 @@ fn connect(url: &PostgresUrl) -> Result<Client, StoreError> {
     config.connect(NoTls).map_err(|e| StoreError::CannotOpen {
         at: Database::Postgres(url.clone()),
         detail: detail(&e),
+    })
+}
+
+/// The password libpq would find for `config`'s first host (see `pgpass`).
+fn libpq_password(config: &postgres::Config) -> Option<String> {
+    let host = match config.get_hosts().first() {
+        Some(postgres::config::Host::Tcp(name)) => name.as_str(),
+        // A socket's folder is matched as `localhost`, as libpq does.
+        _ => "localhost",
+    };
+    let os_user = std::env::var("USER").unwrap_or_default();
+    let user = config.get_user().unwrap_or(&os_user);
+    super::pgpass::password(&super::pgpass::Wanted {
+        host,
+        port: config.get_ports().first().copied().unwrap_or(5432),
+        database: config.get_dbname().unwrap_or(user),
+        user,
     })
 }
 

@@ -139,6 +139,31 @@ impl TempPostgres {
         self.folder.path().join("data")
     }
 
+    /// Stops the server (at once, as a crash or a pulled cable would):
+    /// the store's connections fail until `resume`.
+    pub(crate) fn stop(&self) {
+        self.run(
+            "pg_ctl",
+            &[
+                "-m".as_ref(),
+                "immediate".as_ref(),
+                "-w".as_ref(),
+                "stop".as_ref(),
+                "-D".as_ref(),
+                self.data().as_os_str(),
+            ],
+        );
+    }
+
+    /// Starts the stopped server again, on the same port.
+    pub(crate) fn resume(&self) {
+        let started = self.start_on(self.port);
+        assert!(
+            started.status.success(),
+            "PostgreSQL did not start again: {started:?}"
+        );
+    }
+
     /// Starts the server on a free port: another test may take the port
     /// between its choosing and the start, so a few are tried.
     fn listen(&mut self) {
@@ -146,28 +171,7 @@ impl TempPostgres {
         let mut tries = 0;
         loop {
             self.port = free_port();
-            let options = format!(
-                // Small and unsynced: a test's server, several at once.
-                "-p {} -k {} -c listen_addresses=127.0.0.1 -c fsync=off \
-                 -c shared_buffers=16MB -c max_connections=20",
-                self.port,
-                self.folder.path().display()
-            );
-            let started = self.try_run(
-                "pg_ctl",
-                &[
-                    "-D".as_ref(),
-                    self.data().as_os_str(),
-                    "-l".as_ref(),
-                    log.as_os_str(),
-                    "-o".as_ref(),
-                    options.as_ref(),
-                    "-w".as_ref(),
-                    "-t".as_ref(),
-                    "60".as_ref(),
-                    "start".as_ref(),
-                ],
-            );
+            let started = self.start_on(self.port);
             tries += 1;
             if started.status.success() {
                 return;
@@ -175,6 +179,31 @@ impl TempPostgres {
             let said = std::fs::read_to_string(&log).unwrap_or_default();
             assert!(tries < 3, "PostgreSQL did not start: {started:?}\n{said}");
         }
+    }
+
+    fn start_on(&self, port: u16) -> Output {
+        let log = self.folder.path().join("log");
+        let options = format!(
+            // Small and unsynced: a test's server, several at once.
+            "-p {port} -k {} -c listen_addresses=127.0.0.1 -c fsync=off \
+             -c shared_buffers=16MB -c max_connections=20",
+            self.folder.path().display()
+        );
+        self.try_run(
+            "pg_ctl",
+            &[
+                "-D".as_ref(),
+                self.data().as_os_str(),
+                "-l".as_ref(),
+                log.as_os_str(),
+                "-o".as_ref(),
+                options.as_ref(),
+                "-w".as_ref(),
+                "-t".as_ref(),
+                "60".as_ref(),
+                "start".as_ref(),
+            ],
+        )
     }
 
     fn command(&self, program: &str) -> Command {
@@ -390,4 +419,91 @@ fn two_servers_sharing_a_ladder_never_rate_from_one_old_rating() {
         assert_eq!(standing.games as usize, history.len());
         assert_eq!(Some(standing.rating), history.last().map(|h| h.after));
     }
+}
+
+/// Where the child of `a_password_from_the_environment_or_pgpass_signs_in`
+/// connects, and whether it must be let in.
+const CHILD_URL: &str = "SPADES_PG_PASSWORD_CHILD_URL";
+const CHILD_LET_IN: &str = "SPADES_PG_PASSWORD_CHILD_LET_IN";
+const PASSWORD_CHILD: &str = "ladder::postgres_tests::password_child";
+
+/// A role that must give its password: the address names none, and the
+/// store finds it as libpq would, in `PGPASSWORD` or the password file
+/// (one others may read is not used). Each try is a process of its own,
+/// with the environment it is given.
+#[test]
+fn a_password_from_the_environment_or_pgpass_signs_in() {
+    let Some(server) = TempPostgres::start() else {
+        return;
+    };
+    let mut postgres = server.client("postgres");
+    for sql in [
+        "CREATE ROLE ann LOGIN PASSWORD 'hunter2'",
+        "CREATE DATABASE ann_ladder OWNER ann",
+    ] {
+        postgres.batch_execute(sql).expect("a role with a password");
+    }
+    let hba = server.data().join("pg_hba.conf");
+    let rules = std::fs::read_to_string(&hba).expect("pg_hba.conf");
+    std::fs::write(
+        &hba,
+        format!("host all ann 127.0.0.1/32 scram-sha-256\n{rules}"),
+    )
+    .expect("written");
+    server.run(
+        "pg_ctl",
+        &["reload".as_ref(), "-D".as_ref(), server.data().as_os_str()],
+    );
+    let url = format!("postgres://ann@127.0.0.1:{}/ann_ladder", server.port);
+    let home = tempfile::tempdir().expect("a home");
+    let pgpass = home.path().join("pass");
+    let line = format!("# the test's\n127.0.0.1:{}:*:ann:hunter2\n", server.port);
+    std::fs::write(&pgpass, line).expect("written");
+    std::fs::set_permissions(&pgpass, std::os::unix::fs::PermissionsExt::from_mode(0o600))
+        .expect("made private");
+    let try_with = |env: &[(&str, &std::ffi::OsStr)], let_in: bool| {
+        let mut child = Command::new(std::env::current_exe().expect("the test binary"));
+        child
+            .args([PASSWORD_CHILD, "--exact", "--nocapture", "--test-threads=1"])
+            .env_remove("PGPASSWORD")
+            .env_remove("PGPASSFILE")
+            .env("HOME", home.path())
+            .env(CHILD_URL, &url)
+            .env(CHILD_LET_IN, if let_in { "1" } else { "0" });
+        for (key, value) in env {
+            child.env(key, value);
+        }
+        let out = child.output().expect("the child runs");
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success() && said.contains("1 passed"),
+            "{env:?}: {said}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    try_with(&[], false);
+    try_with(&[("PGPASSWORD", "hunter2".as_ref())], true);
+    try_with(&[("PGPASSWORD", "wrong".as_ref())], false);
+    try_with(&[("PGPASSFILE", pgpass.as_os_str())], true);
+    // ~/.pgpass when PGPASSFILE is not set.
+    std::fs::copy(&pgpass, home.path().join(".pgpass")).expect("copied");
+    try_with(&[], true);
+    std::fs::set_permissions(
+        home.path().join(".pgpass"),
+        std::os::unix::fs::PermissionsExt::from_mode(0o644),
+    )
+    .expect("made readable to all");
+    try_with(&[], false);
+}
+
+/// The child: opens the store at `CHILD_URL`, let in or not as told.
+#[test]
+fn password_child() {
+    let Ok(url) = std::env::var(CHILD_URL) else {
+        return;
+    };
+    let let_in = std::env::var(CHILD_LET_IN).is_ok_and(|v| v == "1");
+    let url = PostgresUrl::parse(&url).expect("an address");
+    let opened = PostgresStore::open(&url);
+    assert_eq!(opened.is_ok(), let_in, "{:?}", opened.err());
 }

@@ -117,6 +117,7 @@ impl SqliteStore {
             .pragma_query_value(None, "user_version", |r| r.get(0))
             .map_err(|e| not_a_database(path, &e))?;
         check_ours(&conn, path, version)?;
+        check_whole(&conn, path)?;
         conn.busy_timeout(Duration::from_secs(5)).map_err(backend)?;
         conn.pragma_update(None, "foreign_keys", true)
             .map_err(backend)?;
@@ -161,6 +162,36 @@ fn check_ours(conn: &Connection, path: &Path, version: i64) -> Result<(), StoreE
         });
     }
     Ok(())
+}
+
+/// Refuses a damaged file before anything is written to it. The quick
+/// check reads every page (a ladder of 10,000 players and 100,000 games,
+/// 56 MB, in about half a second); the full integrity check also matches
+/// every index to its table, four times as long, and grows with the
+/// ladder: a cost paid at each start for damage the quick check mostly
+/// finds too.
+fn check_whole(conn: &Connection, path: &Path) -> Result<(), StoreError> {
+    // The first few problems say enough: the check stops there.
+    const SAID: usize = 3;
+    let mut statement = conn
+        .prepare(&format!("PRAGMA quick_check({SAID})"))
+        .map_err(|e| not_a_database(path, &e))?;
+    let problems = statement
+        .query_map([], |r| r.get::<_, String>(0))
+        .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
+        .map_err(|e| damaged(path, &e.to_string()))?;
+    if problems.len() == 1 && problems[0] == "ok" {
+        return Ok(());
+    }
+    let detail: Vec<String> = problems.iter().map(|p| crate::outside::clean(p)).collect();
+    Err(damaged(path, &detail.join("; ")))
+}
+
+fn damaged(path: &Path, detail: &str) -> StoreError {
+    StoreError::Damaged {
+        at: Database::File(path.to_path_buf()),
+        detail: detail.to_string(),
+    }
 }
 
 /// Applies the steps after `version`, each in its own transaction with

@@ -119,6 +119,11 @@ pub struct HistoryEntry {
 pub enum StoreError {
     #[error("{at} is not a database (or it is damaged): {detail}")]
     NotADatabase { at: Database, detail: String },
+    #[error(
+        "{at} is damaged (SQLite's quick check: {detail}): restore it from a backup, \
+         or give another"
+    )]
+    Damaged { at: Database, detail: String },
     #[error("{0} is a database of another program, not a spades ladder: give another")]
     Foreign(Database),
     #[error(

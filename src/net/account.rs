@@ -10,7 +10,7 @@ use super::client::{Connection, Incoming};
 use super::code::server_id;
 use crate::ladder::UnixTime;
 use crate::ladder::keys::{Challenge, Identity, Nonce, PublicKey};
-use crate::protocol::account::{ModeRating, hex, unhex};
+use crate::protocol::account::{LadderState, ModeRating, hex, unhex};
 use crate::protocol::{ClientMessage, ErrorCode, ServerMessage};
 
 /// How long a server may take over each answer while signing in.
@@ -64,9 +64,28 @@ pub fn sign_in(
 /// The challenge the server's `welcome` offers, if it offers one.
 /// Whatever else the server said meanwhile is put back for the caller.
 pub fn offered_challenge(connection: &mut Connection) -> Result<Option<String>, SignInError> {
+    welcome_offer(connection).map(|offer| offer.challenge)
+}
+
+/// What a server's `welcome` offers: a challenge to sign in with, or
+/// word that its ladder is unavailable (its database down).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Offer {
+    pub challenge: Option<String>,
+    pub ladder_unavailable: bool,
+}
+
+/// The server's `welcome`, read. Whatever else the server said meanwhile
+/// is put back for the caller.
+pub fn welcome_offer(connection: &mut Connection) -> Result<Offer, SignInError> {
     let mut aside = Vec::new();
     let welcome = next(connection, &mut aside, |m| match m {
-        ServerMessage::Welcome { challenge, .. } => Some(challenge.clone()),
+        ServerMessage::Welcome {
+            challenge, ladder, ..
+        } => Some(Offer {
+            challenge: challenge.clone(),
+            ladder_unavailable: *ladder == Some(LadderState::Unavailable),
+        }),
         _ => None,
     });
     connection.put_back(aside);

@@ -247,7 +247,7 @@ impl Waiting {
                 message,
             } if self.seat_token.is_none() => return Some(Err(NotSeated::Closed(message))),
             ServerMessage::Error { message, .. } => self.state.tell(message),
-            ServerMessage::Bye { reason } => return Some(Err(NotSeated::Closed(reason))),
+            ServerMessage::Bye { reason, .. } => return Some(Err(NotSeated::Closed(reason))),
             _ => {}
         }
         None

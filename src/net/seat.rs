@@ -21,6 +21,7 @@ use crate::session::Played;
 
 use super::client::{Connection, Incoming, Target};
 use super::lobby::Started;
+use crate::protocol::account::GameRating;
 use crate::protocol::{ClientMessage, Legal, SeatPlayer, ServerMessage};
 
 /// A decision the server asked for, shown to the player.
@@ -56,6 +57,8 @@ pub struct Remote {
     names: Vec<String>,
     /// Why the table is gone, once it is.
     closed: Option<String>,
+    /// What the server's ladder made of the game, as its goodbye said.
+    ladder_rating: Option<GameRating>,
     /// The table and this seat's token, to take the seat back when the
     /// connection drops.
     seat_token: Option<(String, String)>,
@@ -178,6 +181,7 @@ impl Remote {
             chat_log: VecDeque::new(),
             names,
             closed: None,
+            ladder_rating: None,
             seat_token,
             rejoining: None,
             record_lines: 0,
@@ -208,6 +212,7 @@ impl Remote {
                         reason: format!(
                             "the connection was lost ({why}); joining the table again takes your seat back"
                         ),
+                        rating: None,
                     });
                 }
                 Err(_) => return,
@@ -237,7 +242,10 @@ impl Remote {
                         ));
                         return;
                     }
-                    _ => self.queue.push_back(ServerMessage::Bye { reason: why }),
+                    _ => self.queue.push_back(ServerMessage::Bye {
+                        reason: why,
+                        rating: None,
+                    }),
                 },
             }
         }
@@ -316,8 +324,9 @@ impl Remote {
                 }
                 ServerMessage::Chat { from, text } => self.hear_chat(&from, &text),
                 ServerMessage::Error { message, .. } => self.news.push(message),
-                ServerMessage::Bye { reason } => {
+                ServerMessage::Bye { reason, rating } => {
                     self.closed.get_or_insert(reason);
+                    self.ladder_rating = self.ladder_rating.take().or(rating);
                     self.finish_record();
                     return;
                 }
@@ -420,6 +429,12 @@ impl Remote {
     /// Why the table is gone, once it is.
     pub fn closed(&self) -> Option<&str> {
         self.closed.as_deref()
+    }
+
+    /// What the server's ladder made of the game: the rating it recorded,
+    /// or that it is pending; `None` for a game it did not rate.
+    pub fn ladder_rating(&self) -> Option<&GameRating> {
+        self.ladder_rating.as_ref()
     }
 
     /// Each seat's name as this player sees it: bots by their place.

@@ -79,7 +79,7 @@ pub fn start_watching(connection: &mut Connection, table: &str) -> Result<(), No
                     _ => NotWatching::Refused(message.clone()),
                 });
             }
-            Incoming::Message(ServerMessage::Bye { reason }) | Incoming::Closed(reason) => {
+            Incoming::Message(ServerMessage::Bye { reason, .. }) | Incoming::Closed(reason) => {
                 return Err(NotWatching::Refused(reason.clone()));
             }
             _ => read.push(incoming),
@@ -160,7 +160,7 @@ impl WatchState {
             }
             ServerMessage::Chat { from, text } => self.tell(format!("{from}: {text}")),
             ServerMessage::Error { message, .. } => self.tell(message),
-            ServerMessage::Bye { reason } => {
+            ServerMessage::Bye { reason, .. } => {
                 self.closed.get_or_insert(reason);
             }
             // A spectator is sent nothing else; whatever else comes is
@@ -246,6 +246,7 @@ mod tests {
         }));
         state.take(said(ServerMessage::Bye {
             reason: "the game is over".into(),
+            rating: None,
         }));
         state.take(Incoming::Closed("later".into()));
         assert_eq!(state.closed.as_deref(), Some("the game is over"));

@@ -45,6 +45,34 @@ pub struct Rated {
     pub deviation: i32,
 }
 
+/// A ladder's state when it cannot be used, as `welcome` says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LadderState {
+    /// The server keeps a ladder, but its database does not answer: no
+    /// challenge, nobody signs in, games are played unrated.
+    Unavailable,
+}
+
+/// What the ladder made of a rated game, for one of its players: the
+/// rating it recorded, or that the result is kept to be recorded once the
+/// store can be written (never a figure the store does not hold).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "state", rename_all = "snake_case")]
+pub enum GameRating {
+    Recorded {
+        mode: Mode,
+        before: i32,
+        after: i32,
+        /// The deviation after the game.
+        deviation: i32,
+        provisional: bool,
+    },
+    Pending {
+        mode: Mode,
+    },
+}
+
 /// Lowercase hex of `bytes`.
 pub fn hex(bytes: &[u8]) -> String {
     data_encoding::HEXLOWER.encode(bytes)

@@ -137,6 +137,10 @@ pub enum ServerMessage {
         /// A server that keeps a ladder: the nonce to sign to sign in.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         challenge: Option<String>,
+        /// A server that keeps a ladder whose database does not answer now:
+        /// nobody can sign in, and games are not rated.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ladder: Option<account::LadderState>,
     },
     /// A fresh nonce to sign, the last one being spent.
     Challenge {
@@ -247,9 +251,12 @@ pub enum ServerMessage {
         code: ErrorCode,
         message: String,
     },
-    /// The connection ends, and why.
+    /// The connection ends, and why; after a rated game, to each player
+    /// rated, what the ladder made of it.
     Bye {
         reason: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rating: Option<account::GameRating>,
     },
     /// Nothing heard from the client for a while: it answers `pong`, or is
     /// taken for gone at the read deadline.

@@ -118,6 +118,7 @@ impl ExternalBot {
         }
         farewell.push(ServerMessage::Bye {
             reason: format!("{reason}; {REPLACEMENT} plays this seat for the rest of the game"),
+            rating: None,
         });
         let exited = process.close(farewell);
         let reason = match problem {
@@ -391,6 +392,7 @@ impl Process {
         }
         self.send(&ServerMessage::Welcome {
             challenge: None,
+            ladder: None,
             protocol: PROTOCOL_VERSION,
             server: format!("spades {}", env!("CARGO_PKG_VERSION")),
         })?;
@@ -511,6 +513,7 @@ impl Drop for Process {
     fn drop(&mut self) {
         self.close(vec![ServerMessage::Bye {
             reason: "the game is over".to_string(),
+            rating: None,
         }]);
     }
 }

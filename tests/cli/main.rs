@@ -14,6 +14,7 @@ mod commands;
 mod escapes;
 mod hard;
 mod history;
+mod ladder_db;
 mod presets;
 mod replay;
 mod resume;

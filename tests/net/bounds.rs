@@ -152,7 +152,7 @@ async fn a_lobby_not_started_in_time_is_closed() {
     host.host("mode = \"partnership\"\ntarget_score = 200\nlosing_score = -200\n")
         .await;
     let said = last_words(&mut host).await;
-    let Some(ServerMessage::Bye { reason }) = said else {
+    let Some(ServerMessage::Bye { reason, .. }) = said else {
         panic!("closed with {said:?}");
     };
     assert!(reason.contains("did not start"), "{reason}");

@@ -626,6 +626,7 @@ fn account_and_ladder_messages() {
                 protocol: PROTOCOL_VERSION,
                 server: "spades 0.1.0".into(),
                 challenge: Some("3f9c".repeat(16)),
+                ladder: None,
             },
             ServerMessage::Challenge {
                 nonce: "77b2".repeat(16),
@@ -657,6 +658,40 @@ fn account_and_ladder_messages() {
                     after: 1562,
                     deviation: 290,
                 }]),
+            },
+        ],
+    );
+}
+
+/// The ladder's word on a game, in the goodbye after it, and a welcome
+/// from a server whose ladder's database does not answer.
+#[test]
+fn the_ladders_word_on_a_game_and_a_ladder_unavailable() {
+    use spades::protocol::account::{GameRating, LadderState};
+    frozen(
+        "server_ladder_word",
+        &[
+            ServerMessage::Bye {
+                reason: "the game is over".into(),
+                rating: Some(GameRating::Recorded {
+                    mode: Mode::Partnership,
+                    before: 1759,
+                    after: 1846,
+                    deviation: 213,
+                    provisional: false,
+                }),
+            },
+            ServerMessage::Bye {
+                reason: "the game is over".into(),
+                rating: Some(GameRating::Pending {
+                    mode: Mode::Partnership,
+                }),
+            },
+            ServerMessage::Welcome {
+                protocol: PROTOCOL_VERSION,
+                server: "spades 0.1.0".into(),
+                challenge: None,
+                ladder: Some(LadderState::Unavailable),
             },
         ],
     );

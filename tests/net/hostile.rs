@@ -528,7 +528,7 @@ async fn in_the_game(address: SocketAddr, fp: Option<&str>, what: Try) {
         Try::OutOfTurn => assert!(played && out_of_turn > 1, "{out_of_turn} tried"),
     }
     assert!(guest.closed().await.iter().any(
-        |m| matches!(m, ServerMessage::Bye { reason } if reason == "the host left the table")
+        |m| matches!(m, ServerMessage::Bye { reason, .. } if reason == "the host left the table")
     ));
 }
 

@@ -288,6 +288,17 @@ async fn a_rated_game_moves_the_players_rating_once_and_spades_ladder_prints_it(
     );
     assert_ne!(rows[0].rating, 1500);
     assert!(rows[0].provisional);
+    // The goodbye gave the very rating the ladder holds.
+    assert_eq!(
+        seen.rating,
+        Some(spades::protocol::account::GameRating::Recorded {
+            mode: Mode::Partnership,
+            before: 1500,
+            after: rows[0].rating,
+            deviation: rows[0].deviation,
+            provisional: true,
+        })
+    );
 
     let code = format!(
         "{}@127.0.0.1:{}",

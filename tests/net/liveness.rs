@@ -290,7 +290,7 @@ async fn a_seat_token_takes_its_seat_over_from_a_connection_still_present() {
         assert_eq!((seated.seat, seated.host), (bob.seat, false));
         let said = read_to_close(&mut first, Duration::from_secs(10)).await;
         assert!(
-            matches!(said.last(), Some(ServerMessage::Bye { reason }) if reason.contains("taken over")),
+            matches!(said.last(), Some(ServerMessage::Bye { reason, .. }) if reason.contains("taken over")),
             "the first connection ends with {said:?}"
         );
         // The game so far, then the ask he had not answered.
@@ -413,7 +413,7 @@ fn our_client_answers_pings_so_a_slow_player_is_kept() {
                 let action = Legal::first(&legal, view.cards()).expect("an action");
                 connection.send(ClientMessage::Act { action });
             }
-            Incoming::Message(ServerMessage::Bye { reason }) => break reason,
+            Incoming::Message(ServerMessage::Bye { reason, .. }) => break reason,
             Incoming::Closed(why) => panic!("closed: {why}"),
             _ => {}
         }

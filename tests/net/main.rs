@@ -19,6 +19,7 @@ mod fuzz_messages;
 mod hostile;
 mod identity;
 mod ladder;
+mod ladder_outbox;
 mod limits;
 mod liveness;
 mod lobby;

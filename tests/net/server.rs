@@ -339,7 +339,9 @@ async fn the_host_leaving_ends_the_table_for_everyone() {
     drop(host);
     let last = guest.closed().await;
     match last.last() {
-        Some(ServerMessage::Bye { reason }) => assert_eq!(reason, "the host's connection was lost"),
+        Some(ServerMessage::Bye { reason, .. }) => {
+            assert_eq!(reason, "the host's connection was lost")
+        }
         other => panic!("no bye: {other:?}"),
     }
     let mut late = connect(&server, "Cy").await;
@@ -486,7 +488,9 @@ async fn stopping_the_server_ends_every_table_with_its_record() {
     ));
     assert!(verify(&seen.record_text()).unwrap()[0].is_verified());
     match idle.closed().await.last() {
-        Some(ServerMessage::Bye { reason }) => assert_eq!(reason, "the server is shutting down"),
+        Some(ServerMessage::Bye { reason, .. }) => {
+            assert_eq!(reason, "the server is shutting down")
+        }
         other => panic!("no bye: {other:?}"),
     }
 }

@@ -58,7 +58,7 @@ async fn watch_to_the_end(client: &mut Client) -> Seen {
         match message {
             ServerMessage::Event { event } => seen.events.push(event),
             ServerMessage::Ping {} => client.send(&ClientMessage::Pong {}).await,
-            ServerMessage::Bye { reason } => {
+            ServerMessage::Bye { reason, .. } => {
                 seen.bye = Some(reason);
                 break;
             }

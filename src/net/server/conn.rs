@@ -24,7 +24,7 @@ use crate::config;
 use crate::ladder::keys::Nonce;
 use crate::ladder::store::Account;
 use crate::net::code;
-use crate::protocol::account::ModeRating;
+use crate::protocol::account::{LadderState, ModeRating};
 use crate::protocol::lines::{LineReader, Read};
 use crate::protocol::{self, ClientMessage, ErrorCode, MAX_CHAT, PROTOCOL_VERSION, ServerMessage};
 
@@ -170,7 +170,10 @@ pub(super) async fn run<S>(
         End::Ended => {}
         End::Bye(reason) => {
             conn.leave(true).await;
-            conn.say(&ServerMessage::Bye { reason });
+            conn.say(&ServerMessage::Bye {
+                reason,
+                rating: None,
+            });
         }
         End::Error(code, message) => {
             conn.leave(false).await;
@@ -376,10 +379,14 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         match message {
             ClientMessage::Hello { protocol, name } if protocol == PROTOCOL_VERSION => {
                 let challenge = self.fresh_challenge().await;
+                // A ladder kept, and no challenge: its store is down.
+                let ladder = (self.shared.ladder.is_some() && challenge.is_none())
+                    .then_some(LadderState::Unavailable);
                 self.say(&ServerMessage::Welcome {
                     protocol: PROTOCOL_VERSION,
                     server: format!("spades {}", env!("CARGO_PKG_VERSION")),
                     challenge,
+                    ladder,
                 });
                 self.state = State::Ready {
                     name: clean_name(&name),

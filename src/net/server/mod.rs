@@ -75,6 +75,12 @@ pub struct ServerOptions {
     /// The ladder's database (a SQLite file, or PostgreSQL): accounts,
     /// rated games, ratings. `None`: no accounts nor ladder (`spades host`).
     pub db: Option<crate::ladder::store::Database>,
+    /// Where rated games the database could not take wait to be written
+    /// (`None`: `<file>.outbox` beside a SQLite file; none for PostgreSQL
+    /// unless given).
+    pub outbox: Option<std::path::PathBuf>,
+    /// How often the games waiting in the outbox are tried again.
+    pub ladder_retry: Duration,
     /// Accounts registered from one address in an hour, at most.
     pub registrations: usize,
 }
@@ -99,6 +105,8 @@ impl Default for ServerOptions {
             threads: None,
             own_bot: None,
             db: None,
+            outbox: None,
+            ladder_retry: ladder::RETRY_EVERY,
             registrations: 5,
         }
     }
@@ -276,7 +284,13 @@ impl Server {
         let fingerprint = tls.as_ref().map(|t| t.fingerprint.clone());
         let server_id = super::code::server_id(fingerprint.as_deref());
         let ladder = match &options.db {
-            Some(path) => Some(ladder::Ladder::open(path, server_id)?),
+            Some(path) => {
+                let keeping = ladder::Keeping {
+                    outbox: options.outbox.clone(),
+                    retry_every: options.ladder_retry,
+                };
+                Some(ladder::Ladder::open(path, server_id, &keeping)?)
+            }
             None => None,
         };
         let shared = Shared::with_stop(options, stop_seen, ladder);

@@ -139,6 +139,7 @@ fn seat(mode: Mode, mut players: Vec<Entry>, shared: &Arc<Shared>) {
         // The system's randomness failed: nobody can be seated safely.
         let bye = encode(&ServerMessage::Bye {
             reason: "the server cannot open a table now".into(),
+            rating: None,
         });
         for player in players {
             player.link.close_with(Arc::clone(&bye));

@@ -136,6 +136,11 @@ impl App {
     pub(super) fn rating_lines(&self) -> Vec<String> {
         match &self.table {
             TableLink::Local(game) => game.end_note(),
+            TableLink::Remote(remote) if remote.ladder_rating().is_some() => remote
+                .ladder_rating()
+                .map(ladder_note)
+                .into_iter()
+                .collect(),
             TableLink::Remote(_) => crate::session::end_note(
                 self.config.game.records.as_deref(),
                 self.record_path(),
@@ -163,5 +168,54 @@ impl App {
             }
             Err(error) => self.notice = Some(sentence(&error.to_string())),
         }
+    }
+}
+
+/// The server's ladder's word on the game: the rating it recorded, or that
+/// the result waits to be recorded (never a figure it does not hold).
+fn ladder_note(rating: &crate::protocol::account::GameRating) -> String {
+    use crate::protocol::account::GameRating;
+    match rating {
+        GameRating::Recorded {
+            before,
+            after,
+            deviation,
+            provisional,
+            ..
+        } => format!(
+            "Ladder rating {after}{} ± {deviation} ({} from {before})",
+            if *provisional { "?" } else { "" },
+            crate::rating::signed(f64::from(after - before)),
+        ),
+        GameRating::Pending { .. } => "Ladder rating pending: the server keeps this game \
+             and rates it once its database is back."
+            .into(),
+    }
+}
+
+#[cfg(test)]
+mod ladder_note_tests {
+    use super::ladder_note;
+    use crate::engine::Mode;
+    use crate::protocol::account::GameRating;
+
+    #[test]
+    fn the_ladders_word_is_its_figure_or_pending_and_no_figure() {
+        let recorded = GameRating::Recorded {
+            mode: Mode::Partnership,
+            before: 1759,
+            after: 1846,
+            deviation: 213,
+            provisional: false,
+        };
+        assert_eq!(
+            ladder_note(&recorded),
+            "Ladder rating 1846 ± 213 (+87 from 1759)"
+        );
+        let pending = ladder_note(&GameRating::Pending {
+            mode: Mode::Partnership,
+        });
+        assert!(pending.starts_with("Ladder rating pending"), "{pending}");
+        assert!(!pending.chars().any(|c| c.is_ascii_digit()), "{pending}");
     }
 }

@@ -308,6 +308,8 @@ pub struct Seen {
     /// `seat` messages: who sits where now.
     pub seats: Vec<ServerMessage>,
     pub bye: Option<String>,
+    /// What the goodbye said of the game's rating, after a rated game.
+    pub rating: Option<spades::protocol::account::GameRating>,
     /// When each answer was sent, and when the next message came after it.
     pub response_times: Vec<Duration>,
 }
@@ -356,8 +358,9 @@ pub async fn play_on(
             ServerMessage::Record { lines } => seen.record.extend(lines.iter().cloned()),
             ServerMessage::Event { event } => seen.events.push(event.clone()),
             ServerMessage::Seat { .. } => seen.seats.push(message.clone()),
-            ServerMessage::Bye { reason } => {
+            ServerMessage::Bye { reason, rating } => {
                 seen.bye = Some(reason.clone());
+                seen.rating = rating.clone();
                 return None;
             }
             ServerMessage::Error { code, message } => {

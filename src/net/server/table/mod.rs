@@ -441,6 +441,7 @@ impl TableTask {
             return;
         }
         self.ended = true;
+        let mut told_by_ladder = Vec::new();
         if let Some(game) = &mut self.game {
             let over = game.table.phase() == Phase::Over;
             if !over {
@@ -448,14 +449,16 @@ impl TableTask {
             }
             self.send_record();
             // Rated before anyone is told the table ended: whoever asks
-            // for the ladder after that finds the game in it.
-            self.rate(over);
+            // for the ladder after that finds the game in it. The players
+            // rated hear the goodbye from the ladder, with their rating.
+            told_by_ladder = self.rate(over, reason, leaver);
         }
         let bye = encode(&ServerMessage::Bye {
             reason: reason.to_string(),
+            rating: None,
         });
         for present in self.conns.drain(..) {
-            if Some(present.link.id) != leaver {
+            if Some(present.link.id) != leaver && !told_by_ladder.contains(&present.link.id) {
                 present.link.close_with(Arc::clone(&bye));
             }
         }

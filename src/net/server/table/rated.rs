@@ -9,21 +9,41 @@ use super::{Holder, TableTask};
 use crate::bots::{BotSpec, Effort};
 use crate::ladder::store::{Occupant, RecordHash};
 use crate::ladder::{FinishedGame, UnixTime};
+use crate::net::server::ConnId;
+use crate::net::server::ladder::Farewell;
 
 impl TableTask {
     /// Hands the ended game to the ladder when it is rated: a game over,
     /// or one ended early because a person left (`over` false and someone
-    /// away); never one the server stopped.
-    pub(super) fn rate(&self, over: bool) {
+    /// away); never one the server stopped. The players still here are
+    /// said goodbye by the ladder, with their new rating (or word that it
+    /// is pending): their connections are returned, not to be closed here.
+    pub(super) fn rate(&self, over: bool, reason: &str, leaver: Option<ConnId>) -> Vec<ConnId> {
         let Some(ladder) = &self.shared.ladder else {
-            return;
+            return Vec::new();
         };
         let Some(game) = self.finished_game() else {
-            return;
+            return Vec::new();
         };
-        if over || game.seats.iter().any(|&(_, _, left)| left) {
-            ladder.rate(game);
+        if !over && !game.seats.iter().any(|&(_, _, left)| left) {
+            return Vec::new();
         }
+        let players: Vec<_> = self
+            .seats
+            .iter()
+            .filter_map(|holder| match holder {
+                Holder::Person(person) => Some((person.conn?, person.account?)),
+                _ => None,
+            })
+            .filter(|&(conn, _)| Some(conn) != leaver)
+            .filter_map(|(conn, account)| {
+                let present = self.conns.iter().find(|p| p.link.id == conn)?;
+                Some((present.link.clone(), account))
+            })
+            .collect();
+        let told = players.iter().map(|(link, _)| link.id).collect();
+        ladder.rate(game, Farewell::new(players, reason));
+        told
     }
 
     /// Would the game count for the ladder, as the table stands now (an

@@ -149,6 +149,7 @@ impl TableTask {
         let old = self.conns.remove(i);
         old.link.close_with(encode(&ServerMessage::Bye {
             reason: "your seat was taken over by another connection with its token".into(),
+            rating: None,
         }));
         true
     }

@@ -3,9 +3,17 @@
 //! they come: a game rated before someone asks for the ladder is in the
 //! answer. The store is SQLite's or PostgreSQL's, whichever `--db` named.
 
+use std::path::PathBuf;
 use std::sync::mpsc;
+use std::time::Duration;
 
 use tokio::sync::oneshot;
+
+mod farewell;
+mod keeper;
+
+pub(crate) use farewell::Farewell;
+use keeper::Keeper;
 
 use crate::engine::Mode;
 use crate::ladder::keys::{Challenge, Rotation, ServerId, SignIn};
@@ -18,13 +26,52 @@ use crate::rating::Rating;
 
 type Job = Box<dyn FnOnce(&mut dyn Store) + Send>;
 
-/// How often a game is rated again when another server rated one of its
-/// players meanwhile (a ladder shared through PostgreSQL).
-const STALE_TRIES: usize = 3;
+/// What the ladder's thread is asked to do.
+enum Work {
+    Job(Job),
+    /// Rate a game, then tell its players what became of it.
+    Rate(FinishedGame, Farewell),
+}
+
+/// Where the games the store could not write wait, and how often they are
+/// tried again.
+#[derive(Debug, Clone)]
+pub(crate) struct Keeping {
+    /// `None`: beside a SQLite file (`<file>.outbox`); none for PostgreSQL.
+    pub outbox: Option<PathBuf>,
+    pub retry_every: Duration,
+}
+
+/// How often the games waiting in the outbox are tried again.
+pub(crate) const RETRY_EVERY: Duration = Duration::from_secs(30);
+
+impl Default for Keeping {
+    fn default() -> Keeping {
+        Keeping {
+            outbox: None,
+            retry_every: RETRY_EVERY,
+        }
+    }
+}
+
+impl Keeping {
+    /// The outbox's file for the store `db`.
+    fn outbox_for(&self, db: &Database) -> Option<PathBuf> {
+        match (&self.outbox, db) {
+            (Some(path), _) => Some(path.clone()),
+            (None, Database::File(file)) => {
+                let mut name = file.as_os_str().to_owned();
+                name.push(".outbox");
+                Some(PathBuf::from(name))
+            }
+            (None, Database::Postgres(_)) => None,
+        }
+    }
+}
 
 /// The ladder a server keeps, and the id its players sign for.
 pub(crate) struct Ladder {
-    jobs: mpsc::Sender<Job>,
+    jobs: mpsc::Sender<Work>,
     pub(crate) server: ServerId,
 }
 
@@ -47,32 +94,38 @@ impl Ladder {
     /// Opens the store `db` names (here, so a bad one is said at start)
     /// and starts its thread. The store is opened on that thread, which
     /// keeps it for good: a database client is used by one thread.
-    pub(crate) fn open(db: &Database, server: ServerId) -> Result<Ladder, StoreError> {
+    pub(crate) fn open(
+        db: &Database,
+        server: ServerId,
+        keeping: &Keeping,
+    ) -> Result<Ladder, StoreError> {
         // The data folder may be new: the default file's folder is made.
         if let Database::File(path) = db
             && let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
         {
             let _ = std::fs::create_dir_all(dir);
         }
-        let (jobs, queue) = mpsc::channel::<Job>();
+        let (jobs, queue) = mpsc::channel::<Work>();
         let (opened, open_result) = mpsc::channel();
+        let outbox = keeping.outbox_for(db);
+        let retry_every = keeping.retry_every;
         let db = db.clone();
         std::thread::Builder::new()
             .name("spades-ladder".into())
             .spawn(move || {
-                let mut store = match ladder::open(&db) {
-                    Ok(store) => {
+                let opening = ladder::open(&db)
+                    .and_then(|store| Keeper::new(store, outbox.as_deref(), retry_every));
+                let keeper = match opening {
+                    Ok(keeper) => {
                         let _ = opened.send(Ok(()));
-                        store
+                        keeper
                     }
                     Err(e) => {
                         let _ = opened.send(Err(e));
                         return;
                     }
                 };
-                for job in queue {
-                    job(store.as_mut());
-                }
+                work(keeper, &queue);
             })
             .map_err(|e| StoreError::Backend(format!("cannot start the ladder's thread: {e}")))?;
         open_result.recv().map_err(|_| {
@@ -91,7 +144,7 @@ impl Ladder {
         let job: Job = Box::new(move |store| {
             let _ = answer.send(work(store));
         });
-        self.jobs.send(job).ok()?;
+        self.jobs.send(Work::Job(job)).ok()?;
         answered.await.ok()
     }
 
@@ -178,25 +231,13 @@ impl Ladder {
         .unwrap_or_else(|| Err(store_gone()))
     }
 
-    /// Rates a finished game, once: a record rated already is left as it
-    /// was, and one whose players were rated meanwhile by another server
-    /// is rated again from their new ratings. Nobody waits for it; what
-    /// went wrong is said on the server's standard error.
-    pub(crate) fn rate(&self, game: FinishedGame) {
-        let job: Job = Box::new(move |store| {
-            for _ in 0..STALE_TRIES {
-                match ladder::rate_game(store, &game) {
-                    Ok(_) | Err(LadderError::Store(StoreError::AlreadyRated)) => return,
-                    Err(LadderError::Store(StoreError::Stale)) => continue,
-                    Err(e) => {
-                        eprintln!("spades serve: a game was not rated: {e}");
-                        return;
-                    }
-                }
-            }
-            eprintln!("spades serve: a game was not rated: {}", StoreError::Stale);
-        });
-        let _ = self.jobs.send(job);
+    /// Rates a finished game, once (a record rated already is left as
+    /// it was), then `farewell` tells its players their new ratings, or
+    /// that the result is pending: the store could not take it, and it
+    /// waits in the outbox to be written. Nobody waits for it; what went
+    /// wrong is said on the server's standard error.
+    pub(crate) fn rate(&self, game: FinishedGame, farewell: Farewell) {
+        let _ = self.jobs.send(Work::Rate(game, farewell));
     }
 
     /// Rates a game and waits for it: for tests.
@@ -208,6 +249,29 @@ impl Ladder {
         self.ask(move |store| ladder::rate_game(store, &game).map_err(|e| e.to_string()))
             .await
             .unwrap_or_else(|| Err("gone".into()))
+    }
+}
+
+/// The ladder's thread: requests in the order they come, and between them
+/// the games waiting in the outbox, when it is time to try them again.
+fn work(mut keeper: Keeper, queue: &mpsc::Receiver<Work>) {
+    loop {
+        let next = match keeper.until_retry() {
+            Some(wait) => queue.recv_timeout(wait),
+            None => queue
+                .recv()
+                .map_err(|_| mpsc::RecvTimeoutError::Disconnected),
+        };
+        match next {
+            Ok(Work::Job(job)) => job(keeper.store.as_mut()),
+            Ok(Work::Rate(game, farewell)) => {
+                let mode = game.mode;
+                farewell.tell(mode, &keeper.rate(game));
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => return,
+        }
+        keeper.retry_if_due();
     }
 }
 
@@ -339,7 +403,7 @@ mod tests {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .build()
             .unwrap();
-        let ladder = Ladder::open(db, ServerId([7; 32])).unwrap();
+        let ladder = Ladder::open(db, ServerId([7; 32]), &Keeping::default()).unwrap();
         let key = Identity::generate().unwrap().public_key();
         let account = runtime
             .block_on(ladder.ask(move |store| {
@@ -360,8 +424,8 @@ mod tests {
                 (bot, 100, false),
             ],
         };
-        ladder.rate(game.clone());
-        ladder.rate(game.clone());
+        ladder.rate(game.clone(), Farewell::new(Vec::new(), "over"));
+        ladder.rate(game.clone(), Farewell::new(Vec::new(), "over"));
         assert!(runtime.block_on(ladder.rate_now(game)).is_err());
         let (rows, you) = runtime
             .block_on(ladder.standings(Mode::Partnership, Some(account.id)))
@@ -370,5 +434,72 @@ mod tests {
         assert_eq!(rows[0].games, 1);
         assert!(rows[0].rating > 1500, "a win raises the rating");
         assert_eq!(you.map(|h| h.len()), Some(1));
+    }
+
+    /// PostgreSQL stops while games end: each is kept and written once it
+    /// is back, by the running server's retry, and by the next server's
+    /// start when the first stopped meanwhile.
+    #[cfg(unix)]
+    #[test]
+    fn games_ended_while_postgres_is_down_are_written_once_it_is_back() {
+        use keeper::{Keeper, Outcome};
+        use std::time::Duration;
+        let Some(mut postgres) = crate::ladder::postgres_tests::TempPostgres::start() else {
+            return;
+        };
+        let db = Database::Postgres(postgres.fresh_database());
+        let dir = tempfile::tempdir().unwrap();
+        let outbox = dir.path().join("ladder.outbox");
+        let mut store = ladder::open(&db).unwrap();
+        let key = Identity::generate().unwrap().public_key();
+        let ann = store
+            .register(&Name::new("Ann").unwrap(), &key, UnixTime(1))
+            .unwrap();
+        let game = |n: u8| {
+            let bot = Occupant::Bot(Level::Normal);
+            FinishedGame {
+                mode: Mode::Partnership,
+                record: RecordHash([n; 32]),
+                finished: UnixTime(i64::from(n)),
+                seats: vec![
+                    (Occupant::Player(ann.id), 250, false),
+                    (bot, 100, false),
+                    (bot, 250, false),
+                    (bot, 100, false),
+                ],
+            }
+        };
+        let games = |keeper: &mut Keeper| {
+            keeper
+                .store
+                .standing(ann.id, Mode::Partnership)
+                .unwrap()
+                .games
+        };
+
+        // Down while the server runs: pending, then written by the retry.
+        let mut keeper = Keeper::new(store, Some(&outbox), Duration::ZERO).unwrap();
+        postgres.stop();
+        assert_eq!(keeper.rate(game(1)), Outcome::Pending);
+        assert!(outbox.exists());
+        postgres.resume();
+        keeper.retry_if_due();
+        assert_eq!(keeper.until_retry(), None, "nothing waits");
+        assert!(!outbox.exists());
+        assert_eq!(games(&mut keeper), 1);
+
+        // Down, and the server restarts before it is back.
+        postgres.stop();
+        assert_eq!(keeper.rate(game(2)), Outcome::Pending);
+        drop(keeper);
+        postgres.resume();
+        let store = ladder::open(&db).unwrap();
+        let mut keeper = Keeper::new(store, Some(&outbox), Duration::from_secs(3600)).unwrap();
+        assert_eq!(keeper.until_retry(), None, "written at start");
+        assert!(!outbox.exists());
+        assert_eq!(games(&mut keeper), 2);
+        // Handed over again, a game written is not rated twice.
+        assert_eq!(keeper.rate(game(2)), Outcome::Untold);
+        assert_eq!(games(&mut keeper), 2);
     }
 }
