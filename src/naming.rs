@@ -30,6 +30,10 @@ pub fn place(mode: Mode, seat: Seat, you: Seat) -> Place {
 /// two).
 pub const MAX_NAME: usize = 12;
 
+/// The most bytes a name takes (UTF-8): combining marks take no column, so
+/// the columns alone would not bound a name's length on the wire.
+pub const MAX_NAME_BYTES: usize = MAX_NAME * crate::outside::BYTES_PER_COLUMN;
+
 /// Names for every seat and side of one game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Names {

@@ -428,6 +428,32 @@ pub fn line<T: Serialize>(message: &T) -> String {
     text
 }
 
+/// The message `message` makes of the longest start of `rows` that keeps
+/// it one line of at most `MAX_LINE` bytes: a list (the lobby's tables,
+/// the ladder) whose rows hold text from outside is cut to what a client
+/// reads, never sent whole and unreadable. Its count of all the rows is
+/// the message's own (`total`).
+pub fn within_line<T: Serialize>(
+    rows: Vec<T>,
+    message: impl Fn(Vec<T>) -> ServerMessage,
+) -> ServerMessage {
+    // Each row takes its own JSON and a comma before it but the first.
+    let mut room = MAX_LINE.saturating_sub(line(&message(Vec::new())).len());
+    let mut kept = 0;
+    for row in &rows {
+        let len = serde_json::to_vec(row).map_or(usize::MAX, |json| json.len());
+        let len = len.saturating_add(usize::from(kept > 0));
+        if len > room {
+            break;
+        }
+        room -= len;
+        kept += 1;
+    }
+    let mut rows = rows;
+    rows.truncate(kept);
+    message(rows)
+}
+
 /// A line read back as a message, or why not.
 pub fn parse<'a, T: Deserialize<'a>>(line: &'a str) -> Result<T, String> {
     serde_json::from_str(line.trim_end_matches(['\r', '\n'])).map_err(|e| e.to_string())
@@ -468,6 +494,41 @@ mod tests {
         assert!(parse::<ClientMessage>(r#"{"type":"shout"}"#).is_err());
         assert!(parse::<ClientMessage>(r#"{"type":"start","x":1}"#).is_err());
         assert!(parse::<ClientMessage>("not json").is_err());
+    }
+
+    /// Rows that would make a line longer than any client reads are cut
+    /// from the end, the rest kept whole and in order.
+    #[test]
+    fn a_list_is_cut_to_the_rows_a_line_holds() {
+        let rows: Vec<account::Rung> = (0..200)
+            .map(|i| account::Rung {
+                rank: i + 1,
+                name: format!("{i:04}{}", "é".repeat(500)),
+                rating: 1500,
+                deviation: 50,
+                games: 10,
+                provisional: false,
+            })
+            .collect();
+        let ladder = |rows| ServerMessage::Ladder {
+            mode: Mode::Partnership,
+            rows,
+            you: None,
+        };
+        let cut = within_line(rows.clone(), ladder);
+        let text = line(&cut);
+        assert!(text.len() <= MAX_LINE, "{} bytes", text.len());
+        let ServerMessage::Ladder { rows: kept, .. } = cut else {
+            panic!("not a ladder");
+        };
+        assert!(kept.len() > 50 && kept.len() < 200, "{} rows", kept.len());
+        assert_eq!(kept[..], rows[..kept.len()]);
+        // One row more would not have fitted.
+        let more = ladder(rows[..=kept.len()].to_vec());
+        assert!(line(&more).len() > MAX_LINE);
+        // A short list is kept whole.
+        let whole = within_line(rows[..3].to_vec(), ladder);
+        assert_eq!(whole, ladder(rows[..3].to_vec()));
     }
 
     /// Every view and ask of whole games, in every mode, reads back as

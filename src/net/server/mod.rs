@@ -388,6 +388,13 @@ pub(crate) fn clean_text(text: &str) -> String {
     crate::outside::clean(text)
 }
 
+/// A chat line as the table says it on: cleaned, and one combining mark a
+/// letter at most, as in a name (its `MAX_CHAT` characters already bound
+/// its bytes).
+pub(crate) fn clean_chat(text: &str) -> String {
+    crate::outside::thin_marks(&clean_text(text))
+}
+
 /// The most of a client's own text (a run quoted in an error) an error
 /// repeats back, and the most any such error says.
 const EXCERPT: usize = 40;
@@ -455,6 +462,8 @@ mod tests {
         assert_eq!(clean_name("Bartholomew the Great"), "Bartholomew");
         assert_eq!(clean_text("a\nb\tc"), "a b c");
         assert_eq!(clean_name("Ann\u{2028}\u{202e}Lee"), "Ann Lee");
+        let piled = format!("hi A{}", "\u{301}".repeat(190));
+        assert_eq!(clean_chat(&piled), "hi A\u{301}");
     }
 
     #[test]

@@ -176,7 +176,13 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         let ladder = shared.ladder.as_ref().ok_or_else(no_ladder)?;
         let you = self.account.as_ref().map(|a| a.id);
         let (rows, you) = ladder.standings(mode, you).await?;
-        Ok(ServerMessage::Ladder { mode, rows, you })
+        Ok(crate::protocol::within_line(rows, |rows| {
+            ServerMessage::Ladder {
+                mode,
+                rows,
+                you: you.clone(),
+            }
+        }))
     }
 }
 

@@ -2,7 +2,7 @@
 //! level, chat, and the start.
 
 use super::super::flood::{CHAT_LIMIT, CHAT_SPAN, TABLE_CHAT_LIMIT};
-use super::super::{ConnId, clean_text, seat_name, shortened};
+use super::super::{ConnId, clean_chat, seat_name, shortened};
 use super::{Holder, Playing, TableTask};
 use crate::bots::{BotSpec, Level};
 use crate::fairness::Dealing;
@@ -202,7 +202,7 @@ impl TableTask {
             .map_or_else(|| seat_name(self.mode(), seat), |p| p.name.clone());
         self.broadcast(&ServerMessage::Chat {
             from,
-            text: clean_text(text),
+            text: clean_chat(text),
         });
     }
 }
