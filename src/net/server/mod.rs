@@ -46,7 +46,9 @@ pub struct ServerOptions {
     /// How long a table may stay a lobby (its game not started) before it
     /// is closed; `None`: as long as it likes.
     pub lobby_timeout: Option<Duration>,
-    /// How long a new connection has to say `hello` (TLS handshake included).
+    /// How long a new connection has to say `hello` (TLS handshake
+    /// included): short, as a connection that has said nothing holds a
+    /// place others could use; the time to sit down comes after.
     pub hello_timeout: Duration,
     /// How long a connection that has said `hello` has to open a table
     /// or sit at one; then it is closed.
@@ -61,7 +63,8 @@ pub struct ServerOptions {
     /// Connections at once (never more than the process's descriptors
     /// allow); more are closed as soon as they are accepted.
     pub max_connections: usize,
-    /// Connections at once from one address; more are told so and closed.
+    /// Connections at once from one address; more are closed at once,
+    /// holding no place (told so over plain TCP).
     pub per_address: usize,
     /// The runtime's worker threads (`None`: one a core).
     pub threads: Option<usize>,
@@ -86,7 +89,7 @@ impl Default for ServerOptions {
             plain: false,
             turn_timer: None,
             lobby_timeout: Some(Duration::from_secs(30 * 60)),
-            hello_timeout: Duration::from_secs(10),
+            hello_timeout: Duration::from_secs(5),
             sit_timeout: Duration::from_secs(60),
             ping_after: Duration::from_secs(20),
             read_timeout: Duration::from_secs(45),
@@ -343,9 +346,15 @@ async fn serve(
         tokio::select! {
             accepted = listener.accept() => match accepted {
                 Ok((socket, peer)) => {
-                    // Full: closed at once, with no word (no room to say one).
-                    let Some(slot) = slot::Slot::take(&shared, peer.ip()) else {
-                        continue;
+                    let slot = match slot::Slot::take(&shared, peer.ip()) {
+                        Ok(slot) => slot,
+                        // Full: closed at once, with no word (no room to say one).
+                        Err(slot::NoRoom::Full) => continue,
+                        Err(slot::NoRoom::Crowded) => {
+                            let most = shared.options.per_address;
+                            conn::crowded(socket, acceptor.is_none(), most);
+                            continue;
+                        }
                     };
                     let shared = Arc::clone(&shared);
                     let acceptor = acceptor.clone();
