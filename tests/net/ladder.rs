@@ -427,3 +427,41 @@ async fn a_signed_in_player_who_leaves_a_rated_game_loses() {
     assert_eq!(rows[0].games, 1);
     assert!(rows[0].rating < 1500, "a leaver loses: {rows:?}");
 }
+
+/// On a server with a ladder, someone not signed in cannot sit under a
+/// registered name, nor one that could pass for it, whether opening a
+/// table or joining one: they are told why, and sit once they take a
+/// name of their own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_guest_cannot_sit_as_a_registered_name_nor_a_look_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = server(&dir.path().join("ladder.sqlite"));
+    let (mut owner, nonce) = arrive(&server, "Alice").await;
+    let identity = Identity::generate().unwrap();
+    let got = register(&server, &mut owner, &identity, "Alice", &nonce).await;
+    assert_eq!(got, Ok("Alice".to_string()));
+    let table = owner.host("mode = \"partnership\"\n").await.table;
+
+    let rules = "mode = \"partnership\"\n";
+    for (guest_name, code) in [
+        ("Alice", ErrorCode::NameTaken),
+        ("alice", ErrorCode::NameTaken),
+        ("\u{410}lice", ErrorCode::NameLookAlike),
+        ("A1ice", ErrorCode::NameLookAlike),
+    ] {
+        let (mut guest, _) = arrive(&server, guest_name).await;
+        guest
+            .send(&ClientMessage::Host {
+                rules: rules.into(),
+                public: false,
+            })
+            .await;
+        let (refused, why) = guest.seated().await.unwrap_err();
+        assert_eq!(refused, code, "{guest_name}: {why}");
+        assert!(why.contains("sign in"), "{why}");
+        let (refused, _) = guest.join(&table).await.unwrap_err();
+        assert_eq!(refused, code, "{guest_name}");
+    }
+    let (mut guest, _) = arrive(&server, "Bob").await;
+    assert!(guest.join(&table).await.is_ok());
+}

@@ -415,6 +415,15 @@ impl<R: AsyncRead + Unpin> Conn<R> {
     /// Welcomed, not seated: the client may open a table or sit at one.
     async fn ready(&mut self, name: String, message: ClientMessage) -> Option<End> {
         let nowhere = "you sit at no table";
+        let sits = matches!(
+            message,
+            ClientMessage::Host { .. } | ClientMessage::Join { .. } | ClientMessage::Reclaim { .. }
+        );
+        if sits && let Err((code, why)) = self.may_sit_as(&name).await {
+            self.refuse(code, why);
+            self.state = State::Ready { name };
+            return None;
+        }
         let (table, how) = match message {
             ClientMessage::Host { rules, public } => {
                 let who = self.who(&name);
