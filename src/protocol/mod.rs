@@ -139,18 +139,14 @@ pub enum ServerMessage {
         challenge: Option<String>,
     },
     /// A fresh nonce to sign, the last one being spent.
-    Challenge {
-        nonce: String,
-    },
+    Challenge { nonce: String },
     /// Signed in (or registered) as `name`; the account's ratings.
     SignedIn {
         name: String,
         ratings: Vec<account::ModeRating>,
     },
     /// The account now has the new key.
-    Rotated {
-        name: String,
-    },
+    Rotated { name: String },
     /// The ladder of a mode (its first `account::MAX_ROWS` rows), and the
     /// signed-in asker's own rated games in it.
     Ladder {
@@ -167,10 +163,7 @@ pub enum ServerMessage {
     },
     /// In the quick-match queue of `mode`, with `waiting` players in it
     /// (this one included).
-    Queued {
-        mode: Mode,
-        waiting: u32,
-    },
+    Queued { mode: Mode, waiting: u32 },
     /// Out of the quick-match queue.
     Unqueued {},
     /// A seat is yours: keep `token` to reclaim it after a disconnect.
@@ -207,6 +200,10 @@ pub enum ServerMessage {
         /// dummy (absent from servers before this key: read the names).
         #[serde(default)]
         players: Vec<SeatPlayer>,
+        /// The seats of guests: people not signed in on a server that
+        /// keeps a ladder (absent when none).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        guests: Vec<Seat>,
     },
     /// Something happened at the table, as this seat may see it.
     Event {
@@ -229,28 +226,28 @@ pub enum ServerMessage {
     },
     /// Lines of the game record, as the table writes them: the header at
     /// the start, each hand once it is over, and the end (with the seed).
-    Record {
-        lines: Vec<RecordLine>,
-    },
+    Record { lines: Vec<RecordLine> },
     /// Who sits in a seat now: a person, a bot standing in, or nobody.
     Seat {
         seat: Seat,
         name: String,
         player: SeatPlayer,
+        /// A guest sits there: not signed in, on a server that keeps a
+        /// ladder (absent when not).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        guest: bool,
     },
     Chat {
         from: String,
         text: String,
+        /// Said by a guest (absent when not).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        guest: bool,
     },
     /// The last message asked for something refused; nothing changed.
-    Error {
-        code: ErrorCode,
-        message: String,
-    },
+    Error { code: ErrorCode, message: String },
     /// The connection ends, and why.
-    Bye {
-        reason: String,
-    },
+    Bye { reason: String },
     /// Nothing heard from the client for a while: it answers `pong`, or is
     /// taken for gone at the read deadline.
     Ping {},
@@ -282,6 +279,10 @@ pub struct LobbySeat {
     /// servers before this key, and for guests and bots).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<directory::ShownRating>,
+    /// A guest: a person not signed in, on a server that keeps a ladder
+    /// (absent when not).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub guest: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

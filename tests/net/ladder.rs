@@ -431,9 +431,9 @@ async fn a_signed_in_player_who_leaves_a_rated_game_loses() {
 /// On a server with a ladder, someone not signed in cannot sit under a
 /// registered name, nor one that could pass for it, whether opening a
 /// table or joining one: they are told why, and sit once they take a
-/// name of their own.
+/// name of their own, marked a guest in the lobby and in chat.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_guest_cannot_sit_as_a_registered_name_nor_a_look_alike() {
+async fn a_guest_cannot_sit_as_a_registered_name_nor_a_look_alike_and_is_marked() {
     let dir = tempfile::tempdir().unwrap();
     let server = server(&dir.path().join("ladder.sqlite"));
     let (mut owner, nonce) = arrive(&server, "Alice").await;
@@ -463,5 +463,39 @@ async fn a_guest_cannot_sit_as_a_registered_name_nor_a_look_alike() {
         assert_eq!(refused, code, "{guest_name}");
     }
     let (mut guest, _) = arrive(&server, "Bob").await;
-    assert!(guest.join(&table).await.is_ok());
+    let bob = guest.join(&table).await.unwrap().seat;
+    // Bob is marked a guest wherever he is named; Alice is not.
+    let lobby = owner
+        .until(|m| match m {
+            ServerMessage::Lobby(lobby) if lobby.seats[bob.index()].name.is_some() => {
+                Some(lobby.clone())
+            }
+            _ => None,
+        })
+        .await;
+    assert!(lobby.seats[bob.index()].guest);
+    assert!(!lobby.seats[0].guest);
+    guest.send(&ClientMessage::Chat { text: "hi".into() }).await;
+    let heard = owner
+        .until(|m| match m {
+            ServerMessage::Chat { from, guest, .. } => Some((from.clone(), *guest)),
+            _ => None,
+        })
+        .await;
+    assert_eq!(heard, ("Bob".to_string(), true));
+    owner
+        .send(&ClientMessage::Chat {
+            text: "hello".into(),
+        })
+        .await;
+    let heard = guest
+        .until(|m| match m {
+            // Past Bob's own line, which he hears too.
+            ServerMessage::Chat { from, guest, .. } if from != "Bob" => {
+                Some((from.clone(), *guest))
+            }
+            _ => None,
+        })
+        .await;
+    assert_eq!(heard, ("Alice".to_string(), false));
 }

@@ -285,7 +285,7 @@ fn reply(line: &[u8], found: &Mutex<Found>) -> Result<(), String> {
                 excerpt(&message)
             ))
         }
-        ServerMessage::Chat { from, text } => {
+        ServerMessage::Chat { from, text, .. } => {
             bounded_name(&from)?;
             if text.chars().count() > MAX_CHAT || crate::outside::clean(&text) != text {
                 return Err(format!(

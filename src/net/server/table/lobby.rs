@@ -22,6 +22,7 @@ impl TableTask {
                     name: None,
                     player: SeatPlayer::Empty,
                     rating: None,
+                    guest: false,
                 },
                 Holder::Person(p) => LobbySeat {
                     name: Some(p.name.clone()),
@@ -31,16 +32,19 @@ impl TableTask {
                         SeatPlayer::Away
                     },
                     rating: p.rating,
+                    guest: self.guest(seat),
                 },
                 Holder::Bot => LobbySeat {
                     name: Some(seat_name(mode, seat)),
                     player: SeatPlayer::Bot,
                     rating: None,
+                    guest: false,
                 },
                 Holder::Dummy => LobbySeat {
                     name: Some(seat_name(mode, seat)),
                     player: SeatPlayer::Dummy,
                     rating: None,
+                    guest: false,
                 },
             })
             .collect();
@@ -155,10 +159,12 @@ impl TableTask {
         if let Err(e) = table.record_to(Box::new(record.clone()), names.clone(), info) {
             return self.end(&format!("cannot write the game's record: {e}"));
         }
+        let guests = mode.each_seat().filter(|&s| self.guest(s)).collect();
         let start = ServerMessage::Start {
             commitment: table.commitment().map(|c| c.to_string()),
             seats: names,
             players: kinds,
+            guests,
         };
         self.game = Some(Playing {
             table,
@@ -203,6 +209,7 @@ impl TableTask {
         self.broadcast(&ServerMessage::Chat {
             from,
             text: clean_chat(text),
+            guest: self.guest(seat),
         });
     }
 }

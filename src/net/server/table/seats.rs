@@ -127,6 +127,7 @@ impl TableTask {
                 seat,
                 name,
                 player: SeatPlayer::Person,
+                guest: self.guest(seat),
             });
             for i in 0..self.conns.len() {
                 if i != me {
@@ -193,10 +194,12 @@ impl TableTask {
             return;
         };
         person.conn = None;
+        let name = person.name.clone();
         let away = ServerMessage::Seat {
             seat,
-            name: person.name.clone(),
+            name,
             player: SeatPlayer::Away,
+            guest: self.guest(seat),
         };
         self.relist();
         self.broadcast(&away);
