@@ -435,13 +435,35 @@ pub fn line<T: Serialize>(message: &T) -> String {
 /// reads, never sent whole and unreadable. Its count of all the rows is
 /// the message's own (`total`).
 pub fn within_line<T: Serialize>(
-    rows: Vec<T>,
+    mut rows: Vec<T>,
     message: impl Fn(Vec<T>) -> ServerMessage,
 ) -> ServerMessage {
-    // Each row takes its own JSON and a comma before it but the first.
-    let mut room = MAX_LINE.saturating_sub(line(&message(Vec::new())).len());
+    let room = MAX_LINE.saturating_sub(line(&message(Vec::new())).len());
+    rows.truncate(fitting(&rows, room));
+    message(rows)
+}
+
+/// `rows` in as many messages as `message` needs to carry them all, each
+/// one line of at most `MAX_LINE` bytes (a row too long for any line goes
+/// alone): a game's whole record, sent to someone taking their seat back.
+pub fn in_lines<T: Serialize>(
+    mut rows: Vec<T>,
+    message: impl Fn(Vec<T>) -> ServerMessage,
+) -> Vec<ServerMessage> {
+    let room = MAX_LINE.saturating_sub(line(&message(Vec::new())).len());
+    let mut messages = Vec::new();
+    while !rows.is_empty() {
+        let rest = rows.split_off(fitting(&rows, room).max(1));
+        messages.push(message(std::mem::replace(&mut rows, rest)));
+    }
+    messages
+}
+
+/// How many of the first `rows` fit in `room` bytes of a JSON array: each
+/// row its own JSON, and a comma before it but the first.
+fn fitting<T: Serialize>(rows: &[T], mut room: usize) -> usize {
     let mut kept = 0;
-    for row in &rows {
+    for row in rows {
         let len = serde_json::to_vec(row).map_or(usize::MAX, |json| json.len());
         let len = len.saturating_add(usize::from(kept > 0));
         if len > room {
@@ -450,9 +472,7 @@ pub fn within_line<T: Serialize>(
         room -= len;
         kept += 1;
     }
-    let mut rows = rows;
-    rows.truncate(kept);
-    message(rows)
+    kept
 }
 
 /// A line read back as a message, or why not.
@@ -530,6 +550,39 @@ mod tests {
         // A short list is kept whole.
         let whole = within_line(rows[..3].to_vec(), ladder);
         assert_eq!(whole, ladder(rows[..3].to_vec()));
+    }
+
+    /// Rows too many for one line go in several, each a line a client
+    /// reads, all of them in order.
+    #[test]
+    fn a_long_list_is_sent_in_lines_a_client_reads() {
+        let rows: Vec<account::Rung> = (0..300)
+            .map(|i| account::Rung {
+                rank: i + 1,
+                name: format!("{i:04}{}", "é".repeat(300)),
+                rating: 1500,
+                deviation: 50,
+                games: 10,
+                provisional: false,
+            })
+            .collect();
+        let ladder = |rows| ServerMessage::Ladder {
+            mode: Mode::Partnership,
+            rows,
+            you: None,
+        };
+        let messages = in_lines(rows.clone(), ladder);
+        assert!(messages.len() >= 3, "{} messages", messages.len());
+        let mut back = Vec::new();
+        for message in messages {
+            assert!(line(&message).len() <= MAX_LINE);
+            let ServerMessage::Ladder { rows, .. } = message else {
+                panic!("not the message given");
+            };
+            back.extend(rows);
+        }
+        assert_eq!(back, rows);
+        assert!(in_lines(Vec::new(), ladder).is_empty());
     }
 
     /// Every view and ask of whole games, in every mode, reads back as

@@ -120,7 +120,14 @@ impl TableTask {
         };
         let (start, lines) = (game.start.clone(), game.record_so_far());
         self.send(me, &start);
-        self.send(me, &ServerMessage::Record { lines });
+        // A long game's record is more than one line holds: several
+        // lines, in one send.
+        let record: String =
+            crate::protocol::in_lines(lines, |lines| ServerMessage::Record { lines })
+                .iter()
+                .map(crate::protocol::line)
+                .collect();
+        self.send_line(me, &std::sync::Arc::from(record));
         self.relist();
         if !taken_over {
             let back = encode(&ServerMessage::Seat {
