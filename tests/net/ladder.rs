@@ -499,3 +499,16 @@ async fn a_guest_cannot_sit_as_a_registered_name_nor_a_look_alike_and_is_marked(
         .await;
     assert_eq!(heard, ("Alice".to_string(), false));
 }
+
+/// A name of "A" and 32,000 combining marks registers as `Á`: cut where
+/// it enters, as every name is (it took one column and 64 kB).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_name_of_thirty_two_thousand_marks_registers_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = server(&dir.path().join("ladder.sqlite"));
+    let marks = format!("A{}", "\u{301}".repeat(32_000));
+    let (mut client, nonce) = arrive(&server, "Ann").await;
+    let identity = Identity::generate().unwrap();
+    let got = register(&server, &mut client, &identity, &marks, &nonce).await;
+    assert_eq!(got, Ok("A\u{301}".to_string()));
+}
