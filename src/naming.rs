@@ -30,6 +30,23 @@ pub fn place(mode: Mode, seat: Seat, you: Seat) -> Place {
 /// two).
 pub const MAX_NAME: usize = 12;
 
+/// The most bytes a name takes (UTF-8): combining marks take no column, so
+/// the columns alone would not bound a name's length on the wire.
+pub const MAX_NAME_BYTES: usize = MAX_NAME * crate::outside::BYTES_PER_COLUMN;
+
+/// What marks a guest's name on every screen and in chat: a person not
+/// signed in, on a server that keeps a ladder, who is no registered player.
+pub const GUEST_MARK: char = '~';
+
+/// A name as shown, marked when a guest's: `~Bob`.
+pub fn shown_name(name: &str, guest: bool) -> String {
+    if guest {
+        format!("{GUEST_MARK}{name}")
+    } else {
+        name.to_string()
+    }
+}
+
 /// Names for every seat and side of one game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Names {
@@ -68,6 +85,16 @@ impl Names {
     /// "Us".
     pub fn shared(mode: Mode, seats: &[String], bots: &[Seat], you: Seat) -> Names {
         Names::listed(mode, &shared_names(mode, seats, bots, you)).seen_from(you)
+    }
+
+    /// The same names, the `guests`' marked (`shown_name`).
+    pub fn marking_guests(mut self, guests: &[Seat]) -> Names {
+        for seat in guests {
+            if let Some(name) = self.seats.get_mut(seat.index()) {
+                *name = shown_name(name, true);
+            }
+        }
+        self
     }
 
     /// The same names, told from `you`'s seat: its side is "Us".

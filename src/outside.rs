@@ -68,11 +68,52 @@ fn clean_but(text: &str, kept: impl Fn(char) -> bool) -> String {
         .collect()
 }
 
-/// A name as a table shows it: cleaned, trimmed, and cut to `columns`
-/// columns of a terminal (a fullwidth character takes two), so no name
-/// pushes the table's labels apart.
+/// The most bytes a name cut to `columns` columns keeps, a column: a
+/// letter of four bytes with its mark takes six, so marks cannot make a
+/// name of a few columns long in bytes.
+pub const BYTES_PER_COLUMN: usize = 4;
+
+/// A name as a table shows it: cleaned, trimmed, each letter with one
+/// mark at most (`thin_marks`), cut to `columns` columns of a terminal (a
+/// fullwidth character takes two), so no name pushes the table's labels
+/// apart, and to `columns * BYTES_PER_COLUMN` bytes, so no name of a few
+/// columns fills a line.
 pub fn clean_name(name: &str, columns: usize) -> String {
-    fit(clean(name).trim(), columns).trim().to_string()
+    let thinned = thin_marks(&clean(name));
+    let fitted = fit(thinned.trim(), columns);
+    within_bytes(fitted, columns * BYTES_PER_COLUMN)
+        .trim()
+        .to_string()
+}
+
+/// `text` with each character that takes no column of its own (a
+/// combining mark) kept only right after a character that does: one mark
+/// a letter, so a letter cannot carry thousands of marks that take no
+/// room on a screen but all of a line.
+pub fn thin_marks(text: &str) -> String {
+    let mut marked = true;
+    text.chars()
+        .filter(|&c| {
+            if c.width() == Some(0) {
+                let kept = !marked;
+                marked = true;
+                kept
+            } else {
+                marked = false;
+                true
+            }
+        })
+        .collect()
+}
+
+/// The longest start of `text` of at most `bytes` bytes that ends on a
+/// character's boundary.
+pub fn within_bytes(text: &str, bytes: usize) -> &str {
+    if text.len() <= bytes {
+        return text;
+    }
+    let end = (0..=bytes).rev().find(|&i| text.is_char_boundary(i));
+    &text[..end.unwrap_or(0)]
 }
 
 /// The longest start of `text` that takes at most `columns` columns.
@@ -228,6 +269,35 @@ mod tests {
         // Zero-width characters cannot stretch a name past its bound.
         let sneaky = format!("Ann{}Bob", "\u{200b}".repeat(40));
         assert_eq!(clean_name(&sneaky, 12), "AnnBob");
+    }
+
+    #[test]
+    fn a_name_keeps_one_mark_a_letter_and_at_most_its_bytes() {
+        // "A" and 32,000 combining acutes take one column and 64 kB.
+        let marks = format!("A{}", "\u{301}".repeat(32_000));
+        assert_eq!(clean_name(&marks, 12), "A\u{301}");
+        // One mark a letter stays: a decomposed "José" is kept whole.
+        assert_eq!(clean_name("Jose\u{301}", 12), "Jose\u{301}");
+        // A second mark on the same letter goes, the next letter's stays.
+        assert_eq!(
+            clean_name("e\u{301}\u{302}e\u{300}", 12),
+            "e\u{301}e\u{300}"
+        );
+        // A mark with no letter before it has nothing to sit on.
+        assert_eq!(clean_name("\u{301}Ann", 12), "Ann");
+        // Twelve letters of four bytes, each with a mark of two, fit the
+        // columns but not the bytes.
+        let long = "\u{1d400}\u{301}".repeat(12);
+        let most = 12 * BYTES_PER_COLUMN;
+        assert_eq!(clean_name(&long, 12), "\u{1d400}\u{301}".repeat(most / 6));
+        for name in [
+            marks.as_str(),
+            &long,
+            "ＡＢＣＤＥＦ",
+            &"a\u{301}".repeat(40),
+        ] {
+            assert!(clean_name(name, 12).len() <= most, "{name}");
+        }
     }
 
     #[test]

@@ -97,8 +97,8 @@ pub struct ServeArgs {
     /// closed (0: never)
     #[arg(long, allow_negative_numbers = true, value_name = "MINUTES", default_value_t = 30, value_parser = RangedI64ValueParser::<u64>::new().range(0..=10080))]
     pub lobby_timeout: u64,
-    /// Connections at once from one address (more are told so and
-    /// closed); raise it for many players behind one address
+    /// Connections at once from one address (more are closed at once,
+    /// holding no place); raise it for many players behind one address
     #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = 16, value_parser = RangedI64ValueParser::<usize>::new().range(1..=100_000))]
     pub per_address: usize,
     /// Connections at once in all (never more than the process's

@@ -39,8 +39,10 @@ impl Name {
     }
 
     /// A name read back from the store, which checked it when it was
-    /// registered.
+    /// registered; cut as a name is now, should an older server have kept
+    /// it longer (a name of thousands of combining marks).
     pub(crate) fn stored(shown: String) -> Name {
+        let shown = crate::outside::clean_name(&shown, MAX_NAME);
         let folded = fold(&shown);
         Name { shown, folded }
     }

@@ -359,6 +359,10 @@ fn read_server(text: &str) -> Incoming {
         _ => None,
     };
     crate::outside::clean_json(&mut value);
+    let is_record = value.get("type").and_then(serde_json::Value::as_str) == Some("record");
+    if !is_record {
+        clean_names(&mut value);
+    }
     if let Some(rules) = rules {
         value["rules"] = match rules {
             serde_json::Value::String(text) => crate::outside::clean_lines(&text).into(),
@@ -371,9 +375,61 @@ fn read_server(text: &str) -> Incoming {
     }
 }
 
+/// Every name a message holds cut as a table shows a name
+/// (`outside::clean_name`): a `name` or a chat's `from`, and the names a
+/// `start` gives its seats. A server's names are bounded on its side, but
+/// what another server sends is not ours to trust.
+fn clean_names(value: &mut serde_json::Value) {
+    use serde_json::Value;
+    let name = |text: &mut String| {
+        *text = crate::outside::clean_name(text, crate::naming::MAX_NAME);
+    };
+    match value {
+        Value::Array(items) => items.iter_mut().for_each(clean_names),
+        Value::Object(map) => {
+            for (key, item) in map.iter_mut() {
+                match (key.as_str(), item) {
+                    ("name" | "from", Value::String(text)) => name(text),
+                    ("seats", Value::Array(seats)) => seats.iter_mut().for_each(|seat| {
+                        if let Value::String(text) = seat {
+                            name(text);
+                        } else {
+                            clean_names(seat);
+                        }
+                    }),
+                    (_, item) => clean_names(item),
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_name_a_server_sends_is_cut_as_a_table_shows_it() {
+        let marks = format!("A{}", "\u{301}".repeat(1_000));
+        let lines = [
+            serde_json::json!({ "type": "chat", "from": marks, "text": "hi" }),
+            serde_json::json!({ "type": "start", "commitment": null, "seats": [marks, "Bob"] }),
+            serde_json::json!({ "type": "tables", "total": 1, "tables": [{
+                "table": "T", "mode": "partnership", "rules": "", "started": false,
+                "rated": false, "watchers": 0,
+                "seats": [{ "name": marks, "player": "person" }],
+            }]}),
+        ];
+        for line in lines {
+            let Incoming::Message(message) = read_server(&line.to_string()) else {
+                panic!("{line} did not read");
+            };
+            let told = serde_json::to_string(&message).unwrap();
+            assert!(told.len() < 300, "{told}");
+            assert!(told.contains("\"A\u{301}\""), "{told}");
+        }
+    }
 
     #[test]
     fn every_string_a_server_sends_arrives_cleaned() {

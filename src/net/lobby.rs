@@ -130,6 +130,8 @@ pub struct Started {
     pub names: Vec<String>,
     /// Who plays each seat: a person or a bot (or the dummy).
     pub players: Vec<SeatPlayer>,
+    /// The seats of guests, whose names are shown marked.
+    pub guests: Vec<Seat>,
     pub view: PlayerView,
     /// What came with the start, in order, the first view included.
     pub queued: Vec<ServerMessage>,
@@ -152,6 +154,7 @@ struct Begun {
     commitment: Option<Commitment>,
     names: Vec<String>,
     players: Vec<SeatPlayer>,
+    guests: Vec<Seat>,
 }
 
 impl Waiting {
@@ -197,6 +200,7 @@ impl Waiting {
                     commitment: begun.commitment.clone(),
                     names: begun.names.clone(),
                     players: begun.players.clone(),
+                    guests: begun.guests.clone(),
                     view,
                     queued: std::mem::take(&mut self.queued),
                     seat_token: self.seat_token.clone(),
@@ -228,14 +232,19 @@ impl Waiting {
                 commitment,
                 seats,
                 players,
+                guests,
             } => {
                 self.start = Some(Begun {
                     commitment: commitment.and_then(|c| Commitment::parse(&c)),
                     names: seats,
                     players,
+                    guests,
                 });
             }
-            ServerMessage::Chat { from, text } => self.state.tell(format!("{from}: {text}")),
+            ServerMessage::Chat { from, text, guest } => {
+                let from = crate::naming::shown_name(&from, guest);
+                self.state.tell(format!("{from}: {text}"));
+            }
             // Not seated yet, and no table by that id: nothing will come.
             ServerMessage::Error {
                 code: ErrorCode::NoTable,

@@ -55,6 +55,8 @@ pub struct Remote {
     /// The table's chat lines, the latest `CHAT_KEPT`, newest last.
     chat_log: VecDeque<String>,
     names: Vec<String>,
+    /// The seats of guests, whose names the table shows marked.
+    guests: Vec<Seat>,
     /// Why the table is gone, once it is.
     closed: Option<String>,
     /// What the server's ladder made of the game, as its goodbye said.
@@ -149,6 +151,7 @@ impl Remote {
             commitment,
             names,
             players,
+            guests,
             view,
             queued,
             seat_token,
@@ -180,6 +183,7 @@ impl Remote {
             news: Vec::new(),
             chat_log: VecDeque::new(),
             names,
+            guests,
             closed: None,
             ladder_rating: None,
             seat_token,
@@ -309,7 +313,13 @@ impl Remote {
                     viewed = true;
                 }
                 ServerMessage::Record { lines } => self.keep_record(&lines),
-                ServerMessage::Seat { seat, name, player } => {
+                ServerMessage::Seat {
+                    seat,
+                    name,
+                    player,
+                    guest,
+                } => {
+                    let name = crate::naming::shown_name(&name, guest);
                     let line = match player {
                         SeatPlayer::Away => format!(
                             "{name} left: a computer plays seat {seat} until they come back."
@@ -322,7 +332,9 @@ impl Remote {
                         self.news.push(line);
                     }
                 }
-                ServerMessage::Chat { from, text } => self.hear_chat(&from, &text),
+                ServerMessage::Chat { from, text, guest } => {
+                    self.hear_chat(&crate::naming::shown_name(&from, guest), &text);
+                }
                 ServerMessage::Error { message, .. } => self.news.push(message),
                 ServerMessage::Bye { reason, rating } => {
                     self.closed.get_or_insert(reason);
@@ -440,6 +452,11 @@ impl Remote {
     /// Each seat's name as this player sees it: bots by their place.
     pub fn names(&self) -> &[String] {
         &self.names
+    }
+
+    /// The seats of guests (not signed in, on a server with a ladder).
+    pub fn guests(&self) -> &[Seat] {
+        &self.guests
     }
 
     /// The view `seat` is shown: what was asked of it, else the player's.

@@ -6,7 +6,7 @@
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
-use crate::engine::{PublicView, Rules, SeatEvent};
+use crate::engine::{PublicView, Rules, Seat, SeatEvent};
 use crate::protocol::{ClientMessage, ErrorCode, Lobby, LobbySeat, SeatPlayer, ServerMessage};
 
 use super::client::{Connection, Incoming};
@@ -88,12 +88,12 @@ pub fn start_watching(connection: &mut Connection, table: &str) -> Result<(), No
 }
 
 impl WatchState {
-    /// The name of the seat `i`, as the server gave it.
-    pub fn name(&self, i: usize) -> &str {
-        self.seats
-            .get(i)
-            .and_then(|s| s.name.as_deref())
-            .unwrap_or("?")
+    /// The name of the seat `i`, as the server gave it, a guest's marked.
+    pub fn name(&self, i: usize) -> String {
+        self.seats.get(i).map_or_else(
+            || "?".to_string(),
+            |s| crate::naming::shown_name(s.name.as_deref().unwrap_or("?"), s.guest),
+        )
     }
 
     /// Takes in what the server said.
@@ -122,7 +122,12 @@ impl WatchState {
                 self.seats = lobby.seats.clone();
                 self.lobby = Some(lobby);
             }
-            ServerMessage::Start { seats, players, .. } => {
+            ServerMessage::Start {
+                seats,
+                players,
+                guests,
+                ..
+            } => {
                 self.lobby = None;
                 self.seats = seats
                     .into_iter()
@@ -131,6 +136,7 @@ impl WatchState {
                         name: Some(name),
                         player: players.get(i).copied().unwrap_or(SeatPlayer::Person),
                         rating: None,
+                        guest: guests.contains(&Seat::new(i)),
                     })
                     .collect();
             }
@@ -141,14 +147,21 @@ impl WatchState {
                 }
                 self.events.push_back(event);
             }
-            ServerMessage::Seat { seat, name, player } => {
+            ServerMessage::Seat {
+                seat,
+                name,
+                player,
+                guest,
+            } => {
                 if let Some(at) = self.seats.get_mut(seat.index()) {
                     *at = LobbySeat {
                         name: Some(name.clone()),
                         player,
                         rating: None,
+                        guest,
                     };
                 }
+                let name = crate::naming::shown_name(&name, guest);
                 let line = match player {
                     SeatPlayer::Away => format!("{name} left: a computer plays for them."),
                     SeatPlayer::Person => format!("{name} is back."),
@@ -158,7 +171,10 @@ impl WatchState {
                     self.tell(line);
                 }
             }
-            ServerMessage::Chat { from, text } => self.tell(format!("{from}: {text}")),
+            ServerMessage::Chat { from, text, guest } => {
+                let from = crate::naming::shown_name(&from, guest);
+                self.tell(format!("{from}: {text}"));
+            }
             ServerMessage::Error { message, .. } => self.tell(message),
             ServerMessage::Bye { reason, .. } => {
                 self.closed.get_or_insert(reason);
@@ -180,7 +196,7 @@ impl WatchState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Seat, Side};
+    use crate::engine::Side;
 
     fn said(message: ServerMessage) -> Incoming {
         Incoming::Message(message)
@@ -196,6 +212,7 @@ mod tests {
                     name: Some("Ann".into()),
                     player: SeatPlayer::Person,
                     rating: None,
+                    guest: false,
                 };
                 4
             ],
@@ -207,8 +224,9 @@ mod tests {
             commitment: None,
             seats: ["Ann", "East", "Bo", "West"].map(String::from).to_vec(),
             players: vec![SeatPlayer::Person, SeatPlayer::Bot],
+            guests: vec![Seat::new(2)],
         }));
-        assert_eq!(state.name(2), "Bo");
+        assert_eq!(state.name(2), "~Bo");
         assert_eq!(
             state.seats[3].player,
             SeatPlayer::Person,
@@ -234,6 +252,7 @@ mod tests {
             state.take(said(ServerMessage::Chat {
                 from: "Ann".into(),
                 text: format!("line {i}"),
+                guest: false,
             }));
         }
         assert_eq!(state.news.len(), NEWS_KEPT);

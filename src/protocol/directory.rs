@@ -35,6 +35,9 @@ pub struct ListedSeat {
     /// A signed-in player's rating in the table's mode.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<ShownRating>,
+    /// A guest: a person not signed in (absent when not).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub guest: bool,
 }
 
 /// One public table of the server.
@@ -78,6 +81,7 @@ mod tests {
             name: None,
             player,
             rating: None,
+            guest: false,
         }
     }
 

@@ -143,18 +143,14 @@ pub enum ServerMessage {
         ladder: Option<account::LadderState>,
     },
     /// A fresh nonce to sign, the last one being spent.
-    Challenge {
-        nonce: String,
-    },
+    Challenge { nonce: String },
     /// Signed in (or registered) as `name`; the account's ratings.
     SignedIn {
         name: String,
         ratings: Vec<account::ModeRating>,
     },
     /// The account now has the new key.
-    Rotated {
-        name: String,
-    },
+    Rotated { name: String },
     /// The ladder of a mode (its first `account::MAX_ROWS` rows), and the
     /// signed-in asker's own rated games in it.
     Ladder {
@@ -171,10 +167,7 @@ pub enum ServerMessage {
     },
     /// In the quick-match queue of `mode`, with `waiting` players in it
     /// (this one included).
-    Queued {
-        mode: Mode,
-        waiting: u32,
-    },
+    Queued { mode: Mode, waiting: u32 },
     /// Out of the quick-match queue.
     Unqueued {},
     /// A seat is yours: keep `token` to reclaim it after a disconnect.
@@ -211,6 +204,10 @@ pub enum ServerMessage {
         /// dummy (absent from servers before this key: read the names).
         #[serde(default)]
         players: Vec<SeatPlayer>,
+        /// The seats of guests: people not signed in on a server that
+        /// keeps a ladder (absent when none).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        guests: Vec<Seat>,
     },
     /// Something happened at the table, as this seat may see it.
     Event {
@@ -233,18 +230,23 @@ pub enum ServerMessage {
     },
     /// Lines of the game record, as the table writes them: the header at
     /// the start, each hand once it is over, and the end (with the seed).
-    Record {
-        lines: Vec<RecordLine>,
-    },
+    Record { lines: Vec<RecordLine> },
     /// Who sits in a seat now: a person, a bot standing in, or nobody.
     Seat {
         seat: Seat,
         name: String,
         player: SeatPlayer,
+        /// A guest sits there: not signed in, on a server that keeps a
+        /// ladder (absent when not).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        guest: bool,
     },
     Chat {
         from: String,
         text: String,
+        /// Said by a guest (absent when not).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        guest: bool,
     },
     /// The last message asked for something refused; nothing changed.
     Error {
@@ -289,6 +291,10 @@ pub struct LobbySeat {
     /// servers before this key, and for guests and bots).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<directory::ShownRating>,
+    /// A guest: a person not signed in, on a server that keeps a ladder
+    /// (absent when not).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub guest: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -436,6 +442,52 @@ pub fn line<T: Serialize>(message: &T) -> String {
     text
 }
 
+/// The message `message` makes of the longest start of `rows` that keeps
+/// it one line of at most `MAX_LINE` bytes: a list (the lobby's tables,
+/// the ladder) whose rows hold text from outside is cut to what a client
+/// reads, never sent whole and unreadable. Its count of all the rows is
+/// the message's own (`total`).
+pub fn within_line<T: Serialize>(
+    mut rows: Vec<T>,
+    message: impl Fn(Vec<T>) -> ServerMessage,
+) -> ServerMessage {
+    let room = MAX_LINE.saturating_sub(line(&message(Vec::new())).len());
+    rows.truncate(fitting(&rows, room));
+    message(rows)
+}
+
+/// `rows` in as many messages as `message` needs to carry them all, each
+/// one line of at most `MAX_LINE` bytes (a row too long for any line goes
+/// alone): a game's whole record, sent to someone taking their seat back.
+pub fn in_lines<T: Serialize>(
+    mut rows: Vec<T>,
+    message: impl Fn(Vec<T>) -> ServerMessage,
+) -> Vec<ServerMessage> {
+    let room = MAX_LINE.saturating_sub(line(&message(Vec::new())).len());
+    let mut messages = Vec::new();
+    while !rows.is_empty() {
+        let rest = rows.split_off(fitting(&rows, room).max(1));
+        messages.push(message(std::mem::replace(&mut rows, rest)));
+    }
+    messages
+}
+
+/// How many of the first `rows` fit in `room` bytes of a JSON array: each
+/// row its own JSON, and a comma before it but the first.
+fn fitting<T: Serialize>(rows: &[T], mut room: usize) -> usize {
+    let mut kept = 0;
+    for row in rows {
+        let len = serde_json::to_vec(row).map_or(usize::MAX, |json| json.len());
+        let len = len.saturating_add(usize::from(kept > 0));
+        if len > room {
+            break;
+        }
+        room -= len;
+        kept += 1;
+    }
+    kept
+}
+
 /// A line read back as a message, or why not.
 pub fn parse<'a, T: Deserialize<'a>>(line: &'a str) -> Result<T, String> {
     serde_json::from_str(line.trim_end_matches(['\r', '\n'])).map_err(|e| e.to_string())
@@ -476,6 +528,74 @@ mod tests {
         assert!(parse::<ClientMessage>(r#"{"type":"shout"}"#).is_err());
         assert!(parse::<ClientMessage>(r#"{"type":"start","x":1}"#).is_err());
         assert!(parse::<ClientMessage>("not json").is_err());
+    }
+
+    /// Rows that would make a line longer than any client reads are cut
+    /// from the end, the rest kept whole and in order.
+    #[test]
+    fn a_list_is_cut_to_the_rows_a_line_holds() {
+        let rows: Vec<account::Rung> = (0..200)
+            .map(|i| account::Rung {
+                rank: i + 1,
+                name: format!("{i:04}{}", "é".repeat(500)),
+                rating: 1500,
+                deviation: 50,
+                games: 10,
+                provisional: false,
+            })
+            .collect();
+        let ladder = |rows| ServerMessage::Ladder {
+            mode: Mode::Partnership,
+            rows,
+            you: None,
+        };
+        let cut = within_line(rows.clone(), ladder);
+        let text = line(&cut);
+        assert!(text.len() <= MAX_LINE, "{} bytes", text.len());
+        let ServerMessage::Ladder { rows: kept, .. } = cut else {
+            panic!("not a ladder");
+        };
+        assert!(kept.len() > 50 && kept.len() < 200, "{} rows", kept.len());
+        assert_eq!(kept[..], rows[..kept.len()]);
+        // One row more would not have fitted.
+        let more = ladder(rows[..=kept.len()].to_vec());
+        assert!(line(&more).len() > MAX_LINE);
+        // A short list is kept whole.
+        let whole = within_line(rows[..3].to_vec(), ladder);
+        assert_eq!(whole, ladder(rows[..3].to_vec()));
+    }
+
+    /// Rows too many for one line go in several, each a line a client
+    /// reads, all of them in order.
+    #[test]
+    fn a_long_list_is_sent_in_lines_a_client_reads() {
+        let rows: Vec<account::Rung> = (0..300)
+            .map(|i| account::Rung {
+                rank: i + 1,
+                name: format!("{i:04}{}", "é".repeat(300)),
+                rating: 1500,
+                deviation: 50,
+                games: 10,
+                provisional: false,
+            })
+            .collect();
+        let ladder = |rows| ServerMessage::Ladder {
+            mode: Mode::Partnership,
+            rows,
+            you: None,
+        };
+        let messages = in_lines(rows.clone(), ladder);
+        assert!(messages.len() >= 3, "{} messages", messages.len());
+        let mut back = Vec::new();
+        for message in messages {
+            assert!(line(&message).len() <= MAX_LINE);
+            let ServerMessage::Ladder { rows, .. } = message else {
+                panic!("not the message given");
+            };
+            back.extend(rows);
+        }
+        assert_eq!(back, rows);
+        assert!(in_lines(Vec::new(), ladder).is_empty());
     }
 
     /// Every view and ask of whole games, in every mode, reads back as

@@ -121,7 +121,7 @@ impl LobbyScreen<'_> {
                 (SeatPlayer::Empty, _) if lobby.bots => format!("empty: a bot ({})", lobby.level),
                 (SeatPlayer::Empty, _) => "empty".to_string(),
                 (SeatPlayer::Bot, _) => format!("a bot ({})", lobby.level),
-                (_, Some(name)) => name.clone(),
+                (_, Some(name)) => crate::naming::shown_name(name, seat.guest),
                 (_, None) => "someone".to_string(),
             };
             let who = match seat.rating {

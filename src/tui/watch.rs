@@ -70,10 +70,18 @@ impl WatchScreen<'_> {
 
     /// The names the server gave the seats.
     fn names(&self, mode: Mode) -> Names {
-        let seats: Vec<String> = (0..self.0.seats.len())
-            .map(|i| self.0.name(i).to_string())
+        // Cut as names are, then marked: the mark costs no letter.
+        let seats: Vec<String> = self
+            .0
+            .seats
+            .iter()
+            .map(|s| s.name.clone().unwrap_or_default())
             .collect();
-        Names::listed(mode, &seats)
+        let guests: Vec<Seat> = (0..self.0.seats.len())
+            .filter(|&i| self.0.seats[i].guest)
+            .map(Seat::new)
+            .collect();
+        Names::listed(mode, &seats).marking_guests(&guests)
     }
 
     /// The game: the title row and the sides' columns, then the table.
@@ -141,7 +149,7 @@ impl WatchScreen<'_> {
                 SeatPlayer::Empty => "empty".to_string(),
                 SeatPlayer::Dummy => "the dummy".to_string(),
                 SeatPlayer::Bot => format!("{} (a computer)", self.0.name(i)),
-                _ => self.0.name(i).to_string(),
+                _ => self.0.name(i),
             };
             lines.push(Line::from(format!(
                 "Seat {i}: {}",

@@ -229,3 +229,56 @@ async fn a_player_is_answered_while_a_thousand_idle_connections_are_held() {
     assert!(first_hello.elapsed() >= sit, "closed before the deadline");
     drop(player);
 }
+
+/// A flood of half-open connections from one address (127.0.0.1: TCP
+/// connected, no TLS handshake, nothing said) at a server taking 8
+/// connections in all and 4 from one address: the 4 it takes hold their
+/// places until the hello deadline (a minute here), every one over the
+/// address's limit is closed at once and holds none, and a player from
+/// another address (127.0.0.2) is welcomed. (Those over the limit used to
+/// keep a place through their handshake, so the flood filled the server.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_half_open_flood_from_one_address_leaves_room_for_another() {
+    let server = Server::start(ServerOptions {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        hello_timeout: Duration::from_secs(60),
+        max_connections: 8,
+        per_address: 4,
+        threads: Some(2),
+        ..ServerOptions::default()
+    })
+    .expect("the server starts");
+    let address = server.address();
+    let flood: Vec<TcpStream> = (0..60)
+        .map(|_| TcpStream::connect(address).expect("a flood connection"))
+        .collect();
+    let mut player =
+        Client::connect_from(address, IpAddr::from([127, 0, 0, 2]), server.fingerprint())
+            .await
+            .expect("a place and a handshake for another address");
+    player.hello("Ann").await;
+    // Those over the limit were closed when accepted, long before the
+    // hello deadline (they are accepted in the order they came).
+    let closed = tokio::task::spawn_blocking(move || {
+        flood[4..]
+            .iter()
+            .filter(|stream| {
+                stream
+                    .set_read_timeout(Some(Duration::from_secs(30)))
+                    .unwrap();
+                let read = std::io::Read::read(&mut &**stream, &mut [0u8; 1]);
+                match read {
+                    Ok(n) => n == 0,
+                    Err(e) => !matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    ),
+                }
+            })
+            .count()
+    })
+    .await
+    .unwrap();
+    assert_eq!(closed, 56, "of 56 over the address's limit");
+    drop(player);
+}

@@ -523,6 +523,7 @@ fn lobby_messages() {
             deviation,
             provisional,
         }),
+        guest: false,
     };
     let open = ListedTable {
         table: "K7QXM2PD4T9RWA3B".into(),
@@ -577,6 +578,7 @@ fn a_spectator_is_told_the_table() {
         name: name.map(str::to_string),
         player,
         rating: None,
+        guest: false,
     };
     frozen(
         "server_watching",
@@ -705,13 +707,18 @@ fn every_kind_of_lobby_seat() {
         name: name.map(String::from),
         player,
         rating: None,
+        guest: false,
     };
     let lobby = Lobby {
         table: "K7QXM2PD4T9RWA3B".into(),
         rules: "mode = \"individual\"\n".into(),
         seats: vec![
             seat(Some("Ann"), SeatPlayer::Person),
-            seat(Some("Bo"), SeatPlayer::Away),
+            // A guest: not signed in, on a server with a ladder.
+            LobbySeat {
+                guest: true,
+                ..seat(Some("Bo"), SeatPlayer::Away)
+            },
             seat(Some("North"), SeatPlayer::Bot),
             seat(None, SeatPlayer::Empty),
         ],

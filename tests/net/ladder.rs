@@ -438,3 +438,88 @@ async fn a_signed_in_player_who_leaves_a_rated_game_loses() {
     assert_eq!(rows[0].games, 1);
     assert!(rows[0].rating < 1500, "a leaver loses: {rows:?}");
 }
+
+/// On a server with a ladder, someone not signed in cannot sit under a
+/// registered name, nor one that could pass for it, whether opening a
+/// table or joining one: they are told why, and sit once they take a
+/// name of their own, marked a guest in the lobby and in chat.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_guest_cannot_sit_as_a_registered_name_nor_a_look_alike_and_is_marked() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = server(&dir.path().join("ladder.sqlite"));
+    let (mut owner, nonce) = arrive(&server, "Alice").await;
+    let identity = Identity::generate().unwrap();
+    let got = register(&server, &mut owner, &identity, "Alice", &nonce).await;
+    assert_eq!(got, Ok("Alice".to_string()));
+    let table = owner.host("mode = \"partnership\"\n").await.table;
+
+    let rules = "mode = \"partnership\"\n";
+    for (guest_name, code) in [
+        ("Alice", ErrorCode::NameTaken),
+        ("alice", ErrorCode::NameTaken),
+        ("\u{410}lice", ErrorCode::NameLookAlike),
+        ("A1ice", ErrorCode::NameLookAlike),
+    ] {
+        let (mut guest, _) = arrive(&server, guest_name).await;
+        guest
+            .send(&ClientMessage::Host {
+                rules: rules.into(),
+                public: false,
+            })
+            .await;
+        let (refused, why) = guest.seated().await.unwrap_err();
+        assert_eq!(refused, code, "{guest_name}: {why}");
+        assert!(why.contains("sign in"), "{why}");
+        let (refused, _) = guest.join(&table).await.unwrap_err();
+        assert_eq!(refused, code, "{guest_name}");
+    }
+    let (mut guest, _) = arrive(&server, "Bob").await;
+    let bob = guest.join(&table).await.unwrap().seat;
+    // Bob is marked a guest wherever he is named; Alice is not.
+    let lobby = owner
+        .until(|m| match m {
+            ServerMessage::Lobby(lobby) if lobby.seats[bob.index()].name.is_some() => {
+                Some(lobby.clone())
+            }
+            _ => None,
+        })
+        .await;
+    assert!(lobby.seats[bob.index()].guest);
+    assert!(!lobby.seats[0].guest);
+    guest.send(&ClientMessage::Chat { text: "hi".into() }).await;
+    let heard = owner
+        .until(|m| match m {
+            ServerMessage::Chat { from, guest, .. } => Some((from.clone(), *guest)),
+            _ => None,
+        })
+        .await;
+    assert_eq!(heard, ("Bob".to_string(), true));
+    owner
+        .send(&ClientMessage::Chat {
+            text: "hello".into(),
+        })
+        .await;
+    let heard = guest
+        .until(|m| match m {
+            // Past Bob's own line, which he hears too.
+            ServerMessage::Chat { from, guest, .. } if from != "Bob" => {
+                Some((from.clone(), *guest))
+            }
+            _ => None,
+        })
+        .await;
+    assert_eq!(heard, ("Alice".to_string(), false));
+}
+
+/// A name of "A" and 32,000 combining marks registers as `Á`: cut where
+/// it enters, as every name is (it took one column and 64 kB).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_name_of_thirty_two_thousand_marks_registers_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = server(&dir.path().join("ladder.sqlite"));
+    let marks = format!("A{}", "\u{301}".repeat(32_000));
+    let (mut client, nonce) = arrive(&server, "Ann").await;
+    let identity = Identity::generate().unwrap();
+    let got = register(&server, &mut client, &identity, &marks, &nonce).await;
+    assert_eq!(got, Ok("A\u{301}".to_string()));
+}

@@ -433,3 +433,44 @@ async fn the_list_counts_a_tables_spectators() {
         tokio::time::sleep(Duration::from_millis(1100)).await;
     }
 }
+
+/// A name of one letter and 32,000 combining marks: one column on a
+/// screen, 64 kB on the wire.
+fn marks_name() -> String {
+    format!("A{}", "\u{301}".repeat(32_000))
+}
+
+/// A hundred public tables, each opened by a host whose hello gave a
+/// name of 32,000 combining marks: the name is cut at hello, and the
+/// lobby's `tables` answer stays one line the client library reads, each
+/// name in it within its bytes. (Two such hosts used to make the answer
+/// longer than any client reads.)
+#[test]
+fn a_hundred_tables_of_hostile_names_leave_the_list_readable() {
+    use spades::naming::MAX_NAME_BYTES;
+    use spades::net::client::Connection;
+    use spades::net::directory;
+
+    let server = plain_server();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let hosts: Vec<Client> = runtime.block_on(async {
+        let mut hosts = Vec::new();
+        for _ in 0..100 {
+            let mut host = connect(&server, &marks_name()).await;
+            host.open(PARTNERSHIP, true).await;
+            hosts.push(host);
+        }
+        hosts
+    });
+    let target = super::play::target(&server);
+    let mut bob = Connection::open(&target, "Bob").unwrap();
+    let listing = directory::list(&mut bob, None).expect("the list is read");
+    assert_eq!(listing.total, 100);
+    assert!(!listing.tables.is_empty());
+    for table in &listing.tables {
+        let host = table.seats[0].name.as_deref().unwrap_or_default();
+        assert_eq!(host, "A\u{301}");
+        assert!(host.len() <= MAX_NAME_BYTES);
+    }
+    drop(hosts);
+}

@@ -194,7 +194,9 @@ async fn a_player_who_drops_out_is_stood_in_for_and_takes_the_seat_back() {
     let (mut away, mut stood_in) = (false, false);
     let alice_waits = |m: &ServerMessage| {
         match m {
-            ServerMessage::Seat { seat, name, player } if *seat == bob.seat => {
+            ServerMessage::Seat {
+                seat, name, player, ..
+            } if *seat == bob.seat => {
                 assert_eq!((name.as_str(), *player), ("Bob", SeatPlayer::Away));
                 away = true;
             }
@@ -389,7 +391,7 @@ async fn the_host_starts_once_the_seats_can_be_filled() {
     for client in [&mut host, &mut guest] {
         let said = client
             .until(|m| match m {
-                ServerMessage::Chat { from, text } => Some((from.clone(), text.clone())),
+                ServerMessage::Chat { from, text, .. } => Some((from.clone(), text.clone())),
                 _ => None,
             })
             .await;

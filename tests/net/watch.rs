@@ -336,7 +336,7 @@ async fn a_spectator_that_acts_starts_or_chats_is_refused() {
     host.send(&ClientMessage::Chat { text: "hi".into() }).await;
     let heard = eve
         .until(|m| match m {
-            ServerMessage::Chat { from, text } => Some((from.clone(), text.clone())),
+            ServerMessage::Chat { from, text, .. } => Some((from.clone(), text.clone())),
             _ => None,
         })
         .await;

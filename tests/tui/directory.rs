@@ -40,6 +40,17 @@ fn person(name: &str, rating: i32, deviation: i32, provisional: bool) -> ListedS
             deviation,
             provisional,
         }),
+        guest: false,
+    }
+}
+
+/// Someone not signed in: no rating, and marked.
+fn guest(name: &str) -> ListedSeat {
+    ListedSeat {
+        name: Some(name.into()),
+        player: SeatPlayer::Person,
+        rating: None,
+        guest: true,
     }
 }
 
@@ -48,6 +59,7 @@ fn bot(level: &str) -> ListedSeat {
         name: Some(level.into()),
         player: SeatPlayer::Bot,
         rating: None,
+        guest: false,
     }
 }
 
@@ -56,6 +68,7 @@ fn empty() -> ListedSeat {
         name: None,
         player: SeatPlayer::Empty,
         rating: None,
+        guest: false,
     }
 }
 
@@ -88,11 +101,7 @@ fn tables() -> Vec<ListedTable> {
         "FULLTABLE2345678",
         Mode::Cutthroat,
         "to 300, 17 cards each",
-        vec![
-            person("Cy", 1480, 90, false),
-            person("Dee", 1550, 120, false),
-            bot("hard"),
-        ],
+        vec![person("Cy", 1480, 90, false), guest("Dee"), bot("hard")],
     );
     let mut started = listed(
         "STARTEDTABLE2345",
@@ -119,6 +128,7 @@ fn tables() -> Vec<ListedTable> {
                 name: None,
                 player: SeatPlayer::Dummy,
                 rating: None,
+                guest: false,
             },
         ],
     );

@@ -182,6 +182,7 @@ fn lobby_of_a_shared_table() {
         name: name.map(str::to_string),
         player,
         rating: None,
+        guest: false,
     };
     state.update(Lobby {
         table: "K7QXM2PD4T9RWA3B".into(),
@@ -197,7 +198,11 @@ fn lobby_of_a_shared_table() {
                 ..seat(Some("Ann"), SeatPlayer::Person)
             },
             seat(None, SeatPlayer::Empty),
-            seat(Some("Bob"), SeatPlayer::Person),
+            // Not signed in: a guest, marked.
+            LobbySeat {
+                guest: true,
+                ..seat(Some("Bob"), SeatPlayer::Person)
+            },
             seat(None, SeatPlayer::Empty),
         ],
         bots: true,

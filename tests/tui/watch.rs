@@ -6,7 +6,7 @@
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use spades::bots::random::RandomBot;
-use spades::engine::{Mode, Phase, Rules};
+use spades::engine::{Mode, Phase, Rules, Seat};
 use spades::fairness::Dealing;
 use spades::net::client::Incoming;
 use spades::net::watch::WatchState;
@@ -35,6 +35,7 @@ fn watched() -> (WatchState, Table) {
                 name: Some(n.clone()),
                 player: SeatPlayer::Person,
                 rating: None,
+                guest: false,
             })
             .collect(),
         rules: spades::config::commented_toml(&Rules::classic(mode)),
@@ -48,6 +49,8 @@ fn watched() -> (WatchState, Table) {
             SeatPlayer::Person,
             SeatPlayer::Bot,
         ],
+        // Bo is not signed in: a guest, marked.
+        guests: vec![Seat::new(2)],
     }));
     loop {
         let view = table.public_view();
@@ -68,6 +71,12 @@ fn watched() -> (WatchState, Table) {
     state.take(said(ServerMessage::Chat {
         from: "Ann".into(),
         text: "well played".into(),
+        guest: false,
+    }));
+    state.take(said(ServerMessage::Chat {
+        from: "Bo".into(),
+        text: "thanks".into(),
+        guest: true,
     }));
     (state, table)
 }
@@ -115,11 +124,13 @@ fn a_table_not_yet_started_lists_its_seats() {
                 name: Some("Ann".into()),
                 player: SeatPlayer::Person,
                 rating: None,
+                guest: false,
             },
             LobbySeat {
                 name: None,
                 player: SeatPlayer::Empty,
                 rating: None,
+                guest: false,
             },
         ],
         rules: spades::config::commented_toml(&Rules::classic(Mode::Cutthroat)),

@@ -51,6 +51,7 @@ fn table(id: &str, mode: Mode) -> ListedTable {
         name: None,
         player: SeatPlayer::Empty,
         rating: None,
+        guest: false,
     };
     ListedTable {
         table: id.into(),

@@ -31,6 +31,12 @@ use crate::protocol::{self, ClientMessage, ErrorCode, MAX_CHAT, PROTOCOL_VERSION
 /// How long a connection's last words may take to write.
 const LAST_WORDS: Duration = Duration::from_secs(5);
 
+/// What the kernel may hold of a connection's replies not yet read
+/// (`SO_SNDBUF`; Linux books twice this for its own accounting): with the
+/// connection's own queue (`link::OUTBOX_BYTES`), all a client that never
+/// reads can make the server hold.
+pub(super) const SEND_BUFFER: usize = 64 * 1024;
+
 /// A connection just accepted: its handshake and `hello` must come within
 /// the hello timeout.
 pub(super) async fn accepted(
@@ -42,6 +48,7 @@ pub(super) async fn accepted(
 ) {
     let _ = socket.set_nodelay(true);
     crate::net::keep_alive(&socket);
+    let _ = socket2::SockRef::from(&socket).set_send_buffer_size(SEND_BUFFER);
     let hello_by = Instant::now() + shared.options.hello_timeout;
     match acceptor {
         None => run(socket, hello_by, shared, alive, slot).await,
@@ -56,6 +63,20 @@ pub(super) async fn accepted(
                 _ = super::stopped(&mut stop) => {}
             }
         }
+    }
+}
+
+/// A connection from an address that holds as many as one address may:
+/// closed at once, holding no place. Over plain TCP it is told why in the
+/// one write its empty send buffer takes; over TLS a word would cost a
+/// handshake, so it is closed without one.
+pub(super) fn crowded(socket: TcpStream, plain: bool, most: usize) {
+    if plain {
+        let why = ServerMessage::Error {
+            code: ErrorCode::Flood,
+            message: format!("more than {most} connections at once from one address"),
+        };
+        let _ = socket.try_write(protocol::line(&why).as_bytes());
     }
 }
 
@@ -204,13 +225,6 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         // game's record); this is how long it is given to.
         let mut stop_by: Option<Instant> = None;
         let far = Instant::now() + Duration::from_secs(86_400 * 365);
-        if self.slot.crowded {
-            let most = self.shared.options.per_address;
-            return End::Error(
-                ErrorCode::Flood,
-                format!("more than {most} connections at once from one address"),
-            );
-        }
         loop {
             if self.cut {
                 return End::Gone;
@@ -408,6 +422,15 @@ impl<R: AsyncRead + Unpin> Conn<R> {
     /// Welcomed, not seated: the client may open a table or sit at one.
     async fn ready(&mut self, name: String, message: ClientMessage) -> Option<End> {
         let nowhere = "you sit at no table";
+        let sits = matches!(
+            message,
+            ClientMessage::Host { .. } | ClientMessage::Join { .. } | ClientMessage::Reclaim { .. }
+        );
+        if sits && let Err((code, why)) = self.may_sit_as(&name).await {
+            self.refuse(code, why);
+            self.state = State::Ready { name };
+            return None;
+        }
         let (table, how) = match message {
             ClientMessage::Host { rules, public } => {
                 let who = self.who(&name);

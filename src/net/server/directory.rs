@@ -96,6 +96,7 @@ mod tests {
                     SeatPlayer::Person
                 },
                 rating: None,
+                guest: false,
             })
             .collect();
         ListedTable {

@@ -49,7 +49,9 @@ pub struct ServerOptions {
     /// How long a table may stay a lobby (its game not started) before it
     /// is closed; `None`: as long as it likes.
     pub lobby_timeout: Option<Duration>,
-    /// How long a new connection has to say `hello` (TLS handshake included).
+    /// How long a new connection has to say `hello` (TLS handshake
+    /// included): short, as a connection that has said nothing holds a
+    /// place others could use; the time to sit down comes after.
     pub hello_timeout: Duration,
     /// How long a connection that has said `hello` has to open a table
     /// or sit at one; then it is closed.
@@ -64,7 +66,8 @@ pub struct ServerOptions {
     /// Connections at once (never more than the process's descriptors
     /// allow); more are closed as soon as they are accepted.
     pub max_connections: usize,
-    /// Connections at once from one address; more are told so and closed.
+    /// Connections at once from one address; more are closed at once,
+    /// holding no place (told so over plain TCP).
     pub per_address: usize,
     /// The runtime's worker threads (`None`: one a core).
     pub threads: Option<usize>,
@@ -96,7 +99,7 @@ impl Default for ServerOptions {
             certificate: super::certificate::Certificate::Fresh,
             turn_timer: None,
             lobby_timeout: Some(Duration::from_secs(30 * 60)),
-            hello_timeout: Duration::from_secs(10),
+            hello_timeout: Duration::from_secs(5),
             sit_timeout: Duration::from_secs(60),
             ping_after: Duration::from_secs(20),
             read_timeout: Duration::from_secs(45),
@@ -368,9 +371,15 @@ async fn serve(
         tokio::select! {
             accepted = listener.accept() => match accepted {
                 Ok((socket, peer)) => {
-                    // Full: closed at once, with no word (no room to say one).
-                    let Some(slot) = slot::Slot::take(&shared, peer.ip()) else {
-                        continue;
+                    let slot = match slot::Slot::take(&shared, peer.ip()) {
+                        Ok(slot) => slot,
+                        // Full: closed at once, with no word (no room to say one).
+                        Err(slot::NoRoom::Full) => continue,
+                        Err(slot::NoRoom::Crowded) => {
+                            let most = shared.options.per_address;
+                            conn::crowded(socket, acceptor.is_none(), most);
+                            continue;
+                        }
                     };
                     let shared = Arc::clone(&shared);
                     let acceptor = acceptor.clone();
@@ -411,6 +420,13 @@ pub(crate) fn clean_name(name: &str) -> String {
 /// Text from a client, cleaned by the one rule for text from outside.
 pub(crate) fn clean_text(text: &str) -> String {
     crate::outside::clean(text)
+}
+
+/// A chat line as the table says it on: cleaned, and one combining mark a
+/// letter at most, as in a name (its `MAX_CHAT` characters already bound
+/// its bytes).
+pub(crate) fn clean_chat(text: &str) -> String {
+    crate::outside::thin_marks(&clean_text(text))
 }
 
 /// The most of a client's own text (a run quoted in an error) an error
@@ -480,6 +496,8 @@ mod tests {
         assert_eq!(clean_name("Bartholomew the Great"), "Bartholomew");
         assert_eq!(clean_text("a\nb\tc"), "a b c");
         assert_eq!(clean_name("Ann\u{2028}\u{202e}Lee"), "Ann Lee");
+        let piled = format!("hi A{}", "\u{301}".repeat(190));
+        assert_eq!(clean_chat(&piled), "hi A\u{301}");
     }
 
     #[test]

@@ -54,7 +54,7 @@ impl Loose {
         let shared = Arc::clone(&self.shared);
         let alive = self.alive.clone();
         async move {
-            let Some(slot) = slot else { return };
+            let Ok(slot) = slot else { return };
             let hello_by = Instant::now() + shared.options.hello_timeout;
             conn::run(stream, hello_by, shared, alive, slot).await;
         }
@@ -285,7 +285,7 @@ fn reply(line: &[u8], found: &Mutex<Found>) -> Result<(), String> {
                 excerpt(&message)
             ))
         }
-        ServerMessage::Chat { from, text } => {
+        ServerMessage::Chat { from, text, .. } => {
             bounded_name(&from)?;
             if text.chars().count() > MAX_CHAT || crate::outside::clean(&text) != text {
                 return Err(format!(

@@ -28,27 +28,40 @@ impl Counts {
 pub(super) struct Slot {
     shared: Arc<Shared>,
     address: IpAddr,
-    /// More connections from its address than the server takes: it is
-    /// told so and closed.
-    pub(super) crowded: bool,
+}
+
+/// Why a connection was given no place: it is closed at once, holding
+/// none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum NoRoom {
+    /// The server holds as many connections as it takes.
+    Full,
+    /// Its address holds as many as one address may.
+    Crowded,
 }
 
 impl Slot {
-    /// A place for a connection from `address`; `None` when the server
-    /// holds as many connections as it takes.
-    pub(super) fn take(shared: &Arc<Shared>, address: IpAddr) -> Option<Slot> {
+    /// A place for a connection from `address`, or why there is none. One
+    /// over its address's limit takes no place in all: a flood from one
+    /// address crowds only itself.
+    pub(super) fn take(shared: &Arc<Shared>, address: IpAddr) -> Result<Slot, NoRoom> {
         let counts = &shared.counts;
-        if counts.all.fetch_add(1, Ordering::SeqCst) >= shared.options.max_connections {
-            counts.all.fetch_sub(1, Ordering::SeqCst);
-            return None;
-        }
         let mut by_address = counts.by_address.lock().unwrap_or_else(|e| e.into_inner());
         let here = by_address.entry(address).or_insert(0);
+        if *here >= shared.options.per_address {
+            return Err(NoRoom::Crowded);
+        }
+        if counts.all.fetch_add(1, Ordering::SeqCst) >= shared.options.max_connections {
+            counts.all.fetch_sub(1, Ordering::SeqCst);
+            if *here == 0 {
+                by_address.remove(&address);
+            }
+            return Err(NoRoom::Full);
+        }
         *here += 1;
-        Some(Slot {
+        Ok(Slot {
             shared: Arc::clone(shared),
             address,
-            crowded: *here > shared.options.per_address,
         })
     }
 }
@@ -140,12 +153,24 @@ mod tests {
         let here = IpAddr::from([127, 0, 0, 1]);
         let there = IpAddr::from([127, 0, 0, 2]);
         let a = Slot::take(&shared, here).unwrap();
-        let b = Slot::take(&shared, here).unwrap();
-        assert!(!a.crowded && !b.crowded);
-        let c = Slot::take(&shared, here).unwrap();
-        assert!(c.crowded, "a third from one address");
-        assert!(Slot::take(&shared, there).is_none(), "four in all");
-        drop(c);
-        assert!(!Slot::take(&shared, there).unwrap().crowded);
+        let _b = Slot::take(&shared, here).unwrap();
+        // A third from one address takes no place, however many come.
+        for _ in 0..10 {
+            assert_eq!(Slot::take(&shared, here).err(), Some(NoRoom::Crowded));
+        }
+        assert_eq!(shared.counts.open(), 2);
+        let _c = Slot::take(&shared, there).unwrap();
+        let elsewhere = IpAddr::from([127, 0, 0, 3]);
+        assert_eq!(Slot::take(&shared, elsewhere).err(), Some(NoRoom::Full));
+        assert!(
+            !shared
+                .counts
+                .by_address
+                .lock()
+                .unwrap()
+                .contains_key(&elsewhere)
+        );
+        drop(a);
+        assert!(Slot::take(&shared, here).is_ok());
     }
 }

@@ -214,7 +214,9 @@ impl App {
         let mut config = config;
         config.game.rules = started.view.rules;
         let remote = Remote::new(connection, started, record);
-        let names = Names::listed(config.game.rules.mode, remote.names()).seen_from(remote.seat());
+        let names = Names::listed(config.game.rules.mode, remote.names())
+            .marking_guests(remote.guests())
+            .seen_from(remote.seat());
         App::at_table(config, theme, names, TableLink::Remote(Box::new(remote)))
     }
 

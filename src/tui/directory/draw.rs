@@ -189,7 +189,7 @@ fn seats_text(table: &ListedTable, width: usize, theme: &Theme) -> String {
 /// "—" for an empty seat.
 fn seat_text(seat: &ListedSeat, width: usize, theme: &Theme) -> String {
     let name = seat.name.as_deref().filter(|n| !n.trim().is_empty());
-    let person = name.unwrap_or("someone");
+    let person = crate::naming::shown_name(name.unwrap_or("someone"), seat.guest);
     let rating = seat
         .rating
         .map(|r| {
@@ -206,7 +206,7 @@ fn seat_text(seat: &ListedSeat, width: usize, theme: &Theme) -> String {
         ),
         SeatPlayer::Dummy => ("dummy".to_string(), String::new()),
         SeatPlayer::Bot => (format!("bot {}", name.unwrap_or("")), String::new()),
-        SeatPlayer::Person => (person.to_string(), rating),
+        SeatPlayer::Person => (person, rating),
         SeatPlayer::Away => (format!("{person} (away)"), rating),
     };
     let room = width.saturating_sub(columns(&rating)).max(3);

@@ -9,6 +9,7 @@ fn seat(player: SeatPlayer, name: &str) -> ListedSeat {
         name: (!name.is_empty()).then(|| name.to_string()),
         player,
         rating: None,
+        guest: false,
     }
 }
 

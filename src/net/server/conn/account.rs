@@ -63,6 +63,23 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         }
     }
 
+    /// Whether this connection may sit down under its `hello` name: a
+    /// guest (not signed in) on a server with a ladder may not take a
+    /// registered name, nor one that could pass for it.
+    pub(super) async fn may_sit_as(&mut self, hello_name: &str) -> Result<(), (ErrorCode, String)> {
+        let shared = Arc::clone(&self.shared);
+        let Some(ladder) = shared.ladder.as_ref() else {
+            return Ok(());
+        };
+        if self.account.is_some() {
+            return Ok(());
+        }
+        ladder
+            .guest_may_use(hello_name.to_string())
+            .await
+            .map_err(|refused| (refused.code, refused.message))
+    }
+
     /// Answers an account's or the ladder's message. A refusal that spent
     /// the challenge is followed by a fresh one, to try again.
     pub(super) async fn account(&mut self, message: ClientMessage) {
@@ -176,7 +193,13 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         let ladder = shared.ladder.as_ref().ok_or_else(no_ladder)?;
         let you = self.account.as_ref().map(|a| a.id);
         let (rows, you) = ladder.standings(mode, you).await?;
-        Ok(ServerMessage::Ladder { mode, rows, you })
+        Ok(crate::protocol::within_line(rows, |rows| {
+            ServerMessage::Ladder {
+                mode,
+                rows,
+                you: you.clone(),
+            }
+        }))
     }
 }
 

@@ -13,7 +13,7 @@ use super::super::queue::{self, Entry};
 use super::{Command, Conn, State};
 use crate::engine::Mode;
 use crate::protocol::directory::MAX_WAIT;
-use crate::protocol::{ClientMessage, ErrorCode, ServerMessage};
+use crate::protocol::{ClientMessage, ErrorCode, ServerMessage, within_line};
 
 /// Resolves once the queue hands over a table (or gives up on this
 /// connection); never while not queued.
@@ -40,10 +40,9 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         self.listing.count(now);
         self.sit_by = Instant::now() + self.shared.options.sit_timeout;
         let (tables, total) = self.shared.directory.list(mode);
-        self.say(&ServerMessage::Tables {
-            tables,
-            total: u32::try_from(total).unwrap_or(u32::MAX),
-        });
+        let total = u32::try_from(total).unwrap_or(u32::MAX);
+        let answer = within_line(tables, |tables| ServerMessage::Tables { tables, total });
+        self.say(&answer);
     }
 
     /// Into the quick-match queue: signed in, on a server with a ladder,

@@ -156,6 +156,27 @@ impl Ladder {
             .flatten()
     }
 
+    /// Whether someone not signed in may sit under `name` (as `hello`
+    /// gave it, cleaned): not when an account holds it or a name it could
+    /// pass for, so no guest plays or chats as a registered player.
+    pub(crate) async fn guest_may_use(&self, name: String) -> Result<(), Refused> {
+        self.ask(move |store| {
+            let holder = store
+                .account_by_name(&name)
+                .map_err(|e| refused(&e.into()))?;
+            match holder {
+                None => Ok(()),
+                Some(account) => Err(name_held(
+                    &Name::stored(name),
+                    &account.name,
+                    "sign in as its player, or say hello under another name",
+                )),
+            }
+        })
+        .await
+        .unwrap_or_else(|| Err(store_gone()))
+    }
+
     /// A new account under `name` for the key that signed `answer`.
     pub(crate) async fn register(&self, name: String, answer: SignIn) -> Result<Signed, Refused> {
         let server = self.server;
@@ -292,15 +313,20 @@ fn taken(store: &mut dyn Store, raw: &str) -> Result<(), Refused> {
 }
 
 fn name_taken(asked: &Name, holder: &Name) -> Refused {
+    name_held(asked, holder, "choose another")
+}
+
+/// `asked` is `holder`'s, or could pass for it: what to do, `advice`.
+fn name_held(asked: &Name, holder: &Name, advice: &str) -> Refused {
     let (code, message) = if asked.shown().to_lowercase() == holder.shown().to_lowercase() {
         (
             ErrorCode::NameTaken,
-            format!("the name `{asked}` is taken: choose another"),
+            format!("the name `{asked}` is taken: {advice}"),
         )
     } else {
         (
             ErrorCode::NameLookAlike,
-            format!("the name `{asked}` is too like `{holder}`, taken: choose another"),
+            format!("the name `{asked}` is too like `{holder}`, taken: {advice}"),
         )
     };
     Refused {

@@ -17,6 +17,7 @@ impl TableTask {
                 name: shown.name,
                 player: shown.player,
                 rating: shown.rating,
+                guest: shown.guest,
             })
             .collect();
         ListedTable {

@@ -2,7 +2,7 @@
 //! level, chat, and the start.
 
 use super::super::flood::{CHAT_LIMIT, CHAT_SPAN, TABLE_CHAT_LIMIT};
-use super::super::{ConnId, clean_text, seat_name, shortened};
+use super::super::{ConnId, clean_chat, seat_name, shortened};
 use super::{Holder, Playing, TableTask};
 use crate::bots::{BotSpec, Level};
 use crate::fairness::Dealing;
@@ -22,6 +22,7 @@ impl TableTask {
                     name: None,
                     player: SeatPlayer::Empty,
                     rating: None,
+                    guest: false,
                 },
                 Holder::Person(p) => LobbySeat {
                     name: Some(p.name.clone()),
@@ -31,16 +32,19 @@ impl TableTask {
                         SeatPlayer::Away
                     },
                     rating: p.rating,
+                    guest: self.guest(seat),
                 },
                 Holder::Bot => LobbySeat {
                     name: Some(seat_name(mode, seat)),
                     player: SeatPlayer::Bot,
                     rating: None,
+                    guest: false,
                 },
                 Holder::Dummy => LobbySeat {
                     name: Some(seat_name(mode, seat)),
                     player: SeatPlayer::Dummy,
                     rating: None,
+                    guest: false,
                 },
             })
             .collect();
@@ -155,10 +159,12 @@ impl TableTask {
         if let Err(e) = table.record_to(Box::new(record.clone()), names.clone(), info) {
             return self.end(&format!("cannot write the game's record: {e}"));
         }
+        let guests = mode.each_seat().filter(|&s| self.guest(s)).collect();
         let start = ServerMessage::Start {
             commitment: table.commitment().map(|c| c.to_string()),
             seats: names,
             players: kinds,
+            guests,
         };
         self.game = Some(Playing {
             table,
@@ -202,7 +208,8 @@ impl TableTask {
             .map_or_else(|| seat_name(self.mode(), seat), |p| p.name.clone());
         self.broadcast(&ServerMessage::Chat {
             from,
-            text: clean_text(text),
+            text: clean_chat(text),
+            guest: self.guest(seat),
         });
     }
 }

@@ -412,6 +412,12 @@ impl TableTask {
         }
     }
 
+    /// Whether a seat's person is a guest: not signed in, on a server
+    /// that keeps a ladder (where everyone else could be).
+    fn guest(&self, seat: Seat) -> bool {
+        self.shared.ladder.is_some() && self.person(seat).is_some_and(|p| p.account.is_none())
+    }
+
     fn present(&self, conn: ConnId) -> Option<usize> {
         self.conns.iter().position(|c| c.link.id == conn)
     }

@@ -120,13 +120,21 @@ impl TableTask {
         };
         let (start, lines) = (game.start.clone(), game.record_so_far());
         self.send(me, &start);
-        self.send(me, &ServerMessage::Record { lines });
+        // A long game's record is more than one line holds: several
+        // lines, in one send.
+        let record: String =
+            crate::protocol::in_lines(lines, |lines| ServerMessage::Record { lines })
+                .iter()
+                .map(crate::protocol::line)
+                .collect();
+        self.send_line(me, &std::sync::Arc::from(record));
         self.relist();
         if !taken_over {
             let back = encode(&ServerMessage::Seat {
                 seat,
                 name,
                 player: SeatPlayer::Person,
+                guest: self.guest(seat),
             });
             for i in 0..self.conns.len() {
                 if i != me {
@@ -194,10 +202,12 @@ impl TableTask {
             return;
         };
         person.conn = None;
+        let name = person.name.clone();
         let away = ServerMessage::Seat {
             seat,
-            name: person.name.clone(),
+            name,
             player: SeatPlayer::Away,
+            guest: self.guest(seat),
         };
         self.relist();
         self.broadcast(&away);
