@@ -225,6 +225,7 @@ fn rotate(code: &ServerAddress) -> Result<(), CliError> {
     let signed = account::sign_in(&mut connection, &credentials)
         .map_err(refused)?
         .ok_or_else(|| CliError::BadInput("that server keeps no accounts".into()))?;
+    remember(&ring, &connection, &signed);
     let new = Identity::generate().map_err(key_error)?;
     let name = account::rotate(&mut connection, &old, &new.public_key()).map_err(refused)?;
     // The old key is kept before the new one takes its place: no moment

@@ -622,4 +622,47 @@ mod tests {
         assert!(said.contains("PostgreSQL address"), "{said}");
         assert!(!said.contains("hunter2"), "{said}");
     }
+
+    /// The certificate is kept beside the ladder's file, in the data
+    /// folder for a PostgreSQL ladder, or given as a pair.
+    #[test]
+    fn the_certificate_is_kept_beside_the_ladder_or_given_as_a_pair() {
+        let kept = |args: &[&str]| serve(args).certificate;
+        assert_eq!(
+            kept(&["--db", "ladders/club.sqlite"]),
+            Certificate::Kept("ladders".into())
+        );
+        assert_eq!(
+            kept(&["--db", "club.sqlite"]),
+            Certificate::Kept(".".into())
+        );
+        let on_postgres = kept(&["--db", "postgres://ann@db.example:5433/spades"]);
+        assert_eq!(
+            on_postgres,
+            paths::server_data().map_or(Certificate::Fresh, Certificate::Kept)
+        );
+        assert_eq!(
+            kept(&["--cert", "chain.pem", "--key", "key.pem"]),
+            Certificate::Given {
+                chain: "chain.pem".into(),
+                key: "key.pem".into()
+            }
+        );
+        for alone in [
+            &["--cert", "chain.pem"][..],
+            &["--key", "key.pem"],
+            &[
+                "--cert",
+                "c",
+                "--key",
+                "k",
+                "--insecure-plain",
+                "--listen",
+                "127.0.0.1",
+            ],
+        ] {
+            let args = [&["spades", "serve", "--port", "0"], alone].concat();
+            assert!(crate::cli::Cli::try_parse_from(args).is_err(), "{alone:?}");
+        }
+    }
 }

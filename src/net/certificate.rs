@@ -106,6 +106,13 @@ fn made() -> Result<Identity, CertificateError> {
 /// its files is there. One file without the other is an error: the
 /// identity is half lost, and the operator decides.
 fn kept(folder: &Path) -> Result<Identity, CertificateError> {
+    if folder.metadata().is_ok_and(|m| !m.is_dir()) {
+        return Err(CertificateError::File {
+            what: "data folder",
+            path: folder.to_path_buf(),
+            why: "is not a folder".into(),
+        });
+    }
     let cert = folder.join(KEPT_CERT);
     let key = folder.join(KEPT_KEY);
     match (cert.try_exists(), key.try_exists()) {

@@ -225,3 +225,20 @@ fn a_certificate_from_an_authority_lets_players_name_the_server_by_host_and_port
         "{said}"
     );
 }
+
+#[test]
+fn a_data_folder_that_cannot_be_made_is_named() {
+    let root = tempfile::tempdir().unwrap();
+    // A file where the folder should be: not even root can make it.
+    let blocked = root.path().join("blocked");
+    std::fs::write(&blocked, b"a file").unwrap();
+    let (code, said) = serve_refused(&blocked);
+    assert_eq!(code, Some(2), "{said}");
+    assert!(said.contains(&blocked.display().to_string()), "{said}");
+    assert!(said.contains("is not a folder"), "{said}");
+    // Its parent a file: the folder cannot be made.
+    let under = blocked.join("data");
+    let (code, said) = serve_refused(&under);
+    assert_eq!(code, Some(2), "{said}");
+    assert!(said.contains(&under.display().to_string()), "{said}");
+}
