@@ -69,6 +69,11 @@ impl Outbox {
             path: path.to_path_buf(),
             waiting: Vec::new(),
         };
+        // The data folder may be new (a PostgreSQL ladder's outbox is
+        // the only file there): made now, so a game can be kept later.
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
         let file = match File::open(path) {
             Ok(file) => file,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((outbox, Vec::new())),
@@ -294,7 +299,8 @@ mod tests {
     #[test]
     fn a_game_kept_is_read_back_after_a_restart_and_leaves_once_written() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("ladder.outbox");
+        // In a data folder not made yet.
+        let path = dir.path().join("spades/ladder.outbox");
         let (mut outbox, damaged) = Outbox::open(&path).unwrap();
         assert!(damaged.is_empty() && outbox.waiting().is_empty());
         outbox.push(game(1)).unwrap();
