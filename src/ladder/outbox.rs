@@ -16,7 +16,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::bots::Level;
 use crate::engine::Mode;
-use crate::protocol::account::{hex, unhex};
 
 use super::store::{AccountId, Occupant, RecordHash};
 use super::{FinishedGame, UnixTime};
@@ -222,7 +221,7 @@ impl Line {
     fn of(game: &FinishedGame) -> Line {
         Line {
             mode: game.mode,
-            record: hex(&game.record.0),
+            record: data_encoding::HEXLOWER.encode(&game.record.0),
             finished: game.finished.0,
             seats: game
                 .seats
@@ -244,7 +243,10 @@ impl Line {
     }
 
     fn game(self) -> Result<FinishedGame, String> {
-        let record = unhex::<32>(&self.record)
+        let record: [u8; 32] = data_encoding::HEXLOWER
+            .decode(self.record.as_bytes())
+            .ok()
+            .and_then(|bytes| bytes.try_into().ok())
             .ok_or_else(|| "the record's hash is not 64 hex digits".to_string())?;
         let seats = self
             .seats
