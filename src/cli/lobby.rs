@@ -22,7 +22,7 @@ use crate::tui::{Ending, Input, Key, Theme, TuiError};
 
 use super::account::{ask_ladder, login_name};
 use super::args::{LookArgs, RulesFlags};
-use super::net::{connect_signed, host_on, sit_at};
+use super::net::{connect_signed, connect_signed_quietly, host_on, sit_at};
 use super::play::look_config;
 use super::watch::watch;
 use super::{CliError, check_terminal};
@@ -179,7 +179,8 @@ impl ServerDirectory {
             }
         }
         if self.connection.is_closed() {
-            let (connection, _) = connect_signed(&self.code.target(), self.name.clone())?;
+            // The lobby is on screen: nothing is said over it.
+            let (connection, ..) = connect_signed_quietly(&self.code.target(), self.name.clone())?;
             self.connection = connection;
         }
         Ok(&mut self.connection)

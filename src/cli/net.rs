@@ -254,28 +254,44 @@ pub(super) fn host_on(
 
 /// Connects to the server at `target`, says hello as `name` and signs in
 /// when it keeps a ladder (registering `name` the first time).
+/// A server whose ladder is unavailable is said so on standard error,
+/// before the terminal is taken.
 pub(super) fn connect_signed(
     target: &Target,
     name: String,
 ) -> Result<(Connection, SignedIn), CliError> {
-    let mut connection = Connection::open(target, &name).map_err(CliError::Failed)?;
-    let signed = signed_in(&mut connection, name)?;
+    let (connection, signed, unavailable) = connect_signed_quietly(target, name)?;
+    if unavailable {
+        eprintln!("{LADDER_UNAVAILABLE}");
+    }
     Ok((connection, signed))
 }
 
+/// `connect_signed`, saying nothing (the terminal is the screen's):
+/// whether the server's ladder is unavailable is returned.
+pub(super) fn connect_signed_quietly(
+    target: &Target,
+    name: String,
+) -> Result<(Connection, SignedIn, bool), CliError> {
+    let mut connection = Connection::open(target, &name).map_err(CliError::Failed)?;
+    let offer = account::welcome_offer(&mut connection).map_err(lost)?;
+    let signed = signed_in(&mut connection, offer.challenge, name)?;
+    Ok((connection, signed, offer.ladder_unavailable))
+}
+
 /// Said when a server's ladder is down: its games go on, unrated.
-pub(super) const LADDER_UNAVAILABLE: &str = "spades: the server's ladder is unavailable (its database does not answer): \
+const LADDER_UNAVAILABLE: &str = "spades: the server's ladder is unavailable (its database does not answer): \
      nobody can sign in, and this game is played unrated";
 
-/// Signs in when the server keeps a ladder, registering `name` the first
-/// time: the name the player sits under (the account's, once signed in)
+/// Signs in with the welcome's `challenge` when the server offers one,
+/// registering `name` the first time: the name the player sits under (the account's, once signed in)
 /// and the account's ratings (none without a ladder).
-fn signed_in(connection: &mut Connection, name: String) -> Result<SignedIn, CliError> {
-    let offer = account::welcome_offer(connection).map_err(lost)?;
-    if offer.ladder_unavailable {
-        eprintln!("{LADDER_UNAVAILABLE}");
-    }
-    let Some(nonce) = offer.challenge else {
+fn signed_in(
+    connection: &mut Connection,
+    challenge: Option<String>,
+    name: String,
+) -> Result<SignedIn, CliError> {
+    let Some(nonce) = challenge else {
         return Ok(SignedIn {
             name,
             ratings: Vec::new(),

@@ -16,7 +16,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::bots::Level;
 use crate::engine::Mode;
-use crate::protocol::account::{hex, unhex};
 
 use super::store::{AccountId, Occupant, RecordHash};
 use super::{FinishedGame, UnixTime};
@@ -69,6 +68,11 @@ impl Outbox {
             path: path.to_path_buf(),
             waiting: Vec::new(),
         };
+        // The data folder may be new (a PostgreSQL ladder's outbox is
+        // the only file there): made now, so a game can be kept later.
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
         let file = match File::open(path) {
             Ok(file) => file,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((outbox, Vec::new())),
@@ -217,7 +221,7 @@ impl Line {
     fn of(game: &FinishedGame) -> Line {
         Line {
             mode: game.mode,
-            record: hex(&game.record.0),
+            record: data_encoding::HEXLOWER.encode(&game.record.0),
             finished: game.finished.0,
             seats: game
                 .seats
@@ -239,7 +243,10 @@ impl Line {
     }
 
     fn game(self) -> Result<FinishedGame, String> {
-        let record = unhex::<32>(&self.record)
+        let record: [u8; 32] = data_encoding::HEXLOWER
+            .decode(self.record.as_bytes())
+            .ok()
+            .and_then(|bytes| bytes.try_into().ok())
             .ok_or_else(|| "the record's hash is not 64 hex digits".to_string())?;
         let seats = self
             .seats
@@ -294,7 +301,8 @@ mod tests {
     #[test]
     fn a_game_kept_is_read_back_after_a_restart_and_leaves_once_written() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("ladder.outbox");
+        // In a data folder not made yet.
+        let path = dir.path().join("spades/ladder.outbox");
         let (mut outbox, damaged) = Outbox::open(&path).unwrap();
         assert!(damaged.is_empty() && outbox.waiting().is_empty());
         outbox.push(game(1)).unwrap();

@@ -548,7 +548,11 @@ fn insert_seat(tx: &mut Transaction, game: GameId, seat: &SeatRecord) -> Result<
          VALUES ($1, $2, $3, $4, $5, $6)",
         &[&game.0, &index, &account, &bot, &seat.score, &seat.left],
     )
-    .map_err(backend)?;
+    .map_err(|e| match e.code() {
+        // A seat's account the ladder does not have: never to be rated.
+        Some(&SqlState::FOREIGN_KEY_VIOLATION) => StoreError::NoAccount,
+        _ => backend(e),
+    })?;
     Ok(())
 }
 

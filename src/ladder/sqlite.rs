@@ -512,7 +512,12 @@ fn insert_seat(
             seat.left
         ],
     )
-    .map_err(backend)?;
+    .map_err(|e| match e.sqlite_error_code() {
+        // A seat's account the ladder does not have (the only constraint
+        // a fresh game's seat can break): never to be rated.
+        Some(ErrorCode::ConstraintViolation) => StoreError::NoAccount,
+        _ => backend(e),
+    })?;
     Ok(())
 }
 

@@ -198,3 +198,55 @@ fn write(store: &mut dyn Store, game: &FinishedGame) -> Result<Option<Vec<Rating
         last.unwrap_or(LadderError::Store(StoreError::Stale)),
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::Level;
+    use crate::engine::Mode;
+    use crate::ladder::UnixTime;
+    use crate::ladder::keys::Identity;
+    use crate::ladder::names::Name;
+    use crate::ladder::sqlite::SqliteStore;
+    use crate::ladder::store::{AccountId, Occupant, RecordHash};
+
+    fn game(n: u8, player: AccountId) -> FinishedGame {
+        let bot = Occupant::Bot(Level::Normal);
+        FinishedGame {
+            mode: Mode::Partnership,
+            record: RecordHash([n; 32]),
+            finished: UnixTime(i64::from(n)),
+            seats: vec![
+                (Occupant::Player(player), 250, false),
+                (bot, 100, false),
+                (bot, 250, false),
+                (bot, 100, false),
+            ],
+        }
+    }
+
+    /// A game the store will never take (its player has no account in
+    /// this ladder: another ladder's outbox) is let go, said, and does
+    /// not hold back the games after it.
+    #[test]
+    fn a_game_that_can_never_be_written_does_not_hold_back_the_others() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ladder.outbox");
+        let mut store = SqliteStore::in_memory().unwrap();
+        let key = Identity::generate().unwrap().public_key();
+        let ann = store
+            .register(&Name::new("Ann").unwrap(), &key, UnixTime(1))
+            .unwrap();
+        let (mut outbox, _) = Outbox::open(&path).unwrap();
+        outbox.push(game(1, AccountId(999))).unwrap();
+        outbox.push(game(2, ann.id)).unwrap();
+        drop(outbox);
+        let mut keeper = Keeper::new(Box::new(store), Some(&path), RETRY_TEST).unwrap();
+        assert_eq!(keeper.until_retry(), None, "nothing waits");
+        assert!(!path.exists());
+        let standing = keeper.store.standing(ann.id, Mode::Partnership).unwrap();
+        assert_eq!(standing.games, 1);
+    }
+
+    const RETRY_TEST: Duration = Duration::from_secs(3600);
+}
