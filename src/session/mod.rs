@@ -270,11 +270,10 @@ impl LocalGame {
         self.record.as_deref()
     }
 
-    /// Why the game is not saved, or its last steps not yet on the disk.
+    /// Why the game could not be saved at all (its steps the disk refused
+    /// since are `unwritten`).
     pub fn save_problem(&self) -> Option<&str> {
-        self.save_problem
-            .as_deref()
-            .or_else(|| self.table.save_problem())
+        self.save_problem.as_deref()
     }
 
     /// Why the record is not being written, when it is not.
@@ -298,7 +297,7 @@ impl LocalGame {
             (None, None) => return None,
         };
         Some(format!(
-            "Not {what}: {}. The game is kept and written when the disk allows.",
+            "Not {what}: {}. Kept, and written when the disk allows.",
             os_error_words(why)
         ))
     }

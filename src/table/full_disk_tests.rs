@@ -4,74 +4,15 @@
 //! `spades verify`). Run on a real filesystem of 600 kB (a tmpfs mounted
 //! for the test): root may write past permissions, not past a full disk.
 
-use std::io::{self, Write};
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
+
+use support::disk::SmallDisk;
 
 use super::*;
 use crate::bots::Level;
 use crate::look::Look;
 use crate::record::create_record_file;
 use crate::save::{SaveAbout, Saved};
-
-/// A tmpfs of `size` mounted on a folder of its own, unmounted when
-/// dropped. `None` (with a loud warning) where mounting is refused, unless
-/// `SPADES_REQUIRE_TMPFS=1` (as CI sets) makes that a failure.
-pub(crate) struct SmallDisk {
-    folder: tempfile::TempDir,
-}
-
-impl SmallDisk {
-    pub(crate) fn mount(size: &str) -> Option<SmallDisk> {
-        let folder = tempfile::Builder::new()
-            .prefix("spades-disk")
-            .tempdir()
-            .expect("a folder");
-        let mounted = Command::new("mount")
-            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
-            .arg(folder.path())
-            .output();
-        let refused = match mounted {
-            Ok(out) if out.status.success() => return Some(SmallDisk { folder }),
-            Ok(out) => String::from_utf8_lossy(&out.stderr).trim().to_string(),
-            Err(e) => e.to_string(),
-        };
-        let required = std::env::var("SPADES_REQUIRE_TMPFS").is_ok_and(|v| v == "1");
-        assert!(
-            !required,
-            "SPADES_REQUIRE_TMPFS=1 but a tmpfs could not be mounted: {refused}"
-        );
-        // Past the harness's capture: a skip is seen in every run.
-        let _ = writeln!(
-            io::stderr(),
-            "SKIPPED: a tmpfs could not be mounted ({refused}): writing on a full disk was \
-             NOT tested. Run as root, or set SPADES_REQUIRE_TMPFS=1 to make this a failure."
-        );
-        None
-    }
-
-    pub(crate) fn path(&self) -> &Path {
-        self.folder.path()
-    }
-
-    /// Fills the disk until a write is refused; the filler file is
-    /// returned, to be removed when there is to be room again.
-    pub(crate) fn fill(&self) -> PathBuf {
-        let filler = self.path().join("filler");
-        let mut file = std::fs::File::create(&filler).expect("the filler");
-        let block = [0u8; 4096];
-        while file.write_all(&block).is_ok() {}
-        // The last bytes too, so not even a short line fits.
-        while file.write_all(&block[..1]).is_ok() {}
-        filler
-    }
-}
-
-impl Drop for SmallDisk {
-    fn drop(&mut self) {
-        let _ = Command::new("umount").arg(self.folder.path()).status();
-    }
-}
 
 /// Bots that make their contracts, so the game reaches its end.
 fn bots() -> Vec<Player> {
