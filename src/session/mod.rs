@@ -320,10 +320,18 @@ impl LocalGame {
             Some(_) => Vec::new(),
             None => self.record.iter().cloned().collect(),
         };
+        // Steps the disk still refuses are lost with this process: said.
+        let held = self.table.is_behind().then(|| {
+            let why = self.table.save_problem().or(self.table.record_problem());
+            format!(
+                "its last steps were never written ({}): the game's files end before them",
+                why.map_or_else(|| "the disk refused them".to_string(), os_error_words)
+            )
+        });
         Played {
             records,
             saved,
-            record_problem: self.record_problem().map(str::to_string),
+            record_problem: held.or_else(|| self.record_problem().map(str::to_string)),
         }
     }
 

@@ -10,21 +10,36 @@ use std::process::Command;
 /// dropped. `None` (with a loud warning) where mounting is refused, unless
 /// `SPADES_REQUIRE_TMPFS=1` (as CI sets) makes that a failure.
 pub struct SmallDisk {
-    folder: tempfile::TempDir,
+    path: PathBuf,
+    /// The folder mounted on, when the disk made its own.
+    _own: Option<tempfile::TempDir>,
 }
 
 impl SmallDisk {
     pub fn mount(size: &str) -> Option<SmallDisk> {
-        let folder = tempfile::Builder::new()
+        let own = tempfile::Builder::new()
             .prefix("spades-disk")
             .tempdir()
             .expect("a folder");
+        let mut disk = SmallDisk::mount_at(own.path(), size)?;
+        disk._own = Some(own);
+        Some(disk)
+    }
+
+    /// A disk mounted on `path` (made if missing): a program's data folder.
+    pub fn mount_at(path: &Path, size: &str) -> Option<SmallDisk> {
+        std::fs::create_dir_all(path).expect("the folder to mount on");
         let mounted = Command::new("mount")
             .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
-            .arg(folder.path())
+            .arg(path)
             .output();
         let refused = match mounted {
-            Ok(out) if out.status.success() => return Some(SmallDisk { folder }),
+            Ok(out) if out.status.success() => {
+                return Some(SmallDisk {
+                    path: path.to_path_buf(),
+                    _own: None,
+                });
+            }
             Ok(out) => String::from_utf8_lossy(&out.stderr).trim().to_string(),
             Err(e) => e.to_string(),
         };
@@ -43,7 +58,7 @@ impl SmallDisk {
     }
 
     pub fn path(&self) -> &Path {
-        self.folder.path()
+        &self.path
     }
 
     /// Fills the disk until a write is refused; the filler file is
@@ -61,6 +76,6 @@ impl SmallDisk {
 
 impl Drop for SmallDisk {
     fn drop(&mut self) {
-        let _ = Command::new("umount").arg(self.folder.path()).status();
+        let _ = Command::new("umount").arg(&self.path).status();
     }
 }
