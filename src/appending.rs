@@ -55,6 +55,7 @@ impl WholeLines {
         if self.sync {
             self.file.sync_data()?;
         }
+        gone_check(&self.file)?;
         self.end += bytes.len() as u64;
         Ok(())
     }
@@ -68,6 +69,24 @@ impl WholeLines {
         }
         Ok(())
     }
+}
+
+/// A file removed while open (its folder deleted) still takes writes, and
+/// loses them all when closed: that is a failure to say, not a success.
+fn gone_check(file: &File) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if file.metadata()?.nlink() == 0 {
+            return Err(io::Error::new(
+                io::ErrorKind::NotFound,
+                "the file was removed while the game was played",
+            ));
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = file;
+    Ok(())
 }
 
 /// Each `write` is whole or nothing, so a writer above (the record's) can
@@ -101,5 +120,16 @@ mod tests {
         lines.append(b"two\n").unwrap();
         lines.write_all(b"three\n").unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "one\ntwo\nthree\n");
+    }
+
+    #[test]
+    fn a_file_removed_while_open_is_a_failure() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f");
+        let mut lines = WholeLines::at_end(File::create(&path).unwrap()).unwrap();
+        lines.append(b"one\n").unwrap();
+        std::fs::remove_dir_all(dir.path()).unwrap();
+        let refused = lines.append(b"two\n").unwrap_err();
+        assert_eq!(refused.kind(), io::ErrorKind::NotFound);
     }
 }
