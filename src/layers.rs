@@ -15,8 +15,17 @@ const LAYERS: &[(&str, &[&str])] = &[
     (
         "formats and vocabulary",
         &[
-            "fairness", "naming", "paths", "signals", "config", "presets", "record", "protocol",
-            "look", "outside",
+            "fairness",
+            "naming",
+            "paths",
+            "signals",
+            "config",
+            "presets",
+            "record",
+            "protocol",
+            "look",
+            "outside",
+            "appending",
         ],
     ),
     (

@@ -2,6 +2,7 @@
 //! game between seats; bots, the TUI and `spades sim` are its clients.
 
 pub mod analysis;
+pub mod appending;
 pub mod bots;
 pub mod cli;
 pub mod config;

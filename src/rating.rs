@@ -456,25 +456,37 @@ pub fn signed(change: f64) -> String {
 /// The rating as `spades stats` prints it: lines of at most 70 columns.
 pub fn render(ledger: &Ledger) -> Vec<String> {
     let r = &ledger.rating;
-    let now = format!("Rating    {:.0} ± {:.0}", r.rating, r.deviation);
-    match ledger.last() {
+    // Named, so it is never taken for a server's ladder rating.
+    let now = format!(
+        "Rating    {AGAINST_THE_COMPUTER}: {:.0} ± {:.0}",
+        r.rating, r.deviation
+    );
+    let mut lines = match ledger.last() {
         None => vec![
-            format!("{now}: no rated game yet"),
+            format!("{now}, no rated game yet"),
             "          (a new player's rating says little of their skill)".into(),
         ],
         Some(last) => {
             let n = ledger.changes.len();
             vec![
                 format!(
-                    "{now} after {n} rated game{}, {} in the last",
-                    if n == 1 { "" } else { "s" },
+                    "{now} after {n} rated game{}",
+                    if n == 1 { "" } else { "s" }
+                ),
+                format!(
+                    "          {} in the last (± the deviation: it narrows as you play)",
                     signed(last.change()),
                 ),
-                "          (± the deviation: it narrows as you play)".into(),
             ]
         }
-    }
+    };
+    lines.push("          (a server's ladder rates its own games: spades ladder)".into());
+    lines
 }
+
+/// What the rating worked out from the player's records is: the one
+/// against the computer, never a server's.
+pub const AGAINST_THE_COMPUTER: &str = "against the computer";
 
 #[cfg(test)]
 mod tests {
@@ -611,11 +623,16 @@ mod tests {
         assert_eq!(signed(-12.6), "-13");
         assert_eq!(signed(0.2), "0");
         let none = render(&Ledger::of(&[]));
-        assert_eq!(none[0], "Rating    1500 ± 350: no rated game yet");
+        assert_eq!(
+            none[0],
+            "Rating    against the computer: 1500 ± 350, no rated game yet"
+        );
         let win = game(Mode::Partnership, Outcome::Won, vec![510, 300], 9);
         let some = render(&Ledger::of(&vec![win; 12]));
         assert!(
-            some[0].starts_with("Rating    ") && some[0].contains("after 12 rated games, +"),
+            some[0].starts_with("Rating    against the computer: ")
+                && some[0].ends_with("after 12 rated games")
+                && some[1].contains("+"),
             "{some:?}"
         );
         assert!(some.iter().chain(&none).all(|l| l.chars().count() <= 70));

@@ -20,6 +20,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::appending::WholeLines;
 use crate::bots::BotSpec;
 use crate::engine::{Action, Rules, Seat};
 use crate::fairness::{Dealing, SecretSeed};
@@ -313,15 +314,19 @@ pub fn parse(text: &str) -> Result<(SaveHeader, Vec<Step>), SaveError> {
 }
 
 /// The save of the game being played: every step goes to disk before the
-/// game goes on. The file is locked while the game is played, so a second
-/// spades cannot play the same game.
+/// game goes on. A step the disk refuses (a full disk) is held, and
+/// written before the next, so the save is whole again once there is
+/// room; the file never ends in half a step. The file is locked while the
+/// game is played, so a second spades cannot play the same game.
 #[derive(Debug)]
 pub struct Journal {
-    file: File,
+    file: WholeLines,
     path: PathBuf,
     /// Held locked while the game is played (`ID.lock` beside the save: the
     /// save itself is replaced whole when rewritten).
     lock: File,
+    /// Whole lines not yet on the disk, in order.
+    held: Vec<u8>,
 }
 
 impl Journal {
@@ -331,8 +336,15 @@ impl Journal {
         let path = dir.join(format!("{}.save", header.id));
         let lock = lock(&path)?;
         let file = private_options().create_new(true).open(&path)?;
-        let mut journal = Journal { file, path, lock };
-        journal.write(header)?;
+        let mut journal = Journal {
+            file: WholeLines::at_end(file)?.synced(),
+            path,
+            lock,
+            held: Vec::new(),
+        };
+        journal.hold(header)?;
+        // Held if the disk refuses it: the table says so and writes it later.
+        let _ = journal.write_held();
         // The new file's name must reach the disk too, or a power cut could
         // lose the whole save.
         sync_dir(&journal.path);
@@ -348,44 +360,65 @@ impl Journal {
         temporary.push(".new");
         let temporary = PathBuf::from(temporary);
         let lock = lock(path)?;
-        let file = private_options()
-            .create(true)
-            .truncate(true)
-            .open(&temporary)?;
-        let mut journal = Journal {
-            file,
-            path: temporary.clone(),
-            lock,
-        };
         let mut text = serde_json::to_string(header)?;
         text.push('\n');
         for step in steps {
             text.push_str(&serde_json::to_string(step)?);
             text.push('\n');
         }
-        journal.file.write_all(text.as_bytes())?;
-        journal.file.sync_data()?;
-        std::fs::rename(&temporary, path)?;
+        let mut file = private_options()
+            .create(true)
+            .truncate(true)
+            .open(&temporary)?;
+        let written = file
+            .write_all(text.as_bytes())
+            .and_then(|()| file.sync_data())
+            .and_then(|()| std::fs::rename(&temporary, path));
+        if let Err(e) = written {
+            // No half save is left beside the whole one.
+            let _ = std::fs::remove_file(&temporary);
+            return Err(e);
+        }
         sync_dir(path);
-        journal.path = path.to_path_buf();
-        Ok(journal)
+        Ok(Journal {
+            file: WholeLines::at_end(file)?.synced(),
+            path: path.to_path_buf(),
+            lock,
+            held: Vec::new(),
+        })
     }
 
     pub fn path(&self) -> &Path {
         &self.path
     }
 
-    /// Writes one step and waits until it is on the disk.
+    /// Writes one step, after any held, and waits until they are on the
+    /// disk. When the disk refuses, the step is held (`is_behind`).
     pub fn append(&mut self, step: &Step) -> io::Result<()> {
-        self.write(step)
+        self.hold(step)?;
+        self.write_held()
     }
 
-    fn write<T: Serialize>(&mut self, value: &T) -> io::Result<()> {
-        let mut line = serde_json::to_vec(value)?;
-        line.push(b'\n');
-        // One write for the whole line, so a crash cuts at most this line.
-        self.file.write_all(&line)?;
-        self.file.sync_data()
+    /// Writes the lines held since the disk last refused them, in order.
+    pub fn write_held(&mut self) -> io::Result<()> {
+        if self.held.is_empty() {
+            return Ok(());
+        }
+        // One write for them all, so a crash cuts at most the last line.
+        self.file.append(&self.held)?;
+        self.held.clear();
+        Ok(())
+    }
+
+    /// Are there steps the disk has not taken yet?
+    pub fn is_behind(&self) -> bool {
+        !self.held.is_empty()
+    }
+
+    fn hold<T: Serialize>(&mut self, value: &T) -> io::Result<()> {
+        serde_json::to_writer(&mut self.held, value)?;
+        self.held.push(b'\n');
+        Ok(())
     }
 
     /// The game is over (or given up): its save is removed.

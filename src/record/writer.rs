@@ -15,10 +15,16 @@ use super::line::{GameHeader, RecordLine};
 /// is over and then written whole and flushed, so no card another seat
 /// holds reaches the file while it could still be played; the closing line
 /// reveals the seed when it was secret.
+///
+/// Lines the sink refuses (a full disk) are held and written, in order,
+/// by the next `write_held`: a sink that writes each buffer whole or not
+/// at all (`WholeLines`) then never holds half a line nor a line twice.
 pub struct RecordWriter<W: Write> {
     out: W,
     /// The lines of the hand in progress.
     hand: Vec<u8>,
+    /// Whole hands (or the `game` line) the sink has not taken yet.
+    held: Vec<u8>,
     reveal: Option<Reveal>,
     closed: bool,
     /// Hands already in the file: their events are not written again when
@@ -27,15 +33,17 @@ pub struct RecordWriter<W: Write> {
 }
 
 impl<W: Write> RecordWriter<W> {
-    /// Writes the `game` line; `reveal` goes on the closing line.
+    /// Writes the `game` line; `reveal` goes on the closing line. The
+    /// writer is returned even when the sink refused the line: it is held.
     pub fn start(
-        mut out: W,
+        out: W,
         header: &GameHeader,
         reveal: Option<Reveal>,
-    ) -> io::Result<RecordWriter<W>> {
-        write_line(&mut out, &RecordLine::Game(header.clone()))?;
-        out.flush()?;
-        Ok(RecordWriter::continuing(out, reveal, 0))
+    ) -> (RecordWriter<W>, io::Result<()>) {
+        let mut writer = RecordWriter::continuing(out, reveal, 0);
+        let written = write_line(&mut writer.held, &RecordLine::Game(header.clone()))
+            .and_then(|()| writer.write_held());
+        (writer, written)
     }
 
     /// Writes on into a record that already holds its `game` line and its
@@ -45,14 +53,23 @@ impl<W: Write> RecordWriter<W> {
         RecordWriter {
             out,
             hand: Vec::new(),
+            held: Vec::new(),
             reveal,
             closed: false,
             written,
         }
     }
 
-    /// Takes the next event: kept back until its hand is scored.
+    /// Takes the next event: kept back until its hand is scored, then
+    /// written.
     pub fn event(&mut self, event: &Event) -> io::Result<()> {
+        self.take(event)?;
+        self.write_held()
+    }
+
+    /// Takes the next event without writing anything: a hand once scored
+    /// is held for `write_held`.
+    pub fn take(&mut self, event: &Event) -> io::Result<()> {
         if event.hand().is_some_and(|hand| hand <= self.written) {
             return Ok(());
         }
@@ -60,7 +77,8 @@ impl<W: Write> RecordWriter<W> {
             (Event::End { .. }, line) => self.close(line),
             (Event::Score { .. }, line) => {
                 write_line(&mut self.hand, &line)?;
-                self.write_hand()
+                self.held.append(&mut self.hand);
+                Ok(())
             }
             (_, line) => write_line(&mut self.hand, &line),
         }
@@ -72,24 +90,35 @@ impl<W: Write> RecordWriter<W> {
         self.close(RecordLine::Abandoned {
             salt: None,
             seed: None,
-        })
+        })?;
+        self.write_held()
     }
 
     pub fn is_closed(&self) -> bool {
         self.closed
     }
 
+    /// Are there lines the sink has not taken yet?
+    pub fn is_behind(&self) -> bool {
+        !self.held.is_empty()
+    }
+
     pub fn into_inner(self) -> W {
         self.out
     }
 
-    fn write_hand(&mut self) -> io::Result<()> {
-        self.out.write_all(&self.hand)?;
-        self.hand.clear();
-        self.out.flush()
+    /// Writes the lines held, in one write, and flushes them.
+    pub fn write_held(&mut self) -> io::Result<()> {
+        if self.held.is_empty() {
+            return Ok(());
+        }
+        self.out.write_all(&self.held)?;
+        self.out.flush()?;
+        self.held.clear();
+        Ok(())
     }
 
-    /// Writes the closing line (`end` or `abandoned`), revealing the seed.
+    /// Holds the closing line (`end` or `abandoned`), revealing the seed.
     fn close(&mut self, line: RecordLine) -> io::Result<()> {
         if self.closed {
             return Ok(());
@@ -97,7 +126,8 @@ impl<W: Write> RecordWriter<W> {
         self.closed = true;
         let line = line.revealing(self.reveal.as_ref());
         write_line(&mut self.hand, &line)?;
-        self.write_hand()
+        self.held.append(&mut self.hand);
+        Ok(())
     }
 }
 

@@ -30,7 +30,8 @@ pub fn end_note(
     }
     match rating::change_for(dir, &id) {
         Ok(Ok(change)) => vec![format!(
-            "Rating {:.0} ± {:.0} ({} from {:.0})",
+            "Rating {} {:.0} ± {:.0} ({} from {:.0})",
+            rating::AGAINST_THE_COMPUTER,
             change.after.0,
             change.after.1,
             rating::signed(change.after.0 - change.before.0),

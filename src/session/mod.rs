@@ -6,9 +6,9 @@
 
 mod end_note;
 
-use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
+use crate::appending::WholeLines;
 use crate::bots::{BotSpec, Effort};
 use crate::engine::{Rules, Seat};
 use crate::fairness::Dealing;
@@ -193,8 +193,13 @@ impl LocalGame {
             look,
         };
         if let Some((file, path)) = file {
-            match table.record_to(Box::new(BufWriter::new(file)), names.all(), about.info()) {
-                Ok(()) => record = Some(path),
+            match WholeLines::at_end(file) {
+                Ok(out) => {
+                    // A `game` line the disk refuses is held: the table
+                    // says so (`record_problem`) and writes it later.
+                    let _ = table.record_to(Box::new(out), names.all(), about.info());
+                    record = Some(path);
+                }
                 Err(e) => record_problem = Some(format!("cannot write {}: {e}", path.display())),
             }
         }
@@ -265,7 +270,8 @@ impl LocalGame {
         self.record.as_deref()
     }
 
-    /// Why the game is not saved, when it could not be.
+    /// Why the game could not be saved at all (its steps the disk refused
+    /// since are `unwritten`).
     pub fn save_problem(&self) -> Option<&str> {
         self.save_problem.as_deref()
     }
@@ -275,6 +281,31 @@ impl LocalGame {
         self.record_problem
             .as_deref()
             .or_else(|| self.table.record_problem())
+    }
+
+    /// The one line a screen shows while the disk refuses the game's save
+    /// or record: the game goes on, kept in memory, and they are written
+    /// at the next step the disk takes them.
+    pub fn unwritten(&self) -> Option<String> {
+        if !self.table.is_behind() {
+            return None;
+        }
+        let (what, why) = match (self.table.save_problem(), self.table.record_problem()) {
+            (Some(why), _) => ("saved", why),
+            (None, Some(why)) => ("recorded", why),
+            // Held behind the save, which is written now: next step.
+            (None, None) => return None,
+        };
+        Some(format!(
+            "Not {what}: {}. Kept, and written when the disk allows.",
+            os_error_words(why)
+        ))
+    }
+
+    /// Tries again to write what the disk refused, between steps (at the
+    /// game's end, say, when no step comes).
+    pub fn catch_up(&mut self) {
+        self.table.catch_up();
     }
 
     /// The player leaves the table. A game not yet decided is kept to be
@@ -289,10 +320,18 @@ impl LocalGame {
             Some(_) => Vec::new(),
             None => self.record.iter().cloned().collect(),
         };
+        // Steps the disk still refuses are lost with this process: said.
+        let held = self.table.is_behind().then(|| {
+            let why = self.table.save_problem().or(self.table.record_problem());
+            format!(
+                "its last steps were never written ({}): the game's files end before them",
+                why.map_or_else(|| "the disk refused them".to_string(), os_error_words)
+            )
+        });
         Played {
             records,
             saved,
-            record_problem: self.record_problem().map(str::to_string),
+            record_problem: held.or_else(|| self.record_problem().map(str::to_string)),
         }
     }
 
@@ -305,6 +344,16 @@ impl LocalGame {
             self.table.rules().is_quick(),
         )
     }
+}
+
+/// An I/O error as a player reads it: "no space left on device", without
+/// the system's number.
+fn os_error_words(why: &str) -> String {
+    let words = why.split(" (os error").next().unwrap_or(why);
+    let mut chars = words.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_lowercase().chain(chars).collect()
+    })
 }
 
 /// Gives a saved game up: set at the table again, then abandoned, so its

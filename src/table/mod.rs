@@ -126,12 +126,14 @@ pub struct Table {
     /// What the public has been told and not yet taken, once kept.
     public: Option<Vec<SeatEvent>>,
     record: Option<RecordWriter<RecordSink>>,
-    /// The first failure to write the record: the game goes on without it.
+    /// Why the record's last lines could not be written: they are held,
+    /// and written at the next step the disk takes them.
     record_problem: Option<String>,
     /// The game's save, when it is kept: every step goes to disk before the
     /// table tells anyone of it.
     save: Option<SaveState>,
-    /// The first failure to write the save: the game goes on unsaved.
+    /// Why the save's last steps could not be written (held, like the
+    /// record's), or why it was given up.
     save_problem: Option<String>,
 }
 
@@ -187,7 +189,9 @@ impl Table {
     /// Writes this game's record to `out` from now on: the `game` line at
     /// once (with the commitment when the seed is secret), each hand when
     /// it is over, and the closing line when the game ends or is left.
-    /// Call before the first action.
+    /// Call before the first action. When the `game` line cannot be
+    /// written it is held, as any line of the record is (`catch_up`), and
+    /// the error is returned.
     pub fn record_to(
         &mut self,
         out: RecordSink,
@@ -202,10 +206,11 @@ impl Table {
             names.insert(dummy.index(), "Dummy".to_string());
         }
         let header = GameHeader::new(*self.game.rules(), names, &self.dealing, info);
-        let mut writer = RecordWriter::start(out, &header, self.dealing.reveal())?;
-        writer.event(&self.game.deal_event())?;
+        let (mut writer, written) = RecordWriter::start(out, &header, self.dealing.reveal());
+        writer.take(&self.game.deal_event())?;
         self.record = Some(writer);
-        Ok(())
+        self.record_problem = written.as_ref().err().map(io::Error::to_string);
+        written
     }
 
     pub fn rules(&self) -> &Rules {
@@ -268,7 +273,8 @@ impl Table {
         &self.timings[seat.index()]
     }
 
-    /// Why the record could not be written, if it could not.
+    /// Why the record's last lines are not on the disk yet, if they are
+    /// not: they are held until it takes them.
     pub fn record_problem(&self) -> Option<&str> {
         self.record_problem.as_deref()
     }
@@ -379,17 +385,46 @@ impl Table {
     }
 
     /// Puts a step in the save before anyone hears of it, so the record
-    /// never runs ahead of the save.
+    /// never runs ahead of the save. A step the disk refuses is held with
+    /// those before it, and written first at the next step.
     fn journal(&mut self, step: Step) {
         let Some(save) = &mut self.save else {
             return;
         };
-        match save.journal.append(&step) {
-            Ok(()) => save.steps.push(step),
-            Err(e) => {
-                self.save_problem.get_or_insert_with(|| e.to_string());
-                self.save = None;
-            }
+        save.steps.push(step);
+        self.save_problem = save.journal.append(&step).err().map(|e| e.to_string());
+    }
+
+    /// Writes what the disk refused so far, the save's steps before the
+    /// record's lines; a game over whose record is whole needs no save.
+    /// Done at each step; worth calling again when the player asks.
+    pub fn catch_up(&mut self) {
+        if let Some(save) = &mut self.save
+            && save.journal.is_behind()
+        {
+            self.save_problem = save.journal.write_held().err().map(|e| e.to_string());
+        }
+        self.write_record();
+        if self.game.phase() == Phase::Over {
+            self.remove_save();
+        }
+    }
+
+    /// Does the table hold lines of its save or record the disk refused?
+    pub fn is_behind(&self) -> bool {
+        self.save.as_ref().is_some_and(|s| s.journal.is_behind())
+            || self.record.as_ref().is_some_and(RecordWriter::is_behind)
+    }
+
+    /// Writes the record's held lines, unless the save is behind: a record
+    /// ahead of its save would hold hands a resumed game may play again
+    /// otherwise.
+    fn write_record(&mut self) {
+        if self.save.as_ref().is_some_and(|s| s.journal.is_behind()) {
+            return;
+        }
+        if let Some(writer) = &mut self.record {
+            self.record_problem = writer.write_held().err().map(|e| e.to_string());
         }
     }
 
@@ -484,7 +519,7 @@ impl Table {
         if let Some(writer) = &mut self.record
             && let Err(e) = writer.abandon()
         {
-            self.record_failed(&e);
+            self.record_problem = Some(e.to_string());
         }
         self.remove_save();
     }
@@ -493,13 +528,18 @@ impl Table {
     /// resumed (its record stays open, its seed secret); a game not saved is
     /// abandoned.
     pub fn leave(&mut self) {
+        self.catch_up();
         if self.save.is_none() {
             self.abandon();
         }
     }
 
-    /// A game over needs no save.
+    /// A game over needs no save, once its record is whole: until then
+    /// the save keeps the game, to write the record from when resumed.
     fn remove_save(&mut self) {
+        if self.record.as_ref().is_some_and(RecordWriter::is_behind) {
+            return;
+        }
         if let Some(save) = self.save.take()
             && let Err(e) = save.journal.remove()
         {
@@ -512,18 +552,15 @@ impl Table {
         for event in &events {
             self.record_event(event);
             self.tell(event);
-            if matches!(event, Event::End { .. }) {
-                self.remove_save();
-            }
         }
+        self.catch_up();
     }
 
     fn record_event(&mut self, event: &Event) {
         if let Some(writer) = &mut self.record
-            && let Err(e) = writer.event(event)
+            && let Err(e) = writer.take(event)
         {
-            self.record = None;
-            self.record_failed(&e);
+            self.record_problem = Some(e.to_string());
         }
     }
 
@@ -537,10 +574,6 @@ impl Table {
             public.push(event.public());
         }
     }
-
-    fn record_failed(&mut self, e: &io::Error) {
-        self.record_problem.get_or_insert_with(|| e.to_string());
-    }
 }
 
 /// A table left before its game is decided closes its record, unless the
@@ -553,3 +586,6 @@ impl Drop for Table {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+pub(crate) mod full_disk_tests;

@@ -6,6 +6,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
+use crate::appending::WholeLines;
 use crate::engine::{Game, Seat};
 use crate::record::{self, RecordWriter};
 use crate::save::{self, Journal, SaveAbout, SaveError, SaveHeader, Saved, Step};
@@ -39,6 +40,8 @@ impl Table {
             header,
             steps: Vec::new(),
         });
+        // A header the disk refused is held, and said, like any step.
+        self.catch_up();
         Ok(path)
     }
 
@@ -74,7 +77,7 @@ impl Table {
         if let Some(record) = &header.record {
             match record::open_to_continue(record, keep)? {
                 Some((file, written)) => {
-                    let out: RecordSink = Box::new(io::BufWriter::new(file));
+                    let out: RecordSink = Box::new(WholeLines::at_end(file)?);
                     table.record = Some(RecordWriter::continuing(out, reveal, written));
                     let first = table.game.deal_event();
                     table.record_event(&first);
@@ -82,7 +85,8 @@ impl Table {
                 None => {
                     let file = std::fs::File::create(record)?;
                     let info = header.about().info();
-                    table.record_to(Box::new(io::BufWriter::new(file)), names, info)?;
+                    // A `game` line the disk refuses is held and said.
+                    let _ = table.record_to(Box::new(WholeLines::at_end(file)?), names, info);
                 }
             }
         }
@@ -162,7 +166,7 @@ impl Table {
         self.save.is_some()
     }
 
-    /// Why the save stopped being written, if it did.
+    /// Why the save's last steps are not on the disk yet, if they are not.
     pub fn save_problem(&self) -> Option<&str> {
         self.save_problem.as_deref()
     }

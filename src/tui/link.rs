@@ -148,6 +148,21 @@ impl TableLink {
         }
     }
 
+    /// The line saying the disk refuses a local game's files, while it does.
+    pub fn unwritten(&self) -> Option<String> {
+        match self {
+            TableLink::Local(game) => game.unwritten(),
+            TableLink::Remote(_) => None,
+        }
+    }
+
+    /// Tries again to write what the disk refused (a local game).
+    pub fn catch_up(&mut self) {
+        if let TableLink::Local(game) = self {
+            game.catch_up();
+        }
+    }
+
     /// Would `take_back` find a move of `seat`'s to take back?
     pub fn can_take_back(&self, seat: Seat) -> bool {
         match self {

@@ -184,6 +184,16 @@ fn export_of_an_unknown_id_exits_2() {
     assert_eq!(written, 0);
 }
 
+/// The rating `spades stats` shows is named: the one against the computer,
+/// worked out from the records, never a server's ladder rating.
+#[test]
+fn stats_names_the_rating_it_shows() {
+    let home = Home::new();
+    let home_path = home.dir.path().to_string_lossy().into_owned();
+    let text = home.stdout(&["stats"]).replace(&home_path, "[home]");
+    insta::assert_snapshot!("stats", text);
+}
+
 /// `--rebuild`, once documented, is kept for scripts that pass it: nothing
 /// is cached, so it gives the same numbers and says what it read.
 #[test]

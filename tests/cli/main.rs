@@ -12,6 +12,7 @@
 mod analyze;
 mod commands;
 mod escapes;
+mod full_disk;
 mod hard;
 mod history;
 mod ladder_db;

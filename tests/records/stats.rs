@@ -365,5 +365,8 @@ fn games_with_open_deals_are_counted_apart_and_not_rated() {
         "{text}"
     );
     assert!(text.contains("Games     1 played: "), "{text}");
-    assert!(text.contains("after 1 rated game,"), "{text}");
+    assert!(
+        text.contains("against the computer: ") && text.contains(" after 1 rated game\n"),
+        "{text}"
+    );
 }

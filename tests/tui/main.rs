@@ -14,6 +14,7 @@ mod bid_cursor;
 mod directory;
 mod dummy;
 mod flow;
+mod full_disk;
 mod hand_review;
 mod hint;
 mod input;

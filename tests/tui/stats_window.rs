@@ -29,13 +29,19 @@ fn game_over_shows_the_rating_and_its_change() {
     let note = app.rating_note().join("\n");
     let won = app.view().winner == Some(app.view().side());
     let want = if won {
-        "Rating 1675 ± 247 (+175 from 1500)"
+        "Rating against the computer 1675 ± 247 (+175 from 1500)"
     } else {
-        "Rating 1325 ± 247 (-175 from 1500)"
+        "Rating against the computer 1325 ± 247 (-175 from 1500)"
     };
     assert_eq!(note, want);
+    // The box wraps the note: its words are read across the rows.
     let text = screen_text(&mut app, 100, 30);
-    assert!(text.contains(want), "{text}");
+    let words = text
+        .split(['"', ' ', '|', '\n'])
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(words.contains(want), "{text}");
 }
 
 #[test]

@@ -70,8 +70,16 @@ impl App {
         match input {
             Input::Tick(now) => self.tick(now),
             Input::Key(Key::Interrupt) => self.quit = true,
-            Input::Key(key) => self.key(key),
-            Input::Click { column, row } => self.click(column, row),
+            Input::Key(key) => {
+                // Between steps too (a game over has none), what the disk
+                // refused is tried again whenever the player does anything.
+                self.table.catch_up();
+                self.key(key);
+            }
+            Input::Click { column, row } => {
+                self.table.catch_up();
+                self.click(column, row);
+            }
             Input::Resize => {}
         }
         self.sync();

@@ -412,6 +412,12 @@ impl App {
         self.notice.as_deref()
     }
 
+    /// Why the game's save or record is not on the disk yet, while it is
+    /// not: one line, shown until the disk takes them.
+    pub fn unwritten(&self) -> Option<String> {
+        self.table.unwritten()
+    }
+
     /// Was a key held back by the guard that is still on? The key bar
     /// says so, so the player knows the key was seen and not lost.
     pub fn key_held_back(&self) -> bool {

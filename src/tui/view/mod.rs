@@ -60,6 +60,13 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) -> Hits {
             }
         }
     }
+    // Over the key bar, on every screen, while the disk refuses the files:
+    // the player must know the game is not on the disk.
+    if let Some(line) = app.unwritten() {
+        let width = usize::from(regions.footer.width);
+        let (x, y) = (regions.footer.x, regions.footer.y);
+        buf.set_stringn(x, y, format!(" {line:<width$}"), width, theme.error());
+    }
     if let Some(overlay) = app.overlay() {
         overlays::draw(app, overlay, area, buf, &mut hits);
     }

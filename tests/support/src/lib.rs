@@ -14,6 +14,7 @@ use std::path::PathBuf;
 
 pub mod account;
 pub mod checker;
+pub mod disk;
 pub mod game;
 pub mod load;
 pub mod net;
