@@ -16,6 +16,7 @@ use crate::net::client::{Connection, Target};
 use crate::net::code::{ServerAddress, TableCode, lan_address};
 use crate::net::lobby::{Joining, Seeking};
 use crate::net::seats_kept;
+use crate::net::server::ranked::RankedRules;
 use crate::net::server::{Server, ServerError, ServerOptions};
 use crate::paths;
 use crate::signals::StopSignals;
@@ -115,6 +116,10 @@ pub struct ServeArgs {
     /// database several servers share: postgres://USER@HOST:PORT/DATABASE
     #[arg(long, value_name = "PATH|postgres://...")]
     pub db: Option<std::path::PathBuf>,
+    /// A rules.toml a mode's games must be played under to be rated (its
+    /// `mode` says which; once a mode; default: each mode's classic game)
+    #[arg(long, value_name = "PATH")]
+    pub ranked_rules: Vec<std::path::PathBuf>,
 }
 
 /// `spades join`: the code is read and the table reached before the
@@ -330,6 +335,7 @@ fn serve_options(args: &ServeArgs) -> Result<ServerOptions, CliError> {
         registrations: args.registrations_per_hour,
         own_bot: args.bot.clone(),
         db,
+        ranked: RankedRules::from_files(&args.ranked_rules)?,
         ..ServerOptions::default()
     })
 }

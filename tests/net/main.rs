@@ -23,6 +23,7 @@ mod liveness;
 mod lobby;
 mod lying_host;
 mod play;
+mod rated;
 mod secrets;
 mod server;
 mod watch;

@@ -67,6 +67,7 @@ fn listed(id: &str, mode: Mode, rules: &str, seats: Vec<ListedSeat>) -> ListedTa
         seats,
         started: false,
         rated: false,
+        unrated: None,
         watchers: 0,
     }
 }

@@ -204,6 +204,8 @@ fn lobby_of_a_shared_table() {
         level: Level::Normal.into(),
         levels: vec![Level::Easy.into(), Level::Normal.into(), Level::Hard.into()],
         can_start: true,
+        rated: false,
+        unrated: None,
     });
     let screen = LobbyScreen(&state);
     // Only the host fills seats or starts.

@@ -105,6 +105,7 @@ mod tests {
             seats,
             started,
             rated: false,
+            unrated: None,
             watchers: 0,
         }
     }

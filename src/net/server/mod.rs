@@ -19,6 +19,7 @@ mod matching;
 #[doc(hidden)]
 pub mod probe;
 mod queue;
+pub mod ranked;
 mod slot;
 mod table;
 
@@ -74,6 +75,8 @@ pub struct ServerOptions {
     pub db: Option<crate::ladder::store::Database>,
     /// Accounts registered from one address in an hour, at most.
     pub registrations: usize,
+    /// The rules each mode's games must be played under to be rated.
+    pub ranked: ranked::RankedRules,
 }
 
 /// The port table codes name when none is given.
@@ -96,6 +99,7 @@ impl Default for ServerOptions {
             own_bot: None,
             db: None,
             registrations: 5,
+            ranked: ranked::RankedRules::default(),
         }
     }
 }

@@ -14,7 +14,7 @@ use super::link::{Link, encode};
 use super::matching::{self, Waiting};
 use super::table::{self, Opening, Who};
 use super::{ConnId, Shared};
-use crate::engine::{Mode, Rules};
+use crate::engine::Mode;
 use crate::net::code;
 use crate::protocol::ServerMessage;
 
@@ -158,7 +158,7 @@ fn seat(mode: Mode, mut players: Vec<Entry>, shared: &Arc<Shared>) {
         .collect();
     let opening = Opening {
         id,
-        rules: Rules::classic(mode),
+        rules: shared.options.ranked.of(mode),
         public: true,
     };
     let commands = table::open_matched(opening, seated, Arc::clone(shared), alive);

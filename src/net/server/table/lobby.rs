@@ -3,6 +3,7 @@
 
 use super::super::flood::{CHAT_LIMIT, CHAT_SPAN, TABLE_CHAT_LIMIT};
 use super::super::{ConnId, clean_text, seat_name, shortened};
+use super::rated::Counts;
 use super::{Holder, Playing, TableTask};
 use crate::bots::{BotSpec, Level};
 use crate::fairness::Dealing;
@@ -15,6 +16,7 @@ use super::play::server_bot;
 impl TableTask {
     pub(super) fn lobby(&self) -> Lobby {
         let mode = self.mode();
+        let counts = self.counts();
         let seats = mode
             .each_seat()
             .map(|seat| match &self.seats[seat.index()] {
@@ -52,6 +54,8 @@ impl TableTask {
             level: self.level.clone(),
             levels: self.levels(),
             can_start: self.cannot_start().is_none(),
+            rated: counts == Counts::Rated,
+            unrated: counts.why_not(),
         }
     }
 
