@@ -250,13 +250,12 @@ async fn a_server_without_a_ladder_says_so() {
 }
 
 /// The ladder's rows as a new connection asks for them.
-pub(crate) async fn ladder_rows(server: &Server) -> Vec<spades::protocol::account::Rung> {
+pub(crate) async fn ladder_rows(
+    server: &Server,
+    mode: Mode,
+) -> Vec<spades::protocol::account::Rung> {
     let (mut client, _) = arrive(server, "Reader").await;
-    client
-        .send(&ClientMessage::Ladder {
-            mode: Mode::Partnership,
-        })
-        .await;
+    client.send(&ClientMessage::Ladder { mode }).await;
     client
         .until(|m| match m {
             ServerMessage::Ladder { rows, .. } => Some(rows.clone()),
@@ -280,7 +279,7 @@ async fn a_rated_game_moves_the_players_rating_once_and_spades_ladder_prints_it(
     let short = "mode = \"partnership\"\ntarget_score = 100\nlosing_score = -100\n";
     let server = ranked_server(&dir.path().join("ladder.sqlite"), &[short]);
     let ann = registered(&server, "Ann").await;
-    assert!(ladder_rows(&server).await.is_empty());
+    assert!(ladder_rows(&server, Mode::Partnership).await.is_empty());
     let (mut client, nonce) = arrive(&server, "Ann").await;
     let signature = signed(&server, &ann, &nonce);
     assert_eq!(
@@ -291,7 +290,7 @@ async fn a_rated_game_moves_the_players_rating_once_and_spades_ladder_prints_it(
     client.start().await;
     let seen = play_out(&mut client, &mut Answerer::new("normal", 7)).await;
     assert_eq!(seen.bye.as_deref(), Some("the game is over"));
-    let rows = ladder_rows(&server).await;
+    let rows = ladder_rows(&server, Mode::Partnership).await;
     assert_eq!(rows.len(), 1, "{rows:?}");
     assert_eq!(
         (rows[0].rank, rows[0].name.as_str(), rows[0].games),
@@ -433,7 +432,7 @@ async fn a_signed_in_player_who_leaves_a_rated_game_loses() {
         .await;
     client.send(&ClientMessage::Bye {}).await;
     client.closed().await;
-    let rows = ladder_rows(&server).await;
+    let rows = ladder_rows(&server, Mode::Partnership).await;
     assert_eq!(rows.len(), 1, "{rows:?}");
     assert_eq!(rows[0].games, 1);
     assert!(rows[0].rating < 1500, "a leaver loses: {rows:?}");

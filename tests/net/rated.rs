@@ -45,17 +45,31 @@ fn final_scores(record: &[RecordLine]) -> Vec<i32> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_host_who_quits_at_once_is_played_on_and_the_partner_is_rated_by_the_real_result() {
+    host_quits_at_once(Mode::Partnership, SHORT, Seat::new(2)).await;
+}
+
+/// In cutthroat the leaver's seat, played on by a bot, is beaten or not
+/// by the score: leaving hands no one a win.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_host_who_quits_cutthroat_at_once_gives_the_joiner_only_the_real_result() {
+    let short = "mode = \"cutthroat\"\ntarget_score = 100\nlosing_score = -100\n";
+    host_quits_at_once(Mode::Cutthroat, short, Seat::new(1)).await;
+}
+
+/// Ann hosts `rules` (ranked on this server), Bob joins into `bob_seat`,
+/// Ann quits as the game starts; Bob plays to the end and is rated as
+/// the final score says, Ann charged a loss.
+async fn host_quits_at_once(mode: Mode, rules: &str, bob_seat: Seat) {
     let dir = tempfile::tempdir().unwrap();
-    let server = ranked_server(&dir.path().join("ladder.sqlite"), &[SHORT]);
+    let server = ranked_server(&dir.path().join("ladder.sqlite"), &[rules]);
     let (ann_key, bob_key) = (
         registered(&server, "Ann").await,
         registered(&server, "Bob").await,
     );
     let mut ann = signed_in(&server, &ann_key, "Ann").await;
-    let table = ann.host(SHORT).await;
+    let table = ann.host(rules).await;
     let mut bob = signed_in(&server, &bob_key, "Bob").await;
-    let bob_seat = bob.join(&table.table).await.unwrap().seat;
-    assert_eq!(bob_seat, Seat::new(2), "Bob is Ann's partner");
+    assert_eq!(bob.join(&table.table).await.unwrap().seat, bob_seat);
     let lobby = bob.lobby().await;
     assert!(lobby.rated, "{lobby:?}");
     ann.start().await;
@@ -74,32 +88,29 @@ async fn a_host_who_quits_at_once_is_played_on_and_the_partner_is_rated_by_the_r
         seen.seats
     );
     let scores = final_scores(&seen.record);
-    // Bob's rating as the score the game ended with makes it: Ann left
-    // (and loses), the bots are the table's normal ones.
-    let fresh = Sitter::Player(0, Rating::new_player());
-    let bot = Sitter::Bot(Level::Normal);
-    let seat = |sitter, side: usize, left| SeatResult {
-        sitter,
-        score: scores[side],
-        left,
-    };
-    let expected = glicko::rate(
-        Mode::Partnership,
-        &[
-            seat(fresh, 0, true),
-            seat(bot, 1, false),
-            seat(Sitter::Player(1, Rating::new_player()), 0, false),
-            seat(bot, 1, false),
-        ],
-    )
-    .unwrap();
-    let rows = ladder_rows(&server).await;
+    // Bob's rating is what the score the game ended with makes, as if
+    // nobody had left: Ann's leaving gives him no win. The bots are the
+    // table's normal ones.
+    let seats: Vec<SeatResult<u8>> = mode
+        .each_seat()
+        .map(|seat| SeatResult {
+            sitter: match seat.index() {
+                0 => Sitter::Player(0, Rating::new_player()),
+                _ if seat == bob_seat => Sitter::Player(1, Rating::new_player()),
+                _ => Sitter::Bot(Level::Normal),
+            },
+            score: scores[mode.side_of(seat).index()],
+            left: false,
+        })
+        .collect();
+    let expected = glicko::rate(mode, &seats).unwrap();
+    let bobs = expected.iter().find(|r| r.player == 1).unwrap().after;
+    let rows = ladder_rows(&server, mode).await;
     let row = |name: &str| {
         rows.iter()
             .find(|r| r.name == name)
             .unwrap_or_else(|| panic!("{name} is on the ladder: {rows:?}"))
     };
-    let bobs = &expected[1].after;
     assert_eq!(
         (row("Bob").rating, row("Bob").deviation),
         (bobs.rating.round() as i32, bobs.deviation.round() as i32),
