@@ -61,6 +61,7 @@ impl SaveAbout {
             difficulty: Some(self.difficulty.clone()),
             rules_source: Some(self.rules_source.clone()),
             practice: self.practice,
+            ..GameInfo::default()
         }
     }
 }

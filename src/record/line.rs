@@ -306,6 +306,13 @@ pub struct GameInfo {
     /// rating.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub practice: bool,
+    /// A shared table's game that its server's ladder rates.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
+    /// A shared table's game on a server with a ladder that does not rate
+    /// it, and why (`target_score 10, ranked 500`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unrated: Option<String>,
 }
 
 impl GameInfo {

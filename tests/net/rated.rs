@@ -9,7 +9,7 @@ use spades::ladder::glicko::{self, SeatResult, Sitter};
 use spades::protocol::directory::ListedTable;
 use spades::protocol::{ClientMessage, ErrorCode, ServerMessage};
 use spades::rating::Rating;
-use spades::record::RecordLine;
+use spades::record::{GameHeader, RecordLine};
 use support::net::{Answerer, Client, play_out};
 
 use super::ladder::{
@@ -41,6 +41,14 @@ fn final_scores(record: &[RecordLine]) -> Vec<i32> {
             _ => None,
         })
         .expect("the game was played to its end")
+}
+
+/// The record's `game` line.
+fn header(record: &[RecordLine]) -> &GameHeader {
+    match record.first() {
+        Some(RecordLine::Game(header)) => header,
+        other => panic!("the record starts with its game line: {other:?}"),
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -87,6 +95,8 @@ async fn host_quits_at_once(mode: Mode, rules: &str, bob_seat: Seat) {
         "Bob is told Ann's seat is played by a bot: {:?}",
         seen.seats
     );
+    let info = &header(&seen.record).info;
+    assert_eq!((info.rated, info.unrated.as_deref()), (true, None));
     let scores = final_scores(&seen.record);
     // Bob's rating is what the score the game ended with makes, as if
     // nobody had left: Ann's leaving gives him no win. The bots are the
@@ -154,10 +164,12 @@ async fn a_short_target_table_is_unrated_and_says_why_in_the_lobby_and_the_listi
     assert!(shown(&rated.table).rated, "{listed:?}");
     assert_eq!(shown(&rated.table).unrated, None);
 
-    // Played out, it moves nobody's rating.
+    // Played out, its record says so, and it moves nobody's rating.
     ann.start().await;
     let seen = play_out(&mut ann, &mut Answerer::new("normal", 5)).await;
     assert_eq!(seen.bye.as_deref(), Some("the game is over"));
+    let info = &header(&seen.record).info;
+    assert_eq!((info.rated, info.unrated.as_deref()), (false, Some(why)));
     reader
         .send(&ClientMessage::Ladder {
             mode: Mode::Individual,

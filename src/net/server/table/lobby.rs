@@ -155,7 +155,12 @@ impl TableTask {
         let mut table = Table::new(self.rules, dealing, players);
         table.keep_public_events();
         let record = MemoryRecord::default();
-        let info = GameInfo::shared_table(now_secs(), bots_seated.then(|| self.level.clone()));
+        let counts = self.counts();
+        let info = GameInfo {
+            rated: counts == Counts::Rated,
+            unrated: counts.why_not(),
+            ..GameInfo::shared_table(now_secs(), bots_seated.then(|| self.level.clone()))
+        };
         if let Err(e) = table.record_to(Box::new(record.clone()), names.clone(), info) {
             return self.end(&format!("cannot write the game's record: {e}"));
         }
