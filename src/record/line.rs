@@ -278,8 +278,9 @@ pub struct GameHeader {
     /// SHA-256 of the secret seed and salt, when the seed was secret.
     #[serde(default)]
     pub commitment: Option<Commitment>,
+    /// Boxed: every record line is as large as the largest kind.
     #[serde(flatten)]
-    pub info: GameInfo,
+    pub info: Box<GameInfo>,
 }
 
 /// What a game was, for its history and statistics; not needed to replay
@@ -346,7 +347,7 @@ impl GameHeader {
             dummy: rules.mode.dummy(),
             seed: dealing.open_seed(),
             commitment: dealing.commitment(),
-            info,
+            info: Box::new(info),
         }
     }
 }
