@@ -193,6 +193,8 @@ fn open_table(
     config.game.rules = rules;
     config.game.name = signed.name;
     config.game.rules_source = source.to_string();
+    // Without --server the table is served from this program.
+    config.serves_table = args.server.is_none();
     let seeking = if args.public {
         Seeking::Public
     } else {
@@ -410,6 +412,7 @@ fn host_here(args: &HostArgs, rules: Rules, source: RulesSource) -> Result<(), C
         plain: args.insecure_plain,
         turn_timer: args.turn_timer.map(Duration::from_secs),
         own_bot: args.bot.clone(),
+        host_is_the_server: true,
         ..ServerOptions::default()
     })
     .map_err(server_error)?;

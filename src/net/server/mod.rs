@@ -77,6 +77,10 @@ pub struct ServerOptions {
     pub registrations: usize,
     /// The rules each mode's games must be played under to be rated.
     pub ranked: ranked::RankedRules,
+    /// The server runs inside its one host's program (`spades host`): the
+    /// host leaving ends their table, since the server goes with them.
+    /// Elsewhere a host who leaves is one more leaver.
+    pub host_is_the_server: bool,
 }
 
 /// The port table codes name when none is given.
@@ -100,6 +104,7 @@ impl Default for ServerOptions {
             db: None,
             registrations: 5,
             ranked: ranked::RankedRules::default(),
+            host_is_the_server: false,
         }
     }
 }

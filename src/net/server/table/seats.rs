@@ -181,6 +181,9 @@ impl TableTask {
             return;
         };
         let seat = self.conns[i].seat;
+        if self.shared.options.host_is_the_server && self.host == Some(seat) {
+            return self.host_ends_the_table(conn, said_bye);
+        }
         if self.game.is_none() {
             self.conns.remove(i);
             self.seats[seat.index()] = Holder::Empty;
@@ -203,6 +206,26 @@ impl TableTask {
         self.conns.remove(i);
         self.played_on_by_a_bot(seat);
         self.step();
+    }
+
+    /// The host leaves a table served from their own program: it ends,
+    /// as it would a moment later when their program stops its server.
+    /// The host is still among those told, so their own copy of the
+    /// record gets its closing line too; a game under way counts them as
+    /// leaving.
+    fn host_ends_the_table(&mut self, conn: ConnId, said_bye: bool) {
+        if self.game.is_some()
+            && let Some(seat) = self.host
+            && let Holder::Person(host) = &mut self.seats[seat.index()]
+        {
+            host.conn = None;
+        }
+        let reason = if said_bye {
+            "the host left the table"
+        } else {
+            "the host's connection was lost"
+        };
+        self.end_as(reason, said_bye.then_some(conn));
     }
 
     /// The seat of someone gone from the game is played by a bot of the
