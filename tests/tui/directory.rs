@@ -85,7 +85,7 @@ fn tables() -> Vec<ListedTable> {
         ],
     );
     rated.rated = true;
-    let full = listed(
+    let mut full = listed(
         "FULLTABLE2345678",
         Mode::Cutthroat,
         "to 300, 17 cards each",
@@ -95,6 +95,8 @@ fn tables() -> Vec<ListedTable> {
             bot("hard"),
         ],
     );
+    // On a server with a ladder: why this table's game is not rated.
+    full.unrated = Some("target_score 300, ranked 500".into());
     let mut started = listed(
         "STARTEDTABLE2345",
         Mode::Individual,
