@@ -108,6 +108,7 @@ fn match_now(waiting: &mut Vec<Entry>, shared: &Arc<Shared>) {
                 rating: waiting[i].rating,
                 since: waiting[i].since,
                 wait: waiting[i].wait,
+                account: waiting[i].who.account,
             })
             .collect();
         let groups = matching::groups(&queue, mode.players(), now);
