@@ -3,14 +3,21 @@
 //! the score the game really ended with; a table off the server's ranked
 //! rules is unrated and says why; one account holds one seat.
 
+use std::time::{Duration, Instant};
+
 use spades::bots::Level;
 use spades::engine::{Mode, Seat};
 use spades::ladder::glicko::{self, SeatResult, Sitter};
+use spades::net::seat::Ladder;
 use spades::protocol::directory::ListedTable;
 use spades::protocol::{ClientMessage, ErrorCode, ServerMessage};
 use spades::rating::Rating;
 use spades::record::{GameHeader, RecordLine};
+use spades::tui::Key;
 use support::net::{Answerer, Client, play_out};
+use support::tui::{press, screen_text, tick};
+
+use crate::play::{host, target};
 
 use super::ladder::{
     arrive, key, ladder_rows, ranked_server, registered, server, sign_in_with, signed,
@@ -198,4 +205,34 @@ async fn one_account_cannot_sit_twice_at_a_table() {
     // Someone else still may.
     let mut bob = signed_in(&server, &registered(&server, "Bob").await, "Bob").await;
     assert!(bob.join(&table.table).await.is_ok());
+}
+
+/// A player's screen at a table the ladder does not rate says so: the
+/// score bar's `Unrated`, and why in the rules window.
+#[test]
+fn a_players_screen_says_the_game_is_unrated_and_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = server(&dir.path().join("ladder.sqlite"));
+    let ann = host(
+        &target(&server),
+        "mode = \"cutthroat\"\ntarget_score = 100\n",
+    );
+    ann.connection.send(ClientMessage::Start {});
+    let mut app = ann.started(dir.path());
+    let until = Instant::now() + Duration::from_secs(30);
+    while app.ladder().is_none() {
+        assert!(Instant::now() < until, "the record's first line never came");
+        tick(&mut app);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let why = "target_score 100, ranked 500";
+    assert_eq!(app.ladder(), Some(&Ladder::Unrated(why.into())));
+    let screen = screen_text(&mut app, 100, 30);
+    assert!(screen.contains("Unrated"), "{screen}");
+    press(&mut app, &[Key::Char('r')]);
+    let screen = screen_text(&mut app, 100, 30);
+    assert!(
+        screen.contains(&format!("Unrated on the server's ladder: {why}.")),
+        "{screen}"
+    );
 }

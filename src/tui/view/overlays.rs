@@ -8,6 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use crate::engine::{Mode, Rules, TrickDone};
+use crate::net::seat::Ladder;
 
 use super::super::app::{App, Overlay, QuitChoice};
 use super::super::hits::{Hits, Target};
@@ -58,6 +59,11 @@ fn rules(app: &App, area: Rect, buf: &mut Buffer) {
         if app.auto_play() { "on" } else { "off" }
     ));
     lines.extend(deals_during_the_game(app));
+    match app.ladder() {
+        Some(Ladder::Rated) => lines.push("Rated: the server's ladder counts this game.".into()),
+        Some(Ladder::Unrated(why)) => lines.push(format!("Unrated on the server's ladder: {why}.")),
+        None => {}
+    }
     lines.push("Esc or r closes.".to_string());
     // Long lines (a long seed, a long path) wrap inside the window.
     let lines = wrap(&lines, 70);
