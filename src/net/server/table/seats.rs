@@ -220,12 +220,7 @@ impl TableTask {
         {
             host.conn = None;
         }
-        let reason = if said_bye {
-            "the host left the table"
-        } else {
-            "the host's connection was lost"
-        };
-        self.end_as(reason, said_bye.then_some(conn));
+        self.end_as(host_gone(said_bye), said_bye.then_some(conn));
     }
 
     /// The seat of someone gone from the game is played by a bot of the
@@ -261,12 +256,7 @@ impl TableTask {
             .find(|&s| self.conns.iter().any(|c| c.seat == s));
         self.host = next;
         let Some(seat) = next else {
-            let why = if said_bye {
-                "the host left the table"
-            } else {
-                "the host's connection was lost"
-            };
-            return self.end(why);
+            return self.end(host_gone(said_bye));
         };
         let Some(token) = self.person(seat).map(|p| p.token.clone()) else {
             return;
@@ -280,5 +270,14 @@ impl TableTask {
         if let Some(i) = self.conns.iter().position(|c| c.seat == seat) {
             self.send(i, &seated);
         }
+    }
+}
+
+/// Why a table ends when its host goes: said goodbye, or was lost.
+fn host_gone(said_bye: bool) -> &'static str {
+    if said_bye {
+        "the host left the table"
+    } else {
+        "the host's connection was lost"
     }
 }
