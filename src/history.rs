@@ -294,7 +294,7 @@ impl PlayedGame {
             id: found.id.clone(),
             file: found.file.clone(),
             mode,
-            info: info.clone(),
+            info: GameInfo::clone(info),
             seat,
             outcome,
             scores: game.scores(),

@@ -62,6 +62,7 @@ impl SaveAbout {
             difficulty: Some(self.difficulty.clone()),
             rules_source: Some(self.rules_source.clone()),
             practice: self.practice,
+            ..GameInfo::default()
         }
     }
 }

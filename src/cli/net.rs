@@ -17,6 +17,7 @@ use crate::net::client::{Connection, Target};
 use crate::net::code::{ServerAddress, TableCode, Trust, lan_address};
 use crate::net::lobby::{Joining, Seeking};
 use crate::net::seats_kept;
+use crate::net::server::ranked::RankedRules;
 use crate::net::server::{Server, ServerError, ServerOptions};
 use crate::paths;
 use crate::signals::StopSignals;
@@ -141,6 +142,10 @@ pub struct ServeArgs {
     /// PostgreSQL, ladder.outbox in the data folder)
     #[arg(long, value_name = "PATH")]
     pub outbox: Option<std::path::PathBuf>,
+    /// A rules.toml a mode's games must be played under to be rated (its
+    /// `mode` says which; once a mode; default: each mode's classic game)
+    #[arg(long, value_name = "PATH")]
+    pub ranked_rules: Vec<std::path::PathBuf>,
 }
 
 /// `spades join`: the code is read and the table reached before the
@@ -214,6 +219,8 @@ fn open_table(
     config.game.rules = rules;
     config.game.name = signed.name;
     config.game.rules_source = source.to_string();
+    // Without --server the table is served from this program.
+    config.serves_table = args.server.is_none();
     let seeking = if args.public {
         Seeking::Public
     } else {
@@ -399,6 +406,7 @@ fn serve_options(args: &ServeArgs) -> Result<ServerOptions, CliError> {
         own_bot: args.bot.clone(),
         db,
         outbox,
+        ranked: RankedRules::from_files(&args.ranked_rules)?,
         ..ServerOptions::default()
     })
 }
@@ -532,6 +540,7 @@ fn host_here(args: &HostArgs, rules: Rules, source: RulesSource) -> Result<(), C
         plain: args.insecure_plain,
         turn_timer: args.turn_timer.map(Duration::from_secs),
         own_bot: args.bot.clone(),
+        host_is_the_server: true,
         ..ServerOptions::default()
     })
     .map_err(server_error)?;

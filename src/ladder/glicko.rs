@@ -22,8 +22,8 @@
 //! A computer player sits at its level's fixed rating
 //! (`rating::level_rating`) and is not rated. A player who left before the
 //! end loses, whatever the score: against the other side, or against each
-//! other player (who each win against them); the results among the others
-//! stand as the score says.
+//! other player. The others' results, against each other and against the
+//! leaver's seat (played on by a bot to the end), stand as the score says.
 
 use skillratings::Outcomes;
 use skillratings::glicko2::Glicko2Rating;
@@ -169,9 +169,10 @@ fn against_each_other<P>(
     (0..seats.len())
         .filter(|&j| j != i)
         .map(|j| {
+            // Against a leaver's seat, played on by a bot to the end, the
+            // score stands: leaving charges the leaver, it gives no one a win.
             let outcome = match (seats[i].left, seats[j].left) {
                 (true, false) => Outcomes::LOSS,
-                (false, true) => Outcomes::WIN,
                 _ => by_score(seats[i].score, seats[j].score),
             };
             (opponents[j], outcome)
@@ -290,9 +291,11 @@ mod tests {
         seats[0].left = true;
         let rated = rate(Mode::Cutthroat, &seats).unwrap();
         assert!(rated[0].after.rating < 1500.0, "{rated:?}");
-        // 2 beat the leaver and 3 on the score; 3 beat only the leaver.
+        // The leaver's seat scored most: it beat 2 and 3 on the score,
+        // as 2 beat 3, though the leaver lost to both.
         assert!(rated[1].after.rating > rated[2].after.rating);
-        assert!(close(rated[2].after.rating, 1500.0, 0.01), "{rated:?}");
+        assert!(close(rated[1].after.rating, 1500.0, 0.01), "{rated:?}");
+        assert!(rated[2].after.rating < 1500.0, "{rated:?}");
         let mut partnership = [
             player(1, 1500.0, 350.0, 400),
             SeatResult {

@@ -74,6 +74,16 @@ pub struct Remote {
     /// The table said goodbye: a connection that ends now was closed, not
     /// dropped.
     bye_heard: bool,
+    /// Whether the server's ladder rates the game, as its record says.
+    ladder: Option<Ladder>,
+}
+
+/// Whether a server's ladder rates a game at its table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ladder {
+    Rated,
+    /// Not rated, and why (`target_score 10, ranked 500`).
+    Unrated(String),
 }
 
 /// Chat lines kept to be scrolled back through.
@@ -191,6 +201,7 @@ impl Remote {
             record_lines: 0,
             skip_lines: 0,
             bye_heard: false,
+            ladder: None,
         }
     }
 
@@ -404,6 +415,11 @@ impl Remote {
                     header.info.player_seat = Some(self.seat);
                     // The names as this player saw them at the table.
                     header.names = self.names.clone();
+                    self.ladder = match (header.info.rated, &header.info.unrated) {
+                        (true, _) => Some(Ladder::Rated),
+                        (false, Some(why)) => Some(Ladder::Unrated(why.clone())),
+                        (false, None) => None,
+                    };
                 }
                 RecordLine::End { .. } | RecordLine::Abandoned { .. } => {
                     self.reveal = line.revealed();
@@ -572,6 +588,12 @@ impl Remote {
 
     pub fn record_path(&self) -> Option<&Path> {
         self.record.as_ref().map(|(_, p)| p.as_path())
+    }
+
+    /// Whether the server's ladder rates this game: `None` on a server
+    /// without one (or before the record's first line).
+    pub fn ladder(&self) -> Option<&Ladder> {
+        self.ladder.as_ref()
     }
 
     pub fn chat(&self, text: &str) {

@@ -55,6 +55,11 @@ pub struct ListedTable {
     /// Every seat is a signed-in player or a bot of a fixed level: the
     /// game counts for the ladder.
     pub rated: bool,
+    /// Why the game would not count for the ladder, when it would not
+    /// (`target_score 10, ranked 500`, `Bob is not signed in`); absent
+    /// from servers before this key.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unrated: Option<String>,
     /// How many are watching.
     pub watchers: u32,
 }
@@ -99,6 +104,7 @@ mod tests {
             ],
             started: false,
             rated: false,
+            unrated: None,
             watchers: 0,
         };
         assert_eq!(table.free_seats(), 2);

@@ -249,10 +249,7 @@ pub enum ServerMessage {
         guest: bool,
     },
     /// The last message asked for something refused; nothing changed.
-    Error {
-        code: ErrorCode,
-        message: String,
-    },
+    Error { code: ErrorCode, message: String },
     /// The connection ends, and why; after a rated game, to each player
     /// rated, what the ladder made of it.
     Bye {
@@ -281,6 +278,14 @@ pub struct Lobby {
     pub levels: Vec<BotSpec>,
     /// Could the host start now?
     pub can_start: bool,
+    /// On a server with a ladder: the game would count for it as the
+    /// table stands (absent from servers before this key).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
+    /// On a server with a ladder: why the game would not count for it
+    /// (`target_score 10, ranked 500`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unrated: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -278,8 +278,9 @@ pub struct GameHeader {
     /// SHA-256 of the secret seed and salt, when the seed was secret.
     #[serde(default)]
     pub commitment: Option<Commitment>,
+    /// Boxed: every record line is as large as the largest kind.
     #[serde(flatten)]
-    pub info: GameInfo,
+    pub info: Box<GameInfo>,
 }
 
 /// What a game was, for its history and statistics; not needed to replay
@@ -306,6 +307,13 @@ pub struct GameInfo {
     /// rating.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub practice: bool,
+    /// A shared table's game that its server's ladder rates.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rated: bool,
+    /// A shared table's game on a server with a ladder that does not rate
+    /// it, and why (`target_score 10, ranked 500`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unrated: Option<String>,
 }
 
 impl GameInfo {
@@ -339,7 +347,7 @@ impl GameHeader {
             dummy: rules.mode.dummy(),
             seed: dealing.open_seed(),
             commitment: dealing.commitment(),
-            info,
+            info: Box::new(info),
         }
     }
 }

@@ -102,6 +102,14 @@ impl TableLink {
         }
     }
 
+    /// Whether a server's ladder rates the game: never a local one's.
+    pub fn ladder(&self) -> Option<&crate::net::seat::Ladder> {
+        match self {
+            TableLink::Local(_) => None,
+            TableLink::Remote(remote) => remote.ladder(),
+        }
+    }
+
     pub fn commitment(&self) -> Option<Commitment> {
         match self {
             TableLink::Local(game) => game.table().commitment(),

@@ -13,6 +13,7 @@ use crate::bots::{BotSpec, Level};
 use crate::engine::{Mode, Rules, Seat};
 use crate::naming::{Place, place};
 use crate::net::lobby::LobbyState;
+use crate::outside::clean_name;
 use crate::protocol::{ClientMessage, Lobby, SeatPlayer};
 
 use super::directory::rating_text;
@@ -99,6 +100,7 @@ impl LobbyScreen<'_> {
         if let Some(rules) = &self.rules {
             lines.extend(rules_lines(rules, text_width, theme));
         }
+        lines.extend(ladder_lines(lobby, text_width, theme));
         for news in &self.news {
             lines.push(Line::styled(news.clone(), theme.error()));
         }
@@ -191,6 +193,27 @@ fn join_lines(command: &str, text_width: usize, theme: &Theme) -> Vec<Line<'stat
     }
     lines.push(Line::from(""));
     lines
+}
+
+/// Whether the server's ladder rates the game as the table stands, and
+/// why not: nothing on a server without a ladder.
+fn ladder_lines(lobby: &Lobby, text_width: usize, theme: &Theme) -> Vec<Line<'static>> {
+    let said = match (&lobby.unrated, lobby.rated) {
+        // The server's words: cleaned and cut like a name.
+        (Some(why), _) => format!(
+            "unrated: {}",
+            clean_name(why, text_width.saturating_sub(18))
+        ),
+        (None, true) => "rated: counts for the ladder".to_string(),
+        (None, false) => return Vec::new(),
+    };
+    vec![
+        Line::from(vec![
+            Span::styled("Ladder ", theme.accent()),
+            Span::raw(said),
+        ]),
+        Line::from(""),
+    ]
 }
 
 /// The mode and the course of the game, and the first house rules.

@@ -56,6 +56,9 @@ pub struct PlayConfig {
     /// Which of the look above the command line set: a resumed game keeps
     /// its own for the rest.
     pub chosen: Chosen,
+    /// This program serves the shared table it sits at (`spades host`):
+    /// leaving ends the table for everyone.
+    pub serves_table: bool,
 }
 
 impl PlayConfig {
@@ -68,6 +71,7 @@ impl PlayConfig {
             ascii: false,
             auto_play: true,
             chosen: Chosen::ALL,
+            serves_table: false,
         }
     }
 

@@ -70,6 +70,37 @@ fn a_servers_limits_out_of_range_are_refused_with_their_range() {
     }
 }
 
+/// A ranked-rules file that cannot be used stops `spades serve` before it
+/// listens, naming the file, the line and the key; so does a second file
+/// for one mode.
+#[test]
+fn a_bad_ranked_rules_file_is_refused_with_its_file_line_and_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("ranked.toml");
+    std::fs::write(&bad, "mode = \"partnership\"\ntarget_scor = 100\n").unwrap();
+    let good = dir.path().join("short.toml");
+    std::fs::write(&good, "mode = \"cutthroat\"\ntarget_score = 100\n").unwrap();
+    let serve = |files: &[&std::path::Path]| {
+        let mut command = spades(&dir);
+        command.args(["serve", "--port", "0", "--listen", "127.0.0.1"]);
+        for file in files {
+            command.arg("--ranked-rules").arg(file);
+        }
+        command.timeout(std::time::Duration::from_secs(20)).assert()
+    };
+    serve(&[&bad])
+        .code(2)
+        .stderr(predicate::str::contains(format!("{}:2:1:", bad.display())))
+        .stderr(predicate::str::contains("unknown key `target_scor`"));
+    serve(&[&good, &good])
+        .code(2)
+        .stderr(predicate::str::contains(good.display().to_string()))
+        .stderr(predicate::str::contains("one file a mode"));
+    serve(&[&dir.path().join("missing.toml")])
+        .code(2)
+        .stderr(predicate::str::contains("missing.toml"));
+}
+
 /// A negative number is a value out of range, not a flag nobody knows: the
 /// message names the flag and what it takes.
 #[test]

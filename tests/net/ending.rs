@@ -15,7 +15,7 @@ use support::pty::Pty;
 use support::tui::{press, screen_text, tick};
 
 use crate::e2e::code_on;
-use crate::play::{host, join, play_until, server, target};
+use crate::play::{config, host, hosts_own_server, join, play_until, server, target};
 
 const RULES: &str = "mode = \"partnership\"\ntarget_score = 300\nlosing_score = -300\n";
 
@@ -62,9 +62,11 @@ fn all_verify(played: &[Played]) {
     }
 }
 
+/// On a server in the host's own program (`spades host`): the server goes
+/// with its host, so the host leaving ends the table for everyone.
 #[test]
 fn the_host_leaving_closes_every_copy_of_the_record() {
-    let server = server();
+    let server = hosts_own_server();
     let (ann_dir, bob_dir) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let (mut ann_app, mut bob_app) = two_at_a_table(&server, ann_dir.path(), bob_dir.path());
     // Ann, the host, leaves in the middle of the hand.
@@ -88,11 +90,12 @@ fn a_server_stopping_closes_every_copy_of_the_record() {
     all_verify(&[ann_app.close(), bob_app.close()]);
 }
 
-/// A turn asked of the player before the table ended can never be
-/// answered: once the table is gone the screen no longer asks for it.
+/// A turn asked of the player before the table ended (its host, who
+/// served it, left) can never be answered: once the table is gone the
+/// screen no longer asks for it.
 #[test]
 fn a_table_that_has_ended_asks_nothing_more() {
-    let server = server();
+    let server = hosts_own_server();
     let (ann_dir, bob_dir) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let (mut ann_app, mut bob_app) = two_at_a_table(&server, ann_dir.path(), bob_dir.path());
     play_until(&mut [&mut ann_app, &mut bob_app], |apps| {
@@ -260,4 +263,58 @@ fn a_table_that_is_not_there_is_said_so() {
     assert!(text.contains("no such table"), "{text}");
     assert!(text.contains("ZZZZ7TNFDUAX4XS6"), "{text}");
     assert!(!joiner.screen().alternate_screen(), "alternate screen left");
+}
+
+/// The quit box, cut out of the screen: what it says, without the cards
+/// of a secret deal around it.
+fn quit_box(app: &mut App) -> String {
+    let screen = screen_text(app, 80, 24);
+    let rows: Vec<Vec<char>> = screen.lines().map(|l| l.chars().collect()).collect();
+    let top = rows
+        .iter()
+        .position(|r| r.iter().collect::<String>().contains("Quit?"))
+        .unwrap_or_else(|| panic!("no quit box:\n{screen}"));
+    let corner = |c: &char| matches!(c, '+' | '┌' | '┐' | '╭' | '╮');
+    let left = rows[top].iter().position(corner).expect("a corner");
+    let right = rows[top].iter().rposition(corner).expect("a corner");
+    let bottom = corner_below(&rows, top, left, corner);
+    rows[top..=bottom]
+        .iter()
+        .map(|row| row[left..=right].iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The row of the box's bottom-left corner, below its top at `top`.
+fn corner_below(
+    rows: &[Vec<char>],
+    top: usize,
+    left: usize,
+    corner: impl Fn(&char) -> bool,
+) -> usize {
+    (top + 1..rows.len())
+        .find(|&r| corner(&rows[r][left]) || matches!(rows[r][left], '└' | '╰'))
+        .expect("the box's bottom")
+}
+
+/// Leaving a shared table is asked first, and the box says what it does:
+/// the game goes on with a bot in the seat, and a rated one is lost; the
+/// host whose own program serves the table is told it ends for everyone.
+#[test]
+fn the_quit_box_at_a_shared_table_says_what_leaving_does() {
+    let server = hosts_own_server();
+    let (ann_dir, bob_dir) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let mut ann = host(&target(&server), RULES);
+    let table = ann.seat_token().0;
+    let bob = join(&target(&server), "Bob", &table);
+    ann.until(|w| w.state.lobby.as_ref().is_some_and(|l| l.can_start));
+    ann.connection.send(ClientMessage::Start {});
+    let mut serving = config(ann_dir.path());
+    serving.serves_table = true;
+    let mut ann_app = ann.started_with(serving);
+    let mut bob_app = bob.started(bob_dir.path());
+    press(&mut bob_app, &[Key::Char('q')]);
+    insta::assert_snapshot!("confirm_quit_shared_table", quit_box(&mut bob_app));
+    press(&mut ann_app, &[Key::Char('q')]);
+    insta::assert_snapshot!("confirm_quit_served_table", quit_box(&mut ann_app));
 }

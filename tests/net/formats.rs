@@ -537,6 +537,7 @@ fn lobby_messages() {
         ],
         started: false,
         rated: false,
+        unrated: None,
         watchers: 0,
     };
     let started = ListedTable {
@@ -550,6 +551,7 @@ fn lobby_messages() {
         ],
         started: true,
         rated: true,
+        unrated: None,
         watchers: 2,
     };
     frozen(
@@ -735,6 +737,8 @@ fn every_kind_of_lobby_seat() {
         .map(|l| l.parse::<BotSpec>().unwrap())
         .collect(),
         can_start: true,
+        rated: false,
+        unrated: None,
     };
     frozen("lobby_every_seat", &[ServerMessage::Lobby(lobby)]);
 }
@@ -885,9 +889,22 @@ async fn a_table_as_a_real_server_tells_it() {
         )
     })
     .await;
-    // Ann leaves: the table ends for Bo.
+    // Ann leaves: the table plays on for Bo, a bot in her seat, until
+    // the server stops.
     ann.send(&ClientMessage::Bye {}).await;
     ann.closed().await;
+    wait(&mut bo, |m| {
+        matches!(
+            m,
+            ServerMessage::Seat {
+                seat,
+                player: SeatPlayer::Away,
+                ..
+            } if *seat == Seat::new(0)
+        )
+    })
+    .await;
+    server.stop();
     bo.closed().await;
 
     frozen(

@@ -8,22 +8,43 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
+use spades::config::parse_rules;
 use spades::engine::Mode;
 use spades::ladder::UnixTime;
 use spades::ladder::keys::{Challenge, Identity, Nonce};
 use spades::ladder::store::Database;
 use spades::net::code::server_id;
+use spades::net::server::ranked::RankedRules;
 use spades::net::server::{Server, ServerOptions};
 use spades::protocol::account::{hex, unhex};
 use spades::protocol::{ClientMessage, ErrorCode, PROTOCOL_VERSION, ServerMessage};
 use support::net::{Answerer, Client, play_out};
 
 pub(crate) fn server(db: &Path) -> Server {
+    ranked_server(db, &[])
+}
+
+/// The short partnership game the tests rate, to 100.
+pub(crate) const SHORT: &str = "mode = \"partnership\"\ntarget_score = 100\nlosing_score = -100\n";
+
+/// Ranked rules of `ranked` (rules.toml texts) instead of the classic
+/// game in their modes: a short game to rate in a test.
+pub(crate) fn ranked(ranked: &[&str]) -> RankedRules {
+    ranked.iter().fold(RankedRules::default(), |all, text| {
+        all.with(parse_rules(text, "ranked.toml").expect("ranked rules"))
+    })
+}
+
+/// A server whose ladder rates `ranked` (rules.toml texts) instead of the
+/// classic game in their modes.
+pub(crate) fn ranked_server(db: &Path, ranked: &[&str]) -> Server {
+    let ranked = self::ranked(ranked);
     Server::start(ServerOptions {
         listen: "127.0.0.1:0".parse().unwrap(),
         hello_timeout: Duration::from_secs(5),
         threads: Some(2),
         db: Some(Database::File(db.to_path_buf())),
+        ranked,
         ..ServerOptions::default()
     })
     .expect("the server starts")
@@ -238,13 +259,12 @@ async fn a_server_without_a_ladder_says_so() {
 }
 
 /// The ladder's rows as a new connection asks for them.
-pub(crate) async fn ladder_rows(server: &Server) -> Vec<spades::protocol::account::Rung> {
+pub(crate) async fn ladder_rows(
+    server: &Server,
+    mode: Mode,
+) -> Vec<spades::protocol::account::Rung> {
     let (mut client, _) = arrive(server, "Reader").await;
-    client
-        .send(&ClientMessage::Ladder {
-            mode: Mode::Partnership,
-        })
-        .await;
+    client.send(&ClientMessage::Ladder { mode }).await;
     client
         .until(|m| match m {
             ServerMessage::Ladder { rows, .. } => Some(rows.clone()),
@@ -265,22 +285,21 @@ pub(crate) fn spades(args: &[&str], data: &Path) -> std::process::Output {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rated_game_moves_the_players_rating_once_and_spades_ladder_prints_it() {
     let dir = tempfile::tempdir().unwrap();
-    let server = server(&dir.path().join("ladder.sqlite"));
+    let short = "mode = \"partnership\"\ntarget_score = 100\nlosing_score = -100\n";
+    let server = ranked_server(&dir.path().join("ladder.sqlite"), &[short]);
     let ann = registered(&server, "Ann").await;
-    assert!(ladder_rows(&server).await.is_empty());
+    assert!(ladder_rows(&server, Mode::Partnership).await.is_empty());
     let (mut client, nonce) = arrive(&server, "Ann").await;
     let signature = signed(&server, &ann, &nonce);
     assert_eq!(
         sign_in_with(&mut client, key(&ann), signature).await,
         Ok("Ann".into())
     );
-    client
-        .host("mode = \"partnership\"\ntarget_score = 100\nlosing_score = -100\n")
-        .await;
+    client.host(short).await;
     client.start().await;
     let seen = play_out(&mut client, &mut Answerer::new("normal", 7)).await;
     assert_eq!(seen.bye.as_deref(), Some("the game is over"));
-    let rows = ladder_rows(&server).await;
+    let rows = ladder_rows(&server, Mode::Partnership).await;
     assert_eq!(rows.len(), 1, "{rows:?}");
     assert_eq!(
         (rows[0].rank, rows[0].name.as_str(), rows[0].games),
@@ -413,8 +432,8 @@ async fn spades_account_rotate_moves_the_account_to_a_new_key() {
     );
 }
 
-/// A host who leaves a rated game ends it, and loses: rated once, as
-/// the leaver.
+/// A host alone with bots who leaves a rated game ends it (nobody is
+/// left to play), and loses: rated once, as the leaver.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_signed_in_player_who_leaves_a_rated_game_loses() {
     let dir = tempfile::tempdir().unwrap();
@@ -433,7 +452,7 @@ async fn a_signed_in_player_who_leaves_a_rated_game_loses() {
         .await;
     client.send(&ClientMessage::Bye {}).await;
     client.closed().await;
-    let rows = ladder_rows(&server).await;
+    let rows = ladder_rows(&server, Mode::Partnership).await;
     assert_eq!(rows.len(), 1, "{rows:?}");
     assert_eq!(rows[0].games, 1);
     assert!(rows[0].rating < 1500, "a leaver loses: {rows:?}");

@@ -14,7 +14,7 @@ use spades::protocol::account::{GameRating, LadderState, Rung};
 use spades::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage};
 use support::net::{Answerer, Client, play_out};
 
-use crate::ladder::{arrive, register};
+use crate::ladder::{SHORT, arrive, ranked, register};
 
 /// What a server's `welcome` says: its challenge, and its ladder's state.
 async fn welcomed(server: &Server) -> (Client, Option<String>, Option<LadderState>) {
@@ -61,6 +61,7 @@ fn server(db: &Path) -> Server {
         threads: Some(2),
         db: Some(Database::File(db.to_path_buf())),
         ladder_retry: Duration::from_millis(50),
+        ranked: ranked(&[SHORT]),
         ..ServerOptions::default()
     })
     .expect("the server starts")

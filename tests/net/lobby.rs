@@ -118,16 +118,17 @@ async fn a_public_table_is_listed_with_its_seats_and_ratings() {
     assert_eq!(listed[0].free_seats(), 2);
 
     // Once the game starts the table is listed as started, then gone
-    // when it ends.
+    // when it ends: once the last person has left it.
     ann.start().await;
     ann.until(|m| matches!(m, ServerMessage::Start { .. }).then_some(()))
         .await;
     let (listed, _) = tables(&mut carol, None).await.unwrap();
     assert!(listed[0].started);
     assert_eq!(listed[0].free_seats(), 0);
-    ann.send(&ClientMessage::Bye {}).await;
-    ann.closed().await;
-    bob.closed().await;
+    for person in [&mut ann, &mut bob] {
+        person.send(&ClientMessage::Bye {}).await;
+        person.closed().await;
+    }
     let (listed, total) = tables(&mut carol, None).await.unwrap();
     assert!(listed.is_empty() && total == 0, "{listed:?}");
 }

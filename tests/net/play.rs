@@ -18,11 +18,22 @@ use support::process::Reaped;
 use support::tui::{answer, tick};
 
 pub(crate) fn server() -> Server {
+    server_with(false)
+}
+
+/// A server as `spades host` runs it, in its host's own program: the host
+/// leaving ends the table.
+pub(crate) fn hosts_own_server() -> Server {
+    server_with(true)
+}
+
+fn server_with(host_is_the_server: bool) -> Server {
     Server::start(ServerOptions {
         listen: "127.0.0.1:0".parse().unwrap(),
         plain: false,
         hello_timeout: Duration::from_secs(5),
         threads: Some(2),
+        host_is_the_server,
         ..ServerOptions::default()
     })
     .expect("the server starts")
@@ -116,7 +127,12 @@ impl Sitting {
     }
 
     /// Follows the lobby until the game starts; the seat's screen then.
-    pub(crate) fn started(mut self, records: &std::path::Path) -> App {
+    pub(crate) fn started(self, records: &std::path::Path) -> App {
+        self.started_with(config(records))
+    }
+
+    /// `started`, the screen set up as `config` says.
+    pub(crate) fn started_with(mut self, config: PlayConfig) -> App {
         let started = follow(
             &mut self.connection,
             &mut self.lobby,
@@ -124,7 +140,7 @@ impl Sitting {
             |_| false,
         )
         .expect("the game starts");
-        App::joined(config(records), Theme::PLAIN, self.connection, started)
+        App::joined(config, Theme::PLAIN, self.connection, started)
     }
 
     /// The table's id and this seat's token, once seated.
@@ -158,7 +174,7 @@ pub(crate) fn join(target: &Target, name: &str, table: &str) -> Sitting {
     player
 }
 
-fn config(dir: &std::path::Path) -> PlayConfig {
+pub(crate) fn config(dir: &std::path::Path) -> PlayConfig {
     let mut config = PlayConfig::new(spades::engine::Rules::default(), 0);
     config.speed = Speed::Instant;
     config.ascii = true;

@@ -4,12 +4,15 @@
 
 use std::path::PathBuf;
 
+use spades::engine::Mode;
 use spades::ladder::keys::Identity;
 use spades::net::server::Server;
 use spades::protocol::ErrorCode;
 use support::net::{Answerer, play_out};
 
-use crate::ladder::{arrive, key, ladder_rows, register, server, sign_in_with, signed, spades};
+use crate::ladder::{
+    SHORT, arrive, key, ladder_rows, ranked_server, register, sign_in_with, signed, spades,
+};
 
 fn code(server: &Server) -> String {
     format!(
@@ -50,8 +53,8 @@ async fn signs_in(server: &Server, identity: &Identity) -> Result<String, ErrorC
 async fn a_rotation_on_one_server_moves_the_account_on_another_at_its_next_sign_in() {
     let dir = tempfile::tempdir().unwrap();
     let (a, b) = (
-        server(&dir.path().join("a.sqlite")),
-        server(&dir.path().join("b.sqlite")),
+        ranked_server(&dir.path().join("a.sqlite"), &[SHORT]),
+        ranked_server(&dir.path().join("b.sqlite"), &[SHORT]),
     );
     let home = tempfile::tempdir().unwrap();
     let exported = run(&["account", "export"], home.path()).await;
@@ -73,7 +76,7 @@ async fn a_rotation_on_one_server_moves_the_account_on_another_at_its_next_sign_
         .await;
     client.start().await;
     play_out(&mut client, &mut Answerer::new("normal", 7)).await;
-    let before = ladder_rows(&b).await;
+    let before = ladder_rows(&b, Mode::Partnership).await;
     assert_eq!((before[0].name.as_str(), before[0].games), ("Ann", 1));
     // The player's program meets both servers, then rotates on A.
     run(&["ladder", &code(&b)], home.path()).await;
@@ -92,7 +95,7 @@ async fn a_rotation_on_one_server_moves_the_account_on_another_at_its_next_sign_
     assert!(said.contains("Ann's rated partnership games"), "{said}");
     assert_eq!(signs_in(&b, &new).await, Ok("Ann".into()));
     assert_eq!(signs_in(&b, &old).await, Err(ErrorCode::NoAccount));
-    let after = ladder_rows(&b).await;
+    let after = ladder_rows(&b, Mode::Partnership).await;
     assert_eq!(after, before);
     let shown = run(&["account", "show"], home.path()).await;
     assert!(!shown.contains(&code(&b)), "{shown}");

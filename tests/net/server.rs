@@ -293,9 +293,10 @@ async fn a_player_who_drops_out_is_stood_in_for_and_takes_the_seat_back() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_host_leaving_ends_the_table_for_everyone() {
+async fn the_host_leaving_never_ends_a_table_others_sit_at() {
     let server = server(true, None);
-    // In the game: the host says bye after a few decisions.
+    // In the game: the host says bye after a few decisions, and a bot
+    // plays their seat to the game's end.
     let mut host = connect(&server, "Alice").await;
     let table = host.host(&rules("partnership", 150)).await;
     let mut partner = connect(&server, "Bob").await;
@@ -320,32 +321,33 @@ async fn the_host_leaving_ends_the_table_for_everyone() {
         play_on(&mut partner, &mut b, &mut bob_seen, |_| false).await;
     });
     assert!(matches!(host_last.last(), Some(ServerMessage::Bye { .. })));
-    assert_eq!(bob_seen.bye.as_deref(), Some("the host left the table"));
-    // The record is closed as abandoned and still proves its deals.
-    let text = bob_seen.record_text();
-    let report = check_record(&text);
-    assert!(report.is_ok(), "{}", report.describe());
-    assert!(matches!(
-        bob_seen.record.last(),
-        Some(RecordLine::Abandoned { .. })
-    ));
-    let verdicts = verify(&text).unwrap();
-    assert!(verdicts[0].is_verified(), "{:?}", verdicts[0]);
-    assert!(partner.next().await.is_none(), "the connection is closed");
+    assert_eq!(bob_seen.bye.as_deref(), Some("the game is over"));
+    assert!(bob_seen.seats.iter().any(|m| matches!(m,
+        ServerMessage::Seat { seat, player: SeatPlayer::Away, .. } if *seat == Seat::new(0))));
+    check_game(&bob_seen);
 
-    // In the lobby: the host's connection drops.
+    // In the lobby: the host's connection drops, and the guest hosts the
+    // table now: told so by `seated` again, they start it.
     let mut host = connect(&server, "Alice").await;
     let table = host.host(&rules("cutthroat", 150)).await;
     let mut guest = connect(&server, "Bob").await;
-    guest.join(&table.table).await.unwrap();
+    let joined = guest.join(&table.table).await.unwrap();
+    assert!(!joined.host);
     drop(host);
-    let last = guest.closed().await;
-    match last.last() {
-        Some(ServerMessage::Bye { reason, .. }) => {
-            assert_eq!(reason, "the host's connection was lost")
-        }
-        other => panic!("no bye: {other:?}"),
-    }
+    let now = guest.seated().await.unwrap();
+    assert!(now.host, "{now:?}");
+    assert_eq!((now.seat, now.token), (joined.seat, joined.token));
+    let lobby = guest.lobby().await;
+    assert_eq!(lobby.seats[0].player, SeatPlayer::Empty, "{lobby:?}");
+    guest.start().await;
+    let seen = play_out(&mut guest, &mut Answerer::new("normal", 4)).await;
+    assert_eq!(seen.bye.as_deref(), Some("the game is over"));
+
+    // A host alone who leaves the lobby ends it.
+    let mut host = connect(&server, "Alice").await;
+    let table = host.host(&rules("cutthroat", 150)).await;
+    host.send(&ClientMessage::Bye {}).await;
+    host.closed().await;
     let mut late = connect(&server, "Cy").await;
     assert_eq!(
         late.join(&table.table).await.unwrap_err().0,

@@ -184,10 +184,12 @@ fn a_shared_tables_game_to_its_end() {
     let mode = Mode::Partnership;
     let names = ["Ann", "West", "Bo", "East"].map(String::from).to_vec();
     let level: BotSpec = "normal".parse().unwrap();
-    // A player's own copy: the server's header, with their seat and id.
+    // A player's own copy: the server's header, with their seat and id;
+    // a server with a ladder says why a game to 150 is not rated.
     let info = GameInfo {
         id: Some("game-1700000000-K7QXM2PD4T9RWA3B-0".into()),
         player_seat: Some(Seat::new(0)),
+        unrated: Some("target_score 150, ranked 500".into()),
         ..GameInfo::shared_table(STARTED, Some(level))
     };
     let mut sitting = Sitting::new(short(mode, 150), secret(42), names, info);

@@ -80,6 +80,7 @@ fn listed(id: &str, mode: Mode, rules: &str, seats: Vec<ListedSeat>) -> ListedTa
         seats,
         started: false,
         rated: false,
+        unrated: None,
         watchers: 0,
     }
 }
@@ -97,12 +98,14 @@ fn tables() -> Vec<ListedTable> {
         ],
     );
     rated.rated = true;
-    let full = listed(
+    let mut full = listed(
         "FULLTABLE2345678",
         Mode::Cutthroat,
         "to 300, 17 cards each",
         vec![person("Cy", 1480, 90, false), guest("Dee"), bot("hard")],
     );
+    // On a server with a ladder: why this table's game is not rated.
+    full.unrated = Some("target_score 300, ranked 500".into());
     let mut started = listed(
         "STARTEDTABLE2345",
         Mode::Individual,

@@ -209,6 +209,9 @@ fn lobby_of_a_shared_table() {
         level: Level::Normal.into(),
         levels: vec![Level::Easy.into(), Level::Normal.into(), Level::Hard.into()],
         can_start: true,
+        rated: false,
+        // On a server with a ladder: why this table's game is not rated.
+        unrated: Some("Bob is not signed in".into()),
     });
     let screen = LobbyScreen(&state);
     // Only the host fills seats or starts.
@@ -221,6 +224,10 @@ fn lobby_of_a_shared_table() {
     let text = terminal.backend().to_string();
     assert!(text.contains("K7QXM2PD4T9RWA3B.F3QZ7XJ2M4TDKRWA8P6N5YHVCE@192.168.1.5:4466"));
     assert!(text.contains("Ann  1562?+-290"), "{text}");
+    assert!(
+        text.contains("Ladder unrated: Bob is not signed in"),
+        "{text}"
+    );
     insta::assert_snapshot!("lobby_80x24", text);
 }
 

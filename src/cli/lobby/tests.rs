@@ -60,6 +60,7 @@ fn table(id: &str, mode: Mode) -> ListedTable {
         seats: vec![empty; mode.seats()],
         started: false,
         rated: false,
+        unrated: None,
         watchers: 0,
     }
 }

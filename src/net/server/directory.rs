@@ -106,6 +106,7 @@ mod tests {
             seats,
             started,
             rated: false,
+            unrated: None,
             watchers: 0,
         }
     }

@@ -16,6 +16,7 @@
 use std::time::{Duration, Instant};
 
 use crate::engine::{Mode, Seat};
+use crate::ladder::store::AccountId;
 
 /// Ratings this close match at once.
 pub(super) const FIRST_WINDOW: u32 = 100;
@@ -29,6 +30,9 @@ pub(super) struct Waiting {
     pub since: Instant,
     /// How long they will wait for players before bots fill the table.
     pub wait: Duration,
+    /// Their account: one account takes one seat at a table, however
+    /// many of its connections wait.
+    pub account: Option<AccountId>,
 }
 
 /// How far from a rating another may be, after waiting `waited`.
@@ -59,12 +63,18 @@ pub(super) fn groups(queue: &[Waiting], seats: usize, now: Instant) -> Vec<Vec<u
             .filter(|&j| queue[j].rating.abs_diff(anchor.rating) <= reach)
             .collect();
         near.sort_by_key(|&j| (queue[j].rating.abs_diff(anchor.rating), queue[j].since));
+        let mut group = vec![first];
+        for j in near {
+            let again = queue[j].account.is_some()
+                && group.iter().any(|&g| queue[g].account == queue[j].account);
+            if group.len() < seats && !again {
+                group.push(j);
+            }
+        }
         let waited_out = now >= anchor.since + anchor.wait;
-        if near.len() + 1 < seats && !waited_out {
+        if group.len() < seats && !waited_out {
             continue;
         }
-        near.truncate(seats.saturating_sub(1));
-        let group: Vec<usize> = std::iter::once(first).chain(near).collect();
         for &i in &group {
             taken[i] = true;
         }
@@ -95,6 +105,30 @@ mod tests {
             rating,
             since: start + SECOND * u32::try_from(arrived).unwrap(),
             wait: SECOND * u32::try_from(wait).unwrap(),
+            account: None,
+        }
+    }
+
+    /// One account queued from three connections, with one other player:
+    /// never two of its seats at one table, even once bots fill the rest.
+    #[test]
+    fn one_account_waiting_twice_takes_one_seat() {
+        let start = Instant::now();
+        let ann = |arrived| Waiting {
+            account: Some(AccountId(1)),
+            ..waiting(start, 1500, arrived, 10)
+        };
+        let bob = Waiting {
+            account: Some(AccountId(2)),
+            ..waiting(start, 1500, 3, 10)
+        };
+        let queue = [ann(0), ann(1), ann(2), bob];
+        assert!(groups(&queue, 3, start + SECOND * 4).is_empty());
+        let late = groups(&queue, 3, start + SECOND * 60);
+        assert!(!late.is_empty());
+        for group in late {
+            let anns = group.iter().filter(|&&i| i < 3).count();
+            assert_eq!(anns, 1, "{group:?}");
         }
     }
 

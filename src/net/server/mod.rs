@@ -19,6 +19,7 @@ mod matching;
 #[doc(hidden)]
 pub mod probe;
 mod queue;
+pub mod ranked;
 mod slot;
 mod table;
 
@@ -86,6 +87,12 @@ pub struct ServerOptions {
     pub ladder_retry: Duration,
     /// Accounts registered from one address in an hour, at most.
     pub registrations: usize,
+    /// The rules each mode's games must be played under to be rated.
+    pub ranked: ranked::RankedRules,
+    /// The server runs inside its one host's program (`spades host`): the
+    /// host leaving ends their table, since the server goes with them.
+    /// Elsewhere a host who leaves is one more leaver.
+    pub host_is_the_server: bool,
 }
 
 /// The port table codes name when none is given.
@@ -111,6 +118,8 @@ impl Default for ServerOptions {
             outbox: None,
             ladder_retry: ladder::RETRY_EVERY,
             registrations: 5,
+            ranked: ranked::RankedRules::default(),
+            host_is_the_server: false,
         }
     }
 }

@@ -14,7 +14,7 @@ use super::link::{Link, encode};
 use super::matching::{self, Waiting};
 use super::table::{self, Opening, Who};
 use super::{ConnId, Shared};
-use crate::engine::{Mode, Rules};
+use crate::engine::Mode;
 use crate::net::code;
 use crate::protocol::ServerMessage;
 
@@ -108,6 +108,7 @@ fn match_now(waiting: &mut Vec<Entry>, shared: &Arc<Shared>) {
                 rating: waiting[i].rating,
                 since: waiting[i].since,
                 wait: waiting[i].wait,
+                account: waiting[i].who.account,
             })
             .collect();
         let groups = matching::groups(&queue, mode.players(), now);
@@ -159,7 +160,7 @@ fn seat(mode: Mode, mut players: Vec<Entry>, shared: &Arc<Shared>) {
         .collect();
     let opening = Opening {
         id,
-        rules: Rules::classic(mode),
+        rules: shared.options.ranked.of(mode),
         public: true,
     };
     let commands = table::open_matched(opening, seated, Arc::clone(shared), alive);

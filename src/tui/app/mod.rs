@@ -362,6 +362,11 @@ impl App {
     }
 
     /// Is this a seat at a table on a server?
+    /// Whether a server's ladder rates this game (`None`: no ladder).
+    pub fn ladder(&self) -> Option<&crate::net::seat::Ladder> {
+        self.table.ladder()
+    }
+
     pub fn is_shared(&self) -> bool {
         self.table.is_remote()
     }

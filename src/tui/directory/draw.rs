@@ -20,6 +20,8 @@ use super::{DirectoryState, RowHits, Window};
 
 /// The widest the lobby grows: past it, it sits in the middle.
 const MAX_WIDTH: u16 = 120;
+/// The most columns a listed table's reason for being unrated takes.
+const UNRATED_COLUMNS: usize = 28;
 /// The widest a form's window grows.
 const FORM_WIDTH: u16 = 64;
 /// The columns of a listed table's mode.
@@ -147,6 +149,10 @@ fn table_line(table: &ListedTable, marker: &str, width: usize, theme: &Theme) ->
     };
     if table.rated {
         facts.push_str(&format!("{}rated", theme.sep()));
+    } else if let Some(why) = &table.unrated {
+        // The server's words: cleaned and cut like a name.
+        let why = clean_name(why, UNRATED_COLUMNS);
+        facts.push_str(&format!("{}unrated: {why}", theme.sep()));
     }
     let lead = format!("{marker} {} ", pad(table.mode.name(), MODE_COLUMNS));
     let room = width.saturating_sub(columns(&lead) + columns(&facts) + 2);

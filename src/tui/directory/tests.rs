@@ -21,6 +21,7 @@ fn table(id: &str, seats: &[SeatPlayer], started: bool) -> ListedTable {
         seats: seats.iter().map(|&p| seat(p, "")).collect(),
         started,
         rated: false,
+        unrated: None,
         watchers: 0,
     }
 }

@@ -8,6 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 use crate::engine::{Mode, Rules, TrickDone};
+use crate::net::seat::Ladder;
 
 use super::super::app::{App, Overlay, QuitChoice};
 use super::super::hits::{Hits, Target};
@@ -58,6 +59,11 @@ fn rules(app: &App, area: Rect, buf: &mut Buffer) {
         if app.auto_play() { "on" } else { "off" }
     ));
     lines.extend(deals_during_the_game(app));
+    match app.ladder() {
+        Some(Ladder::Rated) => lines.push("Rated: the server's ladder counts this game.".into()),
+        Some(Ladder::Unrated(why)) => lines.push(format!("Unrated on the server's ladder: {why}.")),
+        None => {}
+    }
     lines.push("Esc or r closes.".to_string());
     // Long lines (a long seed, a long path) wrap inside the window.
     let lines = wrap(&lines, 70);
@@ -101,19 +107,30 @@ fn last_trick(app: &App, area: Rect, buf: &mut Buffer) {
     Paragraph::new(lines).render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
 }
 
-/// Leave or stay, and whether the game can be taken up again.
+/// Leave or stay, and what becomes of the game: taken up again, ended,
+/// or, at a shared table, played on without you.
 fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
     let theme = app.theme();
-    let window = layout::window(area, 46, 6);
+    let said: &[&str] = if app.is_shared() && app.config().serves_table {
+        &["You serve this table: it ends for all."]
+    } else if app.is_shared() {
+        &[
+            "A bot plays your seat on to the end,",
+            "and a rated game counts as your loss.",
+        ]
+    } else if app.is_saved() {
+        &["It is saved: `spades resume` takes it up."]
+    } else {
+        &["It cannot be saved: it ends here."]
+    };
+    let lines = said.len() as u16;
+    let window = layout::window(area, 46, 5 + lines);
     let inner = framed("Quit?", window, buf, theme);
     centered_line(buf, inner, inner.y, Line::from("Leave this game?"));
-    let kept = if app.is_saved() {
-        "It is saved: `spades resume` takes it up."
-    } else {
-        "It cannot be saved: it ends here."
-    };
-    centered_line(buf, inner, inner.y + 1, Line::styled(kept, theme.dim()));
-    let y = inner.y + 3;
+    for (y, line) in (inner.y + 1..).zip(said) {
+        centered_line(buf, inner, y, Line::styled(*line, theme.dim()));
+    }
+    let y = inner.y + 2 + lines;
     let mut x = inner.x + inner.width.saturating_sub(28) / 2;
     let quit = app.quit_focus() == QuitChoice::Quit;
     x += button(buf, x, y, "y  Quit", quit, theme, Target::Quit, hits) + 2;

@@ -8,6 +8,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
 use crate::engine::{PlayerView, PublicView, Side};
+use crate::net::seat::Ladder;
 
 use super::super::app::App;
 use super::super::standing::bid_and_took;
@@ -60,9 +61,15 @@ fn title_row(app: &App, view: &PlayerView, title: Rect, buf: &mut Buffer) {
         None if !rules.is_quick() => format!("Game {course}"),
         None => course,
     };
-    // The variants and practice, named where the player looks first.
+    // The variants, practice and the ladder's word, named where the
+    // player looks first.
     let practice = app.is_practice().then_some("Practice");
-    for mark in crate::config::variants(rules).into_iter().chain(practice) {
+    let ladder = app.ladder().map(|ladder| match ladder {
+        Ladder::Rated => "Rated",
+        Ladder::Unrated(_) => "Unrated",
+    });
+    let marks = crate::config::variants(rules).into_iter().chain(practice);
+    for mark in marks.chain(ladder) {
         course.push_str(&format!("{sep}{mark}"));
     }
     let info = format!(

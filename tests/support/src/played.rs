@@ -98,6 +98,7 @@ pub fn play_into(dir: &Path, spec: &Spec) -> PathBuf {
         difficulty: Some(spec.level().into()),
         rules_source: Some("built-in rules, to 200".to_string()),
         practice: spec.practice,
+        ..GameInfo::default()
     };
     table
         .record_to(Box::new(BufWriter::new(file)), names, info)

@@ -2,6 +2,7 @@
 //! whenever its seats change, so a `tables` request never waits on it.
 
 use super::TableTask;
+use super::rated::Counts;
 use crate::config;
 use crate::protocol::directory::{ListedSeat, ListedTable};
 
@@ -9,6 +10,7 @@ impl TableTask {
     /// The table as the lobby lists it.
     pub(super) fn listed(&self) -> ListedTable {
         let mode = self.mode();
+        let counts = self.counts();
         let seats = self
             .lobby()
             .seats
@@ -26,7 +28,8 @@ impl TableTask {
             rules: config::in_a_line(&self.rules),
             seats,
             started: self.game.is_some(),
-            rated: self.counts_for_ladder(),
+            rated: counts == Counts::Rated,
+            unrated: counts.why_not(),
             watchers: u32::try_from(self.watchers.len()).unwrap_or(u32::MAX),
         }
     }

@@ -3,6 +3,7 @@
 
 use super::super::flood::{CHAT_LIMIT, CHAT_SPAN, TABLE_CHAT_LIMIT};
 use super::super::{ConnId, clean_chat, seat_name, shortened};
+use super::rated::Counts;
 use super::{Holder, Playing, TableTask};
 use crate::bots::{BotSpec, Level};
 use crate::fairness::Dealing;
@@ -15,6 +16,7 @@ use super::play::server_bot;
 impl TableTask {
     pub(super) fn lobby(&self) -> Lobby {
         let mode = self.mode();
+        let counts = self.counts();
         let seats = mode
             .each_seat()
             .map(|seat| match &self.seats[seat.index()] {
@@ -56,6 +58,8 @@ impl TableTask {
             level: self.level.clone(),
             levels: self.levels(),
             can_start: self.cannot_start().is_none(),
+            rated: counts == Counts::Rated,
+            unrated: counts.why_not(),
         }
     }
 
@@ -155,7 +159,12 @@ impl TableTask {
         let mut table = Table::new(self.rules, dealing, players);
         table.keep_public_events();
         let record = MemoryRecord::default();
-        let info = GameInfo::shared_table(now_secs(), bots_seated.then(|| self.level.clone()));
+        let counts = self.counts();
+        let info = GameInfo {
+            rated: counts == Counts::Rated,
+            unrated: counts.why_not(),
+            ..GameInfo::shared_table(now_secs(), bots_seated.then(|| self.level.clone()))
+        };
         if let Err(e) = table.record_to(Box::new(record.clone()), names.clone(), info) {
             return self.end(&format!("cannot write the game's record: {e}"));
         }

@@ -228,9 +228,10 @@ struct TableTask {
     chat: TableChatRate,
     /// Listed in the server's lobby.
     public: bool,
-    /// Seat 0 is its host, who fills, starts, and whose leaving ends it;
-    /// a quick match's table has no host.
-    hosted: bool,
+    /// The seat of its host, who fills the seats and starts the game:
+    /// seat 0 at first, the next person seated when the host leaves the
+    /// lobby. A quick match's table has none, nor needs one once started.
+    host: Option<Seat>,
 }
 
 /// Opens a table with its host in seat 0 and starts its task; returns
@@ -264,7 +265,7 @@ pub(super) fn open_matched(
 ) -> mpsc::Sender<Command> {
     let id = opening.id.clone();
     let (commands, command_rx, mut task) = TableTask::new(opening, &shared);
-    task.hosted = false;
+    task.host = None;
     for (seat, link, who, token) in players {
         task.seat_person(link, seat, who, token);
     }
@@ -313,7 +314,7 @@ impl TableTask {
             ended: false,
             chat: TableChatRate::default(),
             public,
-            hosted: true,
+            host: Some(Seat::new(0)),
         };
         (commands, (command_rx, inner_rx), task)
     }
@@ -423,10 +424,8 @@ impl TableTask {
     }
 
     fn is_host(&self, conn: ConnId) -> bool {
-        self.hosted
-            && self
-                .present(conn)
-                .is_some_and(|i| self.conns[i].seat == Seat::new(0))
+        self.present(conn)
+            .is_some_and(|i| Some(self.conns[i].seat) == self.host)
     }
 
     // ------------------------------------------------------------ lobby

@@ -43,7 +43,7 @@ impl TableTask {
             table: self.id.clone(),
             seat,
             token,
-            host: self.hosted && seat == Seat::new(0),
+            host: self.host == Some(seat),
         };
         self.conns.push(Present {
             link,
@@ -62,6 +62,13 @@ impl TableTask {
                 "the game has begun: every seat is taken".into(),
             ));
         }
+        if let Some(seat) = self.seat_of_account(&who) {
+            let place = seat_name(self.mode(), seat);
+            return Err((
+                ErrorCode::TableFull,
+                format!("your account already holds a seat at this table ({place}): one seat each"),
+            ));
+        }
         let seat = join_order(self.mode())
             .into_iter()
             .find(|s| matches!(self.seats[s.index()], Holder::Empty))
@@ -70,6 +77,15 @@ impl TableTask {
         self.seat_person(link, seat, who, token);
         self.broadcast_lobby();
         Ok(())
+    }
+
+    /// The seat `who`'s account holds here, if signed in and seated: one
+    /// account plays one seat, so nobody is rated against themselves.
+    fn seat_of_account(&self, who: &Who) -> Option<Seat> {
+        let account = who.account?;
+        self.mode()
+            .each_seat()
+            .find(|&s| self.person(s).is_some_and(|p| p.account == Some(account)))
     }
 
     /// A seat taken by its token: an away seat back from its bot, or a
@@ -111,7 +127,7 @@ impl TableTask {
             table: self.id.clone(),
             seat,
             token,
-            host: self.hosted && seat == Seat::new(0),
+            host: self.host == Some(seat),
         };
         self.send(me, &seated);
         let Some(game) = &self.game else {
@@ -162,6 +178,10 @@ impl TableTask {
         true
     }
 
+    /// A seat's person leaves, the host like anyone: in the lobby their
+    /// seat is free again (and the host's part passes on); in the game a
+    /// bot of the table's level plays their seat to the end, and their
+    /// token brings them back. The table ends only once nobody is left.
     pub(super) fn leave(&mut self, conn: ConnId, said_bye: bool) {
         if self.unwatch(conn) {
             return;
@@ -169,39 +189,63 @@ impl TableTask {
         let Some(i) = self.present(conn) else {
             return;
         };
-        if self.hosted && self.conns[i].seat == Seat::new(0) {
-            // Gone before the end: a rated game counts it as leaving.
-            if self.game.is_some()
-                && let Holder::Person(host) = &mut self.seats[0]
-            {
-                host.conn = None;
+        let seat = self.conns[i].seat;
+        if self.shared.options.host_is_the_server && self.host == Some(seat) {
+            return self.host_ends_the_table(conn, said_bye);
+        }
+        if self.game.is_none() {
+            self.conns.remove(i);
+            self.seats[seat.index()] = Holder::Empty;
+            if self.host == Some(seat) {
+                self.pass_the_host_on(seat, said_bye);
             }
-            // The host is still among those told, so their own copy of
-            // the record gets its closing line too.
-            let reason = if said_bye {
-                "the host left the table"
-            } else {
-                "the host's connection was lost"
-            };
-            self.end_as(reason, said_bye.then_some(conn));
+            if !self.ended {
+                self.broadcast_lobby();
+            }
             return;
         }
-        let gone = self.conns.remove(i);
-        let seat = gone.seat;
+        if let Holder::Person(person) = &mut self.seats[seat.index()] {
+            person.conn = None;
+        }
+        if self.conns.len() == 1 {
+            // The last one still among those told, so their own copy of
+            // the record gets its closing line too.
+            return self.end_as("everyone left the table", said_bye.then_some(conn));
+        }
+        self.conns.remove(i);
+        self.played_on_by_a_bot(seat);
+        self.step();
+    }
+
+    /// The host leaves a table served from their own program: it ends,
+    /// as it would a moment later when their program stops its server.
+    /// The host is still among those told, so their own copy of the
+    /// record gets its closing line too; a game under way counts them as
+    /// leaving.
+    fn host_ends_the_table(&mut self, conn: ConnId, said_bye: bool) {
+        if self.game.is_some()
+            && let Some(seat) = self.host
+            && let Holder::Person(host) = &mut self.seats[seat.index()]
+        {
+            host.conn = None;
+        }
+        self.end_as(host_gone(said_bye), said_bye.then_some(conn));
+    }
+
+    /// The seat of someone gone from the game is played by a bot of the
+    /// table's level, and everyone is told they are away.
+    fn played_on_by_a_bot(&mut self, seat: Seat) {
         let level = self.level.clone();
         let Some(game) = &mut self.game else {
-            self.seats[seat.index()] = Holder::Empty;
-            self.broadcast_lobby();
             return;
         };
         game.back_after_thought.retain(|&s| s != seat);
         if game.table.is_human(seat) {
             let _ = game.table.reseat(seat, Player::Bot(server_bot(&level)));
         }
-        let Holder::Person(person) = &mut self.seats[seat.index()] else {
+        let Some(person) = self.person(seat) else {
             return;
         };
-        person.conn = None;
         let name = person.name.clone();
         let away = ServerMessage::Seat {
             seat,
@@ -211,11 +255,40 @@ impl TableTask {
         };
         self.relist();
         self.broadcast(&away);
-        // A table with no host ends once nobody is left at it, rather than
-        // have bots play on for no one.
-        if !self.hosted && self.conns.is_empty() {
-            return self.end("everyone left the table");
+    }
+
+    /// The host left the lobby: the next person round the table from
+    /// their seat hosts it now, told so by `seated` again; with nobody
+    /// left, the table ends.
+    fn pass_the_host_on(&mut self, from: Seat, said_bye: bool) {
+        let mode = self.mode();
+        let next = (1..mode.seats())
+            .map(|step| Seat::new((from.index() + step) % mode.seats()))
+            .find(|&s| self.conns.iter().any(|c| c.seat == s));
+        self.host = next;
+        let Some(seat) = next else {
+            return self.end(host_gone(said_bye));
+        };
+        let Some(token) = self.person(seat).map(|p| p.token.clone()) else {
+            return;
+        };
+        let seated = ServerMessage::Seated {
+            table: self.id.clone(),
+            seat,
+            token,
+            host: true,
+        };
+        if let Some(i) = self.conns.iter().position(|c| c.seat == seat) {
+            self.send(i, &seated);
         }
-        self.step();
+    }
+}
+
+/// Why a table ends when its host goes: said goodbye, or was lost.
+fn host_gone(said_bye: bool) -> &'static str {
+    if said_bye {
+        "the host left the table"
+    } else {
+        "the host's connection was lost"
     }
 }
