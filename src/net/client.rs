@@ -253,6 +253,20 @@ async fn run(
             let _ = ready.send(Ok(seen));
             talk(stream, outgoing, incoming).await;
         }
+        // Closed (or reset, the hello unread) before a word: a server
+        // closes so a connection over the limit for its address.
+        Ok(Err(e))
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::UnexpectedEof | std::io::ErrorKind::ConnectionReset
+            ) =>
+        {
+            let _ = ready.send(Err(format!(
+                "{} closed the connection before its handshake: it may hold as many \
+                 connections from your address as it takes; try again later",
+                target.address
+            )));
+        }
         Ok(Err(e)) => {
             let _ = ready.send(Err(match target.trust {
                 Trust::Authority => format!(

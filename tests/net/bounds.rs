@@ -282,3 +282,23 @@ async fn a_half_open_flood_from_one_address_leaves_room_for_another() {
     assert_eq!(closed, 56, "of 56 over the address's limit");
     drop(player);
 }
+
+/// A player over their address's limit on a TLS server is closed before
+/// the handshake, without a word: the client library says what that most
+/// likely means, not that the server is another table's.
+#[test]
+fn a_client_over_its_addresss_limit_is_told_what_that_means() {
+    let server = Server::start(ServerOptions {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        per_address: 1,
+        threads: Some(2),
+        ..ServerOptions::default()
+    })
+    .expect("the server starts");
+    let held = TcpStream::connect(server.address()).unwrap();
+    let target = super::play::target(&server);
+    let refused = spades::net::client::Connection::open(&target, "Ann").err();
+    let why = refused.expect("a second connection from one address is refused");
+    assert!(why.contains("from your address"), "{why}");
+    drop(held);
+}
