@@ -4,6 +4,9 @@
 //! (SQLite by default, PostgreSQL for servers sharing one ladder). No
 //! networking here: the server calls these.
 
+pub mod farming;
+#[cfg(test)]
+mod farming_tests;
 pub mod glicko;
 pub mod keys;
 pub mod names;
@@ -158,19 +161,20 @@ pub struct FinishedGame {
     pub seats: Vec<(Occupant, i32, bool)>,
 }
 
-/// Rates a finished game from the players' ratings now, and keeps the
-/// game, its seats and every rating change in one transaction.
+/// Rates a finished game from the players' ratings now, damped by who
+/// the opponents were (`farming`), and keeps the game, its seats and every
+/// rating change in one transaction.
 pub fn rate_game<S: Store + ?Sized>(
     store: &mut S,
     game: &FinishedGame,
 ) -> Result<GameId, LadderError> {
     let mut seats = Vec::with_capacity(game.seats.len());
-    let mut games_before = Vec::new();
+    let mut standings = Vec::new();
     for &(occupant, score, left) in &game.seats {
         let sitter = match occupant {
             Occupant::Player(account) => {
                 let standing = store.standing(account, game.mode)?;
-                games_before.push((account, standing.games));
+                standings.push((account, standing));
                 Sitter::Player(account, standing.rating)
             }
             Occupant::Bot(level) => Sitter::Bot(level),
@@ -181,15 +185,16 @@ pub fn rate_game<S: Store + ?Sized>(
             left,
         });
     }
-    let rated = glicko::rate(game.mode, &seats)?;
+    let mut rated = glicko::rate(game.mode, &seats)?;
+    farming::damp(store, game, &mut rated)?;
     let changes = rated
         .iter()
         .map(|new| RatingChange {
             account: new.player,
-            games_before: games_before
+            games_before: standings
                 .iter()
                 .find(|(a, _)| *a == new.player)
-                .map_or(0, |&(_, games)| games),
+                .map_or(0, |(_, s)| s.games),
             before: new.before,
             after: new.after,
         })
