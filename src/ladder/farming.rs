@@ -139,14 +139,7 @@ pub(crate) fn damp<S: Store + ?Sized>(
     game: &FinishedGame,
     rated: &mut [NewRating<AccountId>],
 ) -> Result<(), StoreError> {
-    let at_table: Vec<AccountId> = game
-        .seats
-        .iter()
-        .filter_map(|&(occupant, ..)| match occupant {
-            Occupant::Player(account) => Some(account),
-            Occupant::Bot(_) => None,
-        })
-        .collect();
+    let known = known_elsewhere(store, game)?;
     let since = game.finished.plus(-REPEAT_WINDOW);
     for new in rated.iter_mut() {
         let way = if new.after.rating > new.before.rating {
@@ -159,41 +152,55 @@ pub(crate) fn damp<S: Store + ?Sized>(
             Move::Loss => Vec::new(),
         };
         let mine = game.mode.side_of(new.seat);
-        let mut opponents = Vec::new();
-        for (j, &(occupant, ..)) in game.seats.iter().enumerate() {
-            if game.mode.side_of(Seat::new(j)) == mine {
-                continue;
-            }
-            opponents.push(match occupant {
+        let opponents: Vec<Opponent> = game
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| game.mode.side_of(Seat::new(j)) != mine)
+            .map(|(_, &(occupant, ..))| match occupant {
                 Occupant::Bot(_) => Opponent::Bot,
                 Occupant::Player(them) => Opponent::Person {
-                    met_elsewhere: met_elsewhere(store, them, game, &at_table)?,
+                    met_elsewhere: known
+                        .iter()
+                        .find(|(a, _)| *a == them)
+                        .map_or(0, |&(_, e)| e),
                     met_before: met
                         .iter()
                         .find(|m| m.opponent == them)
                         .map_or(0, |m| m.games),
                 },
-            });
-        }
+            })
+            .collect();
         new.after = damped(new.before, new.after, weight(&opponents, way));
     }
     Ok(())
 }
 
-/// How many different people `who` has met as opponents in the game's
-/// mode, ever, leaving out everyone at this table.
-fn met_elsewhere<S: Store + ?Sized>(
+/// For each person at the table, how many different people they have
+/// met as opponents in the game's mode, ever, leaving out everyone at
+/// this table.
+fn known_elsewhere<S: Store + ?Sized>(
     store: &mut S,
-    who: AccountId,
     game: &FinishedGame,
-    at_table: &[AccountId],
-) -> Result<u32, StoreError> {
-    let ever = store.meetings(who, game.mode, UnixTime(i64::MIN))?;
-    let elsewhere = ever
+) -> Result<Vec<(AccountId, u32)>, StoreError> {
+    let at_table: Vec<AccountId> = game
+        .seats
         .iter()
-        .filter(|m| !at_table.contains(&m.opponent))
-        .count();
-    Ok(u32::try_from(elsewhere).unwrap_or(u32::MAX))
+        .filter_map(|&(occupant, ..)| match occupant {
+            Occupant::Player(account) => Some(account),
+            Occupant::Bot(_) => None,
+        })
+        .collect();
+    let mut known = Vec::with_capacity(at_table.len());
+    for &who in &at_table {
+        let ever = store.meetings(who, game.mode, UnixTime(i64::MIN))?;
+        let elsewhere = ever
+            .iter()
+            .filter(|m| !at_table.contains(&m.opponent))
+            .count();
+        known.push((who, u32::try_from(elsewhere).unwrap_or(u32::MAX)));
+    }
+    Ok(known)
 }
 
 #[cfg(test)]

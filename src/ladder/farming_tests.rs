@@ -98,7 +98,8 @@ fn a_pool<S: Store>(store: &mut S, size: usize, rounds: usize) -> Vec<AccountId>
 }
 
 /// A newcomer who beats twelve different people, each known to others,
-/// moves exactly as Glicko-2 alone would move them.
+/// moves exactly as Glicko-2 alone would move them; beating three of
+/// them again gains half as much.
 fn an_honest_newcomer_gains_as_glicko_2_says<S: Store>(store: &mut S) {
     let pool = a_pool(store, 16, 6);
     let honest = join(store, "Honest").1.id;
@@ -112,6 +113,16 @@ fn an_honest_newcomer_gains_as_glicko_2_says<S: Store>(store: &mut S) {
     }
     let gained = rating(store, honest) - 1500.0;
     assert!(gained > 150.0, "the honest newcomer gained {gained:+.1}");
+    // The first three again, each met once before within the window:
+    // half of Glicko-2's gain.
+    let mut seats = vec![(Occupant::Player(honest), 500, false)];
+    seats.extend(pool[..3].iter().map(|&p| (Occupant::Player(p), 200, false)));
+    let before = rating(store, honest);
+    let alone = undamped(store, &seats);
+    rate_game(store, &individual(4, seats, START + 4 * 60)).expect("rated");
+    let now = rating(store, honest);
+    let half = before + (alone - before) / 2.0;
+    assert!((now - half).abs() < 1e-6, "{now} against {half}");
 }
 
 /// The first seat's rating after `seats` by Glicko-2 alone.
