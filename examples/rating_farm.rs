@@ -10,6 +10,9 @@
 //! ```sh
 //! cargo run --release --example rating_farm -- --games 10
 //! ```
+//!
+//! `--spares N` (3 to 30; default 3): more spare accounts, three at a
+//! table in turn, which first play ten games each among themselves.
 
 use spades::bots::Level;
 use spades::engine::Mode;
@@ -24,23 +27,29 @@ use spades::ladder::{self, FinishedGame, UnixTime, farming};
 const START: i64 = 1_800_000_000;
 
 fn main() {
-    let games = match std::env::args().skip_while(|a| a != "--games").nth(1) {
-        None => 10,
-        Some(n) => match n.parse::<u32>() {
-            Ok(n) if (1..=1000).contains(&n) => n,
-            _ => {
-                eprintln!("rating_farm: --games takes a number from 1 to 1000, not `{n}`");
-                std::process::exit(2);
-            }
-        },
-    };
-    if let Err(e) = run(games) {
+    let games = flag("--games", 10, 1..=1000);
+    let spares = flag("--spares", 3, 3..=30);
+    if let Err(e) = run(games, spares) {
         eprintln!("rating_farm: {e}");
         std::process::exit(1);
     }
 }
 
-fn run(games: u32) -> Result<(), String> {
+/// A number flag's value, `default` without it; exit code 2 outside `range`.
+fn flag(name: &str, default: u32, range: std::ops::RangeInclusive<u32>) -> u32 {
+    match std::env::args().skip_while(|a| a != name).nth(1) {
+        None => default,
+        Some(n) => match n.parse::<u32>() {
+            Ok(n) if range.contains(&n) => n,
+            _ => {
+                eprintln!("rating_farm: {name} takes a number in {range:?}, not `{n}`");
+                std::process::exit(2);
+            }
+        },
+    }
+}
+
+fn run(games: u32, spare_count: u32) -> Result<(), String> {
     let mut store = SqliteStore::in_memory().map_err(|e| e.to_string())?;
     let mut record = 0u32;
     let mut next_record = || {
@@ -51,17 +60,30 @@ fn run(games: u32) -> Result<(), String> {
     };
 
     let main = account(&mut store, "Main")?;
-    let spares = [
-        account(&mut store, "Spare1")?,
-        account(&mut store, "Spare2")?,
-        account(&mut store, "Spare3")?,
-    ];
-    println!("farm: Main and three spares who leave at once, {games} individual games");
+    let spares = (0..spare_count)
+        .map(|i| account(&mut store, &format!("Spare{i}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let n_spares = spares.len();
+    if n_spares > 3 {
+        // More spares than seats: they first play one another, ten games
+        // each, so that each has met others than the three beside it.
+        println!("warm-up: {n_spares} spares play one another, ten games each");
+        for n in 0..(10 * n_spares).div_ceil(4) {
+            let seats = (0..4)
+                .map(|k| (Occupant::Player(spares[(4 * n + k) % n_spares]), 100, false))
+                .collect();
+            let finished = UnixTime(START - 1_000_000 + n as i64 * 60);
+            rate(&mut store, seats, next_record(), finished)?;
+        }
+    }
+    println!(
+        "farm: Main and {n_spares} spares, three a table, who leave at once, {games} individual games"
+    );
     let before = rating(&mut store, main)?;
-    for n in 0..games {
+    for n in 0..games as usize {
         let mut seats = vec![(Occupant::Player(main), 10, false)];
-        seats.extend(spares.iter().map(|&s| (Occupant::Player(s), 0, true)));
-        let finished = UnixTime(START + i64::from(n) * 60);
+        seats.extend((0..3).map(|k| (Occupant::Player(spares[(3 * n + k) % n_spares]), 0, true)));
+        let finished = UnixTime(START + n as i64 * 60);
         rate(&mut store, seats, next_record(), finished)?;
         println!("  game {:>3}: {:.0}", n + 1, rating(&mut store, main)?);
     }
