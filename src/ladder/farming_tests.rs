@@ -4,11 +4,11 @@
 
 use super::farming::{self, REPEAT_WINDOW};
 use super::glicko::{self, SeatResult, Sitter};
-use super::store::{AccountId, Meeting, Occupant, RecordHash, Store};
+use super::store::{AccountId, Meeting, Occupant, RatedGame, RecordHash, SeatRecord, Store};
 use super::tests::join;
 use super::*;
 use crate::bots::Level;
-use crate::engine::Mode;
+use crate::engine::{Mode, Seat};
 
 /// Where these games are played: long after the accounts were made.
 const START: i64 = 1_900_000_000;
@@ -193,4 +193,26 @@ fn the_store_counts_the_people_met<S: Store>(store: &mut S) {
         ladder.iter().all(|r| r.opponents == 1 || r.name == "Met1"),
         "{ladder:?}"
     );
+    // One account in two seats (as old games may hold) is one meeting.
+    let twice = [p[3], p[0], p[3], p[0]];
+    store
+        .record_game(&RatedGame {
+            mode: Mode::Individual,
+            record: record(3),
+            finished: UnixTime(START),
+            seats: (0..4)
+                .map(|i| SeatRecord {
+                    seat: Seat::new(i),
+                    occupant: Occupant::Player(twice[i]),
+                    score: 0,
+                    left: false,
+                })
+                .collect(),
+            changes: Vec::new(),
+        })
+        .expect("kept");
+    let met = store
+        .meetings(p[3], Mode::Individual, UnixTime(i64::MIN))
+        .expect("read");
+    assert_eq!(met, vec![one(0, 1)]);
 }

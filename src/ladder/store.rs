@@ -369,7 +369,7 @@ pub(crate) fn count_opponents_sql(filter: &str) -> String {
 /// the store's own placeholders.
 pub(crate) fn meetings_sql([account, mode, since]: [&str; 3]) -> String {
     format!(
-        "SELECT o.account, COUNT(*)
+        "SELECT o.account, COUNT(DISTINCT g.id)
          FROM seats s JOIN games g ON g.id = s.game JOIN seats o ON o.game = s.game
          WHERE s.account = {account} AND g.mode = {mode} AND g.finished >= {since}
            AND {OPPONENT_SEAT}
