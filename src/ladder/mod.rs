@@ -169,12 +169,12 @@ pub fn rate_game<S: Store + ?Sized>(
     game: &FinishedGame,
 ) -> Result<GameId, LadderError> {
     let mut seats = Vec::with_capacity(game.seats.len());
-    let mut standings = Vec::new();
+    let mut games_before = Vec::new();
     for &(occupant, score, left) in &game.seats {
         let sitter = match occupant {
             Occupant::Player(account) => {
                 let standing = store.standing(account, game.mode)?;
-                standings.push((account, standing));
+                games_before.push((account, standing.games));
                 Sitter::Player(account, standing.rating)
             }
             Occupant::Bot(level) => Sitter::Bot(level),
@@ -191,10 +191,10 @@ pub fn rate_game<S: Store + ?Sized>(
         .iter()
         .map(|new| RatingChange {
             account: new.player,
-            games_before: standings
+            games_before: games_before
                 .iter()
                 .find(|(a, _)| *a == new.player)
-                .map_or(0, |(_, s)| s.games),
+                .map_or(0, |&(_, games)| games),
             before: new.before,
             after: new.after,
         })
