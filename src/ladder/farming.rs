@@ -24,8 +24,9 @@
 //!     within `REPEAT_WINDOW` before this one in which the player met that
 //!     person as an opponent, plus this game.
 //!
-//!   A loss is never damped for meeting the same people again; the
-//!   deviation and volatility are Glicko-2's as they are.
+//!   A loss is never damped for meeting the same people again, and a
+//!   player who left is charged their loss whole, whoever the opponents
+//!   were; the deviation and volatility are Glicko-2's as they are.
 //!
 //! Spare accounts that have met no one else weigh 0, so a main account
 //! gains nothing from them however often it beats them. An honest
@@ -142,6 +143,14 @@ pub(crate) fn damp<S: Store + ?Sized>(
     let known = known_elsewhere(store, game)?;
     let since = game.finished.plus(-REPEAT_WINDOW);
     for new in rated.iter_mut() {
+        let left = game
+            .seats
+            .get(new.seat.index())
+            .is_some_and(|&(.., left)| left);
+        if left {
+            // Leaving is a penalty for leaving, not a result to weigh.
+            continue;
+        }
         let way = if new.after.rating > new.before.rating {
             Move::Gain
         } else {

@@ -65,6 +65,10 @@ fn three_spare_accounts_farm_nothing<S: Store>(store: &mut S) {
         gained.abs() < 15.0,
         "the farm gained {gained:+.1} in 10 games"
     );
+    // Leaving is charged whole, whoever was left.
+    for &spare in &spares {
+        assert!(rating(store, spare) < 1400.0, "a leaver kept its rating");
+    }
     let standing = store.standing(main, Mode::Individual).expect("read");
     assert_eq!((standing.games, standing.opponents), (10, 3));
     assert!(farming::provisional(&standing), "three people are not five");
