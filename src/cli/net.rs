@@ -18,7 +18,7 @@ use crate::net::code::{ServerAddress, TableCode, Trust, lan_address};
 use crate::net::lobby::{Joining, Seeking};
 use crate::net::seats_kept;
 use crate::net::server::ranked::RankedRules;
-use crate::net::server::{Server, ServerError, ServerOptions};
+use crate::net::server::{RegistrationLimits, Server, ServerError, ServerOptions};
 use crate::paths;
 use crate::signals::StopSignals;
 use crate::tui::{PlayConfig, RemoteEnd};
@@ -108,8 +108,16 @@ pub struct ServeArgs {
     pub max_connections: usize,
     /// Accounts registered from one address in an hour, at most; raise it
     /// for many players behind one address
-    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = 5, value_parser = RangedI64ValueParser::<usize>::new().range(1..=1_000_000))]
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = RegistrationLimits::default().per_address_hour, value_parser = RangedI64ValueParser::<usize>::new().range(1..=1_000_000))]
     pub registrations_per_hour: usize,
+    /// Accounts registered in an hour for the whole server, at most,
+    /// from any number of addresses
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = RegistrationLimits::default().all_hour, value_parser = RangedI64ValueParser::<usize>::new().range(1..=1_000_000))]
+    pub registrations_per_hour_all: usize,
+    /// Accounts registered in a day for the whole server, at most, from
+    /// any number of addresses
+    #[arg(long, allow_negative_numbers = true, value_name = "N", default_value_t = RegistrationLimits::default().all_day, value_parser = RangedI64ValueParser::<usize>::new().range(1..=10_000_000))]
+    pub registrations_per_day_all: usize,
     /// A program of this machine's (exec:COMMAND) offered to every host as
     /// one more bot level
     #[arg(long, value_name = "exec:COMMAND", value_parser = own_program)]
@@ -402,7 +410,11 @@ fn serve_options(args: &ServeArgs) -> Result<ServerOptions, CliError> {
         lobby_timeout: given(args.lobby_timeout, 60),
         per_address: args.per_address,
         max_connections: args.max_connections,
-        registrations: args.registrations_per_hour,
+        registrations: RegistrationLimits {
+            per_address_hour: args.registrations_per_hour,
+            all_hour: args.registrations_per_hour_all,
+            all_day: args.registrations_per_day_all,
+        },
         own_bot: args.bot.clone(),
         db,
         outbox,
@@ -596,15 +608,33 @@ mod tests {
         assert_eq!(options.lobby_timeout, Some(Duration::from_secs(30 * 60)));
         assert_eq!(options.per_address, 16);
         assert_eq!(options.max_connections, 4096);
-        assert_eq!(options.registrations, 5);
+        assert_eq!(options.registrations, RegistrationLimits::default());
+        assert_eq!(
+            (
+                options.registrations.all_hour,
+                options.registrations.all_day
+            ),
+            (60, 500)
+        );
         let options = serve(&[
             "--max-connections",
             "20000",
             "--registrations-per-hour",
             "900",
+            "--registrations-per-hour-all",
+            "1000",
+            "--registrations-per-day-all",
+            "9000",
         ]);
         assert_eq!(options.max_connections, 20_000);
-        assert_eq!(options.registrations, 900);
+        assert_eq!(
+            options.registrations,
+            RegistrationLimits {
+                per_address_hour: 900,
+                all_hour: 1000,
+                all_day: 9000
+            }
+        );
         let options = serve(&["--turn-timer", "0", "--lobby-timeout", "0"]);
         assert_eq!(options.turn_timer, None);
         assert_eq!(options.lobby_timeout, None);

@@ -39,7 +39,9 @@ use crate::rating::{Rating, after_period, by_score, level_rating};
 /// deviations) of the truth is worth a seat at the table, not before.
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 
-/// Whether a rating is still provisional (see `PROVISIONAL_DEVIATION`).
+/// Whether a rating's deviation still makes it provisional (see
+/// `PROVISIONAL_DEVIATION`); the ladder also asks for enough games against
+/// enough people (`farming::provisional`).
 pub fn provisional(rating: &Rating) -> bool {
     rating.deviation > PROVISIONAL_DEVIATION
 }

@@ -4,6 +4,9 @@
 //! (SQLite by default, PostgreSQL for servers sharing one ladder). No
 //! networking here: the server calls these.
 
+pub mod farming;
+#[cfg(test)]
+mod farming_tests;
 pub mod glicko;
 pub mod keyring;
 pub mod keys;
@@ -175,8 +178,9 @@ pub struct FinishedGame {
     pub seats: Vec<(Occupant, i32, bool)>,
 }
 
-/// Rates a finished game from the players' ratings now, and keeps the
-/// game, its seats and every rating change in one transaction.
+/// Rates a finished game from the players' ratings now, damped by who
+/// the opponents were (`farming`), and keeps the game, its seats and every
+/// rating change in one transaction.
 pub fn rate_game<S: Store + ?Sized>(
     store: &mut S,
     game: &FinishedGame,
@@ -206,7 +210,8 @@ pub fn rate_game_telling<S: Store + ?Sized>(
             left,
         });
     }
-    let rated = glicko::rate(game.mode, &seats)?;
+    let mut rated = glicko::rate(game.mode, &seats)?;
+    farming::damp(store, game, &mut rated)?;
     let changes = rated
         .iter()
         .map(|new| RatingChange {

@@ -26,14 +26,16 @@ use super::UnixTime;
 use super::keys::{Challenge, Nonce, PublicKey, ServerId};
 use super::names::{Name, fold};
 use super::store::{
-    Account, AccountId, Database, GameId, HistoryEntry, LadderRow, Occupant, PostgresUrl,
-    RatedGame, RatingChange, SeatRecord, Standing, Store, StoreError, with_cause,
+    Account, AccountId, Database, GameId, HistoryEntry, LadderRow, Meeting, Occupant, PostgresUrl,
+    RatedGame, RatingChange, SeatRecord, Standing, Store, StoreError, count_opponents_sql,
+    meetings_sql, with_cause,
 };
 
 /// The schema, step by step: step `n` (from 1) takes a database at version
 /// `n - 1` to `n`. Never edit a step once released; add one. The first is
 /// SQLite's first two in one.
-pub(crate) const MIGRATIONS: &[&str] = &["CREATE TABLE accounts (
+pub(crate) const MIGRATIONS: &[&str] = &[
+    "CREATE TABLE accounts (
         id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
         name TEXT NOT NULL,
         folded TEXT NOT NULL CONSTRAINT accounts_folded_unique UNIQUE,
@@ -89,7 +91,17 @@ pub(crate) const MIGRATIONS: &[&str] = &["CREATE TABLE accounts (
         rotated BIGINT NOT NULL
     );
     CREATE INDEX ratings_by_mode ON ratings (mode, rating);
-    CREATE INDEX rating_changes_by_account ON rating_changes (account);"];
+    CREATE INDEX rating_changes_by_account ON rating_changes (account);",
+    // 2: SQLite's third.
+    "CREATE INDEX seats_by_account ON seats (account);
+    ALTER TABLE ratings ADD COLUMN opponents INTEGER NOT NULL DEFAULT 0;
+    UPDATE ratings SET opponents = (
+        SELECT COUNT(DISTINCT o.account)
+        FROM seats s JOIN games g ON g.id = s.game JOIN seats o ON o.game = s.game
+        WHERE s.account = ratings.account AND g.mode = ratings.mode
+          AND o.account IS NOT NULL AND o.account <> s.account
+          AND (g.mode <> 'partnership' OR (s.seat + o.seat) % 2 = 1));",
+];
 
 /// The table that says a database is a ladder, and at which version.
 const SCHEMA_TABLE: &str = "spades_schema";
@@ -440,7 +452,7 @@ impl Store for PostgresStore {
         let row = self
             .client()?
             .query_opt(
-                "SELECT rating, deviation, volatility, games FROM ratings
+                "SELECT rating, deviation, volatility, games, opponents FROM ratings
                  WHERE account = $1 AND mode = $2",
                 &[&account.0, &mode.name()],
             )
@@ -450,6 +462,7 @@ impl Store for PostgresStore {
             Some(row) => Ok(Standing {
                 rating: rating_at(&row, 0)?,
                 games: games_column(&row, 3)?,
+                opponents: games_column(&row, 4)?,
             }),
         }
     }
@@ -465,19 +478,47 @@ impl Store for PostgresStore {
         // lock each other out.
         let mut changes: Vec<&RatingChange> = game.changes.iter().collect();
         changes.sort_by_key(|c| c.account);
+        let count_opponents = count_opponents_sql("account = $1 AND mode = $2");
         for change in changes {
             apply_change(&mut tx, id, game.mode, change)?;
+            tx.execute(&count_opponents, &[&change.account.0, &game.mode.name()])
+                .map_err(backend)?;
         }
         // Dropped before this, the transaction rolls back: all or nothing.
         tx.commit().map_err(backend)?;
         Ok(id)
     }
 
+    fn meetings(
+        &mut self,
+        account: AccountId,
+        mode: Mode,
+        since: UnixTime,
+    ) -> Result<Vec<Meeting>, StoreError> {
+        let rows = self
+            .client()?
+            .query(
+                &meetings_sql(["$1", "$2", "$3"]),
+                &[&account.0, &mode.name(), &since.0],
+            )
+            .map_err(backend)?;
+        rows.iter()
+            .map(|row| {
+                let games: i64 = row.try_get(1).map_err(backend)?;
+                Ok(Meeting {
+                    opponent: AccountId(row.try_get(0).map_err(backend)?),
+                    games: u32::try_from(games)
+                        .map_err(|_| StoreError::Backend(format!("a game count of {games}")))?,
+                })
+            })
+            .collect()
+    }
+
     fn ladder(&mut self, mode: Mode) -> Result<Vec<LadderRow>, StoreError> {
         let rows = self
             .client()?
             .query(
-                "SELECT a.name, r.rating, r.deviation, r.volatility, r.games
+                "SELECT a.name, r.rating, r.deviation, r.volatility, r.games, r.opponents
                  FROM ratings r JOIN accounts a ON a.id = r.account
                  WHERE r.mode = $1 ORDER BY r.rating DESC, a.name COLLATE \"C\" ASC",
                 &[&mode.name()],
@@ -491,6 +532,7 @@ impl Store for PostgresStore {
                     name: row.try_get(0).map_err(backend)?,
                     rating: rating_at(row, 1)?,
                     games: games_column(row, 4)?,
+                    opponents: games_column(row, 5)?,
                 })
             })
             .collect()

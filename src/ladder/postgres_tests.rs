@@ -12,7 +12,7 @@ use std::process::{Command, Output};
 use super::keys::Identity;
 use super::names::Name;
 use super::postgres::{MIGRATIONS, PostgresStore};
-use super::store::{Occupant, PostgresUrl, RecordHash, Store, StoreError};
+use super::store::{AccountId, Occupant, PostgresUrl, RecordHash, Store, StoreError};
 use super::tests::store_keeps_its_word;
 use super::{FinishedGame, LadderError, UnixTime, rate_game};
 use crate::engine::Mode;
@@ -280,6 +280,46 @@ fn the_postgres_store_keeps_its_word() {
         let url = server.fresh_database();
         PostgresStore::open(&url).expect("a fresh store")
     });
+}
+
+/// A database of the first schema, with a rated game in it, is brought
+/// to the latest and the people each player met are counted from it.
+#[test]
+fn a_postgres_database_of_the_first_schema_migrates_with_its_rows() {
+    let Some(mut server) = TempPostgres::start() else {
+        return;
+    };
+    let url = server.fresh_database();
+    let database = url.config().get_dbname().expect("a name").to_string();
+    server
+        .client(&database)
+        .batch_execute(&format!(
+            "{}
+             CREATE TABLE spades_schema (version BIGINT NOT NULL);
+             INSERT INTO spades_schema (version) VALUES (1);
+             INSERT INTO accounts (name, folded, public_key, registered)
+                VALUES ('One', 'one', '\\x01', 7), ('Two', 'two', '\\x02', 7),
+                       ('Three', 'three', '\\x03', 7);
+             INSERT INTO games (mode, record_hash, finished)
+                VALUES ('partnership', '\\x09', 8);
+             INSERT INTO seats (game, seat, account, bot, score, left_early)
+                VALUES (1, 0, 1, NULL, 500, false), (1, 1, 2, NULL, 200, false),
+                       (1, 2, 3, NULL, 500, false), (1, 3, NULL, 'normal', 200, false);
+             INSERT INTO ratings (account, mode, rating, deviation, volatility, games)
+                VALUES (1, 'partnership', 1600, 300, 0.06, 1),
+                       (2, 'partnership', 1400, 300, 0.06, 1),
+                       (3, 'partnership', 1600, 300, 0.06, 1);",
+            MIGRATIONS[0]
+        ))
+        .expect("the first schema");
+    let mut store = PostgresStore::open(&url).expect("migrated");
+    let opponents = [1, 2, 3].map(|id| {
+        store
+            .standing(AccountId(id), Mode::Partnership)
+            .expect("read")
+            .opponents
+    });
+    assert_eq!(opponents, [1, 2, 1], "Two sat against both");
 }
 
 #[test]

@@ -19,8 +19,8 @@ use super::UnixTime;
 use super::keys::{Challenge, Nonce, PublicKey, ServerId};
 use super::names::{Name, fold};
 use super::store::{
-    Account, AccountId, Database, GameId, HistoryEntry, LadderRow, Occupant, RatedGame,
-    RatingChange, SeatRecord, Standing, Store, StoreError,
+    Account, AccountId, Database, GameId, HistoryEntry, LadderRow, Meeting, Occupant, RatedGame,
+    RatingChange, SeatRecord, Standing, Store, StoreError, count_opponents_sql, meetings_sql,
 };
 
 /// Written in the file's header (`PRAGMA application_id`, "SPAD"): a
@@ -89,6 +89,17 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX ratings_by_mode ON ratings (mode, rating);
     CREATE INDEX rating_changes_by_account ON rating_changes (account);",
+    // 3: how many different people each player met as opponents in a
+    // mode, counted from the rated games kept, and the seats read by
+    // account to count them.
+    "CREATE INDEX seats_by_account ON seats (account);
+    ALTER TABLE ratings ADD COLUMN opponents INTEGER NOT NULL DEFAULT 0;
+    UPDATE ratings SET opponents = (
+        SELECT COUNT(DISTINCT o.account)
+        FROM seats s JOIN games g ON g.id = s.game JOIN seats o ON o.game = s.game
+        WHERE s.account = ratings.account AND g.mode = ratings.mode
+          AND o.account IS NOT NULL AND o.account <> s.account
+          AND (g.mode <> 'partnership' OR (s.seat + o.seat) % 2 = 1));",
 ];
 
 /// A ladder kept in one SQLite file.
@@ -389,13 +400,14 @@ impl Store for SqliteStore {
         let found = self
             .conn
             .query_row(
-                "SELECT rating, deviation, volatility, games FROM ratings
+                "SELECT rating, deviation, volatility, games, opponents FROM ratings
                  WHERE account = ?1 AND mode = ?2",
                 params![account.0, mode.name()],
                 |r| {
                     Ok(Standing {
                         rating: rating_at(r, 0)?,
                         games: r.get(3)?,
+                        opponents: r.get(4)?,
                     })
                 },
             )
@@ -415,17 +427,43 @@ impl Store for SqliteStore {
         }
         for change in &game.changes {
             apply_change(&tx, id, game.mode, change)?;
+            tx.execute(
+                &count_opponents_sql("account = ?1 AND mode = ?2"),
+                params![change.account.0, game.mode.name()],
+            )
+            .map_err(backend)?;
         }
         // Dropped before this, the transaction rolls back: all or nothing.
         tx.commit().map_err(backend)?;
         Ok(id)
     }
 
+    fn meetings(
+        &mut self,
+        account: AccountId,
+        mode: Mode,
+        since: UnixTime,
+    ) -> Result<Vec<Meeting>, StoreError> {
+        let mut statement = self
+            .conn
+            .prepare(&meetings_sql(["?1", "?2", "?3"]))
+            .map_err(backend)?;
+        let rows = statement
+            .query_map(params![account.0, mode.name(), since.0], |r| {
+                Ok(Meeting {
+                    opponent: AccountId(r.get(0)?),
+                    games: r.get(1)?,
+                })
+            })
+            .map_err(backend)?;
+        rows.collect::<Result<_, _>>().map_err(backend)
+    }
+
     fn ladder(&mut self, mode: Mode) -> Result<Vec<LadderRow>, StoreError> {
         let mut statement = self
             .conn
             .prepare(
-                "SELECT a.name, r.rating, r.deviation, r.volatility, r.games
+                "SELECT a.name, r.rating, r.deviation, r.volatility, r.games, r.opponents
                  FROM ratings r JOIN accounts a ON a.id = r.account
                  WHERE r.mode = ?1 ORDER BY r.rating DESC, a.name ASC",
             )
@@ -437,6 +475,7 @@ impl Store for SqliteStore {
                     name: r.get(0)?,
                     rating: rating_at(r, 1)?,
                     games: r.get(4)?,
+                    opponents: r.get(5)?,
                 })
             })
             .map_err(backend)?;

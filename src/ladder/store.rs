@@ -77,11 +77,13 @@ pub struct RatedGame {
     pub changes: Vec<RatingChange>,
 }
 
-/// A player's rating in one mode, and how many rated games made it.
+/// A player's rating in one mode, how many rated games made it, and how
+/// many different people they met as opponents in them.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Standing {
     pub rating: Rating,
     pub games: u32,
+    pub opponents: u32,
 }
 
 impl Standing {
@@ -90,6 +92,7 @@ impl Standing {
         Standing {
             rating: Rating::new_player(),
             games: 0,
+            opponents: 0,
         }
     }
 }
@@ -101,6 +104,25 @@ pub struct LadderRow {
     pub rank: usize,
     pub name: String,
     pub rating: Rating,
+    pub games: u32,
+    /// Different people met as opponents.
+    pub opponents: u32,
+}
+
+impl LadderRow {
+    pub fn standing(&self) -> Standing {
+        Standing {
+            rating: self.rating,
+            games: self.games,
+            opponents: self.opponents,
+        }
+    }
+}
+
+/// A person met as an opponent in rated games, and in how many.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Meeting {
+    pub opponent: AccountId,
     pub games: u32,
 }
 
@@ -195,6 +217,15 @@ pub trait Store {
     /// Writes the game, its seats and its rating changes in one
     /// transaction; a record already rated is refused.
     fn record_game(&mut self, game: &RatedGame) -> Result<GameId, StoreError>;
+    /// The people `account` met as opponents (the other side in
+    /// partnership, every other seat otherwise) in its rated games in
+    /// `mode` finished at or after `since`, each with how many.
+    fn meetings(
+        &mut self,
+        account: AccountId,
+        mode: Mode,
+        since: UnixTime,
+    ) -> Result<Vec<Meeting>, StoreError>;
     /// Everyone with a rated game in `mode`: by rating, ties by name.
     fn ladder(&mut self, mode: Mode) -> Result<Vec<LadderRow>, StoreError>;
     /// The player's rated games in `mode`, oldest first.
@@ -317,5 +348,55 @@ impl fmt::Display for PostgresUrl {
 impl fmt::Debug for PostgresUrl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.shown)
+    }
+}
+
+/// SQL, in both stores: seat row `o` is an opponent of seat row `s` in
+/// game `g`: another person, and in partnership on the other side (seat
+/// parity is the side: `partnership_sides_are_seat_parity` checks it).
+const OPPONENT_SEAT: &str = "o.account IS NOT NULL AND o.account <> s.account
+     AND (g.mode <> 'partnership' OR (s.seat + o.seat) % 2 = 1)";
+
+/// SQL that sets `ratings.opponents` for the rows its `WHERE` (added by
+/// the store, in its own placeholders) picks: derived from the rated
+/// games, kept with the rating so that the ladder reads it at no cost.
+pub(crate) fn count_opponents_sql(filter: &str) -> String {
+    format!(
+        "UPDATE ratings SET opponents = (
+            SELECT COUNT(DISTINCT o.account)
+            FROM seats s JOIN games g ON g.id = s.game JOIN seats o ON o.game = s.game
+            WHERE s.account = ratings.account AND g.mode = ratings.mode AND {OPPONENT_SEAT})
+         WHERE {filter}"
+    )
+}
+
+/// SQL for `Store::meetings`, its three values (account, mode, since) in
+/// the store's own placeholders.
+pub(crate) fn meetings_sql([account, mode, since]: [&str; 3]) -> String {
+    format!(
+        "SELECT o.account, COUNT(DISTINCT g.id)
+         FROM seats s JOIN games g ON g.id = s.game JOIN seats o ON o.game = s.game
+         WHERE s.account = {account} AND g.mode = {mode} AND g.finished >= {since}
+           AND {OPPONENT_SEAT}
+         GROUP BY o.account ORDER BY o.account"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::{Mode, Seat};
+
+    /// `OPPONENT_SEAT` takes a partnership's sides as the seats' parity
+    /// and names the mode as the store writes it.
+    #[test]
+    fn partnership_sides_are_seat_parity() {
+        assert_eq!(Mode::Partnership.name(), "partnership");
+        for a in 0..4 {
+            for b in 0..4 {
+                let apart = Mode::Partnership.side_of(Seat::new(a))
+                    != Mode::Partnership.side_of(Seat::new(b));
+                assert_eq!(apart, (a + b) % 2 == 1, "seats {a} and {b}");
+            }
+        }
     }
 }

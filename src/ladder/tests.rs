@@ -9,15 +9,15 @@ use super::*;
 use crate::bots::Level;
 use crate::engine::Mode;
 
-const SERVER: ServerId = ServerId([5; 32]);
-const NOW: UnixTime = UnixTime(1_800_000_000);
+pub(super) const SERVER: ServerId = ServerId([5; 32]);
+pub(super) const NOW: UnixTime = UnixTime(1_800_000_000);
 
 fn signed<S: Store>(store: &mut S, identity: &Identity) -> SignIn {
     let challenge = challenge(store, SERVER, NOW).expect("a challenge");
     identity.answer(&challenge)
 }
 
-fn join<S: Store>(store: &mut S, name: &str) -> (Identity, Account) {
+pub(super) fn join<S: Store>(store: &mut S, name: &str) -> (Identity, Account) {
     let identity = Identity::generate().expect("a key");
     let answer = signed(store, &identity);
     let account = register(store, &SERVER, name, &answer, NOW).expect(name);
@@ -48,6 +48,7 @@ pub(crate) fn store_keeps_its_word<S: Store>(mut fresh: impl FnMut() -> S) {
     ranks_the_ladder_and_keeps_a_history(&mut fresh());
     records_a_game_whole_or_not_at_all(&mut fresh());
     provisional_until_the_deviation_narrows(&mut fresh());
+    super::farming_tests::every_test(fresh);
 }
 
 fn registers_and_signs_in<S: Store>(store: &mut S) {
@@ -371,7 +372,17 @@ fn a_database_of_the_first_schema_migrates_with_its_rows() {
                 after_deviation DOUBLE PRECISION NOT NULL, after_volatility DOUBLE PRECISION NOT NULL,
                 PRIMARY KEY (game, account));
              INSERT INTO accounts (name, folded, public_key, registered)
-                VALUES ('Old Timer', 'oldtlmer', x'0101010101010101010101010101010101010101010101010101010101010101', 7);
+                VALUES ('Old Timer', 'oldtlmer', x'0101010101010101010101010101010101010101010101010101010101010101', 7),
+                ('Second', 'second', x'0202020202020202020202020202020202020202020202020202020202020202', 7),
+                ('Third', 'thlrd', x'0303030303030303030303030303030303030303030303030303030303030303', 7);
+             INSERT INTO games (mode, record_hash, finished) VALUES ('partnership', x'09', 8);
+             INSERT INTO seats (game, seat, account, bot, score, left_early)
+                VALUES (1, 0, 1, NULL, 500, 0), (1, 1, 2, NULL, 200, 0),
+                       (1, 2, 3, NULL, 500, 0), (1, 3, NULL, 'normal', 200, 0);
+             INSERT INTO ratings (account, mode, rating, deviation, volatility, games)
+                VALUES (1, 'partnership', 1600, 300, 0.06, 1),
+                       (2, 'partnership', 1400, 300, 0.06, 1),
+                       (3, 'partnership', 1600, 300, 0.06, 1);
              PRAGMA application_id = 1397768516;
              PRAGMA user_version = 1;",
         )
@@ -383,6 +394,15 @@ fn a_database_of_the_first_schema_migrates_with_its_rows() {
         .expect("read")
         .expect("kept");
     assert_eq!(old.registered, UnixTime(7));
+    // The third step counted the people each had met: Second sat
+    // against both, the others against Second alone.
+    let opponents = |store: &mut SqliteStore, id| {
+        store
+            .standing(AccountId(id), Mode::Partnership)
+            .expect("read")
+            .opponents
+    };
+    assert_eq!([1, 2, 3].map(|id| opponents(&mut store, id)), [1, 2, 1]);
     // The second step's table is there: rotating writes to it.
     let new = Identity::generate().expect("a key");
     store

@@ -429,7 +429,8 @@ pub enum ErrorCode {
     NoAccount,
     /// This key has an account already: sign in.
     KeyTaken,
-    /// Too many accounts registered from this address of late.
+    /// Too many accounts registered of late, from this address or on the
+    /// whole server: the message names the limit.
     TooManyRegistrations,
     /// Only a signed-in player may do this (quick match).
     NotSignedIn,

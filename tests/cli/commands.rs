@@ -50,6 +50,16 @@ fn a_servers_limits_out_of_range_are_refused_with_their_range() {
     for (flag, value, said) in [
         ("--registrations-per-hour", "0", "0 is not in 1..=1000000"),
         ("--registrations-per-hour", "lots", "invalid digit"),
+        (
+            "--registrations-per-hour-all",
+            "0",
+            "0 is not in 1..=1000000",
+        ),
+        (
+            "--registrations-per-day-all",
+            "20000000",
+            "20000000 is not in 1..=10000000",
+        ),
         ("--max-connections", "0", "0 is not in 1..=1000000"),
         (
             "--max-connections",

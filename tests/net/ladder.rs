@@ -4,6 +4,7 @@
 //! game on the ladder, and `spades ladder` and `spades account` as a
 //! player runs them.
 
+use std::net::IpAddr;
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
@@ -15,9 +16,10 @@ use spades::ladder::keys::{Challenge, Identity, Nonce};
 use spades::ladder::store::Database;
 use spades::net::code::server_id;
 use spades::net::server::ranked::RankedRules;
-use spades::net::server::{Server, ServerOptions};
+use spades::net::server::{RegistrationLimits, Server, ServerOptions};
 use spades::protocol::account::{hex, unhex};
 use spades::protocol::{ClientMessage, ErrorCode, PROTOCOL_VERSION, ServerMessage};
+use support::account;
 use support::net::{Answerer, Client, play_out};
 
 pub(crate) fn server(db: &Path) -> Server {
@@ -238,6 +240,45 @@ async fn the_sixth_registration_from_one_address_within_the_hour_is_refused() {
     let (mut client, nonce) = arrive(&server, "Sixth").await;
     let got = register(&server, &mut client, &identity, "Sixth", &nonce).await;
     assert_eq!(got, Err(ErrorCode::TooManyRegistrations));
+}
+
+/// The server-wide limit counts every address: two accounts from two
+/// addresses fill an hour of two, and a third address is refused and
+/// told it is the server's limit, not its own.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_servers_hourly_registrations_are_limited_across_addresses() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::start(ServerOptions {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        hello_timeout: Duration::from_secs(5),
+        threads: Some(2),
+        db: Some(Database::File(dir.path().join("ladder.sqlite"))),
+        registrations: RegistrationLimits {
+            all_hour: 2,
+            ..RegistrationLimits::default()
+        },
+        ..ServerOptions::default()
+    })
+    .expect("the server starts");
+    let fingerprint = server.fingerprint().unwrap().to_string();
+    let mut results = Vec::new();
+    for (last, name) in [(2, "Spare One"), (3, "Spare Two"), (4, "Spare Three")] {
+        let from = IpAddr::from([127, 0, 0, last]);
+        let (mut client, nonce) = account::arrive(server.address(), &fingerprint, from, name)
+            .await
+            .unwrap();
+        let identity = Identity::generate().unwrap();
+        let got = account::answer(&mut client, &fingerprint, &identity, &nonce, Some(name)).await;
+        results.push(got.map(|(name, _)| name));
+    }
+    assert_eq!(results[0], Ok("Spare One".into()));
+    assert_eq!(results[1], Ok("Spare Two".into()));
+    let refused = results[2].clone().unwrap_err();
+    assert!(
+        refused.starts_with("TooManyRegistrations")
+            && refused.contains("at most 2 accounts an hour in all"),
+        "{refused}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -20,6 +20,7 @@ mod matching;
 pub mod probe;
 mod queue;
 pub mod ranked;
+pub mod registrations;
 mod slot;
 mod table;
 
@@ -28,12 +29,14 @@ use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use tokio::net::{TcpListener, TcpSocket};
 use tokio::sync::{mpsc, watch};
 
 use super::tls;
+pub use registrations::RegistrationLimits;
+use registrations::{Full, Registrations};
 
 /// How a server listens and runs its tables.
 #[derive(Debug, Clone)]
@@ -85,8 +88,9 @@ pub struct ServerOptions {
     pub outbox: Option<std::path::PathBuf>,
     /// How often the games waiting in the outbox are tried again.
     pub ladder_retry: Duration,
-    /// Accounts registered from one address in an hour, at most.
-    pub registrations: usize,
+    /// Accounts registered, at most: from one address in an hour, and
+    /// for the whole server in an hour and in a day.
+    pub registrations: RegistrationLimits,
     /// The rules each mode's games must be played under to be rated.
     pub ranked: ranked::RankedRules,
     /// The server runs inside its one host's program (`spades host`): the
@@ -117,7 +121,7 @@ impl Default for ServerOptions {
             db: None,
             outbox: None,
             ladder_retry: ladder::RETRY_EVERY,
-            registrations: 5,
+            registrations: RegistrationLimits::default(),
             ranked: ranked::RankedRules::default(),
             host_is_the_server: false,
         }
@@ -145,8 +149,8 @@ pub(crate) struct Shared {
     counts: slot::Counts,
     /// The ladder, when the server keeps one.
     ladder: Option<ladder::Ladder>,
-    /// When each address registered its latest accounts, within the hour.
-    registered: Mutex<HashMap<IpAddr, Vec<std::time::Instant>>>,
+    /// When the latest accounts were registered, by address and in all.
+    registered: Mutex<Registrations>,
     /// The public tables, as the lobby lists them.
     directory: directory::Directory,
     /// The quick-match queue's task, started by the first player to queue.
@@ -172,7 +176,7 @@ impl Shared {
             next_conn: AtomicU64::new(1),
             counts: slot::Counts::default(),
             ladder,
-            registered: Mutex::new(HashMap::new()),
+            registered: Mutex::new(Registrations::default()),
             directory: directory::Directory::default(),
             queue: OnceLock::new(),
         })
@@ -196,28 +200,16 @@ impl Shared {
         self.directory.remove(id);
     }
 
-    /// Whether `address` has registered as many accounts in the last hour
-    /// as it may. Addresses with none in the hour are forgotten.
-    fn registrations_full(&self, address: IpAddr) -> bool {
-        const HOUR: Duration = Duration::from_secs(3600);
-        let now = std::time::Instant::now();
+    /// Which limit, if any, a registration from `address` now meets.
+    fn registrations_full(&self, address: IpAddr) -> Option<Full> {
         let mut registered = self.registered.lock().unwrap_or_else(|e| e.into_inner());
-        registered.retain(|_, times| {
-            times.retain(|&t| now.duration_since(t) < HOUR);
-            !times.is_empty()
-        });
-        registered
-            .get(&address)
-            .is_some_and(|times| times.len() >= self.options.registrations)
+        registered.full(&self.options.registrations, address, Instant::now())
     }
 
     /// `address` has registered an account.
     fn count_registration(&self, address: IpAddr) {
         let mut registered = self.registered.lock().unwrap_or_else(|e| e.into_inner());
-        registered
-            .entry(address)
-            .or_default()
-            .push(std::time::Instant::now());
+        registered.count(address, Instant::now());
     }
 
     /// Has the server been asked to stop?

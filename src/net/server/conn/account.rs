@@ -136,10 +136,8 @@ impl<R: AsyncRead + Unpin> Conn<R> {
     ) -> Result<ServerMessage, Refused> {
         let answer = self.answer(key, signature)?;
         let address = self.slot.address();
-        if self.shared.registrations_full(address) {
-            let most = self.shared.options.registrations;
-            let why = format!("at most {most} accounts an hour are registered from one address");
-            return Err(refusal(ErrorCode::TooManyRegistrations, &why));
+        if let Some(full) = self.shared.registrations_full(address) {
+            return Err(refusal(ErrorCode::TooManyRegistrations, &full.message()));
         }
         let shared = Arc::clone(&self.shared);
         let ladder = shared.ladder.as_ref().ok_or_else(no_ladder)?;

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::keeper::Outcome;
-use super::{glicko, rounded};
+use super::rounded;
 use crate::engine::Mode;
 use crate::ladder::store::AccountId;
 use crate::net::server::link::{Link, encode};
@@ -56,13 +56,13 @@ fn bye(reason: &str, rating: Option<GameRating>) -> Arc<str> {
 fn told(mode: Mode, outcome: &Outcome, account: AccountId) -> Option<GameRating> {
     match outcome {
         Outcome::Recorded(changes) => {
-            let change = changes.iter().find(|c| c.account == account)?;
+            let (change, provisional) = changes.iter().find(|(c, _)| c.account == account)?;
             Some(GameRating::Recorded {
                 mode,
                 before: rounded(change.before.rating),
                 after: rounded(change.after.rating),
                 deviation: rounded(change.after.deviation),
-                provisional: glicko::provisional(&change.after),
+                provisional: *provisional,
             })
         }
         Outcome::Pending => Some(GameRating::Pending { mode }),

@@ -5,9 +5,10 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use crate::engine::Mode;
 use crate::ladder::outbox::Outbox;
 use crate::ladder::store::{RatingChange, Store, StoreError};
-use crate::ladder::{self, FinishedGame, LadderError};
+use crate::ladder::{self, FinishedGame, LadderError, farming};
 
 /// How often a game is rated again when another server rated one of its
 /// players meanwhile (a ladder shared through PostgreSQL).
@@ -16,8 +17,9 @@ const STALE_TRIES: usize = 3;
 /// What became of a game handed to the ladder.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Outcome {
-    /// Written: each player's rating before and after.
-    Recorded(Vec<RatingChange>),
+    /// Written: each player's rating before and after, and whether their
+    /// standing after it is still provisional.
+    Recorded(Vec<(RatingChange, bool)>),
     /// Kept in the outbox, to be written once the store can be.
     Pending,
     /// Rated before (the same record handed over again), or lost: nothing
@@ -79,13 +81,29 @@ impl Keeper {
         }
     }
 
+    /// Each change with whether the player's standing after it is still
+    /// provisional (by the ladder's whole rule, not the deviation alone);
+    /// a standing the store cannot read now is said provisional.
+    fn told(&mut self, mode: Mode, changes: Vec<RatingChange>) -> Vec<(RatingChange, bool)> {
+        changes
+            .into_iter()
+            .map(|change| {
+                let provisional = self
+                    .store
+                    .standing(change.account, mode)
+                    .map_or(true, |standing| farming::provisional(&standing));
+                (change, provisional)
+            })
+            .collect()
+    }
+
     /// Rates `game`, after the games still waiting; kept for later when
     /// the store cannot take it.
     pub fn rate(&mut self, game: FinishedGame) -> Outcome {
         self.retry();
         if self.until_retry().is_none() {
             match write(self.store.as_mut(), &game) {
-                Ok(Some(changes)) => return Outcome::Recorded(changes),
+                Ok(Some(changes)) => return Outcome::Recorded(self.told(game.mode, changes)),
                 Ok(None) => return Outcome::Untold,
                 Err(Failed::ForGood(e)) => {
                     eprintln!("spades serve: a game cannot be rated: {e}");

@@ -18,11 +18,10 @@ use keeper::Keeper;
 use crate::engine::Mode;
 use crate::ladder::keys::{Challenge, Rotation, ServerId, SignIn};
 use crate::ladder::names::{Name, NameError};
-use crate::ladder::store::{Account, AccountId, Database, Store, StoreError};
-use crate::ladder::{self, FinishedGame, LadderError, UnixTime, glicko};
+use crate::ladder::store::{Account, AccountId, Database, Standing, Store, StoreError};
+use crate::ladder::{self, FinishedGame, LadderError, UnixTime, farming};
 use crate::protocol::ErrorCode;
 use crate::protocol::account::{MAX_ROWS, ModeRating, Rated, Rung};
-use crate::rating::Rating;
 
 type Job = Box<dyn FnOnce(&mut dyn Store) + Send>;
 
@@ -224,11 +223,11 @@ impl Ladder {
             let rows = store.ladder(mode).map_err(|e| refused(&e.into()))?;
             let rungs = rows.into_iter().take(MAX_ROWS).map(|row| Rung {
                 rank: u32::try_from(row.rank).unwrap_or(u32::MAX),
+                provisional: farming::provisional(&row.standing()),
                 name: row.name,
                 rating: rounded(row.rating.rating),
                 deviation: rounded(row.rating.deviation),
                 games: row.games,
-                provisional: glicko::provisional(&row.rating),
             });
             let history = match you {
                 None => None,
@@ -343,18 +342,18 @@ fn signed(store: &mut dyn Store, account: Account) -> Result<Signed, Refused> {
         let standing = store
             .standing(account.id, mode)
             .map_err(|e| refused(&e.into()))?;
-        ratings.push(mode_rating(mode, &standing.rating, standing.games));
+        ratings.push(mode_rating(mode, &standing));
     }
     Ok(Signed { account, ratings })
 }
 
-fn mode_rating(mode: Mode, rating: &Rating, games: u32) -> ModeRating {
+fn mode_rating(mode: Mode, standing: &Standing) -> ModeRating {
     ModeRating {
         mode,
-        rating: rounded(rating.rating),
-        deviation: rounded(rating.deviation),
-        games,
-        provisional: glicko::provisional(rating),
+        rating: rounded(standing.rating.rating),
+        deviation: rounded(standing.rating.deviation),
+        games: standing.games,
+        provisional: farming::provisional(standing),
     }
 }
 
