@@ -16,6 +16,7 @@ mod net;
 mod play;
 mod records;
 mod rules;
+mod serve;
 mod sim;
 mod watch;
 
@@ -30,10 +31,11 @@ pub use account::{AccountAction, AccountArgs, LadderArgs};
 pub use analyze::AnalyzeArgs;
 pub use args::{EffortArgs, LookArgs, ModeArg, RulesFlags};
 pub use lobby::LobbyArgs;
-pub use net::{HostArgs, JoinArgs, ServeArgs};
+pub use net::{HostArgs, JoinArgs};
 pub use play::{PlayArgs, ResumeArgs};
 pub use records::{ExportArgs, HistoryArgs, ReplayArgs, StatsArgs, VerifyArgs};
 pub use rules::RulesArgs;
+pub use serve::ServeArgs;
 pub use sim::SimArgs;
 pub use watch::{WatchArgs, watch};
 
@@ -155,7 +157,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Stats(args)) => records::stats(&args),
         Some(Command::Replay(args)) => records::replay(&args),
         Some(Command::Analyze(args)) => analyze::analyze(&args),
-        Some(Command::Serve(args)) => net::serve(&args),
+        Some(Command::Serve(args)) => serve::serve(&args),
         Some(Command::Play(args)) => play::play(&args),
         Some(Command::Host(args)) => net::host(&args),
         Some(Command::Join(args)) => net::join(&args),

@@ -5,7 +5,7 @@
 use super::farming::{self, REPEAT_WINDOW};
 use super::glicko::{self, SeatResult, Sitter};
 use super::store::{AccountId, Meeting, Occupant, RatedGame, RecordHash, SeatRecord, Store};
-use super::tests::join;
+use super::test_accounts::join;
 use super::*;
 use crate::bots::Level;
 use crate::engine::{Mode, Seat};

@@ -17,6 +17,8 @@ pub mod postgres;
 pub mod sqlite;
 pub mod store;
 #[cfg(test)]
+mod test_accounts;
+#[cfg(test)]
 mod tests;
 mod weak_keys;
 // Both start processes of their own (a child, a PostgreSQL server).

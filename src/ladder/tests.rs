@@ -2,27 +2,13 @@
 //! that a PostgreSQL store runs the very same ones; the SQLite file's own
 //! (migrations, a file that is not a ladder) follow.
 
-use super::keys::{Identity, ServerId, SignIn};
+use super::keys::{Identity, ServerId};
 use super::sqlite::{MIGRATIONS, SqliteStore};
-use super::store::{Account, AccountId, Occupant, RecordHash, Store, StoreError};
+use super::store::{AccountId, Occupant, RecordHash, Store, StoreError};
+use super::test_accounts::{NOW, SERVER, join, signed};
 use super::*;
 use crate::bots::Level;
 use crate::engine::Mode;
-
-pub(super) const SERVER: ServerId = ServerId([5; 32]);
-pub(super) const NOW: UnixTime = UnixTime(1_800_000_000);
-
-fn signed<S: Store>(store: &mut S, identity: &Identity) -> SignIn {
-    let challenge = challenge(store, SERVER, NOW).expect("a challenge");
-    identity.answer(&challenge)
-}
-
-pub(super) fn join<S: Store>(store: &mut S, name: &str) -> (Identity, Account) {
-    let identity = Identity::generate().expect("a key");
-    let answer = signed(store, &identity);
-    let account = register(store, &SERVER, name, &answer, NOW).expect(name);
-    (identity, account)
-}
 
 /// A partnership game between two players' sides, bots as partners.
 fn partnership(record: u8, winner: AccountId, loser: AccountId, finished: i64) -> FinishedGame {
