@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use spades::bots::Level;
 use spades::engine::{Mode, Seat};
+use spades::ladder::farming::{self, Move, Opponent};
 use spades::ladder::glicko::{self, SeatResult, Sitter};
 use spades::net::seat::Ladder;
 use spades::protocol::directory::ListedTable;
@@ -121,7 +122,27 @@ async fn host_quits_at_once(mode: Mode, rules: &str, bob_seat: Seat) {
         })
         .collect();
     let expected = glicko::rate(mode, &seats).unwrap();
-    let bobs = expected.iter().find(|r| r.player == 1).unwrap().after;
+    let bobs = expected.iter().find(|r| r.player == 1).unwrap();
+    // Against Ann, whom nobody else has met, a result says nothing (the
+    // farming rule): Bob keeps the share of the move that his other
+    // opponents, the bots, are worth.
+    let opponents: Vec<Opponent> = mode
+        .each_seat()
+        .filter(|&seat| mode.side_of(seat) != mode.side_of(bob_seat))
+        .map(|seat| match seat.index() {
+            0 => Opponent::Person {
+                met_elsewhere: 0,
+                met_before: 0,
+            },
+            _ => Opponent::Bot,
+        })
+        .collect();
+    let way = if bobs.after.rating > bobs.before.rating {
+        Move::Gain
+    } else {
+        Move::Loss
+    };
+    let bobs = farming::damped(bobs.before, bobs.after, farming::weight(&opponents, way));
     let rows = ladder_rows(&server, mode).await;
     let row = |name: &str| {
         rows.iter()
