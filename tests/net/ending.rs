@@ -298,8 +298,9 @@ fn corner_below(
 }
 
 /// Leaving a shared table is asked first, and the box says what it does:
-/// the game goes on with a bot in the seat, and a rated one is lost; the
-/// host whose own program serves the table is told it ends for everyone.
+/// the game goes on with a bot in the seat (here unrated: no loss is
+/// said); the host whose own program serves the table is told it ends
+/// for everyone.
 #[test]
 fn the_quit_box_at_a_shared_table_says_what_leaving_does() {
     let server = hosts_own_server();

@@ -256,4 +256,13 @@ fn a_players_screen_says_the_game_is_unrated_and_why() {
         screen.contains(&format!("Unrated on the server's ladder: {why}.")),
         "{screen}"
     );
+    // Leaving an unrated game costs no rating, and the quit box says
+    // only what it does.
+    press(&mut app, &[Key::Esc, Key::Char('q')]);
+    let screen = screen_text(&mut app, 100, 30);
+    assert!(
+        screen.contains("A bot plays your seat on to the end."),
+        "{screen}"
+    );
+    assert!(!screen.contains("counts as your loss"), "{screen}");
 }

@@ -113,11 +113,13 @@ fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
     let theme = app.theme();
     let said: &[&str] = if app.is_shared() && app.config().serves_table {
         &["You serve this table: it ends for all."]
-    } else if app.is_shared() {
+    } else if app.is_shared() && app.ladder() == Some(&Ladder::Rated) {
         &[
             "A bot plays your seat on to the end,",
-            "and a rated game counts as your loss.",
+            "and this rated game counts as your loss.",
         ]
+    } else if app.is_shared() {
+        &["A bot plays your seat on to the end."]
     } else if app.is_saved() {
         &["It is saved: `spades resume` takes it up."]
     } else {
