@@ -266,3 +266,57 @@ fn a_players_screen_says_the_game_is_unrated_and_why() {
     );
     assert!(!screen.contains("counts as your loss"), "{screen}");
 }
+
+/// Issue 36's farm on a real server: a main account hosts an individual
+/// table its three spare accounts join and leave as the game starts,
+/// three games running. The spares' seats are played on by bots and the
+/// spares lose, but nobody but the main account has ever met them, so a
+/// result against them says nothing: the main account's rating does not
+/// move (without the farming rule it moves by the score against the bots
+/// in the spares' seats; before leavers were played on, it gained some
+/// 400 points in three games).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn spare_accounts_that_leave_at_once_pump_nobodys_rating() {
+    let short = "mode = \"individual\"\ntarget_score = 100\nlosing_score = -100\n";
+    let dir = tempfile::tempdir().unwrap();
+    let server = ranked_server(&dir.path().join("ladder.sqlite"), &[short]);
+    let main = registered(&server, "Main").await;
+    let spares = [
+        registered(&server, "Spare1").await,
+        registered(&server, "Spare2").await,
+        registered(&server, "Spare3").await,
+    ];
+    for game in 0..3 {
+        let mut host = signed_in(&server, &main, "Main").await;
+        let table = host.host(short).await;
+        let mut sitting = Vec::new();
+        for (i, spare) in spares.iter().enumerate() {
+            let mut client = signed_in(&server, spare, &format!("Spare{}", i + 1)).await;
+            client.join(&table.table).await.expect("a free seat");
+            sitting.push(client);
+        }
+        assert!(host.lobby().await.rated, "game {game} counts");
+        host.start().await;
+        for client in &mut sitting {
+            client
+                .until(|m| matches!(m, ServerMessage::Start { .. }).then_some(()))
+                .await;
+            client.send(&ClientMessage::Bye {}).await;
+            client.closed().await;
+        }
+        let seen = play_out(&mut host, &mut Answerer::new("normal", game)).await;
+        assert_eq!(seen.bye.as_deref(), Some("the game is over"));
+    }
+    let rows = ladder_rows(&server, Mode::Individual).await;
+    let row = |name: &str| {
+        rows.iter()
+            .find(|r| r.name == name)
+            .unwrap_or_else(|| panic!("{name} is on the ladder: {rows:?}"))
+    };
+    assert_eq!(row("Main").games, 3, "{rows:?}");
+    assert_eq!(row("Main").rating, 1500, "{rows:?}");
+    assert!(row("Main").provisional);
+    for spare in ["Spare1", "Spare2", "Spare3"] {
+        assert_eq!(row(spare).games, 3, "{rows:?}");
+    }
+}
