@@ -167,7 +167,12 @@ fn certificate(args: &ServeArgs, db: Option<&Database>) -> Result<Certificate, C
 /// The PostgreSQL address in the environment variable `var`.
 fn db_from_env(var: &str) -> Result<Database, CliError> {
     let bad = |why: String| CliError::BadInput(format!("--db-env {var}: {why}"));
-    let value = std::env::var(var).map_err(|e| bad(format!("the variable {e}")))?;
+    let value = std::env::var(var).map_err(|e| {
+        bad(match e {
+            std::env::VarError::NotPresent => "the variable is not set".into(),
+            std::env::VarError::NotUnicode(_) => "the variable is not UTF-8 text".into(),
+        })
+    })?;
     match Database::given(value.into()).map_err(|e| bad(e.to_string()))? {
         Database::File(_) => Err(bad(
             "it does not hold a PostgreSQL address (postgres://USER@HOST:PORT/DATABASE)".into(),

@@ -78,7 +78,7 @@ fn the_ladders_address_may_come_from_an_environment_variable() {
         ),
         (
             None,
-            "--db-env SPADES_TEST_LADDER: the variable".to_string(),
+            "--db-env SPADES_TEST_LADDER: the variable is not set".to_string(),
         ),
         (
             Some("ladder.sqlite"),
