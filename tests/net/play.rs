@@ -98,7 +98,11 @@ impl Sitting {
     /// reclaim), and waits for the lobby (or, taking a seat back in a game
     /// already on, for nothing: `until` says).
     fn at(target: &Target, name: &str, first: ClientMessage) -> Sitting {
-        let connection = Connection::open(target, name).unwrap();
+        Sitting::on(Connection::open(target, name).unwrap(), first)
+    }
+
+    /// `at`, over a connection already open (signed in, say).
+    fn on(connection: Connection, first: ClientMessage) -> Sitting {
         let table = match &first {
             ClientMessage::Join { table } | ClientMessage::Reclaim { table, .. } => {
                 Some(table.clone())
@@ -147,6 +151,32 @@ impl Sitting {
     pub(crate) fn seat_token(&self) -> (String, String) {
         self.kept.borrow().clone().expect("a seat token")
     }
+}
+
+/// Ann signed in with `identity` (registered as Ann on first meeting)
+/// hosts a table of `rules`, and waits for its lobby.
+pub(crate) fn host_signed_in(
+    target: &Target,
+    identity: &spades::ladder::keys::Identity,
+    rules: &str,
+) -> Sitting {
+    let mut connection = Connection::open(target, "Ann").unwrap();
+    let credentials = spades::net::account::Credentials {
+        identity,
+        register_as: Some("Ann"),
+        retired: &[],
+    };
+    let signed = spades::net::account::sign_in(&mut connection, &credentials);
+    assert!(matches!(signed, Ok(Some(_))), "Ann signs in");
+    let mut ann = Sitting::on(
+        connection,
+        ClientMessage::Host {
+            rules: rules.to_string(),
+            public: false,
+        },
+    );
+    ann.until(|w| w.state.lobby.is_some());
+    ann
 }
 
 pub(crate) fn host(target: &Target, rules: &str) -> Sitting {

@@ -18,7 +18,7 @@ use spades::tui::Key;
 use support::net::{Answerer, Client, play_out};
 use support::tui::{press, screen_text, tick};
 
-use crate::play::{host, target};
+use crate::play::{host, host_signed_in, target};
 
 use super::ladder::{
     arrive, key, ladder_rows, ranked_server, registered, server, sign_in_with, signed,
@@ -319,4 +319,29 @@ async fn spare_accounts_that_leave_at_once_pump_nobodys_rating() {
     for spare in ["Spare1", "Spare2", "Spare3"] {
         assert_eq!(row(spare).games, 3, "{rows:?}");
     }
+}
+
+/// Leaving a rated game is a loss, and the quit box says so: Ann, signed
+/// in, hosts a game the server ranks, with its normal bots.
+#[test]
+fn the_quit_box_of_a_rated_game_says_leaving_is_a_loss() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ranked_server(&dir.path().join("ladder.sqlite"), &[SHORT]);
+    let identity = spades::ladder::keys::Identity::generate().unwrap();
+    let ann = host_signed_in(&target(&server), &identity, SHORT);
+    ann.connection.send(ClientMessage::Start {});
+    let mut app = ann.started(dir.path());
+    let until = Instant::now() + Duration::from_secs(30);
+    while app.ladder().is_none() {
+        assert!(Instant::now() < until, "the record's first line never came");
+        tick(&mut app);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(app.ladder(), Some(&Ladder::Rated));
+    press(&mut app, &[Key::Char('q')]);
+    let screen = screen_text(&mut app, 100, 30);
+    assert!(
+        screen.contains("and this rated game counts as your loss."),
+        "{screen}"
+    );
 }
