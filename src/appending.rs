@@ -1,10 +1,12 @@
 //! A file that whole lines are appended to, and nothing less: a write the
 //! disk refuses part way (a full disk) is cut back to the last whole
-//! line, so a file is never left ending in half a line. The save and the
-//! game's record are both written through it.
+//! line, so a file is never left ending in half a line. The save, the
+//! game's record and a server's outbox are all written through it, and a
+//! file written again whole replaces the old one in one rename.
 
-use std::fs::File;
+use std::fs::{File, OpenOptions};
 use std::io::{self, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
 
 /// A file written at its end, a whole buffer at a time or not at all.
 #[derive(Debug)]
@@ -69,6 +71,43 @@ impl WholeLines {
         }
         Ok(())
     }
+}
+
+/// Replaces `path` whole with `text`: written to `PATH.new` (opened with
+/// `options`), on the disk, then renamed over `path`, so a crash leaves
+/// the old file or the new one, whole; a failure leaves the old file and
+/// no half-written `.new` beside it. The new file is returned open.
+pub fn replace_whole(path: &Path, text: &[u8], options: &OpenOptions) -> io::Result<File> {
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".new");
+    let temporary = PathBuf::from(temporary);
+    let mut file = options
+        .clone()
+        .create(true)
+        .truncate(true)
+        .open(&temporary)?;
+    let written = file
+        .write_all(text)
+        .and_then(|()| file.sync_all())
+        .and_then(|()| std::fs::rename(&temporary, path));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&temporary);
+        return Err(e);
+    }
+    sync_folder(path)?;
+    Ok(file)
+}
+
+/// Makes a new name, a rename or a removal in `path`'s folder last through
+/// a crash, where the system allows it.
+pub fn sync_folder(path: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        File::open(dir)?.sync_all()?;
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    Ok(())
 }
 
 /// A file removed while open (its folder deleted) still takes writes, and

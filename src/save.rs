@@ -15,12 +15,12 @@
 //! secret until the game is over.
 
 use std::fs::{File, OpenOptions};
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::appending::WholeLines;
+use crate::appending::{WholeLines, replace_whole, sync_folder};
 use crate::bots::BotSpec;
 use crate::engine::{Action, Rules, Seat};
 use crate::fairness::{Dealing, SecretSeed};
@@ -348,7 +348,7 @@ impl Journal {
         let _ = journal.write_held();
         // The new file's name must reach the disk too, or a power cut could
         // lose the whole save.
-        sync_dir(&journal.path);
+        let _ = sync_folder(&journal.path);
         Ok(journal)
     }
 
@@ -357,9 +357,6 @@ impl Journal {
     /// keeps it for the steps to come: after a game is resumed, or a move
     /// taken back.
     pub fn rewrite(path: &Path, header: &SaveHeader, steps: &[Step]) -> io::Result<Journal> {
-        let mut temporary = path.as_os_str().to_owned();
-        temporary.push(".new");
-        let temporary = PathBuf::from(temporary);
         let lock = lock(path)?;
         let mut text = serde_json::to_string(header)?;
         text.push('\n');
@@ -367,20 +364,7 @@ impl Journal {
             text.push_str(&serde_json::to_string(step)?);
             text.push('\n');
         }
-        let mut file = private_options()
-            .create(true)
-            .truncate(true)
-            .open(&temporary)?;
-        let written = file
-            .write_all(text.as_bytes())
-            .and_then(|()| file.sync_data())
-            .and_then(|()| std::fs::rename(&temporary, path));
-        if let Err(e) = written {
-            // No half save is left beside the whole one.
-            let _ = std::fs::remove_file(&temporary);
-            return Err(e);
-        }
-        sync_dir(path);
+        let file = replace_whole(path, text.as_bytes(), &private_options())?;
         Ok(Journal {
             file: WholeLines::at_end(file)?.synced(),
             path: path.to_path_buf(),
@@ -460,15 +444,6 @@ fn private_options() -> OpenOptions {
         options.mode(0o600);
     }
     options
-}
-
-/// Flushes a rename to the disk, where the system allows it.
-fn sync_dir(path: &Path) {
-    if let Some(dir) = path.parent()
-        && let Ok(dir) = File::open(dir)
-    {
-        let _ = dir.sync_all();
-    }
 }
 
 /// The saves in `dir`, newest first by their first step's time; unusable

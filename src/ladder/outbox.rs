@@ -19,6 +19,7 @@ use crate::engine::Mode;
 
 use super::store::{AccountId, Occupant, RecordHash};
 use super::{FinishedGame, UnixTime};
+use crate::appending::{WholeLines, replace_whole, sync_folder};
 
 /// The longest line read back: a game's line is a few hundred bytes.
 const MAX_LINE: usize = 4096;
@@ -133,13 +134,13 @@ impl Outbox {
     pub fn push(&mut self, game: FinishedGame) -> io::Result<()> {
         let mut text = serde_json::to_string(&Line::of(&game)).map_err(io::Error::other)?;
         text.push('\n');
-        let mut file = OpenOptions::new()
+        let file = OpenOptions::new()
             .create(true)
             .append(true)
             .open(&self.path)?;
-        // One write of the whole line: an append is never interleaved.
-        file.write_all(text.as_bytes())?;
-        file.sync_data()?;
+        // The whole line or nothing: a full disk leaves no half line that
+        // would read as damaged at the next start.
+        WholeLines::at_end(file)?.synced().append(text.as_bytes())?;
         self.waiting.push(game);
         Ok(())
     }
@@ -168,26 +169,9 @@ impl Outbox {
             text.push_str(&serde_json::to_string(&Line::of(game)).map_err(io::Error::other)?);
             text.push('\n');
         }
-        let mut fresh = self.path.as_os_str().to_owned();
-        fresh.push(".new");
-        let fresh = PathBuf::from(fresh);
-        let mut file = File::create(&fresh)?;
-        file.write_all(text.as_bytes())?;
-        file.sync_all()?;
-        std::fs::rename(&fresh, &self.path)?;
-        sync_folder(&self.path)
+        replace_whole(&self.path, text.as_bytes(), &OpenOptions::new().write(true))?;
+        Ok(())
     }
-}
-
-/// Makes a rename or removal in `path`'s folder last through a crash.
-fn sync_folder(path: &Path) -> io::Result<()> {
-    #[cfg(unix)]
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        File::open(dir)?.sync_all()?;
-    }
-    #[cfg(not(unix))]
-    let _ = path;
-    Ok(())
 }
 
 /// Appends the damaged lines to the file beside the outbox, each ending
