@@ -169,7 +169,7 @@ impl Outbox {
             text.push_str(&serde_json::to_string(&Line::of(game)).map_err(io::Error::other)?);
             text.push('\n');
         }
-        replace_whole(&self.path, text.as_bytes(), &OpenOptions::new().write(true))?;
+        replace_whole(&self.path, text.as_bytes(), OpenOptions::new().write(true))?;
         Ok(())
     }
 }
