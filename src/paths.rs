@@ -1,7 +1,8 @@
 //! Where spades keeps the player's files: the one place their folders are
 //! named. Each is `None` when the system names no home or data folder.
 
-use std::path::PathBuf;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
 
 fn data_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "spades").map(|d| d.data_dir().to_path_buf())
@@ -50,4 +51,17 @@ pub fn ladder_db() -> Option<PathBuf> {
 /// games the database could not take: `<data dir>/spades/ladder.outbox`.
 pub fn ladder_outbox() -> Option<PathBuf> {
     data_dir().map(|d| d.join("ladder.outbox"))
+}
+
+/// Writes `bytes` to a new file at `path`, readable by its owner alone (a
+/// key, a certificate's key) and on the disk when this returns; never over
+/// a file already there (`AlreadyExists`), which may be the only copy.
+pub fn create_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut file = options.open(path)?;
+    file.write_all(bytes)?;
+    file.sync_all()
 }

@@ -5,7 +5,6 @@
 //! thief.
 
 use std::fmt;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use ring::rand::{SecureRandom, SystemRandom};
@@ -254,16 +253,10 @@ impl Identity {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(file_error)?;
         }
-        let mut options = std::fs::OpenOptions::new();
-        options.write(true).create_new(true);
-        #[cfg(unix)]
-        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-        let mut file = options.open(path).map_err(|e| match e.kind() {
+        crate::paths::create_private(path, &self.pkcs8).map_err(|e| match e.kind() {
             std::io::ErrorKind::AlreadyExists => KeyError::Exists(path.to_path_buf()),
             _ => file_error(e),
-        })?;
-        file.write_all(&self.pkcs8).map_err(file_error)?;
-        file.sync_all().map_err(file_error)
+        })
     }
 
     /// The key as text to carry to another machine (`import` reads it).

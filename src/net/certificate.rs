@@ -6,7 +6,7 @@
 //! error naming it, never replaced: replacing it would break every code
 //! the players saved.
 
-use std::io::{Read as _, Write as _};
+use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
 use rustls::pki_types::pem::PemObject;
@@ -134,8 +134,10 @@ fn kept(folder: &Path) -> Result<Identity, CertificateError> {
     std::fs::create_dir_all(folder).map_err(|e| write_error("data folder", folder, e))?;
     // The key first: a certificate without its key is useless, and a
     // start cut short between the two is told plainly next time.
-    write_new(&key, key_pem.as_bytes()).map_err(|e| write_error("key", &key, e))?;
-    write_new(&cert, cert_pem.as_bytes()).map_err(|e| write_error("certificate", &cert, e))?;
+    crate::paths::create_private(&key, key_pem.as_bytes())
+        .map_err(|e| write_error("key", &key, e))?;
+    crate::paths::create_private(&cert, cert_pem.as_bytes())
+        .map_err(|e| write_error("certificate", &cert, e))?;
     Ok(identity)
 }
 
@@ -166,17 +168,6 @@ fn file_error(what: &'static str, path: &Path, e: std::io::Error) -> Certificate
 
 fn write_error(what: &'static str, path: &Path, e: std::io::Error) -> CertificateError {
     io_error(what, path, "written", e)
-}
-
-/// A new file readable by its owner alone, never over another.
-fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-    let mut file = options.open(path)?;
-    file.write_all(bytes)?;
-    file.sync_all()
 }
 
 /// `der` as PEM text under `label`.
