@@ -38,7 +38,7 @@ pub(super) const CHAT_SPAN: Duration = Duration::from_secs(10);
 pub(super) const LISTING_LIMIT: usize = 10;
 
 /// Forgets the times `span` or more before `now`.
-fn forget_before(times: &mut VecDeque<Instant>, now: Instant, span: Duration) {
+pub(super) fn forget_before(times: &mut VecDeque<Instant>, now: Instant, span: Duration) {
     while times
         .front()
         .is_some_and(|&t| now.duration_since(t) >= span)

@@ -7,6 +7,8 @@ use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
+use super::flood::forget_before;
+
 const HOUR: Duration = Duration::from_secs(60 * 60);
 const DAY: Duration = Duration::from_secs(24 * 60 * 60);
 
@@ -77,13 +79,7 @@ impl Registrations {
             times.retain(|&t| now.duration_since(t) < HOUR);
             !times.is_empty()
         });
-        while self
-            .all
-            .front()
-            .is_some_and(|&t| now.duration_since(t) >= DAY)
-        {
-            self.all.pop_front();
-        }
+        forget_before(&mut self.all, now, DAY);
         let from_address = self.by_address.get(&address).map_or(0, Vec::len);
         let in_hour = self
             .all
