@@ -17,9 +17,14 @@ use support::tui::{app, chars, config, finished_game_with, play_until, press, sc
 /// A short game played out and recorded in `dir`, its review made with
 /// the smallest budget: these tests are about the screens, not verdicts.
 fn recorded_game_over(dir: &tempfile::TempDir) -> App {
+    recorded_with(dir, 1)
+}
+
+/// `recorded_game_over`, the review judging each decision on `deals`.
+fn recorded_with(dir: &tempfile::TempDir, deals: u32) -> App {
     let app = finished_game_with(|config| {
         config.game.records = Some(dir.path().to_path_buf());
-        config.game.effort = Effort::Deals(1);
+        config.game.effort = Effort::Deals(deals);
     });
     assert_eq!(app.screen(), Screen::GameOver);
     app
@@ -58,6 +63,22 @@ fn game_over_offers_the_review_and_the_replay_of_the_game() {
     assert!(text.contains("[ r  Replay it ]"), "{text}");
     assert!(text.contains("[ n  Play again ]"), "{text}");
     insta::assert_snapshot!("game_over_recorded_80x24", text);
+    // A click on a button does what its key does.
+    let (row, line) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains("Replay it"))
+        .unwrap();
+    let column = line.find("Replay it").unwrap() - 1;
+    app.update(Input::Click {
+        column: column as u16,
+        row: row as u16,
+    });
+    assert_eq!(app.screen(), Screen::Review);
+    assert!(matches!(
+        app.review().unwrap().analysis().state(),
+        State::Idle
+    ));
 }
 
 #[test]
@@ -89,7 +110,9 @@ fn r_replays_the_game_just_played_and_esc_comes_back_to_its_result() {
 #[test]
 fn a_reviews_the_game_aside_with_its_progress_and_esc_stops_it() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = recorded_game_over(&dir);
+    // A budget big enough that the analysis is seen under way, whatever
+    // the machine; Esc stops it before it goes far.
+    let mut app = recorded_with(&dir, 3000);
     // The key returns at once, the analysis under way on its own thread.
     app.update(Input::Key(Key::Char('a')));
     assert_eq!(app.screen(), Screen::Review);
