@@ -1,6 +1,7 @@
 //! The replay viewer's state and keys: a `Story` and the step being shown.
 //! `spades replay` shows a recorded game in it; during a game the hand
-//! summary's `v` opens the finished hand in it. Drawing is `replay_view`.
+//! summary's `v` opens the finished hand in it, and at its end `r` and `a`
+//! the game just played. Drawing is `replay_view`.
 //!
 //! Keys: Left/Right (or h/l) go back or on a step: a bid, the exchange, a
 //! card, the score. Up/Down (or k/j) go a trick at a time (stopping also at
