@@ -6,15 +6,13 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::engine::Seat;
+use crate::bots::Effort;
 use crate::history::{self, Entry, History, Unreadable};
 use crate::paths;
 use crate::rating::Ledger;
 use crate::record::{RecordedGame, read_games};
 use crate::records_folder::find_record;
-use crate::review::Story;
 use crate::stats::{self, Stats};
-use crate::tui::replay::analysis::Analyser;
 use crate::tui::replay::{Source, Viewer};
 use crate::tui::{Ending, Theme};
 
@@ -305,28 +303,24 @@ pub(super) fn find_game(arg: &str, n: u32) -> Result<FoundGame, CliError> {
 /// its file and line on a terminal left as it was.
 pub(super) fn replay(args: &ReplayArgs) -> Result<(), CliError> {
     let found = find_game(&args.record, args.game)?;
-    let (file, n) = (&found.file, found.number);
-    let story = Story::from_record(&found.game).map_err(|e| {
+    let (file, n) = (found.file.clone(), found.number);
+    let name = found
+        .path
+        .file_name()
+        .map_or(file.clone(), |f| f.to_string_lossy().into_owned());
+    let source = Source::Record {
+        name,
+        game: n as usize,
+        games: found.count,
+    };
+    let (path, text, game) = (found.path, found.text, found.game);
+    let viewer = Viewer::of_record(source, path, text, n, game, Effort::Usual).map_err(|e| {
         CliError::BadInput(format!(
             "{file}:{}: game {n} does not replay: {}",
             e.line, e.message
         ))
     })?;
-    let (path, count) = (&found.path, found.count);
     check_terminal()?;
-    let name = path
-        .file_name()
-        .map_or(file.clone(), |f| f.to_string_lossy().into_owned());
-    let n = n as usize;
-    let source = Source::Record {
-        name,
-        game: n,
-        games: count,
-    };
-    // The player's seat, or the first seat in a game nobody played.
-    let seat = found.game.header.info.player_seat.unwrap_or(Seat::new(0));
-    let analyser = Analyser::of_game(found.path, found.text, found.number, found.game, seat);
-    let viewer = Viewer::new(story, source).with_analyser(analyser);
     let theme = Theme::from_env(args.ascii);
     match crate::tui::run_replay(viewer, theme) {
         Ok(Ending::Quit) => Ok(()),

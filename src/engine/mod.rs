@@ -9,6 +9,7 @@ pub mod deal;
 pub mod deck;
 pub mod event;
 pub mod game;
+pub mod memory;
 pub mod play;
 pub mod quick;
 pub mod rules;
@@ -25,6 +26,7 @@ pub use deal::Deal;
 pub use deck::Jokers;
 pub use event::{Event, SeatEvent, SideRecord};
 pub use game::{Action, Decision, Game, HandResult, Phase, RuleError, Turn};
+pub use memory::Memory;
 pub use play::{HandState, PlayError, PublicPlay, ResumeError, TrickDone};
 pub use rules::{
     BiddingGame, FirstLead, GameKind, GameRules, InvalidRule, PlayRules, RuleSettings, Rules,

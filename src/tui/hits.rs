@@ -23,6 +23,9 @@ pub enum Target {
     /// Close the summary, or pass the chosen cards.
     Continue,
     PlayAgain,
+    /// The game just played, analysed (`a`) or replayed (`r`).
+    ReviewGame,
+    ReplayGame,
     Quit,
 }
 

@@ -1,6 +1,7 @@
 //! The replay viewer's state and keys: a `Story` and the step being shown.
 //! `spades replay` shows a recorded game in it; during a game the hand
-//! summary's `v` opens the finished hand in it. Drawing is `replay_view`.
+//! summary's `v` opens the finished hand in it, and at its end `r` and `a`
+//! the game just played. Drawing is `replay_view`.
 //!
 //! Keys: Left/Right (or h/l) go back or on a step: a bid, the exchange, a
 //! card, the score. Up/Down (or k/j) go a trick at a time (stopping also at
@@ -13,6 +14,11 @@
 
 pub mod analysis;
 
+use std::path::PathBuf;
+
+use crate::bots::Effort;
+use crate::engine::Seat;
+use crate::record::{RecordError, RecordedGame};
 use crate::review::{Step, Story};
 
 use analysis::{Analyser, Analysis, PanelKey, State};
@@ -80,6 +86,9 @@ pub enum Source {
     },
     /// The hand just played, from the player's seat.
     HandReview,
+    /// The game just finished at the table, from its record; leaving goes
+    /// back to its result.
+    GameJustPlayed,
 }
 
 /// A story and the step on screen.
@@ -105,6 +114,25 @@ impl Viewer {
             help: false,
             analysis: Analysis::new(Analyser::Unavailable(nothing)),
         }
+    }
+
+    /// Game `number` of the record file at `path`, whose text is `text`:
+    /// what `spades replay` shows, and the end of a game at the table. `a`
+    /// analyses it for the seat of the person who played it (else the
+    /// first), with `effort` per decision, its review kept beside the
+    /// record. An error names the record's line where it stops replaying.
+    pub fn of_record(
+        source: Source,
+        path: PathBuf,
+        text: String,
+        number: u32,
+        game: RecordedGame,
+        effort: Effort,
+    ) -> Result<Viewer, RecordError> {
+        let story = Story::from_record(&game)?;
+        let seat = game.header.info.player_seat.unwrap_or(Seat::new(0));
+        let analyser = Analyser::of_game(path, text, number, game, seat, effort);
+        Ok(Viewer::new(story, source).with_analyser(analyser))
     }
 
     /// What `a` analyses.

@@ -15,6 +15,7 @@ mod directory;
 mod dummy;
 mod flow;
 mod full_disk;
+mod game_over;
 mod hand_review;
 mod hint;
 mod input;

@@ -119,7 +119,11 @@ impl App {
             Key::Char('?') => return self.overlay = Some(Overlay::Help),
             Key::Char('v') if self.screen() == Screen::Summary => return self.open_review(),
             Key::Char('a') if self.screen() == Screen::Summary => return self.analyse_hand(),
-            Key::Char('r') => return self.overlay = Some(Overlay::Rules),
+            Key::Char('m') if self.screen() == Screen::Table => return self.toggle_memory(),
+            // At the end, r replays the game (game_over.rs).
+            Key::Char('r') if self.screen() != Screen::GameOver => {
+                return self.overlay = Some(Overlay::Rules);
+            }
             Key::Char('s') => return self.open_stats(),
             Key::Char('t') => {
                 if self.last_trick.is_some() {
@@ -147,11 +151,7 @@ impl App {
             // Keys that follow a pause at once were meant for it: they never
             // close the summary or start another game.
             Screen::GameOver | Screen::Summary if self.guarded() => self.hold_back(),
-            Screen::GameOver => {
-                if matches!(key, Key::Char('n') | Key::Enter) {
-                    self.play_again();
-                }
-            }
+            Screen::GameOver => self.game_over_key(key),
             Screen::Summary => {
                 if matches!(key, Key::Enter | Key::Space | Key::Esc) {
                     self.close_summary();
@@ -466,6 +466,8 @@ impl App {
                 _ => self.key(Key::Enter),
             },
             Target::PlayAgain => self.play_again(),
+            Target::ReviewGame => self.look_back(true),
+            Target::ReplayGame => self.look_back(false),
             Target::Quit => self.quit = true,
         }
     }

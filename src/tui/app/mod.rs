@@ -4,8 +4,10 @@
 //! why not comes from the engine.
 
 mod clock;
+mod game_over;
 mod hint;
 mod keys;
+mod memory;
 mod windows;
 
 pub(crate) use keys::CHAT_SHOWN;
@@ -163,6 +165,8 @@ pub struct App {
     /// The player has asked for a hint in this game: each decision's is
     /// worked out as it comes.
     hints_asked: bool,
+    /// The panel of the cards played and the voids shown is on (`m`).
+    memory_shown: bool,
 }
 
 impl App {
@@ -272,6 +276,7 @@ impl App {
             replaced_told: Vec::new(),
             hint: None,
             hints_asked: false,
+            memory_shown: false,
         };
         let first = app.table.take_events(app.you);
         app.absorb(first);

@@ -6,7 +6,7 @@
 //! What is analysed is an `Analyser`: the real analysis of a record, or
 //! in tests anything that returns a review.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
@@ -44,15 +44,17 @@ impl std::fmt::Debug for Analyser {
 
 impl Analyser {
     /// Game `number` (from 1) of the record file at `path`, whose text is
-    /// `text`, from `seat`'s view: the review kept beside the record when
-    /// there is one for this text, else a new one, kept for next time
-    /// (what `spades analyze` shows and keeps).
+    /// `text`, from `seat`'s view, with `effort` per decision: the review
+    /// kept beside the record when there is one for this text, else a new
+    /// one, kept for next time (with the usual effort, what `spades
+    /// analyze` shows and keeps).
     pub fn of_game(
         path: PathBuf,
         text: String,
         number: u32,
         game: RecordedGame,
         seat: Seat,
+        effort: Effort,
     ) -> Analyser {
         Analyser::Run(Arc::new(move |stop, progress| {
             let source = cache::Source {
@@ -61,14 +63,10 @@ impl Analyser {
                 game: number,
                 recorded: &game,
             };
-            Ok(cache::cached_or_run(
-                source,
-                seat,
-                analysis::Depth::of(Effort::Usual),
-                stop,
-                progress,
-            )?
-            .review)
+            Ok(
+                cache::cached_or_run(source, seat, analysis::Depth::of(effort), stop, progress)?
+                    .review,
+            )
         }))
     }
 
@@ -79,14 +77,33 @@ impl Analyser {
     /// thread, when it starts.
     pub fn of_hand_in(path: PathBuf, seat: Seat, effort: Effort, hand: u16) -> Analyser {
         Analyser::Run(Arc::new(move |stop, progress| {
-            let unfit = |why: String| AnalysisError::Unfit(why);
-            let text = std::fs::read_to_string(&path)
-                .map_err(|e| unfit(format!("the game's record cannot be read: {e}")))?;
-            let game = read_games(&text)?
-                .pop()
-                .ok_or_else(|| unfit("the game's record holds no game".into()))?;
+            let game = LastGame::in_file(&path)?.game;
             analysis::analyze_hand(&game, seat, hand, effort, stop, progress)
         }))
+    }
+}
+
+/// The last game of a record file (the one being played, or just played
+/// at the table), as read from it.
+pub struct LastGame {
+    /// The file's whole text.
+    pub text: String,
+    /// Which game of the file it is, from 1.
+    pub number: u32,
+    pub game: RecordedGame,
+}
+
+impl LastGame {
+    pub fn in_file(path: &Path) -> Result<LastGame, AnalysisError> {
+        let unfit = |why: String| AnalysisError::Unfit(why);
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| unfit(format!("the game's record cannot be read: {e}")))?;
+        let mut games = read_games(&text)?;
+        let number = u32::try_from(games.len()).unwrap_or(u32::MAX);
+        let game = games
+            .pop()
+            .ok_or_else(|| unfit("the game's record holds no game".into()))?;
+        Ok(LastGame { text, number, game })
     }
 }
 

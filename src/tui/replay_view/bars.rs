@@ -30,6 +30,11 @@ pub(super) fn title_bar(scene: &Scene, source: &Source, area: Rect, buf: &mut Bu
             " REVIEW  Hand {}{sep}dealer {dealer}{sep}every hand face up",
             scene.hand.hand
         ),
+        Source::GameJustPlayed => format!(
+            " REPLAY  The game just played{sep}hand {} of {}{sep}dealer {dealer}",
+            scene.hand.hand,
+            scene.story.hands.len()
+        ),
     };
     let target = format!("Game to {} ", scene.story.rules.target_score);
     buf.set_stringn(area.x, area.y, &text, area.width as usize, theme.bar());

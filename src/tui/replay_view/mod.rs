@@ -150,10 +150,10 @@ fn help_window(source: &Source, area: Rect, buf: &mut Buffer, theme: &Theme) {
         "n, N                the next or the previous decision judged bad",
         "?                   these keys (any key closes them)",
     ]);
-    lines.push(if review {
-        "q or Esc            back to the hand's summary"
-    } else {
-        "q or Esc            leave          Ctrl-C  leave at once"
+    lines.push(match source {
+        Source::HandReview => "q or Esc            back to the hand's summary",
+        Source::GameJustPlayed => "q or Esc            back to the game's result",
+        Source::Record { .. } => "q or Esc            leave          Ctrl-C  leave at once",
     });
     let height = lines.len() as u16 + 2;
     let window = layout::window(area, 72, height);
@@ -201,6 +201,9 @@ fn footer(scene: &Scene, viewer: &Viewer, area: Rect, buf: &mut Buffer) {
         }
         Source::HandReview => {
             format!(" Left/Right step  Up/Down trick  {a}  ? keys  Esc back to the summary")
+        }
+        Source::GameJustPlayed => {
+            format!(" Left/Right step  Up/Down trick  PgUp/PgDn hand  {a}  ? keys  Esc back")
         }
     };
     buf.set_stringn(area.x, area.y, keys, area.width as usize, theme.dim());

@@ -5,6 +5,7 @@
 
 mod chat;
 mod hand;
+mod memory;
 mod overlays;
 mod panel;
 pub(in crate::tui) mod score_bar;
@@ -51,6 +52,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) -> Hits {
         Screen::Review => {}
         Screen::Table => {
             score_bar::draw(app, &view, regions.score_bar, buf);
+            if app.memory_shown() {
+                memory::draw(app, &view, regions.score_bar, buf);
+            }
             table::draw(app, &view, regions.table, buf);
             hand::draw(app, &app.hand_view(), regions.hand, buf, &mut hits);
             panel::draw(app, &view, regions.panel, buf, &mut hits);
@@ -105,6 +109,7 @@ fn footer(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
         (hint, "h  hint"),
         (true, "t  last trick"),
         (true, "r  rules"),
+        (true, "m  cards played"),
     ] {
         if shown && all.chars().count() + 3 + more.len() <= room {
             all.push_str("   ");

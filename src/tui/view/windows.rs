@@ -68,7 +68,14 @@ pub(super) fn game_over(
     lines.push(Line::from(""));
     lines.extend(final_scores(app, view));
     lines.extend(after_the_game(app));
-    let height = lines.len() as u16 + 4;
+    // Why a or r did nothing, under what the game left.
+    if let Some(notice) = app.notice() {
+        lines.push(Line::from(""));
+        let notice = wrap(&[notice.to_string()], 46);
+        lines.extend(notice.into_iter().map(|l| Line::styled(l, theme.error())));
+    }
+    let looks_back = u16::from(looks_back(app));
+    let height = lines.len() as u16 + 4 + looks_back;
     let window = layout::window(area, 50, height);
     let title = if view.lives_left.is_some() {
         "Run over"
@@ -168,10 +175,33 @@ fn after_the_game(app: &App) -> Vec<Line<'static>> {
     lines
 }
 
-/// Play again or quit; at a shared table, only leave.
+/// Are the review and the replay of the game just played offered? Only
+/// for a game of this table's own, with its record.
+fn looks_back(app: &App) -> bool {
+    !app.is_shared() && app.record_path().is_some()
+}
+
+/// Play again or quit, and over them the review and the replay of the
+/// game; at a shared table, only leave.
 fn game_over_buttons(app: &App, inner: Rect, buf: &mut Buffer, hits: &mut Hits) {
     let theme = app.theme();
     let y = inner.bottom().saturating_sub(1);
+    if looks_back(app) {
+        let y = y.saturating_sub(1);
+        let mut x = inner.x + inner.width.saturating_sub(42) / 2;
+        let review = "a  Review the game";
+        x += button(buf, x, y, review, false, theme, Target::ReviewGame, hits);
+        button(
+            buf,
+            x,
+            y,
+            "r  Replay it",
+            false,
+            theme,
+            Target::ReplayGame,
+            hits,
+        );
+    }
     if app.is_shared() {
         // A shared table's game is the host's to start again.
         let x = inner.x + inner.width.saturating_sub(14) / 2;
