@@ -7,9 +7,7 @@
 //! line that beats it, for the session to show or keep to itself.
 
 use crate::engine::play::trick_power;
-use crate::engine::{
-    Action, Card, Decision, Game, HandState, Mode, Seat, Side, Teams, TrickDone,
-};
+use crate::engine::{Action, Card, Decision, Game, HandState, Mode, Seat, Side, Teams, TrickDone};
 use crate::save::Step;
 use crate::search::double_dummy::most_tricks_with;
 
@@ -225,7 +223,10 @@ mod tests {
         let beaten = beating_line(&hand, teams, side).expect("a line beats it");
         assert!(beaten.before.is_empty());
         assert_eq!(beaten.trick.winner, Seat::new(1));
-        assert_eq!(beaten.trick.cards[Seat::new(1)], Some(cards("AH").lowest().unwrap()));
+        assert_eq!(
+            beaten.trick.cards[Seat::new(1)],
+            Some(cards("AH").lowest().unwrap())
+        );
         assert_eq!(beaten.yours, cards("KH").lowest());
     }
 
@@ -266,7 +267,11 @@ mod tests {
                 _ => brute_force(&next),
             }
         });
-        if ours { each.any(|b| b) } else { each.all(|b| b) }
+        if ours {
+            each.any(|b| b)
+        } else {
+            each.all(|b| b)
+        }
     }
 
     #[test]
@@ -277,7 +282,9 @@ mod tests {
             let dealt = Deal::from_seed_in(Jokers::None, seed, 1, Mode::Partnership, Seat::new(3));
             // Three cards a seat: the seat's highest, so claims happen.
             let keep = 3 - usize::from(seed % 2 == 1);
-            let hands = dealt.hands.map(|held| held.iter().rev().take(keep).collect());
+            let hands = dealt
+                .hands
+                .map(|held| held.iter().rev().take(keep).collect());
             let hand = HandState::new(hands, Seat::new((seed % 4) as usize));
             let line = claimed_line(&hand, teams, side);
             assert_eq!(line.is_some(), brute_force(&hand), "seed {seed}: {hand:?}");
@@ -298,6 +305,9 @@ mod tests {
                 }
             }
         }
-        assert!(granted > 5 && refused > 5, "{granted} granted, {refused} refused");
+        assert!(
+            granted > 5 && refused > 5,
+            "{granted} granted, {refused} refused"
+        );
     }
 }

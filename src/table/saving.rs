@@ -125,7 +125,8 @@ impl Table {
         let Some(save) = &self.save else {
             return Ok(false);
         };
-        let Some((last, keep)) = last_decision(*self.game.rules(), self.dealing.seed(), &save.steps, seat)
+        let Some((last, keep)) =
+            last_decision(*self.game.rules(), self.dealing.seed(), &save.steps, seat)
         else {
             return Ok(false);
         };
@@ -174,8 +175,8 @@ fn last_decision(rules: Rules, seed: u64, steps: &[Step], seat: Seat) -> Option<
     for (i, &step) in steps.iter().enumerate() {
         match step {
             Step::Act { seat: at, action } => {
-                let forced = matches!(action, Action::Play(_))
-                    && game.hand_state().legal().len() == 1;
+                let forced =
+                    matches!(action, Action::Play(_)) && game.hand_state().legal().len() == 1;
                 if game.teams().player_for(at) == seat && !forced {
                     last = Some((i, game.results().len()));
                 }

@@ -4,10 +4,10 @@
 //! only; `u` passes over the cards that were the only ones.
 
 use spades::engine::{Decision, Mode, Phase};
-use spades::tui::App;
 use spades::tui::app::Screen;
+use spades::tui::{App, Input, Key};
 use support::game::short;
-use support::tui::{app, chars, config, play_until};
+use support::tui::{app, chars, config, play_until, tick};
 
 const HIDDEN: &str = "Refused: the other seats can take a trick against your cards.";
 
@@ -43,7 +43,9 @@ fn claim_each_hand(app: &mut App, practice: bool) -> (u32, u32) {
         }
         let before = app.view();
         let you = app.you();
-        chars(app, "C");
+        // The answer is read before time passes: a card that is the only
+        // one is played for the player after a pause, and the notice goes.
+        app.update(Input::Key(Key::Char('C')));
         let notice = app.notice().unwrap_or_default().to_string();
         if notice.starts_with("Claimed: ") {
             granted += 1;
@@ -51,7 +53,11 @@ fn claim_each_hand(app: &mut App, practice: bool) -> (u32, u32) {
             // player's.
             let (result, _) = app.summary().expect("the hand is scored");
             let left = before.hand.unwrap().len() as u8;
-            assert_eq!(result.tricks[you], before.play.tricks_won[you] + left, "{notice}");
+            assert_eq!(
+                result.tricks[you],
+                before.play.tricks_won[you] + left,
+                "{notice}"
+            );
         } else {
             refused += 1;
             assert!(notice.starts_with("Refused: "), "{notice}");
@@ -67,6 +73,7 @@ fn claim_each_hand(app: &mut App, practice: bool) -> (u32, u32) {
                     || a.view().play.played.len() != before.play.played.len()
             });
         }
+        tick(app);
         play_until(app, |a| {
             a.screen() == Screen::GameOver || a.view().hand_no != before.hand_no
         });
@@ -90,7 +97,10 @@ fn claims_along_whole_games_are_granted_or_refused_and_the_records_verify() {
             let verdicts = spades::verify::verify(&text).expect("a record that reads");
             assert!(verdicts[0].is_verified(), "{verdicts:?}");
         }
-        assert!(granted > 0 && refused > 0, "{granted} granted, {refused} refused");
+        assert!(
+            granted > 0 && refused > 0,
+            "{granted} granted, {refused} refused"
+        );
     }
 }
 
@@ -98,7 +108,9 @@ fn claims_along_whole_games_are_granted_or_refused_and_the_records_verify() {
 fn a_claim_waits_for_the_players_turn_to_play() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = game(&dir, 5, true);
-    play_until(&mut app, |a| a.human_turn().map(|t| t.decision) == Some(Decision::Bid));
+    play_until(&mut app, |a| {
+        a.human_turn().map(|t| t.decision) == Some(Decision::Bid)
+    });
     let before = app.view();
     chars(&mut app, "C");
     assert_eq!(app.notice(), Some("Claim at your turn to play a card."));
