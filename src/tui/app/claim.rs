@@ -38,6 +38,11 @@ impl App {
         let theme = &self.theme;
         let winner = line.trick.winner;
         let name = self.names.seat(winner);
+        // A claim rests on the claimer's own cards: a partner's may beat it.
+        let name = match self.config.game.rules.mode.partner(self.you) {
+            Some(partner) if partner == winner => format!("your partner {name}"),
+            _ => name.to_string(),
+        };
         let winning = line.trick.cards[winner];
         let led = line.trick.cards[line.trick.leader].map(|c| c.suit());
         let how = match (winning, line.yours) {
