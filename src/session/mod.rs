@@ -4,6 +4,7 @@
 //! terminal's table, or a test), and so does the note its end leaves on
 //! the player's rating.
 
+mod claim;
 mod end_note;
 
 use std::path::{Path, PathBuf};
@@ -19,6 +20,7 @@ use crate::save::SaveAbout;
 use crate::save::Saved;
 use crate::table::{ResumeError, Table, player_and_bots};
 
+pub use claim::ClaimRefused;
 pub use end_note::end_note;
 
 /// The player's seat at a local table.

@@ -19,8 +19,11 @@ use crate::fairness::{Commitment, Dealing, Reveal};
 use crate::record::{GameHeader, GameInfo, RecordWriter};
 use crate::save::{Journal, SaveError, SaveHeader, Step};
 
+mod claim;
 pub mod exec;
 mod saving;
+
+pub use claim::{Beaten, ClaimRefusal, beating_line, claimed_line};
 
 /// Who sits in a seat: a bot, or someone who acts through `Table::act`.
 pub enum Player {

@@ -7,7 +7,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::appending::WholeLines;
-use crate::engine::{Game, Seat};
+use crate::engine::{Action, Game, Rules, Seat};
 use crate::record::{self, RecordWriter};
 use crate::save::{self, Journal, SaveAbout, SaveError, SaveHeader, Saved, Step};
 
@@ -104,41 +104,33 @@ impl Table {
         Ok(table)
     }
 
-    /// Is there a move of `seat`'s that `take_back` would take back?
+    /// Is there a move of `seat`'s that `take_back` would take back? (A
+    /// quick look, for the key bar: only `take_back` passes over the cards
+    /// that were the only ones.)
     pub fn can_take_back(&self, seat: Seat) -> bool {
-        self.last_act_of(seat).is_some()
+        self.save.as_ref().is_some_and(|save| {
+            save.steps
+                .iter()
+                .any(|s| matches!(s, Step::Act { seat: s, .. } if *s == seat))
+        })
     }
 
-    /// Where `seat`'s last action stands among the saved steps.
-    fn last_act_of(&self, seat: Seat) -> Option<usize> {
-        self.save
-            .as_ref()?
-            .steps
-            .iter()
-            .rposition(|s| matches!(s, Step::Act { seat: s, .. } if *s == seat))
-    }
-
-    /// Takes back `seat`'s last action and everything after it (a practice
-    /// game's undo): the table is set again from the save's steps before it.
-    /// False when there is nothing to take back, or no save to take it from.
+    /// Takes back `seat`'s last decision and everything after it (a
+    /// practice game's undo): the table is set again from the save's steps
+    /// before it. A card that was the only one `seat` could play is no
+    /// decision, and is passed over; the dummy's cards its declarer chose
+    /// are the declarer's decisions. False when there is nothing to take
+    /// back, or no save to take it from.
     pub fn take_back(&mut self, seat: Seat) -> Result<bool, ResumeError> {
-        let (Some(save), Some(last)) = (&self.save, self.last_act_of(seat)) else {
+        let Some(save) = &self.save else {
+            return Ok(false);
+        };
+        let Some((last, keep)) =
+            last_decision(*self.game.rules(), self.dealing.seed(), &save.steps, seat)
+        else {
             return Ok(false);
         };
         let steps = save.steps[..last].to_vec();
-        // Hands over before the action taken back stay in the record.
-        let mut scratch = Game::new(*self.game.rules(), self.dealing.seed());
-        for &step in &steps {
-            match step {
-                Step::Act { seat, action } => {
-                    let _ = scratch.apply(seat, action);
-                }
-                Step::Deal => {
-                    scratch.deal_next_hand();
-                }
-            }
-        }
-        let keep = scratch.results().len() as u32;
         let players = self
             .players
             .iter()
@@ -153,6 +145,7 @@ impl Table {
         let header = save.header.clone();
         let path = save.journal.path().to_path_buf();
         let names = Vec::new();
+        let keep = keep as u32;
         // The save's lock passes to the new table's journal.
         if let Some(old) = self.save.take() {
             drop(old.journal);
@@ -170,4 +163,33 @@ impl Table {
     pub fn save_problem(&self) -> Option<&str> {
         self.save_problem.as_deref()
     }
+}
+
+/// Where `seat`'s last decision stands among `steps` of the game dealt
+/// from `seed`, and how many hands were scored before it (they stay in the
+/// record). Found by playing the steps again: who decided a card, and
+/// whether it was the only one, is known only from the game as it stood.
+fn last_decision(rules: Rules, seed: u64, steps: &[Step], seat: Seat) -> Option<(usize, usize)> {
+    let mut game = Game::new(rules, seed);
+    let mut last = None;
+    for (i, &step) in steps.iter().enumerate() {
+        match step {
+            Step::Act { seat: at, action } => {
+                let forced =
+                    matches!(action, Action::Play(_)) && game.hand_state().legal().len() == 1;
+                if game.teams().player_for(at) == seat && !forced {
+                    last = Some((i, game.results().len()));
+                }
+                // A step the engine refuses ends the game's steps here, as
+                // it stops a resumed game.
+                if game.apply(at, action).is_err() {
+                    break;
+                }
+            }
+            Step::Deal => {
+                game.deal_next_hand();
+            }
+        }
+    }
+    last
 }

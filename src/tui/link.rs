@@ -11,7 +11,7 @@ use crate::engine::{
 };
 use crate::fairness::{Commitment, Reveal};
 use crate::net::seat::Remote;
-use crate::session::{LocalGame, Played};
+use crate::session::{ClaimRefused, LocalGame, Played};
 use crate::table::{BotError, Thinking, Thought};
 
 pub enum TableLink {
@@ -183,6 +183,15 @@ impl TableLink {
         match self {
             TableLink::Local(game) => game.table_mut().take_back(seat).map_err(|e| e.to_string()),
             TableLink::Remote(_) => Err("moves are not taken back at a shared table".into()),
+        }
+    }
+
+    /// `seat` claims every trick left, at a local table (`None` at a
+    /// shared one: a server takes no claims).
+    pub fn claim(&mut self, seat: Seat) -> Option<Result<u8, ClaimRefused>> {
+        match self {
+            TableLink::Local(game) => Some(game.claim(seat)),
+            TableLink::Remote(_) => None,
         }
     }
 

@@ -246,3 +246,28 @@ fn keys_pressed_during_every_pause_never_play_a_card() {
         .collect();
     assert_eq!(played, chosen, "cards played that were not chosen");
 }
+
+/// A practice game in the real binary: a claim waits for the player's turn
+/// to play, and `u` takes the card just played back.
+#[test]
+fn claim_and_undo_in_a_real_terminal() {
+    let args = ["--seed", "3", "--speed", "instant", "--ascii", "--practice"];
+    let mut pty = Pty::start(&args, TERM);
+    pty.wait_for("the bidding", |s| s.contains("Your bid"));
+    pty.send(b"C");
+    pty.wait_for("the claim refused", |s| {
+        s.contains("Claim at your turn to play a card.")
+    });
+    pty.send(b"3\r");
+    pty.wait_for("the first card", |s| s.contains("Play a card"));
+    let before = pty.text();
+    pty.send(b"\r");
+    pty.wait_for("the card played", |s| s != before);
+    pty.send(b"u");
+    pty.wait_for("the card taken back", |s| s.contains("Taken back."));
+    pty.send(b"C");
+    pty.wait_for("a claim answered", |s| {
+        s.contains("Refused: ") || s.contains("Claimed: ")
+    });
+    pty.quit();
+}

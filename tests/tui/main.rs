@@ -11,6 +11,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod bid_cursor;
+mod claim;
 mod directory;
 mod dummy;
 mod flow;

@@ -112,7 +112,10 @@ impl App {
         match key {
             Key::Char('/') if self.table.is_remote() => return self.chat = Some(String::new()),
             Key::Char('p') => return self.toggle_auto_play(),
-            Key::Char('u') if self.screen() == Screen::Table => return self.take_back(),
+            Key::Char('u') if matches!(self.screen(), Screen::Table | Screen::Summary) => {
+                return self.take_back();
+            }
+            Key::Char('C') if self.screen() == Screen::Table => return self.claim(),
             Key::Char('h') if self.screen() == Screen::Table => return self.hint(),
             Key::Char('+' | '=') => return self.change_speed(1),
             Key::Char('-' | '_') => return self.change_speed(-1),

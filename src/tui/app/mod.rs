@@ -3,6 +3,7 @@
 //! Nothing here draws, and nothing here knows the rules: what is legal and
 //! why not comes from the engine.
 
+mod claim;
 mod clock;
 mod game_over;
 mod hint;
