@@ -5,7 +5,8 @@
 //!
 //! Every case is also checked to be able to fail: some legal action must
 //! break it, so a careless bot would be caught. Set `BLUNDER_TRACE=1` to
-//! see every decision the bots make.
+//! see every decision the bots make, and `BLUNDER_CASE=words` to run only
+//! the cases whose name holds those words.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -696,8 +697,15 @@ fn bots_avoid_the_known_blunders() {
         "the suite has only {} cases",
         cases.len()
     );
+    let only = std::env::var("BLUNDER_CASE").ok();
     let mut problems = Vec::new();
     for case in &cases {
+        if only
+            .as_ref()
+            .is_some_and(|w| !case.name().contains(w.as_str()))
+        {
+            continue;
+        }
         match run_case(case) {
             Ok(failures) => {
                 for f in failures {

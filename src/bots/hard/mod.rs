@@ -427,7 +427,9 @@ fn best_card(
             }),
             None => trials.verdict(Some(usual_at), view),
         };
-        trials.spare(chosen, |k| pos.overtakes_partner(cards[k]))
+        let chosen = trials.spare(chosen, |k| pos.overtakes_partner(cards[k]));
+        // A nil bidder beats no trick it can duck under (`nil_overtakes`).
+        trials.unbarred(chosen, |k| pos.nil_overtakes(cards[k]))
     };
     // The usual card is named as itself, not as the lowest of its equals.
     let mut named = cards.clone();

@@ -103,6 +103,21 @@ fn a_ruff_the_search_is_sure_of_still_stands() {
     assert_eq!(trials.spare(0, |_| true), 0);
 }
 
+#[test]
+fn a_nil_bidder_ducks_however_sure_the_search_is_of_winning_the_trick() {
+    // Winning the trick (choice 0) looks better on every guessed deal, as
+    // it does where the search sees defenders who bust the nil anyway.
+    let win = [0.62, 0.58, 0.65, 0.57, 0.61, 0.60, 0.59, 0.63];
+    let duck = [0.52, 0.48, 0.55, 0.47, 0.51, 0.50, 0.49, 0.53];
+    let lower_duck = [0.30; 8];
+    let trials = trials_of(&[&win, &duck, &lower_duck]);
+    assert_eq!(trials.unbarred(0, |k| k == 0), 1);
+    // A choice not barred stands, even below a barred one.
+    assert_eq!(trials.unbarred(2, |k| k == 0), 2);
+    // With nothing else to play, the barred card stands.
+    assert_eq!(trials.unbarred(0, |_| true), 0);
+}
+
 /// A blind nil bid when the side is level: `hard` never weighs one there,
 /// but the judge of a review weighs it beside looking, and names the
 /// player's choice among the ranked ones.

@@ -197,6 +197,21 @@ impl Trials {
         }
     }
 
+    /// `chosen`, unless `barred(chosen)`: then the best by average of the
+    /// choices not barred (of equals the first, the lowest card), however
+    /// sure the search is. For a play no guessed deal can justify: the
+    /// playouts and the exact search of the last tricks see the cards
+    /// dealt, and defend against a nil better than a table can.
+    pub(super) fn unbarred(&self, chosen: usize, barred: impl Fn(usize) -> bool) -> usize {
+        if !barred(chosen) {
+            return chosen;
+        }
+        (0..self.values.len())
+            .filter(|&k| !barred(k))
+            .max_by(|&a, &b| self.mean(a).total_cmp(&self.mean(b)).then(b.cmp(&a)))
+            .unwrap_or(chosen)
+    }
+
     /// The card to play while hunting an opponent's nil: the best by
     /// average of the choices that beat `usual` by their own `sure(k)`
     /// standard errors, or `usual` when none does. As in `verdict`, with a

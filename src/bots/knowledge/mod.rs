@@ -179,9 +179,32 @@ impl Position {
     }
 
     /// Would `card` take the trick from the partner's sure winner (a ruff
-    /// or an overtake that wins the side nothing on this trick)?
+    /// or an overtake that wins the side nothing on this trick), when a
+    /// legal card would not? A partner's live nil is no winner to spare:
+    /// overtaking it is the cover.
     pub fn overtakes_partner(&self, card: Card) -> bool {
-        self.partner_sure_winner() && self.winner.is_some_and(|(_, w)| beats(card, w))
+        self.partner_sure_winner() && !self.partner_live_nil() && self.needlessly_beats(card)
+    }
+
+    /// Would `card`, played by a nil bidder, beat the card winning the
+    /// trick when a legal card would duck under it? While the nil is live
+    /// that wins a trick whoever still plays may not overtake: the nil is
+    /// kept safe while it can be. Once it is lost, it takes the partner's
+    /// trick for nothing when the card is no surer to hold it than the
+    /// partner's (the trick is a bag then, not one of the contract's).
+    pub fn nil_overtakes(&self, card: Card) -> bool {
+        if !self.bids[self.seat].is_some_and(Bid::is_nil) || !self.needlessly_beats(card) {
+            return false;
+        }
+        let rival = |s| self.is_rival(s);
+        let no_surer = self.win_chance(card, rival) <= self.winner_holds(rival);
+        self.live_nil(self.seat) || (self.partner_winning() && no_surer)
+    }
+
+    /// `card` beats the card winning the trick, and some legal card does not.
+    fn needlessly_beats(&self, card: Card) -> bool {
+        let beats_it = self.winner.is_some_and(|(_, w)| beats(card, w));
+        beats_it && self.beaters(self.legal) != self.legal
     }
 
     /// No unseen card of its suit outranks `card`.
