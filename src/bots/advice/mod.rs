@@ -229,4 +229,6 @@ impl fmt::Display for Reason {
 }
 
 #[cfg(test)]
+mod claims;
+#[cfg(test)]
 mod tests;

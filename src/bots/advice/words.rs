@@ -132,17 +132,21 @@ fn third_hand_words(f: &CardFacts) -> &'static str {
 /// Letting a trick go, as the side's contract stands.
 fn shed_words(rule: CardRule, f: &CardFacts) -> String {
     let (contract, why) = match f.contract {
-        ContractState::Made => ("Your contract is made", " to avoid a bag"),
-        ContractState::Lost => ("Your contract cannot be made now", ""),
-        ContractState::NoContract => ("No contract of yours to make", ""),
-        ContractState::Needs => ("Let it go", ""),
+        ContractState::Made => ("Your contract is made: ", " to avoid a bag"),
+        ContractState::Lost => ("Your contract cannot be made now: ", ""),
+        ContractState::NoContract => ("No contract of yours to make: ", ""),
+        // (`normal` sheds only when the contract needs nothing more.)
+        ContractState::Needs => ("", ""),
     };
     let play = match rule {
         CardRule::Duck => "duck",
         _ if f.low() => "lead low",
         _ => "lead the card least likely to win",
     };
-    format!("{contract}: {play}{why}.")
+    let said = format!("{contract}{play}{why}.");
+    let mut chars = said.chars();
+    let first = chars.next().map(|c| c.to_uppercase().to_string());
+    format!("{}{}", first.unwrap_or_default(), chars.as_str())
 }
 
 fn nil_words(rule: NilRule, f: &CardFacts) -> &'static str {
@@ -172,8 +176,10 @@ fn nil_words(rule: NilRule, f: &CardFacts) -> &'static str {
 
 /// A lead the partner on nil can play under.
 fn cover_lead_words(f: &CardFacts) -> &'static str {
-    if f.winner {
+    if f.winner && f.partner.nil_safe {
         "Lead a winner: your partner plays under it, nil safe."
+    } else if f.winner {
+        "Lead a winner: your partner can play under it."
     } else if f.partner.void {
         "Lead a suit your partner has shown out of: they throw off under it."
     } else if f.top_left {
@@ -187,8 +193,10 @@ fn cover_lead_words(f: &CardFacts) -> &'static str {
 
 /// A card over the trick before the partner on nil plays.
 fn cover_above_words(f: &CardFacts) -> &'static str {
-    if f.winner {
+    if f.winner && f.partner.nil_safe {
         "Win it before your partner plays: their nil is safe."
+    } else if f.winner {
+        "Win it before your partner plays: they can go under it."
     } else if f.ruff {
         "Trump it before your partner plays: they can go under it."
     } else if f.top_left {
