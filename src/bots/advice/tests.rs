@@ -91,6 +91,7 @@ fn every_edge_fits_the_reason_line() {
         Action::Bid(Bid::Blind(10)),
         Action::Look,
         Action::Exchange(CardSet::DECK),
+        Action::Exchange(crate::engine::notation::set("TS TH")),
     ];
     // The widest face a card shows at the table (`Theme::card`).
     let face = |_: Card| "BJ\u{2605}".to_string();

@@ -285,15 +285,19 @@ impl fmt::Display for Edge {
     }
 }
 
-/// The next best choice named in a sentence ("... for the 4♠"). A pass is
-/// named "the next best" (the choice it stands against): its cards would
-/// not fit the line.
+/// The next best choice named in a sentence ("... for the 4♠"). A pass of
+/// more than two cards is named "the next best" (the choice it stands
+/// against): its cards would not fit the line.
 fn named(choice: Action, card: &dyn Fn(Card) -> String) -> String {
     match choice {
         Action::Play(c) => format!("the {}", card(c)),
         Action::Bid(Bid::Tricks(n)) => format!("bidding {n}"),
         Action::Bid(bid) => bid.to_string(),
         Action::Look => "looking".to_string(),
+        Action::Exchange(cards) if cards.len() <= 2 => {
+            let cards: Vec<String> = cards.iter().map(card).collect();
+            format!("passing {}", cards.join(" "))
+        }
         Action::Exchange(_) => "the next best".to_string(),
     }
 }
