@@ -143,6 +143,8 @@ const PHRASES: &[(&str, &[Claim])] = &[
     ("This trick is lost", &[EveryBeats, Last, OwnNil]),
     ("For your nil", &[OwnNil]),
     ("Cover kept for the nil", &[PartnerNil]),
+    ("Nil cover kept", &[PartnerNil]),
+    ("Nil safe;", &[NilSafe]),
     ("Partner on nil", &[PartnerNil]),
     ("partner's nil", &[PartnerNil]),
     ("partner's void", &[PartnerVoid, PartnerMayRuff]),
@@ -497,6 +499,11 @@ fn every_reason_claims_only_what_the_view_shows() {
                     *rules_seen.entry(format!("{rule:?}")).or_default() += 1;
                 }
                 check(&view, card, &why.to_string());
+                // As the hint line says it, with the least room any card's
+                // face leaves.
+                let said = why.said(&|c| format!("{c}*"), 76);
+                assert!(said.chars().count() <= 76, "{said}");
+                check(&view, card, &said);
                 positions += 1;
             }
             let i = turn.seat.index();

@@ -215,7 +215,13 @@ impl fmt::Display for Reason {
                 partner_nil,
                 kept_cover,
                 facts,
-            } => f.write_str(&card_words(rule, aim, partner_nil, kept_cover, &facts)),
+            } => f.write_str(&card_words(
+                rule,
+                aim,
+                (partner_nil, kept_cover),
+                &facts,
+                usize::MAX,
+            )),
             Reason::Bid(rule) => write!(f, "{}", bid_words(rule)),
             Reason::Trailing { by } => write!(
                 f,

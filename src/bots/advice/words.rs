@@ -13,30 +13,37 @@ use super::super::normal::{Aim, BidRule, CardRule, Moved};
 use super::facts::{CardFacts, ContractState};
 use super::{Edge, Gain, Reason};
 
-/// The reason for a card `normal` plays by `rule`, a sentence: with the
-/// partner on a live nil, how the card bears on the nil first.
+/// The reason for a card `normal` plays by `rule`, a sentence of at most
+/// `width` characters: with the partner on a live nil, how the card bears
+/// on the nil first, said shorter or left out where the line has no room.
 pub(super) fn card_words(
     rule: CardRule,
     aim: Option<Aim>,
-    partner_nil: bool,
-    kept_cover: bool,
+    nil: (bool, bool),
     facts: &CardFacts,
+    width: usize,
 ) -> String {
+    let (partner_nil, kept_cover) = nil;
     let covers = matches!(
         rule,
         CardRule::Nil(NilRule::CoverLead | NilRule::CoverOvertake | NilRule::CoverAbove)
             | CardRule::SaveCover
     );
     let words = rule_words(rule, aim, facts);
-    let prefix = match (partner_nil && !covers, kept_cover, facts.partner.nil_safe) {
+    let prefixes: &[&str] = match (partner_nil && !covers, kept_cover, facts.partner.nil_safe) {
         (false, ..) => return words,
-        (true, true, _) => "Cover kept for the nil; ",
-        (true, false, true) => "Nil safe here; ",
-        (true, false, false) => "Partner on nil; ",
+        (true, true, _) => &["Cover kept for the nil; ", "Nil cover kept; "],
+        (true, false, true) => &["Nil safe here; ", "Nil safe; "],
+        (true, false, false) => &["Partner on nil; "],
     };
     let mut chars = words.chars();
     let first = chars.next().map(|c| c.to_lowercase().to_string());
-    format!("{prefix}{}{}", first.unwrap_or_default(), chars.as_str())
+    let rest = format!("{}{}", first.unwrap_or_default(), chars.as_str());
+    prefixes
+        .iter()
+        .map(|prefix| format!("{prefix}{rest}"))
+        .find(|said| said.chars().count() <= width)
+        .unwrap_or(words)
 }
 
 /// `normal`'s rule in a player's words, true of `f`.
@@ -233,11 +240,19 @@ pub(super) fn bid_words(rule: BidRule) -> String {
 
 impl Reason {
     /// The reason, with cards named by `card` (the table's way of showing
-    /// them; `Display` uses the game's notation).
-    pub fn said(&self, card: &dyn Fn(Card) -> String) -> String {
-        match self {
+    /// them; `Display` uses the game's notation), in at most `width`
+    /// characters where words that add to it can give way.
+    pub fn said(&self, card: &dyn Fn(Card) -> String, width: usize) -> String {
+        match *self {
             Reason::Edge(edge) => edge.said(card),
-            other => other.to_string(),
+            Reason::Rule {
+                rule,
+                aim,
+                partner_nil,
+                kept_cover,
+                facts,
+            } => card_words(rule, aim, (partner_nil, kept_cover), &facts, width),
+            _ => self.to_string(),
         }
     }
 }
