@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::bots::normal::card_and_rule;
+use crate::bots::normal::{BidRule, Tuning, bid_and_rule, card_and_rule};
 use rand::RngExt;
 
 use crate::bots::{Bot, BotRng, Effort, Level, bot_rng, decide};
@@ -461,6 +461,35 @@ fn rule_reason(view: &PlayerView) -> (Card, Reason) {
     (usual.card, reason(view, Decision::Play, &kept))
 }
 
+/// The reason for `normal`'s bid at `view`: a bid said to be moved off
+/// the hand's count went that way. 1 when a move was told.
+fn check_bid_reason(view: &PlayerView) -> usize {
+    let (bid, rule) = bid_and_rule(view);
+    let kept = Weighing {
+        chosen: Action::Bid(bid),
+        ranked: Vec::new(),
+    };
+    let said = reason(view, Decision::Bid, &kept).to_string();
+    let BidRule::Count { count, .. } = rule else {
+        return 0;
+    };
+    let plain = (count + Tuning::default().round_up).floor().max(1.0) as i32;
+    let went = i32::from(bid.tricks()) - plain;
+    let up = said.contains("pushed up");
+    let down = ["less for covering", "kept safe", "shaded", "rounded down"]
+        .iter()
+        .any(|w| said.contains(w));
+    assert!(
+        !up || went > 0,
+        "{said:?} for a bid of {bid}, {plain} by the count"
+    );
+    assert!(
+        !down || went < 0,
+        "{said:?} for a bid of {bid}, {plain} by the count"
+    );
+    usize::from(up || down)
+}
+
 /// Thousands of card decisions of seeded games, every seat's, in every
 /// mode: every claim of every reason holds.
 #[test]
@@ -468,6 +497,7 @@ fn every_reason_claims_only_what_the_view_shows() {
     let levels = [Level::Normal, Level::Easy, Level::Random];
     let mut rules_seen: BTreeMap<String, usize> = BTreeMap::new();
     let mut positions = 0;
+    let mut bids = 0;
     // Half the games in partnership, where nils are covered.
     let modes = [
         Mode::Partnership,
@@ -493,6 +523,9 @@ fn every_reason_claims_only_what_the_view_shows() {
                 continue;
             };
             let view = game.view(turn.seat);
+            if turn.decision == Decision::Bid {
+                bids += check_bid_reason(&view);
+            }
             if turn.decision == Decision::Play {
                 let (card, why) = rule_reason(&view);
                 if let Reason::Rule { rule, .. } = why {
@@ -512,6 +545,7 @@ fn every_reason_claims_only_what_the_view_shows() {
         }
     }
     assert!(positions >= 5_000, "{positions} positions");
+    assert!(bids >= 20, "{bids} bids moved off the count");
     // The rules around the table, the nils' among them, all had their say.
     assert!(rules_seen.len() >= 20, "{rules_seen:#?}");
 }

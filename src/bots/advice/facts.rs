@@ -5,10 +5,11 @@
 //! out: the seat does not know them to be safe).
 
 use crate::engine::play::beats;
-use crate::engine::{Card, CardSet, PlayerView, Seat, Suit};
+use crate::engine::{Bid, Card, CardSet, PlayerView, Seat, Suit};
 
 use super::super::knowledge::{Position, above, rank_value};
 use super::super::nil::hunted_nil;
+use super::super::normal::{BidRule, Moved, Tuning};
 
 /// What the seat's view shows about the card it plays and the trick.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -223,4 +224,25 @@ fn nil_safe(pos: &Position, p: Seat, card: Card) -> bool {
     pos.void[led as usize][p]
         || (w.suit() == Suit::Spades && led != Suit::Spades)
         || above(pos.unseen, w).is_empty()
+}
+
+/// `rule` with what moved `bid` off the hand's count kept only when the
+/// bid went the way its words say: up for a push, down for the others. (A
+/// push and a shading together can leave the bid below the count, and the
+/// table's allowed bids can move it either way.)
+pub fn moved_as_said(rule: BidRule, bid: Bid) -> BidRule {
+    let BidRule::Count { count, moved } = rule else {
+        return rule;
+    };
+    let plain = (count + Tuning::default().round_up).floor().max(1.0) as i32;
+    let went = i32::from(bid.tricks()).cmp(&plain);
+    let told = match moved {
+        Some(Moved::Push) => went.is_gt(),
+        Some(Moved::Dummy) | None => true,
+        Some(_) => went.is_lt(),
+    };
+    BidRule::Count {
+        count,
+        moved: moved.filter(|_| told),
+    }
 }

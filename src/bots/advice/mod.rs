@@ -140,7 +140,7 @@ pub fn reason(view: &PlayerView, decision: Decision, weighing: &Weighing<Action>
         (Decision::Bid, Action::Bid(bid)) => {
             let (usual, rule) = bid_and_rule(view);
             if usual == bid {
-                Reason::Bid(rule)
+                Reason::Bid(facts::moved_as_said(rule, bid))
             } else {
                 edge.map_or(Reason::Usual, Reason::Edge)
             }
