@@ -34,7 +34,7 @@ pub fn hint_lines(advice: &Advice, changed: bool, theme: &Theme) -> [String; 2] 
         "Hint:"
     };
     let act = say(advice.weighing.chosen, theme);
-    let reason = advice.reason.to_string();
+    let reason = advice.reason.said(&|c| theme.card(c), HINT_WIDTH);
     let Some(top) = advice.top() else {
         return [format!("{head} {act}."), fit(reason, &[])];
     };
