@@ -4,15 +4,19 @@
 //! the choice better than the next best (the contract, the set, the nil,
 //! the tricks, the bags).
 
+mod blind_nil;
+
 use std::fmt;
 
-use crate::engine::{Action, Bid, Decision, PlayerView};
+use crate::engine::{Action, Decision, PlayerView};
 
 use super::hard::{Cancel, Weighed, Weighing, advise_until};
 use super::knowledge::{DUMMY_TRICKS, Position};
 use super::nil::NilRule;
-use super::normal::{Aim, BidRule, CardRule, Moved, Standing, bid_and_rule, card_and_rule};
+use super::normal::{Aim, BidRule, CardRule, Moved, bid_and_rule, card_and_rule};
 use super::{BotRng, Effort};
+pub use blind_nil::BlindNilWhy;
+use blind_nil::blind_nil_why;
 
 /// What `hard` advises, weighed, and why.
 #[derive(Debug, Clone, PartialEq)]
@@ -60,10 +64,8 @@ pub enum Reason {
     },
     /// The rule `normal` bid by, kept by the search.
     Bid(BidRule),
-    /// Blind nil, for a side this far behind.
-    Trailing { by: i32 },
-    /// No blind nil for a side level or ahead: it is a gamble.
-    NotBehind,
+    /// Blind nil or looking, by the blind-nil rule.
+    BlindNil(BlindNilWhy),
     /// Where the search found the choice better than the next best.
     Edge(Edge),
     /// Nothing to weigh, or nothing tells the choices apart.
@@ -117,10 +119,9 @@ pub fn reason(view: &PlayerView, decision: Decision, weighing: &Weighing<Action>
                 kept_cover: usual.kept_cover,
             }
         }
-        (Decision::BlindNil, Action::Bid(Bid::BlindNil)) => Reason::Trailing {
-            by: Standing::of(view).deficit,
-        },
-        (Decision::BlindNil, _) if Standing::of(view).deficit <= 0 => Reason::NotBehind,
+        (Decision::BlindNil, _) => {
+            blind_nil_why(view, weighing).map_or(Reason::Usual, Reason::BlindNil)
+        }
         (Decision::Bid, Action::Bid(bid)) => {
             let (usual, rule) = bid_and_rule(view);
             if usual == bid {
@@ -213,11 +214,7 @@ impl fmt::Display for Reason {
                 write!(f, "{prefix}{}{}", first.unwrap_or_default(), chars.as_str())
             }
             Reason::Bid(rule) => write!(f, "{}", bid_words(rule)),
-            Reason::Trailing { by } => write!(
-                f,
-                "You trail by {by}: a blind nil with your partner's cover can catch up."
-            ),
-            Reason::NotBehind => f.write_str("You are not behind: a blind nil is not worth it."),
+            Reason::BlindNil(why) => write!(f, "{why}"),
             Reason::Edge(edge) => write!(f, "{edge}"),
             Reason::Usual => f.write_str("Nothing else is clearly better."),
         }
@@ -328,6 +325,7 @@ fn about_tricks(by: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Bid;
 
     /// A bid weighed with these figures; no nil, contract or set to tell.
     fn bid(tricks: u8, win: f64, points: f64, bags: f64, taken: f64) -> Weighed<Action> {

@@ -38,22 +38,15 @@ pub fn hint_lines(advice: &Advice, changed: bool, theme: &Theme) -> [String; 2] 
     let Some(top) = advice.top() else {
         return [format!("{head} {act}."), fit(reason, &[])];
     };
-    let mut parts = explanation(top, advice.others().first());
-    let first = loop {
-        let line = if parts.is_empty() {
-            format!("{head} {act}: wins the game {}.", percent(top.win))
-        } else {
-            format!(
-                "{head} {act}: wins the game {} ({}).",
-                percent(top.win),
-                parts.join(", ")
-            )
-        };
-        if width(&line) <= HINT_WIDTH || parts.is_empty() {
-            break line;
-        }
-        parts.pop();
-    };
+    // At the blind-nil offer both answers' figures are shown, whichever
+    // is higher: the rule, not the higher figure alone, decides there.
+    if let Some(other) = blind_nil_other(advice) {
+        let tail = format!("; {} {}.", short(other.choice, theme), percent(other.win));
+        let first = first_line(&head, &act, top, explanation(top, Some(other)), &tail);
+        return [first, reason];
+    }
+    let parts = explanation(top, advice.others().first());
+    let first = first_line(&head, &act, top, parts, ".");
     let others: Vec<String> = advice
         .others()
         .iter()
@@ -70,6 +63,46 @@ pub fn hint_lines(advice: &Advice, changed: bool, theme: &Theme) -> [String; 2] 
         second.push_str(unsure);
     }
     [first, second]
+}
+
+/// "Hint: bid 4: wins the game 61% (contract 88%, +42 pts)" and `tail`,
+/// the least telling `parts` given up until it fits the notice.
+fn first_line(
+    head: &str,
+    act: &str,
+    top: &Weighed<Action>,
+    mut parts: Vec<String>,
+    tail: &str,
+) -> String {
+    loop {
+        let line = if parts.is_empty() {
+            format!("{head} {act}: wins the game {}{tail}", percent(top.win))
+        } else {
+            format!(
+                "{head} {act}: wins the game {} ({}){tail}",
+                percent(top.win),
+                parts.join(", ")
+            )
+        };
+        if width(&line) <= HINT_WIDTH || parts.is_empty() {
+            return line;
+        }
+        parts.pop();
+    }
+}
+
+/// At the blind-nil offer, the answer not advised (looking, or blind
+/// nil), weighed.
+fn blind_nil_other(advice: &Advice) -> Option<&Weighed<Action>> {
+    let is_offer = advice
+        .weighing
+        .ranked
+        .iter()
+        .any(|w| w.choice == Action::Look);
+    let chosen = advice.weighing.chosen;
+    is_offer
+        .then(|| advice.weighing.ranked.iter().find(|w| w.choice != chosen))
+        .flatten()
 }
 
 /// The chance of winning, as shown: whole percent.
