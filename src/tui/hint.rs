@@ -182,3 +182,58 @@ fn short(action: Action, theme: &Theme) -> String {
             .join(" "),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::advice::{BlindNilWhy, Reason};
+    use crate::bots::hard::Weighing;
+
+    fn weighed(choice: Action, win: f64, points: f64) -> Weighed<Action> {
+        Weighed {
+            choice,
+            win,
+            points,
+            bags: 0.0,
+            tricks: 3.0,
+            contract: None,
+            nil: None,
+            set: None,
+        }
+    }
+
+    /// At the blind-nil offer both figures are shown, the advised one
+    /// first even when the other is higher, and the reason says why; no
+    /// list of others, no "No other is surely better".
+    #[test]
+    fn the_blind_nil_hint_shows_both_figures() {
+        let blind = weighed(Action::Bid(Bid::BlindNil), 0.40, 61.0);
+        let look = weighed(Action::Look, 0.25, 38.0);
+        let advice = Advice {
+            weighing: Weighing {
+                chosen: Action::Look,
+                ranked: vec![blind, look],
+            },
+            reason: Reason::BlindNil(BlindNilWhy::NotSure),
+        };
+        let [first, second] = hint_lines(&advice, false, &Theme::PLAIN);
+        assert_eq!(
+            first,
+            "Hint: look at your cards: wins the game 25% (+38 pts); blind nil 40%."
+        );
+        assert_eq!(second, BlindNilWhy::NotSure.to_string());
+        let advice = Advice {
+            weighing: Weighing {
+                chosen: Action::Bid(Bid::BlindNil),
+                ranked: vec![blind, look],
+            },
+            reason: Reason::BlindNil(BlindNilWhy::SurelyMore { by: 212 }),
+        };
+        let [first, second] = hint_lines(&advice, true, &Theme::PLAIN);
+        assert_eq!(
+            first,
+            "Hint, on a longer look: bid blind nil: wins the game 40%; looking 25%."
+        );
+        assert!(second.starts_with("You trail by 212: a blind nil"), "{second}");
+    }
+}

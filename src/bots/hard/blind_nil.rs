@@ -7,6 +7,7 @@ use crate::search::policy::play_out;
 use crate::search::{DealGuess, Policy, hand_outcome};
 
 use super::super::knowledge::exchange_pass;
+use super::super::normal::Standing;
 use super::trials::Trials;
 use super::{BotRng, Budget, Weighing, bids_made, rough_bid, weigh};
 
@@ -62,20 +63,27 @@ pub(super) fn blind_or_look(
             trials.record(k, view, &tricks, &outcome);
         }
     });
-    let chosen = if bids_blind(&trials) { BLIND } else { LOOK };
+    let chosen = if bids_blind(view, &trials) {
+        BLIND
+    } else {
+        LOOK
+    };
     Some(Weighing {
         chosen: choices[chosen],
         ranked: trials.ranked(&choices),
     })
 }
 
-/// The blind-nil rule: blind nil wherever the rules allow it and the
-/// guessed deals are sure (`SURE` standard errors, deal for deal) it wins
-/// the game more often than looking. Measured against the rule it
-/// replaced (blind nil only where looking left the side under a fifth of
-/// a chance): docs/bots.md, "The fight over nil".
-fn bids_blind(trials: &Trials) -> bool {
-    trials.surely_better(BLIND, LOOK)
+/// The blind-nil rule: blind nil for a side that trails, wherever the
+/// rules allow it, when the guessed deals are sure (`SURE` standard
+/// errors, deal for deal) it wins the game more often than looking.
+/// Measured against the rule it replaced, which also asked that looking
+/// leave the side under a fifth of a chance: docs/bots.md, "The fight
+/// over nil". (A side level or ahead never gambles on one: where house
+/// rules offer it there, it was never measured, and a partner would not
+/// forgive it.)
+fn bids_blind(view: &PlayerView, trials: &Trials) -> bool {
+    Standing::of(view).deficit > 0 && trials.surely_better(BLIND, LOOK)
 }
 
 /// The choices `blind_or_look` weighs, by index.
