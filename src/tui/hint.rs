@@ -42,11 +42,11 @@ pub fn hint_lines(advice: &Advice, changed: bool, theme: &Theme) -> [String; 2] 
     // is higher: the rule, not the higher figure alone, decides there.
     if let Some(other) = blind_nil_other(advice) {
         let tail = format!("; {} {}.", short(other.choice, theme), percent(other.win));
-        let first = first_line(&head, &act, top, explanation(top, Some(other)), &tail);
+        let first = first_line(head, &act, top, explanation(top, Some(other)), &tail);
         return [first, reason];
     }
     let parts = explanation(top, advice.others().first());
-    let first = first_line(&head, &act, top, parts, ".");
+    let first = first_line(head, &act, top, parts, ".");
     let others: Vec<String> = advice
         .others()
         .iter()
@@ -234,6 +234,9 @@ mod tests {
             first,
             "Hint, on a longer look: bid blind nil: wins the game 40%; looking 25%."
         );
-        assert!(second.starts_with("You trail by 212: a blind nil"), "{second}");
+        assert!(
+            second.starts_with("You trail by 212: a blind nil"),
+            "{second}"
+        );
     }
 }

@@ -65,7 +65,9 @@ impl fmt::Display for BlindNilWhy {
             BlindNilWhy::NotBehind => {
                 f.write_str("You are not behind: blind nil is a gamble for a side that trails.")
             }
-            BlindNilWhy::LookingWinsMore => f.write_str("Looking wins more games than a blind nil."),
+            BlindNilWhy::LookingWinsMore => {
+                f.write_str("Looking wins more games than a blind nil.")
+            }
             BlindNilWhy::NotSure => {
                 f.write_str("Blind nil's edge is within the deals' noise: bid it only when sure.")
             }
@@ -129,7 +131,10 @@ mod tests {
             Some(BlindNilWhy::SurelyMore { by: 120 })
         );
         // Level: looking, as the rule gambles only for a side that trails.
-        assert_eq!(why(0, Action::Look, 0.40, 0.25), Some(BlindNilWhy::NotBehind));
+        assert_eq!(
+            why(0, Action::Look, 0.40, 0.25),
+            Some(BlindNilWhy::NotBehind)
+        );
         assert_eq!(
             why(120, Action::Look, 0.40, 0.25),
             Some(BlindNilWhy::NotSure)

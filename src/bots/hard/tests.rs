@@ -125,8 +125,14 @@ fn the_judge_says_what_the_blind_nil_rule_chooses() {
         .expect("a blind nil on offer is weighed");
     let blind = Action::Bid(Bid::BlindNil);
     for taken in [blind, Action::Look] {
-        let judged = judge::judge(&view, decision, taken, effort, &mut BotRng::seed_from_u64(3))
-            .expect("a blind nil on offer is weighed");
+        let judged = judge::judge(
+            &view,
+            decision,
+            taken,
+            effort,
+            &mut BotRng::seed_from_u64(3),
+        )
+        .expect("a blind nil on offer is weighed");
         assert_eq!(judged.weighing.chosen, taken);
         let mut tried: Vec<Action> = judged.weighing.ranked.iter().map(|w| w.choice).collect();
         tried.sort_by_key(|a| *a == blind);
