@@ -13,9 +13,14 @@ pub const INACCURACY: f64 = 0.03;
 pub const MISTAKE: f64 = 0.05;
 pub const BLUNDER: f64 = 0.10;
 
-/// The class of a choice that lost `lost` of the chance of winning.
-pub fn class_of(lost: f64) -> Option<Class> {
+/// The class of a choice that lost `lost` of the chance of winning;
+/// none unless `faulted`: `hard` itself, had its rules proposed the
+/// choice, would have made another (the search sure another wins more,
+/// `bots::hard::judge::Judgement`). A choice the bots' own rules keep is
+/// never a mistake, however its mean figure falls.
+pub fn class_of(lost: f64, faulted: bool) -> Option<Class> {
     match lost {
+        _ if !faulted => None,
         l if l >= BLUNDER => Some(Class::Blunder),
         l if l >= MISTAKE => Some(Class::Mistake),
         l if l >= INACCURACY => Some(Class::Inaccuracy),

@@ -20,7 +20,7 @@ use crate::record::RecordedGame;
 
 /// Bumped whenever the analysis would judge differently: a cached
 /// analysis of another version is thrown away.
-pub const ANALYSIS_VERSION: u32 = 7;
+pub const ANALYSIS_VERSION: u32 = 8;
 
 /// One game reviewed for one seat.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -251,10 +251,12 @@ fn the_accuracy_falls_with_the_chance_lost() {
     assert!((decision_accuracy(0.0) - 100.0).abs() < 0.01);
     assert!(decision_accuracy(0.02) > 90.0 && decision_accuracy(0.10) < 70.0);
     assert_eq!(decision_accuracy(1.0), 0.0);
-    assert_eq!(class::class_of(0.02), None);
-    assert_eq!(class::class_of(0.04), Some(Class::Inaccuracy));
-    assert_eq!(class::class_of(0.07), Some(Class::Mistake));
-    assert_eq!(class::class_of(0.5), Some(Class::Blunder));
+    assert_eq!(class::class_of(0.02, true), None);
+    assert_eq!(class::class_of(0.04, true), Some(Class::Inaccuracy));
+    assert_eq!(class::class_of(0.07, true), Some(Class::Mistake));
+    assert_eq!(class::class_of(0.5, true), Some(Class::Blunder));
+    // A choice `hard` would have made itself is no mistake, whatever it lost.
+    assert_eq!(class::class_of(0.5, false), None);
 }
 
 fn review(seat: Seat) -> GameReview {
@@ -315,7 +317,11 @@ fn a_choice_as_good_as_the_best_is_the_best() {
     assert!(review.decisions.len() > 20);
     for v in &review.decisions {
         assert_eq!(v.lost() == 0.0, v.best == v.chosen, "{v:?}");
-        assert_eq!(v.class.is_some(), v.lost() >= class::INACCURACY, "{v:?}");
+        // Classed by the thresholds, and only where hard would not have
+        // made the choice.
+        if let Some(class) = v.class {
+            assert_eq!(Some(class), class::class_of(v.lost(), true), "{v:?}");
+        }
     }
     let last = heard.last().unwrap();
     assert_eq!(last.done, last.total);
@@ -398,7 +404,10 @@ fn a_card_beside_a_live_nil_is_judged_only_in_the_exact_endgame() {
         };
         if endgame(m) {
             assert_eq!(v.not_judged, None, "{v:?}");
-            assert_eq!(v.class, class::class_of(v.lost()), "{v:?}");
+            assert!(
+                v.class.is_none() || v.class == class::class_of(v.lost(), true),
+                "{v:?}"
+            );
             late += 1;
         } else {
             assert_eq!(v.not_judged, Some(NotJudged::SideNil), "{v:?}");
@@ -435,4 +444,69 @@ fn a_decision_not_judged_leaves_the_accuracy_alone() {
     review.decisions.pop();
     review.decisions.push(decision(0.1, None));
     assert!(review.accuracy().unwrap() < 60.0);
+}
+
+/// A partnership game to `points` of four `hard` bots, each thinking
+/// `effort` per decision, blind nil on offer whatever the scores: its
+/// record.
+fn hard_game(seed: u64, points: i32, effort: crate::bots::Effort) -> String {
+    use crate::bots::hard::HardBot;
+    let rules = Rules::classic(Mode::Partnership)
+        .with(|r| {
+            r.target_score = points;
+            r.losing_score = Some(-points);
+            r.blind_nil.min_deficit = 0;
+        })
+        .unwrap();
+    let players = (0..4)
+        .map(|_| Player::Bot(Box::new(HardBot::with_effort(effort))))
+        .collect();
+    let mut table = Table::new(rules, Dealing::Open(seed), players);
+    let memory = MemoryRecord::default();
+    let names = ["a", "b", "c", "d"].map(String::from).to_vec();
+    table
+        .record_to(Box::new(memory.clone()), names, GameInfo::arena())
+        .unwrap();
+    table.run_bots().unwrap();
+    drop(table);
+    memory.text()
+}
+
+/// `hard` against itself: the review faults only what `hard` would not
+/// have done (the search sure another choice wins more, the blind-nil
+/// rule's choice at the offer), so over seeded games it calls `hard`'s
+/// own choices blunders at most about once in two games. Blind nil is on
+/// offer every hand, so the rule meets the review often. Kept cheap for a
+/// debug build: games to 300, `hard` thinking 48 deals a decision (not
+/// its 300), the review 240 (not its 5000), one seat's review a game; at
+/// the real budgets the figure is measured in docs/analysis.md. Judged as
+/// before (classed by the mean win chance lost alone, blind nil by the
+/// search's mean), these games showed 6 blunders, 4 of them a "look".
+#[test]
+fn the_review_rarely_calls_hards_own_choices_blunders() {
+    use crate::bots::Effort;
+    const GAMES: u64 = 4;
+    let depth = Depth {
+        effort: Effort::Deals(240),
+        seed: 0,
+        all_seen: false,
+    };
+    let stop = AtomicBool::new(false);
+    let mut blunders = Vec::new();
+    for seed in 0..GAMES {
+        let text = hard_game(seed, 300, Effort::Deals(48));
+        let seat = Seat::new(seed as usize % 4);
+        let review = analyze_seeded(&first_game(&text), seat, depth, &stop, &mut |_| {}).unwrap();
+        let faulted: Vec<&Verdict> = review
+            .decisions
+            .iter()
+            .filter(|v| v.class == Some(Class::Blunder))
+            .collect();
+        blunders.extend(faulted.into_iter().cloned());
+    }
+    assert!(
+        blunders.len() as u64 <= GAMES.div_ceil(2),
+        "{} blunders in {GAMES} games: {blunders:#?}",
+        blunders.len()
+    );
 }

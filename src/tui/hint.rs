@@ -38,22 +38,15 @@ pub fn hint_lines(advice: &Advice, changed: bool, theme: &Theme) -> [String; 2] 
     let Some(top) = advice.top() else {
         return [format!("{head} {act}."), fit(reason, &[])];
     };
-    let mut parts = explanation(top, advice.others().first());
-    let first = loop {
-        let line = if parts.is_empty() {
-            format!("{head} {act}: wins the game {}.", percent(top.win))
-        } else {
-            format!(
-                "{head} {act}: wins the game {} ({}).",
-                percent(top.win),
-                parts.join(", ")
-            )
-        };
-        if width(&line) <= HINT_WIDTH || parts.is_empty() {
-            break line;
-        }
-        parts.pop();
-    };
+    // At the blind-nil offer both answers' figures are shown, whichever
+    // is higher: the rule, not the higher figure alone, decides there.
+    if let Some(other) = blind_nil_other(advice) {
+        let tail = format!("; {} {}.", short(other.choice, theme), percent(other.win));
+        let first = first_line(head, &act, top, explanation(top, Some(other)), &tail);
+        return [first, reason];
+    }
+    let parts = explanation(top, advice.others().first());
+    let first = first_line(head, &act, top, parts, ".");
     let others: Vec<String> = advice
         .others()
         .iter()
@@ -70,6 +63,46 @@ pub fn hint_lines(advice: &Advice, changed: bool, theme: &Theme) -> [String; 2] 
         second.push_str(unsure);
     }
     [first, second]
+}
+
+/// "Hint: bid 4: wins the game 61% (contract 88%, +42 pts)" and `tail`,
+/// the least telling `parts` given up until it fits the notice.
+fn first_line(
+    head: &str,
+    act: &str,
+    top: &Weighed<Action>,
+    mut parts: Vec<String>,
+    tail: &str,
+) -> String {
+    loop {
+        let line = if parts.is_empty() {
+            format!("{head} {act}: wins the game {}{tail}", percent(top.win))
+        } else {
+            format!(
+                "{head} {act}: wins the game {} ({}){tail}",
+                percent(top.win),
+                parts.join(", ")
+            )
+        };
+        if width(&line) <= HINT_WIDTH || parts.is_empty() {
+            return line;
+        }
+        parts.pop();
+    }
+}
+
+/// At the blind-nil offer, the answer not advised (looking, or blind
+/// nil), weighed.
+fn blind_nil_other(advice: &Advice) -> Option<&Weighed<Action>> {
+    let is_offer = advice
+        .weighing
+        .ranked
+        .iter()
+        .any(|w| w.choice == Action::Look);
+    let chosen = advice.weighing.chosen;
+    is_offer
+        .then(|| advice.weighing.ranked.iter().find(|w| w.choice != chosen))
+        .flatten()
 }
 
 /// The chance of winning, as shown: whole percent.
@@ -147,5 +180,63 @@ fn short(action: Action, theme: &Theme) -> String {
             .map(|c| theme.card(c))
             .collect::<Vec<_>>()
             .join(" "),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::advice::{BlindNilWhy, Reason};
+    use crate::bots::hard::Weighing;
+
+    fn weighed(choice: Action, win: f64, points: f64) -> Weighed<Action> {
+        Weighed {
+            choice,
+            win,
+            points,
+            bags: 0.0,
+            tricks: 3.0,
+            contract: None,
+            nil: None,
+            set: None,
+        }
+    }
+
+    /// At the blind-nil offer both figures are shown, the advised one
+    /// first even when the other is higher, and the reason says why; no
+    /// list of others, no "No other is surely better".
+    #[test]
+    fn the_blind_nil_hint_shows_both_figures() {
+        let blind = weighed(Action::Bid(Bid::BlindNil), 0.40, 61.0);
+        let look = weighed(Action::Look, 0.25, 38.0);
+        let advice = Advice {
+            weighing: Weighing {
+                chosen: Action::Look,
+                ranked: vec![blind, look],
+            },
+            reason: Reason::BlindNil(BlindNilWhy::NotSure),
+        };
+        let [first, second] = hint_lines(&advice, false, &Theme::PLAIN);
+        assert_eq!(
+            first,
+            "Hint: look at your cards: wins the game 25% (+38 pts); blind nil 40%."
+        );
+        assert_eq!(second, BlindNilWhy::NotSure.to_string());
+        let advice = Advice {
+            weighing: Weighing {
+                chosen: Action::Bid(Bid::BlindNil),
+                ranked: vec![blind, look],
+            },
+            reason: Reason::BlindNil(BlindNilWhy::SurelyMore { by: 212 }),
+        };
+        let [first, second] = hint_lines(&advice, true, &Theme::PLAIN);
+        assert_eq!(
+            first,
+            "Hint, on a longer look: bid blind nil: wins the game 40%; looking 25%."
+        );
+        assert!(
+            second.starts_with("You trail by 212: a blind nil"),
+            "{second}"
+        );
     }
 }

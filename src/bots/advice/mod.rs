@@ -10,14 +10,17 @@ use crate::engine::{Action, Bid, Decision, PlayerView};
 
 use super::hard::{Cancel, Weighed, Weighing, advise_until};
 use super::knowledge::Position;
-use super::normal::{Aim, BidRule, CardRule, Standing, bid_and_rule, card_and_rule};
+use super::normal::{Aim, BidRule, CardRule, bid_and_rule, card_and_rule};
 use super::{BotRng, Effort};
 
+mod blind_nil;
 mod facts;
 mod words;
 
 pub use facts::{CardFacts, ContractState, PartnerFacts};
 use words::{bid_words, card_words};
+pub use blind_nil::BlindNilWhy;
+use blind_nil::blind_nil_why;
 
 /// What `hard` advises, weighed, and why.
 #[derive(Debug, Clone, PartialEq)]
@@ -67,10 +70,8 @@ pub enum Reason {
     },
     /// The rule `normal` bid by, kept by the search.
     Bid(BidRule),
-    /// Blind nil, for a side this far behind.
-    Trailing { by: i32 },
-    /// No blind nil for a side level or ahead: it is a gamble.
-    NotBehind,
+    /// Blind nil or looking, by the blind-nil rule.
+    BlindNil(BlindNilWhy),
     /// Where the search found the choice better than the next best.
     Edge(Edge),
     /// Nothing to weigh, or nothing tells the choices apart.
@@ -133,10 +134,9 @@ pub fn reason(view: &PlayerView, decision: Decision, weighing: &Weighing<Action>
                 facts: CardFacts::of(view, card),
             }
         }
-        (Decision::BlindNil, Action::Bid(Bid::BlindNil)) => Reason::Trailing {
-            by: Standing::of(view).deficit,
-        },
-        (Decision::BlindNil, _) if Standing::of(view).deficit <= 0 => Reason::NotBehind,
+        (Decision::BlindNil, _) => {
+            blind_nil_why(view, weighing).map_or(Reason::Usual, Reason::BlindNil)
+        }
         (Decision::Bid, Action::Bid(bid)) => {
             let (usual, rule) = bid_and_rule(view);
             if usual == bid {
@@ -223,11 +223,7 @@ impl fmt::Display for Reason {
                 usize::MAX,
             )),
             Reason::Bid(rule) => write!(f, "{}", bid_words(rule)),
-            Reason::Trailing { by } => write!(
-                f,
-                "You trail by {by}: a blind nil with your partner's cover can catch up."
-            ),
-            Reason::NotBehind => f.write_str("You are not behind: a blind nil is not worth it."),
+            Reason::BlindNil(why) => write!(f, "{why}"),
             Reason::Edge(edge) => write!(f, "{edge}"),
             Reason::Usual => f.write_str("Nothing else is clearly better."),
         }

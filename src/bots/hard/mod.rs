@@ -23,12 +23,12 @@
 //! **Blind nil: simulation.** Before the seat sees its cards, guessed
 //! deals (its own cards among them) are played out with it looking and
 //! bidding and with it bidding blind nil and passing as `normal` does;
-//! a side that trails bids blind nil when that wins more games. The
+//! blind nil is bid where the deals are sure it wins more games. The
 //! exchange is weighed the same way: `normal`'s pass against passes of its
 //! next candidates.
 //!
-//! **Trust.** Every choice but the blind nil starts from `normal`'s, which
-//! a partner can read, and the search overrules it only when it is sure
+//! **Trust.** Every choice starts from `normal`'s, which a partner can
+//! read (the blind nil from looking), and the search overrules it only when it is sure
 //! (`SURE` standard errors, deal for deal; `SURE_HUNT` while an opponent's
 //! nil is live, for a card that does not spoil the hunt); a nil on the seat's own side
 //! is played by `normal`'s rules until the exact search of the last tricks.
@@ -39,7 +39,7 @@
 //! its own generator drawn from the decision's, so the answer does not
 //! depend on how many cores there are.
 
-use blind_nil::{Gamble, best_pass, blind_or_look};
+use blind_nil::{best_pass, blind_or_look};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::{Duration, Instant};
@@ -229,7 +229,7 @@ impl Bot for HardBot {
     }
 
     fn blind_nil(&mut self, view: &PlayerView, rng: &mut BotRng) -> bool {
-        match blind_or_look(view, self.budget(), rng, Gamble::WhenBehind) {
+        match blind_or_look(view, self.budget(), rng) {
             Some(w) => w.chosen,
             None => self.normal.blind_nil(view, rng),
         }
@@ -333,7 +333,7 @@ pub fn advise_until(
             let normal = bot.normal.bid(view, &mut rng.clone());
             best_bid(view, normal, &bot.normal.tuning, budget, rng).map(|w| w.map(Action::Bid))
         }
-        Decision::BlindNil => blind_or_look(view, budget, rng, Gamble::WhenBehind).map(|w| {
+        Decision::BlindNil => blind_or_look(view, budget, rng).map(|w| {
             w.map(|blind| {
                 if blind {
                     Action::Bid(Bid::BlindNil)

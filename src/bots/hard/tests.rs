@@ -118,11 +118,12 @@ fn a_nil_bidder_ducks_however_sure_the_search_is_of_winning_the_trick() {
     assert_eq!(trials.unbarred(0, |_| true), 0);
 }
 
-/// A blind nil bid when the side is level: `hard` never weighs one there,
-/// but the judge of a review weighs it beside looking, and names the
-/// player's choice among the ranked ones.
+/// A blind nil on offer when the side is level: the judge of a review
+/// weighs it beside looking, names the player's choice among the ranked
+/// ones, and says what `hard` itself chooses there, by the one rule it
+/// bids by (the same deals: the bot's own answer).
 #[test]
-fn the_judge_weighs_a_blind_nil_hard_would_not_consider() {
+fn the_judge_says_what_the_blind_nil_rule_chooses() {
     use crate::engine::{Game, Mode, Rules, Turn};
     let rules = Rules::classic(Mode::Partnership)
         .with(|r| r.blind_nil.min_deficit = 0)
@@ -134,19 +135,26 @@ fn the_judge_weighs_a_blind_nil_hard_would_not_consider() {
     assert_eq!(decision, Decision::BlindNil);
     let view = game.view(seat);
     assert_eq!(view.hand, None);
-    let budget = Budget::of(Effort::Deals(32));
-    let mut rng = BotRng::seed_from_u64(3);
-    assert_eq!(
-        blind_or_look(&view, budget, &mut rng, Gamble::WhenBehind),
-        None
-    );
-    let blind = Action::Bid(Bid::BlindNil);
-    let judged = judge::judge(&view, decision, blind, Effort::Deals(32), &mut rng)
+    let effort = Effort::Deals(32);
+    let rule = blind_or_look(&view, Budget::of(effort), &mut BotRng::seed_from_u64(3))
         .expect("a blind nil on offer is weighed");
-    assert_eq!(judged.chosen, blind);
-    let mut tried: Vec<Action> = judged.ranked.iter().map(|w| w.choice).collect();
-    tried.sort_by_key(|a| *a == blind);
-    assert_eq!(tried, vec![Action::Look, blind]);
+    let blind = Action::Bid(Bid::BlindNil);
+    for taken in [blind, Action::Look] {
+        let judged = judge::judge(
+            &view,
+            decision,
+            taken,
+            effort,
+            &mut BotRng::seed_from_u64(3),
+        )
+        .expect("a blind nil on offer is weighed");
+        assert_eq!(judged.weighing.chosen, taken);
+        let mut tried: Vec<Action> = judged.weighing.ranked.iter().map(|w| w.choice).collect();
+        tried.sort_by_key(|a| *a == blind);
+        assert_eq!(tried, vec![Action::Look, blind]);
+        let rules_choice = if rule.chosen { blind } else { Action::Look };
+        assert_eq!(judged.hard_choice, rules_choice);
+    }
 }
 
 /// A hint nobody waits for any more stops: the block under way finishes,
