@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use crate::engine::{Action, Bid, Decision, PlayerView};
+use crate::engine::{Action, Decision, PlayerView};
 
 use super::hard::{Cancel, Weighed, Weighing, advise_until};
 use super::knowledge::Position;
