@@ -1,4 +1,5 @@
 use super::*;
+use crate::engine::Bid;
 
 /// A bid weighed with these figures; no nil, contract or set to tell.
 fn bid(tricks: u8, win: f64, points: f64, bags: f64, taken: f64) -> Weighed<Action> {
