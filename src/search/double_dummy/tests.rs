@@ -164,7 +164,7 @@ const DEALS: u32 = if cfg!(debug_assertions) {
 } else {
     10_000
 };
-const MOST_TRICKS: usize = 6;
+const MOST_TRICKS: usize = if cfg!(debug_assertions) { 5 } else { 6 };
 
 proptest! {
     #![proptest_config(config(64))]
