@@ -8,22 +8,22 @@
 //! answered by alpha-beta over the engine's own plays (`HandState`, every
 //! house rule included; cards equal in play tried once through
 //! `HandState::distinct_legal`), and `k` found by bisection. Between the
-//! searches a transposition table keeps, for each position at a trick's
-//! start, the bounds proven on the tricks still to come. Positions are
-//! keyed by each card's rank among the cards still out in its suit, so two
-//! positions that differ only in which small cards have gone share an
-//! entry. Measured in `docs/performance.md` (`cargo bench --bench
-//! double_dummy`).
+//! searches a table (`tt`) keeps, for positions at a trick's start, the
+//! bounds proven on the tricks still to come, for every position that
+//! differs only in cards whose ranks the proof did not rest on (partition
+//! search). Sure tricks (`bounds`) settle many questions unsearched, and
+//! the cards are tried likeliest first (`order`). Measured in
+//! `docs/performance.md` (`cargo bench --bench double_dummy`).
 
 mod bounds;
 mod order;
+mod tt;
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+use tt::{Lookup, Position, Proof, Table};
 
-use crate::engine::card::{Card, Suit};
+use crate::engine::card::Card;
 use crate::engine::cards::CardSet;
-use crate::engine::play::HandState;
+use crate::engine::play::{HandState, TrickDone};
 use crate::engine::seat::{MAX_SEATS, Mode, PerSide, Side, Teams};
 
 /// The most tricks `side` takes in the whole hand, the tricks it has
@@ -93,28 +93,23 @@ fn team(hand: &HandState, teams: Teams, side: Side) -> [bool; MAX_SEATS] {
 /// One side's search: which seats play for it, and what has been proven.
 struct Solver {
     ours: [bool; MAX_SEATS],
-    table: HashMap<Key, Bounds, BuildHasherDefault<KeyHasher>>,
+    table: Table,
     /// Positions visited, and the most it may visit: past it every
     /// question is answered "no" at once and the answer is thrown away.
     visits: u64,
     limit: u64,
 }
 
-/// What is proven of the tricks still to come from a position: the side
-/// takes at least `lo` and at most `hi` of them; `best` is the lead that
-/// last settled a question there.
-#[derive(Debug, Clone, Copy)]
-struct Bounds {
-    lo: u8,
-    hi: u8,
-    best: Option<Card>,
-}
+/// An answer to "does the side take `need`?" and the cards whose ranks it
+/// rests on: with every other card swapped for a lower one of its suit
+/// held by the same seat, the answer stands.
+type Answer = (bool, CardSet);
 
 impl Solver {
     fn new(ours: [bool; MAX_SEATS]) -> Solver {
         Solver {
             ours,
-            table: HashMap::default(),
+            table: Table::default(),
             visits: 0,
             limit: u64::MAX,
         }
@@ -126,7 +121,7 @@ impl Solver {
         let (mut lo, mut hi) = (0, hand.tricks_left() as u8);
         while lo < hi && self.visits <= self.limit {
             let mid = (lo + hi).div_ceil(2);
-            if self.reaches(hand, mid) {
+            if self.reaches(hand, mid).0 {
                 lo = mid;
             } else {
                 hi = mid - 1;
@@ -136,17 +131,17 @@ impl Solver {
     }
 
     /// Can the side take at least `need` of the tricks still to come?
-    fn reaches(&mut self, hand: &HandState, need: u8) -> bool {
+    fn reaches(&mut self, hand: &HandState, need: u8) -> Answer {
         if need == 0 {
-            return true;
+            return (true, CardSet::EMPTY);
         }
         self.visits += 1;
         if self.visits > self.limit {
-            return false;
+            return (false, CardSet::EMPTY);
         }
         let left = hand.tricks_left() as u8;
         if need > left {
-            return false;
+            return (false, CardSet::EMPTY);
         }
         if left == 1 {
             return self.last_trick(hand);
@@ -155,141 +150,93 @@ impl Solver {
         // cheap. The first trick is left out, its house rules being in no
         // key (it is the root anyway).
         if hand.winning().is_some() || hand.tricks_done() == 0 {
-            return self.tries(hand, need, None).0;
+            let (reached, ranks, _) = self.tries(hand, need, None);
+            return (reached, ranks);
         }
-        let key = Key::of(hand);
-        let mut bounds = match self.table.get(&key) {
-            Some(&b) => b,
-            None => {
-                let (lo, hi) = bounds::sure(hand, &self.ours);
-                Bounds { lo, hi, best: None }
-            }
+        let at = Position::of(hand);
+        let first = match self.table.look(&at, need) {
+            Lookup::Settled(reached, ranks) => return (reached, ranks),
+            Lookup::Open(first) => first,
         };
-        if bounds.lo >= need {
-            return true;
+        let (lo, hi, sure) = bounds::sure(hand, &self.ours);
+        if lo >= need || hi < need {
+            return (lo >= need, sure);
         }
-        if bounds.hi < need {
-            return false;
-        }
-        let (reached, best) = self.tries(hand, need, bounds.best);
-        if reached {
-            bounds.lo = need;
-        } else {
-            bounds.hi = need - 1;
-        }
-        bounds.best = best.or(bounds.best);
-        self.table.insert(key, bounds);
-        reached
+        let (reached, ranks, best) = self.tries(hand, need, first);
+        let proof = Proof {
+            need,
+            left,
+            reached,
+            ranks,
+            best,
+        };
+        self.table.keep(&at, proof);
+        (reached, ranks)
     }
 
     /// Does the side take the last trick? Every seat has one card left, so
     /// there is nothing to choose.
-    fn last_trick(&self, hand: &HandState) -> bool {
+    fn last_trick(&self, hand: &HandState) -> Answer {
         let mut hand = *hand;
         loop {
             let Some(card) = hand.hands[hand.turn()].lowest() else {
-                return false;
+                return (false, CardSet::EMPTY);
             };
             if let Some(done) = hand.play_unchecked(card) {
-                return self.ours[done.winner.index()];
+                return (self.ours[done.winner.index()], deciding(&done));
             }
         }
     }
 
     /// The seat to play tries its cards, the likeliest to settle the
     /// question first (`first` if it may play it), until one does; says
-    /// the answer and the card that settled it.
-    fn tries(&mut self, hand: &HandState, need: u8, first: Option<Card>) -> (bool, Option<Card>) {
+    /// the answer, the ranks it rests on and the card that settled it.
+    fn tries(
+        &mut self,
+        hand: &HandState,
+        need: u8,
+        first: Option<Card>,
+    ) -> (bool, CardSet, Option<Card>) {
         let playing_for_us = self.ours[hand.turn().index()];
+        // Failing, every card's answer counts.
+        let mut ranks = CardSet::EMPTY;
         for card in order::ordered(hand, self.ours, first) {
             let mut next = *hand;
-            let need = match next.play_unchecked(card) {
-                Some(done) if self.ours[done.winner.index()] => need - 1,
-                _ => need,
-            };
-            if self.reaches(&next, need) == playing_for_us {
-                return (playing_for_us, Some(card));
-            }
-        }
-        (!playing_for_us, None)
-    }
-}
-
-/// A position at a trick's start, as far as the rest of the hand goes:
-/// each seat's cards by their rank among the cards still out in their
-/// suit, who leads, and whether spades may be led.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Key {
-    hands: [u64; MAX_SEATS],
-    lead: u8,
-}
-
-impl Key {
-    fn of(hand: &HandState) -> Key {
-        let mut held = [0u64; MAX_SEATS];
-        for (bits, cards) in held.iter_mut().zip(hand.hands.iter()) {
-            *bits = cards.bits();
-        }
-        let out = held.iter().fold(0, |all, &h| all | h);
-        let mut hands = [0u64; MAX_SEATS];
-        for suit in Suit::ALL {
-            // Each suit keeps its place in the card's index, so the spades'
-            // trumps above the ace still fit.
-            let mut rank = suit as u32 * 13;
-            let mut cards = out & CardSet::of_suit(suit).bits();
-            while cards != 0 {
-                let at = cards.trailing_zeros();
-                cards &= cards - 1;
-                for (packed, &bits) in hands.iter_mut().zip(&held) {
-                    *packed |= ((bits >> at) & 1) << rank;
+            let (need, trick) = match next.play_unchecked(card) {
+                Some(done) => {
+                    let won = self.ours[done.winner.index()];
+                    (need - u8::from(won), deciding(&done))
                 }
-                rank += 1;
+                None => (need, CardSet::EMPTY),
+            };
+            let (reached, below) = self.reaches(&next, need);
+            if reached == playing_for_us {
+                return (playing_for_us, below.union(trick), Some(card));
             }
+            ranks = ranks.union(below).union(trick);
         }
-        let lead = hand.leader().index() as u8 | u8::from(hand.spades_may_lead()) << 2;
-        Key { hands, lead }
+        (!playing_for_us, ranks, None)
     }
 }
 
-impl Hash for Key {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        for &bits in &self.hands {
-            state.write_u64(bits);
-        }
-        state.write_u8(self.lead);
+/// The card whose rank decided a finished trick: its winner, when it beat
+/// another card of its own suit (a card alone in its suit wins by the
+/// seats' lengths, which the table keeps anyway).
+fn deciding(done: &TrickDone) -> CardSet {
+    let winner = done.cards[done.winner].unwrap_or_else(|| unreachable!("the winner played"));
+    let contested = done
+        .cards
+        .iter()
+        .flatten()
+        .any(|&card| card != winner && card.suit() == winner.suit());
+    if contested {
+        CardSet::single(winner)
+    } else {
+        CardSet::EMPTY
     }
 }
 
-/// A fast multiplicative hash for the table's keys (no denial of service
-/// to fear in a search of our own positions).
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl KeyHasher {
-    fn add(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-}
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.add(u64::from(b));
-        }
-    }
-
-    fn write_u8(&mut self, n: u8) {
-        self.add(u64::from(n));
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.add(n);
-    }
-}
-
+#[cfg(test)]
+mod reference;
 #[cfg(test)]
 mod tests;

@@ -128,6 +128,44 @@ proptest! {
     }
 }
 
+/// Many short deals, each side's answer held to the plain minimax
+/// (`reference`): partnership, cutthroat and individual, every house rule
+/// of play, from a trick's start and mid-trick, spades broken or not.
+#[test]
+fn agrees_with_the_reference_on_thousands_of_short_deals() {
+    let mut rng = Pcg64Mcg::seed_from_u64(37);
+    let mut broken = [0u32; 2];
+    for _ in 0..DEALS {
+        let mode = [Mode::Partnership, Mode::Cutthroat, Mode::Individual][rng.random_range(0..3)];
+        let tricks = rng.random_range(4..=MOST_TRICKS);
+        let seats = mode.seats();
+        let played = rng.random_range(0..seats * 2);
+        let hand = ending(mode, rng.random(), tricks, rng.random_range(0..8), played);
+        broken[usize::from(hand.spades_may_lead())] += 1;
+        let found = all_sides(&hand, mode);
+        for side in mode.each_side() {
+            let won = side_total(mode, side, &hand.tricks_won());
+            let reference = won + reference::most(&hand, &seats_of(mode, side));
+            assert_eq!(
+                most_tricks(&hand, mode, side),
+                reference,
+                "{hand:?} side {side}"
+            );
+            assert_eq!(found[side], reference, "all sides: {hand:?} side {side}");
+        }
+    }
+    assert!(broken.iter().all(|&n| n > DEALS / 10), "{broken:?}");
+}
+
+/// How many deals the reference test draws, and their most cards a seat:
+/// the reference is slow, more so without optimisations.
+const DEALS: u32 = if cfg!(debug_assertions) {
+    2_000
+} else {
+    10_000
+};
+const MOST_TRICKS: usize = if cfg!(debug_assertions) { 5 } else { 6 };
+
 proptest! {
     #![proptest_config(config(64))]
 
