@@ -1,5 +1,5 @@
 //! How a verdict is read: the class by thresholds of win chance lost, the
-//! accuracy figure, and what the decision was about (its category).
+//! accuracy figures, and what the decision was about (its category).
 
 use crate::bots::hard::Weighed;
 use crate::engine::{Action, Bid, Decision, PlayerView};
@@ -28,10 +28,29 @@ pub fn class_of(lost: f64, faulted: bool) -> Option<Class> {
     }
 }
 
+/// Points lost at which a decision's accuracy falls by a factor of e: a
+/// trick of a contract (10 points a trick bid). See docs/analysis.md.
+pub const POINTS_SCALE: f64 = 10.0;
+
+/// Points counted against a choice the search ranked below the best, on
+/// top of those it lost: a trick's worth. Where the game or the contract
+/// is already decided every choice keeps about the same points, and only
+/// whether the best was found still tells good play from bad.
+pub const MISSED_BEST: f64 = 10.0;
+
+/// One decision's accuracy, 0 to 100: `100 e^(-(p + m) / 10)`, `p` the
+/// side's points for the hand it lost against the best choice (never
+/// below 0), `m` 10 when it was not the best (or as good), else 0. So the
+/// best is 100, a choice that lost nothing but was not the best 37.
+pub fn decision_accuracy(points_lost: f64, was_best: bool) -> f64 {
+    let missed = if was_best { 0.0 } else { MISSED_BEST };
+    100.0 * (-(points_lost.max(0.0) + missed) / POINTS_SCALE).exp()
+}
+
 /// One decision's accuracy, 0 to 100, from the win chance it lost: the
 /// curve lichess uses for a move (`103.1668 e^(-0.04354 d) - 3.1669`, `d`
 /// in percentage points), so no loss is 100, 2 points 94, 10 points 64.
-pub fn decision_accuracy(lost: f64) -> f64 {
+pub fn chance_accuracy(lost: f64) -> f64 {
     let d = (lost * 100.0).max(0.0);
     (103.1668 * (-0.04354 * d).exp() - 3.1669).clamp(0.0, 100.0)
 }

@@ -159,8 +159,7 @@ fn hand_review(end: &HandEnd, decisions: &[Verdict], all_seen: Option<AllSeen>) 
         .iter()
         .filter(|d| d.hand == end.hand && d.class.is_some())
     {
-        let lost = (d.points_best - d.points_chosen).max(0.0);
-        *points_lost.entry(d.category).or_insert(0.0) += lost;
+        *points_lost.entry(d.category).or_insert(0.0) += d.points_lost();
     }
     HandReview {
         hand: end.hand,

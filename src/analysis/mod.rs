@@ -87,6 +87,12 @@ impl Verdict {
     pub fn lost(&self) -> f64 {
         (self.win_best - self.win_chosen).max(0.0)
     }
+
+    /// The side's points for the hand the choice gave away against the
+    /// best one, on average (never below 0).
+    pub fn points_lost(&self) -> f64 {
+        (self.points_best - self.points_chosen).max(0.0)
+    }
 }
 
 /// How much a choice gave away, by thresholds of win chance lost.
@@ -243,13 +249,27 @@ impl GameReview {
     }
 
     /// The game's accuracy, 0 to 100: each judged decision's
-    /// (`class::decision_accuracy`) averaged; `None` with none judged.
+    /// (`class::decision_accuracy` of the points it lost and whether it
+    /// was the best) averaged; `None` with none judged.
     pub fn accuracy(&self) -> Option<f64> {
+        self.judged_mean(|d| decision_accuracy(d.points_lost(), d.best == d.chosen))
+    }
+
+    /// The game's accuracy by win chance, 0 to 100: each judged
+    /// decision's `class::chance_accuracy` averaged. Near 100 wherever
+    /// the game hardly hangs on a card, whoever plays: a second figure,
+    /// beside the classes it reads the same loss as.
+    pub fn chance_accuracy(&self) -> Option<f64> {
+        self.judged_mean(|d| chance_accuracy(d.lost()))
+    }
+
+    /// `figure` of each judged decision, averaged.
+    fn judged_mean(&self, figure: impl Fn(&Verdict) -> f64) -> Option<f64> {
         let judged: Vec<f64> = self
             .decisions
             .iter()
             .filter(|d| d.not_judged.is_none())
-            .map(|d| decision_accuracy(d.lost()))
+            .map(figure)
             .collect();
         (!judged.is_empty()).then(|| judged.iter().sum::<f64>() / judged.len() as f64)
     }
@@ -263,5 +283,5 @@ mod replay;
 #[cfg(test)]
 mod tests;
 
-pub use class::decision_accuracy;
+pub use class::{chance_accuracy, decision_accuracy};
 pub use game::{ALL_SEEN_LIMIT, analyze_hand, analyze_seeded};

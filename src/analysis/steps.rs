@@ -166,23 +166,6 @@ mod tests {
     }
 
     #[test]
-    fn accuracy_is_100_with_nothing_lost_and_falls_with_the_loss() {
-        let story = story(3);
-        let (mut review, _) = every_decision(&story, Seat::new(0));
-        let perfect = review.accuracy().unwrap();
-        assert!((perfect - 100.0).abs() < 0.01, "{perfect}");
-        let n = review.decisions.len() as f64;
-        review.decisions[0] = verdict(1, Decision::Play, Action::Look, 0.25);
-        let one_bad = review.accuracy().unwrap();
-        assert!(
-            (one_bad - (100.0 * (n - 1.0) + 31.6) / n).abs() < 0.2,
-            "{one_bad}"
-        );
-        review.decisions.clear();
-        assert_eq!(review.accuracy(), None);
-    }
-
-    #[test]
     fn the_review_of_one_hand_keeps_that_hand_only() {
         let story = story(3);
         let (mut review, _) = every_decision(&story, Seat::new(0));

@@ -247,10 +247,10 @@ fn a_stopped_analysis_says_so() {
 }
 
 #[test]
-fn the_accuracy_falls_with_the_chance_lost() {
-    assert!((decision_accuracy(0.0) - 100.0).abs() < 0.01);
-    assert!(decision_accuracy(0.02) > 90.0 && decision_accuracy(0.10) < 70.0);
-    assert_eq!(decision_accuracy(1.0), 0.0);
+fn the_accuracy_by_win_chance_falls_with_the_chance_lost() {
+    assert!((chance_accuracy(0.0) - 100.0).abs() < 0.01);
+    assert!(chance_accuracy(0.02) > 90.0 && chance_accuracy(0.10) < 70.0);
+    assert_eq!(chance_accuracy(1.0), 0.0);
     assert_eq!(class::class_of(0.02, true), None);
     assert_eq!(class::class_of(0.04, true), Some(Class::Inaccuracy));
     assert_eq!(class::class_of(0.07, true), Some(Class::Mistake));
@@ -431,7 +431,7 @@ fn a_decision_not_judged_leaves_the_accuracy_alone() {
         best: card,
         win_chosen,
         win_best: 0.5,
-        points_chosen: 0.0,
+        points_chosen: (win_chosen - 0.5) * 100.0,
         points_best: 0.0,
         class: None,
         category: Category::NilCover,
@@ -439,11 +439,94 @@ fn a_decision_not_judged_leaves_the_accuracy_alone() {
     };
     let mut review = review(Seat::new(0));
     review.decisions = vec![decision(0.5, None), decision(0.1, Some(NotJudged::SideNil))];
-    assert_eq!(review.accuracy(), Some(decision_accuracy(0.0)));
+    assert_eq!(review.accuracy(), Some(100.0));
+    assert_eq!(review.chance_accuracy(), Some(chance_accuracy(0.0)));
     assert!(review.counts().is_empty());
     review.decisions.pop();
     review.decisions.push(decision(0.1, None));
     assert!(review.accuracy().unwrap() < 60.0);
+    assert!(review.chance_accuracy().unwrap() < 60.0);
+}
+
+/// A play decision with these figures for the chosen and the best choice.
+fn weighed(win: (f64, f64), points: (f64, f64)) -> Verdict {
+    let card = Action::Play("AS".parse().unwrap());
+    Verdict {
+        hand: 1,
+        trick: Some(1),
+        decision: Decision::Play,
+        chosen: card,
+        best: card,
+        win_chosen: win.0,
+        win_best: win.1,
+        points_chosen: points.0,
+        points_best: points.1,
+        class: None,
+        category: Category::Play,
+        not_judged: None,
+    }
+}
+
+/// The formula of docs/analysis.md: `100 e^(-(p + m) / 10)`, `p` the
+/// points lost (never below 0), `m` 10 for a choice that was not the best.
+#[test]
+fn a_decisions_accuracy_falls_with_the_points_lost() {
+    let close = |a: f64, b: f64| (a - b).abs() < 0.05;
+    // The best choice, or one as good: nothing lost.
+    assert_eq!(decision_accuracy(0.0, true), 100.0);
+    // Not the best, though it kept as many points: a trick's worth.
+    assert!(close(decision_accuracy(0.0, false), 36.79));
+    // A choice that lost a trick of its contract, 10 points.
+    assert!(close(decision_accuracy(10.0, false), 13.53));
+    // A bag.
+    assert!(close(decision_accuracy(1.0, false), 33.29));
+    // A contract of 4 set instead of made (40 + 40 points): about 0.
+    assert!(decision_accuracy(80.0, false) < 0.02);
+    // More points than the best (the best is ranked by win chance): no
+    // more than nothing lost, never above 100, never below 0.
+    assert_eq!(
+        decision_accuracy(-12.0, false),
+        decision_accuracy(0.0, false)
+    );
+    assert_eq!(decision_accuracy(-12.0, true), 100.0);
+    assert!(decision_accuracy(1e9, false) >= 0.0);
+    // Read from a verdict: the points the best choice kept and the
+    // chosen one did not, never below 0.
+    assert_eq!(weighed((0.5, 0.5), (40.0, 50.0)).points_lost(), 10.0);
+    assert_eq!(weighed((0.4, 0.5), (60.0, 50.0)).points_lost(), 0.0);
+}
+
+/// The game's accuracy is the plain average of its judged decisions'
+/// accuracies (points lost, and whether each was the best); the one by win
+/// chance, of theirs by win chance lost. A game where the chance hardly
+/// moves still shows the choices that were not the best.
+#[test]
+fn a_games_accuracy_is_the_average_of_its_decisions() {
+    let other = Action::Play("2S".parse().unwrap());
+    let not_best = |mut v: Verdict| {
+        v.best = other;
+        v
+    };
+    let mut review = review(Seat::new(0));
+    review.decisions = vec![
+        weighed((0.999, 0.999), (50.0, 50.0)),
+        not_best(weighed((0.998, 0.999), (40.0, 50.0))),
+        not_best(weighed((0.9985, 0.999), (50.0, 50.0))),
+        not_best(weighed((0.9, 0.999), (-50.0, 50.0))),
+    ];
+    let by_points = (100.0 + 13.534 + 36.788 + 0.0) / 4.0;
+    let got = review.accuracy().unwrap();
+    assert!((got - by_points).abs() < 0.01, "{got} against {by_points}");
+    let by_chance = [0.0, 0.001, 0.0005, 0.099].map(chance_accuracy);
+    let want = by_chance.iter().sum::<f64>() / 4.0;
+    assert!((review.chance_accuracy().unwrap() - want).abs() < 1e-9);
+    // The first three lost at most a tenth of a point of win chance: by
+    // win chance they read as near perfect, by this accuracy they do not.
+    review.decisions.pop();
+    assert!(review.chance_accuracy().unwrap() > 99.0);
+    assert!(review.accuracy().unwrap() < 60.0);
+    review.decisions.clear();
+    assert_eq!((review.accuracy(), review.chance_accuracy()), (None, None));
 }
 
 /// A partnership game to `points` of four `hard` bots, each thinking

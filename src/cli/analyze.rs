@@ -59,7 +59,11 @@ struct Report<'a> {
     seed: u64,
     /// Whether the review was read from the cache beside the record.
     cached: bool,
+    /// The headline: by the points each decision lost and whether it was
+    /// the best.
     accuracy: Option<f64>,
+    /// By the win chance each decision lost (the classes' measure).
+    win_chance_accuracy: Option<f64>,
     counts: std::collections::BTreeMap<Class, usize>,
     #[serde(flatten)]
     review: &'a GameReview,
@@ -110,6 +114,7 @@ pub(super) fn analyze(args: &AnalyzeArgs) -> Result<(), CliError> {
             seed,
             cached: from_cache,
             accuracy: review.accuracy(),
+            win_chance_accuracy: review.chance_accuracy(),
             counts: review.counts(),
             review: &review,
         })?);
@@ -184,12 +189,13 @@ fn decision_line(d: &Verdict) -> String {
         ),
     };
     format!(
-        "{:>4}  {:>5}  {:<14} {:<14} {:>5.1}  {class:<10} {about}\n",
+        "{:>4}  {:>5}  {:<14} {:<14} {:>6.1}  {:>6.1}  {class:<10} {about}\n",
         d.hand,
         trick,
         said(d.chosen),
         said(d.best),
         d.lost() * 100.0,
+        d.points_lost(),
     )
 }
 
@@ -217,18 +223,19 @@ fn render(found: &FoundGame, review: &GameReview, all: bool, deals: u32) -> Stri
         "{} game {}: seat {} ({name}), {judged} decisions judged with {deals} guessed deals each{left}\n\n",
         found.file, found.number, review.seat,
     );
-    out.push_str("hand  trick  chosen         best            lost  class      about\n");
+    // Lost: win chance, in percentage points, and the hand's points.
+    out.push_str("hand  trick  chosen         best           chance  points  class      about\n");
     for d in review.decisions.iter().filter(|d| all || d.class.is_some()) {
         out.push_str(&decision_line(d));
     }
     let counts = review.counts();
     let counted = Class::ALL.map(|class| class.counted(counts.get(&class).copied().unwrap_or(0)));
+    let figure = |a: Option<f64>| a.map_or("-".to_string(), |a| format!("{a:.1}"));
     out.push_str(&format!(
-        "\n{}; accuracy {}\n",
+        "\n{}; accuracy {} (by points lost and best choices found), by win chance {}\n",
         counted.join(", "),
-        review
-            .accuracy()
-            .map_or("-".to_string(), |a| format!("{a:.1}")),
+        figure(review.accuracy()),
+        figure(review.chance_accuracy()),
     ));
     out.push_str("\nhand  win after  all cards seen     points lost\n");
     for h in &review.hands {

@@ -40,7 +40,8 @@ fn judged(hand: u32, trick: Option<u8>, chosen: Action, best: Action, lost: f64)
             _ => Decision::Play,
         },
         chosen,
-        best,
+        // As the review names it: the choice itself when it lost nothing.
+        best: if lost > 0.0 { best } else { chosen },
         win_chosen: 0.6 - lost,
         win_best: 0.6,
         points_chosen: 40.0,
@@ -265,7 +266,7 @@ fn the_step_of_a_judged_decision_shows_its_mark_and_the_better_choice() {
     assert!(!viewer.analysis().reviewed().unwrap().is_open());
     let text = screen(&viewer, 80, 24);
     assert!(
-        text.contains("?? A blunder: the 3H was better, 24 points of win chance lost."),
+        text.contains("?? A blunder: the 3H was better (-24% win chance, -24 points)."),
         "{text}"
     );
     insta::assert_snapshot!("replay_marked_step_80x24", text);
@@ -354,6 +355,8 @@ fn a_long_game_scrolls_the_hands_and_the_decisions_to_the_one_chosen() {
         blunder.hand = hand;
         blunder.class = Some(Class::Blunder);
         blunder.win_chosen = blunder.win_best - 0.3;
+        blunder.points_chosen = blunder.points_best - 30.0;
+        blunder.best = Action::Play("3H".parse::<Card>().unwrap());
         review.decisions.push(blunder);
     }
     let fake = fake(review);

@@ -71,16 +71,32 @@ fn percent(chance: f64) -> String {
     format!("{:.0}%", chance * 100.0)
 }
 
-/// The line under the table at a judged decision: its mark and the better
-/// choice.
+/// What a choice lost, win chance and the hand's points: "−24% win
+/// chance, −12 points" under the table, "−24% −12 pts" in a row.
+fn losses(verdict: &Verdict, theme: &Theme, short: bool) -> String {
+    let minus = theme.minus();
+    let (chance, points) = if short {
+        ("", "pts")
+    } else {
+        (" win chance,", "points")
+    };
+    format!(
+        "{minus}{:.0}%{chance} {minus}{:.0} {points}",
+        verdict.lost() * 100.0,
+        verdict.points_lost()
+    )
+}
+
+/// The line under the table at a judged decision: its mark, the better
+/// choice and what the chosen one lost against it.
 pub(super) fn verdict_line(verdict: &Verdict, theme: &Theme) -> Option<String> {
     let class = verdict.class?;
     Some(format!(
-        "{} A {}: {} was better, {:.0} points of win chance lost.",
+        "{} A {}: {} was better ({}).",
         mark(class),
         class.name(),
         action_text(verdict.best, theme),
-        verdict.lost() * 100.0,
+        losses(verdict, theme, false),
     ))
 }
 
@@ -115,7 +131,9 @@ pub(super) fn draw(scene: &Scene, reviewed: &Reviewed, area: Rect, buf: &mut Buf
 }
 
 /// "Accuracy 87% · 2 inaccuracies ?! · 1 mistake ? · 1 blunder ??" (how
-/// many decisions, in the title: this line is full at 80 columns)
+/// many decisions, in the title: this line is full at 80 columns). The
+/// accuracy is the game's (`GameReview::accuracy`, by points lost and the
+/// best found), not the one by win chance the classes go by.
 fn summary(reviewed: &Reviewed, theme: &Theme) -> String {
     let review = &reviewed.review;
     let counts = review.counts();
@@ -253,7 +271,7 @@ fn decisions(reviewed: &Reviewed, area: Rect, buf: &mut Buffer, theme: &Theme) {
         let chosen = i == reviewed.selected();
         let marker = if chosen { theme.turn_marker() } else { " " };
         let mut text = format!("{marker} {}", decision_text(verdict, theme));
-        let lost = format!("{}{:.0}%", theme.minus(), verdict.lost() * 100.0);
+        let lost = losses(verdict, theme, true);
         let pad = width.saturating_sub(text.chars().count() + lost.chars().count());
         text.push_str(&" ".repeat(pad.max(1)));
         text.push_str(&lost);
