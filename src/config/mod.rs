@@ -4,7 +4,9 @@
 mod duplicate;
 mod house_rules;
 
-pub use house_rules::{course, house_rules, in_a_line, players_in_words, variants};
+pub use house_rules::{
+    course, house_rules, in_a_line, players_in_words, quick_play_terms, variants,
+};
 
 use std::fmt;
 use std::path::{Path, PathBuf};
