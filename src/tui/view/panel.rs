@@ -208,13 +208,14 @@ fn play(app: &App, view: &PlayerView, inner: Rect, buf: &mut Buffer) -> u16 {
         (None, false) => "The dummy leads. Play one of its cards",
         (Some(_), false) => "Play one of the dummy's cards",
     };
-    buf.set_stringn(
-        row(0).x,
-        row(0).y,
-        format!("{what}: arrows then Enter, its key, or a click."),
-        row(0).width as usize,
-        Style::new(),
-    );
+    let how = match app.card_played_for_you() {
+        Some(card) => format!(
+            "Only the {} may be played: it is played for you.",
+            theme.card(card)
+        ),
+        None => format!("{what}: arrows then Enter, its key, or a click."),
+    };
+    buf.set_stringn(row(0).x, row(0).y, how, row(0).width as usize, Style::new());
     let mut line = view
         .led_suit()
         .map(|led| format!("{} led.", sentence_case(led.name())))
