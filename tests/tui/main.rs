@@ -13,6 +13,7 @@
 mod bid_cursor;
 mod directory;
 mod dummy;
+mod eighty_columns;
 mod flow;
 mod full_disk;
 mod hand_review;

@@ -77,24 +77,27 @@ fn title_row(app: &App, view: &PlayerView, title: Rect, buf: &mut Buffer) {
         view.hand_no,
         app.names().seat(view.dealer),
     );
-    buf.set_stringn(title.x, title.y, &info, title.width as usize, theme.bar());
-    // How the deals are dealt, always in sight: sealed by a commitment, or
-    // known from an open seed. The key hints give way first on a short bar.
-    let deals = match (app.open_seed(), app.commitment()) {
-        (Some(seed), _) => format!("Deals known: seed {seed} "),
-        (None, Some(c)) => format!("Deals sealed #{} ", &c.short()[..8]),
-        (None, None) => String::new(),
+    // How the deals are dealt, sealed by a commitment or known from an
+    // open seed, in words or in short; and the keys to help and to quit,
+    // always: on a short bar the words give way first, then the deals,
+    // and the left half is cut last of all.
+    let (words, short) = match (app.open_seed(), app.commitment()) {
+        (Some(seed), _) => ("Deals known: ", format!("seed {seed}  ")),
+        (None, Some(c)) => ("Deals ", format!("sealed #{}  ", &c.short()[..8])),
+        (None, None) => ("", String::new()),
     };
-    let info_end = title.x + info.chars().count() as u16;
     let keys = "? help  q quit ";
-    for right in [format!("{deals} {keys}"), deals, keys.to_string()] {
-        let x = title.right().saturating_sub(right.chars().count() as u16);
+    let info_width = info.chars().count() as u16;
+    let right = [format!("{words}{short}{keys}"), format!("{short}{keys}")]
+        .into_iter()
         // A gap of two or more, so the two halves do not read as one.
-        if x > info_end + 1 {
-            buf.set_string(x, title.y, right, theme.bar());
-            break;
-        }
-    }
+        .find(|r| info_width + 2 + r.chars().count() as u16 <= title.width)
+        .unwrap_or_else(|| keys.to_string());
+    let right_width = right.chars().count() as u16;
+    let left = title.width.saturating_sub(right_width + 2);
+    buf.set_stringn(title.x, title.y, &info, usize::from(left), theme.bar());
+    let x = title.right().saturating_sub(right_width);
+    buf.set_string(x, title.y, right, theme.bar());
 }
 
 /// One side's name and score, its bags, and its bids and tricks this hand.
