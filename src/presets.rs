@@ -58,31 +58,33 @@ impl Preset {
 }
 
 /// The preset a game's rules were played from, found by the rules
-/// themselves (a save keeps the rules, not the flags): the preset's rules
-/// exactly, else with the flags any rules take on top (`--mode`,
-/// `--target`, `--quick`). `None` for a rules file of the player's own.
+/// themselves (a save keeps the rules, not the flags): the preset whose
+/// rules they are with the fewest of the flags any rules take on top
+/// (`--mode`, `--target`, `--quick`), so `--preset quick` is not named
+/// classic with `--quick`. `None` for a rules file of the player's own.
 pub fn played_as(rules: &Rules) -> Option<&'static Preset> {
-    let presets: Vec<(&'static Preset, Rules)> = PRESETS
-        .iter()
-        .filter_map(|p| Some((p, p.rules().ok()?)))
-        .collect();
-    let flagged = |preset: &Rules| {
-        preset.with(|r| {
+    let flags = |preset: &Rules| {
+        let flagged = preset.with(|r| {
             r.mode = rules.mode;
             r.target_score = rules.target_score;
             if rules.is_quick() {
                 r.game.kind = GameKind::Quick;
             }
-        })
+        });
+        let given = [
+            preset.mode != rules.mode,
+            preset.target_score != rules.target_score,
+            preset.is_quick() != rules.is_quick(),
+        ];
+        flagged
+            .is_ok_and(|r| r == *rules)
+            .then(|| given.iter().filter(|&&g| g).count())
     };
-    let exact = presets.iter().find(|(_, r)| r == rules);
-    exact
-        .or_else(|| {
-            presets
-                .iter()
-                .find(|(_, r)| flagged(r).is_ok_and(|r| r == *rules))
-        })
-        .map(|&(p, _)| p)
+    PRESETS
+        .iter()
+        .filter_map(|p| Some((p, flags(&p.rules().ok()?)?)))
+        .min_by_key(|&(_, given)| given)
+        .map(|(p, _)| p)
 }
 
 /// The preset of this name, or an error listing them all.
@@ -151,6 +153,13 @@ mod tests {
             })
             .unwrap();
         assert_eq!(named(&flagged), Some("mirror"));
+        let cutthroat = |name| {
+            rules(name)
+                .with(|r| r.mode = crate::engine::Mode::Cutthroat)
+                .unwrap()
+        };
+        assert_eq!(named(&cutthroat("quick")), Some("quick"));
+        assert_eq!(named(&cutthroat("classic")), Some("classic"));
         let own = Rules::default().with(|r| r.bags.limit = 7).unwrap();
         assert_eq!(named(&own), None);
     }
