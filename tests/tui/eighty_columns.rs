@@ -72,9 +72,17 @@ fn the_deals_stay_in_the_top_bar_in_short() {
         let top = top_bar(&mut app);
         assert!(top.contains("seed "), "{what}: {top}");
     }
-    let mut app = app(config(Mode::Partnership, 7));
-    let top = top_bar(&mut app);
+    let mut open = app(config(Mode::Partnership, 7));
+    let top = top_bar(&mut open);
     assert!(top.contains("Deals known: seed 7  ? help  q quit"), "{top}");
+    // Dealt from a secret seed, a new game's usual bar: the commitment in
+    // words beside the keys, the program's name giving way for them.
+    let mut config = config(Mode::Partnership, 7);
+    config.game.seed = None;
+    let mut sealed = app(config);
+    let top = top_bar(&mut sealed);
+    assert!(top.contains("Deals sealed #"), "{top}");
+    assert!(top.ends_with("  ? help  q quit \""), "{top}");
 }
 
 /// A playing turn's key bar has room for the last trick too.
