@@ -3,7 +3,7 @@
 //! plays one, `spades rules --presets` lists them.
 
 use crate::config::{self, RulesFileError};
-use crate::engine::Rules;
+use crate::engine::{GameKind, Rules};
 
 /// One preset: its name, and its rules file's text. The file's first line
 /// is `# NAME: what it is`.
@@ -57,6 +57,36 @@ impl Preset {
     }
 }
 
+/// The preset a game's rules were played from, found by the rules
+/// themselves (a save keeps the rules, not the flags): the preset whose
+/// rules they are with the fewest of the flags any rules take on top
+/// (`--mode`, `--target`, `--quick`), so `--preset quick` is not named
+/// classic with `--quick`. `None` for a rules file of the player's own.
+pub fn played_as(rules: &Rules) -> Option<&'static Preset> {
+    let flags = |preset: &Rules| {
+        let flagged = preset.with(|r| {
+            r.mode = rules.mode;
+            r.target_score = rules.target_score;
+            if rules.is_quick() {
+                r.game.kind = GameKind::Quick;
+            }
+        });
+        let given = [
+            preset.mode != rules.mode,
+            preset.target_score != rules.target_score,
+            preset.is_quick() != rules.is_quick(),
+        ];
+        flagged
+            .is_ok_and(|r| r == *rules)
+            .then(|| given.iter().filter(|&&g| g).count())
+    };
+    PRESETS
+        .iter()
+        .filter_map(|p| Some((p, flags(&p.rules().ok()?)?)))
+        .min_by_key(|&(_, given)| given)
+        .map(|(p, _)| p)
+}
+
 /// The preset of this name, or an error listing them all.
 pub fn find(name: &str) -> Result<&'static Preset, String> {
     PRESETS.iter().find(|p| p.name == name).ok_or_else(|| {
@@ -106,6 +136,32 @@ mod tests {
         let strict = rules("cutthroat-strict");
         assert_eq!(strict.mode, crate::engine::Mode::Cutthroat);
         assert!(strict.bidding.forbid_exact_total);
+    }
+
+    #[test]
+    fn a_games_rules_name_the_preset_they_were_played_from() {
+        let named = |rules: &Rules| played_as(rules).map(|p| p.name);
+        let rules = |name| find(name).unwrap().rules().unwrap();
+        for preset in PRESETS {
+            assert_eq!(named(&preset.rules().unwrap()), Some(preset.name));
+        }
+        let flagged = rules("mirror")
+            .with(|r| {
+                r.mode = crate::engine::Mode::Cutthroat;
+                r.target_score = 250;
+                r.game.kind = GameKind::Quick;
+            })
+            .unwrap();
+        assert_eq!(named(&flagged), Some("mirror"));
+        let cutthroat = |name| {
+            rules(name)
+                .with(|r| r.mode = crate::engine::Mode::Cutthroat)
+                .unwrap()
+        };
+        assert_eq!(named(&cutthroat("quick")), Some("quick"));
+        assert_eq!(named(&cutthroat("classic")), Some("classic"));
+        let own = Rules::default().with(|r| r.bags.limit = 7).unwrap();
+        assert_eq!(named(&own), None);
     }
 
     #[test]

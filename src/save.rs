@@ -234,6 +234,13 @@ impl Saved {
         matches!(file.try_lock(), Err(std::fs::TryLockError::WouldBlock))
     }
 
+    /// When the game was last played: its save is written at every step.
+    pub fn left_at(&self) -> Option<std::time::SystemTime> {
+        std::fs::metadata(&self.path)
+            .and_then(|m| m.modified())
+            .ok()
+    }
+
     /// Where the saved game stands: the hand being played and each side's
     /// score, worked out by replaying its steps.
     pub fn standing(&self) -> Result<(u32, Vec<i32>), SaveError> {

@@ -113,7 +113,11 @@ pub enum Command {
     /// A server's public tables: join or watch one, open one, or wait for
     /// a quick match; and its ladder.
     Lobby(LobbyArgs),
+    /// Your key for the servers you sign in to: see it, carry it to
+    /// another machine, replace it.
     Account(AccountArgs),
+    /// A server's ladder: rank, name, rating and games; and your own rated
+    /// games there.
     Ladder(LadderArgs),
 }
 
@@ -270,6 +274,30 @@ fn cannot_write(path: &Path, e: &std::io::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `spades --help` says what every command is for: a command with no
+    /// doc comment is listed bare.
+    #[test]
+    fn every_command_has_its_description_in_the_help() {
+        use clap::CommandFactory;
+        let help = Cli::command().render_help().to_string();
+        let commands = help
+            .lines()
+            .skip_while(|l| !l.starts_with("Commands:"))
+            .skip(1)
+            .take_while(|l| l.starts_with("  "));
+        let mut seen = 0;
+        for line in commands {
+            let mut words = line.split_whitespace();
+            let name = words.next().unwrap_or_default();
+            assert!(
+                words.next().is_some(),
+                "`{name}` has no description:\n{help}"
+            );
+            seen += 1;
+        }
+        assert!(seen > 10, "{help}");
+    }
 
     #[test]
     fn only_a_terminal_that_cannot_draw_is_refused() {

@@ -2,6 +2,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
 use clap::Args;
 
@@ -54,6 +55,11 @@ pub struct ResumeArgs {
     /// Give the game up instead: its record is closed and its seed revealed
     #[arg(long, conflicts_with = "list")]
     pub abandon: bool,
+    /// Give up every game left DAYS days ago or more (0: every one), as
+    /// --abandon gives one up
+    #[arg(long, value_name = "DAYS", conflicts_with_all = ["id", "list", "abandon"],
+          allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(0..))]
+    pub abandon_older_than: Option<u32>,
     #[command(flatten)]
     pub look: LookArgs,
 }
@@ -102,7 +108,10 @@ pub(super) fn resume(args: &ResumeArgs) -> Result<(), CliError> {
         super::tell(&note.to_string());
     }
     if args.list {
-        return say(&listed(&saved));
+        return say(&listed(&saved, SystemTime::now()));
+    }
+    if let Some(days) = args.abandon_older_than {
+        return abandon_older_than(&saved, days, SystemTime::now());
     }
     let chosen = match &args.id {
         // The newest not open in another window.
@@ -142,8 +151,50 @@ pub(super) fn resume(args: &ResumeArgs) -> Result<(), CliError> {
     play_session(look_config(&args.look), Start::Resume(Box::new(saved)))
 }
 
-/// `spades resume --list`: each waiting game in a line, newest first.
-fn listed(saved: &[Saved]) -> String {
+/// A day, in seconds: `--abandon-older-than` counts whole days.
+const DAY: u64 = 24 * 60 * 60;
+
+/// Whole days since a game was left, by its save's time (0 when that is
+/// unknown or in the future: such a game is never taken for an old one).
+fn days_left(saved: &Saved, now: SystemTime) -> u64 {
+    saved
+        .left_at()
+        .and_then(|at| now.duration_since(at).ok())
+        .map_or(0, |d| d.as_secs() / DAY)
+}
+
+/// `spades resume --abandon-older-than DAYS`: every waiting game left that
+/// long ago, given up as `--abandon` gives one up; games open in another
+/// window are left alone, and said to be.
+fn abandon_older_than(saved: &[Saved], days: u32, now: SystemTime) -> Result<(), CliError> {
+    let old: Vec<&Saved> = saved
+        .iter()
+        .filter(|s| days_left(s, now) >= u64::from(days))
+        .collect();
+    if saved.is_empty() {
+        return say("No game is waiting to be resumed.\n");
+    }
+    if old.is_empty() {
+        return say(&format!(
+            "No game waiting was left {days} or more days ago.\n"
+        ));
+    }
+    for s in old {
+        if s.in_use() {
+            say(&format!(
+                "Left {} alone: it is open in another window.\n",
+                s.header.id
+            ))?;
+        } else {
+            abandon(s)?;
+        }
+    }
+    Ok(())
+}
+
+/// `spades resume --list`: each waiting game in a line, newest first:
+/// its mode, course and preset, where it stands, and when it was left.
+fn listed(saved: &[Saved], now: SystemTime) -> String {
     let mut text = String::new();
     if saved.is_empty() {
         text.push_str("No game is waiting to be resumed.\n");
@@ -160,8 +211,15 @@ fn listed(saved: &[Saved]) -> String {
             ),
             Err(e) => format!("cannot replay: {e}"),
         };
+        let preset = crate::presets::played_as(&s.header.rules)
+            .map_or("own rules".to_string(), |p| format!("preset {}", p.name));
+        let left = match days_left(s, now) {
+            0 => "left today".to_string(),
+            1 => "left 1 day ago".to_string(),
+            n => format!("left {n} days ago"),
+        };
         text.push_str(&format!(
-            "{}  {}, {}, {standing}{}{}\n",
+            "{}  {}, {}, {preset}, {standing}, {left}{}{}\n",
             s.header.id,
             s.header.rules.mode,
             crate::config::course(&s.header.rules),

@@ -26,21 +26,28 @@ pub fn house_rules(rules: &Rules) -> Vec<String> {
 fn game_house_rules(rules: &Rules) -> Vec<String> {
     let mut lines = Vec::new();
     let game = &rules.game;
-    if game.kind == GameKind::Quick {
+    if game.hands > 0 {
+        lines.push(format!("The game also ends after {} hands", game.hands));
+    }
+    lines
+}
+
+/// Quick Play's terms, in words: its lives and what costs one. `None` in
+/// a game to a target. Said where the course of the game is said (Quick
+/// Play has no target), not among the house rules.
+pub fn quick_play_terms(rules: &Rules) -> Option<String> {
+    let game = &rules.game;
+    (game.kind == GameKind::Quick).then(|| {
         let nil = if game.failed_nil_costs_life {
             "a set contract or a failed nil"
         } else {
             "a set contract"
         };
-        lines.push(format!(
+        format!(
             "Quick Play: {} lives, {nil} costs one; no target",
             game.lives
-        ));
-    }
-    if game.hands > 0 {
-        lines.push(format!("The game also ends after {} hands", game.hands));
-    }
-    lines
+        )
+    })
 }
 
 /// The scoring keys not at their classic values, in words.
@@ -255,6 +262,18 @@ mod tests {
             .with(|r| r.game.kind = GameKind::Quick)
             .unwrap();
         assert!(in_a_line(&quick).starts_with("Quick Play · "));
+    }
+
+    /// Quick Play's terms are its course, said once: not a house rule too.
+    #[test]
+    fn quick_play_is_its_course_not_a_house_rule() {
+        let quick = Rules::default()
+            .with(|r| r.game.kind = GameKind::Quick)
+            .unwrap();
+        let terms = quick_play_terms(&quick).unwrap();
+        assert!(terms.contains("no target"), "{terms}");
+        assert!(house_rules(&quick).is_empty(), "{:?}", house_rules(&quick));
+        assert_eq!(quick_play_terms(&Rules::default()), None);
     }
 
     #[test]

@@ -1,9 +1,12 @@
 //! Where the rules come from and how `rules.toml` is read: every mistake in
 //! the file is reported with its file, line, column and key.
 
+mod duplicate;
 mod house_rules;
 
-pub use house_rules::{course, house_rules, in_a_line, players_in_words, variants};
+pub use house_rules::{
+    course, house_rules, in_a_line, players_in_words, quick_play_terms, variants,
+};
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -89,7 +92,13 @@ pub fn parse_rules(text: &str, file: &str) -> Result<Rules, RulesFileError> {
         position: span.map(|s| line_col(text, s.start)),
         message,
     };
-    let doc = DeTable::parse(text).map_err(|e| error(e.span(), e.message().trim().to_string()))?;
+    let doc = DeTable::parse(text).map_err(|e| {
+        let said = e.message().trim();
+        let named = e
+            .span()
+            .and_then(|at| duplicate::duplicate_key(text, said, &at));
+        error(e.span(), named.unwrap_or_else(|| said.to_string()))
+    })?;
     let schema = serde_json::to_value(Rules::default()).unwrap_or_default();
     check_keys(doc.get_ref(), &schema, "").map_err(|(span, msg)| error(Some(span), msg))?;
     let settings: RuleSettings = toml::from_str(text).map_err(|e| {

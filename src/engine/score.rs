@@ -352,19 +352,34 @@ pub fn side_contract(
     won: &PerSeat<u8>,
 ) -> Option<Contract> {
     let mode = teams.mode();
-    if let Some(declarer) = teams.declarer() {
-        let [declaring, defending] = dummy_contracts(declarer, bids[declarer]?.tricks(), won);
-        return Some(if mode.side_of(declarer) == side {
-            declaring
-        } else {
-            defending
-        });
+    if teams.declarer().is_some() {
+        return declared_contract(teams, side, bids, won);
     }
     Contract::under(
         rules,
         mode.side_seats(side)
             .filter_map(|s| Some((bids[s]?, won[s]))),
     )
+}
+
+/// With a dummy, once the bidding has named a declarer, a side's
+/// contract: the declarer's bid on its own and the dummy's tricks, or for
+/// a defender the defenders' (`13 - bid`) on both defenders' tricks.
+/// `None` before there is a declarer, and at a table without a dummy:
+/// there each seat's bid is its side's.
+pub fn declared_contract(
+    teams: Teams,
+    side: Side,
+    bids: &PerSeat<Option<Bid>>,
+    won: &PerSeat<u8>,
+) -> Option<Contract> {
+    let declarer = teams.declarer()?;
+    let [declaring, defending] = dummy_contracts(declarer, bids[declarer]?.tricks(), won);
+    Some(if teams.mode().side_of(declarer) == side {
+        declaring
+    } else {
+        defending
+    })
 }
 
 /// Scores a hand with a dummy: the declarer scores the declaring team's
@@ -472,6 +487,26 @@ pub struct HandResult {
 mod tests {
     use super::*;
     use crate::engine::rules::{MAX_BAG_LIMIT, MAX_POINTS};
+
+    /// Ann (seat 0) declares 9: the defenders, Ben and Cat, share a
+    /// contract of 4 on their tricks together, whatever they bid first.
+    #[test]
+    fn a_declared_contract_is_the_bid_or_the_defenders_rest() {
+        let nine = Some(Bid::Tricks(9));
+        let bids = PerSeat::from_slice(&[nine, Some(Bid::Tricks(4)), nine, None]).unwrap();
+        let won = PerSeat::from_slice(&[3, 1, 2, 4]).unwrap();
+        let teams = Teams::new(Mode::Dummy, Some(Seat::new(0)));
+        let of = |side| declared_contract(teams, Side::new(side), &bids, &won);
+        assert_eq!(of(0), Some(Contract { bid: 9, taken: 7 }));
+        for defender in [1, 2] {
+            assert_eq!(of(defender), Some(Contract { bid: 4, taken: 3 }));
+        }
+        let undeclared = Teams::new(Mode::Dummy, None);
+        assert_eq!(
+            declared_contract(undeclared, Side::new(1), &bids, &won),
+            None
+        );
+    }
 
     #[test]
     fn the_largest_rules_cannot_overflow_a_score() {

@@ -223,7 +223,12 @@ fn rules_lines(rules: &Rules, text_width: usize, theme: &Theme) -> Vec<Line<'sta
         Span::styled("Rules  ", theme.accent()),
         Span::raw(about),
     ])];
-    for rule in crate::config::house_rules(rules).into_iter().take(3) {
+    let quick = crate::config::quick_play_terms(rules);
+    for rule in quick
+        .into_iter()
+        .chain(crate::config::house_rules(rules))
+        .take(3)
+    {
         for part in wrap(std::slice::from_ref(&rule), text_width.saturating_sub(2)) {
             lines.push(Line::styled(format!("  {part}"), theme.dim()));
         }

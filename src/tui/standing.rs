@@ -4,6 +4,7 @@
 //! so a side playing with the dummy is counted the same live and in
 //! replay.
 
+use crate::engine::score::declared_contract;
 use crate::engine::{Bid, PerSeat, Side, SpadesLead, Teams};
 
 /// A bid in as few characters as the score bar has room for.
@@ -18,7 +19,9 @@ fn short_bid(bid: Bid) -> String {
 
 /// "bid 3+nil, took 4": the side's bids, seat by seat ("-" for a seat yet
 /// to bid, one "-" before anyone on the side has), and the tricks that
-/// count for it (the dummy's for its declarer).
+/// count for it (the dummy's for its declarer). With a dummy, once the
+/// declarer is known, a defender's is the defenders' contract on both
+/// defenders' tricks, "contract 4, took 2": its own bid no longer counts.
 pub fn bid_and_took(
     teams: Teams,
     side: Side,
@@ -26,6 +29,11 @@ pub fn bid_and_took(
     won: &PerSeat<u8>,
     sep: &str,
 ) -> String {
+    if let Some(c) = declared_contract(teams, side, bids, won) {
+        let declares = teams.declarer().map(|d| teams.mode().side_of(d)) == Some(side);
+        let what = if declares { "bid" } else { "contract" };
+        return format!("{what} {}{sep}took {}", c.bid, c.taken);
+    }
     let seats: Vec<_> = teams.mode().side_seats(side).collect();
     let bid = if seats.iter().all(|&s| bids[s].is_none()) {
         "-".to_string()

@@ -215,6 +215,11 @@ fn broken_rules_files_name_file_line_and_key() {
             "did you mean `bags.limit`",
         ),
         ("type.toml", "[nil]\nvalue = \"lots\"\n", "nil.value"),
+        (
+            "twice.toml",
+            "[bags]\nlimit = 5\nlimit = 7\n",
+            "twice.toml:3:1: `bags.limit` is set twice (first on line 2)",
+        ),
         ("range.toml", "[bags]\nlimit = 0\n", "range.toml:2:"),
         (
             "exchange.toml",

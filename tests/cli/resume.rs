@@ -102,7 +102,7 @@ fn a_game_killed_at_random_moments_resumes_as_it_was() {
     let mut game_id = String::new();
     let mut games = 0;
     for kill in 0..50 {
-        pty.wait_for("the table", |s| s.contains("SPADES"));
+        pty.wait_for("the table", |s| s.contains("? help  q quit"));
         play_a_little(&mut pty, &mut rng);
         std::thread::sleep(Duration::from_millis(rng.random_range(0..30)));
         pty.kill();
@@ -135,7 +135,7 @@ fn a_game_killed_at_random_moments_resumes_as_it_was() {
             &["resume", "--speed", "instant", "--ascii"],
             TERM,
         );
-        pty.wait_for("the resumed table", |s| s.contains("SPADES"));
+        pty.wait_for("the resumed table", |s| s.contains("? help  q quit"));
         resumed += 1;
         if let Some(mine) = cards_after(&saved).filter(|c| !c.is_empty()) {
             // A frame may still be on its way: wait for the hand to show.
@@ -436,4 +436,87 @@ fn a_save_pointing_its_record_elsewhere_cannot_write_there() {
     let record = std::fs::read_to_string(&own).unwrap();
     assert!(record.contains("abandoned"), "{record}");
     assert_eq!(pty.records(), vec![own]);
+}
+
+/// A game waiting in `home`'s saves folder, written as the table writes
+/// one (no moves yet, no record), left `days` days ago.
+fn waiting_game(home: &tempfile::TempDir, id: &str, rules: spades::engine::Rules, days: u64) {
+    use spades::save::{FORMAT, Journal, SaveHeader};
+    let dir = home.path().join("data").join("spades").join("saves");
+    let header = SaveHeader {
+        save: FORMAT,
+        version: "test".into(),
+        id: id.into(),
+        started: 1_700_000_000,
+        rules,
+        name: "You".into(),
+        difficulty: spades::bots::BotSpec::DEFAULT,
+        rules_source: "test".into(),
+        practice: false,
+        seed: 4,
+        salt: None,
+        record: None,
+        look: None,
+    };
+    let journal = Journal::create(&dir, &header).unwrap();
+    let left = std::time::SystemTime::now() - Duration::from_secs(days * 24 * 60 * 60);
+    let file = std::fs::File::options()
+        .write(true)
+        .open(journal.path())
+        .unwrap();
+    file.set_modified(left).unwrap();
+}
+
+/// `spades resume --list` names each game's preset (or its own rules) and
+/// when it was left; `--abandon-older-than DAYS` gives up the old ones
+/// and keeps the others; a bad DAYS is refused with exit 2, naming it.
+#[test]
+fn old_games_are_listed_with_their_preset_and_can_be_given_up() {
+    use spades::engine::Rules;
+    let home = tempfile::tempdir().unwrap();
+    let quick = spades::presets::find("quick").unwrap().rules().unwrap();
+    let own = Rules::default().with(|r| r.bags.limit = 7).unwrap();
+    waiting_game(&home, "game-1-old", quick, 40);
+    waiting_game(&home, "game-2-new", own, 0);
+    let spades = |args: &[&str]| support::game::spades(&home).args(args).assert();
+    spades(&["resume", "--list"])
+        .success()
+        .stdout(predicates::str::contains(
+            "game-1-old  partnership, Quick Play, preset quick, hand 1",
+        ))
+        .stdout(predicates::str::contains("left 40 days ago"))
+        .stdout(predicates::str::contains(
+            "game-2-new  partnership, to 500, own rules, hand 1",
+        ))
+        .stdout(predicates::str::contains("left today"));
+    for (bad, says) in [
+        (
+            &["resume", "--abandon-older-than", "-3"][..],
+            "--abandon-older-than",
+        ),
+        (
+            &["resume", "--abandon-older-than", "soon"],
+            "--abandon-older-than",
+        ),
+        (&["resume", "--abandon-older-than", "3", "--list"], "--list"),
+        (
+            &["resume", "game-1", "--abandon-older-than", "3"],
+            "--abandon-older-than",
+        ),
+    ] {
+        spades(bad).code(2).stderr(predicates::str::contains(says));
+    }
+    spades(&["resume", "--abandon-older-than", "30"])
+        .success()
+        .stdout(predicates::str::contains("Gave up game-1-old."))
+        .stdout(predicates::str::contains("game-2-new").not());
+    spades(&["resume", "--list"])
+        .success()
+        .stdout(predicates::str::contains("game-1-old").not())
+        .stdout(predicates::str::contains("game-2-new"));
+    spades(&["resume", "--abandon-older-than", "30"])
+        .success()
+        .stdout(predicates::str::contains(
+            "No game waiting was left 30 or more days ago.",
+        ));
 }

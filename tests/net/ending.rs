@@ -152,7 +152,7 @@ fn two_programs_at_a_table(host_args: &[&str]) -> (Pty, Pty) {
     });
     host.send(b"\r");
     for pty in [&mut host, &mut guest] {
-        pty.wait_for("the game", |s| s.contains("Deals sealed"));
+        pty.wait_for("the game", |s| s.contains("? help  q quit"));
     }
     for _ in 0..12 {
         for pty in [&mut host, &mut guest] {

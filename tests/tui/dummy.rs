@@ -161,3 +161,35 @@ fn a_whole_game_declaring_every_hand() {
         "the player played the dummy's cards ({dummy_cards_played})"
     );
 }
+
+/// Once a declarer is known, the score bar shows each defender the
+/// defenders' contract (13 less the declarer's bid) on both defenders'
+/// tricks, not the first bid it made; the declarer its bid on its own and
+/// the dummy's tricks.
+#[test]
+fn the_score_bar_shows_the_defenders_contract() {
+    let mut app = dummy_game(7);
+    bid(&mut app, "1");
+    let declarer = app.view().teams().declarer().expect("the bidding is over");
+    assert_ne!(declarer, YOU, "a bot outbid 1");
+    // Some tricks in, so the counts are not all 0.
+    play_until(&mut app, |a| {
+        a.view().play.tricks_won.iter().sum::<u8>() >= 4
+    });
+    let view = app.view();
+    let declared = view.bids()[declarer].expect("bid").tricks();
+    let won = view.play.tricks_won;
+    let defenders: u8 = [0, 1, 2]
+        .map(Seat::new)
+        .iter()
+        .filter(|&&s| s != declarer)
+        .map(|&s| won[s])
+        .sum();
+    let screen = screen_text(&mut app, 80, 24);
+    let bids = screen.lines().nth(3).unwrap();
+    let contract = format!("contract {}, took {defenders}", 13 - declared);
+    assert_eq!(bids.matches(&contract).count(), 2, "{contract}: {bids}");
+    let declaring = format!("bid {declared}, took {}", won[declarer] + won[DUMMY]);
+    assert_eq!(bids.matches(&declaring).count(), 1, "{declaring}: {bids}");
+    assert!(!bids.contains("bid 1,"), "the player's first bid: {bids}");
+}

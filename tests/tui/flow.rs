@@ -158,9 +158,15 @@ fn keys_meant_for_the_pause_never_play_a_card() {
         held,
         "a key just after the pause played a card"
     );
-    // A moment later the player's keys act again.
+    // A moment later the player's keys act again; but an only card (here
+    // the last) is played for them after its pause, the key dropped.
     game.wait(1_000);
+    let only = game.app.hand_view().legal_plays().len() == 1;
     game.key(Key::Enter);
+    if only {
+        assert_eq!(game.cards_held(), held, "the key played the only card");
+        game.wait(1_000);
+    }
     assert_eq!(game.cards_held(), held - 1);
 }
 

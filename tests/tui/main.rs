@@ -14,6 +14,7 @@ mod bid_cursor;
 mod claim;
 mod directory;
 mod dummy;
+mod eighty_columns;
 mod flow;
 mod full_disk;
 mod game_over;

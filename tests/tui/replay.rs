@@ -301,8 +301,8 @@ fn dummy_game(seed: u64) -> spades::record::RecordedGame {
 }
 
 /// At the end of each hand's last trick the replay's score bar says each
-/// side took what the record's score line counts for it: the declarer's
-/// side with the dummy's tricks.
+/// side took what the record's score line counts for its contract: the
+/// declarer's side with the dummy's tricks, each defender both defenders'.
 #[test]
 fn the_replay_of_a_dummy_game_counts_the_dummys_tricks_for_its_declarer() {
     let game = dummy_game(3);
@@ -354,8 +354,15 @@ fn the_replay_of_a_dummy_game_counts_the_dummys_tricks_for_its_declarer() {
             digits.parse().unwrap()
         })
         .collect();
+    let defenders: u8 = (0..3).filter(|s| s != declarer).map(|s| tricks[s]).sum();
     let expected: Vec<u8> = (0..3)
-        .map(|side| tricks[side] + if side == *declarer { tricks[dummy] } else { 0 })
+        .map(|side| {
+            if side == *declarer {
+                tricks[side] + tricks[dummy]
+            } else {
+                defenders
+            }
+        })
         .collect();
     assert_eq!(took, expected, "{screen}");
 }

@@ -148,7 +148,10 @@ fn waiting_games_are_listed_named_and_given_up_by_id() {
     assert_eq!(lines.len(), 2, "{text}");
     assert!(lines[0].starts_with(&ids[1]), "newest first: {text}");
     assert!(lines[1].starts_with(&ids[0]), "{text}");
-    assert!(lines[0].contains("partnership, to 500, hand 1"), "{text}");
+    assert!(
+        lines[0].contains("partnership, to 500, preset classic, hand 1"),
+        "{text}"
+    );
 
     // "game-" starts both ids: too little to name one.
     let vague = support::game::spades(&home)

@@ -187,3 +187,68 @@ fn no_card_is_played_but_the_one_a_key_chose_on_screen_or_a_forced_one() {
         }
     }
 }
+
+/// The key of a legal card in the hand shown.
+fn legal_key(app: &App) -> Key {
+    let legal = app.hand_view().legal_plays();
+    let hand = hand_order(app.hand_view().cards());
+    let at = hand.iter().position(|&c| legal.contains(c)).unwrap();
+    Key::Char(char::from(CARD_KEYS[at]))
+}
+
+/// While the player's only card waits its pause to be played for them,
+/// the keys pressed for it (Enter, space, its key) are dropped: it is
+/// played once, by auto-play, when the pause is over, and no key is left
+/// over for the turn after it.
+#[test]
+fn keys_pressed_while_the_only_card_waits_are_dropped() {
+    let speed = Speed::Normal;
+    let mut config = config(Mode::Partnership, 1);
+    config.speed = speed;
+    let mut app = App::new(config, Theme::PLAIN).unwrap();
+    let mut clock = Instant::now();
+    tick_at(&mut app, clock);
+    let mut forced_since: Option<Instant> = None;
+    let mut forced_played = 0;
+    for _ in 0..20_000u32 {
+        if app.view().hand_no > 1 || app.screen() == Screen::Summary {
+            break;
+        }
+        let turn = app.human_turn().map(|t| t.decision);
+        match turn {
+            Some(Decision::BlindNil) => app.update(Input::Key(Key::Char('c'))),
+            Some(Decision::Bid) => app.update(Input::Key(Key::Enter)),
+            _ => {}
+        }
+        let playing = turn == Some(Decision::Play)
+            && app.held_trick().is_none()
+            && app.screen() == Screen::Table;
+        let forced = playing && app.hand_view().legal_plays().len() == 1;
+        if forced {
+            forced_since.get_or_insert(clock);
+            let before = my_plays(&app).len();
+            for key in [Key::Enter, Key::Space, legal_key(&app)] {
+                app.update(Input::Key(key));
+            }
+            let played = my_plays(&app);
+            assert_eq!(played.len(), before, "a key played {:?}", played.last());
+        } else if playing {
+            // A turn with a choice: its card, once the guard lets it.
+            app.update(Input::Key(legal_key(&app)));
+        }
+        let before = my_plays(&app).len();
+        clock += Duration::from_millis(50);
+        tick_at(&mut app, clock);
+        if my_plays(&app).len() > before
+            && let Some(since) = forced_since.take()
+        {
+            assert!(forced, "a card played with no forced turn on screen");
+            assert!(clock >= since + speed.pace().bot, "played before its pause");
+            forced_played += 1;
+        }
+        if !forced {
+            forced_since = None;
+        }
+    }
+    assert!(forced_played >= 1, "the hand had no forced card");
+}

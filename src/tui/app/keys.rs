@@ -228,6 +228,12 @@ impl App {
         if commits && self.guarded() {
             return self.hold_back();
         }
+        // The only card is played for the player after its pause: a key
+        // pressed for it meanwhile is dropped, never kept for the trick
+        // after.
+        if commits && self.forced_card().is_some() {
+            return;
+        }
         match turn.decision {
             Decision::BlindNil => self.offer_key(key),
             Decision::Bid => self.bid_key(key),
@@ -432,6 +438,10 @@ impl App {
         let acts = !matches!(target, Target::Quit);
         if self.guarded() && acts {
             return self.hold_back();
+        }
+        // As a key is, while the only card waits to be played for them.
+        if matches!(target, Target::Card(_)) && self.forced_card().is_some() {
+            return;
         }
         match target {
             Target::Card(card) => {

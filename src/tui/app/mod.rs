@@ -429,6 +429,13 @@ impl App {
         self.table.unwritten()
     }
 
+    /// The card auto-play is about to play for the player, its only one,
+    /// while it waits its pause: the panel says so, and keys that would
+    /// play are dropped meanwhile.
+    pub fn card_played_for_you(&self) -> Option<Card> {
+        self.forced_card()
+    }
+
     /// Was a key held back by the guard that is still on? The key bar
     /// says so, so the player knows the key was seen and not lost.
     pub fn key_held_back(&self) -> bool {

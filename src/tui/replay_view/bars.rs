@@ -21,11 +21,18 @@ pub(super) fn title_bar(scene: &Scene, source: &Source, area: Rect, buf: &mut Bu
     buf.set_style(area, theme.bar());
     let dealer = scene.names.seat(scene.hand.dealer);
     let text = match source {
-        Source::Record { name, game, games } => format!(
-            " REPLAY  {name}{sep}game {game} of {games}{sep}hand {} of {}{sep}dealer {dealer}",
-            scene.hand.hand,
-            scene.story.hands.len()
-        ),
+        Source::Record { name, game, games } => {
+            let rest = format!(
+                "{sep}game {game} of {games}{sep}hand {} of {}{sep}dealer {dealer}",
+                scene.hand.hand,
+                scene.story.hands.len()
+            );
+            // The file's name gives way, never where the replay stands.
+            let head = " REPLAY  ";
+            let room = usize::from(area.width).saturating_sub(head.len() + rest.chars().count());
+            let ellipsis = if theme.ascii { "..." } else { "…" };
+            format!("{head}{}{rest}", shortened(name, room, ellipsis))
+        }
         Source::HandReview => format!(
             " REVIEW  Hand {}{sep}dealer {dealer}{sep}every hand face up",
             scene.hand.hand
@@ -42,6 +49,22 @@ pub(super) fn title_bar(scene: &Scene, source: &Source, area: Rect, buf: &mut Bu
     if x > area.x + text.chars().count() as u16 + 1 {
         buf.set_string(x, area.y, target, theme.bar());
     }
+}
+
+/// `name` in at most `room` characters (and never fewer than a few): its
+/// start and its end, which tell records apart, around `ellipsis`.
+fn shortened(name: &str, room: usize, ellipsis: &str) -> String {
+    const FEWEST: usize = 12;
+    let chars: Vec<char> = name.chars().collect();
+    let room = room.max(FEWEST);
+    if chars.len() <= room {
+        return name.to_string();
+    }
+    let kept = room - ellipsis.chars().count();
+    let end = kept / 2;
+    let start: String = chars[..kept - end].iter().collect();
+    let tail: String = chars[chars.len() - end..].iter().collect();
+    format!("{start}{ellipsis}{tail}")
 }
 
 pub(super) fn score_bar(scene: &Scene, area: Rect, buf: &mut Buffer) {
@@ -125,4 +148,19 @@ fn side_status(scene: &Scene, side: Side, marks: &[Mark]) -> Line<'static> {
         ));
     }
     Line::from(status)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shortened;
+
+    #[test]
+    fn a_long_name_keeps_its_start_and_end() {
+        let name = "game-1764552000-K7QXM2PD4T9RWA3B-2.jsonl";
+        assert_eq!(shortened(name, 60, "…"), name);
+        let short = shortened(name, 20, "…");
+        assert_eq!(short, "game-17645…B-2.jsonl");
+        assert_eq!(shortened(name, 20, "...").chars().count(), 20);
+        assert_eq!(shortened(name, 0, "...").chars().count(), 12);
+    }
 }

@@ -94,21 +94,22 @@ fn footer(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
             "arrows or number  choose   Enter  bid   n  nil"
         }
         Some(Decision::Bid) => "arrows or number  choose   Enter  bid",
-        Some(Decision::Exchange) => "arrows  move   space or key  choose   Enter  pass",
-        Some(Decision::Play) => "arrows  move   Enter  play   1-9 0 a-g  that card",
+        Some(Decision::Exchange) => "arrows, space or key  choose   Enter  pass",
+        Some(Decision::Play) => "arrows, Enter  play   1-9 0 a-g  card",
         None if view.phase == Phase::Over => "",
         None => "arrows  move",
     };
     let hint = app.human_turn().is_some() && app.held_trick().is_none();
-    // The turn's own keys first; the others as far as the width allows.
+    // The turn's own keys first; the others as far as the width allows,
+    // the rules before the last trick (the help window has every key).
     let mut all = keys.to_string();
     let room = usize::from(area.width).saturating_sub(held_back_mark(app).len() + 1);
     for (shown, more) in [
         (app.is_shared(), "/  chat"),
         (app.can_take_back(), "u  undo"),
         (hint, "h  hint"),
-        (true, "t  last trick"),
         (true, "r  rules"),
+        (true, "t  last trick"),
         (true, "m  cards played"),
     ] {
         if shown && all.chars().count() + 3 + more.len() <= room {

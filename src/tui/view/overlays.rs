@@ -190,8 +190,12 @@ fn rules_lines(rules: &Rules, theme: &Theme) -> Vec<String> {
         Mode::Individual => "individual: four seats, every seat alone",
         Mode::Dummy => "dummy: three players and a dummy, the top bidder declares with it",
     };
-    let losing = rules.losing_score.map_or(String::new(), |l| {
-        format!("; also ends at {} or below", theme.number(l))
+    // Quick Play has no target: its terms are its course.
+    let course = crate::config::quick_play_terms(rules).unwrap_or_else(|| {
+        let losing = rules.losing_score.map_or(String::new(), |l| {
+            format!("; also ends at {} or below", theme.number(l))
+        });
+        format!("to {} points{losing}", rules.target_score)
     });
     let no_nil = rules.mode.dummy().is_some();
     let nil = if no_nil {
@@ -231,7 +235,7 @@ fn rules_lines(rules: &Rules, theme: &Theme) -> Vec<String> {
     };
     let mut lines = vec![
         format!("Mode       {mode}"),
-        format!("Game       to {} points{losing}", rules.target_score),
+        format!("Game       {course}"),
         format!(
             "Bags       each {} bags cost {}",
             rules.bags.limit,

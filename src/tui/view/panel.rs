@@ -208,13 +208,14 @@ fn play(app: &App, view: &PlayerView, inner: Rect, buf: &mut Buffer) -> u16 {
         (None, false) => "The dummy leads. Play one of its cards",
         (Some(_), false) => "Play one of the dummy's cards",
     };
-    buf.set_stringn(
-        row(0).x,
-        row(0).y,
-        format!("{what}: arrows then Enter, its key, or a click."),
-        row(0).width as usize,
-        Style::new(),
-    );
+    let how = match app.card_played_for_you() {
+        Some(card) => format!(
+            "Only the {} may be played: it is played for you.",
+            theme.card(card)
+        ),
+        None => format!("{what}: arrows then Enter, its key, or a click."),
+    };
+    buf.set_stringn(row(0).x, row(0).y, how, row(0).width as usize, Style::new());
     let mut line = view
         .led_suit()
         .map(|led| format!("{} led.", sentence_case(led.name())))
@@ -281,20 +282,32 @@ fn bid_buttons(
 ) -> u16 {
     let theme = app.theme();
     let options = app.bid_options(view);
+    // Brackets mark the cursor even without colour.
+    let texts: Vec<String> = options
+        .iter()
+        .enumerate()
+        .map(|(i, &bid)| {
+            let name = match bid {
+                Bid::Tricks(n) => n.to_string(),
+                Bid::Nil => "Nil".to_string(),
+                Bid::BlindNil => "Blind nil".to_string(),
+                Bid::Blind(n) => format!("Blind {n}"),
+            };
+            if i == app.bid_cursor() {
+                format!("[{name}]")
+            } else {
+                format!(" {name} ")
+            }
+        })
+        .collect();
+    // A cell between buttons where the row has room for it; without, the
+    // bids of a long hand (cutthroat's 17 and Nil) still fit one row,
+    // leaving the rows under it to the reason and the hint.
+    let row_width = usize::from(inner.width.saturating_sub(1));
+    let widths: usize = texts.iter().map(|t| t.chars().count()).sum();
+    let gap = u16::from(widths + texts.len().saturating_sub(1) <= row_width);
     let (mut x, mut y) = (inner.x + 1, inner.y);
-    for (i, &bid) in options.iter().enumerate() {
-        let name = match bid {
-            Bid::Tricks(n) => n.to_string(),
-            Bid::Nil => "Nil".to_string(),
-            Bid::BlindNil => "Blind nil".to_string(),
-            Bid::Blind(n) => format!("Blind {n}"),
-        };
-        // Brackets mark the cursor even without colour.
-        let text = if i == app.bid_cursor() {
-            format!("[{name}]")
-        } else {
-            format!(" {name} ")
-        };
+    for (i, (&bid, text)) in options.iter().zip(&texts).enumerate() {
         let width = text.chars().count() as u16;
         if x + width > inner.right() {
             x = inner.x + 1;
@@ -305,9 +318,9 @@ fn bid_buttons(
         if i == app.bid_cursor() {
             style = style.patch(theme.cursor());
         }
-        buf.set_string(x, y, &text, style);
+        buf.set_string(x, y, text, style);
         hits.add(Rect::new(x, y, width, 1), Target::Bid(bid));
-        x += width + 1;
+        x += width + gap;
     }
     let next = y - inner.y + 1;
     // Why the bid under the cursor cannot be made, else why blind nil is not

@@ -72,29 +72,41 @@ fn title_row(app: &App, view: &PlayerView, title: Rect, buf: &mut Buffer) {
     for mark in marks.chain(ladder) {
         course.push_str(&format!("{sep}{mark}"));
     }
-    let info = format!(
-        " SPADES  Hand {}{sep}Dealer {}{sep}{course}",
+    let game = format!(
+        "Hand {}{sep}Dealer {}{sep}{course}",
         view.hand_no,
         app.names().seat(view.dealer),
     );
-    buf.set_stringn(title.x, title.y, &info, title.width as usize, theme.bar());
-    // How the deals are dealt, always in sight: sealed by a commitment, or
-    // known from an open seed. The key hints give way first on a short bar.
+    // How the deals are dealt, sealed by a commitment or known from an
+    // open seed, in words or in short; and the keys to help and to quit,
+    // always. On a short bar the program's name gives way first, then the
+    // deals' words, and the left half is cut last of all.
     let deals = match (app.open_seed(), app.commitment()) {
-        (Some(seed), _) => format!("Deals known: seed {seed} "),
-        (None, Some(c)) => format!("Deals sealed #{} ", &c.short()[..8]),
-        (None, None) => String::new(),
-    };
-    let info_end = title.x + info.chars().count() as u16;
-    let keys = "? help  q quit ";
-    for right in [format!("{deals} {keys}"), deals, keys.to_string()] {
-        let x = title.right().saturating_sub(right.chars().count() as u16);
-        // A gap of two or more, so the two halves do not read as one.
-        if x > info_end + 1 {
-            buf.set_string(x, title.y, right, theme.bar());
-            break;
+        (Some(seed), _) => [format!("Deals known: seed {seed}"), format!("seed {seed}")],
+        (None, Some(c)) => {
+            let short = &c.short()[..8];
+            [format!("Deals sealed #{short}"), format!("#{short}")]
         }
-    }
+        (None, None) => [String::new(), String::new()],
+    };
+    let keys = "? help  q quit ";
+    let [named, bare] = [format!(" SPADES  {game}"), format!(" {game}")];
+    let [long, short] = deals.map(|d| format!("{d}  {keys}").trim_start().to_string());
+    let width = |s: &String| s.chars().count() as u16;
+    let (left, right) = [
+        (&named, &long),
+        (&bare, &long),
+        (&named, &short),
+        (&bare, &short),
+    ]
+    .into_iter()
+    // A gap of two or more, so the two halves do not read as one.
+    .find(|(l, r)| width(l) + 2 + width(r) <= title.width)
+    .unwrap_or((&bare, &short));
+    let room = title.width.saturating_sub(width(right) + 2);
+    buf.set_stringn(title.x, title.y, left, usize::from(room), theme.bar());
+    let x = title.right().saturating_sub(width(right));
+    buf.set_string(x, title.y, right, theme.bar());
 }
 
 /// One side's name and score, its bags, and its bids and tricks this hand.
