@@ -17,10 +17,10 @@ mod blind_nil;
 mod facts;
 mod words;
 
-pub use facts::{CardFacts, ContractState, PartnerFacts};
-use words::{bid_words, card_words};
 pub use blind_nil::BlindNilWhy;
 use blind_nil::blind_nil_why;
+pub use facts::{CardFacts, ContractState, PartnerFacts};
+use words::{bid_words, card_words};
 
 /// What `hard` advises, weighed, and why.
 #[derive(Debug, Clone, PartialEq)]
