@@ -20,7 +20,6 @@ mod words;
 pub use blind_nil::BlindNilWhy;
 use blind_nil::blind_nil_why;
 pub use facts::{CardFacts, ContractState, PartnerFacts};
-use words::{bid_words, card_words};
 
 /// What `hard` advises, weighed, and why.
 #[derive(Debug, Clone, PartialEq)]
@@ -207,26 +206,9 @@ fn tricks_gain(top: &Weighed<Action>, next: &Weighed<Action>, gain: Gain) -> Opt
 }
 
 impl fmt::Display for Reason {
+    /// The reason in full, cards in the game's notation.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Reason::Rule {
-                rule,
-                aim,
-                partner_nil,
-                kept_cover,
-                facts,
-            } => f.write_str(&card_words(
-                rule,
-                aim,
-                (partner_nil, kept_cover),
-                &facts,
-                usize::MAX,
-            )),
-            Reason::Bid(rule) => write!(f, "{}", bid_words(rule)),
-            Reason::BlindNil(why) => write!(f, "{why}"),
-            Reason::Edge(edge) => write!(f, "{edge}"),
-            Reason::Usual => f.write_str("Nothing else is clearly better."),
-        }
+        f.write_str(&self.said(&|c| c.to_string(), usize::MAX))
     }
 }
 

@@ -252,7 +252,9 @@ impl Reason {
                 kept_cover,
                 facts,
             } => card_words(rule, aim, (partner_nil, kept_cover), &facts, width),
-            _ => self.to_string(),
+            Reason::Bid(rule) => bid_words(rule),
+            Reason::BlindNil(why) => why.to_string(),
+            Reason::Usual => "Nothing else is clearly better.".to_string(),
         }
     }
 }
