@@ -24,8 +24,8 @@ use std::process::ExitCode;
 use spades::bots::knowledge::{Position, above};
 use spades::engine::play::{HandState, beats};
 use spades::engine::{Action, Card, Event, Game, PlayerView, Seat, Suit};
-use spades::search::double_dummy::most_tricks_within;
 use spades::record::{RecordedGame, action_of, read_games, recorded_deals, replay};
+use spades::search::double_dummy::most_tricks_within;
 
 #[derive(Default)]
 struct Tally {
@@ -128,7 +128,7 @@ fn ruffs(view: &PlayerView, card: Card) -> bool {
 /// Does `card` ruff over the partner's sure winner, with a side-suit card
 /// to play instead? `Some(certain)` when it does.
 fn ruffs_sure_winner(view: &PlayerView, card: Card) -> Option<bool> {
-    if !ruffs(view, card) || view.cards().minus(view.cards().suit(Suit::Spades)).is_empty() {
+    if !ruffs(view, card) || view.cards().suit(Suit::Spades) == view.cards() {
         return None;
     }
     let pos = Position::new(view);
@@ -160,7 +160,8 @@ fn dd_cost(hand: &HandState, view: &PlayerView, card: Card) -> Option<Cost> {
     let side = view.teams().scoring_side(view.seat);
     let pos = Position::new(view);
     let (_, winner) = pos.winner?;
-    let contract = i32::from(view.teams().side_tricks(side, &view.play.tricks_won)) + pos.need(side);
+    let contract =
+        i32::from(view.teams().side_tricks(side, &view.play.tricks_won)) + pos.need(side);
     let after = |c: Card| {
         let mut next = hand.clone();
         next.play_unchecked(c);
@@ -194,13 +195,7 @@ struct Cost {
     makes_theirs: bool,
 }
 
-fn print_case(
-    number: usize,
-    view: &PlayerView,
-    card: Card,
-    certain: bool,
-    cost: Option<Cost>,
-) {
+fn print_case(number: usize, view: &PlayerView, card: Card, certain: bool, cost: Option<Cost>) {
     let mode = view.mode();
     let play = &view.play;
     let trick: Vec<String> = (0..view.seats())
