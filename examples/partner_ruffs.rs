@@ -163,7 +163,7 @@ fn dd_cost(hand: &HandState, view: &PlayerView, card: Card) -> Option<Cost> {
     let contract =
         i32::from(view.teams().side_tricks(side, &view.play.tricks_won)) + pos.need(side);
     let after = |c: Card| {
-        let mut next = hand.clone();
+        let mut next = *hand;
         next.play_unchecked(c);
         most_tricks_within(&next, mode, side, DD_LIMIT).map(i32::from)
     };
