@@ -19,7 +19,9 @@ mod reader;
 mod writer;
 
 pub use line::{GameHeader, GameInfo, RecordLine, SideLine};
-pub use reader::{DealProof, RecordError, RecordedGame, Replayed, action_of, read_games, replay};
+pub use reader::{
+    DealProof, RecordError, RecordedGame, Replayed, action_of, read_games, recorded_deals, replay,
+};
 pub use writer::{RecordWriter, open_to_continue};
 
 /// The format this version writes.

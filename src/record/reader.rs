@@ -159,8 +159,8 @@ pub fn replay(recorded: &RecordedGame) -> Result<Replayed, RecordError> {
 
 /// Every deal of the record, each checked to be a whole deck split as the
 /// mode says and, when `seed` is known, the deal it gives; with the first
-/// hand's dealer.
-fn recorded_deals(
+/// hand's dealer: with them `Game::with_deals` plays the game over.
+pub fn recorded_deals(
     recorded: &RecordedGame,
     seed: Option<u64>,
 ) -> Result<(Option<Seat>, Vec<Deal>), RecordError> {

@@ -417,7 +417,8 @@ fn best_card(
         // While an opponent's nil is live the search overrules `normal` on
         // less sure ground, but not for a card that spoils the hunt.
         let pos = Position::new(view);
-        let chosen = match hunted_nil(&pos) {
+        let hunted = hunted_nil(&pos);
+        let chosen = match hunted {
             Some(nil) => trials.hunt_verdict(usual_at, view, |k| {
                 if spoils_hunt(&pos, nil, cards[k], usual) {
                     SURE
@@ -427,7 +428,16 @@ fn best_card(
             }),
             None => trials.verdict(Some(usual_at), view),
         };
-        let chosen = trials.spare(chosen, |k| pos.overtakes_partner(cards[k]));
+        // Before the last tricks, which are searched exactly, the playouts'
+        // habits overrate the lead a ruff of a partner's sure winner takes
+        // (recorded games showed hard spending trumps so, losing a trick:
+        // `examples/partner_ruffs.rs`): there it is barred, but to hunt a nil.
+        let resented = |k: usize| pos.overtakes_partner(cards[k]);
+        let chosen = if in_endgame(view) || hunted.is_some() {
+            trials.spare(chosen, resented)
+        } else {
+            trials.unbarred(chosen, resented)
+        };
         // A nil bidder beats no trick it can duck under (`nil_overtakes`).
         trials.unbarred(chosen, |k| pos.nil_overtakes(cards[k]))
     };
@@ -450,8 +460,12 @@ pub fn search_trusted(view: &PlayerView) -> bool {
     let side_nil = std::iter::once(view.seat)
         .chain(view.partner())
         .any(|s| view.bids()[s].is_some_and(Bid::is_nil) && view.play.tricks_won[s] == 0);
-    let endgame = view.mode().hand_size() - view.play.tricks_done <= EXACT_TRICKS;
-    !side_nil || endgame
+    !side_nil || in_endgame(view)
+}
+
+/// The last tricks, which the search plays out exactly on every guessed deal.
+fn in_endgame(view: &PlayerView) -> bool {
+    view.mode().hand_size() - view.play.tricks_done <= EXACT_TRICKS
 }
 
 /// Where `card` is among `cards` (`candidates`): the candidate that stands
