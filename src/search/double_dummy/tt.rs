@@ -11,7 +11,7 @@
 //! position matches an entry when its own top cards have those holders.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::engine::card::{Card, Suit};
 use crate::engine::cards::CardSet;
@@ -73,7 +73,7 @@ impl Position {
         Suit::ALL.map(|suit| {
             let out = self.out.suit(suit);
             match ranks.intersect(out).lowest() {
-                Some(low) => coarse(out.minus(out.below(low)).len() as u8),
+                Some(low) => out.minus(out.below(low)).len() as u8,
                 None => 0,
             }
         })
@@ -90,63 +90,23 @@ impl Position {
         cards
     }
 
-    /// The key of the entry of `depths` this position would match.
-    fn key(&self, depths: [u8; 4]) -> Key {
-        let mut holders = self.holders;
-        for (bits, &depth) in holders.iter_mut().zip(&depths) {
-            *bits &= top_pairs(depth);
-        }
-        Key {
-            shape: self.shape,
-            depths,
-            holders,
-        }
+    fn matches(&self, entry: &Entry) -> bool {
+        (0..4).all(|s| (self.holders[s] ^ entry.holders[s]) & top_pairs(entry.depths[s]) == 0)
     }
 }
-
-/// A depth rounded up to one of a few: a lookup probes every depths a
-/// shape was kept at, so few of them keep it quick; a deeper key matches
-/// fewer positions but never a wrong one.
-fn coarse(depth: u8) -> u8 {
-    const DEPTHS: [u8; 6] = [0, 1, 2, 3, 5, 8];
-    DEPTHS.into_iter().find(|&d| d >= depth).unwrap_or(MOST_OUT)
-}
-
-/// Every card of a suit out, in any deal (cutthroat's 17 cards a seat).
-const MOST_OUT: u8 = 17;
 
 /// The bits of the holders of a suit's top `depth` cards (at most 17).
 fn top_pairs(depth: u8) -> u64 {
     (1u64 << (2 * u32::from(depth))).wrapping_sub(1)
 }
 
-/// Where an entry is filed: the shape, how many top cards of each suit
-/// its proof needed, and the holders of those cards.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Key {
-    shape: Shape,
-    depths: [u8; 4],
-    holders: [u64; 4],
-}
-
-impl Hash for Key {
-    // Whole words, not the bytes one by one: keys are hashed at every
-    // lookup, once per depth kept for the shape.
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u128(self.shape.lengths);
-        let depths = u64::from(u32::from_le_bytes(self.depths));
-        state.write_u64(u64::from(self.shape.lead) | depths << 8);
-        for holders in self.holders {
-            state.write_u64(holders);
-        }
-    }
-}
-
 /// Bounds proven on the tricks still to come from every position matching
-/// an entry's key: at least `lo`, at most `hi`; `best` is the lead that
-/// last settled a question there.
+/// `depths` and `holders`: at least `lo`, at most `hi`; `best` is the lead
+/// that last settled a question there.
 #[derive(Debug, Clone, Copy)]
 struct Entry {
+    depths: [u8; 4],
+    holders: [u64; 4],
     lo: u8,
     hi: u8,
     best: Option<Card>,
@@ -159,15 +119,9 @@ pub(super) enum Lookup {
     Open(Option<Card>),
 }
 
-type Fast = BuildHasherDefault<ShapeHasher>;
-
-/// Entries filed by their whole key, and per shape the depths kept for
-/// it: a position matches at most one entry of each depths, found by one
-/// probe, where scanning every entry of a shape cost most of the search.
 #[derive(Default)]
 pub(super) struct Table {
-    depths: HashMap<Shape, Vec<[u8; 4]>, Fast>,
-    entries: HashMap<Key, Entry, Fast>,
+    entries: HashMap<Shape, Vec<Entry>, BuildHasherDefault<ShapeHasher>>,
 }
 
 impl Table {
@@ -175,12 +129,12 @@ impl Table {
     /// `at`, as far as the table knows?
     pub(super) fn look(&self, at: &Position, need: u8) -> Lookup {
         let mut best = None;
-        for &depths in self.depths.get(&at.shape).into_iter().flatten() {
-            let Some(entry) = self.entries.get(&at.key(depths)) else {
+        for entry in self.entries.get(&at.shape).into_iter().flatten() {
+            if !at.matches(entry) {
                 continue;
-            };
+            }
             if entry.lo >= need || entry.hi < need {
-                return Lookup::Settled(entry.lo >= need, at.top(depths));
+                return Lookup::Settled(entry.lo >= need, at.top(entry.depths));
             }
             best = best.or(entry.best);
         }
@@ -192,17 +146,29 @@ impl Table {
     /// `ranks`.
     pub(super) fn keep(&mut self, at: &Position, proof: Proof) {
         let depths = at.depths(proof.ranks);
-        let entry = self.entries.entry(at.key(depths)).or_insert_with(|| {
-            let kept = self.depths.entry(at.shape).or_default();
-            if !kept.contains(&depths) {
-                kept.push(depths);
+        let mut holders = at.holders;
+        for (bits, &depth) in holders.iter_mut().zip(&depths) {
+            *bits &= top_pairs(depth);
+        }
+        let bucket = self.entries.entry(at.shape).or_default();
+        let found = bucket
+            .iter_mut()
+            .find(|e| e.depths == depths && e.holders == holders);
+        let entry = match found {
+            Some(entry) => entry,
+            None => {
+                bucket.push(Entry {
+                    depths,
+                    holders,
+                    lo: 0,
+                    hi: proof.left,
+                    best: None,
+                });
+                bucket
+                    .last_mut()
+                    .unwrap_or_else(|| unreachable!("just pushed"))
             }
-            Entry {
-                lo: 0,
-                hi: proof.left,
-                best: None,
-            }
-        });
+        };
         if proof.reached {
             entry.lo = entry.lo.max(proof.need);
         } else {
@@ -236,9 +202,7 @@ impl ShapeHasher {
 
 impl Hasher for ShapeHasher {
     fn finish(&self) -> u64 {
-        // The product's high bits are its best: fold them into the low
-        // ones, which pick the bucket.
-        self.0 ^ self.0 >> 29
+        self.0
     }
 
     fn write(&mut self, bytes: &[u8]) {
@@ -249,10 +213,6 @@ impl Hasher for ShapeHasher {
 
     fn write_u8(&mut self, n: u8) {
         self.add(u64::from(n));
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.add(n);
     }
 
     fn write_u128(&mut self, n: u128) {
