@@ -181,6 +181,7 @@ fn ask_message(ask: &Ask) -> ServerMessage {
         seat: ask.seat,
         decision: ask.decision,
         legal: ask.legal.clone(),
+        time_left: None,
         view: Box::new(ask.view.clone()),
     }
 }
@@ -343,6 +344,7 @@ fn a_partnership_game_as_seat_0_is_told_it() {
     frozen_spread(
         "view_mid_trick",
         &ServerMessage::View {
+            timed_out: None,
             view: Box::new(mid.view.clone()),
         },
     );
