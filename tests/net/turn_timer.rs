@@ -96,7 +96,11 @@ async fn a_seat_that_does_nothing_is_told_its_time_and_what_a_bot_did_for_it() {
         assert_eq!(timed_out.decision, decision);
         // A look at the cards brings no event of its own.
         if timed_out.action != Action::Look {
-            assert_eq!(Some(timed_out.action), done, "the view says what the event did");
+            assert_eq!(
+                Some(timed_out.action),
+                done,
+                "the view says what the event did"
+            );
         }
         told += 1;
     }
@@ -187,4 +191,31 @@ fn the_table_counts_down_and_says_what_a_bot_played() {
     assert_eq!(app.timer_note(), Some(timed_out.as_str()));
     drop(app);
     server.stop();
+}
+
+/// `spades serve --turn-timer 2` and a player at its table, in a terminal
+/// of their own, who does nothing once the game starts: the countdown is
+/// on the screen, then the line saying what the bot played for them.
+#[test]
+fn spades_serve_s_timer_counts_down_on_a_waiting_players_screen() {
+    let served = support::process::serve(&["--turn-timer", "2"]);
+    let mut ann = support::pty::Pty::start(
+        &[
+            "host",
+            "--name",
+            "Ann",
+            "--speed",
+            "instant",
+            "--server",
+            &served.server,
+        ],
+        Some("xterm-256color"),
+    );
+    ann.wait_for("the lobby", |s| s.contains("Enter  start"));
+    ann.send(b"\r");
+    ann.wait_for("the countdown", |s| {
+        s.contains(" s left, then a bot decides for you")
+    });
+    ann.wait_for("the bot's line", |s| s.contains("Time ran out: a bot "));
+    ann.kill();
 }

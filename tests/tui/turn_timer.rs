@@ -33,7 +33,11 @@ fn messages(bot_acts: bool) -> (Vec<ServerMessage>, spades::engine::PlayerView) 
             _ => Player::Bot(Box::new(RandomBot)),
         })
         .collect();
-    let mut table = Table::new(Rules::classic(Mode::Partnership), Dealing::Open(11), players);
+    let mut table = Table::new(
+        Rules::classic(Mode::Partnership),
+        Dealing::Open(11),
+        players,
+    );
     let turn = loop {
         table.run_bots().unwrap();
         let turn = table.human_turn().expect("seat 0 is asked");
