@@ -423,12 +423,21 @@ impl Remote {
     }
 
     /// When a bot of the table answers the decision asked of the player,
-    /// on a table with a turn timer.
+    /// on a table with a turn timer: the ask shown, else the next one read
+    /// and not shown yet (while the player reads a hand's score, say),
+    /// whose time runs all the same.
     pub fn deadline(&self) -> Option<Instant> {
         if self.closed.is_some() {
             return None;
         }
-        self.asked.as_ref()?.deadline
+        if let Some(asked) = &self.asked {
+            return asked.deadline;
+        }
+        let left = self.queue.iter().find_map(|m| match m {
+            ServerMessage::Ask { time_left, .. } => Some(*time_left),
+            _ => None,
+        })??;
+        Some(*self.asks_read.front()? + left.duration())
     }
 
     /// A chat line: kept (the latest `CHAT_KEPT`) and told.

@@ -179,3 +179,81 @@ fn the_line_says_what_a_bot_played_and_stays_to_be_read() {
     assert!(!screen_text(&mut app, 100, 30).contains(&note));
     assert_eq!(app.view().phase, Phase::Playing);
 }
+
+/// The server's messages for seat 0 from the last trick of the first
+/// hand to the ask of the second hand's first decision: the hand's score
+/// is on the screen while that ask's time runs.
+fn messages_across_a_hand() -> (Vec<ServerMessage>, spades::engine::PlayerView) {
+    let players = (0..4)
+        .map(|i| match i {
+            0 => Player::Human,
+            _ => Player::Bot(Box::new(RandomBot)),
+        })
+        .collect();
+    let mut table = Table::new(
+        Rules::classic(Mode::Partnership),
+        Dealing::Open(11),
+        players,
+    );
+    let mut last_trick = None;
+    let turn = loop {
+        table.run_bots().unwrap();
+        if table.phase() == Phase::AwaitingDeal {
+            table.deal_next_hand();
+            continue;
+        }
+        let turn = table.human_turn().expect("seat 0 is asked");
+        let view = table.view(turn.seat);
+        if view.hand_no == 2 {
+            break turn;
+        }
+        if last_trick.is_none() && view.play.tricks_done == 12 {
+            table.take_events(YOU);
+            last_trick = Some(view.clone());
+        }
+        let action = Legal::of(&view, turn.decision).first(view.cards()).unwrap();
+        table.act(YOU, action).unwrap();
+    };
+    let before = last_trick.expect("the last trick was played");
+    let view = table.view(YOU);
+    let mut messages = vec![ServerMessage::View {
+        timed_out: None,
+        view: Box::new(before.clone()),
+    }];
+    messages.extend(
+        table
+            .take_events(YOU)
+            .into_iter()
+            .map(|event| ServerMessage::Event { event }),
+    );
+    messages.push(ServerMessage::View {
+        timed_out: None,
+        view: Box::new(view.clone()),
+    });
+    messages.push(ServerMessage::Ask {
+        seat: YOU,
+        decision: turn.decision,
+        legal: Legal::of(&view, turn.decision),
+        time_left: Some(TimeLeft::new(Duration::from_secs(60))),
+        view: Box::new(view),
+    });
+    (messages, before)
+}
+
+#[test]
+fn the_countdown_shows_over_a_hands_score() {
+    let (messages, view) = messages_across_a_hand();
+    let read = Instant::now();
+    let (mut app, _server) = seat(messages, view);
+    let mut now = read;
+    while app.screen() != spades::tui::app::Screen::Summary {
+        now += Duration::from_millis(500);
+        assert!(now < read + Duration::from_secs(30), "no score shown");
+        tick_at(&mut app, now);
+    }
+    // The next hand's ask came with the score: its time runs meanwhile.
+    tick_at(&mut app, read + Duration::from_millis(45_500));
+    assert_eq!(app.screen(), spades::tui::app::Screen::Summary);
+    assert_eq!(app.countdown(), Some(15));
+    insta::assert_snapshot!("countdown_over_score_80x24", screen_text(&mut app, 80, 24));
+}

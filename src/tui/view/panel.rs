@@ -49,7 +49,7 @@ pub(super) fn draw(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, h
 
 /// The turn timer's last seconds, on the panel's top edge: a bot decides
 /// for the player when they run out.
-fn countdown(left: u64, theme: &Theme) -> Span<'static> {
+pub(super) fn countdown(left: u64, theme: &Theme) -> Span<'static> {
     let text = match left {
         0 => " Time is up: a bot decides for you ".to_string(),
         _ => format!(" {left} s left, then a bot decides for you "),
