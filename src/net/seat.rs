@@ -427,7 +427,8 @@ impl Remote {
     /// and not shown yet (while the player reads a hand's score, say),
     /// whose time runs all the same.
     pub fn deadline(&self) -> Option<Instant> {
-        if self.closed.is_some() {
+        // Gone, or taking the seat back: the table will ask anew.
+        if self.closed.is_some() || self.rejoining.is_some() {
             return None;
         }
         if let Some(asked) = &self.asked {

@@ -71,6 +71,16 @@ mod tests {
         json.to_string()
     }
 
+    /// `text` read as a server message both ways a client reads one: from
+    /// the line, and from the JSON value it cleaned first; the two agree.
+    fn read(text: &str) -> Result<ServerMessage, String> {
+        let parsed = parse::<ServerMessage>(text);
+        let value: serde_json::Value = serde_json::from_str(text).unwrap();
+        let from_value = serde_json::from_value::<ServerMessage>(value).map_err(|e| e.to_string());
+        assert_eq!(parsed, from_value, "{text}");
+        parsed
+    }
+
     /// An ask whose `time_left_ms` is hostile or malformed still reads,
     /// the time dropped or bounded; a view's `timed_out` likewise.
     #[test]
@@ -92,8 +102,7 @@ mod tests {
             time_left: Some(TimeLeft::new(Duration::from_secs(60))),
             view: Box::new(view.clone()),
         };
-        let left = |text: &str| match parse::<ServerMessage>(&with_key(&ask, "time_left_ms", text))
-        {
+        let left = |text: &str| match read(&with_key(&ask, "time_left_ms", text)) {
             Ok(ServerMessage::Ask { time_left, .. }) => time_left.map(TimeLeft::duration),
             other => panic!("{text}: {other:?}"),
         };
@@ -108,7 +117,7 @@ mod tests {
             timed_out: None,
             view: Box::new(view),
         };
-        let told = |text: &str| match parse::<ServerMessage>(&with_key(&shown, "timed_out", text)) {
+        let told = |text: &str| match read(&with_key(&shown, "timed_out", text)) {
             Ok(ServerMessage::View { timed_out, .. }) => timed_out,
             other => panic!("{text}: {other:?}"),
         };
