@@ -618,6 +618,7 @@ impl Remote {
                 self.keep_record(&lines);
             }
         }
+        self.asks_read.clear();
         self.finish_record();
         Played {
             records: self
