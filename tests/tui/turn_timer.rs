@@ -134,6 +134,7 @@ fn the_countdown_shows_from_15_seconds_and_ticks_down() {
     tick_at(&mut app, at(45));
     assert_eq!(app.countdown(), Some(15));
     insta::assert_snapshot!("countdown_15s_80x24", screen_text(&mut app, 80, 24));
+    insta::assert_snapshot!("countdown_15s_100x30", screen_text(&mut app, 100, 30));
     // Each second the number goes down.
     for (secs, left) in [(46, 14), (50, 10), (56, 4)] {
         tick_at(&mut app, at(secs));
