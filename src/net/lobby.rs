@@ -187,7 +187,7 @@ impl Waiting {
             // The game has begun: everything goes to the table, and the
             // first view of the player's own seat opens it.
             let view = match &message {
-                ServerMessage::View { view } => Some((**view).clone()),
+                ServerMessage::View { view, .. } => Some((**view).clone()),
                 ServerMessage::Ask { view, seat, .. } if *seat == view.seat => {
                     Some((**view).clone())
                 }

@@ -10,7 +10,7 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::engine::{
     Action, Decision, HandResult, Phase, PlayerView, RuleError, Rules, Seat, SeatEvent, Turn,
@@ -22,6 +22,7 @@ use crate::session::Played;
 use super::client::{Connection, Incoming, Target};
 use super::lobby::Started;
 use crate::protocol::account::GameRating;
+use crate::protocol::timer::TimedOut;
 use crate::protocol::{ClientMessage, Legal, SeatPlayer, ServerMessage};
 
 /// A decision the server asked for, shown to the player.
@@ -30,6 +31,9 @@ struct Asked {
     decision: Decision,
     legal: Legal,
     view: PlayerView,
+    /// When a bot of the table answers it, by this program's own clock:
+    /// the time the server gave, from when the ask was read.
+    deadline: Option<Instant>,
 }
 
 /// The player's seat at a table on a server.
@@ -42,6 +46,12 @@ pub struct Remote {
     asked: Option<Asked>,
     /// What the server said that the player has not been shown yet.
     queue: VecDeque<ServerMessage>,
+    /// When each ask in `queue` was read, in order: its time left counts
+    /// from then, not from when the player is shown it.
+    asks_read: VecDeque<Instant>,
+    /// The turn timer ran out and a bot acted for the player: what it
+    /// did, until the app takes it.
+    timed_out: Option<TimedOut>,
     /// Events shown and not yet taken by the app.
     inbox: Vec<SeatEvent>,
     results: Vec<HandResult>,
@@ -177,6 +187,14 @@ impl Remote {
                 .iter()
                 .map(|n| crate::outside::clean_name(n, crate::naming::MAX_NAME))
                 .collect();
+        // What came with the start was read just now, as far as its
+        // asks' time goes.
+        let now = Instant::now();
+        let asks_read = queued
+            .iter()
+            .filter(|m| matches!(m, ServerMessage::Ask { .. }))
+            .map(|_| now)
+            .collect();
         Remote {
             connection,
             seat: view.seat,
@@ -184,6 +202,8 @@ impl Remote {
             view,
             asked: None,
             queue: queued.into(),
+            asks_read,
+            timed_out: None,
             inbox: Vec::new(),
             results: Vec::new(),
             commitment,
@@ -209,8 +229,8 @@ impl Remote {
         self.seat
     }
 
-    /// Takes in what has arrived, without showing it yet.
-    pub fn pump(&mut self) {
+    /// Takes in what has arrived by `now`, without showing it yet.
+    pub fn pump(&mut self, now: Instant) {
         if let Some(rejoining) = &self.rejoining {
             match rejoining.try_recv() {
                 Ok(Ok(connection)) => {
@@ -237,6 +257,9 @@ impl Remote {
             match incoming {
                 Incoming::Message(message) => {
                     self.bye_heard |= matches!(message, ServerMessage::Bye { .. });
+                    if matches!(message, ServerMessage::Ask { .. }) {
+                        self.asks_read.push_back(now);
+                    }
                     self.queue.push_back(message);
                 }
                 Incoming::Unreadable(why) => {
@@ -302,16 +325,21 @@ impl Remote {
             };
             match message {
                 ServerMessage::Event { event } => self.inbox.push(event),
-                ServerMessage::View { view } => {
+                ServerMessage::View { view, timed_out } => {
                     self.see(*view);
+                    if let Some(timed_out) = timed_out {
+                        self.bot_answered(timed_out);
+                    }
                     viewed = true;
                 }
                 ServerMessage::Ask {
                     seat,
                     decision,
                     legal,
+                    time_left,
                     view,
                 } => {
+                    let read = self.asks_read.pop_front().unwrap_or_else(Instant::now);
                     if seat == self.seat {
                         self.see((*view).clone());
                     }
@@ -320,6 +348,7 @@ impl Remote {
                         decision,
                         legal,
                         view: *view,
+                        deadline: time_left.map(|left| read + left.duration()),
                     });
                     viewed = true;
                 }
@@ -372,6 +401,44 @@ impl Remote {
                 | ServerMessage::Ping {} => {}
             }
         }
+    }
+
+    /// The turn timer ran out on the ask for `timed_out.seat`: the table
+    /// no longer waits for the player there, and the app is to say what
+    /// the bot did.
+    fn bot_answered(&mut self, timed_out: TimedOut) {
+        if self
+            .asked
+            .as_ref()
+            .is_some_and(|a| a.seat == timed_out.seat)
+        {
+            self.asked = None;
+        }
+        self.timed_out = Some(timed_out);
+    }
+
+    /// What a bot did for the player when their time ran out, once.
+    pub fn take_timed_out(&mut self) -> Option<TimedOut> {
+        self.timed_out.take()
+    }
+
+    /// When a bot of the table answers the decision asked of the player,
+    /// on a table with a turn timer: the ask shown, else the next one read
+    /// and not shown yet (while the player reads a hand's score, say),
+    /// whose time runs all the same.
+    pub fn deadline(&self) -> Option<Instant> {
+        // Gone, or taking the seat back: the table will ask anew.
+        if self.closed.is_some() || self.rejoining.is_some() {
+            return None;
+        }
+        if let Some(asked) = &self.asked {
+            return asked.deadline;
+        }
+        let left = self.queue.iter().find_map(|m| match m {
+            ServerMessage::Ask { time_left, .. } => Some(*time_left),
+            _ => None,
+        })??;
+        Some(*self.asks_read.front()? + left.duration())
     }
 
     /// A chat line: kept (the latest `CHAT_KEPT`) and told.
@@ -551,6 +618,7 @@ impl Remote {
                 self.keep_record(&lines);
             }
         }
+        self.asks_read.clear();
         self.finish_record();
         Played {
             records: self

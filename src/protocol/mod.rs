@@ -11,6 +11,7 @@ pub mod account;
 pub mod directory;
 pub mod event;
 pub mod lines;
+pub mod timer;
 pub mod view;
 
 use serde::{Deserialize, Serialize};
@@ -216,6 +217,15 @@ pub enum ServerMessage {
     },
     /// This seat's view of the table now.
     View {
+        /// The turn timer ran out on this seat's ask, and a bot answered
+        /// it: what it did (absent otherwise, and from servers before
+        /// this key).
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            deserialize_with = "timer::lenient"
+        )]
+        timed_out: Option<timer::TimedOut>,
         #[serde(with = "view::boxed")]
         view: Box<PlayerView>,
     },
@@ -225,6 +235,16 @@ pub enum ServerMessage {
         seat: Seat,
         decision: Decision,
         legal: Legal,
+        /// How long before a bot of the table answers for this seat, on a
+        /// table with a turn timer (absent otherwise, and from servers
+        /// before this key).
+        #[serde(
+            rename = "time_left_ms",
+            default,
+            skip_serializing_if = "Option::is_none",
+            deserialize_with = "timer::lenient"
+        )]
+        time_left: Option<timer::TimeLeft>,
         #[serde(with = "view::boxed")]
         view: Box<PlayerView>,
     },
@@ -642,6 +662,7 @@ mod tests {
                     seat: turn.seat,
                     decision: turn.decision,
                     legal: legal.clone(),
+                    time_left: None,
                     view: Box::new(view.clone()),
                 };
                 let back: ServerMessage = parse(&line(&ask)).unwrap();

@@ -432,6 +432,9 @@ impl Process {
             seat: view.seat,
             decision,
             legal: legal.clone(),
+            // The program's own time (`--bot-timeout`) is the documented
+            // one; the key is for a table's turn timer.
+            time_left: None,
             view: Box::new(view.clone()),
         })?;
         let text = self.next_line(timeout, Problem::Silent { hello: false })?;

@@ -181,6 +181,7 @@ fn ask_message(ask: &Ask) -> ServerMessage {
         seat: ask.seat,
         decision: ask.decision,
         legal: ask.legal.clone(),
+        time_left: None,
         view: Box::new(ask.view.clone()),
     }
 }
@@ -343,6 +344,7 @@ fn a_partnership_game_as_seat_0_is_told_it() {
     frozen_spread(
         "view_mid_trick",
         &ServerMessage::View {
+            timed_out: None,
             view: Box::new(mid.view.clone()),
         },
     );
@@ -1123,4 +1125,51 @@ fn the_snapshots_hold_every_message() {
         .collect();
     assert!(scores.iter().any(|m| m["event"].get("lives").is_some()));
     assert!(scores.iter().any(|m| m["event"].get("declarer").is_some()));
+}
+
+/// The turn timer's keys, at a table that has one: the time an ask gives
+/// (before its view), and on the view after an ask the timer ran out on,
+/// what the bot did for each kind of decision (before the view too).
+#[test]
+fn the_turn_timers_keys() {
+    use spades::protocol::timer::{TimeLeft, TimedOut};
+    let mode = Mode::Partnership;
+    let mut sitting = Sitting::new(
+        blind_rules(),
+        secret(51),
+        Names::new(mode, "Ann").all(),
+        GameInfo::default(),
+    );
+    let ask = sitting
+        .until(&mut |a: &Ask| a.plainly(), |a| a.decision == Decision::Bid)
+        .expect("a bid asked for");
+    let timed = ServerMessage::Ask {
+        seat: ask.seat,
+        decision: ask.decision,
+        legal: ask.legal.clone(),
+        time_left: Some(TimeLeft::new(Duration::from_secs(60))),
+        view: Box::new(ask.view.clone()),
+    };
+    let card = |c: &str| c.parse().unwrap();
+    let told = |decision, action| ServerMessage::View {
+        timed_out: Some(TimedOut {
+            seat: ask.seat,
+            decision,
+            action,
+        }),
+        view: Box::new(ask.view.clone()),
+    };
+    frozen_asks(
+        "turn_timer",
+        &[
+            timed,
+            told(Decision::BlindNil, Action::Look),
+            told(Decision::Bid, Action::Bid(Bid::Tricks(3))),
+            told(
+                Decision::Exchange,
+                Action::Exchange([card("2C"), card("9D")].into_iter().collect()),
+            ),
+            told(Decision::Play, Action::Play(card("AS"))),
+        ],
+    );
 }

@@ -29,5 +29,6 @@ mod rated;
 mod rotation;
 mod secrets;
 mod server;
+mod turn_timer;
 mod watch;
 mod weak_keys;

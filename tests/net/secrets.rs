@@ -137,7 +137,9 @@ fn check_secrets(seat: Seat, received: &[String], record: &str) -> usize {
         let mut cards = Vec::new();
         cards_in(&value, &mut cards);
         let hand = match &message {
-            ServerMessage::View { view } | ServerMessage::Ask { view, .. } => Some(view.hand_no),
+            ServerMessage::View { view, .. } | ServerMessage::Ask { view, .. } => {
+                Some(view.hand_no)
+            }
             ServerMessage::Event { event } => match event {
                 SeatEvent::Dealt { hand, .. }
                 | SeatEvent::Bid { hand, .. }

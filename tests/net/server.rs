@@ -254,7 +254,7 @@ async fn a_player_who_drops_out_is_stood_in_for_and_takes_the_seat_back() {
         other => panic!("a reclaimed seat is sent the record so far, not {other:?}"),
     }
     match partner.next().await {
-        Some(ServerMessage::View { view }) => {
+        Some(ServerMessage::View { view, .. }) => {
             assert_eq!(view.seat, bob.seat);
             assert!(
                 view.hand.is_some_and(|h| !h.is_empty()),

@@ -32,4 +32,5 @@ mod stats_window;
 mod thinking;
 mod top_bar;
 mod trick_end;
+mod turn_timer;
 mod watch;

@@ -18,6 +18,11 @@ impl App {
         // The app's clock never runs back, so a pause is measured one way.
         self.now = self.now.max(now);
         let now = self.now;
+        // A shared table's messages are read as they come, even under a
+        // window: the time an ask gives counts from its reading.
+        if let Some(remote) = self.table.remote() {
+            remote.pump(now);
+        }
         // The review's analysis runs aside; its news is taken in here.
         if let Some(review) = &mut self.review {
             review.poll();
@@ -94,7 +99,7 @@ impl App {
     pub(super) fn remote_step(&mut self, now: Instant) -> bool {
         let pace = self.speed.pace();
         if let Some(remote) = self.table.remote() {
-            remote.pump();
+            remote.pump(now);
         }
         self.show_news();
         let Some(remote) = self.table.remote() else {
@@ -123,6 +128,7 @@ impl App {
         if !self.show_news() && self.notice_lasts_one_move {
             self.notice = None;
         }
+        self.hear_timed_out();
         let events = self.table.take_events(self.you);
         self.absorb(events);
         if let Some(why) = closed

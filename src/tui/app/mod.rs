@@ -9,6 +9,7 @@ mod game_over;
 mod hint;
 mod keys;
 mod memory;
+mod turn_timer;
 mod windows;
 
 pub(crate) use keys::CHAT_SHOWN;
@@ -168,6 +169,8 @@ pub struct App {
     hints_asked: bool,
     /// The panel of the cards played and the voids shown is on (`m`).
     memory_shown: bool,
+    /// What the turn timer of a table on a server has to say.
+    timer_note: turn_timer::TimerNote,
 }
 
 impl App {
@@ -278,6 +281,7 @@ impl App {
             hint: None,
             hints_asked: false,
             memory_shown: false,
+            timer_note: turn_timer::TimerNote::default(),
         };
         let first = app.table.take_events(app.you);
         app.absorb(first);
@@ -367,12 +371,12 @@ impl App {
         (self.table.chat_log(), self.chat_scroll)
     }
 
-    /// Is this a seat at a table on a server?
     /// Whether a server's ladder rates this game (`None`: no ladder).
     pub fn ladder(&self) -> Option<&crate::net::seat::Ladder> {
         self.table.ladder()
     }
 
+    /// Is this a seat at a table on a server?
     pub fn is_shared(&self) -> bool {
         self.table.is_remote()
     }

@@ -5,7 +5,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::text::Span;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Widget};
 
 use crate::engine::{Bid, BlindNilRefusal, Decision, Phase, PlayerView, Seat};
@@ -14,14 +14,18 @@ use super::super::app::App;
 use super::super::hand::faces;
 use super::super::hits::{Hits, OfferChoice, Target};
 use super::super::text::{sentence, sentence_case, wrap};
+use super::super::theme::Theme;
 use super::super::widgets::button;
 
 pub(super) fn draw(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
     let theme = app.theme();
-    let block = Block::new()
+    let mut block = Block::new()
         .borders(Borders::TOP)
         .border_set(theme.border())
         .title(Span::styled(title(app, view), theme.accent()));
+    if let Some(left) = app.countdown() {
+        block = block.title_top(Line::from(countdown(left, theme)).right_aligned());
+    }
     let inner = block.inner(area);
     block.render(area, buf);
 
@@ -38,9 +42,24 @@ pub(super) fn draw(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, h
             None => waiting(app, view, inner, buf),
         }
     };
-    if let Some(notice) = app.notice() {
-        notice_lines(notice, spare, inner, buf, theme.error());
+    if let Some(notice) = app.shown_notice() {
+        notice_lines(&notice, spare, inner, buf, theme.error());
     }
+}
+
+/// The turn timer's last seconds, on the panel's top edge: a bot decides
+/// for the player when they run out.
+pub(super) fn countdown(left: u64, theme: &Theme) -> Span<'static> {
+    let text = match left {
+        0 => " Time is up: a bot decides for you ".to_string(),
+        _ => format!(" {left} s left, then a bot decides for you "),
+    };
+    let style = if left <= 5 {
+        theme.error()
+    } else {
+        theme.accent()
+    };
+    Span::styled(text, style)
 }
 
 /// The notice at the foot of the panel, wrapped onto a second row when it
@@ -118,7 +137,7 @@ fn blind_offer(
     // A notice of two lines (a hint) needs both rows under the buttons: in
     // a panel of three the line that says the cards stay face down gives
     // way, the buttons moving up.
-    let two_lines = app.notice().is_some_and(|n| n.lines().count() > 1);
+    let two_lines = app.shown_notice().is_some_and(|n| n.lines().count() > 1);
     let top = u16::from(!(two_lines && inner.height < 4));
     if top > 0 {
         buf.set_string(

@@ -53,6 +53,14 @@ pub(super) fn hand_scored(app: &App, regions: &Regions, buf: &mut Buffer, hits: 
     let width = button_text.len() as u16 + 6;
     let x = inner.x + inner.width.saturating_sub(width) / 2;
     button(buf, x, y, button_text, true, theme, Target::Continue, hits);
+    // The next hand's first decision may be asked already, its time
+    // running while the player reads: the countdown is on the frame.
+    if let Some(left) = app.countdown() {
+        let text = super::panel::countdown(left, theme);
+        let width = text.width() as u16;
+        let x = inner.right().saturating_sub(width);
+        buf.set_span(x.max(inner.x), inner.bottom(), &text, inner.width);
+    }
 }
 
 pub(super) fn game_over(

@@ -371,6 +371,7 @@ pub async fn play_on(
                 decision,
                 legal,
                 view,
+                ..
             } => {
                 seen.asks.push((*seat, *decision, view.hand_no));
                 let action = answerer.answer(*decision, legal, view);
@@ -403,6 +404,7 @@ pub async fn answer(
         decision,
         legal,
         view,
+        ..
     } = ask
     else {
         panic!("{ask:?} is not an ask");

@@ -24,6 +24,7 @@ use crate::engine::{Action, Decision, Mode, Phase, Rules, Seat};
 use crate::ladder::store::AccountId;
 use crate::protocol::account::ModeRating;
 use crate::protocol::directory::ShownRating;
+use crate::protocol::timer::TimedOut;
 use crate::protocol::{ErrorCode, ServerMessage};
 use crate::record::{MemoryRecord, RecordLine};
 use crate::table::{Table, Thought};
@@ -152,6 +153,9 @@ struct Present {
     /// Its view must be sent again (it came back while its stand-in was
     /// thinking, and the stand-in acted).
     stale: bool,
+    /// The turn timer ran out on its ask and a bot answered it: its next
+    /// view says what the bot did.
+    timed_out: Option<TimedOut>,
     /// Its chat lines of late, to hold back a flood of them.
     chat: ChatRate,
 }

@@ -3,11 +3,13 @@
 //! seat is sent as the game moves on.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use super::super::ConnId;
 use super::{Asked, Inner, Present, TableTask};
 use crate::bots::{Bot, BotSpec, Effort, bot_rng, decide};
 use crate::engine::{Action, Decision, Phase, Seat, SeatEvent};
+use crate::protocol::timer::{TimeLeft, TimedOut};
 use crate::protocol::{ErrorCode, Legal, ServerMessage};
 use crate::record::now_secs;
 use crate::table::{Player, Table, Thinking, Thought, exec, seat_bot};
@@ -152,7 +154,16 @@ impl TableTask {
             return;
         };
         if game.table.act(seat, action).is_ok() {
-            self.conns[i].asked = None;
+            let present = &mut self.conns[i];
+            present.asked = None;
+            // Said on the view that follows, sent even when the action
+            // brings this seat no event (a look at the cards).
+            present.timed_out = Some(TimedOut {
+                seat,
+                decision,
+                action,
+            });
+            present.stale = true;
             self.step();
         }
     }
@@ -181,6 +192,7 @@ impl TableTask {
         };
         let mut out: Vec<(usize, ServerMessage)> = Vec::new();
         let mut asks = Vec::new();
+        let timer = self.shared.options.turn_timer;
         for seat in self.rules.mode.each_seat() {
             let events = if game.table.is_human(seat) {
                 game.table.take_events(seat)
@@ -190,7 +202,7 @@ impl TableTask {
             let Some(i) = self.conns.iter().position(|c| c.seat == seat) else {
                 continue;
             };
-            let news = news_for(&game.table, &mut self.conns[i], seat, events);
+            let news = news_for(&game.table, &mut self.conns[i], seat, events, timer);
             out.extend(news.messages.into_iter().map(|message| (i, message)));
             if let Some((asked, decision)) = news.ask {
                 asks.push((i, asked, decision));
@@ -264,8 +276,15 @@ struct News {
 
 /// What the person `present` in `seat` is told: nothing when nothing is
 /// new for them; else the seat's `events`, their view, and the ask when a
-/// decision is newly due. An ask no longer due is forgotten.
-fn news_for(table: &Table, present: &mut Present, seat: Seat, events: Vec<SeatEvent>) -> News {
+/// decision is newly due, with the `timer` it has. An ask no longer due is
+/// forgotten.
+fn news_for(
+    table: &Table,
+    present: &mut Present,
+    seat: Seat,
+    events: Vec<SeatEvent>,
+    timer: Option<Duration>,
+) -> News {
     let mut news = News {
         messages: Vec::new(),
         ask: None,
@@ -282,6 +301,7 @@ fn news_for(table: &Table, present: &mut Present, seat: Seat, events: Vec<SeatEv
             .map(|event| ServerMessage::Event { event }),
     );
     news.messages.push(ServerMessage::View {
+        timed_out: present.timed_out.take(),
         view: Box::new(table.view(seat)),
     });
     match due {
@@ -294,6 +314,8 @@ fn news_for(table: &Table, present: &mut Present, seat: Seat, events: Vec<SeatEv
                 seat: asked,
                 decision,
                 legal,
+                // A new ask's timer starts as it is sent (`TableTask::ask`).
+                time_left: timer.map(TimeLeft::new),
                 view: Box::new(view),
             });
             news.ask = Some((asked, decision));

@@ -50,6 +50,7 @@ impl TableTask {
             seat,
             asked: None,
             stale: false,
+            timed_out: None,
             chat: ChatRate::default(),
         });
         self.send(self.conns.len() - 1, &seated);
@@ -120,6 +121,7 @@ impl TableTask {
             seat,
             asked: None,
             stale: true,
+            timed_out: None,
             chat: ChatRate::default(),
         });
         let me = self.conns.len() - 1;
