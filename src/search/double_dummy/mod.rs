@@ -158,9 +158,8 @@ impl Solver {
             Lookup::Settled(reached, ranks) => return (reached, ranks),
             Lookup::Open(first) => first,
         };
-        let (lo, hi, sure) = bounds::sure(hand, &self.ours);
-        if lo >= need || hi < need {
-            return (lo >= need, sure);
+        if let Some(settled) = bounds::settle(hand, &self.ours, need) {
+            return settled;
         }
         let (reached, ranks, best) = self.tries(hand, need, first);
         let proof = Proof {

@@ -89,10 +89,6 @@ impl Position {
         }
         cards
     }
-
-    fn matches(&self, entry: &Entry) -> bool {
-        (0..4).all(|s| (self.holders[s] ^ entry.holders[s]) & top_pairs(entry.depths[s]) == 0)
-    }
 }
 
 /// The bits of the holders of a suit's top `depth` cards (at most 17).
@@ -100,17 +96,47 @@ fn top_pairs(depth: u8) -> u64 {
     (1u64 << (2 * u32::from(depth))).wrapping_sub(1)
 }
 
-/// Bounds proven on the tricks still to come from every position matching
-/// `depths` and `holders`: at least `lo`, at most `hi`; `best` is the lead
-/// that last settled a question there.
+/// One suit's part of what a proof rests on: the holders of the suit's
+/// top `depth` cards out (two bits each, the highest first).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Pattern {
+    depth: u8,
+    holders: u64,
+}
+
+impl Pattern {
+    fn of(at: &Position, suit: usize, depth: u8) -> Pattern {
+        Pattern {
+            depth,
+            holders: at.holders[suit] & top_pairs(depth),
+        }
+    }
+
+    fn fits(&self, at: &Position, suit: usize) -> bool {
+        (at.holders[suit] ^ self.holders) & top_pairs(self.depth) == 0
+    }
+}
+
+/// A node of a shape's tree: level one holds a pattern of the first suit,
+/// level two of the second, and so on; a node of the fourth level ends a
+/// path and keeps the bounds proven on the tricks still to come for every
+/// position that fits its four patterns (at least `lo`, at most `hi`) and
+/// the lead that last settled a question there. Filed as a tree, a lookup
+/// leaves a whole branch the moment one suit does not fit, where a list
+/// would test each entry's four suits.
 #[derive(Debug, Clone, Copy)]
-struct Entry {
-    depths: [u8; 4],
-    holders: [u64; 4],
+struct Node {
+    pattern: Pattern,
+    /// The first node of the next level under this one, and the next node
+    /// of this level under the same parent (`NONE` for none).
+    child: u32,
+    sibling: u32,
     lo: u8,
     hi: u8,
     best: Option<Card>,
 }
+
+const NONE: u32 = u32::MAX;
 
 /// What the table knows of a question: settled (with the cards whose ranks
 /// the proof rests on), or not, with the lead to try first.
@@ -119,26 +145,36 @@ pub(super) enum Lookup {
     Open(Option<Card>),
 }
 
+/// A shape's tree: `first` is the first node of level one.
+struct Tree {
+    first: u32,
+}
+
 #[derive(Default)]
 pub(super) struct Table {
-    entries: HashMap<Shape, Vec<Entry>, BuildHasherDefault<ShapeHasher>>,
+    trees: HashMap<Shape, Tree, BuildHasherDefault<ShapeHasher>>,
+    /// Every tree's nodes, in one place.
+    nodes: Vec<Node>,
 }
 
 impl Table {
     /// Does the side take at least `need` of the tricks to come from
     /// `at`, as far as the table knows?
     pub(super) fn look(&self, at: &Position, need: u8) -> Lookup {
-        let mut best = None;
-        for entry in self.entries.get(&at.shape).into_iter().flatten() {
-            if !at.matches(entry) {
-                continue;
-            }
-            if entry.lo >= need || entry.hi < need {
-                return Lookup::Settled(entry.lo >= need, at.top(entry.depths));
-            }
-            best = best.or(entry.best);
+        let Some(tree) = self.trees.get(&at.shape) else {
+            return Lookup::Open(None);
+        };
+        let mut search = Search {
+            nodes: &self.nodes,
+            at,
+            need,
+            depths: [0; 4],
+            best: None,
+        };
+        match search.level(tree.first, 0) {
+            Some(reached) => Lookup::Settled(reached, at.top(search.depths)),
+            None => Lookup::Open(search.best),
         }
-        Lookup::Open(best)
     }
 
     /// Keeps that the side takes at least `need` (`reached`) or fewer, of
@@ -146,35 +182,80 @@ impl Table {
     /// `ranks`.
     pub(super) fn keep(&mut self, at: &Position, proof: Proof) {
         let depths = at.depths(proof.ranks);
-        let mut holders = at.holders;
-        for (bits, &depth) in holders.iter_mut().zip(&depths) {
-            *bits &= top_pairs(depth);
-        }
-        let bucket = self.entries.entry(at.shape).or_default();
-        let found = bucket
-            .iter_mut()
-            .find(|e| e.depths == depths && e.holders == holders);
-        let entry = match found {
-            Some(entry) => entry,
-            None => {
-                bucket.push(Entry {
-                    depths,
-                    holders,
+        let first = match self.trees.get(&at.shape) {
+            Some(tree) => tree.first,
+            None => NONE,
+        };
+        let mut head = first;
+        let mut parent = NONE;
+        for (suit, &depth) in depths.iter().enumerate() {
+            let pattern = Pattern::of(at, suit, depth);
+            let mut node = head;
+            while node != NONE && self.nodes[node as usize].pattern != pattern {
+                node = self.nodes[node as usize].sibling;
+            }
+            if node == NONE {
+                node = self.nodes.len() as u32;
+                self.nodes.push(Node {
+                    pattern,
+                    child: NONE,
+                    sibling: head,
                     lo: 0,
                     hi: proof.left,
                     best: None,
                 });
-                bucket
-                    .last_mut()
-                    .unwrap_or_else(|| unreachable!("just pushed"))
+                // The newest first: it is the likeliest to be asked again.
+                match parent {
+                    NONE => {
+                        self.trees.insert(at.shape, Tree { first: node });
+                    }
+                    parent => self.nodes[parent as usize].child = node,
+                }
             }
-        };
-        if proof.reached {
-            entry.lo = entry.lo.max(proof.need);
-        } else {
-            entry.hi = entry.hi.min(proof.need - 1);
+            parent = node;
+            head = self.nodes[node as usize].child;
         }
-        entry.best = proof.best.or(entry.best);
+        let leaf = &mut self.nodes[parent as usize];
+        if proof.reached {
+            leaf.lo = leaf.lo.max(proof.need);
+        } else {
+            leaf.hi = leaf.hi.min(proof.need - 1);
+        }
+        leaf.best = proof.best.or(leaf.best);
+    }
+}
+
+/// One lookup's walk down a shape's tree.
+struct Search<'a> {
+    nodes: &'a [Node],
+    at: &'a Position,
+    need: u8,
+    /// The depths along the path being walked.
+    depths: [u8; 4],
+    best: Option<Card>,
+}
+
+impl Search<'_> {
+    /// Walks the nodes of `level` from `node` on that fit the position:
+    /// the answer of the first path whose bounds settle the question.
+    fn level(&mut self, mut node: u32, level: usize) -> Option<bool> {
+        while node != NONE {
+            let here = self.nodes[node as usize];
+            node = here.sibling;
+            if !here.pattern.fits(self.at, level) {
+                continue;
+            }
+            self.depths[level] = here.pattern.depth;
+            if level == 3 {
+                if here.lo >= self.need || here.hi < self.need {
+                    return Some(here.lo >= self.need);
+                }
+                self.best = self.best.or(here.best);
+            } else if let Some(reached) = self.level(here.child, level + 1) {
+                return Some(reached);
+            }
+        }
+        None
     }
 }
 
