@@ -53,15 +53,19 @@ pub struct Full {
 impl Full {
     pub fn message(self) -> String {
         let again = in_words(self.again_in);
+        let accounts = |n: usize| format!("{n} account{}", if n == 1 { "" } else { "s" });
         match self.limit {
             Limit::Address(most) => format!(
-                "at most {most} accounts an hour are registered from one address: try again in {again}"
+                "at most {} an hour are registered from one address: try again in {again}",
+                accounts(most)
             ),
             Limit::ServerHour(most) => format!(
-                "this server registers at most {most} accounts an hour in all: try again in {again}"
+                "this server registers at most {} an hour in all: try again in {again}",
+                accounts(most)
             ),
             Limit::ServerDay(most) => format!(
-                "this server registers at most {most} accounts a day in all: try again in {again}"
+                "this server registers at most {} a day in all: try again in {again}",
+                accounts(most)
             ),
         }
     }
