@@ -5,6 +5,7 @@
 
 use std::path::Path;
 
+use spades::protocol::SeatPlayer;
 use support::pty::Pty;
 
 use crate::ending::two_programs_at_a_table;
@@ -88,4 +89,91 @@ fn a_refused_sign_in_advises_what_helps_once() {
         "{said}"
     );
     assert!(!said.contains("--name"), "{said}");
+}
+
+/// What the server says to `joining`'s first request, followed until
+/// `done` (or the lobby ends, which is returned).
+fn follow_lobby(
+    connection: &mut spades::net::client::Connection,
+    joining: &mut spades::net::lobby::Joining,
+    done: impl Fn(&spades::net::lobby::Waiting) -> bool,
+) -> Option<spades::net::lobby::NotSeated> {
+    use spades::engine::Seat;
+    use spades::net::lobby::{LobbyState, Waiting};
+    let rules = spades::engine::Rules::classic(spades::engine::Mode::Partnership);
+    connection.send(joining.request(&rules));
+    let mut waiting = Waiting::new(LobbyState::new(Seat::new(0), false, None));
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !done(&waiting) {
+        assert!(
+            std::time::Instant::now() < until,
+            "{:?}",
+            waiting.state.news
+        );
+        if let Some(incoming) = connection.recv_timeout(std::time::Duration::from_millis(50)) {
+            match waiting.take(incoming, joining) {
+                Some(Err(not)) => return Some(not),
+                Some(Ok(_)) => panic!("seated at a game"),
+                None => {}
+            }
+        }
+    }
+    None
+}
+
+/// A kept token the server refuses is forgotten: one for a table it does
+/// not have, and one for a seat freed since (its player left the lobby),
+/// after which the program asks to join anew rather than send it again.
+#[test]
+fn a_token_the_server_refuses_is_forgotten() {
+    use spades::net::client::Connection;
+    use spades::net::lobby::{Joining, NotSeated, Seeking};
+    use std::sync::Arc;
+
+    let server = crate::play::server();
+    let target = crate::play::target(&server);
+    let joining = |table: &str, token: &str, tokens: &Arc<crate::play::Tokens>| Joining {
+        table: Some(table.to_string()),
+        seeking: Seeking::Private,
+        token: Some(token.to_string()),
+        keep_token: tokens.clone(),
+        join_command: Box::new(|table| table.to_string()),
+    };
+
+    let tokens = Arc::new(crate::play::Tokens::default());
+    let mut gone = joining("ZZZZ7TNFDUAX4XS6", "TOKEN234", &tokens);
+    let mut connection = Connection::open(&target, "Bob").unwrap();
+    let ended = follow_lobby(&mut connection, &mut gone, |_| false);
+    assert_eq!(ended, Some(NotSeated::NoTable));
+    assert_eq!(*tokens.forgotten.lock().unwrap(), ["ZZZZ7TNFDUAX4XS6"]);
+
+    let mut ann = crate::play::host(&target, "mode = \"partnership\"\n");
+    let table = ann.seat_token().0;
+    let bob = crate::play::join(&target, "Bob", &table);
+    let token = bob.seat_token().1;
+    let people = |n: usize| {
+        move |w: &spades::net::lobby::Waiting| {
+            w.state.lobby.as_ref().is_some_and(|l| {
+                let seated = l.seats.iter().filter(|s| s.player == SeatPlayer::Person);
+                seated.count() == n
+            })
+        }
+    };
+    ann.until(people(2));
+    // Bob leaves the lobby: his seat is free again, his token no one's.
+    drop(bob);
+    ann.until(people(1));
+    let tokens = Arc::new(crate::play::Tokens::default());
+    let mut freed = joining(&table, &token, &tokens);
+    let mut connection = Connection::open(&target, "Bob").unwrap();
+    let told = |w: &spades::net::lobby::Waiting| {
+        w.state.news.iter().any(|n| n.contains("no longer yours"))
+    };
+    assert_eq!(follow_lobby(&mut connection, &mut freed, told), None);
+    assert_eq!(*tokens.forgotten.lock().unwrap(), [table.clone()]);
+    let rules = spades::engine::Rules::classic(spades::engine::Mode::Partnership);
+    assert_eq!(
+        freed.request(&rules),
+        spades::protocol::ClientMessage::Join { table }
+    );
 }
