@@ -422,7 +422,7 @@ mod tests {
         // Another name does not get round a limit on new accounts.
         let limit = refused(
             ErrorCode::TooManyRegistrations,
-            "at most 5 accounts an hour are registered from one address: try again in 42 minutes",
+            "this server registers at most 5 accounts an hour from one address: try again in 42 minutes",
         );
         let said = sign_in_refused("u3", &limit);
         assert!(!said.contains("--name"), "{said}");

@@ -170,7 +170,10 @@ fn a_token_the_server_refuses_is_forgotten() {
         w.state.news.iter().any(|n| n.contains("no longer yours"))
     };
     assert_eq!(follow_lobby(&mut connection, &mut freed, told), None);
-    assert_eq!(*tokens.forgotten.lock().unwrap(), [table.clone()]);
+    assert_eq!(
+        *tokens.forgotten.lock().unwrap(),
+        std::slice::from_ref(&table)
+    );
     let rules = spades::engine::Rules::classic(spades::engine::Mode::Partnership);
     assert_eq!(
         freed.request(&rules),

@@ -331,7 +331,10 @@ fn two_players_play_a_whole_game_and_one_drops_out_and_comes_back() {
     assert_eq!(ann_view.totals, bob_view.totals);
     // The game is over: the token that could take Ann's seat back is
     // forgotten, and only then.
-    assert_eq!(*ann_tokens.forgotten.lock().unwrap(), [table.clone()]);
+    assert_eq!(
+        *ann_tokens.forgotten.lock().unwrap(),
+        std::slice::from_ref(&table)
+    );
 
     // Each player's own copy of the record proves the deals.
     let played = [ann_app.close(), bob_app.close()];

@@ -56,7 +56,7 @@ impl Full {
         let accounts = |n: usize| format!("{n} account{}", if n == 1 { "" } else { "s" });
         match self.limit {
             Limit::Address(most) => format!(
-                "at most {} an hour are registered from one address: try again in {again}",
+                "this server registers at most {} an hour from one address: try again in {again}",
                 accounts(most)
             ),
             Limit::ServerHour(most) => format!(
