@@ -127,14 +127,7 @@ pub(super) fn identity() -> Result<(Identity, PathBuf), CliError> {
 pub(super) fn account(args: &AccountArgs) -> Result<(), CliError> {
     match &args.action {
         AccountAction::Show => {
-            let (identity, path) = identity()?;
-            let key = identity.public_key();
-            let mut text = format!(
-                "public key: {}\nshort form: {}\nkey file:   {}\n",
-                hex(key.as_bytes()),
-                short_form(key.as_bytes()),
-                path.display()
-            );
+            let mut text = shown_key()?;
             for old in keyring()?.retired().map_err(key_error)? {
                 text.push_str(&format!(
                     "old key {}: ",
@@ -147,6 +140,34 @@ pub(super) fn account(args: &AccountArgs) -> Result<(), CliError> {
         AccountAction::Export => say(&format!("{}\n", identity()?.0.export())),
         AccountAction::Import { text, force } => import(text, *force),
         AccountAction::Rotate { code } => rotate(code),
+    }
+}
+
+/// The key in use as `show` says it; only read, never made: a key made
+/// here would stand in the way of importing the player's own.
+fn shown_key() -> Result<String, CliError> {
+    use crate::ladder::keys::KeyError;
+    let path = key_path()?;
+    match Identity::load(&path) {
+        Ok(identity) => {
+            let key = identity.public_key();
+            Ok(format!(
+                "public key: {}\nshort form: {}\nkey file:   {}\n",
+                hex(key.as_bytes()),
+                short_form(key.as_bytes()),
+                path.display()
+            ))
+        }
+        Err(KeyError::File { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+            Ok(format!(
+                "no key on this machine yet (it would be kept in {}):\n  \
+                 one is made the first time you sign in to a server (spades join, spades lobby,\n  \
+                 spades host --server), or bring yours from another machine with\n  \
+                 `spades account import TEXT` (TEXT from `spades account export` there)\n",
+                path.display()
+            ))
+        }
+        Err(e) => Err(key_error(e)),
     }
 }
 
@@ -234,10 +255,10 @@ fn rotate(code: &ServerAddress) -> Result<(), CliError> {
         .retire(&old, &connection.target().server())
         .map_err(key_error)?;
     replace_key(&new, &path)?;
+    // `name` is the account's name as the server has it now.
     let mut text = format!(
-        "the account {} ({}) now has the key {}, kept in {}\n",
+        "the account {} now has the key {}, kept in {}\n",
         name,
-        signed.name,
         short_form(new.public_key().as_bytes()),
         path.display()
     );

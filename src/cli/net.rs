@@ -247,10 +247,48 @@ fn signed_in(
             Ok(signed)
         }
         Err(SignInError::Lost(why)) => Err(CliError::Failed(why)),
-        Err(refused) => Err(CliError::BadInput(format!(
-            "cannot sign in as {}: {refused} (choose another name with --name)",
-            crate::outside::clean(&name)
-        ))),
+        Err(refused) => Err(CliError::BadInput(sign_in_refused(&name, &refused))),
+    }
+}
+
+/// A refused sign-in in the player's terms: another name (`--name`) is
+/// advised only when the name is what was refused; a limit on new
+/// accounts is the server's own words, which say when to try again.
+fn sign_in_refused(name: &str, refused: &SignInError) -> String {
+    use crate::protocol::ErrorCode;
+    let name = crate::outside::clean(name);
+    match refused {
+        SignInError::Refused {
+            code:
+                ErrorCode::NameTaken
+                | ErrorCode::NameLookAlike
+                | ErrorCode::BotName
+                | ErrorCode::BadName,
+            message,
+        } => format!(
+            "cannot sign in as {name}: {}",
+            advised(message, "choose another name", "with --name NAME")
+        ),
+        SignInError::Refused {
+            code: ErrorCode::TooManyRegistrations,
+            message,
+        } => format!("cannot register {name} on this server now: {message}"),
+        other => format!("cannot sign in as {name}: {other}"),
+    }
+}
+
+/// `text` with `how` to follow its `advice`: appended where the text ends
+/// by giving that advice already ("…: choose another" + " with --name"),
+/// else the whole advice in brackets, so that no advice is said twice.
+pub(super) fn advised(text: &str, advice: &str, how: &str) -> String {
+    let text = text.trim_end();
+    // "choose another name" is advised by "choose another" too.
+    let short = advice.strip_suffix(" name").unwrap_or(advice);
+    let gives = |said: &str| text.ends_with(said) || text.ends_with(&format!("{said}."));
+    if gives(advice) || gives(short) {
+        format!("{} {how}", text.trim_end_matches('.'))
+    } else {
+        format!("{text} ({advice} {how})")
     }
 }
 
@@ -293,7 +331,7 @@ pub(super) fn shown_id(id: &str) -> String {
 /// same for `host` and `serve`), the machine's own trouble a failure.
 pub(super) fn server_error(e: ServerError) -> CliError {
     if let ServerError::Store(_) = e {
-        return CliError::BadInput(format!("{e} (give another with --db)"));
+        return CliError::BadInput(advised(&e.to_string(), "give another", "with --db"));
     }
     if let ServerError::Certificate(CertificateError::File { .. }) = e {
         return CliError::BadInput(e.to_string());
@@ -343,7 +381,65 @@ fn host_here(args: &HostArgs, rules: Rules, source: RulesSource) -> Result<(), C
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use crate::protocol::ErrorCode;
     use clap::Parser;
+
+    /// Advice the server's words already give is finished, not repeated;
+    /// advice they lack is added whole.
+    #[test]
+    fn advice_is_said_once() {
+        let refused = |code, message: &str| SignInError::Refused {
+            code,
+            message: message.into(),
+        };
+        let taken = refused(
+            ErrorCode::NameTaken,
+            "the name `u3` is taken: choose another",
+        );
+        assert_eq!(
+            sign_in_refused("u3", &taken),
+            "cannot sign in as u3: the name `u3` is taken: choose another with --name NAME"
+        );
+        let bot = refused(
+            ErrorCode::BotName,
+            "`North` could pass for a computer player or a seat: choose another name",
+        );
+        let said = sign_in_refused("North", &bot);
+        assert!(
+            said.ends_with("choose another name with --name NAME"),
+            "{said}"
+        );
+        let empty = refused(
+            ErrorCode::BadName,
+            "a name needs at least one letter or digit",
+        );
+        let said = sign_in_refused("--", &empty);
+        assert!(
+            said.ends_with("digit (choose another name with --name NAME)"),
+            "{said}"
+        );
+        // Another name does not get round a limit on new accounts.
+        let limit = refused(
+            ErrorCode::TooManyRegistrations,
+            "this server registers at most 5 accounts an hour from one address: try again in 42 minutes",
+        );
+        let said = sign_in_refused("u3", &limit);
+        assert!(!said.contains("--name"), "{said}");
+        assert!(said.ends_with("try again in 42 minutes"), "{said}");
+        assert_eq!(
+            advised(
+                "x is not a spades ladder: give another",
+                "give another",
+                "with --db"
+            ),
+            "x is not a spades ladder: give another with --db"
+        );
+        assert_eq!(
+            advised("cannot open x: refused", "give another", "with --db"),
+            "cannot open x: refused (give another with --db)"
+        );
+    }
 
     #[test]
     fn a_hosted_table_is_private_unless_made_public() {

@@ -10,6 +10,7 @@ use clap::builder::RangedI64ValueParser;
 use crate::bots::BotSpec;
 use crate::ladder::store::Database;
 use crate::net::certificate::Certificate;
+use crate::net::code::lan_address;
 use crate::net::server::ranked::RankedRules;
 use crate::net::server::{RegistrationLimits, Server, ServerOptions};
 use crate::paths;
@@ -181,6 +182,37 @@ fn db_from_env(var: &str) -> Result<Database, CliError> {
     }
 }
 
+/// The host players are told to give, as a code writes it, for a server
+/// listening on `listen`, and a note when that is a guess: listening on
+/// every address, the code names this machine's address on its network
+/// (`lan`), or this machine alone when it has none, and says so.
+fn shown_host(listen: IpAddr, lan: Option<String>) -> (String, Option<String>) {
+    if !listen.is_unspecified() {
+        let host = match listen {
+            IpAddr::V6(ip) => format!("[{ip}]"),
+            ip => ip.to_string(),
+        };
+        return (host, None);
+    }
+    match lan {
+        Some(lan) => {
+            let note = format!(
+                "it listens on every address; {lan} is this machine's address on its network:\n   \
+                 players who reach it by another name or address give that instead"
+            );
+            (lan, Some(note))
+        }
+        None => (
+            "127.0.0.1".to_string(),
+            Some(
+                "it listens on every address, and this machine is on no network now:\n   \
+                 players elsewhere give the name or address they reach it by instead of 127.0.0.1"
+                    .to_string(),
+            ),
+        ),
+    }
+}
+
 /// `spades serve`: the table server alone, until Ctrl-C or a stop signal,
 /// when everyone at a table is told it is shutting down.
 pub(super) fn serve(args: &ServeArgs) -> Result<(), CliError> {
@@ -201,11 +233,7 @@ pub(super) fn serve(args: &ServeArgs) -> Result<(), CliError> {
         .map_err(|e| CliError::Failed(format!("cannot watch for stop signals: {e}")))?;
     let server = Server::start(options).map_err(server_error)?;
     let address = server.address();
-    let host = match address.ip() {
-        ip if ip.is_unspecified() => "HOST".to_string(),
-        IpAddr::V6(ip) => format!("[{ip}]"),
-        ip => ip.to_string(),
-    };
+    let (host, note) = shown_host(address.ip(), lan_address());
     let mut text = format!(
         "spades serve: listening on {address} ({})\n",
         if args.insecure_plain {
@@ -224,8 +252,8 @@ pub(super) fn serve(args: &ServeArgs) -> Result<(), CliError> {
     );
     text.push_str(&format!("open a table: spades host --server {code}\n"));
     text.push_str(&format!("the lobby: spades lobby {code}\n"));
-    if host == "HOST" {
-        text.push_str("  (HOST: this machine's name or address, as the players reach it)\n");
+    if let Some(note) = note {
+        text.push_str(&format!("  ({note})\n"));
     }
     if let Some(db) = &options_db {
         text.push_str(&format!("ladder: {db}\n"));
@@ -304,6 +332,27 @@ mod tests {
         let options = serve(&["--turn-timer", "0", "--lobby-timeout", "0"]);
         assert_eq!(options.turn_timer, None);
         assert_eq!(options.lobby_timeout, None);
+    }
+
+    /// A code is pasted as printed: a wildcard is never printed as its
+    /// host (nor a word standing for one), a listen address is.
+    #[test]
+    fn the_printed_host_is_one_a_player_can_give() {
+        let every = IpAddr::from([0, 0, 0, 0]);
+        let (host, note) = shown_host(every, Some("192.168.1.5".into()));
+        assert_eq!(host, "192.168.1.5");
+        assert!(note.unwrap().contains("every address"));
+        let (host, note) = shown_host("::".parse().unwrap(), None);
+        assert_eq!(host, "127.0.0.1");
+        assert!(note.unwrap().contains("no network"));
+        assert_eq!(
+            shown_host(IpAddr::from([10, 0, 0, 2]), None),
+            ("10.0.0.2".into(), None)
+        );
+        assert_eq!(
+            shown_host("::1".parse().unwrap(), None),
+            ("[::1]".into(), None)
+        );
     }
 
     /// `--db` names a PostgreSQL database by its address, a file otherwise;

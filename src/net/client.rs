@@ -63,6 +63,36 @@ impl Target {
     }
 }
 
+impl Target {
+    /// The code of `table` on this server, as `spades join` takes it.
+    pub fn table_code(&self, table: &str) -> Option<TableCode> {
+        let port = self.address.rsplit_once(':')?.1.parse().ok()?;
+        Some(TableCode {
+            table: table.to_string(),
+            trust: self.trust.clone(),
+            host: self.host().to_string(),
+            port,
+        })
+    }
+}
+
+/// Why a connection could not be made, and whether nothing listens at
+/// its address at all: then no server runs there now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unreached {
+    pub why: String,
+    pub nobody_listens: bool,
+}
+
+impl Unreached {
+    fn because(why: String) -> Unreached {
+        Unreached {
+            why,
+            nobody_listens: false,
+        }
+    }
+}
+
 impl From<&TableCode> for Target {
     fn from(code: &TableCode) -> Target {
         Target {
@@ -90,6 +120,12 @@ impl Connection {
     /// Connects and says hello as `name`; returns once the connection is
     /// up (or has failed to come up).
     pub fn open(target: &Target, name: &str) -> Result<Connection, String> {
+        Connection::reach(target, name).map_err(|unreached| unreached.why)
+    }
+
+    /// `open`, saying whether nothing listens at the address when the
+    /// connection cannot be made.
+    pub fn reach(target: &Target, name: &str) -> Result<Connection, Unreached> {
         let (out_tx, out_rx) = tokio_mpsc::unbounded_channel();
         let (in_tx, in_rx) = mpsc::channel();
         let (ready_tx, ready_rx) = mpsc::channel();
@@ -104,16 +140,16 @@ impl Connection {
                 {
                     Ok(r) => r,
                     Err(e) => {
-                        let _ = ready_tx.send(Err(e.to_string()));
+                        let _ = ready_tx.send(Err(Unreached::because(e.to_string())));
                         return;
                     }
                 };
                 runtime.block_on(run(target, out_rx, in_tx, ready_tx));
             })
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| Unreached::because(e.to_string()))?;
         let fingerprint = ready_rx
             .recv()
-            .map_err(|_| "the connection's thread stopped".to_string())??;
+            .map_err(|_| Unreached::because("the connection's thread stopped".into()))??;
         let connection = Connection {
             outgoing: out_tx,
             incoming: in_rx,
@@ -209,17 +245,23 @@ async fn run(
     target: Target,
     outgoing: tokio_mpsc::UnboundedReceiver<ClientMessage>,
     incoming: mpsc::Sender<Incoming>,
-    ready: mpsc::Sender<Result<Option<String>, String>>,
+    ready: mpsc::Sender<Result<Option<String>, Unreached>>,
 ) {
+    let (ready, fail) = (ready.clone(), move |why: String| {
+        let _ = ready.send(Err(Unreached::because(why)));
+    });
     let socket =
         match tokio::time::timeout(CONNECT_TIMEOUT, TcpStream::connect(&target.address)).await {
             Ok(Ok(socket)) => socket,
             Ok(Err(e)) => {
-                let _ = ready.send(Err(format!("cannot reach {}: {e}", target.address)));
+                let _ = ready.send(Err(Unreached {
+                    why: super::lost::reaching(&target.address, &e),
+                    nobody_listens: e.kind() == std::io::ErrorKind::ConnectionRefused,
+                }));
                 return;
             }
             Err(_) => {
-                let _ = ready.send(Err(format!("{} does not answer", target.address)));
+                fail(format!("{} does not answer", target.address));
                 return;
             }
         };
@@ -237,7 +279,7 @@ async fn run(
     let (config, name) = match (config, name) {
         (Ok(config), Ok(name)) => (config, name),
         (Err(e), _) | (_, Err(e)) => {
-            let _ = ready.send(Err(e));
+            fail(e);
             return;
         }
     };
@@ -261,26 +303,29 @@ async fn run(
                 std::io::ErrorKind::UnexpectedEof | std::io::ErrorKind::ConnectionReset
             ) =>
         {
-            let _ = ready.send(Err(format!(
+            fail(format!(
                 "{} closed the connection before its handshake: it may hold as many \
                  connections from your address as it takes; try again later",
                 target.address
-            )));
+            ));
         }
         Ok(Err(e)) => {
-            let _ = ready.send(Err(match target.trust {
+            fail(match target.trust {
                 Trust::Authority => format!(
                     "{} is not the server it names: its certificate is not one an authority \
-                     this system trusts made for {} ({e})",
+                     this system trusts made for {} ({})",
                     target.address,
-                    target.host()
+                    target.host(),
+                    super::lost::handshake(&e)
                 ),
-                _ => format!("{} is not the table in the code ({e})", target.address),
-            }));
+                _ => format!(
+                    "{} is not the table in the code ({})",
+                    target.address,
+                    super::lost::handshake(&e)
+                ),
+            });
         }
-        Err(_) => {
-            let _ = ready.send(Err(format!("{} does not answer", target.address)));
-        }
+        Err(_) => fail(format!("{} does not answer", target.address)),
     }
 }
 
@@ -302,7 +347,7 @@ async fn talk<S: AsyncRead + AsyncWrite + Unpin>(
                 Ok(Read::Line(bytes)) => bytes,
                 Ok(Read::End) => return "the table closed the connection".to_string(),
                 Ok(Read::TooLong) => return "the table sent a line too long to read".to_string(),
-                Err(e) => return format!("the connection failed: {e}"),
+                Err(e) => return super::lost::while_talking(&e),
             };
             let message = read_server(&String::from_utf8_lossy(&bytes));
             if message == Incoming::Message(ServerMessage::Ping {}) {

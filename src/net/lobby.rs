@@ -70,8 +70,17 @@ impl std::fmt::Display for NotSeated {
     }
 }
 
-/// Keeps a seat's token (table id, token) to take the seat back later.
-pub type KeepToken = Box<dyn FnMut(&str, &str)>;
+/// Where a seat's token (table id, token) is kept, to take the seat back
+/// later (`seats_kept`): kept once the server gives it, forgotten once
+/// the seat cannot be taken back (the table ended, or the server no
+/// longer knows the token), so that no stale token is ever sent.
+pub trait SeatTokens: std::fmt::Debug + Send + Sync {
+    fn keep(&self, table: &str, token: &str);
+    fn forget(&self, table: &str);
+}
+
+/// The seat tokens as the lobby and the seat share them.
+pub type KeepToken = std::sync::Arc<dyn SeatTokens>;
 
 /// What a player with no table to join asks the server for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -138,6 +147,8 @@ pub struct Started {
     /// The table and the seat's token, to take the seat back if the
     /// connection drops.
     pub seat_token: Option<(String, String)>,
+    /// Where the token is kept, to forget it once the table has ended.
+    pub tokens: KeepToken,
 }
 
 /// The lobby following the server: who sits where, until the game starts
@@ -204,6 +215,7 @@ impl Waiting {
                     view,
                     queued: std::mem::take(&mut self.queued),
                     seat_token: self.seat_token.clone(),
+                    tokens: joining.keep_token.clone(),
                 }));
             }
             if ended {
@@ -220,7 +232,7 @@ impl Waiting {
                 token,
                 host,
             } => {
-                (joining.keep_token)(&table, &token);
+                joining.keep_token.keep(&table, &token);
                 self.seat_token = Some((table.clone(), token));
                 self.state.seat = seat;
                 self.state.host = host;
@@ -245,20 +257,50 @@ impl Waiting {
                 let from = crate::naming::shown_name(&from, guest);
                 self.state.tell(format!("{from}: {text}"));
             }
-            // Not seated yet, and no table by that id: nothing will come.
+            // Not seated yet, and no table by that id: nothing will come,
+            // and a token kept for it is of no more use.
             ServerMessage::Error {
                 code: ErrorCode::NoTable,
                 ..
-            } if self.seat_token.is_none() => return Some(Err(NotSeated::NoTable)),
+            } if self.seat_token.is_none() => {
+                forget_asked(joining);
+                return Some(Err(NotSeated::NoTable));
+            }
+            // The table does not know the kept token (the seat was freed):
+            // forgotten, so joining again sits the player anew.
+            ServerMessage::Error {
+                code: ErrorCode::BadToken,
+                ..
+            } if self.seat_token.is_none() && joining.token.is_some() => {
+                forget_asked(joining);
+                joining.token = None;
+                self.state.tell(
+                    "The seat kept for you at this table is no longer yours: leave and join it again to sit anew."
+                        .into(),
+                );
+            }
             // Quick match refused before any seat: none will come.
             ServerMessage::Error {
                 code: ErrorCode::NotSignedIn | ErrorCode::NoLadder,
                 message,
             } if self.seat_token.is_none() => return Some(Err(NotSeated::Closed(message))),
             ServerMessage::Error { message, .. } => self.state.tell(message),
-            ServerMessage::Bye { reason, .. } => return Some(Err(NotSeated::Closed(reason))),
+            ServerMessage::Bye { reason, .. } => {
+                // The table ended before its game: its seats with it.
+                if let Some((table, _)) = &self.seat_token {
+                    joining.keep_token.forget(table);
+                }
+                return Some(Err(NotSeated::Closed(reason)));
+            }
             _ => {}
         }
         None
+    }
+}
+
+/// Forgets the token kept for the table the player asked for.
+fn forget_asked(joining: &Joining) {
+    if let Some(table) = &joining.table {
+        joining.keep_token.forget(table);
     }
 }

@@ -11,6 +11,8 @@ pub mod client;
 pub mod code;
 pub mod directory;
 pub mod lobby;
+pub mod lost;
+mod rejoin;
 pub mod seat;
 pub mod seats_kept;
 pub mod server;

@@ -9,8 +9,8 @@ use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{self, Receiver};
-use std::time::{Duration, Instant};
+use std::sync::mpsc::Receiver;
+use std::time::Instant;
 
 use crate::engine::{
     Action, Decision, HandResult, Phase, PlayerView, RuleError, Rules, Seat, SeatEvent, Turn,
@@ -19,8 +19,9 @@ use crate::fairness::{Commitment, Reveal};
 use crate::record::RecordLine;
 use crate::session::Played;
 
-use super::client::{Connection, Incoming, Target};
-use super::lobby::Started;
+use super::client::{Connection, Incoming};
+use super::lobby::{KeepToken, Started};
+use super::rejoin::{NotBack, rejoin};
 use crate::protocol::account::GameRating;
 use crate::protocol::timer::TimedOut;
 use crate::protocol::{ClientMessage, Legal, SeatPlayer, ServerMessage};
@@ -74,8 +75,10 @@ pub struct Remote {
     /// The table and this seat's token, to take the seat back when the
     /// connection drops.
     seat_token: Option<(String, String)>,
+    /// Where the token is kept, to forget it once the table has ended.
+    tokens: KeepToken,
     /// A new connection on its way after a drop, taking the seat back.
-    rejoining: Option<Receiver<Result<Connection, String>>>,
+    rejoining: Option<Receiver<Result<Connection, NotBack>>>,
     /// Record lines kept so far: taken back, the seat is sent the whole
     /// record again, and these are not written twice.
     record_lines: usize,
@@ -99,65 +102,6 @@ pub enum Ladder {
 /// Chat lines kept to be scrolled back through.
 const CHAT_KEPT: usize = 50;
 
-/// How often, and how far apart, a dropped connection is tried again.
-const REJOIN_TRIES: u32 = 6;
-const REJOIN_PAUSE: Duration = Duration::from_secs(2);
-
-/// Connects again and asks for the seat back, trying a few times (the
-/// server may not yet have seen the old connection go).
-fn rejoin(
-    target: Target,
-    name: String,
-    table: String,
-    token: String,
-) -> Receiver<Result<Connection, String>> {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut last = String::new();
-        for attempt in 0..REJOIN_TRIES {
-            if attempt > 0 {
-                std::thread::sleep(REJOIN_PAUSE);
-            }
-            let mut connection = match Connection::open(&target, &name) {
-                Ok(connection) => connection,
-                Err(why) => {
-                    last = why;
-                    continue;
-                }
-            };
-            connection.send(ClientMessage::Reclaim {
-                table: table.clone(),
-                token: token.clone(),
-            });
-            // The seat is back once the server says so; a token it does not
-            // take yet (the old connection not yet seen to go) is tried again.
-            loop {
-                match connection.recv_timeout(Duration::from_secs(10)) {
-                    Some(Incoming::Message(ServerMessage::Seated { .. })) => {
-                        let _ = tx.send(Ok(connection));
-                        return;
-                    }
-                    Some(Incoming::Message(ServerMessage::Error { message, .. })) => {
-                        last = message;
-                        break;
-                    }
-                    Some(Incoming::Closed(why)) => {
-                        last = why;
-                        break;
-                    }
-                    Some(_) => {}
-                    None => {
-                        last = "no answer".into();
-                        break;
-                    }
-                }
-            }
-        }
-        let _ = tx.send(Err(last));
-    });
-    rx
-}
-
 impl Remote {
     /// The player's seat at a game that has just started (or was just
     /// taken back), as the lobby hands it over; what came with the start
@@ -175,6 +119,7 @@ impl Remote {
             view,
             queued,
             seat_token,
+            tokens,
         } = started;
         // A bot is named by where this player sees it; a person by name.
         let bots: Vec<Seat> = view
@@ -217,6 +162,7 @@ impl Remote {
             closed: None,
             ladder_rating: None,
             seat_token,
+            tokens,
             rejoining: None,
             record_lines: 0,
             skip_lines: 0,
@@ -241,12 +187,16 @@ impl Remote {
                     self.skip_lines = self.record_lines;
                     self.news.push("Back at the table.".into());
                 }
-                Ok(Err(why)) => {
+                Ok(Err(not_back)) => {
                     self.rejoining = None;
+                    let table = self.seat_token.as_ref().map_or("", |(t, _)| t.as_str());
+                    let reason = not_back.reason(self.connection.target(), table);
+                    // Only a seat the server may still keep stays kept.
+                    if !matches!(not_back, NotBack::Silent(_)) {
+                        self.tokens.forget(table);
+                    }
                     self.queue.push_back(ServerMessage::Bye {
-                        reason: format!(
-                            "the connection was lost ({why}); joining the table again takes your seat back"
-                        ),
+                        reason,
                         rating: None,
                     });
                 }
@@ -490,6 +440,10 @@ impl Remote {
                 }
                 RecordLine::End { .. } | RecordLine::Abandoned { .. } => {
                     self.reveal = line.revealed();
+                    // The game is over for everyone: no seat to take back.
+                    if let Some((table, _)) = &self.seat_token {
+                        self.tokens.forget(table);
+                    }
                 }
                 _ => {}
             }

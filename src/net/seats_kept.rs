@@ -6,6 +6,7 @@
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
 
 fn token_path(dir: &Path, table: &str) -> Option<PathBuf> {
     // Table ids are base32: nothing in one can leave the folder.
@@ -43,15 +44,75 @@ pub fn keep(dir: &Path, table: &str, token: &str) -> std::io::Result<()> {
     fs::rename(&temporary, &path)
 }
 
-/// Keeps each seat token the server gives in `dir`, to take the seat back
-/// later; with no folder, keeps none.
-pub fn keeper(dir: Option<PathBuf>) -> super::lobby::KeepToken {
-    Box::new(move |table, token| {
-        if let Some(dir) = &dir {
+/// Forgets the token kept for `table`, if one is.
+pub fn forget(dir: &Path, table: &str) -> std::io::Result<()> {
+    let Some(path) = token_path(dir, table) else {
+        return Ok(());
+    };
+    match fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+        _ => Ok(()),
+    }
+}
+
+/// How long a token is kept after the seat was last held. The server
+/// keeps an away seat only while its table's game goes on (a lobby's
+/// seats are freed as their players go), and a game is over within
+/// hours: a token a day old is taken to name a seat, or a table, gone.
+pub const KEPT_FOR: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// Removes the tokens in `dir` last written `KEPT_FOR` or more before
+/// `now` (a token is written again each time its seat is taken back),
+/// and any half-written one as old. How many it removed.
+pub fn prune(dir: &Path, now: SystemTime) -> usize {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return 0;
+    };
+    let mut removed = 0;
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if !(name.ends_with(".token") || name.ends_with(".token.new")) {
+            continue;
+        }
+        let written = entry.metadata().and_then(|m| m.modified());
+        let old = written.is_ok_and(|at| now.duration_since(at).is_ok_and(|age| age >= KEPT_FOR));
+        if old && fs::remove_file(&path).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
+}
+
+/// The seat tokens kept in a folder (none without one).
+#[derive(Debug)]
+struct Folder(Option<PathBuf>);
+
+impl super::lobby::SeatTokens for Folder {
+    fn keep(&self, table: &str, token: &str) {
+        if let Some(dir) = &self.0 {
             // A token not kept only means the seat cannot be taken back.
             let _ = keep(dir, table, token);
         }
-    })
+    }
+
+    fn forget(&self, table: &str) {
+        if let Some(dir) = &self.0 {
+            // A token left behind is refused by the server, and pruned.
+            let _ = forget(dir, table);
+        }
+    }
+}
+
+/// Keeps each seat token the server gives in `dir`, to take the seat back
+/// later, and forgets it once the seat is gone; with no folder, keeps
+/// none. Tokens kept too long to be of use are pruned first.
+pub fn keeper(dir: Option<PathBuf>) -> super::lobby::KeepToken {
+    if let Some(dir) = &dir {
+        prune(dir, SystemTime::now());
+    }
+    std::sync::Arc::new(Folder(dir))
 }
 
 #[cfg(test)]
@@ -69,5 +130,44 @@ mod tests {
         keep(dir.path(), "../evil", "X").unwrap();
         assert!(!dir.path().join("../evil.token").exists());
         assert_eq!(kept(dir.path(), "../evil"), None);
+        forget(dir.path(), "ABC234").unwrap();
+        assert_eq!(kept(dir.path(), "ABC234"), None);
+        forget(dir.path(), "ABC234").unwrap();
+        forget(dir.path(), "../evil").unwrap();
+    }
+
+    /// Tokens older than a seat is kept are removed at start; newer
+    /// ones, and other files, are left.
+    #[test]
+    fn tokens_kept_too_long_are_pruned() {
+        let dir = tempfile::tempdir().unwrap();
+        keep(dir.path(), "OLD234", "T1").unwrap();
+        keep(dir.path(), "NEW234", "T2").unwrap();
+        std::fs::write(dir.path().join("HALF22.token.new"), "T").unwrap();
+        std::fs::write(dir.path().join("notes.txt"), "mine").unwrap();
+        let now = SystemTime::now();
+        let long_ago = now - KEPT_FOR - Duration::from_secs(60);
+        for name in ["OLD234.token", "HALF22.token.new", "notes.txt"] {
+            let file = std::fs::File::options()
+                .write(true)
+                .open(dir.path().join(name))
+                .unwrap();
+            file.set_modified(long_ago).unwrap();
+        }
+        assert_eq!(prune(dir.path(), now), 2);
+        assert_eq!(kept(dir.path(), "OLD234"), None);
+        assert_eq!(kept(dir.path(), "NEW234").as_deref(), Some("T2"));
+        assert!(!dir.path().join("HALF22.token.new").exists());
+        assert!(dir.path().join("notes.txt").exists());
+        // The keeper prunes as it starts.
+        keep(dir.path(), "OLD334", "T3").unwrap();
+        let file = std::fs::File::options()
+            .write(true)
+            .open(dir.path().join("OLD334.token"))
+            .unwrap();
+        file.set_modified(long_ago).unwrap();
+        let _ = keeper(Some(dir.path().to_path_buf()));
+        assert_eq!(kept(dir.path(), "OLD334"), None);
+        assert_eq!(kept(dir.path(), "NEW234").as_deref(), Some("T2"));
     }
 }

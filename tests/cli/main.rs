@@ -11,6 +11,7 @@
 
 mod analyze;
 mod commands;
+mod edges;
 mod escapes;
 mod full_disk;
 mod hard;

@@ -137,7 +137,7 @@ fn the_players_own_move_in_flight_is_not_waited_on() {
 
 /// `spades host ARGS` as Ann and `spades join` as Bob, in terminals of
 /// their own, a few cards into a game.
-fn two_programs_at_a_table(host_args: &[&str]) -> (Pty, Pty) {
+pub(crate) fn two_programs_at_a_table(host_args: &[&str]) -> (Pty, Pty) {
     let mut args = vec!["host", "--name", "Ann", "--speed", "instant"];
     args.extend(host_args);
     let mut host = Pty::start(&args, Some("xterm-256color"));

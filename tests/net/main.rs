@@ -12,6 +12,7 @@
 mod bounds;
 mod chat;
 mod e2e;
+mod edges;
 mod ending;
 mod external_bot;
 mod formats;

@@ -3,13 +3,12 @@
 //! from the lobby to the game's end; one of them drops out mid-hand and
 //! takes the seat back with its token; the record each keeps verifies.
 
-use std::cell::RefCell;
-use std::rc::Rc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use spades::engine::{Phase, Seat};
 use spades::net::client::{Connection, Target};
-use spades::net::lobby::{Joining, LobbyState, Seeking, Started, Waiting};
+use spades::net::lobby::{Joining, LobbyState, SeatTokens, Seeking, Started, Waiting};
 use spades::net::server::{Server, ServerOptions};
 use spades::protocol::ClientMessage;
 use spades::tui::app::Screen;
@@ -46,18 +45,32 @@ pub(crate) fn target(server: &Server) -> Target {
     }
 }
 
-/// Where a player's seat token goes when the server gives one.
-type Kept = Rc<RefCell<Option<(String, String)>>>;
+/// Where a player's seat token goes when the server gives one, and the
+/// tables whose tokens the player's program forgot.
+#[derive(Debug, Default)]
+pub(crate) struct Tokens {
+    kept: Mutex<Option<(String, String)>>,
+    pub(crate) forgotten: Mutex<Vec<String>>,
+}
+
+impl SeatTokens for Tokens {
+    fn keep(&self, table: &str, token: &str) {
+        *self.kept.lock().unwrap() = Some((table.to_string(), token.to_string()));
+    }
+
+    fn forget(&self, table: &str) {
+        self.forgotten.lock().unwrap().push(table.to_string());
+    }
+}
+
+type Kept = Arc<Tokens>;
 
 fn joining(table: Option<String>, token: Option<String>, kept: &Kept) -> Joining {
-    let kept = kept.clone();
     Joining {
         table,
         seeking: Seeking::Private,
         token,
-        keep_token: Box::new(move |table, token| {
-            *kept.borrow_mut() = Some((table.to_string(), token.to_string()));
-        }),
+        keep_token: kept.clone(),
         join_command: Box::new(|table| format!("spades join {table}")),
     }
 }
@@ -149,7 +162,17 @@ impl Sitting {
 
     /// The table's id and this seat's token, once seated.
     pub(crate) fn seat_token(&self) -> (String, String) {
-        self.kept.borrow().clone().expect("a seat token")
+        self.kept
+            .kept
+            .lock()
+            .unwrap()
+            .clone()
+            .expect("a seat token")
+    }
+
+    /// Where this player's program keeps and forgets its tokens.
+    pub(crate) fn tokens(&self) -> Kept {
+        self.kept.clone()
     }
 }
 
@@ -266,6 +289,7 @@ fn two_players_play_a_whole_game_and_one_drops_out_and_comes_back() {
         level: "easy".parse().unwrap(),
     });
     ann.connection.send(ClientMessage::Start {});
+    let ann_tokens = ann.tokens();
     let mut ann_app = ann.started(records.path());
     let mut bob_app = bob.started(records.path());
     assert_eq!(ann_app.you(), Seat::new(0));
@@ -305,6 +329,12 @@ fn two_players_play_a_whole_game_and_one_drops_out_and_comes_back() {
     assert_eq!(ann_view.phase, Phase::Over);
     assert_eq!(ann_view.winner, bob_view.winner);
     assert_eq!(ann_view.totals, bob_view.totals);
+    // The game is over: the token that could take Ann's seat back is
+    // forgotten, and only then.
+    assert_eq!(
+        *ann_tokens.forgotten.lock().unwrap(),
+        std::slice::from_ref(&table)
+    );
 
     // Each player's own copy of the record proves the deals.
     let played = [ann_app.close(), bob_app.close()];

@@ -72,6 +72,29 @@ impl<const LIMIT: usize> Rate<LIMIT> {
     pub(super) fn count(&mut self, now: Instant) {
         self.times.push_back(now);
     }
+
+    /// How long after `now` a full rate has room for one more line: when
+    /// the oldest line beyond its room leaves the span. Said to whoever
+    /// is refused, so they know when to try again.
+    pub(super) fn again_in(&self, now: Instant) -> Duration {
+        let over = self.times.len().saturating_sub(LIMIT);
+        self.times.get(over).map_or(Duration::ZERO, |&t| {
+            (t + CHAT_SPAN).saturating_duration_since(now)
+        })
+    }
+}
+
+/// A wait in whole seconds, rounded up and at least one: trying again
+/// after it is never too soon (nor "in 0 seconds", at once, refused again).
+pub(super) fn whole_seconds(wait: Duration) -> u64 {
+    (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1)
+}
+
+/// A refusal's "try again" for a wait, in seconds.
+pub(super) fn try_again(wait: Duration) -> String {
+    let seconds = whole_seconds(wait);
+    let unit = if seconds == 1 { "second" } else { "seconds" };
+    format!("try again in {seconds} {unit}")
 }
 
 #[cfg(test)]
@@ -124,6 +147,11 @@ mod tests {
             table.count(start);
         }
         assert!(table.full(start + Duration::from_secs(9)));
+        // Full at 9 s with its first line at 0: room again at 10 s.
+        let wait = table.again_in(start + Duration::from_millis(9_500));
+        assert_eq!(wait, Duration::from_millis(500));
+        assert_eq!(try_again(wait), "try again in 1 second");
+        assert_eq!(try_again(Duration::from_secs(4)), "try again in 4 seconds");
         assert!(!table.full(start + CHAT_SPAN));
     }
 }

@@ -8,7 +8,7 @@ use tokio::io::AsyncRead;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
-use super::super::flood::{CHAT_SPAN, LISTING_LIMIT};
+use super::super::flood::{CHAT_SPAN, LISTING_LIMIT, try_again};
 use super::super::queue::{self, Entry};
 use super::{Command, Conn, State};
 use crate::engine::Mode;
@@ -34,7 +34,10 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         let now = std::time::Instant::now();
         if self.listing.full(now) {
             let span = CHAT_SPAN.as_secs();
-            let why = format!("the list of tables at most {LISTING_LIMIT} times in {span} seconds");
+            let again = try_again(self.listing.again_in(now));
+            let why = format!(
+                "the list of tables at most {LISTING_LIMIT} times in {span} seconds; {again}"
+            );
             return self.refuse(ErrorCode::Flood, why);
         }
         self.listing.count(now);

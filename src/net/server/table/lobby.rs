@@ -1,7 +1,7 @@
 //! A table before its game: who sits where, the host's bots and their
 //! level, chat, and the start.
 
-use super::super::flood::{CHAT_LIMIT, CHAT_SPAN, TABLE_CHAT_LIMIT};
+use super::super::flood::{CHAT_LIMIT, CHAT_SPAN, TABLE_CHAT_LIMIT, try_again};
 use super::super::{ConnId, clean_chat, seat_name, shortened};
 use super::rated::Counts;
 use super::{Holder, Playing, TableTask};
@@ -200,12 +200,15 @@ impl TableTask {
         // Both limits are checked before either counts the line: a line
         // refused by one is not held against the other.
         if self.conns[i].chat.full(now) {
-            let why = format!("too many chat lines: at most {CHAT_LIMIT} in {span} seconds");
+            let again = try_again(self.conns[i].chat.again_in(now));
+            let why =
+                format!("too many chat lines: at most {CHAT_LIMIT} in {span} seconds; {again}");
             return self.refuse(conn, ErrorCode::Flood, &why);
         }
         if self.chat.full(now) {
+            let again = try_again(self.chat.again_in(now));
             let why = format!(
-                "too many chat lines at this table: at most {TABLE_CHAT_LIMIT} in {span} seconds"
+                "too many chat lines at this table: at most {TABLE_CHAT_LIMIT} in {span} seconds; {again}"
             );
             return self.refuse(conn, ErrorCode::Flood, &why);
         }
