@@ -9,7 +9,7 @@
 use crate::engine::play::trick_power;
 use crate::engine::{Action, Card, Decision, Game, HandState, Mode, Seat, Side, Teams, TrickDone};
 use crate::save::Step;
-use crate::search::double_dummy::most_tricks_with;
+use crate::search::double_dummy::{most_tricks_with, takes_every_trick};
 
 use super::Table;
 
@@ -49,20 +49,13 @@ fn claiming(game: &Game, claimer: Seat) -> (Teams, Side) {
     (teams, teams.scoring_side(claimer))
 }
 
-/// Does the claiming side take every trick left from `hand`, whatever the
-/// others play?
-fn takes_all(hand: &HandState, teams: Teams, side: Side) -> bool {
-    let won = teams.side_tricks(side, &hand.tricks_won());
-    most_tricks_with(hand, teams, side) == won + hand.tricks_left() as u8
-}
-
 /// Does the claim still hold once `card` is played from `hand`: the trick
 /// it may end is the side's, and every trick after it?
 fn still_holds(hand: &HandState, card: Card, teams: Teams, side: Side) -> bool {
     let mut next = *hand;
     match next.play_unchecked(card) {
         Some(trick) if teams.scoring_side(trick.winner) != side => false,
-        _ => takes_all(&next, teams, side),
+        _ => takes_every_trick(&next, teams, side),
     }
 }
 
@@ -77,7 +70,7 @@ fn choices(hand: &HandState) -> Vec<Card> {
 /// lowest legal card (any would do: the claim holds against all of them).
 /// `None` when the claim does not hold.
 pub fn claimed_line(hand: &HandState, teams: Teams, side: Side) -> Option<Vec<Card>> {
-    if !takes_all(hand, teams, side) {
+    if !takes_every_trick(hand, teams, side) {
         return None;
     }
     let mut hand = *hand;

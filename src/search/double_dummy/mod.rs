@@ -42,6 +42,14 @@ pub fn most_tricks_with(hand: &HandState, teams: Teams, side: Side) -> u8 {
     won + Solver::new(team(hand, teams, side)).most(hand)
 }
 
+/// Whether the seats of `side` in `teams` take every trick still to come
+/// from `hand`: one question, not the bisection of `most_tricks_with`, and
+/// a claim that fails is usually refuted by the first tricks tried.
+pub fn takes_every_trick(hand: &HandState, teams: Teams, side: Side) -> bool {
+    let left = hand.tricks_left() as u8;
+    Solver::new(team(hand, teams, side)).reaches(hand, left).0
+}
+
 /// `most_tricks`, or `None` once the search has visited `limit`
 /// positions without an answer: a few deals take a thousand times the
 /// usual search, and a caller that must answer in time (the game review)

@@ -278,3 +278,25 @@ fn a_search_past_its_limit_gives_no_answer() {
     }
     assert!(cut_short > 0, "three positions answer no six-trick ending");
 }
+
+/// The claim's one question is the bisection's answer read at the top.
+#[test]
+fn every_trick_is_taken_exactly_when_the_most_is_all() {
+    let mut all = 0;
+    for seed in 1..=200 {
+        let mode = [Mode::Partnership, Mode::Cutthroat, Mode::Individual][seed as usize % 3];
+        let hand = ending(mode, seed, 4, (seed % 8) as u8, (seed % 3) as usize);
+        let teams = Teams::new(mode, None);
+        for side in mode.each_side() {
+            let won = teams.side_tricks(side, &hand.tricks_won());
+            let every = most_tricks(&hand, mode, side) == won + hand.tricks_left() as u8;
+            assert_eq!(
+                takes_every_trick(&hand, teams, side),
+                every,
+                "seed {seed} side {side:?}"
+            );
+            all += usize::from(every);
+        }
+    }
+    assert!(all > 0, "some side takes every trick of some ending");
+}
