@@ -3,6 +3,8 @@
 //! only shows what the server said and turns keys into requests; the
 //! server decides who sits where and when the game may start.
 
+use std::time::Instant;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -76,19 +78,19 @@ impl LobbyScreen<'_> {
     }
 
     pub fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        self.render_at(area, buf, theme, Instant::now());
+    }
+
+    /// The lobby at `now`: the quick-match wait counts down to it.
+    pub fn render_at(&self, area: Rect, buf: &mut Buffer, theme: &Theme, now: Instant) {
         let width = area.width.min(WIDTH);
         let text_width = usize::from(width.saturating_sub(4)).max(20);
         let mut lines: Vec<Line> = Vec::new();
         let Some(lobby) = &self.lobby else {
-            if let Some((mode, waiting)) = self.queued {
-                lines.push(Line::from(format!(
-                    "Quick match, {mode}: {waiting} waiting, you included."
-                )));
-                lines.push(Line::from("Players near your rating sit with you;"));
-                lines.push(Line::from(
-                    "bots take the seats left once your wait is over.",
-                ));
-                return self.frame("Quick match", lines, area, buf, theme);
+            if let Some(queue) = &self.queued {
+                let lines = super::waiting::lines(queue, now, text_width, theme);
+                let title = super::waiting::title(queue, theme);
+                return self.frame(&title, lines, area, buf, theme);
             }
             lines.push(Line::from("Waiting for the table..."));
             return self.frame("Table", lines, area, buf, theme);
