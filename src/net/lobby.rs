@@ -143,8 +143,9 @@ pub struct Joining {
     pub token: Option<String>,
     /// Where to keep the seat's token: called once the server gives one.
     pub keep_token: KeepToken,
-    /// The code a friend types, once the table's id is known.
-    pub join_command: Box<dyn Fn(&str) -> String>,
+    /// The table's whole code, for a friend to join or watch by, once
+    /// its id is known.
+    pub code: Box<dyn Fn(&str) -> String>,
 }
 
 impl Joining {
@@ -185,6 +186,8 @@ pub struct Started {
     /// The table and the seat's token, to take the seat back if the
     /// connection drops.
     pub seat_token: Option<(String, String)>,
+    /// The table's whole code, for a friend who would watch.
+    pub code: Option<String>,
 }
 
 /// The lobby following the server: who sits where, until the game starts
@@ -192,6 +195,7 @@ pub struct Started {
 pub struct Waiting {
     pub state: LobbyState,
     seat_token: Option<(String, String)>,
+    code: Option<String>,
     start: Option<Begun>,
     queued: Vec<ServerMessage>,
 }
@@ -209,6 +213,7 @@ impl Waiting {
         Waiting {
             state,
             seat_token: None,
+            code: None,
             start: None,
             queued: Vec::new(),
         }
@@ -251,6 +256,7 @@ impl Waiting {
                     view,
                     queued: std::mem::take(&mut self.queued),
                     seat_token: self.seat_token.clone(),
+                    code: self.code.clone(),
                 }));
             }
             if ended {
@@ -271,7 +277,9 @@ impl Waiting {
                 self.seat_token = Some((table.clone(), token));
                 self.state.seat = seat;
                 self.state.host = host;
-                self.state.join_command = Some((joining.join_command)(&table));
+                let code = (joining.code)(&table);
+                self.state.join_command = Some(format!("spades join {code}"));
+                self.code = Some(code);
             }
             ServerMessage::Lobby(lobby) => self.state.update(lobby),
             ServerMessage::Queued {

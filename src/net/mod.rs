@@ -14,6 +14,7 @@ pub mod lobby;
 pub mod seat;
 pub mod seats_kept;
 pub mod server;
+pub mod table_facts;
 pub mod tls;
 pub mod watch;
 
