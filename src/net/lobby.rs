@@ -19,6 +19,8 @@ pub struct LobbyState {
     pub host: bool,
     /// What a friend types to join, when this player can tell them.
     pub join_command: Option<String>,
+    /// What a friend types to watch, once the table's code is known.
+    pub watch_command: Option<String>,
     pub lobby: Option<Lobby>,
     pub rules: Option<Rules>,
     /// Chat lines and the server's refusals, newest last.
@@ -77,6 +79,7 @@ impl LobbyState {
             seat,
             host,
             join_command,
+            watch_command: None,
             lobby: None,
             rules: None,
             news: Vec::new(),
@@ -279,6 +282,7 @@ impl Waiting {
                 self.state.host = host;
                 let code = (joining.code)(&table);
                 self.state.join_command = Some(format!("spades join {code}"));
+                self.state.watch_command = Some(format!("spades watch {code}"));
                 self.code = Some(code);
             }
             ServerMessage::Lobby(lobby) => self.state.update(lobby),

@@ -96,7 +96,23 @@ impl LobbyScreen<'_> {
             return self.frame("Table", lines, area, buf, theme);
         };
         if let Some(command) = &self.join_command {
-            lines.extend(join_lines(command, text_width, theme));
+            lines.extend(command_lines(
+                "A friend joins with:",
+                command,
+                text_width,
+                theme,
+            ));
+        }
+        if let Some(command) = &self.watch_command {
+            lines.extend(command_lines(
+                "Or watches with:",
+                command,
+                text_width,
+                theme,
+            ));
+        }
+        if !lines.is_empty() {
+            lines.push(Line::from(""));
         }
         lines.extend(self.seat_lines(lobby, theme));
         if let Some(rules) = &self.rules {
@@ -182,10 +198,16 @@ impl LobbyScreen<'_> {
     }
 }
 
-/// The command a friend joins with. The code is never broken across lines,
-/// so it can be copied whole: the command goes on two lines before that.
-fn join_lines(command: &str, text_width: usize, theme: &Theme) -> Vec<Line<'static>> {
-    let mut lines = vec![Line::styled("A friend joins with:", theme.accent())];
+/// A command a friend types, under `said`. The code is never broken
+/// across lines, so it can be copied whole: the command goes on two lines
+/// before that.
+fn command_lines(
+    said: &'static str,
+    command: &str,
+    text_width: usize,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let mut lines = vec![Line::styled(said, theme.accent())];
     if command.chars().count() <= text_width {
         lines.push(Line::from(command.to_string()));
     } else {
@@ -193,7 +215,6 @@ fn join_lines(command: &str, text_width: usize, theme: &Theme) -> Vec<Line<'stat
         lines.push(Line::from(verb.to_string()));
         lines.push(Line::from(code.to_string()));
     }
-    lines.push(Line::from(""));
     lines
 }
 

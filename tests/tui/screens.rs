@@ -178,6 +178,7 @@ fn lobby_of_a_shared_table() {
     use spades::tui::lobby::{LobbyKey, LobbyScreen};
     let code = "spades join K7QXM2PD4T9RWA3B.F3QZ7XJ2M4TDKRWA8P6N5YHVCE@192.168.1.5:4466";
     let mut state = LobbyState::new(Seat::new(2), false, Some(code.to_string()));
+    state.watch_command = Some(code.replace("spades join", "spades watch"));
     let seat = |name: Option<&str>, player| LobbySeat {
         name: name.map(str::to_string),
         player,
@@ -223,6 +224,7 @@ fn lobby_of_a_shared_table() {
         .unwrap();
     let text = terminal.backend().to_string();
     assert!(text.contains("K7QXM2PD4T9RWA3B.F3QZ7XJ2M4TDKRWA8P6N5YHVCE@192.168.1.5:4466"));
+    assert!(text.contains("spades watch K7QXM2PD4T9RWA3B."), "{text}");
     assert!(text.contains("Ann  1562?+-290"), "{text}");
     assert!(
         text.contains("Ladder unrated: Bob is not signed in"),
