@@ -13,7 +13,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::link::{Link, encode};
 use super::matching::{self, Waiting};
-use super::queue_told::Tellings;
+use super::queue_told::{Tellings, Waiter};
 use super::table::{self, Opening, Who};
 use super::{ConnId, Shared};
 use crate::engine::Mode;
@@ -83,9 +83,23 @@ async fn run(mut commands: mpsc::Receiver<Command>, shared: Arc<Shared>) {
         waiting.retain(|e| !e.seated.is_closed());
         // Everyone waiting hears who waits with them, and how long, before
         // a table takes them: a newcomer always hears `queued` first.
-        told.tell(&waiting, Instant::now());
+        told.tell(&waiters(&waiting), Instant::now());
         match_now(&mut waiting, &shared);
     }
+}
+
+/// The players waiting, as `queue_told` tells them.
+fn waiters(waiting: &[Entry]) -> Vec<Waiter<'_>> {
+    waiting
+        .iter()
+        .map(|e| Waiter {
+            link: &e.link,
+            mode: e.mode,
+            name: &e.who.name,
+            since: e.since,
+            wait: e.wait,
+        })
+        .collect()
 }
 
 /// Opens a table for each group that forms now, taking its players out of

@@ -9,14 +9,23 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use super::ConnId;
-use super::link::encode;
-use super::queue::Entry;
+use super::link::{Link, encode};
 use crate::engine::Mode;
 use crate::protocol::ServerMessage;
 use crate::protocol::directory::MAX_QUEUED_NAMES;
 
 /// The least time between two `queued` to one connection.
 pub(super) const SPACING: Duration = Duration::from_millis(200);
+
+/// One player waiting, as the queue holds them.
+pub(super) struct Waiter<'a> {
+    pub link: &'a Link,
+    pub mode: Mode,
+    pub name: &'a str,
+    pub since: Instant,
+    /// How long they wait for players before bots fill the table.
+    pub wait: Duration,
+}
 
 /// What a waiting player was last told, and when.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,16 +45,16 @@ impl Tellings {
     /// Tells each player in `waiting` what changed since they were last
     /// told (everything, to one who just came), unless they were told
     /// within `SPACING`: the next round tells them the latest.
-    pub(super) fn tell(&mut self, waiting: &[Entry], now: Instant) {
+    pub(super) fn tell(&mut self, waiting: &[Waiter], now: Instant) {
         self.told
             .retain(|conn, _| waiting.iter().any(|e| e.link.id == *conn));
         for mode in Mode::ALL {
-            let of_mode: Vec<&Entry> = waiting.iter().filter(|e| e.mode == mode).collect();
+            let of_mode: Vec<&Waiter> = waiting.iter().filter(|e| e.mode == mode).collect();
             if of_mode.is_empty() {
                 continue;
             }
             let count = u32::try_from(of_mode.len()).unwrap_or(u32::MAX);
-            let names = first_names(of_mode.iter().map(|e| (e.since, e.who.name.as_str())));
+            let names = first_names(of_mode.iter().map(|e| (e.since, e.name)));
             for entry in of_mode {
                 let told = self.told.get(&entry.link.id);
                 let same = told.is_some_and(|t| t.waiting == count && t.names == names);
@@ -91,7 +100,7 @@ fn first_names<'a>(waiting: impl Iterator<Item = (Instant, &'a str)>) -> Vec<Str
 
 /// Whole seconds, rounded up, until `entry`'s own wait is over: the
 /// queue seats them then at the latest (`matching::groups`).
-pub(super) fn bots_in(entry: &Entry, now: Instant) -> u32 {
+fn bots_in(entry: &Waiter, now: Instant) -> u32 {
     let left = (entry.since + entry.wait).saturating_duration_since(now);
     let whole = left.as_secs() + u64::from(left.subsec_nanos() > 0);
     u32::try_from(whole).unwrap_or(u32::MAX)
