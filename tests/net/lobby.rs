@@ -396,6 +396,45 @@ async fn everyone_waiting_hears_who_waits_and_how_long() {
     assert_eq!((count, names), (1, vec!["Ann".to_string()]));
 }
 
+/// A player coming and going as fast as they may cannot flood those who
+/// wait: each hears `queued` at most five times a second, and at the end
+/// the count as it stands.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_coming_and_going_cannot_flood_those_who_wait() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ladder_server(&dir.path().join("ladder.sqlite"));
+    let (mut ann, _) = signed_in(&server, "Ann").await;
+    let (mut bob, _) = signed_in(&server, "Bob").await;
+    let queue = ClientMessage::Queue {
+        mode: Mode::Cutthroat,
+        wait: MAX_WAIT,
+    };
+    ann.send(&queue).await;
+    assert_eq!(queued(&mut ann).await.0, 1);
+    let start = Instant::now();
+    for _ in 0..20 {
+        bob.send(&queue).await;
+        queued(&mut bob).await;
+        bob.send(&ClientMessage::Unqueue {}).await;
+        bob.until(|m| matches!(m, ServerMessage::Unqueued {}).then_some(()))
+            .await;
+    }
+    // Read what Ann was told until the queue has stood still a while.
+    let mut told = Vec::new();
+    while let Ok(Some(message)) = ann.next_within(Duration::from_secs(1)).await {
+        if let ServerMessage::Queued { waiting, .. } = message {
+            told.push(waiting);
+        }
+    }
+    let spans = start.elapsed().as_millis() / 200;
+    assert!(
+        told.len() as u128 <= spans + 2,
+        "{} queued in {spans} fifths of a second",
+        told.len()
+    );
+    assert_eq!(told.last(), Some(&1), "the count as it stands: {told:?}");
+}
+
 /// What the lobby screen calls: the list, a public table opened (its
 /// `seated` left for the table's follower), the queue joined and left,
 /// and a refusal as a typed error.

@@ -373,11 +373,6 @@ impl App {
         self.table.ladder()
     }
 
-    /// What the server said of a shared table (`None` at home).
-    pub fn table_facts(&self) -> Option<&crate::net::table_facts::TableFacts> {
-        self.table.facts()
-    }
-
     pub fn is_shared(&self) -> bool {
         self.table.is_remote()
     }
