@@ -78,15 +78,6 @@ impl Names {
         }
     }
 
-    /// The names a shared table's server gave its seats, told from `you`'s
-    /// seat: a bot (`bots`), which the server names by its place round the
-    /// table from seat 0, is named by its place from `you`, where the table
-    /// draws it; a person keeps their name, whatever it is; `you`'s side is
-    /// "Us".
-    pub fn shared(mode: Mode, seats: &[String], bots: &[Seat], you: Seat) -> Names {
-        Names::listed(mode, &shared_names(mode, seats, bots, you)).seen_from(you)
-    }
-
     /// The same names, the `guests`' marked (`shown_name`).
     pub fn marking_guests(mut self, guests: &[Seat]) -> Names {
         for seat in guests {
@@ -179,25 +170,6 @@ impl Names {
     }
 }
 
-/// `shared`'s names as a list, for the player's own copy of the record.
-pub fn shared_names(mode: Mode, seats: &[String], bots: &[Seat], you: Seat) -> Vec<String> {
-    mode.each_seat()
-        .map(|seat| {
-            let given = seats.get(seat.index()).cloned().unwrap_or_default();
-            if !bots.contains(&seat) || seat == you {
-                return given;
-            }
-            match place(mode, seat, you) {
-                Place::Left => "West",
-                Place::Top => "North",
-                Place::Right => "East",
-                Place::Bottom => "South",
-            }
-            .to_string()
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -233,17 +205,5 @@ mod tests {
         assert_eq!(names.takes(Seat::new(0)), "You take");
         assert_eq!(names.takes(Seat::new(2)), "East takes");
         assert_eq!(names.winners(Side::new(0)), "You win");
-    }
-
-    #[test]
-    fn at_a_shared_table_a_bot_is_named_by_its_place_and_a_person_by_name() {
-        let given = ["Ann", "West", "Bob", "East"].map(String::from);
-        // Seen from Bob (seat 2): the bot at seat 3 sits on Bob's left.
-        // The person named West keeps the name, though seat 1 is on Bob's
-        // right, where a bot would be "East".
-        let seen = shared_names(Mode::Partnership, &given, &[Seat::new(3)], Seat::new(2));
-        assert_eq!(seen, ["Ann", "West", "Bob", "West"]);
-        let names = Names::shared(Mode::Partnership, &given, &[Seat::new(3)], Seat::new(2));
-        assert_eq!(names.side(Side::new(0)), "Us");
     }
 }

@@ -107,7 +107,7 @@ pub(super) fn sit_at(
         seeking: Seeking::Private,
         token,
         keep_token: seats_kept::keeper(tokens),
-        join_command: Box::new(move |_| format!("spades join {shown}")),
+        code: Box::new(move |_| shown.clone()),
     };
     remote_session(config, connection, joining)
 }
@@ -174,14 +174,14 @@ pub(super) fn host_on(
         seeking,
         token: None,
         keep_token: seats_kept::keeper(paths::seat_tokens()),
-        join_command: Box::new(move |table| {
+        code: Box::new(move |table| {
             let code = TableCode {
                 table: table.to_string(),
                 trust: trust.clone(),
                 host: host.clone(),
                 port,
             };
-            format!("spades join {code}")
+            code.to_string()
         }),
     };
     remote_session(config, connection, joining)

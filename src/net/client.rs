@@ -435,8 +435,8 @@ fn read_server(text: &str) -> Incoming {
 }
 
 /// Every name a message holds cut as a table shows a name
-/// (`outside::clean_name`): a `name` or a chat's `from`, and the names a
-/// `start` gives its seats. A server's names are bounded on its side, but
+/// (`outside::clean_name`): a `name` or a chat's `from`, the names a
+/// `start` gives its seats, and a `queued`'s `names`. A server's names are bounded on its side, but
 /// what another server sends is not ours to trust.
 fn clean_names(value: &mut serde_json::Value) {
     use serde_json::Value;
@@ -449,7 +449,8 @@ fn clean_names(value: &mut serde_json::Value) {
             for (key, item) in map.iter_mut() {
                 match (key.as_str(), item) {
                     ("name" | "from", Value::String(text)) => name(text),
-                    ("seats", Value::Array(seats)) => seats.iter_mut().for_each(|seat| {
+                    // A `queued`'s `names` are names too.
+                    ("seats" | "names", Value::Array(seats)) => seats.iter_mut().for_each(|seat| {
                         if let Value::String(text) = seat {
                             name(text);
                         } else {
@@ -488,6 +489,48 @@ mod tests {
             assert!(told.len() < 300, "{told}");
             assert!(told.contains("\"A\u{301}\""), "{told}");
         }
+    }
+
+    /// A hostile server's `queued`: thousands of names, each long and
+    /// full of marks and escapes, and a wait past any bound. The player
+    /// keeps `MAX_QUEUED_NAMES` names, each cut as a table shows it, and
+    /// a wait of at most `MAX_WAIT` seconds.
+    #[test]
+    fn a_hostile_queued_is_cut_to_its_bounds() {
+        use crate::net::lobby::InQueue;
+        use crate::protocol::directory::{MAX_QUEUED_NAMES, MAX_WAIT};
+        let long = format!("\u{1b}[2J{}{}", "W".repeat(40), "\u{301}".repeat(200));
+        let names = vec![long; 5_000];
+        let line = serde_json::json!({
+            "type": "queued", "mode": "cutthroat", "waiting": u32::MAX,
+            "names": names, "bots_in": u32::MAX,
+        });
+        let Incoming::Message(ServerMessage::Queued {
+            mode,
+            waiting,
+            names,
+            bots_in,
+        }) = read_server(&line.to_string())
+        else {
+            panic!("a queued did not read");
+        };
+        let now = std::time::Instant::now();
+        let heard = InQueue::heard(mode, waiting, names, bots_in, now);
+        assert_eq!(heard.names.len(), MAX_QUEUED_NAMES);
+        for name in &heard.names {
+            let cut = crate::outside::clean_name(name, crate::naming::MAX_NAME);
+            assert_eq!(name, &cut, "cut as a table shows a name");
+            assert!(name.len() <= crate::naming::MAX_NAME_BYTES, "{name:?}");
+            assert!(!name.chars().any(crate::outside::hidden), "{name:?}");
+        }
+        assert_eq!(heard.seconds_left(now), Some(u64::from(MAX_WAIT)));
+        // A server before the keys: the count alone, no time told.
+        let old = r#"{"type":"queued","mode":"partnership","waiting":2}"#;
+        let Incoming::Message(ServerMessage::Queued { names, bots_in, .. }) = read_server(old)
+        else {
+            panic!("an old queued did not read");
+        };
+        assert!(names.is_empty() && bots_in.is_none());
     }
 
     #[test]

@@ -3,10 +3,13 @@
 //! the game starts and hands over to the player's seat (`seat::Remote`).
 //! Nothing here draws; the terminal's lobby screen shows a `LobbyState`.
 
+use std::time::{Duration, Instant};
+
 use crate::engine::{Mode, PlayerView, Rules, Seat};
 use crate::fairness::Commitment;
 
 use super::client::Incoming;
+use crate::protocol::directory::{MAX_QUEUED_NAMES, MAX_WAIT};
 use crate::protocol::{ClientMessage, ErrorCode, Lobby, SeatPlayer, ServerMessage};
 
 /// The lobby as this player knows it.
@@ -16,12 +19,58 @@ pub struct LobbyState {
     pub host: bool,
     /// What a friend types to join, when this player can tell them.
     pub join_command: Option<String>,
+    /// What a friend types to watch, once the table's code is known.
+    pub watch_command: Option<String>,
     pub lobby: Option<Lobby>,
     pub rules: Option<Rules>,
     /// Chat lines and the server's refusals, newest last.
     pub news: Vec<String>,
-    /// In the quick-match queue of a mode, with this many players in it.
-    pub queued: Option<(Mode, u32)>,
+    /// In the quick-match queue, as the server last told it.
+    pub queued: Option<InQueue>,
+}
+
+/// The quick-match queue as the server last told a player in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InQueue {
+    pub mode: Mode,
+    /// How many wait for the mode, this player included.
+    pub waiting: u32,
+    /// The first of them by name, longest waiting first (at most
+    /// `MAX_QUEUED_NAMES`).
+    pub names: Vec<String>,
+    /// When this player's wait is over and bots fill the seats left, by
+    /// this program's clock, as the server counted it; `None` from a
+    /// server that does not say.
+    pub bots_at: Option<Instant>,
+}
+
+impl InQueue {
+    /// What a `queued` says, heard at `now`: the names cut to
+    /// `MAX_QUEUED_NAMES` and the wait to `MAX_WAIT`, whatever a server
+    /// sent (each name was cut as it was read, `client::read_server`).
+    pub fn heard(
+        mode: Mode,
+        waiting: u32,
+        mut names: Vec<String>,
+        bots_in: Option<u32>,
+        now: Instant,
+    ) -> InQueue {
+        names.truncate(MAX_QUEUED_NAMES);
+        let bots_at = bots_in.map(|s| now + Duration::from_secs(u64::from(s.min(MAX_WAIT))));
+        InQueue {
+            mode,
+            waiting,
+            names,
+            bots_at,
+        }
+    }
+
+    /// Whole seconds left at `now` before bots fill the seats, rounded
+    /// up, so the count shows 1 until it is over; `None` when not known.
+    pub fn seconds_left(&self, now: Instant) -> Option<u64> {
+        let left = self.bots_at?.saturating_duration_since(now);
+        Some(left.as_secs() + u64::from(left.subsec_nanos() > 0))
+    }
 }
 
 impl LobbyState {
@@ -30,6 +79,7 @@ impl LobbyState {
             seat,
             host,
             join_command,
+            watch_command: None,
             lobby: None,
             rules: None,
             news: Vec::new(),
@@ -105,8 +155,9 @@ pub struct Joining {
     pub token: Option<String>,
     /// Where to keep the seat's token: called once the server gives one.
     pub keep_token: KeepToken,
-    /// The code a friend types, once the table's id is known.
-    pub join_command: Box<dyn Fn(&str) -> String>,
+    /// The table's whole code, for a friend to join or watch by, once
+    /// its id is known.
+    pub code: Box<dyn Fn(&str) -> String>,
 }
 
 impl Joining {
@@ -149,6 +200,8 @@ pub struct Started {
     pub seat_token: Option<(String, String)>,
     /// Where the token is kept, to forget it once the table has ended.
     pub tokens: KeepToken,
+    /// The table's whole code, for a friend who would watch.
+    pub code: Option<String>,
 }
 
 /// The lobby following the server: who sits where, until the game starts
@@ -156,6 +209,7 @@ pub struct Started {
 pub struct Waiting {
     pub state: LobbyState,
     seat_token: Option<(String, String)>,
+    code: Option<String>,
     start: Option<Begun>,
     queued: Vec<ServerMessage>,
 }
@@ -173,6 +227,7 @@ impl Waiting {
         Waiting {
             state,
             seat_token: None,
+            code: None,
             start: None,
             queued: Vec::new(),
         }
@@ -216,6 +271,7 @@ impl Waiting {
                     queued: std::mem::take(&mut self.queued),
                     seat_token: self.seat_token.clone(),
                     tokens: joining.keep_token.clone(),
+                    code: self.code.clone(),
                 }));
             }
             if ended {
@@ -236,10 +292,21 @@ impl Waiting {
                 self.seat_token = Some((table.clone(), token));
                 self.state.seat = seat;
                 self.state.host = host;
-                self.state.join_command = Some((joining.join_command)(&table));
+                let code = (joining.code)(&table);
+                self.state.join_command = Some(format!("spades join {code}"));
+                self.state.watch_command = Some(format!("spades watch {code}"));
+                self.code = Some(code);
             }
             ServerMessage::Lobby(lobby) => self.state.update(lobby),
-            ServerMessage::Queued { mode, waiting } => self.state.queued = Some((mode, waiting)),
+            ServerMessage::Queued {
+                mode,
+                waiting,
+                names,
+                bots_in,
+            } => {
+                let heard = InQueue::heard(mode, waiting, names, bots_in, Instant::now());
+                self.state.queued = Some(heard);
+            }
             ServerMessage::Start {
                 commitment,
                 seats,

@@ -16,6 +16,7 @@ mod rejoin;
 pub mod seat;
 pub mod seats_kept;
 pub mod server;
+pub mod table_facts;
 pub mod tls;
 pub mod watch;
 

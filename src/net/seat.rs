@@ -22,6 +22,7 @@ use crate::session::Played;
 use super::client::{Connection, Incoming};
 use super::lobby::{KeepToken, Started};
 use super::rejoin::{NotBack, rejoin};
+use super::table_facts::TableFacts;
 use crate::protocol::account::GameRating;
 use crate::protocol::timer::TimedOut;
 use crate::protocol::{ClientMessage, Legal, SeatPlayer, ServerMessage};
@@ -89,6 +90,9 @@ pub struct Remote {
     bye_heard: bool,
     /// Whether the server's ladder rates the game, as its record says.
     ladder: Option<Ladder>,
+    /// The table's code, who plays each seat, its bots' level and its
+    /// rules' origin, as the server said them.
+    facts: TableFacts,
 }
 
 /// Whether a server's ladder rates a game at its table.
@@ -120,18 +124,15 @@ impl Remote {
             queued,
             seat_token,
             tokens,
+            code,
         } = started;
-        // A bot is named by where this player sees it; a person by name.
-        let bots: Vec<Seat> = view
-            .mode()
-            .each_seat()
-            .filter(|s| players.get(s.index()) == Some(&SeatPlayer::Bot))
+        // A bot is named by its seat, as the server names it for everyone
+        // (every player's copy of the record, the spectators): one bot,
+        // one name. A person keeps their name.
+        let names: Vec<String> = names
+            .iter()
+            .map(|n| crate::outside::clean_name(n, crate::naming::MAX_NAME))
             .collect();
-        let names: Vec<String> =
-            crate::naming::shared_names(view.rules.mode, &names, &bots, view.seat)
-                .iter()
-                .map(|n| crate::outside::clean_name(n, crate::naming::MAX_NAME))
-                .collect();
         // What came with the start was read just now, as far as its
         // asks' time goes.
         let now = Instant::now();
@@ -168,6 +169,11 @@ impl Remote {
             skip_lines: 0,
             bye_heard: false,
             ladder: None,
+            facts: TableFacts {
+                code,
+                players,
+                ..TableFacts::default()
+            },
         }
     }
 
@@ -432,6 +438,7 @@ impl Remote {
                     header.info.player_seat = Some(self.seat);
                     // The names as this player saw them at the table.
                     header.names = self.names.clone();
+                    self.facts.heard_header(&header.info);
                     self.ladder = match (header.info.rated, &header.info.unrated) {
                         (true, _) => Some(Ladder::Rated),
                         (false, Some(why)) => Some(Ladder::Unrated(why.clone())),
@@ -484,6 +491,12 @@ impl Remote {
     /// or that it is pending; `None` for a game it did not rate.
     pub fn ladder_rating(&self) -> Option<&GameRating> {
         self.ladder_rating.as_ref()
+    }
+
+    /// What the server said of the table: its code, who plays where,
+    /// its bots' level and its rules' origin.
+    pub fn facts(&self) -> &TableFacts {
+        &self.facts
     }
 
     /// Each seat's name as this player sees it: bots by their place.

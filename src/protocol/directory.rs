@@ -16,6 +16,10 @@ pub const MAX_LISTED: usize = 100;
 /// bots fill the seats no player took, in seconds.
 pub const MAX_WAIT: u32 = 300;
 
+/// The most names a `queued` message lists: who waits first, enough to
+/// see who is there; `waiting` counts them all.
+pub const MAX_QUEUED_NAMES: usize = 8;
+
 /// A rating as the lobby shows it beside a name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ShownRating {

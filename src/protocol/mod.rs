@@ -167,8 +167,21 @@ pub enum ServerMessage {
         total: u32,
     },
     /// In the quick-match queue of `mode`, with `waiting` players in it
-    /// (this one included).
-    Queued { mode: Mode, waiting: u32 },
+    /// (this one included); sent again whenever that changes.
+    Queued {
+        mode: Mode,
+        waiting: u32,
+        /// The names of those waiting, longest waiting first, at most
+        /// `directory::MAX_QUEUED_NAMES` (absent from servers before
+        /// this key).
+        #[serde(default)]
+        names: Vec<String>,
+        /// Whole seconds until this player's own wait is over: by then
+        /// they sit down, bots taking the seats no player took (a table
+        /// may form sooner). Absent from servers before this key.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        bots_in: Option<u32>,
+    },
     /// Out of the quick-match queue.
     Unqueued {},
     /// A seat is yours: keep `token` to reclaim it after a disconnect.

@@ -316,6 +316,13 @@ pub struct GameInfo {
     pub unrated: Option<String>,
 }
 
+/// A shared table's `rules_source`: its host chose the rules.
+pub const RULES_OF_THE_HOST: &str = "the table's host";
+
+/// A quick match's `rules_source`: the table has no host; the server
+/// deals its ranked rules for the mode.
+pub const RULES_OF_QUICK_MATCH: &str = "the server's quick match";
+
 impl GameInfo {
     /// A game between bots alone (`spades sim`): no person, no level named
     /// (each seat's name says its bot), the rules as the header gives them.
@@ -331,7 +338,7 @@ impl GameInfo {
         GameInfo {
             started: Some(started),
             difficulty: bots,
-            rules_source: Some("the table's host".into()),
+            rules_source: Some(RULES_OF_THE_HOST.into()),
             ..GameInfo::default()
         }
     }

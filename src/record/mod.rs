@@ -18,7 +18,9 @@ mod line;
 mod reader;
 mod writer;
 
-pub use line::{GameHeader, GameInfo, RecordLine, SideLine};
+pub use line::{
+    GameHeader, GameInfo, RULES_OF_QUICK_MATCH, RULES_OF_THE_HOST, RecordLine, SideLine,
+};
 pub use reader::{
     DealProof, RecordError, RecordedGame, Replayed, action_of, read_games, recorded_deals, replay,
 };

@@ -103,6 +103,14 @@ impl TableLink {
     }
 
     /// Whether a server's ladder rates the game: never a local one's.
+    /// What the server said of a shared table (`None` at home).
+    pub fn facts(&self) -> Option<&crate::net::table_facts::TableFacts> {
+        match self {
+            TableLink::Local(_) => None,
+            TableLink::Remote(remote) => Some(remote.facts()),
+        }
+    }
+
     pub fn ladder(&self) -> Option<&crate::net::seat::Ladder> {
         match self {
             TableLink::Local(_) => None,

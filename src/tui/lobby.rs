@@ -3,6 +3,8 @@
 //! only shows what the server said and turns keys into requests; the
 //! server decides who sits where and when the game may start.
 
+use std::time::Instant;
+
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -76,25 +78,41 @@ impl LobbyScreen<'_> {
     }
 
     pub fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        self.render_at(area, buf, theme, Instant::now());
+    }
+
+    /// The lobby at `now`: the quick-match wait counts down to it.
+    pub fn render_at(&self, area: Rect, buf: &mut Buffer, theme: &Theme, now: Instant) {
         let width = area.width.min(WIDTH);
         let text_width = usize::from(width.saturating_sub(4)).max(20);
         let mut lines: Vec<Line> = Vec::new();
         let Some(lobby) = &self.lobby else {
-            if let Some((mode, waiting)) = self.queued {
-                lines.push(Line::from(format!(
-                    "Quick match, {mode}: {waiting} waiting, you included."
-                )));
-                lines.push(Line::from("Players near your rating sit with you;"));
-                lines.push(Line::from(
-                    "bots take the seats left once your wait is over.",
-                ));
-                return self.frame("Quick match", lines, area, buf, theme);
+            if let Some(queue) = &self.queued {
+                let lines = super::waiting::lines(queue, now, text_width, theme);
+                let title = super::waiting::title(queue, theme);
+                return self.frame(&title, lines, area, buf, theme);
             }
             lines.push(Line::from("Waiting for the table..."));
             return self.frame("Table", lines, area, buf, theme);
         };
         if let Some(command) = &self.join_command {
-            lines.extend(join_lines(command, text_width, theme));
+            lines.extend(command_lines(
+                "A friend joins with:",
+                command,
+                text_width,
+                theme,
+            ));
+        }
+        if let Some(command) = &self.watch_command {
+            lines.extend(command_lines(
+                "Or watches with:",
+                command,
+                text_width,
+                theme,
+            ));
+        }
+        if !lines.is_empty() {
+            lines.push(Line::from(""));
         }
         lines.extend(self.seat_lines(lobby, theme));
         if let Some(rules) = &self.rules {
@@ -180,10 +198,16 @@ impl LobbyScreen<'_> {
     }
 }
 
-/// The command a friend joins with. The code is never broken across lines,
-/// so it can be copied whole: the command goes on two lines before that.
-fn join_lines(command: &str, text_width: usize, theme: &Theme) -> Vec<Line<'static>> {
-    let mut lines = vec![Line::styled("A friend joins with:", theme.accent())];
+/// A command a friend types, under `said`. The code is never broken
+/// across lines, so it can be copied whole: the command goes on two lines
+/// before that.
+fn command_lines(
+    said: &'static str,
+    command: &str,
+    text_width: usize,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let mut lines = vec![Line::styled(said, theme.accent())];
     if command.chars().count() <= text_width {
         lines.push(Line::from(command.to_string()));
     } else {
@@ -191,7 +215,6 @@ fn join_lines(command: &str, text_width: usize, theme: &Theme) -> Vec<Line<'stat
         lines.push(Line::from(verb.to_string()));
         lines.push(Line::from(code.to_string()));
     }
-    lines.push(Line::from(""));
     lines
 }
 

@@ -24,6 +24,7 @@ pub mod terminal;
 mod text;
 pub mod theme;
 pub mod view;
+mod waiting;
 pub mod watch;
 mod widgets;
 

@@ -137,7 +137,7 @@ fn a_token_the_server_refuses_is_forgotten() {
         seeking: Seeking::Private,
         token: Some(token.to_string()),
         keep_token: tokens.clone(),
-        join_command: Box::new(|table| table.to_string()),
+        code: Box::new(|table| table.to_string()),
     };
 
     let tokens = Arc::new(crate::play::Tokens::default());

@@ -566,6 +566,8 @@ fn lobby_messages() {
             ServerMessage::Queued {
                 mode: Mode::Partnership,
                 waiting: 3,
+                names: vec!["Ann".into(), "Cy".into(), "Dee".into()],
+                bots_in: Some(42),
             },
             ServerMessage::Unqueued {},
         ],

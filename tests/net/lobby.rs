@@ -341,6 +341,103 @@ async fn hostile_waits_are_refused() {
         .await;
 }
 
+/// The next `queued`: how many wait, their names and the seconds left.
+async fn queued(client: &mut Client) -> (u32, Vec<String>, Option<u32>) {
+    client
+        .until(|m| match m {
+            ServerMessage::Queued {
+                waiting,
+                names,
+                bots_in,
+                ..
+            } => Some((*waiting, names.clone(), *bots_in)),
+            ServerMessage::Error { code, message } => panic!("queue refused: {code:?} {message}"),
+            _ => None,
+        })
+        .await
+}
+
+/// Everyone waiting hears the same count and names whenever who waits
+/// changes, each with the seconds left of their own wait: a player who
+/// came first is told the second came, and that they left.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn everyone_waiting_hears_who_waits_and_how_long() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ladder_server(&dir.path().join("ladder.sqlite"));
+    let (mut ann, _) = signed_in(&server, "Ann").await;
+    let (mut bob, _) = signed_in(&server, "Bob").await;
+    let queue = |wait| ClientMessage::Queue {
+        mode: Mode::Partnership,
+        wait,
+    };
+    ann.send(&queue(120)).await;
+    let (count, names, bots_in) = queued(&mut ann).await;
+    assert_eq!((count, names), (1, vec!["Ann".to_string()]));
+    assert!(
+        bots_in.is_some_and(|s| (100..=120).contains(&s)),
+        "{bots_in:?}"
+    );
+    bob.send(&queue(90)).await;
+    let both = vec!["Ann".to_string(), "Bob".to_string()];
+    let (count, names, bots_in) = queued(&mut bob).await;
+    assert_eq!((count, &names), (2, &both));
+    assert!(
+        bots_in.is_some_and(|s| (60..=90).contains(&s)),
+        "{bots_in:?}"
+    );
+    // Ann is told Bob came, without asking.
+    let (count, names, bots_in) = queued(&mut ann).await;
+    assert_eq!((count, &names), (2, &both));
+    assert!(bots_in.is_some_and(|s| s <= 120), "{bots_in:?}");
+    bob.send(&ClientMessage::Unqueue {}).await;
+    bob.until(|m| matches!(m, ServerMessage::Unqueued {}).then_some(()))
+        .await;
+    let (count, names, _) = queued(&mut ann).await;
+    assert_eq!((count, names), (1, vec!["Ann".to_string()]));
+}
+
+/// A player coming and going as fast as they may cannot flood those who
+/// wait: each hears `queued` at most five times a second, and in the end
+/// the count as it stands.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_coming_and_going_cannot_flood_those_who_wait() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = ladder_server(&dir.path().join("ladder.sqlite"));
+    let (mut ann, _) = signed_in(&server, "Ann").await;
+    let (mut bob, _) = signed_in(&server, "Bob").await;
+    let queue = ClientMessage::Queue {
+        mode: Mode::Cutthroat,
+        wait: MAX_WAIT,
+    };
+    ann.send(&queue).await;
+    assert_eq!(queued(&mut ann).await.0, 1);
+    let start = Instant::now();
+    for _ in 0..20 {
+        bob.send(&queue).await;
+        queued(&mut bob).await;
+        bob.send(&ClientMessage::Unqueue {}).await;
+        bob.until(|m| matches!(m, ServerMessage::Unqueued {}).then_some(()))
+            .await;
+    }
+    // Bob stays: Ann must hear it, however soon after her last word.
+    bob.send(&queue).await;
+    queued(&mut bob).await;
+    // Read what Ann was told until the queue has stood still a while.
+    let mut told = Vec::new();
+    while let Ok(Some(message)) = ann.next_within(Duration::from_secs(1)).await {
+        if let ServerMessage::Queued { waiting, .. } = message {
+            told.push(waiting);
+        }
+    }
+    let spans = start.elapsed().as_millis() / 200;
+    assert!(
+        told.len() as u128 <= spans + 2,
+        "{} queued in {spans} fifths of a second",
+        told.len()
+    );
+    assert_eq!(told.last(), Some(&2), "the count as it stands: {told:?}");
+}
+
 /// What the lobby screen calls: the list, a public table opened (its
 /// `seated` left for the table's follower), the queue joined and left,
 /// and a refusal as a typed error.

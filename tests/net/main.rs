@@ -26,6 +26,7 @@ mod liveness;
 mod lobby;
 mod lying_host;
 mod play;
+mod quick_table;
 mod rated;
 mod rotation;
 mod secrets;

@@ -71,7 +71,7 @@ fn joining(table: Option<String>, token: Option<String>, kept: &Kept) -> Joining
         seeking: Seeking::Private,
         token,
         keep_token: kept.clone(),
-        join_command: Box::new(|table| format!("spades join {table}")),
+        code: Box::new(|table| table.to_string()),
     }
 }
 
@@ -115,7 +115,7 @@ impl Sitting {
     }
 
     /// `at`, over a connection already open (signed in, say).
-    fn on(connection: Connection, first: ClientMessage) -> Sitting {
+    pub(crate) fn on(connection: Connection, first: ClientMessage) -> Sitting {
         let table = match &first {
             ClientMessage::Join { table } | ClientMessage::Reclaim { table, .. } => {
                 Some(table.clone())
@@ -297,10 +297,10 @@ fn two_players_play_a_whole_game_and_one_drops_out_and_comes_back() {
     assert!(ann_app.commitment().is_some(), "the deals are committed to");
     assert_eq!(ann_app.names().seat(Seat::new(2)), "Bob");
     assert_eq!(bob_app.names().seat(Seat::new(2)), "Bob");
-    // The bots are named by where each player sees them: the server's
-    // East (seat 3) sits at Bob's left.
+    // A bot is named by its seat, the same for everyone: the server's
+    // East (seat 3) is East to Bob too, though it sits at his left.
     assert_eq!(ann_app.names().seat(Seat::new(3)), "East");
-    assert_eq!(bob_app.names().seat(Seat::new(3)), "West");
+    assert_eq!(bob_app.names().seat(Seat::new(3)), "East");
 
     // A few cards into the first hand, Bob's program goes away.
     play_until(&mut [&mut ann_app, &mut bob_app], |apps| {
@@ -359,8 +359,8 @@ fn two_players_play_a_whole_game_and_one_drops_out_and_comes_back() {
     let header: serde_json::Value =
         serde_json::from_str(bob_record.lines().next().unwrap()).unwrap();
     assert_eq!(
-        header["names"][3], "West",
-        "Bob's copy names them as he saw them"
+        header["names"][3], "East",
+        "Bob's copy names each bot by its seat, as Ann's does"
     );
     assert_eq!(header["player_seat"], 2);
     // Bob's return wrote his record afresh in the same file: nothing cut

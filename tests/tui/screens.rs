@@ -178,6 +178,7 @@ fn lobby_of_a_shared_table() {
     use spades::tui::lobby::{LobbyKey, LobbyScreen};
     let code = "spades join K7QXM2PD4T9RWA3B.F3QZ7XJ2M4TDKRWA8P6N5YHVCE@192.168.1.5:4466";
     let mut state = LobbyState::new(Seat::new(2), false, Some(code.to_string()));
+    state.watch_command = Some(code.replace("spades join", "spades watch"));
     let seat = |name: Option<&str>, player| LobbySeat {
         name: name.map(str::to_string),
         player,
@@ -223,6 +224,7 @@ fn lobby_of_a_shared_table() {
         .unwrap();
     let text = terminal.backend().to_string();
     assert!(text.contains("K7QXM2PD4T9RWA3B.F3QZ7XJ2M4TDKRWA8P6N5YHVCE@192.168.1.5:4466"));
+    assert!(text.contains("spades watch K7QXM2PD4T9RWA3B."), "{text}");
     assert!(text.contains("Ann  1562?+-290"), "{text}");
     assert!(
         text.contains("Ladder unrated: Bob is not signed in"),
@@ -231,23 +233,45 @@ fn lobby_of_a_shared_table() {
     insta::assert_snapshot!("lobby_80x24", text);
 }
 
-/// Waiting in the quick-match queue: the mode, how many wait, and that
-/// bots fill the seats after the player's wait.
+/// Waiting in the quick-match queue: the mode, who waits, the time left
+/// before bots fill the seats counted down each second from what the
+/// server said, and the key back to the lobby; at 80x24 and 100x30.
 #[test]
 fn waiting_for_a_quick_match() {
+    use std::time::{Duration, Instant};
+
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     use spades::engine::Seat;
-    use spades::net::lobby::LobbyState;
+    use spades::net::lobby::{InQueue, LobbyState};
     use spades::tui::Theme;
-    use spades::tui::lobby::LobbyScreen;
+    use spades::tui::lobby::{LobbyKey, LobbyScreen};
+    let heard = Instant::now();
+    let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
     let mut state = LobbyState::new(Seat::new(0), false, None);
-    state.queued = Some((Mode::Cutthroat, 2));
-    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
-    terminal
-        .draw(|frame| LobbyScreen(&state).render(frame.area(), frame.buffer_mut(), &Theme::PLAIN))
-        .unwrap();
-    let text = terminal.backend().to_string();
-    assert!(text.contains("Quick match, cutthroat: 2 waiting"), "{text}");
+    state.queued = Some(InQueue::heard(Mode::Cutthroat, 5, names, Some(75), heard));
+    let screen = LobbyScreen(&state);
+    assert_eq!(screen.key(Key::Esc), LobbyKey::Leave);
+    let draw = |size: (u16, u16), after: u64| {
+        let mut terminal = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
+        let now = heard + Duration::from_millis(after);
+        terminal
+            .draw(|frame| screen.render_at(frame.area(), frame.buffer_mut(), &Theme::PLAIN, now))
+            .unwrap();
+        terminal.backend().to_string()
+    };
+    let text = draw((80, 24), 0);
+    assert!(text.contains("Quick match, cutthroat"), "{text}");
+    assert!(
+        text.contains("5, you included: Ann, Bob, Cy and 2 more"),
+        "{text}"
+    );
+    assert!(text.contains("in 1:15, at the latest"), "{text}");
+    assert!(text.contains("Esc  back to the lobby"), "{text}");
     insta::assert_snapshot!("quick_match_waiting_80x24", text);
+    // A second and a half later the count is down by one (rounded up).
+    assert!(draw((80, 24), 1_500).contains("in 1:14, at the latest"));
+    assert!(draw((80, 24), 74_001).contains("in 0:01, at the latest"));
+    assert!(draw((80, 24), 90_000).contains("take the seats left now"));
+    insta::assert_snapshot!("quick_match_waiting_100x30", draw((100, 30), 60_000));
 }

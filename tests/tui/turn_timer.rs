@@ -111,6 +111,7 @@ fn seat(messages: Vec<ServerMessage>, view: spades::engine::PlayerView) -> (App,
         queued: messages,
         seat_token: None,
         tokens: spades::net::seats_kept::keeper(None),
+        code: None,
     };
     let mut config = config(Mode::Partnership, 11);
     config.auto_play = false;

@@ -19,6 +19,7 @@ mod matching;
 #[doc(hidden)]
 pub mod probe;
 mod queue;
+mod queue_told;
 pub mod ranked;
 pub mod registrations;
 mod slot;

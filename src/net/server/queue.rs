@@ -3,7 +3,8 @@
 //! (`matching::groups`). A table that forms is opened with the classic
 //! rules of its mode, its players seated, bots of a fixed level (`normal`,
 //! so the game is rated) in the other seats, and its game started; each
-//! player's connection is handed the table.
+//! player's connection is handed the table. Those left waiting are told
+//! who waits with them (`queue_told`).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -12,6 +13,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::link::{Link, encode};
 use super::matching::{self, Waiting};
+use super::queue_told::{Tellings, Waiter};
 use super::table::{self, Opening, Who};
 use super::{ConnId, Shared};
 use crate::engine::Mode;
@@ -61,22 +63,12 @@ pub(super) fn sender(shared: &Arc<Shared>) -> mpsc::Sender<Command> {
 
 async fn run(mut commands: mpsc::Receiver<Command>, shared: Arc<Shared>) {
     let mut waiting: Vec<Entry> = Vec::new();
+    let mut told = Tellings::default();
     let mut stop = shared.shutdown.clone();
     loop {
         tokio::select! {
             command = commands.recv() => match command {
-                Some(Command::Join(entry)) => {
-                    let mode = entry.mode;
-                    waiting.push(*entry);
-                    let count = waiting.iter().filter(|e| e.mode == mode).count();
-                    let queued = ServerMessage::Queued {
-                        mode,
-                        waiting: u32::try_from(count).unwrap_or(u32::MAX),
-                    };
-                    if let Some(entry) = waiting.last() {
-                        entry.link.send(encode(&queued));
-                    }
-                }
+                Some(Command::Join(entry)) => waiting.push(*entry),
                 Some(Command::Leave { conn, left }) => {
                     let before = waiting.len();
                     waiting.retain(|e| e.link.id != conn);
@@ -89,8 +81,25 @@ async fn run(mut commands: mpsc::Receiver<Command>, shared: Arc<Shared>) {
         }
         // A connection gone without a word is no longer waiting.
         waiting.retain(|e| !e.seated.is_closed());
+        // Everyone waiting hears who waits with them, and how long, before
+        // a table takes them: a newcomer always hears `queued` first.
+        told.tell(&waiters(&waiting), Instant::now());
         match_now(&mut waiting, &shared);
     }
+}
+
+/// The players waiting, as `queue_told` tells them.
+fn waiters(waiting: &[Entry]) -> Vec<Waiter<'_>> {
+    waiting
+        .iter()
+        .map(|e| Waiter {
+            link: &e.link,
+            mode: e.mode,
+            name: &e.who.name,
+            since: e.since,
+            wait: e.wait,
+        })
+        .collect()
 }
 
 /// Opens a table for each group that forms now, taking its players out of

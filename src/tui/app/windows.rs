@@ -13,6 +13,13 @@ use super::super::replay::{Source, Viewer};
 use super::{App, Overlay, PlayConfig, sentence};
 
 impl App {
+    /// What the server said of a shared table, for the rules window: its
+    /// code, who plays where, its bots' level, its rules' origin (`None`
+    /// at home).
+    pub fn table_facts(&self) -> Option<&crate::net::table_facts::TableFacts> {
+        self.table.facts()
+    }
+
     /// Takes back the player's last bid or card, and what the bots did
     /// after it: practice games only.
     pub(super) fn take_back(&mut self) {

@@ -9,6 +9,7 @@ use ratatui::widgets::{Paragraph, Widget};
 
 use crate::engine::{Mode, Rules, TrickDone};
 use crate::net::seat::Ladder;
+use crate::net::table_facts::TableFacts;
 
 use super::super::app::{App, Overlay, QuitChoice};
 use super::super::hits::{Hits, Target};
@@ -47,12 +48,17 @@ fn rules(app: &App, area: Rect, buf: &mut Buffer) {
     let theme = app.theme();
     let view = app.view();
     let mut lines = rules_lines(&view.rules, theme);
-    lines.insert(0, format!("From {}.", app.config().game.rules_source));
+    let facts = app.table_facts();
+    // At a shared table, the server's word; at home, the player's own.
+    let source = facts.and_then(|f| f.rules_source.as_deref());
+    let source = source.unwrap_or(&app.config().game.rules_source);
+    lines.insert(0, format!("From {source}."));
     lines.push(String::new());
-    lines.push(format!(
-        "Players    {}",
-        crate::config::players_in_words(view.rules.mode, &app.config().game.difficulty)
-    ));
+    let players = match facts {
+        Some(facts) => facts.players_in_words(view.rules.mode, &app.names().all(), app.you()),
+        None => crate::config::players_in_words(view.rules.mode, &app.config().game.difficulty),
+    };
+    lines.push(format!("Players    {players}"));
     lines.push(format!(
         "Speed      {} (+ and - change it); auto-play {} (p)",
         app.speed(),
@@ -64,6 +70,7 @@ fn rules(app: &App, area: Rect, buf: &mut Buffer) {
         Some(Ladder::Unrated(why)) => lines.push(format!("Unrated on the server's ladder: {why}.")),
         None => {}
     }
+    lines.extend(facts.map_or_else(Vec::new, |f| watch_lines(f, 70)));
     lines.push("Esc or r closes.".to_string());
     // Long lines (a long seed, a long path) wrap inside the window.
     let lines = wrap(&lines, 70);
@@ -71,6 +78,23 @@ fn rules(app: &App, area: Rect, buf: &mut Buffer) {
     let inner = framed("Rules in force", window, buf, theme);
     Paragraph::new(lines.into_iter().map(Line::from).collect::<Vec<_>>())
         .render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
+}
+
+/// The table's code, with the command a friend watches it by. The code is
+/// never broken across lines, so it can be copied whole: the command goes
+/// on two lines before that.
+fn watch_lines(facts: &TableFacts, width: usize) -> Vec<String> {
+    let Some(command) = facts.watch_command() else {
+        return Vec::new();
+    };
+    let mut lines = vec!["Table      a friend watches it with".to_string()];
+    if command.chars().count() <= width {
+        lines.push(command);
+    } else {
+        let (verb, code) = command.rsplit_once(' ').unwrap_or(("", &command));
+        lines.extend([verb.to_string(), code.to_string()]);
+    }
+    lines
 }
 
 /// The player's statistics, scrolled when taller than the screen.

@@ -160,9 +160,15 @@ impl TableTask {
         table.keep_public_events();
         let record = MemoryRecord::default();
         let counts = self.counts();
+        // A table with no host as its game begins is a quick match's.
+        let rules_source = match self.host {
+            Some(_) => crate::record::RULES_OF_THE_HOST,
+            None => crate::record::RULES_OF_QUICK_MATCH,
+        };
         let info = GameInfo {
             rated: counts == Counts::Rated,
             unrated: counts.why_not(),
+            rules_source: Some(rules_source.into()),
             ..GameInfo::shared_table(now_secs(), bots_seated.then(|| self.level.clone()))
         };
         if let Err(e) = table.record_to(Box::new(record.clone()), names.clone(), info) {
