@@ -228,6 +228,15 @@ impl Waiting {
             }
             ServerMessage::Lobby(lobby) => self.state.update(lobby),
             ServerMessage::Queued { mode, waiting } => self.state.queued = Some((mode, waiting)),
+            // The lobby followed before queueing: the count as it changes
+            // (never below this player, who may be seated as it drops).
+            ServerMessage::Queues { queues } => {
+                if let Some((mode, waiting)) = &mut self.state.queued
+                    && let Some(count) = queues.iter().find(|q| q.mode == *mode)
+                {
+                    *waiting = count.waiting.max(1);
+                }
+            }
             ServerMessage::Start {
                 commitment,
                 seats,

@@ -16,6 +16,13 @@ pub const MAX_LISTED: usize = 100;
 /// bots fill the seats no player took, in seconds.
 pub const MAX_WAIT: u32 = 300;
 
+/// How many wait in one mode's quick-match queue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QueueCount {
+    pub mode: Mode,
+    pub waiting: u32,
+}
+
 /// A rating as the lobby shows it beside a name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ShownRating {

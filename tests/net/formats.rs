@@ -560,6 +560,7 @@ fn lobby_messages() {
             ServerMessage::Tables {
                 tables: vec![open, started],
                 total: 2,
+                mode: None,
             },
             ServerMessage::Queued {
                 mode: Mode::Partnership,

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::{mpsc, oneshot};
 
+use super::directory;
 use super::link::{Link, encode};
 use super::matching::{self, Waiting};
 use super::table::{self, Opening, Who};
@@ -90,6 +91,9 @@ async fn run(mut commands: mpsc::Receiver<Command>, shared: Arc<Shared>) {
         // A connection gone without a word is no longer waiting.
         waiting.retain(|e| !e.seated.is_closed());
         match_now(&mut waiting, &shared);
+        // Told to every lobby that follows (unless unchanged).
+        let counts = directory::quick_modes(|m| waiting.iter().filter(|e| e.mode == m).count());
+        shared.directory.set_waiting(counts);
     }
 }
 

@@ -102,12 +102,11 @@ fn table_list(
     let modes = state
         .filter()
         .map_or_else(|| "all modes".to_string(), |m| format!("{m} only"));
-    let inner = padded(framed(
-        &format!("Tables ({count}){}{modes}", theme.sep()),
-        area,
-        buf,
-        theme,
-    ));
+    let mut title = format!("Tables ({count}){}{modes}", theme.sep());
+    if let Some(waiting) = waiting_text(state) {
+        title.push_str(&format!("{}{waiting}", theme.sep()));
+    }
+    let inner = padded(framed(&title, area, buf, theme));
     if shown == 0 {
         let lines = if state.listed() {
             empty_lines(state.filter(), theme)
@@ -134,6 +133,18 @@ fn table_list(
         buf.set_string(inner.x, y + 1, fit(&seats, width), theme.dim());
         hits.add(rows, k);
     }
+}
+
+/// Who waits for a quick match in the modes in view: "quick match:
+/// partnership 2 waiting"; nothing when nobody waits.
+fn waiting_text(state: &DirectoryState) -> Option<String> {
+    let waiting: Vec<String> = state
+        .queues()
+        .iter()
+        .filter(|q| q.waiting > 0 && state.filter().is_none_or(|m| m == q.mode))
+        .map(|q| format!("{} {}", q.mode.name(), q.waiting))
+        .collect();
+    (!waiting.is_empty()).then(|| format!("quick match: {} waiting", waiting.join(", ")))
 }
 
 /// A table's first line: its mode and rules at the left, its seats free

@@ -1,0 +1,111 @@
+//! A connection following the lobby (`follow`): told the public tables of
+//! its mode and the quick-match queues' counts at once, then whenever the
+//! directory is poked. Bounded by construction: at most one update (a
+//! `tables` line and a `queues` line, each only if it changed) every
+//! `PUSH_GAP`; a burst of changes in between is one update with the latest
+//! state; and nothing is queued while the client has not read the last
+//! one, so a slow reader holds one update at most, never a growing queue.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use tokio::io::AsyncRead;
+use tokio::sync::watch;
+use tokio::time::{Instant, sleep_until};
+
+use super::Conn;
+use crate::engine::Mode;
+
+/// The least time between two updates to one connection: at most two a
+/// second, however fast the lobby changes.
+pub(in crate::net::server) const PUSH_GAP: Duration = Duration::from_millis(500);
+
+/// What a following connection knows of what it was sent.
+pub(super) struct Following {
+    mode: Option<Mode>,
+    changes: watch::Receiver<()>,
+    /// A change not yet sent.
+    due: bool,
+    /// No update before this.
+    next: Instant,
+    /// The sums of the lines last sent, to send only what changed.
+    tables: Option<u64>,
+    queues: Option<u64>,
+}
+
+/// Resolves when a following connection's next update is due; never when
+/// it follows nothing. Cancel-safe: a change heard is kept in `due`.
+pub(super) async fn update_due(following: Option<&mut Following>) {
+    let Some(following) = following else {
+        return std::future::pending().await;
+    };
+    if !following.due {
+        if following.changes.changed().await.is_err() {
+            return std::future::pending().await;
+        }
+        following.due = true;
+    }
+    sleep_until(following.next).await;
+}
+
+impl<R: AsyncRead + Unpin> Conn<R> {
+    /// Follows the lobby of `mode` (every mode with `None`): the whole
+    /// state is sent at the next update, even what was sent before.
+    pub(super) fn follow(&mut self, mode: Option<Mode>) {
+        let following = self.following.get_or_insert_with(|| Following {
+            mode,
+            changes: self.shared.directory.changes(),
+            due: true,
+            next: Instant::now(),
+            tables: None,
+            queues: None,
+        });
+        following.mode = mode;
+        following.due = true;
+        following.tables = None;
+        following.queues = None;
+    }
+
+    pub(super) fn unfollow(&mut self) {
+        self.following = None;
+    }
+
+    /// The update that is due: what changed since the last one, unless
+    /// the client has not read all it was sent yet (then it waits for the
+    /// next turn, still due).
+    pub(super) fn send_update(&mut self) {
+        let Some(following) = self.following.as_mut() else {
+            return;
+        };
+        following.next = Instant::now() + PUSH_GAP;
+        if self.link.queued.load(Ordering::SeqCst) > 0 {
+            return;
+        }
+        following.due = false;
+        let directory = &self.shared.directory;
+        let tables = directory.tables_line(following.mode);
+        let queues = directory.queues_line();
+        let mut lines = Vec::new();
+        for ((sum, line), sent) in [
+            (tables, &mut following.tables),
+            (queues, &mut following.queues),
+        ] {
+            if *sent != Some(sum) {
+                *sent = Some(sum);
+                lines.push(line);
+            }
+        }
+        for line in lines {
+            self.send_line(line);
+        }
+    }
+
+    /// Sends a line made already; a connection that cannot take it is let
+    /// go.
+    pub(super) fn send_line(&mut self, line: Arc<str>) {
+        if !self.link.send(line) {
+            self.cut = true;
+        }
+    }
+}
