@@ -277,4 +277,57 @@ mod tests {
         assert_eq!(first[0].table, "T998");
         assert_eq!(first[1].table, "T995");
     }
+
+    #[test]
+    fn every_change_pokes_the_followers_and_nothing_else_does() {
+        let directory = Directory::default();
+        let mut changes = directory.changes();
+        let poked = |changes: &mut watch::Receiver<()>| {
+            let seen = changes.has_changed().unwrap();
+            changes.mark_unchanged();
+            seen
+        };
+        directory.put(table("ONE", Mode::Partnership, 3, false));
+        assert!(poked(&mut changes), "a table opened");
+        directory.put(table("ONE", Mode::Partnership, 3, false));
+        assert!(!poked(&mut changes), "the same summary again is no change");
+        directory.put(table("ONE", Mode::Partnership, 2, false));
+        assert!(poked(&mut changes), "a seat taken");
+        directory.remove("NONE");
+        assert!(!poked(&mut changes), "no such table: nothing gone");
+        directory.remove("ONE");
+        assert!(poked(&mut changes), "a table gone");
+        let two = quick_modes(|m| usize::from(m == Mode::Cutthroat) * 2);
+        directory.set_waiting(two.clone());
+        assert!(poked(&mut changes), "two queued");
+        directory.set_waiting(two);
+        assert!(!poked(&mut changes), "the same counts");
+        directory.poke();
+        assert!(poked(&mut changes), "poked from elsewhere");
+    }
+
+    #[test]
+    fn the_lines_sent_are_made_once_and_again_after_a_change() {
+        let directory = Directory::default();
+        let (sum, empty) = directory.tables_line(Some(Mode::Partnership));
+        assert_eq!(
+            &*empty,
+            "{\"type\":\"tables\",\"tables\":[],\"total\":0,\"mode\":\"partnership\"}\n"
+        );
+        let (again, same) = directory.tables_line(Some(Mode::Partnership));
+        assert!(Arc::ptr_eq(&empty, &same) && sum == again, "kept, not made again");
+        directory.put(table("ONE", Mode::Partnership, 3, false));
+        let (changed, one) = directory.tables_line(Some(Mode::Partnership));
+        assert_ne!(changed, sum);
+        assert!(one.contains("\"ONE\"") && one.contains("\"total\":1"), "{one}");
+        // A cutthroat table changes no partnership list's text.
+        directory.put(table("CUT", Mode::Cutthroat, 2, false));
+        assert_eq!(directory.tables_line(Some(Mode::Partnership)).0, changed);
+        let (_, queues) = directory.queues_line();
+        assert!(queues.contains("{\"mode\":\"individual\",\"waiting\":0}"), "{queues}");
+        assert!(!queues.contains("dummy"), "no quick match with the dummy");
+        directory.set_waiting(quick_modes(|m| usize::from(m == Mode::Individual)));
+        let (_, queues) = directory.queues_line();
+        assert!(queues.contains("{\"mode\":\"individual\",\"waiting\":1}"), "{queues}");
+    }
 }

@@ -109,3 +109,96 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::net::{IpAddr, Ipv4Addr};
+
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::sync::{mpsc, watch};
+
+    use super::super::super::slot::Slot;
+    use super::super::super::{ServerOptions, Shared};
+    use super::*;
+    use crate::protocol::SeatPlayer;
+    use crate::protocol::directory::{ListedSeat, ListedTable};
+
+    /// A public table whose summary is long: a listing of many of them is
+    /// tens of kilobytes.
+    fn table(i: usize) -> ListedTable {
+        let seat = ListedSeat {
+            name: Some(format!("Player{i}")),
+            player: SeatPlayer::Person,
+            rating: None,
+            guest: false,
+        };
+        ListedTable {
+            table: format!("T{i:015}"),
+            mode: Mode::Partnership,
+            rules: "x".repeat(200),
+            seats: vec![seat; 4],
+            started: false,
+            rated: false,
+            unrated: None,
+            watchers: 0,
+        }
+    }
+
+    /// A client that follows the lobby and never reads, through a pipe
+    /// of 2 KB, while the lobby changes 200 times over four seconds (eight
+    /// updates' time, each update tens of kilobytes): once it reads, it
+    /// finds at most a few updates, not one per turn, and the server
+    /// held no more than that for it.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_follower_that_never_reads_is_held_one_update_however_much_changes() {
+        let (_stop, stop_seen) = watch::channel(false);
+        let (alive, _all_done) = mpsc::channel(1);
+        let options = ServerOptions {
+            plain: true,
+            ..ServerOptions::default()
+        };
+        let shared = Shared::with_stop(options, stop_seen, None);
+        let (client, server_side) = tokio::io::duplex(2048);
+        let slot = Slot::take(&shared, IpAddr::V4(Ipv4Addr::LOCALHOST)).unwrap();
+        let hello_by = Instant::now() + Duration::from_secs(5);
+        let conn = tokio::spawn(super::super::run(
+            server_side,
+            hello_by,
+            Arc::clone(&shared),
+            alive,
+            slot,
+        ));
+        let (mut read, mut write) = tokio::io::split(client);
+        let said = "{\"type\":\"hello\",\"protocol\":1,\"name\":\"Mallory\"}\n{\"type\":\"follow\"}\n";
+        write.write_all(said.as_bytes()).await.unwrap();
+        for i in 0..200 {
+            shared.directory.put(table(i));
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let mut heard = Vec::new();
+        let mut chunk = vec![0; 64 * 1024];
+        // Read what is there, and what the server sends as it is read,
+        // until it has nothing more to say for a second.
+        while let Ok(Ok(n)) =
+            tokio::time::timeout(Duration::from_secs(1), read.read(&mut chunk)).await
+        {
+            if n == 0 {
+                break;
+            }
+            heard.extend_from_slice(&chunk[..n]);
+        }
+        let text = String::from_utf8(heard).unwrap();
+        let listings = text.matches("{\"type\":\"tables\"").count();
+        // The first (at once), the one being written when the pipe filled,
+        // the one waiting behind it, and the latest once read: four at
+        // most, where one a turn would be nine.
+        assert!(
+            (2..=4).contains(&listings),
+            "{listings} listings in {} bytes",
+            text.len()
+        );
+        let last = text.lines().rfind(|l| l.contains("\"tables\"")).unwrap();
+        assert!(last.contains("\"total\":200"), "the latest state last");
+        conn.abort();
+    }
+}
