@@ -181,9 +181,7 @@ pub enum ServerMessage {
     },
     /// To a connection that follows the lobby: how many wait in each
     /// quick-match queue now.
-    Queues {
-        queues: Vec<directory::QueueCount>,
-    },
+    Queues { queues: Vec<directory::QueueCount> },
     /// In the quick-match queue of `mode`, with `waiting` players in it
     /// (this one included).
     Queued { mode: Mode, waiting: u32 },

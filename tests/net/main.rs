@@ -14,6 +14,7 @@ mod chat;
 mod e2e;
 mod ending;
 mod external_bot;
+mod follow;
 mod formats;
 mod fuzz_messages;
 mod hostile;

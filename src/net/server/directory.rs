@@ -315,19 +315,31 @@ mod tests {
             "{\"type\":\"tables\",\"tables\":[],\"total\":0,\"mode\":\"partnership\"}\n"
         );
         let (again, same) = directory.tables_line(Some(Mode::Partnership));
-        assert!(Arc::ptr_eq(&empty, &same) && sum == again, "kept, not made again");
+        assert!(
+            Arc::ptr_eq(&empty, &same) && sum == again,
+            "kept, not made again"
+        );
         directory.put(table("ONE", Mode::Partnership, 3, false));
         let (changed, one) = directory.tables_line(Some(Mode::Partnership));
         assert_ne!(changed, sum);
-        assert!(one.contains("\"ONE\"") && one.contains("\"total\":1"), "{one}");
+        assert!(
+            one.contains("\"ONE\"") && one.contains("\"total\":1"),
+            "{one}"
+        );
         // A cutthroat table changes no partnership list's text.
         directory.put(table("CUT", Mode::Cutthroat, 2, false));
         assert_eq!(directory.tables_line(Some(Mode::Partnership)).0, changed);
         let (_, queues) = directory.queues_line();
-        assert!(queues.contains("{\"mode\":\"individual\",\"waiting\":0}"), "{queues}");
+        assert!(
+            queues.contains("{\"mode\":\"individual\",\"waiting\":0}"),
+            "{queues}"
+        );
         assert!(!queues.contains("dummy"), "no quick match with the dummy");
         directory.set_waiting(quick_modes(|m| usize::from(m == Mode::Individual)));
         let (_, queues) = directory.queues_line();
-        assert!(queues.contains("{\"mode\":\"individual\",\"waiting\":1}"), "{queues}");
+        assert!(
+            queues.contains("{\"mode\":\"individual\",\"waiting\":1}"),
+            "{queues}"
+        );
     }
 }

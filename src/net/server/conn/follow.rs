@@ -169,7 +169,8 @@ mod tests {
             slot,
         ));
         let (mut read, mut write) = tokio::io::split(client);
-        let said = "{\"type\":\"hello\",\"protocol\":1,\"name\":\"Mallory\"}\n{\"type\":\"follow\"}\n";
+        let said =
+            "{\"type\":\"hello\",\"protocol\":1,\"name\":\"Mallory\"}\n{\"type\":\"follow\"}\n";
         write.write_all(said.as_bytes()).await.unwrap();
         for i in 0..200 {
             shared.directory.put(table(i));
