@@ -13,6 +13,7 @@ use crate::net::client::{Connection, Incoming, Target};
 use crate::net::code::{ServerAddress, TableCode};
 use crate::net::directory::{self, News};
 use crate::net::lobby::Seeking;
+use crate::protocol::ClientMessage;
 use crate::protocol::account::{Rated, Rung};
 use crate::protocol::directory::{ListedTable, QueueCount};
 use crate::signals::{Signal, StopSignals};
@@ -231,6 +232,16 @@ impl ServerDirectory {
         Ok(&mut self.connection)
     }
 
+    /// Not told anything while the player is elsewhere (watching a
+    /// table): followed again when the lobby asks for its list.
+    fn unfollow(&mut self) {
+        if self.follows == Some(true) {
+            self.connection.send(ClientMessage::Unfollow {});
+        }
+        self.follows = None;
+        self.told = Told::default();
+    }
+
     /// Reads what has arrived, keeping the latest news of the mode
     /// followed.
     fn read_news(&mut self) {
@@ -333,6 +344,7 @@ pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
         };
         let seeking = match handover {
             Handover::Watch(table) => {
+                directory.unfollow();
                 watch(&on_server(table), &directory.name, args.look.ascii)?;
                 state.clear_status();
                 continue;

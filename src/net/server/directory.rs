@@ -74,17 +74,14 @@ impl Directory {
                 listed.by_id.insert(table.table.clone(), (next, table));
             }
         }
-        listed.lines.clear();
         drop(listed);
         self.poke();
     }
 
     /// The table is gone: no longer listed.
     pub(crate) fn remove(&self, id: &str) {
-        let mut listed = self.lock();
-        if listed.by_id.remove(id).is_some() {
-            listed.lines.clear();
-            drop(listed);
+        let removed = self.lock().by_id.remove(id).is_some();
+        if removed {
             self.poke();
         }
     }
@@ -94,15 +91,20 @@ impl Directory {
         let mut listed = self.lock();
         if listed.waiting != waiting {
             listed.waiting = waiting;
-            listed.queues_line = None;
             drop(listed);
             self.poke();
         }
     }
 
-    /// Something a lobby shows has changed: every follower is woken to
-    /// send the latest state. Anything that changes the lobby calls it.
+    /// Something a lobby shows has changed: the lines made are made
+    /// again, and every follower is woken to send the latest state.
+    /// Anything that changes what the lobby lists calls it (the tables
+    /// here and the queue do; so would tables listed from elsewhere).
     pub(crate) fn poke(&self) {
+        let mut listed = self.lock();
+        listed.lines.clear();
+        listed.queues_line = None;
+        drop(listed);
         self.changed.send_replace(());
     }
 
