@@ -67,8 +67,11 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         following.queues = None;
     }
 
+    /// Follows no more; the time to sit down starts again, as after a
+    /// `tables`.
     pub(super) fn unfollow(&mut self) {
         self.following = None;
+        self.sit_by = Instant::now() + self.shared.options.sit_timeout;
     }
 
     /// The update that is due: what changed since the last one, unless
