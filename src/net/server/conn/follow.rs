@@ -51,8 +51,15 @@ pub(super) async fn update_due(following: Option<&mut Following>) {
 
 impl<R: AsyncRead + Unpin> Conn<R> {
     /// Follows the lobby of `mode` (every mode with `None`): the whole
-    /// state is sent at the next update, even what was sent before.
+    /// state is sent, even what was sent before: at once, as an answer to
+    /// `tables` would be (and counted with them), or at the next update
+    /// when that many answers have gone lately.
     pub(super) fn follow(&mut self, mode: Option<Mode>) {
+        let now = std::time::Instant::now();
+        let at_once = !self.listing.full(now);
+        if at_once {
+            self.listing.count(now);
+        }
         let following = self.following.get_or_insert_with(|| Following {
             mode,
             changes: self.shared.directory.changes(),
@@ -63,6 +70,9 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         });
         following.mode = mode;
         following.due = true;
+        if at_once {
+            following.next = Instant::now();
+        }
         following.tables = None;
         following.queues = None;
     }
