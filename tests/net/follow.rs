@@ -3,7 +3,8 @@
 //! waiting for a quick match, and lobbies watching, are told the same
 //! count; a flood of `follow` is paced, and past the flood limit closed; a
 //! follower is not let go for not sitting down, and follows nothing once
-//! seated. Then the same through real `spades lobby` screens.
+//! seated; a server before `follow` is asked with `tables`. Then the same
+//! through real `spades lobby` screens.
 
 use std::time::{Duration, Instant};
 
@@ -285,4 +286,49 @@ fn two_lobby_screens_keep_themselves_current() {
     for pty in [&mut ann, &mut bob, &mut carol] {
         pty.kill();
     }
+}
+
+/// A server before `follow` (it refuses the type as unknown): the
+/// client's `follow` says so, and the lobby asks with `tables` as before.
+#[test]
+fn a_server_before_follow_is_asked_with_tables() {
+    use spades::net::client::{Connection, Target};
+    use spades::net::code::Trust;
+    use spades::net::directory;
+    use std::io::{BufRead, BufReader, Write};
+
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap();
+    let old = std::thread::spawn(move || {
+        let (stream, _) = listener.accept().unwrap();
+        let mut out = stream.try_clone().unwrap();
+        let mut said = Vec::new();
+        for line in BufReader::new(stream).lines() {
+            let Ok(line) = line else { break };
+            let kind = serde_json::from_str::<serde_json::Value>(&line).unwrap()["type"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            let answer = match kind.as_str() {
+                "hello" => r#"{"type":"welcome","protocol":1,"server":"spades 0.0.9"}"#,
+                "tables" => r#"{"type":"tables","tables":[],"total":0}"#,
+                _ => r#"{"type":"error","code":"bad_message","message":"unknown variant"}"#,
+            };
+            said.push(kind);
+            if out.write_all(format!("{answer}\n").as_bytes()).is_err() {
+                break;
+            }
+        }
+        said
+    });
+    let target = Target {
+        address: address.to_string(),
+        trust: Trust::Plain,
+    };
+    let mut connection = Connection::open(&target, "Ann").unwrap();
+    assert_eq!(directory::follow(&mut connection, None), Ok(None));
+    let listing = directory::list(&mut connection, None).unwrap();
+    assert_eq!(listing.total, 0);
+    drop(connection);
+    assert_eq!(old.join().unwrap()[..3], ["hello", "follow", "tables"]);
 }
