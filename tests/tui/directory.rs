@@ -376,7 +376,19 @@ fn the_quick_match_queues_show_in_the_lists_title() {
         shown.contains("quick match: partnership 2, cutthroat 1 waiting"),
         "{shown}"
     );
+    // Every mode waiting, at the smallest size: cut, the frame whole.
+    state.set_queues(
+        [Mode::Partnership, Mode::Cutthroat, Mode::Individual]
+            .map(|mode| QueueCount { mode, waiting: 12 })
+            .to_vec(),
+    );
+    let small = screen(&mut state, &UNICODE, 80, 24);
+    assert!(
+        small.contains("all modes · quick match: 36 waiting ─"),
+        "{small}"
+    );
     // The partnership list alone: its queue alone.
+    state.set_queues(counts(2, 1));
     state.key(Key::Char('m'));
     let shown = screen(&mut state, &UNICODE, 100, 30);
     assert!(
