@@ -3,8 +3,10 @@
 //! directory is poked. Bounded by construction: at most one update (a
 //! `tables` line and a `queues` line, each only if it changed) every
 //! `PUSH_GAP`; a burst of changes in between is one update with the latest
-//! state; and nothing is queued while the client has not read the last
-//! one, so a slow reader holds one update at most, never a growing queue.
+//! state; and nothing is queued while lines sent before still wait to be
+//! written, so a slow reader holds one update at most, never a growing
+//! queue. The connection is not let go for it: it is sent the latest
+//! state once it has read.
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -19,7 +21,7 @@ use crate::engine::Mode;
 
 /// The least time between two updates to one connection: at most two a
 /// second, however fast the lobby changes.
-pub(in crate::net::server) const PUSH_GAP: Duration = Duration::from_millis(500);
+const PUSH_GAP: Duration = Duration::from_millis(500);
 
 /// What a following connection knows of what it was sent.
 pub(super) struct Following {
@@ -85,7 +87,7 @@ impl<R: AsyncRead + Unpin> Conn<R> {
     }
 
     /// The update that is due: what changed since the last one, unless
-    /// the client has not read all it was sent yet (then it waits for the
+    /// lines sent before still wait to be written (then it waits for the
     /// next turn, still due).
     pub(super) fn send_update(&mut self) {
         let Some(following) = self.following.as_mut() else {
