@@ -395,7 +395,7 @@ async fn ask_tables(
         send(&mut client, &ClientMessage::Tables { mode: None }).await?;
         loop {
             match next(&mut client).await? {
-                ServerMessage::Tables { tables, total } => {
+                ServerMessage::Tables { tables, total, .. } => {
                     let size = client.received.last().map_or(0, |l| l.len() + 1);
                     asked.push((began.elapsed(), size, tables.len(), total));
                     break;

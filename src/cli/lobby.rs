@@ -11,10 +11,11 @@ use crate::config::RulesSource;
 use crate::engine::Mode;
 use crate::net::client::{Connection, Incoming, Target};
 use crate::net::code::{ServerAddress, TableCode};
-use crate::net::directory;
+use crate::net::directory::{self, News};
 use crate::net::lobby::Seeking;
+use crate::protocol::ClientMessage;
 use crate::protocol::account::{Rated, Rung};
-use crate::protocol::directory::ListedTable;
+use crate::protocol::directory::{ListedTable, QueueCount};
 use crate::signals::{Signal, StopSignals};
 use crate::tui::directory::{DirectoryState, Outcome, Player, render};
 use crate::tui::terminal::{Next, Session};
@@ -61,6 +62,36 @@ pub trait Directory {
     fn ladder(&mut self, mode: Mode) -> Result<(Vec<Rung>, Option<Vec<Rated>>), String>;
     /// Whether the server can do what `handover` asks; if not, why not.
     fn offers(&self, handover: &Handover) -> Result<(), String>;
+    /// What the server has told unasked since last asked (a server that
+    /// the lobby follows): nothing by default.
+    fn told(&mut self) -> Told {
+        Told::default()
+    }
+}
+
+/// The latest of what a followed server told unasked.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Told {
+    /// The tables of the mode in view now, and how many in all.
+    pub tables: Option<(Vec<ListedTable>, usize)>,
+    /// How many wait in each quick-match queue.
+    pub queues: Option<Vec<QueueCount>>,
+    /// The connection it was told through has closed: asking again
+    /// reconnects and follows again.
+    pub lost: bool,
+}
+
+/// What the server told is put on screen; the list asked for again when
+/// the connection was lost.
+fn take_told(directory: &mut impl Directory, state: &mut DirectoryState) -> Option<Outcome> {
+    let told = directory.told();
+    if let Some((tables, total)) = told.tables {
+        state.set_tables(tables, total);
+    }
+    if let Some(queues) = told.queues {
+        state.set_queues(queues);
+    }
+    told.lost.then(|| Outcome::Refresh(state.filter()))
 }
 
 /// What one of the screen's outcomes comes to: asked of the directory and
@@ -155,35 +186,81 @@ fn drive(
             Next::HungUp => return Ok(Err(Ending::Signal(Signal::HANGUP))),
             Next::Input(Input::Key(Key::Interrupt)) => return Ok(Err(Ending::Interrupted)),
             Next::Input(input) => Some(state.update(input)),
-            Next::Nothing => None,
+            Next::Nothing => take_told(directory, state),
         };
     }
 }
 
 /// A server reached by its code, over one connection, reconnected (and
-/// signed in again) when the server has closed it.
+/// signed in again) when the server has closed it. The lobby follows it:
+/// what it tells unasked is kept for `told`.
 struct ServerDirectory {
     code: ServerAddress,
     name: String,
     connection: Connection,
+    /// Whether the server follows this connection's lobby: `None` until
+    /// asked (on each new connection), `Some(false)` for a server before
+    /// `follow` (asked with `tables` then).
+    follows: Option<bool>,
+    /// The mode followed (`None`: every mode).
+    mode: Option<Mode>,
+    told: Told,
 }
 
 impl ServerDirectory {
-    /// The connection, open: what arrived while the lobby sat idle is
-    /// read (the lobby expects nothing unasked), and a closed one is
-    /// opened again.
-    fn connection(&mut self) -> Result<&mut Connection, CliError> {
-        while let Some(incoming) = self.connection.try_recv() {
-            if let Incoming::Closed(_) = incoming {
-                break;
-            }
+    fn new(code: ServerAddress, name: String, connection: Connection) -> ServerDirectory {
+        ServerDirectory {
+            code,
+            name,
+            connection,
+            follows: None,
+            mode: None,
+            told: Told::default(),
         }
+    }
+
+    /// The connection, open: what arrived while the lobby sat idle is
+    /// read (news kept), and a closed one is opened again.
+    fn connection(&mut self) -> Result<&mut Connection, CliError> {
+        self.read_news();
         if self.connection.is_closed() {
             // The lobby is on screen: nothing is said over it.
             let (connection, ..) = connect_signed_quietly(&self.code.target(), self.name.clone())?;
             self.connection = connection;
+            self.follows = None;
         }
         Ok(&mut self.connection)
+    }
+
+    /// Not told anything while the player is elsewhere (watching a
+    /// table): followed again when the lobby asks for its list.
+    fn unfollow(&mut self) {
+        if self.follows == Some(true) {
+            self.connection.send(ClientMessage::Unfollow {});
+        }
+        self.follows = None;
+        self.told = Told::default();
+    }
+
+    /// Reads what has arrived, keeping the latest news of the mode
+    /// followed.
+    fn read_news(&mut self) {
+        while let Some(incoming) = self.connection.try_recv() {
+            match incoming {
+                Incoming::Message(message) => match News::of(&message) {
+                    Some(News::Tables { mode, listing }) if mode == self.mode => {
+                        self.told.tables = Some((listing.tables, listing.total as usize));
+                    }
+                    Some(News::Queues(queues)) => self.told.queues = Some(queues),
+                    _ => {}
+                },
+                Incoming::Unreadable(_) => {}
+                Incoming::Closed(_) => {
+                    self.told.lost = self.follows == Some(true);
+                    break;
+                }
+            }
+        }
     }
 
     /// The connection to sit at a table with.
@@ -194,9 +271,22 @@ impl ServerDirectory {
 }
 
 impl Directory for ServerDirectory {
+    /// Follows the lobby of `mode` (the list now, and news of it later);
+    /// asks for the list alone of a server that cannot be followed.
     fn list(&mut self, mode: Option<Mode>) -> Result<(Vec<ListedTable>, usize), String> {
-        let connection = self.connection().map_err(|e| e.to_string())?;
-        let listing = directory::list(connection, mode).map_err(|e| e.to_string())?;
+        self.connection().map_err(|e| e.to_string())?;
+        let mut listing = None;
+        if self.follows != Some(false) {
+            listing = directory::follow(&mut self.connection, mode).map_err(|e| e.to_string())?;
+            self.follows = Some(listing.is_some());
+            self.mode = mode;
+            // Older news is of another mode, or older than this list.
+            self.told = Told::default();
+        }
+        let listing = match listing {
+            Some(listing) => listing,
+            None => directory::list(&mut self.connection, mode).map_err(|e| e.to_string())?,
+        };
         Ok((listing.tables, listing.total as usize))
     }
 
@@ -208,6 +298,11 @@ impl Directory for ServerDirectory {
     /// The server's lobby offers all of them.
     fn offers(&self, _handover: &Handover) -> Result<(), String> {
         Ok(())
+    }
+
+    fn told(&mut self) -> Told {
+        self.read_news();
+        std::mem::take(&mut self.told)
     }
 }
 
@@ -221,11 +316,7 @@ pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
     let (connection, signed) = connect_signed(&target, name)?;
     let mut config = look_config(&args.look);
     config.game.name = signed.name.clone();
-    let mut directory = ServerDirectory {
-        code: args.code.clone(),
-        name: signed.name.clone(),
-        connection,
-    };
+    let mut directory = ServerDirectory::new(args.code.clone(), signed.name.clone(), connection);
     let player = Player {
         name: signed.name,
         ratings: signed.ratings,
@@ -253,6 +344,7 @@ pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
         };
         let seeking = match handover {
             Handover::Watch(table) => {
+                directory.unfollow();
                 watch(&on_server(table), &directory.name, args.look.ascii)?;
                 state.clear_status();
                 continue;

@@ -6,7 +6,7 @@
 use super::account::{SignInError, next};
 use super::client::{Connection, Incoming};
 use crate::engine::{Mode, Rules, Seat};
-use crate::protocol::directory::ListedTable;
+use crate::protocol::directory::{ListedTable, QueueCount};
 use crate::protocol::{ClientMessage, ErrorCode, ServerMessage};
 
 /// The server's public tables, as one `tables` answer lists them.
@@ -68,12 +68,76 @@ pub fn host(rules: &Rules, public: bool) -> ClientMessage {
 pub fn list(connection: &mut Connection, mode: Option<Mode>) -> Result<Listing, LobbyError> {
     connection.send(ClientMessage::Tables { mode });
     answer(connection, |m| match m {
-        ServerMessage::Tables { tables, total } => Some(Listing {
+        // A server before `mode` in `tables` answers without it.
+        ServerMessage::Tables {
+            tables,
+            total,
+            mode: listed,
+        } if listed.is_none() || *listed == mode => Some(Listing {
             tables: tables.clone(),
             total: *total,
         }),
         _ => None,
     })
+}
+
+/// What a server tells a lobby that follows it, unasked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum News {
+    /// The public tables of `mode` (every mode: `None`) now.
+    Tables {
+        mode: Option<Mode>,
+        listing: Listing,
+    },
+    /// How many wait in each quick-match queue now.
+    Queues(Vec<QueueCount>),
+}
+
+impl News {
+    /// The news in a message, if it is some.
+    pub fn of(message: &ServerMessage) -> Option<News> {
+        match message {
+            ServerMessage::Tables {
+                tables,
+                total,
+                mode,
+            } => Some(News::Tables {
+                mode: *mode,
+                listing: Listing {
+                    tables: tables.clone(),
+                    total: *total,
+                },
+            }),
+            ServerMessage::Queues { queues } => Some(News::Queues(queues.clone())),
+            _ => None,
+        }
+    }
+}
+
+/// Follows the server's lobby of `mode`: its tables now (`Some`), told
+/// again with the queues' counts whenever they change (`News`). `None`
+/// from a server before `follow`, which refuses it: ask with `list`.
+pub fn follow(
+    connection: &mut Connection,
+    mode: Option<Mode>,
+) -> Result<Option<Listing>, LobbyError> {
+    connection.send(ClientMessage::Follow { mode });
+    // Tables of the mode followed before may still come first: passed by.
+    let listed = answer(connection, |m| match News::of(m) {
+        Some(News::Tables {
+            mode: listed,
+            listing,
+        }) if listed == mode => Some(listing),
+        _ => None,
+    });
+    match listed {
+        Ok(listing) => Ok(Some(listing)),
+        Err(LobbyError::Refused {
+            code: ErrorCode::BadMessage,
+            ..
+        }) => Ok(None),
+        Err(e) => Err(e),
+    }
 }
 
 /// Opens a table with `rules` and sits at it as its host. The `seated`

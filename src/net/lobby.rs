@@ -307,6 +307,15 @@ impl Waiting {
                 let heard = InQueue::heard(mode, waiting, names, bots_in, Instant::now());
                 self.state.queued = Some(heard);
             }
+            // The lobby followed before queueing: the count as it changes
+            // (never below this player, who may be seated as it drops).
+            ServerMessage::Queues { queues } => {
+                if let Some(queued) = &mut self.state.queued
+                    && let Some(count) = queues.iter().find(|q| q.mode == queued.mode)
+                {
+                    queued.waiting = count.waiting.max(1);
+                }
+            }
             ServerMessage::Start {
                 commitment,
                 seats,

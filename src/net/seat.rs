@@ -351,6 +351,7 @@ impl Remote {
                 | ServerMessage::Rotated { .. }
                 | ServerMessage::Ladder { .. }
                 | ServerMessage::Tables { .. }
+                | ServerMessage::Queues { .. }
                 | ServerMessage::Queued { .. }
                 | ServerMessage::Unqueued {}
                 // Answered by the connection itself; never passed on.

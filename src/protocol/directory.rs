@@ -20,6 +20,13 @@ pub const MAX_WAIT: u32 = 300;
 /// see who is there; `waiting` counts them all.
 pub const MAX_QUEUED_NAMES: usize = 8;
 
+/// How many wait in one mode's quick-match queue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QueueCount {
+    pub mode: Mode,
+    pub waiting: u32,
+}
+
 /// A rating as the lobby shows it beside a name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ShownRating {

@@ -125,6 +125,16 @@ pub enum ClientMessage {
     },
     /// Out of the quick-match queue.
     Unqueue {},
+    /// Keep me told, in the lobby: the public tables of `mode` (of every
+    /// mode when absent) and the quick-match queues' counts, now and
+    /// whenever they change. Sent again, it changes the mode and has the
+    /// whole state sent again.
+    Follow {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        mode: Option<Mode>,
+    },
+    /// Stop telling me.
+    Unfollow {},
 }
 
 /// What the server (or `spades sim`, to a bot it runs) sends.
@@ -165,7 +175,14 @@ pub enum ServerMessage {
     Tables {
         tables: Vec<directory::ListedTable>,
         total: u32,
+        /// The mode listed; absent for every mode (and from servers
+        /// before this key).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        mode: Option<Mode>,
     },
+    /// To a connection that follows the lobby: how many wait in each
+    /// quick-match queue now.
+    Queues { queues: Vec<directory::QueueCount> },
     /// In the quick-match queue of `mode`, with `waiting` players in it
     /// (this one included); sent again whenever that changes.
     Queued {

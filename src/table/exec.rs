@@ -321,6 +321,8 @@ fn kind(message: &ClientMessage) -> &'static str {
         ClientMessage::Tables { .. } => "tables",
         ClientMessage::Queue { .. } => "queue",
         ClientMessage::Unqueue {} => "unqueue",
+        ClientMessage::Follow { .. } => "follow",
+        ClientMessage::Unfollow {} => "unfollow",
     }
 }
 

@@ -271,6 +271,16 @@ fn client_messages() {
             ClientMessage::Unqueue {},
         ],
     );
+    frozen(
+        "client_follow",
+        &[
+            ClientMessage::Follow { mode: None },
+            ClientMessage::Follow {
+                mode: Some(Mode::Individual),
+            },
+            ClientMessage::Unfollow {},
+        ],
+    );
     frozen("client_bye", &[ClientMessage::Bye {}]);
     frozen(
         "client_watch",
@@ -516,7 +526,7 @@ fn every_error_code() {
 /// and the quick-match queue's answers.
 #[test]
 fn lobby_messages() {
-    use spades::protocol::directory::{ListedSeat, ListedTable, ShownRating};
+    use spades::protocol::directory::{ListedSeat, ListedTable, QueueCount, ShownRating};
     let seat = |name: Option<&str>, player, rating: Option<(i32, i32, bool)>| ListedSeat {
         name: name.map(String::from),
         player,
@@ -562,6 +572,7 @@ fn lobby_messages() {
             ServerMessage::Tables {
                 tables: vec![open, started],
                 total: 2,
+                mode: None,
             },
             ServerMessage::Queued {
                 mode: Mode::Partnership,
@@ -570,6 +581,27 @@ fn lobby_messages() {
                 bots_in: Some(42),
             },
             ServerMessage::Unqueued {},
+        ],
+    );
+    // What a lobby that follows is told: the listing of the mode it
+    // follows, and the queues' counts.
+    frozen(
+        "server_lobby_told",
+        &[
+            ServerMessage::Tables {
+                tables: Vec::new(),
+                total: 0,
+                mode: Some(Mode::Cutthroat),
+            },
+            ServerMessage::Queues {
+                queues: [
+                    (Mode::Partnership, 2),
+                    (Mode::Cutthroat, 0),
+                    (Mode::Individual, 1),
+                ]
+                .map(|(mode, waiting)| QueueCount { mode, waiting })
+                .to_vec(),
+            },
         ],
     );
 }

@@ -19,7 +19,7 @@ const CUTTHROAT: &str = "mode = \"cutthroat\"\n";
 
 /// A plain server on loopback without a ladder, taking many connections
 /// from this one address.
-fn plain_server() -> Server {
+pub(super) fn plain_server() -> Server {
     Server::start(ServerOptions {
         listen: "127.0.0.1:0".parse().unwrap(),
         plain: true,
@@ -30,7 +30,7 @@ fn plain_server() -> Server {
     .expect("the server starts")
 }
 
-async fn connect(server: &Server, name: &str) -> Client {
+pub(super) async fn connect(server: &Server, name: &str) -> Client {
     let mut client = Client::connect(server.address(), server.fingerprint()).await;
     client.hello(name).await;
     client
@@ -38,7 +38,7 @@ async fn connect(server: &Server, name: &str) -> Client {
 
 /// A new account `name`, signed in on a connection of its own; the
 /// ratings `signed_in` gave it.
-async fn signed_in(server: &Server, name: &str) -> (Client, Vec<ServerMessage>) {
+pub(super) async fn signed_in(server: &Server, name: &str) -> (Client, Vec<ServerMessage>) {
     let identity = Identity::generate().unwrap();
     let (mut client, nonce) = arrive(server, name).await;
     let got = register(server, &mut client, &identity, name, &nonce).await;
@@ -60,7 +60,7 @@ async fn tables(
     client.send(&ClientMessage::Tables { mode }).await;
     client
         .until(|m| match m {
-            ServerMessage::Tables { tables, total } => Some(Ok((tables.clone(), *total))),
+            ServerMessage::Tables { tables, total, .. } => Some(Ok((tables.clone(), *total))),
             ServerMessage::Error { code, .. } => Some(Err(*code)),
             _ => None,
         })

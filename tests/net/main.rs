@@ -15,6 +15,7 @@ mod e2e;
 mod edges;
 mod ending;
 mod external_bot;
+mod follow;
 mod formats;
 mod fuzz_messages;
 mod hostile;

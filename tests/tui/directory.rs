@@ -342,3 +342,57 @@ fn wide_and_odd_names_keep_to_their_columns() {
         screen(&mut state, &UNICODE, 80, 24)
     );
 }
+
+/// How many wait for a quick match, as the server tells it: in the list's
+/// title, for the modes in view, and not at all when nobody waits.
+#[test]
+fn the_quick_match_queues_show_in_the_lists_title() {
+    use spades::protocol::directory::QueueCount;
+    let mut state = DirectoryState::new(
+        "127.0.0.1:4466".into(),
+        Player {
+            name: "Ana".into(),
+            ratings: Vec::new(),
+        },
+    );
+    state.set_tables(tables(), 3);
+    let counts = |p, c| {
+        vec![
+            QueueCount {
+                mode: Mode::Partnership,
+                waiting: p,
+            },
+            QueueCount {
+                mode: Mode::Cutthroat,
+                waiting: c,
+            },
+        ]
+    };
+    state.set_queues(counts(0, 0));
+    assert!(!screen(&mut state, &UNICODE, 100, 30).contains("quick match:"));
+    state.set_queues(counts(2, 1));
+    let shown = screen(&mut state, &UNICODE, 100, 30);
+    assert!(
+        shown.contains("quick match: partnership 2, cutthroat 1 waiting"),
+        "{shown}"
+    );
+    // Every mode waiting, at the smallest size: cut, the frame whole.
+    state.set_queues(
+        [Mode::Partnership, Mode::Cutthroat, Mode::Individual]
+            .map(|mode| QueueCount { mode, waiting: 12 })
+            .to_vec(),
+    );
+    let small = screen(&mut state, &UNICODE, 80, 24);
+    assert!(
+        small.contains("all modes · quick match: 36 waiting ─"),
+        "{small}"
+    );
+    // The partnership list alone: its queue alone.
+    state.set_queues(counts(2, 1));
+    state.key(Key::Char('m'));
+    let shown = screen(&mut state, &UNICODE, 100, 30);
+    assert!(
+        shown.contains("quick match: partnership 2 waiting"),
+        "{shown}"
+    );
+}

@@ -10,6 +10,8 @@ struct Fake {
     /// The handovers it refuses, and why.
     refuses: Option<String>,
     fails: bool,
+    /// What it tells unasked, once.
+    told: Told,
 }
 
 impl Directory for Fake {
@@ -43,6 +45,10 @@ impl Directory for Fake {
 
     fn offers(&self, _: &Handover) -> Result<(), String> {
         self.refuses.clone().map_or(Ok(()), Err)
+    }
+
+    fn told(&mut self) -> Told {
+        std::mem::take(&mut self.told)
     }
 }
 
@@ -173,4 +179,37 @@ fn the_ladder_window_shows_what_the_server_sent() {
     assert!(screen.contains("Ladder: cutthroat"), "{screen}");
     assert!(screen.contains("Bo"), "{screen}");
     assert!(screen.contains("1700+-60"), "{screen}");
+}
+
+#[test]
+fn what_the_server_tells_unasked_is_shown_and_a_lost_connection_asked_again() {
+    let (mut fake, mut state) = (fake(), state());
+    answer(&mut fake, &mut state, Outcome::Refresh(None));
+    state.key(Key::Down);
+    assert_eq!(state.selected_table().unwrap().table, "CUT");
+    // Told a new table first and the queues' counts: shown, the same
+    // table still chosen.
+    let mut tables = vec![table("NEW", Mode::Partnership)];
+    tables.extend(fake.tables.clone());
+    fake.told = Told {
+        tables: Some((tables, 3)),
+        queues: Some(vec![QueueCount {
+            mode: Mode::Partnership,
+            waiting: 2,
+        }]),
+        lost: false,
+    };
+    assert_eq!(take_told(&mut fake, &mut state), None);
+    assert_eq!(state.tables().len(), 3);
+    assert_eq!(state.selected_table().unwrap().table, "CUT");
+    assert_eq!(state.queues()[0].waiting, 2);
+    // Nothing more told: nothing changes.
+    assert_eq!(take_told(&mut fake, &mut state), None);
+    assert_eq!(state.tables().len(), 3);
+    // The connection lost: the list is asked for again (reconnecting).
+    fake.told.lost = true;
+    assert_eq!(
+        take_told(&mut fake, &mut state),
+        Some(Outcome::Refresh(None))
+    );
 }

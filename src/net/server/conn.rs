@@ -3,14 +3,16 @@
 //! `MAX_LINE` bytes each; a task of its own writes what it is sent.
 
 mod account;
+mod follow;
 mod lobby;
 mod watch;
+mod writer;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
-use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt};
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpStream;
 use tokio::sync::{Notify, mpsc, oneshot};
 use tokio::time::{Instant, sleep_until, timeout, timeout_at};
@@ -141,6 +143,8 @@ struct Conn<R> {
     listing: ListingRate,
     /// Queued: where the quick-match queue hands it its table.
     matched: Option<oneshot::Receiver<mpsc::Sender<Command>>>,
+    /// In the lobby, following it (`follow`): what it has been sent.
+    following: Option<follow::Following>,
 }
 
 pub(super) async fn run<S>(
@@ -155,7 +159,7 @@ pub(super) async fn run<S>(
     let (read, write) = tokio::io::split(stream);
     let (tx, rx) = mpsc::channel(OUTBOX);
     let queued = Arc::new(AtomicUsize::new(0));
-    let mut writer = tokio::spawn(write_lines(write, rx, Arc::clone(&queued)));
+    let mut writer = tokio::spawn(writer::write_lines(write, rx, Arc::clone(&queued)));
     let link = Link {
         id: shared.next_conn.fetch_add(1, Ordering::Relaxed),
         tx,
@@ -183,6 +187,7 @@ pub(super) async fn run<S>(
         ratings: Vec::new(),
         listing: ListingRate::default(),
         matched: None,
+        following: None,
     };
     let end = conn.talk(hello_by).await;
     let refused = matches!(end, End::Error(..));
@@ -230,13 +235,23 @@ impl<R: AsyncRead + Unpin> Conn<R> {
                 return End::Gone;
             }
             let hello = matches!(self.state, State::Hello);
-            let standing = matches!(self.state, State::Ready { .. });
+            if !matches!(self.state, State::Ready { .. } | State::Queued { .. }) {
+                // Seated or watching: out of the lobby, following nothing.
+                self.following = None;
+            }
+            // Following the lobby is not idling: the lobby is where it is.
+            let standing = matches!(self.state, State::Ready { .. }) && self.following.is_none();
             let quiet_by = self.liveness_due();
             let matched = self.matched.as_mut();
+            let following = self.following.as_mut();
             let read = tokio::select! {
                 read = self.reader.next() => read,
                 found = lobby::table_found(matched) => {
                     self.found(found);
+                    continue;
+                }
+                () = follow::update_due(following) => {
+                    self.send_update();
                     continue;
                 }
                 _ = self.link.kill.notified() => return End::Ended,
@@ -469,6 +484,16 @@ impl<R: AsyncRead + Unpin> Conn<R> {
                 self.state = State::Ready { name };
                 return None;
             }
+            ClientMessage::Follow { mode } => {
+                self.follow(mode);
+                self.state = State::Ready { name };
+                return None;
+            }
+            ClientMessage::Unfollow {} => {
+                self.unfollow();
+                self.state = State::Ready { name };
+                return None;
+            }
             ClientMessage::Queue { mode, wait } => {
                 self.queue(name, mode, wait).await;
                 return None;
@@ -594,6 +619,8 @@ impl<R: AsyncRead + Unpin> Conn<R> {
                 Err("accounts and the ladder are for before sitting at a table")
             }
             ClientMessage::Tables { .. }
+            | ClientMessage::Follow { .. }
+            | ClientMessage::Unfollow {}
             | ClientMessage::Queue { .. }
             | ClientMessage::Unqueue {} => {
                 Err("the lobby and quick match are for before sitting at a table")
@@ -655,38 +682,4 @@ impl<R: AsyncRead + Unpin> Conn<R> {
     fn refuse(&mut self, code: ErrorCode, message: String) {
         self.say(&ServerMessage::Error { code, message });
     }
-}
-
-/// Writes the lines a connection is sent, several at a time when they
-/// queue up (one TLS record, one packet), until told to close. The batch
-/// is kept only while there is something to write: an idle connection
-/// holds no buffer of its own (a 16 KB one each was most of what a
-/// thousand idle connections cost).
-async fn write_lines<W: AsyncWrite + Unpin>(
-    mut write: W,
-    mut lines: mpsc::Receiver<Out>,
-    queued: Arc<AtomicUsize>,
-) {
-    const BATCH: usize = 16 * 1024;
-    let mut closing = false;
-    while !closing && let Some(first) = lines.recv().await {
-        let mut batch: Vec<u8> = Vec::new();
-        let mut next = Some(first);
-        while let Some(item) = next.take() {
-            match item {
-                Out::Line(line) => {
-                    batch.extend_from_slice(line.as_bytes());
-                    Link::written(&queued, line.len());
-                }
-                Out::Close => closing = true,
-            }
-            if !closing && batch.len() < BATCH {
-                next = lines.try_recv().ok();
-            }
-        }
-        if write.write_all(&batch).await.is_err() || write.flush().await.is_err() {
-            return;
-        }
-    }
-    let _ = write.shutdown().await;
 }

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::{mpsc, oneshot};
 
+use super::directory;
 use super::link::{Link, encode};
 use super::matching::{self, Waiting};
 use super::queue_told::{Tellings, Waiter};
@@ -85,6 +86,9 @@ async fn run(mut commands: mpsc::Receiver<Command>, shared: Arc<Shared>) {
         // a table takes them: a newcomer always hears `queued` first.
         told.tell(&waiters(&waiting), Instant::now());
         match_now(&mut waiting, &shared);
+        // Told to every lobby that follows (unless unchanged).
+        let counts = directory::quick_modes(|m| waiting.iter().filter(|e| e.mode == m).count());
+        shared.directory.set_waiting(counts);
     }
 }
 

@@ -102,12 +102,13 @@ fn table_list(
     let modes = state
         .filter()
         .map_or_else(|| "all modes".to_string(), |m| format!("{m} only"));
-    let inner = padded(framed(
-        &format!("Tables ({count}){}{modes}", theme.sep()),
-        area,
-        buf,
-        theme,
-    ));
+    let mut title = format!("Tables ({count}){}{modes}", theme.sep());
+    // The frame's corners and a space either side of the title.
+    let room = usize::from(area.width).saturating_sub(columns(&title) + columns(theme.sep()) + 4);
+    if let Some(waiting) = waiting_text(state, room) {
+        title.push_str(&format!("{}{waiting}", theme.sep()));
+    }
+    let inner = padded(framed(&title, area, buf, theme));
     if shown == 0 {
         let lines = if state.listed() {
             empty_lines(state.filter(), theme)
@@ -134,6 +135,31 @@ fn table_list(
         buf.set_string(inner.x, y + 1, fit(&seats, width), theme.dim());
         hits.add(rows, k);
     }
+}
+
+/// Who waits for a quick match in the modes in view, in at most `room`
+/// columns: "quick match: partnership 2, cutthroat 1 waiting", or the sum
+/// alone when that is too long; nothing when nobody waits.
+fn waiting_text(state: &DirectoryState, room: usize) -> Option<String> {
+    let waiting: Vec<(Mode, u32)> = state
+        .queues()
+        .iter()
+        .filter(|q| q.waiting > 0 && state.filter().is_none_or(|m| m == q.mode))
+        .map(|q| (q.mode, q.waiting))
+        .collect();
+    if waiting.is_empty() {
+        return None;
+    }
+    let each: Vec<String> = waiting
+        .iter()
+        .map(|(mode, n)| format!("{} {n}", mode.name()))
+        .collect();
+    let text = format!("quick match: {} waiting", each.join(", "));
+    if columns(&text) <= room {
+        return Some(text);
+    }
+    let all: u32 = waiting.iter().map(|&(_, n)| n).sum();
+    Some(format!("quick match: {all} waiting"))
 }
 
 /// A table's first line: its mode and rules at the left, its seats free

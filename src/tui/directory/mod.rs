@@ -14,7 +14,7 @@ use ratatui::layout::{Position, Rect};
 
 use crate::engine::Mode;
 use crate::protocol::account::{ModeRating, Rated, Rung};
-use crate::protocol::directory::ListedTable;
+use crate::protocol::directory::{ListedTable, QueueCount};
 
 use super::input::{Input, Key};
 
@@ -102,6 +102,9 @@ pub struct DirectoryState {
     status: Option<String>,
     window: Window,
     hits: RowHits,
+    /// How many wait in each quick-match queue, as the server last said
+    /// (nothing from a server that does not tell).
+    queues: Vec<QueueCount>,
 }
 
 impl DirectoryState {
@@ -117,7 +120,17 @@ impl DirectoryState {
             status: None,
             window: Window::None,
             hits: RowHits::default(),
+            queues: Vec::new(),
         }
+    }
+
+    /// How many wait in each quick-match queue now.
+    pub fn set_queues(&mut self, queues: Vec<QueueCount>) {
+        self.queues = queues;
+    }
+
+    pub fn queues(&self) -> &[QueueCount] {
+        &self.queues
     }
 
     /// The tables the server listed, and how many it has in all. The same

@@ -13,7 +13,7 @@ use super::super::queue::{self, Entry};
 use super::{Command, Conn, State};
 use crate::engine::Mode;
 use crate::protocol::directory::MAX_WAIT;
-use crate::protocol::{ClientMessage, ErrorCode, ServerMessage, within_line};
+use crate::protocol::{ClientMessage, ErrorCode, ServerMessage};
 
 /// Resolves once the queue hands over a table (or gives up on this
 /// connection); never while not queued.
@@ -42,10 +42,8 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         }
         self.listing.count(now);
         self.sit_by = Instant::now() + self.shared.options.sit_timeout;
-        let (tables, total) = self.shared.directory.list(mode);
-        let total = u32::try_from(total).unwrap_or(u32::MAX);
-        let answer = within_line(tables, |tables| ServerMessage::Tables { tables, total });
-        self.say(&answer);
+        let (_, answer) = self.shared.directory.tables_line(mode);
+        self.send_line(answer);
     }
 
     /// Into the quick-match queue: signed in, on a server with a ladder,
@@ -116,6 +114,8 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         self.state = State::Queued { name: name.clone() };
         match message {
             ClientMessage::Tables { mode } => self.tables(mode),
+            ClientMessage::Follow { mode } => self.follow(mode),
+            ClientMessage::Unfollow {} => self.unfollow(),
             ClientMessage::Unqueue {} => {
                 if self.unqueue(name).await {
                     self.say(&ServerMessage::Unqueued {});

@@ -46,6 +46,8 @@ impl<R: AsyncRead + Unpin> Conn<R> {
             | ClientMessage::Reclaim { .. }
             | ClientMessage::Watch { .. }
             | ClientMessage::Tables { .. }
+            | ClientMessage::Follow { .. }
+            | ClientMessage::Unfollow {}
             | ClientMessage::Queue { .. }
             | ClientMessage::Unqueue {} => Some((
                 ErrorCode::BadMessage,
