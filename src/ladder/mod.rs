@@ -5,6 +5,7 @@
 //! networking here: the server calls these.
 
 pub mod farming;
+pub mod fleet;
 #[cfg(test)]
 mod farming_tests;
 pub mod glicko;

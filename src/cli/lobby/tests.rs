@@ -62,6 +62,7 @@ fn table(id: &str, mode: Mode) -> ListedTable {
         rated: false,
         unrated: None,
         watchers: 0,
+        code: None,
     }
 }
 

@@ -1,18 +1,24 @@
 //! The server's public lobby: a summary of each public table, kept up to
 //! date by the table's own task whenever its seats change, so a `tables`
 //! request reads one map instead of asking every table (a thousand tables
-//! answer as fast as ten). A private table is never put here.
+//! answer as fast as ten). A private table is never put here. A node of
+//! a fleet lists the other nodes' tables too (`fleet`), and hands its own
+//! to them.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
+use super::fleet::Fleet;
 use crate::engine::Mode;
 use crate::protocol::directory::{ListedTable, MAX_LISTED};
 
-/// The public tables by id, each with the order it was opened in.
+/// The public tables by id, each with when it was opened.
 #[derive(Default)]
 pub(crate) struct Directory {
     tables: Mutex<Listed>,
+    /// The fleet this server is a node of, when it shares a PostgreSQL
+    /// ladder with others.
+    fleet: Option<Arc<Fleet>>,
 }
 
 #[derive(Default)]
@@ -22,36 +28,75 @@ struct Listed {
 }
 
 impl Directory {
+    /// The lobby of a node of `fleet`.
+    pub(crate) fn of_fleet(fleet: Arc<Fleet>) -> Directory {
+        Directory {
+            fleet: Some(fleet),
+            ..Directory::default()
+        }
+    }
+
+    /// The fleet, whose `changes` is the hook "the fleet's tables changed".
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(crate) fn fleet(&self) -> Option<&Arc<Fleet>> {
+        self.fleet.as_ref()
+    }
+
     /// Puts a public table's summary in the lobby, or brings it up to date.
     pub(crate) fn put(&self, table: ListedTable) {
         let mut listed = self.tables.lock().unwrap_or_else(|e| e.into_inner());
-        let next = listed.opened;
-        match listed.by_id.get_mut(&table.table) {
-            Some((_, kept)) => *kept = table,
+        // When it opened, in milliseconds since the epoch (a node's
+        // tables and the fleet's are ordered together), and later than
+        // the table before, so that order holds whatever the clock does.
+        let next = now_ms().max(listed.opened + 1);
+        let opened = match listed.by_id.get(&table.table) {
+            Some((opened, _)) => *opened,
             None => {
-                listed.opened += 1;
-                listed.by_id.insert(table.table.clone(), (next, table));
+                listed.opened = next;
+                next
             }
+        };
+        if let Some(fleet) = &self.fleet {
+            fleet.publish(opened, &table);
         }
+        listed.by_id.insert(table.table.clone(), (opened, table));
     }
 
     /// The table is gone: no longer listed.
     pub(crate) fn remove(&self, id: &str) {
         let mut listed = self.tables.lock().unwrap_or_else(|e| e.into_inner());
-        listed.by_id.remove(id);
+        if listed.by_id.remove(id).is_some()
+            && let Some(fleet) = &self.fleet
+        {
+            fleet.withdraw(id);
+        }
     }
 
-    /// The tables of `mode` (every mode when `None`) as `tables` answers:
-    /// the first `MAX_LISTED` in order, and how many match.
+    /// The tables of `mode` (every mode when `None`) as `tables` answers,
+    /// the fleet's other nodes' with this node's: the first `MAX_LISTED`
+    /// in order, and how many match.
     pub(crate) fn list(&self, mode: Option<Mode>) -> (Vec<ListedTable>, usize) {
         let listed = self.tables.lock().unwrap_or_else(|e| e.into_inner());
-        let all = listed
-            .by_id
-            .values()
-            .map(|(opened, table)| (*opened, table));
-        let (first, total) = ordered(all, mode);
-        (first.into_iter().cloned().collect(), total)
+        let cloned = |(first, total): (Vec<&ListedTable>, usize)| {
+            (first.into_iter().cloned().collect(), total)
+        };
+        let own = || listed.by_id.values().map(|(opened, table)| (*opened, table));
+        match &self.fleet {
+            None => cloned(ordered(own(), mode)),
+            Some(fleet) => fleet.with_tables(|others| {
+                let others = others.map(|(opened, table)| (opened, table));
+                let own = listed.by_id.values().map(|(opened, table)| (*opened, table));
+                cloned(ordered(own.chain(others), mode))
+            }),
+        }
     }
+}
+
+fn now_ms() -> u64 {
+    let since = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    u64::try_from(since.as_millis()).unwrap_or(u64::MAX)
 }
 
 /// The tables of `mode` in the lobby's order: most free seats first (so
@@ -108,6 +153,7 @@ mod tests {
             rated: false,
             unrated: None,
             watchers: 0,
+            code: None,
         }
     }
 
