@@ -414,9 +414,10 @@ mod tests {
         );
         assert_eq!(serve(&["--db", pg]).fleet.public_address, None);
         let refused = |args: &[&str]| {
-            let cli =
-                crate::cli::Cli::try_parse_from([&["spades", "serve", "--port", "0"], args].concat())
-                    .unwrap();
+            let cli = crate::cli::Cli::try_parse_from(
+                [&["spades", "serve", "--port", "0"], args].concat(),
+            )
+            .unwrap();
             let Some(crate::cli::Command::Serve(args)) = cli.command else {
                 panic!("not serve")
             };
@@ -424,7 +425,12 @@ mod tests {
             assert!(matches!(e, CliError::BadInput(_)), "{e}");
             e.to_string()
         };
-        let why = refused(&["--db", "ladder.sqlite", "--public-address", "cards1.example.org"]);
+        let why = refused(&[
+            "--db",
+            "ladder.sqlite",
+            "--public-address",
+            "cards1.example.org",
+        ]);
         assert!(why.contains("--db postgres://"), "{why}");
         let plain = [
             "--db",
@@ -437,7 +443,14 @@ mod tests {
         let why = refused(&[&plain[..], &["203.0.113.7"]].concat());
         assert!(why.contains("only this machine"), "{why}");
         assert!(serve(&[&plain[..], &["127.0.0.1:4466"]].concat()).plain);
-        let bad = ["spades", "serve", "--port", "0", "--public-address", "0.0.0.0"];
+        let bad = [
+            "spades",
+            "serve",
+            "--port",
+            "0",
+            "--public-address",
+            "0.0.0.0",
+        ];
         let e = crate::cli::Cli::try_parse_from(bad).expect_err("refused");
         assert!(e.to_string().contains("HOST or HOST:PORT"), "{e}");
     }

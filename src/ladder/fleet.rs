@@ -211,7 +211,7 @@ impl FleetStore {
     ) -> Result<Vec<NodeRow>, StoreError> {
         let sql = format!(
             "SELECT node, server FROM fleet_nodes
-             WHERE {ALIVE} AND octet_length(server) <= $2
+             WHERE {ALIVE} AND octet_length(server) <= $2::bigint
              ORDER BY joined, node LIMIT $3"
         );
         let rows = self
@@ -243,7 +243,7 @@ impl FleetStore {
             .query(
                 "SELECT node, table_id, opened, listing FROM fleet_tables
                  WHERE node = $1 AND ($2::text[] IS NULL OR table_id = ANY($2))
-                   AND octet_length(listing) <= $3
+                   AND octet_length(listing) <= $3::bigint
                  ORDER BY opened, table_id LIMIT $4",
                 &[&node, &only, &as_i64(longest), &as_i64(most)],
             )

@@ -5,9 +5,9 @@
 //! networking here: the server calls these.
 
 pub mod farming;
-pub mod fleet;
 #[cfg(test)]
 mod farming_tests;
+pub mod fleet;
 pub mod glicko;
 pub mod keyring;
 pub mod keys;

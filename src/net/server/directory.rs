@@ -36,8 +36,10 @@ impl Directory {
         }
     }
 
-    /// The fleet, whose `changes` is the hook "the fleet's tables changed".
-    #[cfg_attr(not(test), allow(dead_code))]
+    /// The fleet, whose `changes` is the hook "the fleet's tables
+    /// changed", for the push of the listing to lobby screens to wait on
+    /// (not connected yet: nothing pushes the listing).
+    #[allow(dead_code)]
     pub(crate) fn fleet(&self) -> Option<&Arc<Fleet>> {
         self.fleet.as_ref()
     }
@@ -77,18 +79,14 @@ impl Directory {
     /// in order, and how many match.
     pub(crate) fn list(&self, mode: Option<Mode>) -> (Vec<ListedTable>, usize) {
         let listed = self.tables.lock().unwrap_or_else(|e| e.into_inner());
-        let cloned = |(first, total): (Vec<&ListedTable>, usize)| {
-            (first.into_iter().cloned().collect(), total)
-        };
-        let own = || listed.by_id.values().map(|(opened, table)| (*opened, table));
-        match &self.fleet {
-            None => cloned(ordered(own(), mode)),
-            Some(fleet) => fleet.with_tables(|others| {
-                let others = others.map(|(opened, table)| (opened, table));
-                let own = listed.by_id.values().map(|(opened, table)| (*opened, table));
-                cloned(ordered(own.chain(others), mode))
-            }),
-        }
+        let own = listed
+            .by_id
+            .values()
+            .map(|(opened, table)| (*opened, table));
+        let fleet = self.fleet.as_ref().map(|fleet| fleet.tables());
+        let others = fleet.iter().flat_map(|tables| tables.iter());
+        let (first, total) = ordered(own.chain(others), mode);
+        (first.into_iter().cloned().collect(), total)
     }
 }
 

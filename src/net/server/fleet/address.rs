@@ -22,14 +22,25 @@ impl FromStr for PublicAddress {
     type Err = String;
 
     fn from_str(text: &str) -> Result<PublicAddress, String> {
-        let bad = |why: &str| format!("`{text}` is not an address players can reach ({why}): give HOST or HOST:PORT, e.g. cards1.example.org or 203.0.113.7:4466");
+        let bad = |why: &str| {
+            format!(
+                "`{text}` is not an address players can reach ({why}): give HOST or HOST:PORT, e.g. cards1.example.org or 203.0.113.7:4466"
+            )
+        };
         let text = text.trim();
         // An IPv6 address is written in brackets when a port follows.
         let (host, port) = if let Some(rest) = text.strip_prefix('[') {
             let (host, after) = rest.split_once(']').ok_or_else(|| bad("no closing ]"))?;
             match after {
                 "" => (host, None),
-                _ => (host, Some(after.strip_prefix(':').ok_or_else(|| bad("no :PORT after ]"))?)),
+                _ => (
+                    host,
+                    Some(
+                        after
+                            .strip_prefix(':')
+                            .ok_or_else(|| bad("no :PORT after ]"))?,
+                    ),
+                ),
             }
         } else if text.matches(':').count() > 1 {
             (text, None)
@@ -40,19 +51,29 @@ impl FromStr for PublicAddress {
             }
         };
         let port = port
-            .map(|p| p.parse::<u16>().ok().filter(|&p| p != 0).ok_or_else(|| bad("the port is a number from 1 to 65535")))
+            .map(|p| {
+                p.parse::<u16>()
+                    .ok()
+                    .filter(|&p| p != 0)
+                    .ok_or_else(|| bad("the port is a number from 1 to 65535"))
+            })
             .transpose()?;
         if host.is_empty() || host.len() > MAX_HOST {
             return Err(bad("the host is 1 to 253 characters"));
         }
         let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '_');
         if !host.chars().all(allowed) {
-            return Err(bad("a host is letters, digits, dots and dashes, or an IP address"));
+            return Err(bad(
+                "a host is letters, digits, dots and dashes, or an IP address",
+            ));
         }
         if host.contains(':') && host.parse::<std::net::Ipv6Addr>().is_err() {
             return Err(bad("not an IPv6 address"));
         }
-        if host.parse::<std::net::IpAddr>().is_ok_and(|ip| ip.is_unspecified()) {
+        if host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_unspecified())
+        {
             return Err(bad("a wildcard reaches no machine"));
         }
         Ok(PublicAddress {
@@ -104,7 +125,10 @@ mod tests {
             host: host.into(),
             port,
         };
-        assert_eq!(read("cards1.example.org"), Ok(at("cards1.example.org", None)));
+        assert_eq!(
+            read("cards1.example.org"),
+            Ok(at("cards1.example.org", None))
+        );
         assert_eq!(read("203.0.113.7:4466"), Ok(at("203.0.113.7", Some(4466))));
         assert_eq!(read("[2001:db8::7]:9"), Ok(at("2001:db8::7", Some(9))));
         assert_eq!(read("2001:db8::7"), Ok(at("2001:db8::7", None)));

@@ -8,7 +8,9 @@ use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 use super::view::{Announced, announced};
-use super::{MAX_LISTING_BYTES, MAX_NODE_TABLES, MAX_NODES, MAX_SERVER_BYTES, Shared, lock};
+use super::{
+    MAX_LISTING_BYTES, MAX_NODE_TABLES, MAX_NODES, MAX_SERVER_BYTES, Outage, Shared, lock,
+};
 use crate::ladder::fleet::FleetStore;
 use crate::ladder::store::{PostgresUrl, StoreError};
 
@@ -34,6 +36,7 @@ struct Due {
 pub(super) fn run(shared: &Shared, url: &PostgresUrl) {
     let mut store: Option<FleetStore> = None;
     let mut lost_since: Option<Instant> = None;
+    let mut outage = Outage::default();
     let mut due = Due {
         sweep: Instant::now(),
         resync: Instant::now(),
@@ -53,8 +56,10 @@ pub(super) fn run(shared: &Shared, url: &PostgresUrl) {
             Ok(open) => {
                 store = Some(open);
                 lost_since = None;
+                outage.over("listener");
             }
-            Err(_) => {
+            Err(e) => {
+                outage.began("listener", &e);
                 // Tables that may have ended are not listed for long.
                 let since = *lost_since.get_or_insert_with(Instant::now);
                 if since.elapsed() >= shared.options.expiry && lock(&shared.view).clear() {
@@ -139,7 +144,10 @@ fn read_announced(
 
 /// The nodes alive read again, and the tables of those new to the view;
 /// whether the view changed, and which nodes were new.
-fn refresh_nodes(shared: &Shared, store: &mut FleetStore) -> Result<(bool, Vec<String>), StoreError> {
+fn refresh_nodes(
+    shared: &Shared,
+    store: &mut FleetStore,
+) -> Result<(bool, Vec<String>), StoreError> {
     // One more than the most listed: this node's own row is among them.
     let rows = store.nodes(shared.options.expiry, MAX_NODES + 1, MAX_SERVER_BYTES)?;
     let (new, went) = lock(&shared.view).alive(&rows);

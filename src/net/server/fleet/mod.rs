@@ -14,10 +14,10 @@
 
 mod address;
 mod listener;
+#[cfg(test)]
+mod tests;
 mod view;
 mod writer;
-#[cfg(all(test, unix))]
-mod tests;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Condvar, Mutex};
@@ -30,7 +30,7 @@ pub(crate) use address::reached_at;
 use view::View;
 
 use crate::ladder::store::PostgresUrl;
-use crate::net::code::{ServerAddress, Trust};
+use crate::net::code::ServerAddress;
 use crate::protocol::directory::ListedTable;
 
 /// How a node takes part in its fleet.
@@ -153,7 +153,7 @@ impl Fleet {
         };
         let (membership, left) = match server {
             Some(server) => {
-                let text = server_text(&server);
+                let text = server.target().server();
                 let (done, left) = std::sync::mpsc::channel();
                 let (shared, url, said) = (Arc::clone(&shared), url.clone(), text.clone());
                 spawn(
@@ -199,13 +199,9 @@ impl Fleet {
         self.shared.wake.notify_all();
     }
 
-    /// Runs `f` over the other nodes' tables, each with when it opened.
-    pub(crate) fn with_tables<R>(
-        &self,
-        f: impl FnOnce(&mut dyn Iterator<Item = (u64, &ListedTable)>) -> R,
-    ) -> R {
-        let view = lock(&self.shared.view);
-        f(&mut view.tables())
+    /// The other nodes' tables, locked while they are read.
+    pub(crate) fn tables(&self) -> OtherTables<'_> {
+        OtherTables(lock(&self.shared.view))
     }
 
     /// The hook "the fleet's tables changed": the value changes each time
@@ -239,6 +235,16 @@ impl Fleet {
     }
 }
 
+/// The other nodes' tables, held while a listing is made.
+pub(crate) struct OtherTables<'a>(std::sync::MutexGuard<'a, View>);
+
+impl OtherTables<'_> {
+    /// Every table, with when it opened.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (u64, &ListedTable)> {
+        self.0.tables()
+    }
+}
+
 impl Drop for Fleet {
     fn drop(&mut self) {
         self.leave();
@@ -257,13 +263,28 @@ impl Shared {
     }
 }
 
-/// A server as a code names it: `FINGERPRINT@HOST:PORT`.
-fn server_text(server: &ServerAddress) -> String {
-    let address = server.target().address;
-    match &server.trust {
-        Trust::Pinned(fp) => format!("{fp}@{address}"),
-        Trust::Plain => format!("plain@{address}"),
-        Trust::Authority => address,
+/// A thread's trouble with the database, said once when it starts and
+/// once when it is over, not at every try between.
+#[derive(Default)]
+struct Outage {
+    down: bool,
+}
+
+impl Outage {
+    fn began(&mut self, thread: &str, e: &crate::ladder::store::StoreError) {
+        if !self.down {
+            eprintln!(
+                "spades serve: the fleet's {thread} cannot use the database ({e}): the fleet's lobby may lag until it can"
+            );
+            self.down = true;
+        }
+    }
+
+    fn over(&mut self, thread: &str) {
+        if self.down {
+            eprintln!("spades serve: the fleet's {thread} uses the database again");
+            self.down = false;
+        }
     }
 }
 

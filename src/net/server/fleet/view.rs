@@ -283,7 +283,10 @@ mod tests {
         for row in &rows {
             assert_eq!(view.alive(std::slice::from_ref(row)).0.len(), 0, "{row:?}");
         }
-        assert_eq!(view.alive(&[node("bad id", &format!("{FP}@h:1"))]).0.len(), 0);
+        assert_eq!(
+            view.alive(&[node("bad id", &format!("{FP}@h:1"))]).0.len(),
+            0
+        );
         view.alive(&[node("TWO", &format!("{FP}@h:1"))]);
         let honest = listing("ABCDEFGH", Mode::Partnership);
         let mut other_id = honest.clone();
@@ -305,7 +308,10 @@ mod tests {
             row("TWO", "ABCDEFGH", &"[".repeat(MAX_LISTING_BYTES)),
         ];
         for bad in &refused {
-            assert!(!view.read("TWO", None, std::slice::from_ref(bad)), "{bad:?}");
+            assert!(
+                !view.read("TWO", None, std::slice::from_ref(bad)),
+                "{bad:?}"
+            );
         }
         // Cleaned as at the edge: names cut, control characters gone.
         let mut dirty = honest.clone();
@@ -338,7 +344,13 @@ mod tests {
         view.read(one, None, &tables);
         assert_eq!(view.tables().count(), MAX_NODE_TABLES);
         for node in &new[1..] {
-            let tables: Vec<TableRow> = tables.iter().map(|t| TableRow { node: node.clone(), ..t.clone() }).collect();
+            let tables: Vec<TableRow> = tables
+                .iter()
+                .map(|t| TableRow {
+                    node: node.clone(),
+                    ..t.clone()
+                })
+                .collect();
             view.read(node, None, &tables);
         }
         assert_eq!(view.tables().count(), MAX_FLEET_TABLES);
@@ -363,7 +375,14 @@ mod tests {
             announced("ABC DEF"),
             Some(Announced::Table("ABC".into(), "DEF".into()))
         );
-        for bad in ["", "abc", "ABC DEF GHI", "ABC  DEF", &"A".repeat(40), "A\u{0}"] {
+        for bad in [
+            "",
+            "abc",
+            "ABC DEF GHI",
+            "ABC  DEF",
+            &"A".repeat(40),
+            "A\u{0}",
+        ] {
             assert_eq!(announced(bad), None, "{bad:?}");
         }
     }

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use super::{Change, MAX_NODE_TABLES, Shared, Stop, lock};
+use super::{Change, MAX_NODE_TABLES, Outage, Shared, Stop, lock};
 use crate::ladder::fleet::{FleetStore, TableChange, Written};
 use crate::ladder::store::PostgresUrl;
 
@@ -31,6 +31,7 @@ pub(super) fn run(shared: &Shared, url: &PostgresUrl, server: &str, done: &mpsc:
     let mut store: Option<FleetStore> = None;
     let mut joined = false;
     let mut beat_at = Instant::now();
+    let mut outage = Outage::default();
     loop {
         let (changes, stop) = take(shared, beat_at);
         let written = apply(&mut published, changes);
@@ -70,10 +71,12 @@ pub(super) fn run(shared: &Shared, url: &PostgresUrl, server: &str, done: &mpsc:
         })();
         match outcome {
             Ok(()) => {
+                outage.over("writer");
                 beat_at = Instant::now() + shared.options.heartbeat;
                 pause(shared, GAP);
             }
-            Err(_) => {
+            Err(e) => {
+                outage.began("writer", &e);
                 store = None;
                 joined = false;
                 pause(shared, RETRY);
@@ -112,7 +115,10 @@ fn pause(shared: &Shared, gap: Duration) {
 /// The changes taken into `published`, and as the store is to write
 /// them. A node's tables past `MAX_NODE_TABLES` are not published (the
 /// others would not list them): its own lobby still lists them.
-fn apply(published: &mut Published, changes: HashMap<String, Change>) -> Vec<(String, TableChange)> {
+fn apply(
+    published: &mut Published,
+    changes: HashMap<String, Change>,
+) -> Vec<(String, TableChange)> {
     let mut written = Vec::new();
     for (id, change) in changes {
         match change {
