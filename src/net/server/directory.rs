@@ -74,6 +74,22 @@ impl Directory {
         }
     }
 
+    /// Why no table of this server has the id `id` (`shown`: as the
+    /// client is told it): another server of the fleet may hold it.
+    pub(crate) fn why_missing(&self, id: &str, shown: &str) -> String {
+        let code = self.fleet.as_ref().and_then(|fleet| {
+            let tables = fleet.tables();
+            let found = tables.iter().find(|(_, t)| t.table == id);
+            found.and_then(|(_, t)| t.code.clone())
+        });
+        match code {
+            Some(code) => format!(
+                "the table {shown} is on another server of this fleet: join or watch it there, by its code {code}"
+            ),
+            None => format!("no table has the id {shown}"),
+        }
+    }
+
     /// The tables of `mode` (every mode when `None`) as `tables` answers,
     /// the fleet's other nodes' with this node's: the first `MAX_LISTED`
     /// in order, and how many match.

@@ -13,12 +13,12 @@ use super::{FleetOptions, MAX_LISTING_BYTES};
 use crate::engine::{Mode, Rules};
 use crate::ladder::postgres_tests::TempPostgres;
 use crate::ladder::store::{Database, PostgresUrl};
-use crate::net::client::{Connection, Target};
+use crate::net::client::{Connection, Incoming, Target};
 use crate::net::code::{TableCode, Trust};
 use crate::net::directory;
 use crate::net::server::{Server, ServerOptions};
-use crate::protocol::ClientMessage;
 use crate::protocol::directory::ListedTable;
+use crate::protocol::{ClientMessage, ServerMessage};
 
 /// Far longer than any wait here: what arrives came by `NOTIFY`.
 const SLOW: FleetOptions = FleetOptions {
@@ -87,6 +87,19 @@ fn until(server: &Server, what: &str, done: impl Fn(&[ListedTable]) -> bool) -> 
     }
 }
 
+/// The message of the next error `connection` is sent.
+fn refusal(connection: &mut Connection) -> String {
+    let start = Instant::now();
+    while start.elapsed() < DEADLINE {
+        if let Some(Incoming::Message(ServerMessage::Error { message, .. })) =
+            connection.recv_timeout(Duration::from_millis(200))
+        {
+            return message;
+        }
+    }
+    panic!("no error came");
+}
+
 fn code_of(server: &Server, table: &str) -> String {
     TableCode {
         table: table.into(),
@@ -123,6 +136,13 @@ fn a_table_opened_on_one_node_is_listed_by_the_other_with_its_code() {
     };
     assert_eq!(code(&table), Some(code_of(&a, &table)));
     assert_eq!(code(&own), None);
+    // Asked of B, A's table is refused with where it is.
+    let mut fay = connect(&b, "Fay");
+    fay.send(ClientMessage::Join {
+        table: table.clone(),
+    });
+    let refused = refusal(&mut fay);
+    assert!(refused.contains(&code_of(&a, &table)), "{refused}");
     until(&a, "B's table listed by A", |t| {
         t.len() == 1 && t[0].table == own
     });
