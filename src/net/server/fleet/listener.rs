@@ -71,33 +71,46 @@ pub(super) fn run(shared: &Shared, url: &PostgresUrl) {
     }
 }
 
-/// One round: what is due, then the announcements of up to `POLL`.
+/// One round: what is due, then the announcements of up to `POLL`. The
+/// hook is called for what changed, even when the round then failed.
 fn round(shared: &Shared, store: &mut FleetStore, due: &mut Due) -> Result<(), StoreError> {
     let mut changed = false;
+    let outcome = steps(shared, store, due, &mut changed);
+    if changed {
+        shared.tables_changed();
+    }
+    if outcome? {
+        std::thread::sleep(GAP);
+    }
+    Ok(())
+}
+
+/// What is due, then the announcements; whether any came.
+fn steps(
+    shared: &Shared,
+    store: &mut FleetStore,
+    due: &mut Due,
+    changed: &mut bool,
+) -> Result<bool, StoreError> {
     let now = Instant::now();
     if now >= due.resync {
-        changed |= refresh_nodes(shared, store)?.0;
+        let (went, new) = refresh_nodes(shared, store)?;
+        *changed |= went;
         let known: Vec<String> = lock(&shared.view).nodes();
-        for node in &known {
-            changed |= read_node(shared, store, node, None)?;
+        for node in known.iter().filter(|node| !new.contains(node)) {
+            *changed |= read_node(shared, store, node, None)?;
         }
         due.resync = now + RESYNC;
     }
     if now >= due.sweep {
         store.sweep(shared.options.expiry)?;
-        changed |= refresh_nodes(shared, store)?.0;
+        *changed |= refresh_nodes(shared, store)?.0;
         due.sweep = now + shared.options.heartbeat;
     }
     let wait = POLL.min(due.sweep.saturating_duration_since(Instant::now()));
     let payloads = store.announcements(wait, MOST_ANNOUNCED)?;
-    changed |= read_announced(shared, store, &payloads)?;
-    if changed {
-        shared.tables_changed();
-    }
-    if !payloads.is_empty() {
-        std::thread::sleep(GAP);
-    }
-    Ok(())
+    *changed |= read_announced(shared, store, &payloads)?;
+    Ok(!payloads.is_empty())
 }
 
 /// Reads again what the announcements name; whether the view changed.
