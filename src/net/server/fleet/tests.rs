@@ -197,6 +197,41 @@ fn a_silent_node_is_dropped_after_the_expiry_and_swept() {
     assert_eq!(fleet_tables(&b).len(), 1, "a live node's table stays");
     let fleet = a.fleet.as_ref().unwrap();
     let a_node = fleet.shared.node.clone();
+    let a_tables = |client: &mut postgres::Client| -> i64 {
+        client
+            .query_one(
+                "SELECT COUNT(*) FROM fleet_tables WHERE node = $1",
+                &[&a_node],
+            )
+            .unwrap()
+            .get(0)
+    };
+    let written_again = |client: &mut postgres::Client, what: &str| {
+        let start = Instant::now();
+        while a_tables(client) != 1 {
+            assert!(start.elapsed() < DEADLINE, "{what}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    };
+
+    // Swept by mistake: A finds its row gone at its next beat, and writes
+    // it again with its table.
+    let mut client = url.config().connect(postgres::NoTls).unwrap();
+    client
+        .execute("DELETE FROM fleet_nodes WHERE node = $1", &[&a_node])
+        .unwrap();
+    written_again(&mut client, "A wrote itself again after a sweep");
+
+    // The database crashes and restarts, its unlogged tables emptied: A
+    // writes itself again, and B lists A's table again.
+    postgres.stop();
+    postgres.resume();
+    let mut client = url.config().connect(postgres::NoTls).unwrap();
+    written_again(&mut client, "A wrote itself again after a crash");
+    until(&b, "A's table listed again after the crash", |t| {
+        t.len() == 1 && t[0].table == table
+    });
+
     // As if A's process were killed: its rows stay, its heart stops.
     fleet.fall_silent();
     let silent = Instant::now();
@@ -210,15 +245,11 @@ fn a_silent_node_is_dropped_after_the_expiry_and_swept() {
         "not before the expiry: {:?}",
         silent.elapsed()
     );
-    let mut client = url.config().connect(postgres::NoTls).unwrap();
-    let left: i64 = client
-        .query_one(
-            "SELECT COUNT(*) FROM fleet_tables WHERE node = $1",
-            &[&a_node],
-        )
-        .unwrap()
-        .get(0);
-    assert_eq!(left, 0, "the silent node's rows were swept");
+    assert_eq!(
+        a_tables(&mut client),
+        0,
+        "the silent node's rows were swept"
+    );
 }
 
 #[test]
