@@ -19,8 +19,9 @@ use super::store::{PostgresUrl, StoreError};
 /// The channel every node listens on.
 pub const CHANNEL: &str = "spades_fleet";
 
-/// Where a node's own row is read from the database's clock, never a
-/// node's: nodes whose clocks disagree still agree on who is silent.
+/// A node is alive while heard from within the expiry (`$1`, seconds),
+/// by the database's clock, never a node's: nodes whose clocks disagree
+/// still agree on who is silent.
 const ALIVE: &str = "heard > now() - $1::float8 * interval '1 second'";
 
 /// A node's row, as read (not yet believed).
