@@ -182,18 +182,20 @@ impl Fleet {
 
     /// A public table of this node's opened or changed.
     pub(crate) fn publish(&self, opened: u64, table: &ListedTable) {
-        self.hand_over(table.table.clone(), Some((opened, table.clone())));
+        self.hand_over(&table.table, || Some((opened, table.clone())));
     }
 
     /// A public table of this node's is gone.
     pub(crate) fn withdraw(&self, id: &str) {
-        self.hand_over(id.to_string(), None);
+        self.hand_over(id, || None);
     }
 
-    fn hand_over(&self, id: String, change: Change) {
+    /// Hands a change to the writer, unless nothing is published.
+    fn hand_over(&self, id: &str, change: impl FnOnce() -> Change) {
         if self.membership == Membership::Unlisted {
             return;
         }
+        let (id, change) = (id.to_string(), change());
         let mut outbox = lock(&self.shared.outbox);
         outbox.pending.insert(id, change);
         self.shared.wake.notify_all();
