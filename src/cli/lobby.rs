@@ -345,11 +345,17 @@ pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
         let seeking = match handover {
             Handover::Watch(table) => {
                 directory.unfollow();
-                watch(&on_server(table), &directory.name, args.look.ascii)?;
+                let code = elsewhere(&state, &table).unwrap_or_else(|| on_server(table));
+                watch(&code, &directory.name, args.look.ascii)?;
                 state.clear_status();
                 continue;
             }
             Handover::Join(table) => {
+                // Another server of the fleet holds it: sat at there.
+                if let Some(code) = elsewhere(&state, &table) {
+                    let (connection, _) = connect_signed(&Target::from(&code), directory.name)?;
+                    return sit_at(config, connection, &code);
+                }
                 return sit_at(config, directory.into_connection()?, &on_server(table));
             }
             Handover::Open { mode, public } => {
@@ -374,6 +380,13 @@ pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
         let connection = directory.into_connection()?;
         return host_on(config, connection, seeking, code.host.clone(), code.port);
     }
+}
+
+/// The code of a listed table another server of the fleet holds (the
+/// server lists it with one), if `table` is such.
+fn elsewhere(state: &DirectoryState, table: &str) -> Option<TableCode> {
+    let listed = state.tables().iter().find(|t| t.table == table)?;
+    listed.code.as_deref()?.parse().ok()
 }
 
 /// The rules in force (rules.toml, or the classic game) in `mode`.

@@ -12,7 +12,9 @@ use crate::ladder::store::Database;
 use crate::net::certificate::Certificate;
 use crate::net::code::lan_address;
 use crate::net::server::ranked::RankedRules;
-use crate::net::server::{RegistrationLimits, Server, ServerOptions};
+use crate::net::server::{
+    FleetOptions, Membership, PublicAddress, RegistrationLimits, Server, ServerOptions,
+};
 use crate::paths;
 use crate::signals::StopSignals;
 
@@ -95,6 +97,12 @@ pub struct ServeArgs {
     /// `mode` says which; once a mode; default: each mode's classic game)
     #[arg(long, value_name = "PATH")]
     pub ranked_rules: Vec<std::path::PathBuf>,
+    /// With a PostgreSQL ladder: where players reach this server, HOST or
+    /// HOST:PORT, as the other servers sharing the ladder name it in the
+    /// codes of its tables they list (default: the --listen address, unless
+    /// it is 0.0.0.0; then they do not list its tables)
+    #[arg(long, value_name = "HOST[:PORT]")]
+    pub public_address: Option<PublicAddress>,
 }
 
 /// How `spades serve` runs its tables: a turn timer and a lobby's time
@@ -113,6 +121,9 @@ fn serve_options(args: &ServeArgs) -> Result<ServerOptions, CliError> {
         _ => None,
     };
     let certificate = certificate(args, db.as_ref())?;
+    if let Some(public) = &args.public_address {
+        check_public_address(args, public, db.as_ref())?;
+    }
     let given = |n: u64, unit: u64| (n > 0).then(|| Duration::from_secs(n * unit));
     Ok(ServerOptions {
         listen: SocketAddr::new(args.listen, args.port),
@@ -131,8 +142,40 @@ fn serve_options(args: &ServeArgs) -> Result<ServerOptions, CliError> {
         db,
         outbox,
         ranked: RankedRules::from_files(&args.ranked_rules)?,
+        fleet: FleetOptions {
+            public_address: args.public_address.clone(),
+            ..FleetOptions::default()
+        },
         ..ServerOptions::default()
     })
+}
+
+/// `--public-address` names this server to the others of a fleet, and a
+/// code without TLS names only this machine.
+fn check_public_address(
+    args: &ServeArgs,
+    public: &PublicAddress,
+    db: Option<&Database>,
+) -> Result<(), CliError> {
+    if !matches!(db, Some(Database::Postgres(_))) {
+        return Err(CliError::BadInput(
+            "--public-address names this server to the other servers sharing its ladder: \
+             give it with --db postgres://... (a ladder in a file is one server's)"
+                .into(),
+        ));
+    }
+    let host = PublicAddress {
+        port: None,
+        ..public.clone()
+    };
+    let code = format!("plain@{host}:1");
+    if args.insecure_plain && code.parse::<crate::net::code::ServerAddress>().is_err() {
+        return Err(CliError::BadInput(format!(
+            "--public-address {public} with --insecure-plain: {}",
+            crate::net::code::PLAIN_OFF_LOOPBACK
+        )));
+    }
+    Ok(())
 }
 
 /// The certificate `spades serve` presents: the operator's (`--cert`,
@@ -257,6 +300,18 @@ pub(super) fn serve(args: &ServeArgs) -> Result<(), CliError> {
     }
     if let Some(db) = &options_db {
         text.push_str(&format!("ladder: {db}\n"));
+    }
+    match server.fleet() {
+        Some(Membership::Listed(at)) => text.push_str(&format!(
+            "fleet: every server sharing the ladder lists this one's public tables, at {at}\n"
+        )),
+        Some(Membership::Unlisted) => text.push_str(&format!(
+            "fleet: this server lists the public tables of every server sharing the ladder, \
+             but they do not list its own: listening on {}, it has no one address to give \
+             them (give --public-address HOST)\n",
+            address.ip()
+        )),
+        None => {}
     }
     match &certificate {
         Certificate::Kept(folder) => text.push_str(&format!(
@@ -391,6 +446,62 @@ mod tests {
         let said = e.to_string();
         assert!(said.contains("PostgreSQL address"), "{said}");
         assert!(!said.contains("hunter2"), "{said}");
+    }
+
+    /// `--public-address` names a node of a fleet: refused where there is
+    /// no fleet, or where its codes could not be used.
+    #[test]
+    fn a_public_address_names_a_node_of_a_postgres_fleet() {
+        let pg = "postgres://ann@db.example:5433/spades";
+        let options = serve(&["--db", pg, "--public-address", "cards1.example.org:4467"]);
+        assert_eq!(
+            options.fleet.public_address,
+            Some(PublicAddress {
+                host: "cards1.example.org".into(),
+                port: Some(4467)
+            })
+        );
+        assert_eq!(serve(&["--db", pg]).fleet.public_address, None);
+        let refused = |args: &[&str]| {
+            let cli = crate::cli::Cli::try_parse_from(
+                [&["spades", "serve", "--port", "0"], args].concat(),
+            )
+            .unwrap();
+            let Some(crate::cli::Command::Serve(args)) = cli.command else {
+                panic!("not serve")
+            };
+            let e = serve_options(&args).expect_err("refused");
+            assert!(matches!(e, CliError::BadInput(_)), "{e}");
+            e.to_string()
+        };
+        let why = refused(&[
+            "--db",
+            "ladder.sqlite",
+            "--public-address",
+            "cards1.example.org",
+        ]);
+        assert!(why.contains("--db postgres://"), "{why}");
+        let plain = [
+            "--db",
+            pg,
+            "--insecure-plain",
+            "--listen",
+            "127.0.0.1",
+            "--public-address",
+        ];
+        let why = refused(&[&plain[..], &["203.0.113.7"]].concat());
+        assert!(why.contains("only this machine"), "{why}");
+        assert!(serve(&[&plain[..], &["127.0.0.1:4466"]].concat()).plain);
+        let bad = [
+            "spades",
+            "serve",
+            "--port",
+            "0",
+            "--public-address",
+            "0.0.0.0",
+        ];
+        let e = crate::cli::Cli::try_parse_from(bad).expect_err("refused");
+        assert!(e.to_string().contains("HOST or HOST:PORT"), "{e}");
     }
 
     /// The certificate is kept beside the ladder's file, in the data

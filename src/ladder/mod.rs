@@ -7,6 +7,7 @@
 pub mod farming;
 #[cfg(test)]
 mod farming_tests;
+pub mod fleet;
 pub mod glicko;
 pub mod keyring;
 pub mod keys;

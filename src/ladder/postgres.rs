@@ -101,6 +101,22 @@ pub(crate) const MIGRATIONS: &[&str] = &[
         WHERE s.account = ratings.account AND g.mode = ratings.mode
           AND o.account IS NOT NULL AND o.account <> s.account
           AND (g.mode <> 'partnership' OR (s.seat + o.seat) % 2 = 1));",
+    // 3: the fleet's public tables (`fleet.rs`). Unlogged: a listing of
+    // tables that live in the nodes' memory is worth nothing after a
+    // crash of the database, and each node writes its own again.
+    "CREATE UNLOGGED TABLE fleet_nodes (
+        node TEXT PRIMARY KEY,
+        server TEXT NOT NULL,
+        joined TIMESTAMPTZ NOT NULL,
+        heard TIMESTAMPTZ NOT NULL
+    );
+    CREATE UNLOGGED TABLE fleet_tables (
+        node TEXT NOT NULL REFERENCES fleet_nodes (node) ON DELETE CASCADE,
+        table_id TEXT NOT NULL,
+        opened BIGINT NOT NULL,
+        listing TEXT NOT NULL,
+        PRIMARY KEY (node, table_id)
+    );",
 ];
 
 /// The table that says a database is a ladder, and at which version.
@@ -152,7 +168,7 @@ impl PostgresStore {
     }
 }
 
-fn connect(url: &PostgresUrl) -> Result<Client, StoreError> {
+pub(crate) fn connect(url: &PostgresUrl) -> Result<Client, StoreError> {
     let mut config = url.config().clone();
     // Read at each connection, as libpq does: a password changed in the
     // file is taken at the next reconnection.
@@ -266,7 +282,7 @@ fn detail(e: &postgres::Error) -> String {
     }
 }
 
-fn backend(e: postgres::Error) -> StoreError {
+pub(crate) fn backend(e: postgres::Error) -> StoreError {
     // Two writers that locked each other's rows: one is refused, and its
     // game is rated again from the ratings the other wrote.
     let lost_a_race = [

@@ -73,6 +73,11 @@ pub struct ListedTable {
     pub unrated: Option<String>,
     /// How many are watching.
     pub watchers: u32,
+    /// The table's whole code when another server of the answering one's
+    /// fleet holds it: `join` and `watch` it there, by this code. Absent
+    /// for the answering server's own tables.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
 }
 
 impl ListedTable {
@@ -117,6 +122,7 @@ mod tests {
             rated: false,
             unrated: None,
             watchers: 0,
+            code: None,
         };
         assert_eq!(table.free_seats(), 2);
         table.started = true;

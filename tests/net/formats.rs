@@ -551,6 +551,7 @@ fn lobby_messages() {
         rated: false,
         unrated: None,
         watchers: 0,
+        code: None,
     };
     let started = ListedTable {
         table: "QZ7XJ2M4TDKRWA8P".into(),
@@ -565,6 +566,7 @@ fn lobby_messages() {
         rated: true,
         unrated: None,
         watchers: 2,
+        code: Some("QZ7XJ2M4TDKRWA8P.MFRGGZDFMZTWQ2LKNNWG23TPOA@cards2.example.org:4466".into()),
     };
     frozen(
         "server_lobby_list",

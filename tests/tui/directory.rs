@@ -82,6 +82,7 @@ fn listed(id: &str, mode: Mode, rules: &str, seats: Vec<ListedSeat>) -> ListedTa
         rated: false,
         unrated: None,
         watchers: 0,
+        code: None,
     }
 }
 

@@ -68,6 +68,7 @@ fn table(id: &str, mode: Mode) -> ListedTable {
         rated: false,
         unrated: None,
         watchers: 0,
+        code: None,
     }
 }
 
@@ -212,4 +213,17 @@ fn what_the_server_tells_unasked_is_shown_and_a_lost_connection_asked_again() {
         take_told(&mut fake, &mut state),
         Some(Outcome::Refresh(None))
     );
+}
+
+#[test]
+fn a_table_of_another_server_of_the_fleet_is_reached_by_its_listed_code() {
+    let mut state = state();
+    let mut theirs = table("THEIRS", Mode::Partnership);
+    let code = "THEIRS.MFRGGZDFMZTWQ2LKNNWG23TPOA@cards2.example.org:4466";
+    theirs.code = Some(code.into());
+    state.set_tables(vec![table("OURS", Mode::Partnership), theirs], 2);
+    let found = elsewhere(&state, "THEIRS").expect("listed with a code");
+    assert_eq!(found.to_string(), code);
+    assert_eq!(elsewhere(&state, "OURS"), None, "ours: joined here");
+    assert_eq!(elsewhere(&state, "GONE"), None);
 }

@@ -591,7 +591,13 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         // The id is the client's text: said back cleaned and cut short.
         let shown: String = clean_text(id).chars().take(20).collect();
         let gone = || (ErrorCode::NoTable, format!("no table has the id {shown}"));
-        let table = self.shared.table(id).ok_or_else(gone)?;
+        let missing = || {
+            (
+                ErrorCode::NoTable,
+                self.shared.directory.why_missing(id, &shown),
+            )
+        };
+        let table = self.shared.table(id).ok_or_else(missing)?;
         let (reply, answer) = oneshot::channel();
         table.send(request(reply)).await.map_err(|_| gone())?;
         answer.await.map_err(|_| gone())??;

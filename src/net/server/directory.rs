@@ -1,7 +1,9 @@
 //! The server's public lobby: a summary of each public table, kept up to
 //! date by the table's own task whenever its seats change, so a `tables`
 //! request reads one map instead of asking every table (a thousand tables
-//! answer as fast as ten). A private table is never put here.
+//! answer as fast as ten). A private table is never put here. A node of
+//! a fleet lists the other nodes' tables too (`fleet`), and hands its own
+//! to them.
 //!
 //! It also holds how many wait in each quick-match queue, and the one
 //! signal of "the lobby changed" (`poke`, heard through `changes`): every
@@ -14,6 +16,7 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::watch;
 
+use super::fleet::Fleet;
 use super::link::encode;
 use crate::engine::Mode;
 use crate::protocol::directory::{ListedTable, MAX_LISTED, QueueCount};
@@ -31,12 +34,15 @@ fn line(message: &ServerMessage) -> Line {
     (sum.finish(), line)
 }
 
-/// The public tables by id, each with the order it was opened in, and the
+/// The public tables by id, each with when it was opened, and the
 /// quick-match queues' counts.
 pub(crate) struct Directory {
     tables: Mutex<Listed>,
     /// Bumped on every change a follower must hear of.
     changed: watch::Sender<()>,
+    /// The fleet this server is a node of, when it shares a PostgreSQL
+    /// ladder with others.
+    fleet: Option<Arc<Fleet>>,
 }
 
 impl Default for Directory {
@@ -44,6 +50,7 @@ impl Default for Directory {
         Directory {
             tables: Mutex::default(),
             changed: watch::Sender::new(()),
+            fleet: None,
         }
     }
 }
@@ -59,21 +66,42 @@ struct Listed {
     /// for all of them until the next change.
     lines: HashMap<Option<Mode>, Line>,
     queues_line: Option<Line>,
+    /// The fleet's version the `tables` lines were made at: another
+    /// node's change makes them again.
+    fleet_seen: u64,
 }
 
 impl Directory {
+    /// The lobby of a node of `fleet`: another node's change wakes its
+    /// followers as one here does.
+    pub(crate) fn of_fleet(fleet: Arc<Fleet>) -> Directory {
+        let directory = Directory::default();
+        fleet.wake_on_change(directory.changed.clone());
+        Directory {
+            fleet: Some(fleet),
+            ..directory
+        }
+    }
+
     /// Puts a public table's summary in the lobby, or brings it up to date.
     pub(crate) fn put(&self, table: ListedTable) {
         let mut listed = self.lock();
-        let next = listed.opened;
-        match listed.by_id.get_mut(&table.table) {
+        // When it opened, in milliseconds since the epoch (a node's
+        // tables and the fleet's are ordered together), and later than
+        // the table before, so that order holds whatever the clock does.
+        let next = now_ms().max(listed.opened + 1);
+        let opened = match listed.by_id.get(&table.table) {
             Some((_, kept)) if *kept == table => return,
-            Some((_, kept)) => *kept = table,
+            Some((opened, _)) => *opened,
             None => {
-                listed.opened += 1;
-                listed.by_id.insert(table.table.clone(), (next, table));
+                listed.opened = next;
+                next
             }
+        };
+        if let Some(fleet) = &self.fleet {
+            fleet.publish(opened, &table);
         }
+        listed.by_id.insert(table.table.clone(), (opened, table));
         drop(listed);
         self.poke();
     }
@@ -82,7 +110,26 @@ impl Directory {
     pub(crate) fn remove(&self, id: &str) {
         let removed = self.lock().by_id.remove(id).is_some();
         if removed {
+            if let Some(fleet) = &self.fleet {
+                fleet.withdraw(id);
+            }
             self.poke();
+        }
+    }
+
+    /// Why no table of this server has the id `id` (`shown`: as the
+    /// client is told it): another server of the fleet may hold it.
+    pub(crate) fn why_missing(&self, id: &str, shown: &str) -> String {
+        let code = self.fleet.as_ref().and_then(|fleet| {
+            let tables = fleet.tables();
+            let found = tables.iter().find(|(_, t)| t.table == id);
+            found.and_then(|(_, t)| t.code.clone())
+        });
+        match code {
+            Some(code) => format!(
+                "the table {shown} is on another server of this fleet: join or watch it there, by its code {code}"
+            ),
+            None => format!("no table has the id {shown}"),
         }
     }
 
@@ -113,11 +160,24 @@ impl Directory {
         self.changed.subscribe()
     }
 
-    /// The tables of `mode` (every mode when `None`) as `tables` answers:
-    /// the first `MAX_LISTED` in order, and how many match.
+    /// The tables of `mode` (every mode when `None`) as `tables` answers,
+    /// the fleet's other nodes' with this node's: the first `MAX_LISTED`
+    /// in order, and how many match.
     #[cfg(test)]
     pub(crate) fn list(&self, mode: Option<Mode>) -> (Vec<ListedTable>, usize) {
-        self.lock().list(mode)
+        let listed = self.lock();
+        self.list_in(&listed, mode)
+    }
+
+    fn list_in(&self, listed: &Listed, mode: Option<Mode>) -> (Vec<ListedTable>, usize) {
+        let own = listed
+            .by_id
+            .values()
+            .map(|(opened, table)| (*opened, table));
+        let fleet = self.fleet.as_ref().map(|fleet| fleet.tables());
+        let others = fleet.iter().flat_map(|tables| tables.iter());
+        let (first, total) = ordered(own.chain(others), mode);
+        (first.into_iter().cloned().collect(), total)
     }
 
     /// The `tables` message of `mode` (cut to one line), as a line ready
@@ -125,10 +185,15 @@ impl Directory {
     /// the lock, so no change slips between making and keeping it.
     pub(crate) fn tables_line(&self, mode: Option<Mode>) -> Line {
         let mut listed = self.lock();
+        let fleet_now = self.fleet.as_ref().map_or(0, |fleet| fleet.version());
+        if listed.fleet_seen != fleet_now {
+            listed.lines.clear();
+            listed.fleet_seen = fleet_now;
+        }
         if let Some(line) = listed.lines.get(&mode) {
             return line.clone();
         }
-        let (tables, total) = listed.list(mode);
+        let (tables, total) = self.list_in(&listed, mode);
         let total = u32::try_from(total).unwrap_or(u32::MAX);
         let message = within_line(tables, |tables| ServerMessage::Tables {
             tables,
@@ -161,12 +226,11 @@ impl Directory {
     }
 }
 
-impl Listed {
-    fn list(&self, mode: Option<Mode>) -> (Vec<ListedTable>, usize) {
-        let all = self.by_id.values().map(|(opened, table)| (*opened, table));
-        let (first, total) = ordered(all, mode);
-        (first.into_iter().cloned().collect(), total)
-    }
+fn now_ms() -> u64 {
+    let since = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    u64::try_from(since.as_millis()).unwrap_or(u64::MAX)
 }
 
 /// Each mode quick match takes (not the dummy's: never rated), with its
@@ -236,6 +300,7 @@ mod tests {
             rated: false,
             unrated: None,
             watchers: 0,
+            code: None,
         }
     }
 

@@ -10,6 +10,7 @@
 
 mod conn;
 mod directory;
+mod fleet;
 mod flood;
 mod ladder;
 mod link;
@@ -36,6 +37,7 @@ use tokio::net::{TcpListener, TcpSocket};
 use tokio::sync::{mpsc, watch};
 
 use super::tls;
+pub use fleet::{FleetOptions, Membership, PublicAddress};
 pub use registrations::RegistrationLimits;
 use registrations::{Full, Registrations};
 
@@ -98,6 +100,9 @@ pub struct ServerOptions {
     /// host leaving ends their table, since the server goes with them.
     /// Elsewhere a host who leaves is one more leaver.
     pub host_is_the_server: bool,
+    /// With a PostgreSQL ladder: how this server takes part in the lobby
+    /// of the fleet of servers sharing it.
+    pub fleet: FleetOptions,
 }
 
 /// The port table codes name when none is given.
@@ -125,6 +130,7 @@ impl Default for ServerOptions {
             registrations: RegistrationLimits::default(),
             ranked: ranked::RankedRules::default(),
             host_is_the_server: false,
+            fleet: FleetOptions::default(),
         }
     }
 }
@@ -135,6 +141,8 @@ pub struct Server {
     fingerprint: Option<String>,
     shutdown: watch::Sender<bool>,
     thread: Option<std::thread::JoinHandle<()>>,
+    /// The fleet it is a node of, with a PostgreSQL ladder.
+    fleet: Option<Arc<fleet::Fleet>>,
 }
 
 /// A connection's number, unique for the server's life.
@@ -161,13 +169,14 @@ pub(crate) struct Shared {
 impl Shared {
     #[cfg(test)]
     fn new(options: ServerOptions) -> Arc<Shared> {
-        Shared::with_stop(options, watch::channel(false).1, None)
+        Shared::with_stop(options, watch::channel(false).1, None, None)
     }
 
     fn with_stop(
         mut options: ServerOptions,
         shutdown: watch::Receiver<bool>,
         ladder: Option<ladder::Ladder>,
+        fleet: Option<Arc<fleet::Fleet>>,
     ) -> Arc<Shared> {
         options.max_connections = options.max_connections.min(slot::descriptor_room());
         Arc::new(Shared {
@@ -178,7 +187,9 @@ impl Shared {
             counts: slot::Counts::default(),
             ladder,
             registered: Mutex::new(Registrations::default()),
-            directory: directory::Directory::default(),
+            directory: fleet.map_or_else(directory::Directory::default, |fleet| {
+                directory::Directory::of_fleet(fleet)
+            }),
             queue: OnceLock::new(),
         })
     }
@@ -298,7 +309,17 @@ impl Server {
             }
             None => None,
         };
-        let shared = Shared::with_stop(options, stop_seen, ladder);
+        let fleet = match &options.db {
+            Some(crate::ladder::store::Database::Postgres(url)) => {
+                let trust = super::code::Trust::of(fingerprint.as_deref());
+                let public = options.fleet.public_address.as_ref();
+                let reached = fleet::reached_at(public, address, trust);
+                let started = fleet::Fleet::start(url, reached, options.fleet.clone());
+                Some(Arc::new(started.map_err(ServerError::Setup)?))
+            }
+            _ => None,
+        };
+        let shared = Shared::with_stop(options, stop_seen, ladder, fleet.clone());
         let acceptor = tls.map(|t| tokio_rustls::TlsAcceptor::from(t.config));
         let thread = std::thread::Builder::new()
             .name("spades-server-main".into())
@@ -313,6 +334,7 @@ impl Server {
             fingerprint,
             shutdown,
             thread: Some(thread),
+            fleet,
         })
     }
 
@@ -328,6 +350,12 @@ impl Server {
         self.fingerprint.as_deref()
     }
 
+    /// With a PostgreSQL ladder, whether the fleet's other nodes list this
+    /// server's tables, and where they say it is.
+    pub fn fleet(&self) -> Option<&Membership> {
+        self.fleet.as_deref().map(fleet::Fleet::membership)
+    }
+
     /// Stops the server: every connection is told so (`bye`), every table
     /// ends (a game not over is abandoned, its seed revealed).
     pub fn stop(mut self) {
@@ -338,6 +366,10 @@ impl Server {
         let _ = self.shutdown.send(true);
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
+        }
+        // Its tables have ended: the node leaves the fleet's lobby.
+        if let Some(fleet) = self.fleet.take() {
+            fleet.leave();
         }
     }
 }

@@ -37,7 +37,7 @@ impl Loose {
         let (stop, stop_seen) = watch::channel(false);
         let (alive, all_done) = mpsc::channel(1);
         Loose {
-            shared: Shared::with_stop(options, stop_seen, None),
+            shared: Shared::with_stop(options, stop_seen, None, None),
             stop,
             alive,
             _all_done: all_done,

@@ -23,6 +23,7 @@ fn table(id: &str, seats: &[SeatPlayer], started: bool) -> ListedTable {
         rated: false,
         unrated: None,
         watchers: 0,
+        code: None,
     }
 }
 

@@ -156,6 +156,7 @@ mod tests {
             rated: false,
             unrated: None,
             watchers: 0,
+            code: None,
         }
     }
 
@@ -172,7 +173,7 @@ mod tests {
             plain: true,
             ..ServerOptions::default()
         };
-        let shared = Shared::with_stop(options, stop_seen, None);
+        let shared = Shared::with_stop(options, stop_seen, None, None);
         let (client, server_side) = tokio::io::duplex(2048);
         let slot = Slot::take(&shared, IpAddr::V4(Ipv4Addr::LOCALHOST)).unwrap();
         let hello_by = Instant::now() + Duration::from_secs(5);

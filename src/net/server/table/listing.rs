@@ -31,6 +31,7 @@ impl TableTask {
             rated: counts == Counts::Rated,
             unrated: counts.why_not(),
             watchers: u32::try_from(self.watchers.len()).unwrap_or(u32::MAX),
+            code: None,
         }
     }
 
