@@ -13,17 +13,20 @@ use crate::net::client::{Connection, Incoming, Target};
 use crate::net::code::{ServerAddress, TableCode};
 use crate::net::directory;
 use crate::net::lobby::Seeking;
+use crate::net::seats_kept;
+use crate::paths;
 use crate::protocol::account::{Rated, Rung};
 use crate::protocol::directory::ListedTable;
+use crate::session::Played;
 use crate::signals::{Signal, StopSignals};
 use crate::tui::directory::{DirectoryState, Outcome, Player, render};
 use crate::tui::terminal::{Next, Session};
-use crate::tui::{Ending, Input, Key, Theme, TuiError};
+use crate::tui::{Ending, Input, Key, Outcome as GameOutcome, Theme, TuiError};
 
 use super::account::{ask_ladder, login_name};
 use super::args::{LookArgs, RulesFlags};
 use super::net::{connect_signed, connect_signed_quietly, host_on, sit_at};
-use super::play::look_config;
+use super::play::{look_config, report_played};
 use super::watch::watch;
 use super::{CliError, check_terminal};
 
@@ -106,14 +109,17 @@ fn answer(
 
 /// Shows the lobby until the player chooses a table (`Ok(Ok)`) or leaves
 /// it (`Ok(Err)`: how). The terminal is given back however it ends.
+/// `note`, when given, is said on the status line once the list is in
+/// (what became of the table the player comes back from).
 pub fn run_lobby(
     directory: &mut impl Directory,
     state: &mut DirectoryState,
     theme: &Theme,
+    note: Option<String>,
 ) -> Result<Result<Handover, Ending>, TuiError> {
     let signals = StopSignals::watch()?;
     let mut session = Session::start()?;
-    let result = drive(directory, state, theme, &mut session, &signals);
+    let result = drive(directory, state, theme, &mut session, &signals, note);
     let restored = session.end();
     match signals.received() {
         Some(signal) => Ok(Err(Ending::Signal(signal))),
@@ -127,6 +133,7 @@ fn drive(
     theme: &Theme,
     session: &mut Session,
     signals: &StopSignals,
+    mut note: Option<String>,
 ) -> Result<Result<Handover, Ending>, TuiError> {
     let mut pending = Some(Outcome::Refresh(state.filter()));
     loop {
@@ -149,6 +156,10 @@ fn drive(
             if let Some(end) = answer(directory, state, outcome) {
                 return Ok(end);
             }
+            // The server's word on the list, if any, comes first.
+            if let Some(note) = note.take().filter(|_| state.status().is_none()) {
+                state.set_status(note);
+            }
             continue;
         }
         pending = match session.next_input(IDLE_WAIT)? {
@@ -161,35 +172,41 @@ fn drive(
 }
 
 /// A server reached by its code, over one connection, reconnected (and
-/// signed in again) when the server has closed it.
+/// signed in again) when the server has closed it or a table took it.
 struct ServerDirectory {
     code: ServerAddress,
     name: String,
-    connection: Connection,
+    connection: Option<Connection>,
 }
 
 impl ServerDirectory {
     /// The connection, open: what arrived while the lobby sat idle is
-    /// read (the lobby expects nothing unasked), and a closed one is
-    /// opened again.
+    /// read (the lobby expects nothing unasked), and a closed one (or one
+    /// a table took) is opened again.
     fn connection(&mut self) -> Result<&mut Connection, CliError> {
-        while let Some(incoming) = self.connection.try_recv() {
-            if let Incoming::Closed(_) = incoming {
-                break;
+        let mut kept = self.connection.take();
+        if let Some(connection) = &mut kept {
+            while let Some(incoming) = connection.try_recv() {
+                if let Incoming::Closed(_) = incoming {
+                    break;
+                }
             }
         }
-        if self.connection.is_closed() {
+        let connection = match kept.filter(|c| !c.is_closed()) {
+            Some(connection) => connection,
             // The lobby is on screen: nothing is said over it.
-            let (connection, ..) = connect_signed_quietly(&self.code.target(), self.name.clone())?;
-            self.connection = connection;
-        }
-        Ok(&mut self.connection)
+            None => connect_signed_quietly(&self.code.target(), self.name.clone())?.0,
+        };
+        Ok(self.connection.insert(connection))
     }
 
-    /// The connection to sit at a table with.
-    fn into_connection(mut self) -> Result<Connection, CliError> {
+    /// The connection to sit at a table with; the lobby opens another
+    /// when the player comes back.
+    fn take_connection(&mut self) -> Result<Connection, CliError> {
         self.connection()?;
-        Ok(self.connection)
+        self.connection
+            .take()
+            .ok_or_else(|| CliError::Failed("the connection to the server was lost".into()))
     }
 }
 
@@ -213,7 +230,10 @@ impl Directory for ServerDirectory {
 
 /// `spades lobby`: the server is reached and signed in to before the
 /// terminal is touched, so a wrong code or an unreachable server is said
-/// plainly on a terminal left as it was.
+/// plainly on a terminal left as it was. The lobby is where online play
+/// starts and ends: watching, a table's game, or a quick match left,
+/// the player is back in it, its list asked for again; the program ends
+/// only from it.
 pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
     check_terminal()?;
     let name = args.name.clone().unwrap_or_else(login_name);
@@ -221,10 +241,11 @@ pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
     let (connection, signed) = connect_signed(&target, name)?;
     let mut config = look_config(&args.look);
     config.game.name = signed.name.clone();
+    config.from_lobby = true;
     let mut directory = ServerDirectory {
         code: args.code.clone(),
         name: signed.name.clone(),
-        connection,
+        connection: Some(connection),
     };
     let player = Player {
         name: signed.name,
@@ -239,49 +260,67 @@ pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
         host: code.host.clone(),
         port: code.port,
     };
-    // Watching comes back to the lobby; sitting down leaves it.
+    let mut played = Played::default();
+    let mut note = None;
     loop {
-        let handover = match run_lobby(&mut directory, &mut state, &theme)? {
+        state.set_kept(kept_here());
+        let handover = match run_lobby(&mut directory, &mut state, &theme, note.take())? {
             Ok(handover) => handover,
-            Err(Ending::Quit) => return Ok(()),
             Err(ending) => {
-                return Err(CliError::Stopped {
-                    why: ending.to_string(),
-                    code: ending.exit_code(),
+                return report_played(GameOutcome {
+                    played,
+                    ending: Ok(ending),
                 });
             }
         };
-        let seeking = match handover {
+        let mut config = config.clone();
+        let end = match &handover {
             Handover::Watch(table) => {
-                watch(&on_server(table), &directory.name, args.look.ascii)?;
+                watch(&on_server(table.clone()), &directory.name, args.look.ascii)?;
                 state.clear_status();
                 continue;
             }
-            Handover::Join(table) => {
-                return sit_at(config, directory.into_connection()?, &on_server(table));
-            }
-            Handover::Open { mode, public } => {
+            Handover::Join(table) => sit_at(
+                config,
+                directory.take_connection()?,
+                &on_server(table.clone()),
+            )?,
+            &Handover::Open { mode, public } => {
                 let (rules, source) = rules_for(mode)?;
                 config.game.rules = rules;
                 config.game.rules_source = source.to_string();
-                if public {
+                let seeking = if public {
                     Seeking::Public
                 } else {
                     Seeking::Private
-                }
+                };
+                let connection = directory.take_connection()?;
+                host_on(config, connection, seeking, code.host.clone(), code.port)?
             }
-            Handover::Queue { mode, wait } => {
+            &Handover::Queue { mode, wait } => {
                 // Quick match plays the mode's classic rules, as the
                 // server deals them.
                 config.game.rules = crate::engine::Rules::classic(mode);
                 config.game.rules_source = RulesSource::BuiltIn.to_string();
                 let wait = u32::try_from(wait.as_secs()).unwrap_or(u32::MAX);
-                Seeking::Quick { mode, wait }
+                let seeking = Seeking::Quick { mode, wait };
+                let connection = directory.take_connection()?;
+                host_on(config, connection, seeking, code.host.clone(), code.port)?
             }
         };
-        let connection = directory.into_connection()?;
-        return host_on(config, connection, seeking, code.host.clone(), code.port);
+        match back::from_table(end, &handover, &mut played) {
+            back::Back::ToLobby(said) => note = Some(said),
+            back::Back::Stop(ending) => return report_played(GameOutcome { played, ending }),
+        }
     }
+}
+
+/// The tables this machine keeps a seat token for, to find the player's
+/// own among those listed.
+fn kept_here() -> Vec<String> {
+    paths::seat_tokens()
+        .map(|dir| seats_kept::tables(&dir))
+        .unwrap_or_default()
 }
 
 /// The rules in force (rules.toml, or the classic game) in `mode`.
@@ -296,5 +335,6 @@ fn rules_for(mode: Mode) -> Result<(crate::engine::Rules, RulesSource), CliError
     .rules()
 }
 
+mod back;
 #[cfg(test)]
 mod tests;
