@@ -15,13 +15,15 @@ use crate::net::directory;
 use crate::net::lobby::Seeking;
 use crate::net::seats_kept;
 use crate::paths;
-use crate::protocol::account::{Rated, Rung};
+use crate::protocol::account::{ModeRating, Rated, Rung};
 use crate::protocol::directory::ListedTable;
 use crate::session::Played;
 use crate::signals::{Signal, StopSignals};
 use crate::tui::directory::{DirectoryState, Outcome, Player, render};
 use crate::tui::terminal::{Next, Session};
-use crate::tui::{Ending, Input, Key, Outcome as GameOutcome, Theme, TuiError};
+use crate::tui::{
+    Ending, Input, Key, Outcome as GameOutcome, PlayConfig, RemoteEnd, Theme, TuiError,
+};
 
 use super::account::{ask_ladder, login_name};
 use super::args::{LookArgs, RulesFlags};
@@ -177,6 +179,8 @@ struct ServerDirectory {
     code: ServerAddress,
     name: String,
     connection: Option<Connection>,
+    /// The player's ratings as the last sign-in gave them, not yet shown.
+    ratings: Option<Vec<ModeRating>>,
 }
 
 impl ServerDirectory {
@@ -194,8 +198,13 @@ impl ServerDirectory {
         }
         let connection = match kept.filter(|c| !c.is_closed()) {
             Some(connection) => connection,
-            // The lobby is on screen: nothing is said over it.
-            None => connect_signed_quietly(&self.code.target(), self.name.clone())?.0,
+            None => {
+                // The lobby is on screen: nothing is said over it.
+                let (connection, signed, _) =
+                    connect_signed_quietly(&self.code.target(), self.name.clone())?;
+                self.ratings = Some(signed.ratings);
+                connection
+            }
         };
         Ok(self.connection.insert(connection))
     }
@@ -246,6 +255,7 @@ pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
         code: args.code.clone(),
         name: signed.name.clone(),
         connection: Some(connection),
+        ratings: None,
     };
     let player = Player {
         name: signed.name,
@@ -254,12 +264,6 @@ pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
     let mut state = DirectoryState::new(target.address, player);
     let theme = Theme::from_env(config.ascii);
     let code = &args.code;
-    let on_server = |table: String| TableCode {
-        table,
-        trust: code.trust.clone(),
-        host: code.host.clone(),
-        port: code.port,
-    };
     let mut played = Played::default();
     let mut note = None;
     loop {
@@ -273,46 +277,76 @@ pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
                 });
             }
         };
-        let mut config = config.clone();
-        let end = match &handover {
-            Handover::Watch(table) => {
-                watch(&on_server(table.clone()), &directory.name, args.look.ascii)?;
-                state.clear_status();
-                continue;
-            }
-            Handover::Join(table) => sit_at(
-                config,
-                directory.take_connection()?,
-                &on_server(table.clone()),
-            )?,
-            &Handover::Open { mode, public } => {
-                let (rules, source) = rules_for(mode)?;
-                config.game.rules = rules;
-                config.game.rules_source = source.to_string();
-                let seeking = if public {
-                    Seeking::Public
-                } else {
-                    Seeking::Private
-                };
-                let connection = directory.take_connection()?;
-                host_on(config, connection, seeking, code.host.clone(), code.port)?
-            }
-            &Handover::Queue { mode, wait } => {
-                // Quick match plays the mode's classic rules, as the
-                // server deals them.
-                config.game.rules = crate::engine::Rules::classic(mode);
-                config.game.rules_source = RulesSource::BuiltIn.to_string();
-                let wait = u32::try_from(wait.as_secs()).unwrap_or(u32::MAX);
-                let seeking = Seeking::Quick { mode, wait };
-                let connection = directory.take_connection()?;
-                host_on(config, connection, seeking, code.host.clone(), code.port)?
-            }
+        let Some(end) = take_seat(&mut directory, config.clone(), &handover, code)? else {
+            // Back from watching: nothing to say.
+            state.clear_status();
+            continue;
         };
         match back::from_table(end, &handover, &mut played) {
-            back::Back::ToLobby(said) => note = Some(said),
+            back::Back::ToLobby(said) => {
+                // Signed in again at once: the ratings the game left are
+                // shown (an answer that does not come is the list's to say).
+                if directory.connection().is_ok()
+                    && let Some(ratings) = directory.ratings.take()
+                {
+                    state.player.ratings = ratings;
+                }
+                note = Some(said);
+            }
             back::Back::Stop(ending) => return report_played(GameOutcome { played, ending }),
         }
     }
+}
+
+/// Goes where `handover` asks, on the server at `code`: watches a table
+/// (`None` once done), or sits down and plays there: at a table by its id
+/// (taking back the seat kept for it), at a new one, or at the one quick
+/// match finds.
+fn take_seat(
+    directory: &mut ServerDirectory,
+    mut config: PlayConfig,
+    handover: &Handover,
+    code: &ServerAddress,
+) -> Result<Option<RemoteEnd>, CliError> {
+    let at = |table: &str| TableCode {
+        table: table.to_string(),
+        trust: code.trust.clone(),
+        host: code.host.clone(),
+        port: code.port,
+    };
+    let seeking = match *handover {
+        Handover::Watch(ref table) => {
+            return match watch(&at(table), &directory.name, config.ascii) {
+                Ok(()) => Ok(None),
+                // Gone since it was listed: said in the lobby.
+                Err(CliError::BadInput(_)) => Ok(Some(RemoteEnd::NoTable)),
+                Err(e) => Err(e),
+            };
+        }
+        Handover::Join(ref table) => {
+            return sit_at(config, directory.take_connection()?, &at(table)).map(Some);
+        }
+        Handover::Open { mode, public } => {
+            let (rules, source) = rules_for(mode)?;
+            config.game.rules = rules;
+            config.game.rules_source = source.to_string();
+            if public {
+                Seeking::Public
+            } else {
+                Seeking::Private
+            }
+        }
+        Handover::Queue { mode, wait } => {
+            // Quick match plays the mode's classic rules, as the server
+            // deals them.
+            config.game.rules = crate::engine::Rules::classic(mode);
+            config.game.rules_source = RulesSource::BuiltIn.to_string();
+            let wait = u32::try_from(wait.as_secs()).unwrap_or(u32::MAX);
+            Seeking::Quick { mode, wait }
+        }
+    };
+    let connection = directory.take_connection()?;
+    host_on(config, connection, seeking, code.host.clone(), code.port).map(Some)
 }
 
 /// The tables this machine keeps a seat token for, to find the player's
