@@ -358,14 +358,24 @@ fn the_table_gone_notice_stays_until_the_player_leaves() {
     drop(ann_app.close());
     until_gone(&mut bob_app);
     let gone = bob_app.notice().unwrap().to_string();
-    for key in [Key::Enter, Key::Space, Key::Left, Key::Char('t'), Key::Enter] {
+    for key in [
+        Key::Enter,
+        Key::Space,
+        Key::Left,
+        Key::Char('t'),
+        Key::Enter,
+    ] {
         press(&mut bob_app, &[key]);
         for _ in 0..20 {
             tick(&mut bob_app);
         }
         assert_eq!(bob_app.notice(), Some(gone.as_str()), "after {key:?}");
     }
-    assert_eq!(bob_app.waiting_for(), None, "nobody's turn at an ended table");
+    assert_eq!(
+        bob_app.waiting_for(),
+        None,
+        "nobody's turn at an ended table"
+    );
     let screen = screen_text(&mut bob_app, 100, 30);
     let line = screen
         .lines()

@@ -23,6 +23,7 @@ mod ladder_outbox;
 mod limits;
 mod liveness;
 mod lobby;
+mod lobby_home;
 mod lying_host;
 mod play;
 mod rated;
