@@ -58,8 +58,8 @@ fn at_one_table(ann: &mut Pty, bob: &mut Pty) {
     bob.wait_for("the table's lobby", |s| s.contains("Waiting for the host"));
     ann.wait_for("Bob seated", |s| s.contains("Bob"));
     ann.send(b"\r");
-    ann.wait_for("the game", |s| at_the_table(s));
-    bob.wait_for("the game", |s| at_the_table(s));
+    ann.wait_for("the game", at_the_table);
+    bob.wait_for("the game", at_the_table);
 }
 
 #[test]
@@ -101,7 +101,7 @@ fn leaving_a_quick_match_or_a_table_goes_back_to_the_lobby_and_the_seat_is_taken
     let listed = bob.text();
     assert!(listed.contains("Back from the table."), "{listed}");
     bob.send(b"\r");
-    bob.wait_for("his seat again", |s| at_the_table(s));
+    bob.wait_for("his seat again", at_the_table);
     ann.wait_for("Bob back", |s| s.contains("Bob is back"));
 
     // Killed, Bob's program leaves the seat to a bot; opened again, his
@@ -124,7 +124,7 @@ fn leaving_a_quick_match_or_a_table_goes_back_to_the_lobby_and_the_seat_is_taken
         s.contains("your seat: Enter takes it back")
     });
     bob.send(b"\r");
-    bob.wait_for("his seat again", |s| at_the_table(s));
+    bob.wait_for("his seat again", at_the_table);
 
     // Ann leaves while Bob plays on: quitting the program from the lobby
     // is asked first, since her seat is still hers.
