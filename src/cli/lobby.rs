@@ -277,10 +277,16 @@ pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
                 });
             }
         };
-        let Some(end) = take_seat(&mut directory, config.clone(), &handover, code)? else {
-            // Back from watching: nothing to say.
-            state.clear_status();
-            continue;
+        let end = match take_seat(&mut directory, config.clone(), &handover, code)? {
+            Went::Sat(end) => end,
+            Went::Watched => {
+                state.clear_status();
+                continue;
+            }
+            Went::Nowhere(why) => {
+                note = Some(why);
+                continue;
+            }
         };
         match back::from_table(end, &handover, &mut played) {
             back::Back::ToLobby(said) => {
@@ -298,36 +304,55 @@ pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
     }
 }
 
-/// Goes where `handover` asks, on the server at `code`: watches a table
-/// (`None` once done), or sits down and plays there: at a table by its id
-/// (taking back the seat kept for it), at a new one, or at the one quick
-/// match finds.
+/// Where a handover from the lobby went.
+enum Went {
+    /// A table was watched, and left.
+    Watched,
+    /// A seat was taken, and it ended so.
+    Sat(RemoteEnd),
+    /// Nowhere, and why: the server, the table or the rules file said no.
+    Nowhere(String),
+}
+
+/// Goes where `handover` asks, on the server at `code`: watches a table,
+/// or sits down and plays there: at a table by its id (taking back the
+/// seat kept for it), at a new one, or at the one quick match finds.
+/// What stops it before the table is said back in the lobby.
 fn take_seat(
     directory: &mut ServerDirectory,
     mut config: PlayConfig,
     handover: &Handover,
     code: &ServerAddress,
-) -> Result<Option<RemoteEnd>, CliError> {
+) -> Result<Went, CliError> {
     let at = |table: &str| TableCode {
         table: table.to_string(),
         trust: code.trust.clone(),
         host: code.host.clone(),
         port: code.port,
     };
+    let nowhere = |e: CliError| match e {
+        CliError::BadInput(why) | CliError::Failed(why) => Ok(Went::Nowhere(why)),
+        CliError::Rules(e) => Ok(Went::Nowhere(e.to_string())),
+        other => Err(other),
+    };
     let seeking = match *handover {
         Handover::Watch(ref table) => {
-            return match watch(&at(table), &directory.name, config.ascii) {
-                Ok(()) => Ok(None),
-                // Gone since it was listed: said in the lobby.
-                Err(CliError::BadInput(_)) => Ok(Some(RemoteEnd::NoTable)),
-                Err(e) => Err(e),
-            };
+            return watch(&at(table), &directory.name, config.ascii)
+                .map(|()| Went::Watched)
+                .or_else(nowhere);
         }
         Handover::Join(ref table) => {
-            return sit_at(config, directory.take_connection()?, &at(table)).map(Some);
+            let connection = match directory.take_connection() {
+                Ok(connection) => connection,
+                Err(e) => return nowhere(e),
+            };
+            return sit_at(config, connection, &at(table)).map(Went::Sat);
         }
         Handover::Open { mode, public } => {
-            let (rules, source) = rules_for(mode)?;
+            let (rules, source) = match rules_for(mode) {
+                Ok(found) => found,
+                Err(e) => return nowhere(e),
+            };
             config.game.rules = rules;
             config.game.rules_source = source.to_string();
             if public {
@@ -345,8 +370,11 @@ fn take_seat(
             Seeking::Quick { mode, wait }
         }
     };
-    let connection = directory.take_connection()?;
-    host_on(config, connection, seeking, code.host.clone(), code.port).map(Some)
+    let connection = match directory.take_connection() {
+        Ok(connection) => connection,
+        Err(e) => return nowhere(e),
+    };
+    host_on(config, connection, seeking, code.host.clone(), code.port).map(Went::Sat)
 }
 
 /// The tables this machine keeps a seat token for, to find the player's
