@@ -113,20 +113,25 @@ fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
     let theme = app.theme();
     let said = leaving_words(app);
     let lines = said.len() as u16;
-    let window = layout::window(area, 50, 5 + lines);
+    // As wide as its longest line, and never narrower than its buttons.
+    let widest = said.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let width = u16::try_from(widest + 4).unwrap_or(u16::MAX).max(46);
+    let window = layout::window(area, width, 5 + lines);
     let inner = framed("Quit?", window, buf, theme);
     centered_line(buf, inner, inner.y, Line::from("Leave this game?"));
     for (y, line) in (inner.y + 1..).zip(&said) {
         centered_line(buf, inner, y, Line::styled(*line, theme.dim()));
     }
     let y = inner.y + 2 + lines;
-    let mut x = inner.x + inner.width.saturating_sub(29) / 2;
     let quit = app.quit_focus() == QuitChoice::Quit;
     let go = if app.is_shared() {
         "y  Leave"
     } else {
         "y  Quit"
     };
+    // The two buttons, their brackets and the gap between them.
+    let buttons = go.chars().count() as u16 + 21;
+    let mut x = inner.x + inner.width.saturating_sub(buttons) / 2;
     x += button(buf, x, y, go, quit, theme, Target::Quit, hits) + 2;
     button(buf, x, y, "n  Stay", !quit, theme, Target::Continue, hits);
 }
