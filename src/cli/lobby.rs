@@ -13,18 +13,23 @@ use crate::net::client::{Connection, Incoming, Target};
 use crate::net::code::{ServerAddress, TableCode};
 use crate::net::directory::{self, News};
 use crate::net::lobby::Seeking;
+use crate::net::seats_kept;
+use crate::paths;
 use crate::protocol::ClientMessage;
-use crate::protocol::account::{Rated, Rung};
+use crate::protocol::account::{ModeRating, Rated, Rung};
 use crate::protocol::directory::{ListedTable, QueueCount};
+use crate::session::Played;
 use crate::signals::{Signal, StopSignals};
 use crate::tui::directory::{DirectoryState, Outcome, Player, render};
 use crate::tui::terminal::{Next, Session};
-use crate::tui::{Ending, Input, Key, Theme, TuiError};
+use crate::tui::{
+    Ending, Input, Key, Outcome as GameOutcome, PlayConfig, RemoteEnd, Theme, TuiError,
+};
 
 use super::account::{ask_ladder, login_name};
 use super::args::{LookArgs, RulesFlags};
 use super::net::{connect_signed, connect_signed_quietly, host_on, sit_at};
-use super::play::look_config;
+use super::play::{look_config, report_played};
 use super::watch::watch;
 use super::{CliError, check_terminal};
 
@@ -137,14 +142,17 @@ fn answer(
 
 /// Shows the lobby until the player chooses a table (`Ok(Ok)`) or leaves
 /// it (`Ok(Err)`: how). The terminal is given back however it ends.
+/// `note`, when given, is said on the status line once the list is in
+/// (what became of the table the player comes back from).
 pub fn run_lobby(
     directory: &mut impl Directory,
     state: &mut DirectoryState,
     theme: &Theme,
+    note: Option<String>,
 ) -> Result<Result<Handover, Ending>, TuiError> {
     let signals = StopSignals::watch()?;
     let mut session = Session::start()?;
-    let result = drive(directory, state, theme, &mut session, &signals);
+    let result = drive(directory, state, theme, &mut session, &signals, note);
     let restored = session.end();
     match signals.received() {
         Some(signal) => Ok(Err(Ending::Signal(signal))),
@@ -158,6 +166,7 @@ fn drive(
     theme: &Theme,
     session: &mut Session,
     signals: &StopSignals,
+    mut note: Option<String>,
 ) -> Result<Result<Handover, Ending>, TuiError> {
     let mut pending = Some(Outcome::Refresh(state.filter()));
     loop {
@@ -180,6 +189,10 @@ fn drive(
             if let Some(end) = answer(directory, state, outcome) {
                 return Ok(end);
             }
+            // The server's word on the list, if any, comes first.
+            if let Some(note) = note.take().filter(|_| state.status().is_none()) {
+                state.set_status(note);
+            }
             continue;
         }
         pending = match session.next_input(IDLE_WAIT)? {
@@ -192,12 +205,14 @@ fn drive(
 }
 
 /// A server reached by its code, over one connection, reconnected (and
-/// signed in again) when the server has closed it. The lobby follows it:
-/// what it tells unasked is kept for `told`.
+/// signed in again) when the server has closed it or a table took it. The
+/// lobby follows it: what it tells unasked is kept for `told`.
 struct ServerDirectory {
     code: ServerAddress,
     name: String,
-    connection: Connection,
+    connection: Option<Connection>,
+    /// The player's ratings as the last sign-in gave them, not yet shown.
+    ratings: Option<Vec<ModeRating>>,
     /// Whether the server follows this connection's lobby: `None` until
     /// asked (on each new connection), `Some(false)` for a server before
     /// `follow` (asked with `tables` then).
@@ -212,7 +227,8 @@ impl ServerDirectory {
         ServerDirectory {
             code,
             name,
-            connection,
+            connection: Some(connection),
+            ratings: None,
             follows: None,
             mode: None,
             told: Told::default(),
@@ -220,23 +236,31 @@ impl ServerDirectory {
     }
 
     /// The connection, open: what arrived while the lobby sat idle is
-    /// read (news kept), and a closed one is opened again.
+    /// read (news kept), and a closed one (or one a table took) is opened
+    /// again.
     fn connection(&mut self) -> Result<&mut Connection, CliError> {
         self.read_news();
-        if self.connection.is_closed() {
-            // The lobby is on screen: nothing is said over it.
-            let (connection, ..) = connect_signed_quietly(&self.code.target(), self.name.clone())?;
-            self.connection = connection;
-            self.follows = None;
-        }
-        Ok(&mut self.connection)
+        let connection = match self.connection.take().filter(|c| !c.is_closed()) {
+            Some(connection) => connection,
+            None => {
+                // The lobby is on screen: nothing is said over it.
+                let (connection, signed, _) =
+                    connect_signed_quietly(&self.code.target(), self.name.clone())?;
+                self.ratings = Some(signed.ratings);
+                self.follows = None;
+                connection
+            }
+        };
+        Ok(self.connection.insert(connection))
     }
 
-    /// Not told anything while the player is elsewhere (watching a
+    /// Not told anything while the player is elsewhere (watching or at a
     /// table): followed again when the lobby asks for its list.
     fn unfollow(&mut self) {
-        if self.follows == Some(true) {
-            self.connection.send(ClientMessage::Unfollow {});
+        if self.follows == Some(true)
+            && let Some(connection) = &mut self.connection
+        {
+            connection.send(ClientMessage::Unfollow {});
         }
         self.follows = None;
         self.told = Told::default();
@@ -245,7 +269,10 @@ impl ServerDirectory {
     /// Reads what has arrived, keeping the latest news of the mode
     /// followed.
     fn read_news(&mut self) {
-        while let Some(incoming) = self.connection.try_recv() {
+        let Some(connection) = &mut self.connection else {
+            return;
+        };
+        while let Some(incoming) = connection.try_recv() {
             match incoming {
                 Incoming::Message(message) => match News::of(&message) {
                     Some(News::Tables { mode, listing }) if mode == self.mode => {
@@ -263,10 +290,14 @@ impl ServerDirectory {
         }
     }
 
-    /// The connection to sit at a table with.
-    fn into_connection(mut self) -> Result<Connection, CliError> {
+    /// The connection to sit at a table with; the lobby opens another
+    /// when the player comes back.
+    fn take_connection(&mut self) -> Result<Connection, CliError> {
         self.connection()?;
-        Ok(self.connection)
+        self.unfollow();
+        self.connection
+            .take()
+            .ok_or_else(|| CliError::Failed("the connection to the server was lost".into()))
     }
 }
 
@@ -274,10 +305,17 @@ impl Directory for ServerDirectory {
     /// Follows the lobby of `mode` (the list now, and news of it later);
     /// asks for the list alone of a server that cannot be followed.
     fn list(&mut self, mode: Option<Mode>) -> Result<(Vec<ListedTable>, usize), String> {
-        self.connection().map_err(|e| e.to_string())?;
+        let follows = {
+            self.connection().map_err(|e| e.to_string())?;
+            self.follows
+        };
+        let connection = self
+            .connection
+            .as_mut()
+            .ok_or("the connection to the server was lost")?;
         let mut listing = None;
-        if self.follows != Some(false) {
-            listing = directory::follow(&mut self.connection, mode).map_err(|e| e.to_string())?;
+        if follows != Some(false) {
+            listing = directory::follow(connection, mode).map_err(|e| e.to_string())?;
             self.follows = Some(listing.is_some());
             self.mode = mode;
             // Older news is of another mode, or older than this list.
@@ -285,7 +323,7 @@ impl Directory for ServerDirectory {
         }
         let listing = match listing {
             Some(listing) => listing,
-            None => directory::list(&mut self.connection, mode).map_err(|e| e.to_string())?,
+            None => directory::list(connection, mode).map_err(|e| e.to_string())?,
         };
         Ok((listing.tables, listing.total as usize))
     }
@@ -308,7 +346,10 @@ impl Directory for ServerDirectory {
 
 /// `spades lobby`: the server is reached and signed in to before the
 /// terminal is touched, so a wrong code or an unreachable server is said
-/// plainly on a terminal left as it was.
+/// plainly on a terminal left as it was. The lobby is where online play
+/// starts and ends: watching, a table's game, or a quick match left,
+/// the player is back in it, its list asked for again; the program ends
+/// only from it.
 pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
     check_terminal()?;
     let name = args.name.clone().unwrap_or_else(login_name);
@@ -316,6 +357,7 @@ pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
     let (connection, signed) = connect_signed(&target, name)?;
     let mut config = look_config(&args.look);
     config.game.name = signed.name.clone();
+    config.from_lobby = true;
     let mut directory = ServerDirectory::new(args.code.clone(), signed.name.clone(), connection);
     let player = Player {
         name: signed.name,
@@ -324,62 +366,137 @@ pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
     let mut state = DirectoryState::new(target.address, player);
     let theme = Theme::from_env(config.ascii);
     let code = &args.code;
-    let on_server = |table: String| TableCode {
-        table,
+    let mut played = Played::default();
+    let mut note = None;
+    loop {
+        state.set_kept(kept_here());
+        let handover = match run_lobby(&mut directory, &mut state, &theme, note.take())? {
+            Ok(handover) => handover,
+            Err(ending) => {
+                return report_played(GameOutcome {
+                    played,
+                    ending: Ok(ending),
+                });
+            }
+        };
+        let end = match take_seat(&mut directory, &state, config.clone(), &handover, code)? {
+            Went::Sat(end) => end,
+            Went::Watched => {
+                state.clear_status();
+                continue;
+            }
+            Went::Nowhere(why) => {
+                note = Some(why);
+                continue;
+            }
+        };
+        match back::from_table(end, &handover, &mut played) {
+            back::Back::ToLobby(said) => {
+                // Signed in again at once: the ratings the game left are
+                // shown (an answer that does not come is the list's to say).
+                if directory.connection().is_ok()
+                    && let Some(ratings) = directory.ratings.take()
+                {
+                    state.player.ratings = ratings;
+                }
+                note = Some(said);
+            }
+            back::Back::Stop(ending) => return report_played(GameOutcome { played, ending }),
+        }
+    }
+}
+
+/// Where a handover from the lobby went.
+enum Went {
+    /// A table was watched, and left.
+    Watched,
+    /// A seat was taken, and it ended so.
+    Sat(RemoteEnd),
+    /// Nowhere, and why: the server, the table or the rules file said no.
+    Nowhere(String),
+}
+
+/// Goes where `handover` asks, on the server at `code`: watches a table,
+/// or sits down and plays there: at a table by its id (taking back the
+/// seat kept for it), at a new one, or at the one quick match finds.
+/// What stops it before the table is said back in the lobby.
+fn take_seat(
+    directory: &mut ServerDirectory,
+    state: &DirectoryState,
+    mut config: PlayConfig,
+    handover: &Handover,
+    code: &ServerAddress,
+) -> Result<Went, CliError> {
+    let at = |table: &str| TableCode {
+        table: table.to_string(),
         trust: code.trust.clone(),
         host: code.host.clone(),
         port: code.port,
     };
-    // Watching comes back to the lobby; sitting down leaves it.
-    loop {
-        let handover = match run_lobby(&mut directory, &mut state, &theme)? {
-            Ok(handover) => handover,
-            Err(Ending::Quit) => return Ok(()),
-            Err(ending) => {
-                return Err(CliError::Stopped {
-                    why: ending.to_string(),
-                    code: ending.exit_code(),
-                });
+    let nowhere = |e: CliError| match e {
+        CliError::BadInput(why) | CliError::Failed(why) => Ok(Went::Nowhere(why)),
+        CliError::Rules(e) => Ok(Went::Nowhere(e.to_string())),
+        other => Err(other),
+    };
+    let seeking = match *handover {
+        Handover::Watch(ref table) => {
+            directory.unfollow();
+            let code = elsewhere(state, table).unwrap_or_else(|| at(table));
+            return watch(&code, &directory.name, config.ascii)
+                .map(|()| Went::Watched)
+                .or_else(nowhere);
+        }
+        Handover::Join(ref table) => {
+            // Another server of the fleet holds it: sat at there.
+            if let Some(code) = elsewhere(state, table) {
+                let connection = match connect_signed(&Target::from(&code), directory.name.clone())
+                {
+                    Ok((connection, _)) => connection,
+                    Err(e) => return nowhere(e),
+                };
+                return sit_at(config, connection, &code).map(Went::Sat);
             }
-        };
-        let seeking = match handover {
-            Handover::Watch(table) => {
-                directory.unfollow();
-                let code = elsewhere(&state, &table).unwrap_or_else(|| on_server(table));
-                watch(&code, &directory.name, args.look.ascii)?;
-                state.clear_status();
-                continue;
+            let connection = match directory.take_connection() {
+                Ok(connection) => connection,
+                Err(e) => return nowhere(e),
+            };
+            return sit_at(config, connection, &at(table)).map(Went::Sat);
+        }
+        Handover::Open { mode, public } => {
+            let (rules, source) = match rules_for(mode) {
+                Ok(found) => found,
+                Err(e) => return nowhere(e),
+            };
+            config.game.rules = rules;
+            config.game.rules_source = source.to_string();
+            if public {
+                Seeking::Public
+            } else {
+                Seeking::Private
             }
-            Handover::Join(table) => {
-                // Another server of the fleet holds it: sat at there.
-                if let Some(code) = elsewhere(&state, &table) {
-                    let (connection, _) = connect_signed(&Target::from(&code), directory.name)?;
-                    return sit_at(config, connection, &code);
-                }
-                return sit_at(config, directory.into_connection()?, &on_server(table));
-            }
-            Handover::Open { mode, public } => {
-                let (rules, source) = rules_for(mode)?;
-                config.game.rules = rules;
-                config.game.rules_source = source.to_string();
-                if public {
-                    Seeking::Public
-                } else {
-                    Seeking::Private
-                }
-            }
-            Handover::Queue { mode, wait } => {
-                // Quick match plays the mode's classic rules, as the
-                // server deals them.
-                config.game.rules = crate::engine::Rules::classic(mode);
-                config.game.rules_source = RulesSource::BuiltIn.to_string();
-                let wait = u32::try_from(wait.as_secs()).unwrap_or(u32::MAX);
-                Seeking::Quick { mode, wait }
-            }
-        };
-        let connection = directory.into_connection()?;
-        return host_on(config, connection, seeking, code.host.clone(), code.port);
-    }
+        }
+        Handover::Queue { mode, wait } => {
+            // Quick match plays the mode's classic rules, as the server
+            // deals them.
+            config.game.rules = crate::engine::Rules::classic(mode);
+            config.game.rules_source = RulesSource::BuiltIn.to_string();
+            let wait = u32::try_from(wait.as_secs()).unwrap_or(u32::MAX);
+            Seeking::Quick { mode, wait }
+        }
+    };
+    let connection = match directory.take_connection() {
+        Ok(connection) => connection,
+        Err(e) => return nowhere(e),
+    };
+    host_on(config, connection, seeking, code.host.clone(), code.port).map(Went::Sat)
+}
+
+/// The tables this machine keeps a seat token for, to find the player's
+/// own among those listed.
+fn kept_here() -> Vec<String> {
+    paths::seat_tokens()
+        .map(|dir| seats_kept::tables(&dir))
+        .unwrap_or_default()
 }
 
 /// The code of a listed table another server of the fleet holds (the
@@ -401,5 +518,6 @@ fn rules_for(mode: Mode) -> Result<(crate::engine::Rules, RulesSource), CliError
     .rules()
 }
 
+mod back;
 #[cfg(test)]
 mod tests;

@@ -18,7 +18,7 @@ use crate::net::lobby::{Joining, Seeking};
 use crate::net::seats_kept;
 use crate::net::server::{Server, ServerError, ServerOptions};
 use crate::paths;
-use crate::tui::{PlayConfig, RemoteEnd};
+use crate::tui::{Ending, PlayConfig, RemoteEnd};
 
 use super::account::login_name;
 use super::args::{LookArgs, RulesFlags, own_program};
@@ -86,17 +86,19 @@ pub(super) fn join(args: &JoinArgs) -> Result<(), CliError> {
     let (connection, signed) = connect_signed(&Target::from(code), name)?;
     let mut config = look_config(&args.look);
     config.game.name = signed.name;
-    sit_at(config, connection, code)
+    let address = connection.target().address.clone();
+    let end = sit_at(config, connection, code)?;
+    ended_alone(end, &code.table, &address)
 }
 
 /// Sits at the table `code` names through `connection` (hello said,
 /// signed in), taking back the seat kept for it if there is one, and
-/// plays there.
+/// plays there; says how it ended.
 pub(super) fn sit_at(
     config: PlayConfig,
     connection: Connection,
     code: &TableCode,
-) -> Result<(), CliError> {
+) -> Result<RemoteEnd, CliError> {
     let tokens = paths::seat_tokens();
     let token = tokens
         .as_deref()
@@ -109,7 +111,7 @@ pub(super) fn sit_at(
         keep_token: seats_kept::keeper(tokens),
         code: Box::new(move |_| shown.clone()),
     };
-    remote_session(config, connection, joining)
+    Ok(crate::tui::run_remote(config, connection, joining)?)
 }
 
 /// `spades host`: a table on a running server (`--server`), or one served
@@ -154,20 +156,22 @@ fn open_table(
     } else {
         Seeking::Private
     };
-    host_on(config, connection, seeking, host, port)
+    let address = connection.target().address.clone();
+    let end = host_on(config, connection, seeking, host, port)?;
+    ended_alone(end, "", &address)
 }
 
 /// Finds a seat as `seeking` says through `connection` (hello said,
 /// signed in): opens a table with `config`'s rules as its host, or waits
-/// for quick match; then plays there. Friends are told to join at
-/// `host:port`.
+/// for quick match; then plays there, and says how it ended. Friends are
+/// told to join at `host:port`.
 pub(super) fn host_on(
     config: PlayConfig,
     connection: Connection,
     seeking: Seeking,
     host: String,
     port: u16,
-) -> Result<(), CliError> {
+) -> Result<RemoteEnd, CliError> {
     let trust = connection.target().trust.clone();
     let joining = Joining {
         table: None,
@@ -184,7 +188,7 @@ pub(super) fn host_on(
             code.to_string()
         }),
     };
-    remote_session(config, connection, joining)
+    Ok(crate::tui::run_remote(config, connection, joining)?)
 }
 
 /// Connects to the server at `target`, says hello as `name` and signs in
@@ -296,19 +300,21 @@ fn lost(e: SignInError) -> CliError {
     CliError::Failed(e.to_string())
 }
 
-fn remote_session(
-    config: PlayConfig,
-    connection: Connection,
-    joining: Joining,
-) -> Result<(), CliError> {
-    let asked = joining.table.clone().unwrap_or_default();
-    let address = connection.target().address.clone();
-    match crate::tui::run_remote(config, connection, joining)? {
+/// What `spades join` and `spades host` say as they end, the seat left:
+/// where the game was recorded, or why there was none (`asked`: the
+/// table asked for at `address`).
+fn ended_alone(end: RemoteEnd, asked: &str, address: &str) -> Result<(), CliError> {
+    match end {
         RemoteEnd::Played(outcome) => report_played(outcome),
-        RemoteEnd::Left => Ok(()),
+        // Ctrl-C before the game only leaves the table's lobby.
+        RemoteEnd::Left | RemoteEnd::Stopped(Ending::Interrupted) => Ok(()),
+        RemoteEnd::Stopped(ending) => Err(CliError::Stopped {
+            why: ending.to_string(),
+            code: ending.exit_code(),
+        }),
         RemoteEnd::NoTable => Err(CliError::BadInput(format!(
             "no such table {} at {address} (the code is mistyped, or the table has closed)",
-            shown_id(&asked)
+            shown_id(asked)
         ))),
         RemoteEnd::Closed(why) => Err(CliError::Failed(format!(
             "the table ended before its game: {why}"

@@ -69,6 +69,9 @@ pub struct Remote {
     names: Vec<String>,
     /// The seats of guests, whose names the table shows marked.
     guests: Vec<Seat>,
+    /// Who plays each seat now, in seat order, as the start and each
+    /// `seat` message since said (empty from a server that never said).
+    players: Vec<SeatPlayer>,
     /// Why the table is gone, once it is.
     closed: Option<String>,
     /// What the server's ladder made of the game, as its goodbye said.
@@ -160,6 +163,7 @@ impl Remote {
             chat_log: VecDeque::new(),
             names,
             guests,
+            players: players.clone(),
             closed: None,
             ladder_rating: None,
             seat_token,
@@ -315,6 +319,9 @@ impl Remote {
                     player,
                     guest,
                 } => {
+                    if let Some(now) = self.players.get_mut(seat.index()) {
+                        *now = player;
+                    }
                     let name = crate::naming::shown_name(&name, guest);
                     let line = match player {
                         SeatPlayer::Away => format!(
@@ -510,6 +517,18 @@ impl Remote {
         &self.guests
     }
 
+    /// Is another person still at the table? When nobody is, the server
+    /// ends the table as the player leaves it; a server that never said who
+    /// plays each seat is taken to play on.
+    pub fn others_here(&self) -> bool {
+        self.players.is_empty()
+            || self
+                .players
+                .iter()
+                .enumerate()
+                .any(|(i, p)| i != self.seat.index() && *p == SeatPlayer::Person)
+    }
+
     /// The view `seat` is shown: what was asked of it, else the player's.
     pub fn view(&self, seat: Seat) -> PlayerView {
         match &self.asked {
@@ -534,6 +553,10 @@ impl Remote {
     /// the player has just answered is nobody else's: until the table's
     /// answer comes, the player is not shown waiting on themselves.
     pub fn others_turn(&self) -> Option<Turn> {
+        // A table that has ended waits on nobody.
+        if self.closed.is_some() {
+            return None;
+        }
         let seat = self.view.turn?;
         if self.view.teams().player_for(seat) == self.seat {
             return None;

@@ -44,6 +44,26 @@ pub fn keep(dir: &Path, table: &str, token: &str) -> std::io::Result<()> {
     fs::rename(&temporary, &path)
 }
 
+/// The most token files looked through for the lobby: a folder grown
+/// past it is read no further.
+const MOST_LOOKED_AT: usize = 1000;
+
+/// The tables a token is kept for in `dir` (none when there is no such
+/// folder), to find the player's own among a server's tables.
+pub fn tables(dir: &Path) -> Vec<String> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .take(MOST_LOOKED_AT)
+        .filter_map(|entry| {
+            let name = entry.ok()?.file_name().into_string().ok()?;
+            let table = name.strip_suffix(".token")?;
+            token_path(dir, table).map(|_| table.to_string())
+        })
+        .collect()
+}
+
 /// Forgets the token kept for `table`, if one is.
 pub fn forget(dir: &Path, table: &str) -> std::io::Result<()> {
     let Some(path) = token_path(dir, table) else {
@@ -169,5 +189,18 @@ mod tests {
         let _ = keeper(Some(dir.path().to_path_buf()));
         assert_eq!(kept(dir.path(), "OLD334"), None);
         assert_eq!(kept(dir.path(), "NEW234").as_deref(), Some("T2"));
+    }
+
+    #[test]
+    fn the_tables_a_token_is_kept_for_are_listed_and_nothing_else() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(tables(&dir.path().join("none")).is_empty());
+        keep(dir.path(), "ABC234", "TOKEN77").unwrap();
+        keep(dir.path(), "XYZ567", "TOKEN88").unwrap();
+        fs::write(dir.path().join("notes.txt"), "x").unwrap();
+        fs::write(dir.path().join("a-b.token"), "x").unwrap();
+        let mut found = tables(dir.path());
+        found.sort();
+        assert_eq!(found, ["ABC234", "XYZ567"]);
     }
 }

@@ -81,6 +81,16 @@ pub struct ListedTable {
 }
 
 impl ListedTable {
+    /// Does `name` hold a seat in this table's game: playing it, or away
+    /// from it while a bot plays it (a seat its token takes back)?
+    pub fn seat_held_by(&self, name: &str) -> bool {
+        self.started
+            && self.seats.iter().any(|s| {
+                s.name.as_deref() == Some(name)
+                    && matches!(s.player, SeatPlayer::Person | SeatPlayer::Away)
+            })
+    }
+
     /// Seats a person could take now.
     pub fn free_seats(&self) -> usize {
         if self.started {

@@ -235,6 +235,12 @@ impl TableLink {
         matches!(self, TableLink::Remote(remote) if remote.closed().is_some())
     }
 
+    /// Is another person at the shared table, to play on without the
+    /// player? Never at a local table.
+    pub fn others_here(&self) -> bool {
+        matches!(self, TableLink::Remote(remote) if remote.others_here())
+    }
+
     /// A shared table's chat so far, oldest first; none at a local table.
     pub fn chat_log(&self) -> Vec<String> {
         match self {

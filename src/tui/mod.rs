@@ -60,6 +60,9 @@ pub struct PlayConfig {
     /// This program serves the shared table it sits at (`spades host`):
     /// leaving ends the table for everyone.
     pub serves_table: bool,
+    /// The player came to the table from a server's lobby (`spades
+    /// lobby`): leaving goes back there, and the screen says so.
+    pub from_lobby: bool,
 }
 
 impl PlayConfig {
@@ -73,6 +76,7 @@ impl PlayConfig {
             auto_play: true,
             chosen: Chosen::ALL,
             serves_table: false,
+            from_lobby: false,
         }
     }
 

@@ -132,6 +132,8 @@ pub enum RemoteEnd {
     Closed(String),
     /// The server has no table by the id the player asked for.
     NoTable,
+    /// Before the game, a stop came: Ctrl-C, a signal, the terminal gone.
+    Stopped(Ending),
 }
 
 /// Sits at a table on a server through `connection` (hello already sent):
@@ -183,8 +185,8 @@ fn wait_in_lobby(
     let state = LobbyState::new(crate::engine::Seat::new(0), false, None);
     let mut waiting = Waiting::new(state);
     loop {
-        if signals.received().is_some() {
-            return Ok(Err(RemoteEnd::Closed("stopped".into())));
+        if let Some(signal) = signals.received() {
+            return Ok(Err(RemoteEnd::Stopped(Ending::Signal(signal))));
         }
         while let Some(incoming) = connection.try_recv() {
             if let Some(end) = waiting.take(incoming, joining) {
@@ -198,7 +200,10 @@ fn wait_in_lobby(
             LobbyScreen(&waiting.state).render(frame.area(), frame.buffer_mut(), theme);
         })?;
         match session.next_input(IDLE_WAIT)? {
-            Next::HungUp => return Ok(Err(RemoteEnd::Closed("the terminal closed".into()))),
+            Next::HungUp => return Ok(Err(RemoteEnd::Stopped(Ending::Signal(Signal::HANGUP)))),
+            Next::Input(Input::Key(Key::Interrupt)) => {
+                return Ok(Err(RemoteEnd::Stopped(Ending::Interrupted)));
+            }
             Next::Input(Input::Key(key)) => match LobbyScreen(&waiting.state).key(key) {
                 LobbyKey::Send(message) => connection.send(message),
                 LobbyKey::Leave => return Ok(Err(RemoteEnd::Left)),

@@ -319,3 +319,72 @@ fn the_quit_box_at_a_shared_table_says_what_leaving_does() {
     press(&mut ann_app, &[Key::Char('q')]);
     insta::assert_snapshot!("confirm_quit_served_table", quit_box(&mut ann_app));
 }
+
+/// A guest who leaves while someone else still plays is told the game
+/// plays on without them; once nobody else is at the table (Ann left on a
+/// server that is not her own program: a bot plays her seat), Bob's box
+/// says the table ends with him.
+#[test]
+fn the_quit_box_of_the_last_one_at_the_table_says_it_ends() {
+    let server = server();
+    let (ann_dir, bob_dir) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (mut ann_app, mut bob_app) = two_at_a_table(&server, ann_dir.path(), bob_dir.path());
+    assert!(bob_app.others_here());
+    drop(ann_app.close());
+    play_until(&mut [&mut bob_app], |apps| !apps[0].others_here());
+    press(&mut bob_app, &[Key::Char('q')]);
+    insta::assert_snapshot!("confirm_quit_last_at_the_table", quit_box(&mut bob_app));
+}
+
+/// The notice that the table is gone stays until the player leaves: keys
+/// that would say whose turn it is, or anything else, do not cover it;
+/// from the lobby, it says `q` goes back there.
+#[test]
+fn the_table_gone_notice_stays_until_the_player_leaves() {
+    let server = hosts_own_server();
+    let (ann_dir, bob_dir) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let mut ann = host(&target(&server), RULES);
+    let table = ann.seat_token().0;
+    let bob = join(&target(&server), "Bob", &table);
+    ann.until(|w| w.state.lobby.as_ref().is_some_and(|l| l.can_start));
+    ann.connection.send(ClientMessage::Start {});
+    let mut ann_app = ann.started(ann_dir.path());
+    let mut from_lobby = config(bob_dir.path());
+    from_lobby.from_lobby = true;
+    let mut bob_app = bob.started_with(from_lobby);
+    play_until(&mut [&mut ann_app, &mut bob_app], |apps| {
+        apps[1].view().play.played.len() >= 2
+    });
+    drop(ann_app.close());
+    until_gone(&mut bob_app);
+    let gone = bob_app.notice().unwrap().to_string();
+    for key in [
+        Key::Enter,
+        Key::Space,
+        Key::Left,
+        Key::Char('t'),
+        Key::Enter,
+    ] {
+        press(&mut bob_app, &[key]);
+        for _ in 0..20 {
+            tick(&mut bob_app);
+        }
+        assert_eq!(bob_app.notice(), Some(gone.as_str()), "after {key:?}");
+    }
+    assert_eq!(
+        bob_app.waiting_for(),
+        None,
+        "nobody's turn at an ended table"
+    );
+    let screen = screen_text(&mut bob_app, 100, 30);
+    let line = screen
+        .lines()
+        .find(|l| l.contains("table is gone"))
+        .unwrap_or_else(|| panic!("the notice is not on screen:\n{screen}"));
+    insta::assert_snapshot!(
+        "table_gone_notice_from_the_lobby",
+        line.trim_matches(|c: char| c == '"' || c.is_whitespace())
+    );
+    press(&mut bob_app, &[Key::Char('q')]);
+    assert!(bob_app.should_quit(), "q leaves at once");
+}

@@ -25,6 +25,7 @@ mod ladder_outbox;
 mod limits;
 mod liveness;
 mod lobby;
+mod lobby_home;
 mod lying_host;
 mod play;
 mod quick_table;

@@ -257,11 +257,11 @@ fn a_players_screen_says_the_game_is_unrated_and_why() {
         "{screen}"
     );
     // Leaving an unrated game costs no rating, and the quit box says
-    // only what it does.
+    // only what it does: Ann alone with bots, the table ends with her.
     press(&mut app, &[Key::Esc, Key::Char('q')]);
     let screen = screen_text(&mut app, 100, 30);
     assert!(
-        screen.contains("A bot plays your seat on to the end."),
+        screen.contains("Nobody else is at this table: it ends now."),
         "{screen}"
     );
     assert!(!screen.contains("counts as your loss"), "{screen}");
@@ -322,7 +322,8 @@ async fn spare_accounts_that_leave_at_once_pump_nobodys_rating() {
 }
 
 /// Leaving a rated game is a loss, and the quit box says so: Ann, signed
-/// in, hosts a game the server ranks, with its normal bots.
+/// in, hosts a game the server ranks, with its normal bots; nobody else
+/// is at the table, so it ends with her.
 #[test]
 fn the_quit_box_of_a_rated_game_says_leaving_is_a_loss() {
     let dir = tempfile::tempdir().unwrap();
@@ -341,7 +342,12 @@ fn the_quit_box_of_a_rated_game_says_leaving_is_a_loss() {
     press(&mut app, &[Key::Char('q')]);
     let screen = screen_text(&mut app, 100, 30);
     assert!(
-        screen.contains("and this rated game counts as your loss."),
+        screen.contains("Nobody else is at this table: it ends now."),
         "{screen}"
     );
+    assert!(
+        screen.contains("This rated game counts as your loss."),
+        "{screen}"
+    );
+    assert!(!screen.contains("cannot be saved"), "{screen}");
 }

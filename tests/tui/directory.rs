@@ -397,3 +397,56 @@ fn the_quick_match_queues_show_in_the_lists_title() {
         "{shown}"
     );
 }
+
+/// Ana left the started individual game (a bot plays her seat): with her
+/// seat's token kept here, that table is hers, listed first; Enter takes
+/// the seat back, though the game has started; and quitting while it
+/// plays on is asked first, saying what the rated game will cost.
+#[test]
+fn the_players_own_table_comes_first_and_enter_takes_the_seat_back() {
+    let mut state = lobby();
+    let mut tables = tables();
+    tables[2].seats[0] = ListedSeat {
+        player: SeatPlayer::Away,
+        ..person("Ana", 1620, 210, true)
+    };
+    tables[2].rated = true;
+    state.set_tables(tables.clone(), 4);
+    assert_eq!(state.tables()[0].table, "RATEDTABLE234567", "no token kept");
+    assert_eq!(state.key(Key::Char('Q')), Outcome::Quit, "nothing held");
+
+    state.set_kept(vec!["STARTEDTABLE2345".into(), "ELSEWHERE2345678".into()]);
+    assert_eq!(state.tables()[0].table, "STARTEDTABLE2345");
+    // A list coming again keeps it first.
+    state.set_tables(tables, 4);
+    assert_eq!(state.tables()[0].table, "STARTEDTABLE2345");
+    state.key(Key::Home);
+    let text = screen(&mut state, &Theme::PLAIN, 80, 24);
+    assert!(text.contains("your seat: Enter takes it back"), "{text}");
+    insta::assert_snapshot!("directory_your_table_80x24", text);
+    assert_eq!(
+        state.key(Key::Enter),
+        Outcome::Join("STARTEDTABLE2345".into())
+    );
+
+    assert_eq!(state.key(Key::Char('Q')), Outcome::Nothing, "asked first");
+    let text = screen(&mut state, &Theme::PLAIN, 80, 24);
+    assert!(text.contains("counts as your loss"), "{text}");
+    insta::assert_snapshot!("directory_quit_with_a_seat_held_80x24", text);
+    assert_eq!(state.key(Key::Char('n')), Outcome::Nothing);
+    assert_eq!(state.key(Key::Esc), Outcome::Nothing, "asked again");
+    assert_eq!(state.key(Key::Char('y')), Outcome::Quit);
+}
+
+/// A token kept for a table whose game Ana holds no seat in (she left its
+/// lobby before it started) makes it no more hers than any other.
+#[test]
+fn a_token_for_a_table_without_the_players_seat_is_not_theirs() {
+    let mut state = lobby();
+    state.set_kept(vec!["STARTEDTABLE2345".into(), "RATEDTABLE234567".into()]);
+    assert!(state.yours().next().is_none());
+    state.key(Key::Down);
+    state.key(Key::Down);
+    assert_eq!(state.key(Key::Enter), Outcome::Nothing);
+    assert!(state.status().unwrap().contains("has started"));
+}

@@ -134,8 +134,8 @@ impl App {
         if let Some(why) = closed
             && self.table.phase() != Phase::Over
         {
-            self.notice = Some(sentence(&format!("the table is gone: {why}; q leaves")));
-            self.notice_lasts_one_move = false;
+            let leave = self.leave_words();
+            self.gone = Some(sentence(&format!("the table is gone: {why}; {leave}")));
             return false;
         }
         true

@@ -138,6 +138,9 @@ pub struct App {
     to_pass: CardSet,
     overlay: Option<Overlay>,
     notice: Option<String>,
+    /// Why the shared table is gone, once it is: shown in the notice's
+    /// place until the player leaves, over anything said after.
+    gone: Option<String>,
     /// A "wait" notice is stale once anyone moves; a refusal stays until
     /// the player acts.
     notice_lasts_one_move: bool,
@@ -266,6 +269,7 @@ impl App {
             to_pass: CardSet::EMPTY,
             overlay: None,
             notice: None,
+            gone: None,
             notice_lasts_one_move: false,
             hits: Hits::default(),
             quit: false,
@@ -424,7 +428,23 @@ impl App {
     }
 
     pub fn notice(&self) -> Option<&str> {
-        self.notice.as_deref()
+        self.gone.as_deref().or(self.notice.as_deref())
+    }
+
+    /// What `q` does once nothing holds the player at the table: leave
+    /// the program, or go back to the lobby the player came from.
+    pub fn leave_words(&self) -> &'static str {
+        if self.config.from_lobby {
+            "q goes back to the lobby"
+        } else {
+            "q leaves"
+        }
+    }
+
+    /// Is another person at the shared table, who plays on once the player
+    /// leaves? (With nobody, the table ends as they go.)
+    pub fn others_here(&self) -> bool {
+        self.table.others_here()
     }
 
     /// Why the game's save or record is not on the disk yet, while it is

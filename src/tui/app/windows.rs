@@ -159,7 +159,8 @@ impl App {
 
     pub(super) fn play_again(&mut self) {
         if self.table.is_remote() {
-            self.notice = Some("This table's game is over: q leaves it.".into());
+            let leave = self.leave_words();
+            self.notice = Some(format!("This table's game is over: {leave}."));
             self.notice_lasts_one_move = true;
             return;
         }

@@ -58,6 +58,7 @@ pub fn render(state: &DirectoryState, area: Rect, buf: &mut Buffer, theme: &Them
         Window::Ladder(ladder) => ladder.render(&state.player.name, area, buf, theme),
         Window::NewTable(form) => form_window(form, area, buf, theme),
         Window::QuickMatch(form) => form_window(form, area, buf, theme),
+        Window::ConfirmQuit => super::yours::confirm_quit(state, area, buf, theme),
     }
     hits
 }
@@ -129,7 +130,7 @@ fn table_list(
             buf.set_style(rows, theme.cursor());
         }
         let marker = if selected { theme.turn_marker() } else { " " };
-        let first_line = table_line(table, marker, width, theme);
+        let first_line = table_line(table, state.is_yours(table), marker, width, theme);
         buf.set_line(inner.x, y, &first_line, inner.width);
         let seats = format!("    {}", seats_text(table, width.saturating_sub(4), theme));
         buf.set_string(inner.x, y + 1, fit(&seats, width), theme.dim());
@@ -164,9 +165,17 @@ fn waiting_text(state: &DirectoryState, room: usize) -> Option<String> {
 
 /// A table's first line: its mode and rules at the left, its seats free
 /// (or that it has started, and who watches) at the right.
-fn table_line(table: &ListedTable, marker: &str, width: usize, theme: &Theme) -> Line<'static> {
+fn table_line(
+    table: &ListedTable,
+    yours: bool,
+    marker: &str,
+    width: usize,
+    theme: &Theme,
+) -> Line<'static> {
     let free = table.free_seats();
-    let mut facts = if table.started {
+    let mut facts = if yours {
+        format!("your seat: Enter takes it back{}started", theme.sep())
+    } else if table.started {
         format!("started{}{} watching", theme.sep(), table.watchers)
     } else if free == 0 {
         "full".to_string()

@@ -7,6 +7,7 @@
 mod draw;
 mod forms;
 mod ladder;
+mod yours;
 
 use std::time::Duration;
 
@@ -56,6 +57,8 @@ pub enum Window {
     Ladder(LadderWindow),
     NewTable(NewTable),
     QuickMatch(QuickMatch),
+    /// Quit, while the player holds a seat at a table that plays on?
+    ConfirmQuit,
 }
 
 /// The signed-in player as the lobby shows them.
@@ -105,6 +108,9 @@ pub struct DirectoryState {
     /// How many wait in each quick-match queue, as the server last said
     /// (nothing from a server that does not tell).
     queues: Vec<QueueCount>,
+    /// The tables this machine keeps a seat token for: those listed where
+    /// the player holds a seat are theirs, and come first.
+    kept: Vec<String>,
 }
 
 impl DirectoryState {
@@ -121,6 +127,7 @@ impl DirectoryState {
             window: Window::None,
             hits: RowHits::default(),
             queues: Vec::new(),
+            kept: Vec::new(),
         }
     }
 
@@ -136,12 +143,12 @@ impl DirectoryState {
     /// The tables the server listed, and how many it has in all. The same
     /// table stays selected when it is still listed.
     pub fn set_tables(&mut self, tables: Vec<ListedTable>, total: usize) {
-        let kept = self
-            .selected_table()
-            .and_then(|old| tables.iter().position(|t| t.table == old.table));
+        let old = self.selected_table().map(|t| t.table.clone());
         self.total = total.max(tables.len());
         self.tables = tables;
         self.listed = true;
+        self.yours_first();
+        let kept = old.and_then(|old| self.tables.iter().position(|t| t.table == old));
         self.selected = kept.unwrap_or(0).min(self.tables.len().saturating_sub(1));
     }
 
@@ -241,6 +248,11 @@ impl DirectoryState {
                 }
                 forms::FormKey::Nothing => Outcome::Nothing,
             },
+            Window::ConfirmQuit => match key {
+                Key::Char('y' | 'Y' | 'Q') => Outcome::Quit,
+                Key::Char('n' | 'N') | Key::Esc => self.close(),
+                _ => Outcome::Nothing,
+            },
             Window::QuickMatch(form) => match forms::key(form, key) {
                 forms::FormKey::Close => self.close(),
                 forms::FormKey::Done => {
@@ -279,7 +291,7 @@ impl DirectoryState {
                 return Outcome::Refresh(self.filter);
             }
             Key::Char('r') => return Outcome::Refresh(self.filter),
-            Key::Char('Q') | Key::Esc => return Outcome::Quit,
+            Key::Char('Q') | Key::Esc => return self.quit(),
             _ => {}
         }
         Outcome::Nothing
@@ -291,7 +303,8 @@ impl DirectoryState {
             self.set_status("No table to join: n opens one, q finds a quick match.");
             return Outcome::Nothing;
         };
-        if table.free_seats() > 0 {
+        // The player's own seat is taken back as `spades join` does.
+        if table.free_seats() > 0 || self.is_yours(table) {
             return Outcome::Join(table.table.clone());
         }
         let why = if table.started {

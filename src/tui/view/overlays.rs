@@ -135,32 +135,67 @@ fn last_trick(app: &App, area: Rect, buf: &mut Buffer) {
 /// or, at a shared table, played on without you.
 fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
     let theme = app.theme();
-    let said: &[&str] = if app.is_shared() && app.config().serves_table {
-        &["You serve this table: it ends for all."]
-    } else if app.is_shared() && app.ladder() == Some(&Ladder::Rated) {
-        &[
-            "A bot plays your seat on to the end,",
-            "and this rated game counts as your loss.",
-        ]
-    } else if app.is_shared() {
-        &["A bot plays your seat on to the end."]
-    } else if app.is_saved() {
-        &["It is saved: `spades resume` takes it up."]
-    } else {
-        &["It cannot be saved: it ends here."]
-    };
+    let said = leaving_words(app);
     let lines = said.len() as u16;
-    let window = layout::window(area, 46, 5 + lines);
+    // As wide as its longest line, and never narrower than its buttons.
+    let widest = said.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let width = u16::try_from(widest + 4).unwrap_or(u16::MAX).max(46);
+    let window = layout::window(area, width, 5 + lines);
     let inner = framed("Quit?", window, buf, theme);
     centered_line(buf, inner, inner.y, Line::from("Leave this game?"));
-    for (y, line) in (inner.y + 1..).zip(said) {
+    for (y, line) in (inner.y + 1..).zip(&said) {
         centered_line(buf, inner, y, Line::styled(*line, theme.dim()));
     }
     let y = inner.y + 2 + lines;
-    let mut x = inner.x + inner.width.saturating_sub(28) / 2;
     let quit = app.quit_focus() == QuitChoice::Quit;
-    x += button(buf, x, y, "y  Quit", quit, theme, Target::Quit, hits) + 2;
+    let go = if app.is_shared() {
+        "y  Leave"
+    } else {
+        "y  Quit"
+    };
+    // The two buttons, their brackets and the gap between them.
+    let buttons = go.chars().count() as u16 + 21;
+    let mut x = inner.x + inner.width.saturating_sub(buttons) / 2;
+    x += button(buf, x, y, go, quit, theme, Target::Quit, hits) + 2;
     button(buf, x, y, "n  Stay", !quit, theme, Target::Continue, hits);
+}
+
+/// What leaving does, as the server does it (`net::server::table::seats`
+/// and the ladder's `glicko`): a table served from the host's own program
+/// ends with them; one nobody else is at ends as the player goes; else a
+/// bot plays the seat on, and the seat's token takes it back until the
+/// end. A rated game left counts as a loss, whatever the score, for a
+/// player not back in their seat when it ends.
+fn leaving_words(app: &App) -> Vec<&'static str> {
+    if !app.is_shared() {
+        return vec![if app.is_saved() {
+            "It is saved: `spades resume` takes it up."
+        } else {
+            "It cannot be saved: it ends here."
+        }];
+    }
+    if app.config().serves_table {
+        return vec!["You serve this table: it ends for all."];
+    }
+    let rated = app.ladder() == Some(&Ladder::Rated);
+    let mut said = if app.others_here() {
+        vec![
+            "The game plays on: a bot plays your seat,",
+            "which stays yours to take back until the end.",
+        ]
+    } else {
+        vec!["Nobody else is at this table: it ends now."]
+    };
+    if rated && app.others_here() {
+        said.extend([
+            "This rated game counts as your loss,",
+            "whatever the score, unless you are back",
+            "in your seat when it ends.",
+        ]);
+    } else if rated {
+        said.push("This rated game counts as your loss.");
+    }
+    said
 }
 
 /// Where the deals come from, as the rules window says it during a game:

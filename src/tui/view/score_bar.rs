@@ -89,7 +89,12 @@ fn title_row(app: &App, view: &PlayerView, title: Rect, buf: &mut Buffer) {
         }
         (None, None) => [String::new(), String::new()],
     };
-    let keys = "? help  q quit ";
+    // From the lobby, `q` leaves the table, not the program.
+    let keys = if app.config().from_lobby {
+        "? help  q leave "
+    } else {
+        "? help  q quit "
+    };
     let [named, bare] = [format!(" SPADES  {game}"), format!(" {game}")];
     let [long, short] = deals.map(|d| format!("{d}  {keys}").trim_start().to_string());
     let width = |s: &String| s.chars().count() as u16;

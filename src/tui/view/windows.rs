@@ -212,8 +212,14 @@ fn game_over_buttons(app: &App, inner: Rect, buf: &mut Buffer, hits: &mut Hits) 
     }
     if app.is_shared() {
         // A shared table's game is the host's to start again.
-        let x = inner.x + inner.width.saturating_sub(14) / 2;
-        button(buf, x, y, "q  Leave", true, theme, Target::Quit, hits);
+        let leave = if app.config().from_lobby {
+            "q  Back to the lobby"
+        } else {
+            "q  Leave"
+        };
+        let width = crate::outside::columns(leave) as u16 + 6;
+        let x = inner.x + inner.width.saturating_sub(width) / 2;
+        button(buf, x, y, leave, true, theme, Target::Quit, hits);
         return;
     }
     let mut x = inner.x + inner.width.saturating_sub(36) / 2;
