@@ -281,7 +281,7 @@ fn two_lobby_screens_keep_themselves_current() {
         lobby.send(b"\r");
     }
     for lobby in [&mut ann, &mut bob] {
-        lobby.wait_for("the same count", |s| s.contains("2 waiting, you included"));
+        lobby.wait_for("the same count", |s| s.contains("Waiting  2, you included"));
     }
     for pty in [&mut ann, &mut bob, &mut carol] {
         pty.kill();

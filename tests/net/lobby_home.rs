@@ -71,7 +71,7 @@ fn leaving_a_quick_match_or_a_table_goes_back_to_the_lobby_and_the_seat_is_taken
     ann.send(b"q");
     ann.wait_for("the quick match form", |s| s.contains("Enter wait for"));
     ann.send(b"\r");
-    ann.wait_for("the wait", |s| s.contains("waiting, you included"));
+    ann.wait_for("the wait", |s| s.contains("you included"));
     ann.send(b"\x1b");
     ann.wait_for("the lobby again", |s| {
         in_the_lobby(s) && s.contains("You left the quick match.")

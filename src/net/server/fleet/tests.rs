@@ -147,7 +147,10 @@ fn a_table_opened_on_one_node_is_listed_by_the_other_with_its_code() {
         t.len() == 1 && t[0].table == own
     });
 
-    // A change of seats reaches B too.
+    // A change of seats reaches B too, and B's lobbies that follow are
+    // told of it unasked.
+    let mut gus = connect(&b, "Gus");
+    directory::follow(&mut gus, None).expect("followed");
     let mut dee = connect(&a, "Dee");
     dee.send(ClientMessage::Join {
         table: table.clone(),
@@ -156,6 +159,22 @@ fn a_table_opened_on_one_node_is_listed_by_the_other_with_its_code() {
         t.iter()
             .any(|t| t.seats.iter().any(|s| s.name.as_deref() == Some("Dee")))
     });
+    let deadline = Instant::now() + Duration::from_secs(15);
+    let told_of_dee = loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let Some(Incoming::Message(message)) = gus.recv_timeout(left) else {
+            break false;
+        };
+        if let Some(directory::News::Tables { listing, .. }) = directory::News::of(&message)
+            && listing
+                .tables
+                .iter()
+                .any(|t| t.seats.iter().any(|s| s.name.as_deref() == Some("Dee")))
+        {
+            break true;
+        }
+    };
+    assert!(told_of_dee, "B's follower told of the seat taken on A");
 
     // The table ends (its people leave): gone from B.
     for person in [&mut ann, &mut dee] {
