@@ -6,7 +6,7 @@
 use super::account::{SignInError, next};
 use super::client::{Connection, Incoming};
 use crate::engine::{Mode, Rules, Seat};
-use crate::protocol::directory::{ListedTable, QueueCount};
+use crate::protocol::directory::{ListedTable, MAX_MINE, QueueCount, is_table_id};
 use crate::protocol::{ClientMessage, ErrorCode, ServerMessage};
 
 /// The server's public tables, as one `tables` answer lists them.
@@ -79,6 +79,59 @@ pub fn list(connection: &mut Connection, mode: Option<Mode>) -> Result<Listing, 
         }),
         _ => None,
     })
+}
+
+/// Those of `kept` (tables this machine keeps a seat token for) where
+/// the signed-in player holds a seat on this server, public or private.
+/// `None` from a server before `mine`, which refuses it: the public list
+/// alone shows the player's own tables then.
+pub fn mine(
+    connection: &mut Connection,
+    kept: &[String],
+) -> Result<Option<Vec<ListedTable>>, LobbyError> {
+    let tables: Vec<String> = kept
+        .iter()
+        .filter(|id| is_table_id(id))
+        .take(MAX_MINE)
+        .cloned()
+        .collect();
+    connection.send(ClientMessage::Mine { tables });
+    let yours = answer(connection, |m| match m {
+        ServerMessage::Yours { tables } => Some(tables.clone()),
+        _ => None,
+    });
+    match yours {
+        Ok(tables) => Ok(Some(tables)),
+        Err(LobbyError::Refused {
+            code: ErrorCode::BadMessage,
+            ..
+        }) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// The player's own tables (`yours`, of `mode` when one is asked) first,
+/// then the listing's others: a table in both is listed once.
+pub fn yours_first(yours: &[ListedTable], listing: Listing, mode: Option<Mode>) -> Listing {
+    let yours: Vec<ListedTable> = yours
+        .iter()
+        .filter(|t| mode.is_none_or(|m| t.mode == m))
+        .cloned()
+        .collect();
+    let added = yours
+        .iter()
+        .filter(|y| !listing.tables.iter().any(|t| t.table == y.table))
+        .count();
+    let others = listing
+        .tables
+        .into_iter()
+        .filter(|t| !yours.iter().any(|y| y.table == t.table));
+    Listing {
+        tables: yours.iter().cloned().chain(others).collect(),
+        total: listing
+            .total
+            .saturating_add(u32::try_from(added).unwrap_or(u32::MAX)),
+    }
 }
 
 /// What a server tells a lobby that follows it, unasked.

@@ -138,7 +138,9 @@ pub enum ClientMessage {
     /// Which of these tables (ids of tables this machine keeps a seat
     /// token for, at most `directory::MAX_MINE`) hold a seat of the
     /// signed-in asker's, public or private: answered with `yours`.
-    Mine { tables: Vec<String> },
+    Mine {
+        tables: Vec<String>,
+    },
 }
 
 /// What the server (or `spades sim`, to a bot it runs) sends.

@@ -8,8 +8,8 @@ use tokio::io::AsyncRead;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
-use super::super::flood::{CHAT_SPAN, LISTING_LIMIT, try_again};
 use super::super::clean_text;
+use super::super::flood::{CHAT_SPAN, LISTING_LIMIT, try_again};
 use super::super::queue::{self, Entry};
 use super::{Command, Conn, State};
 use crate::engine::Mode;
