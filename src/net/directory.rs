@@ -277,3 +277,50 @@ fn answer<T>(
     connection.put_back(aside);
     found?
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(id: &str, mode: Mode) -> ListedTable {
+        ListedTable {
+            table: id.into(),
+            mode,
+            rules: String::new(),
+            seats: Vec::new(),
+            started: true,
+            rated: false,
+            unrated: None,
+            watchers: 0,
+            code: None,
+        }
+    }
+
+    fn ids(listing: &Listing) -> Vec<&str> {
+        listing.tables.iter().map(|t| t.table.as_str()).collect()
+    }
+
+    #[test]
+    fn the_players_own_tables_come_first_once_and_of_the_mode_asked() {
+        let public = Listing {
+            tables: vec![
+                table("OPEN", Mode::Partnership),
+                table("MINEPUB", Mode::Partnership),
+            ],
+            total: 5,
+        };
+        let yours = [
+            table("MINEPUB", Mode::Partnership),
+            table("PRIVATE", Mode::Partnership),
+            table("CUT", Mode::Cutthroat),
+        ];
+        let all = yours_first(&yours, public.clone(), None);
+        assert_eq!(ids(&all), ["MINEPUB", "PRIVATE", "CUT", "OPEN"]);
+        // The two not in the public list are counted with it.
+        assert_eq!(all.total, 7);
+        let partnership = yours_first(&yours, public.clone(), Some(Mode::Partnership));
+        assert_eq!(ids(&partnership), ["MINEPUB", "PRIVATE", "OPEN"]);
+        assert_eq!(partnership.total, 6);
+        assert_eq!(yours_first(&[], public.clone(), None), public);
+    }
+}

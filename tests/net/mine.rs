@@ -127,3 +127,69 @@ async fn too_many_or_hostile_ids_and_a_flood_are_refused_and_the_connection_kept
     // Still connected: a table opens.
     dan.host(PARTNERSHIP).await;
 }
+
+/// The client's `mine` cleans what it names (a token folder may hold any
+/// file name, and more tables than the bound): the server answers it.
+#[test]
+fn the_client_names_only_table_ids_and_at_most_the_bound() {
+    use spades::net::client::Connection;
+    use spades::net::directory;
+
+    let server = plain_server();
+    let target = super::play::target(&server);
+    let mut connection = Connection::open(&target, "Ann").unwrap();
+    let mut kept: Vec<String> = (0..MAX_MINE + 10)
+        .map(|i| format!("K7QXM2PD4T9R{i:04}"))
+        .collect();
+    kept.insert(3, "../x".into());
+    kept.insert(5, String::new());
+    assert_eq!(
+        directory::mine(&mut connection, &kept),
+        Ok(Some(Vec::new()))
+    );
+}
+
+/// A server before `mine` (it refuses the type as unknown): the client's
+/// `mine` says so, and the connection goes on as before.
+#[test]
+fn a_server_before_mine_is_told_apart() {
+    use spades::net::client::{Connection, Target};
+    use spades::net::code::Trust;
+    use spades::net::directory;
+    use std::io::{BufRead, BufReader, Write};
+
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap();
+    let old = std::thread::spawn(move || {
+        let (stream, _) = listener.accept().unwrap();
+        let mut out = stream.try_clone().unwrap();
+        let mut said = Vec::new();
+        for line in BufReader::new(stream).lines() {
+            let Ok(line) = line else { break };
+            let kind = serde_json::from_str::<serde_json::Value>(&line).unwrap()["type"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            let answer = match kind.as_str() {
+                "hello" => r#"{"type":"welcome","protocol":1,"server":"spades 0.0.9"}"#,
+                "tables" => r#"{"type":"tables","tables":[],"total":0}"#,
+                _ => r#"{"type":"error","code":"bad_message","message":"unknown variant"}"#,
+            };
+            said.push(kind);
+            if out.write_all(format!("{answer}\n").as_bytes()).is_err() {
+                break;
+            }
+        }
+        said
+    });
+    let target = Target {
+        address: address.to_string(),
+        trust: Trust::Plain,
+    };
+    let mut connection = Connection::open(&target, "Ann").unwrap();
+    let kept = vec!["K7QXM2PD4T9RWA3B".to_string()];
+    assert_eq!(directory::mine(&mut connection, &kept), Ok(None));
+    assert_eq!(directory::list(&mut connection, None).unwrap().total, 0);
+    drop(connection);
+    assert_eq!(old.join().unwrap()[..3], ["hello", "mine", "tables"]);
+}
