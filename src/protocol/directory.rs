@@ -1,7 +1,8 @@
 //! The messages of a server's public lobby (`docs/protocol.md`, *The
 //! lobby*): the list of its public tables, who sits at them with their
 //! ratings, and the quick-match queue. A private table is never listed: it
-//! is joined by its code, as before.
+//! is joined by its code, as before, and found again only by a player who
+//! holds a seat at it (`mine`).
 
 use serde::{Deserialize, Serialize};
 

@@ -1,9 +1,10 @@
 //! The server's public lobby: a summary of each public table, kept up to
 //! date by the table's own task whenever its seats change, so a `tables`
 //! request reads one map instead of asking every table (a thousand tables
-//! answer as fast as ten). A private table is never put here. A node of
-//! a fleet lists the other nodes' tables too (`fleet`), and hands its own
-//! to them.
+//! answer as fast as ten). A private table is never listed: its summary
+//! is kept apart, only for its seats' holders to find it by id (`mine`).
+//! A node of a fleet lists the other nodes' tables too (`fleet`), and
+//! hands its own to them (never a private one).
 //!
 //! It also holds how many wait in each quick-match queue, and the one
 //! signal of "the lobby changed" (`poke`, heard through `changes`): every
