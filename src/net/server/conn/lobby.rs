@@ -52,6 +52,15 @@ impl<R: AsyncRead + Unpin> Conn<R> {
     /// Someone looking through the lobby is not idle: the time to sit
     /// down starts again.
     pub(super) fn tables(&mut self, mode: Option<Mode>) {
+        if self.may_list() {
+            let (_, answer) = self.shared.directory.tables_line(mode);
+            self.send_line(answer);
+        }
+    }
+
+    /// Whether another look at the tables (`tables`, `mine`) is within
+    /// `LISTING_LIMIT` asks in a span: counted if so, refused if not.
+    fn may_list(&mut self) -> bool {
         let now = std::time::Instant::now();
         if self.listing.full(now) {
             let span = CHAT_SPAN.as_secs();
@@ -59,12 +68,12 @@ impl<R: AsyncRead + Unpin> Conn<R> {
             let why = format!(
                 "the list of tables at most {LISTING_LIMIT} times in {span} seconds; {again}"
             );
-            return self.refuse(ErrorCode::Flood, why);
+            self.refuse(ErrorCode::Flood, why);
+            return false;
         }
         self.listing.count(now);
         self.sit_by = Instant::now() + self.shared.options.sit_timeout;
-        let (_, answer) = self.shared.directory.tables_line(mode);
-        self.send_line(answer);
+        true
     }
 
     /// Those of the tables `ids` where this connection's account holds a
@@ -75,17 +84,9 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         if let Err(why) = mine_ids(&ids) {
             return self.refuse(ErrorCode::BadMessage, why);
         }
-        let now = std::time::Instant::now();
-        if self.listing.full(now) {
-            let span = CHAT_SPAN.as_secs();
-            let again = try_again(self.listing.again_in(now));
-            let why = format!(
-                "the list of tables at most {LISTING_LIMIT} times in {span} seconds; {again}"
-            );
-            return self.refuse(ErrorCode::Flood, why);
+        if !self.may_list() {
+            return;
         }
-        self.listing.count(now);
-        self.sit_by = Instant::now() + self.shared.options.sit_timeout;
         let held = match &self.account {
             Some(account) => self.shared.directory.held_by(&ids, account.name.shown()),
             None => Vec::new(),
