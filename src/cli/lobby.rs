@@ -220,6 +220,12 @@ struct ServerDirectory {
     /// The mode followed (`None`: every mode).
     mode: Option<Mode>,
     told: Told,
+    /// Whether the server answers `mine`: `None` until asked (on each new
+    /// connection), `Some(false)` for a server before it.
+    answers_mine: Option<bool>,
+    /// The player's own tables as `mine` last answered (private ones
+    /// too): listed first, with every list the server gives or tells.
+    yours: Vec<ListedTable>,
 }
 
 impl ServerDirectory {
@@ -232,6 +238,8 @@ impl ServerDirectory {
             follows: None,
             mode: None,
             told: Told::default(),
+            answers_mine: None,
+            yours: Vec::new(),
         }
     }
 
@@ -248,6 +256,7 @@ impl ServerDirectory {
                     connect_signed_quietly(&self.code.target(), self.name.clone())?;
                 self.ratings = Some(signed.ratings);
                 self.follows = None;
+                self.answers_mine = None;
                 connection
             }
         };
@@ -276,6 +285,7 @@ impl ServerDirectory {
             match incoming {
                 Incoming::Message(message) => match News::of(&message) {
                     Some(News::Tables { mode, listing }) if mode == self.mode => {
+                        let listing = directory::yours_first(&self.yours, listing, mode);
                         self.told.tables = Some((listing.tables, listing.total as usize));
                     }
                     Some(News::Queues(queues)) => self.told.queues = Some(queues),
@@ -288,6 +298,34 @@ impl ServerDirectory {
                 }
             }
         }
+    }
+
+    /// The player's own tables, private ones too, asked again of a
+    /// server that answers `mine`, when a seat token is kept here at all.
+    /// Refused (asked too often), the last answer stands.
+    fn ask_mine(&mut self) -> Result<(), String> {
+        let kept = kept_here();
+        if kept.is_empty() || self.answers_mine == Some(false) {
+            self.yours.clear();
+            return Ok(());
+        }
+        let connection = self
+            .connection
+            .as_mut()
+            .ok_or("the connection to the server was lost")?;
+        match directory::mine(connection, &kept) {
+            Ok(Some(yours)) => {
+                self.answers_mine = Some(true);
+                self.yours = yours;
+            }
+            Ok(None) => {
+                self.answers_mine = Some(false);
+                self.yours.clear();
+            }
+            Err(directory::LobbyError::Refused { .. }) => {}
+            Err(e) => return Err(e.to_string()),
+        }
+        Ok(())
     }
 
     /// The connection to sit at a table with; the lobby opens another
@@ -325,6 +363,8 @@ impl Directory for ServerDirectory {
             Some(listing) => listing,
             None => directory::list(connection, mode).map_err(|e| e.to_string())?,
         };
+        self.ask_mine()?;
+        let listing = directory::yours_first(&self.yours, listing, mode);
         Ok((listing.tables, listing.total as usize))
     }
 

@@ -6,7 +6,7 @@
 use super::account::{SignInError, next};
 use super::client::{Connection, Incoming};
 use crate::engine::{Mode, Rules, Seat};
-use crate::protocol::directory::{ListedTable, QueueCount};
+use crate::protocol::directory::{ListedTable, MAX_MINE, QueueCount, is_table_id};
 use crate::protocol::{ClientMessage, ErrorCode, ServerMessage};
 
 /// The server's public tables, as one `tables` answer lists them.
@@ -79,6 +79,59 @@ pub fn list(connection: &mut Connection, mode: Option<Mode>) -> Result<Listing, 
         }),
         _ => None,
     })
+}
+
+/// Those of `kept` (tables this machine keeps a seat token for) where
+/// the signed-in player holds a seat on this server, public or private.
+/// `None` from a server before `mine`, which refuses it: the public list
+/// alone shows the player's own tables then.
+pub fn mine(
+    connection: &mut Connection,
+    kept: &[String],
+) -> Result<Option<Vec<ListedTable>>, LobbyError> {
+    let tables: Vec<String> = kept
+        .iter()
+        .filter(|id| is_table_id(id))
+        .take(MAX_MINE)
+        .cloned()
+        .collect();
+    connection.send(ClientMessage::Mine { tables });
+    let yours = answer(connection, |m| match m {
+        ServerMessage::Yours { tables } => Some(tables.clone()),
+        _ => None,
+    });
+    match yours {
+        Ok(tables) => Ok(Some(tables)),
+        Err(LobbyError::Refused {
+            code: ErrorCode::BadMessage,
+            ..
+        }) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// The player's own tables (`yours`, of `mode` when one is asked) first,
+/// then the listing's others: a table in both is listed once.
+pub fn yours_first(yours: &[ListedTable], listing: Listing, mode: Option<Mode>) -> Listing {
+    let yours: Vec<ListedTable> = yours
+        .iter()
+        .filter(|t| mode.is_none_or(|m| t.mode == m))
+        .cloned()
+        .collect();
+    let added = yours
+        .iter()
+        .filter(|y| !listing.tables.iter().any(|t| t.table == y.table))
+        .count();
+    let others = listing
+        .tables
+        .into_iter()
+        .filter(|t| !yours.iter().any(|y| y.table == t.table));
+    Listing {
+        tables: yours.iter().cloned().chain(others).collect(),
+        total: listing
+            .total
+            .saturating_add(u32::try_from(added).unwrap_or(u32::MAX)),
+    }
 }
 
 /// What a server tells a lobby that follows it, unasked.
@@ -223,4 +276,51 @@ fn answer<T>(
     });
     connection.put_back(aside);
     found?
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(id: &str, mode: Mode) -> ListedTable {
+        ListedTable {
+            table: id.into(),
+            mode,
+            rules: String::new(),
+            seats: Vec::new(),
+            started: true,
+            rated: false,
+            unrated: None,
+            watchers: 0,
+            code: None,
+        }
+    }
+
+    fn ids(listing: &Listing) -> Vec<&str> {
+        listing.tables.iter().map(|t| t.table.as_str()).collect()
+    }
+
+    #[test]
+    fn the_players_own_tables_come_first_once_and_of_the_mode_asked() {
+        let public = Listing {
+            tables: vec![
+                table("OPEN", Mode::Partnership),
+                table("MINEPUB", Mode::Partnership),
+            ],
+            total: 5,
+        };
+        let yours = [
+            table("MINEPUB", Mode::Partnership),
+            table("PRIVATE", Mode::Partnership),
+            table("CUT", Mode::Cutthroat),
+        ];
+        let all = yours_first(&yours, public.clone(), None);
+        assert_eq!(ids(&all), ["MINEPUB", "PRIVATE", "CUT", "OPEN"]);
+        // The two not in the public list are counted with it.
+        assert_eq!(all.total, 7);
+        let partnership = yours_first(&yours, public.clone(), Some(Mode::Partnership));
+        assert_eq!(ids(&partnership), ["MINEPUB", "PRIVATE", "OPEN"]);
+        assert_eq!(partnership.total, 6);
+        assert_eq!(yours_first(&[], public.clone(), None), public);
+    }
 }

@@ -358,6 +358,7 @@ impl Remote {
                 | ServerMessage::Rotated { .. }
                 | ServerMessage::Ladder { .. }
                 | ServerMessage::Tables { .. }
+                | ServerMessage::Yours { .. }
                 | ServerMessage::Queues { .. }
                 | ServerMessage::Queued { .. }
                 | ServerMessage::Unqueued {}

@@ -1,7 +1,8 @@
 //! The messages of a server's public lobby (`docs/protocol.md`, *The
 //! lobby*): the list of its public tables, who sits at them with their
 //! ratings, and the quick-match queue. A private table is never listed: it
-//! is joined by its code, as before.
+//! is joined by its code, as before, and found again only by a player who
+//! holds a seat at it (`mine`).
 
 use serde::{Deserialize, Serialize};
 
@@ -11,6 +12,19 @@ use crate::engine::Mode;
 /// The most tables one `tables` answer lists: a line stays well under
 /// `MAX_LINE` however many tables the server holds.
 pub const MAX_LISTED: usize = 100;
+
+/// The most table ids one `mine` names: a machine keeps a token for few
+/// tables at once (each for a day at most).
+pub const MAX_MINE: usize = 50;
+
+/// The longest table id a `mine` may name (ids are base32, 16 long now).
+pub const MAX_TABLE_ID: usize = 32;
+
+/// Could `id` be a table's id: letters and digits, not too long? What
+/// `mine` takes, and what a client sends it.
+pub fn is_table_id(id: &str) -> bool {
+    !id.is_empty() && id.len() <= MAX_TABLE_ID && id.bytes().all(|b| b.is_ascii_alphanumeric())
+}
 
 /// The longest a player may ask to wait in the quick-match queue before
 /// bots fill the seats no player took, in seconds.

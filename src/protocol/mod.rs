@@ -135,6 +135,12 @@ pub enum ClientMessage {
     },
     /// Stop telling me.
     Unfollow {},
+    /// Which of these tables (ids of tables this machine keeps a seat
+    /// token for, at most `directory::MAX_MINE`) hold a seat of the
+    /// signed-in asker's, public or private: answered with `yours`.
+    Mine {
+        tables: Vec<String>,
+    },
 }
 
 /// What the server (or `spades sim`, to a bot it runs) sends.
@@ -180,6 +186,10 @@ pub enum ServerMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         mode: Option<Mode>,
     },
+    /// The answer to `mine`: those of the tables named where the signed-in
+    /// asker holds a seat (playing or away), public or private; none for a
+    /// guest.
+    Yours { tables: Vec<directory::ListedTable> },
     /// To a connection that follows the lobby: how many wait in each
     /// quick-match queue now.
     Queues { queues: Vec<directory::QueueCount> },

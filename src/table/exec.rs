@@ -323,6 +323,7 @@ fn kind(message: &ClientMessage) -> &'static str {
         ClientMessage::Unqueue {} => "unqueue",
         ClientMessage::Follow { .. } => "follow",
         ClientMessage::Unfollow {} => "unfollow",
+        ClientMessage::Mine { .. } => "mine",
     }
 }
 

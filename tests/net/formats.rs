@@ -281,6 +281,12 @@ fn client_messages() {
             ClientMessage::Unfollow {},
         ],
     );
+    frozen(
+        "client_mine",
+        &[ClientMessage::Mine {
+            tables: vec!["QZ7XJ2M4TDKRWA8P".into(), "K7QXM2PD4T9RWA3B".into()],
+        }],
+    );
     frozen("client_bye", &[ClientMessage::Bye {}]);
     frozen(
         "client_watch",
@@ -605,6 +611,29 @@ fn lobby_messages() {
                 .to_vec(),
             },
         ],
+    );
+    // The answer to `mine`: a private table where the asker's seat is
+    // held while they are away.
+    frozen(
+        "server_yours",
+        &[ServerMessage::Yours {
+            tables: vec![ListedTable {
+                table: "QZ7XJ2M4TDKRWA8P".into(),
+                mode: Mode::Partnership,
+                rules: "to 500 · bags 10/−100 · nil 100 · blind nil 200".into(),
+                seats: vec![
+                    seat(Some("Ann"), SeatPlayer::Away, Some((1500, 350, true))),
+                    seat(Some("Dee"), SeatPlayer::Person, Some((1412, 120, true))),
+                    seat(Some("North"), SeatPlayer::Bot, None),
+                    seat(Some("East"), SeatPlayer::Bot, None),
+                ],
+                started: true,
+                rated: true,
+                unrated: None,
+                watchers: 0,
+                code: None,
+            }],
+        }],
     );
 }
 

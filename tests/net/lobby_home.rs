@@ -182,6 +182,48 @@ fn a_finished_game_returns_both_players_to_the_lobby() {
     );
 }
 
+/// A seat left at a private table (never in the public list) is found
+/// by the lobby all the same: listed first, and Enter takes it back.
+#[test]
+fn a_seat_left_at_a_private_table_is_listed_first_and_taken_back() {
+    let served = serve(&[]);
+    let mut ann = lobby(&served, "Ann", None);
+    ann.send(b"n");
+    ann.wait_for("the new table form", |s| s.contains("Enter open"));
+    ann.send(b"j");
+    ann.send(b"l");
+    ann.wait_for("a private table", |s| {
+        s.contains("not listed: joined by its code")
+    });
+    ann.send(b"\r");
+    ann.wait_for("her table's lobby, with its code", |s| {
+        s.contains("Enter  start") && super::e2e::code_on(s).is_some()
+    });
+    let code = super::e2e::code_on(&ann.text()).unwrap();
+    let mut bob = Pty::start(
+        &["join", &code, "--name", "Bob", "--speed", "instant"],
+        TERM,
+    );
+    bob.wait_for("the table's lobby", |s| s.contains("Waiting for the host"));
+    ann.wait_for("Bob seated", |s| s.contains("Bob"));
+    ann.send(b"\r");
+    ann.wait_for("the game", at_the_table);
+    bob.wait_for("the game", at_the_table);
+
+    ann.send(b"q");
+    ann.wait_for("the quit box", |s| s.contains("Leave this game?"));
+    ann.send(b"y");
+    ann.wait_for("the lobby, her private table first", |s| {
+        in_the_lobby(s) && s.contains("your seat: Enter takes it back")
+    });
+    ann.send(b"\r");
+    ann.wait_for("her seat again", at_the_table);
+    bob.wait_for("Ann back", |s| s.contains("Ann is back"));
+    for pty in [&mut ann, &mut bob] {
+        pty.kill();
+    }
+}
+
 /// A table's screen: its top bar.
 fn at_the_table(screen: &str) -> bool {
     screen.contains(" · Dealer ")

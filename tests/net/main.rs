@@ -27,6 +27,7 @@ mod liveness;
 mod lobby;
 mod lobby_home;
 mod lying_host;
+mod mine;
 mod play;
 mod quick_table;
 mod rated;

@@ -489,6 +489,11 @@ impl<R: AsyncRead + Unpin> Conn<R> {
                 self.state = State::Ready { name };
                 return None;
             }
+            ClientMessage::Mine { tables } => {
+                self.mine(tables);
+                self.state = State::Ready { name };
+                return None;
+            }
             ClientMessage::Unfollow {} => {
                 self.unfollow();
                 self.state = State::Ready { name };
@@ -625,6 +630,7 @@ impl<R: AsyncRead + Unpin> Conn<R> {
                 Err("accounts and the ladder are for before sitting at a table")
             }
             ClientMessage::Tables { .. }
+            | ClientMessage::Mine { .. }
             | ClientMessage::Follow { .. }
             | ClientMessage::Unfollow {}
             | ClientMessage::Queue { .. }

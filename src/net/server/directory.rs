@@ -1,9 +1,10 @@
 //! The server's public lobby: a summary of each public table, kept up to
 //! date by the table's own task whenever its seats change, so a `tables`
 //! request reads one map instead of asking every table (a thousand tables
-//! answer as fast as ten). A private table is never put here. A node of
-//! a fleet lists the other nodes' tables too (`fleet`), and hands its own
-//! to them.
+//! answer as fast as ten). A private table is never listed: its summary
+//! is kept apart, only for its seats' holders to find it by id (`mine`).
+//! A node of a fleet lists the other nodes' tables too (`fleet`), and
+//! hands its own to them (never a private one).
 //!
 //! It also holds how many wait in each quick-match queue, and the one
 //! signal of "the lobby changed" (`poke`, heard through `changes`): every
@@ -58,6 +59,9 @@ impl Default for Directory {
 #[derive(Default)]
 struct Listed {
     by_id: HashMap<String, (u64, ListedTable)>,
+    /// The private tables' summaries: never listed, nor handed to the
+    /// fleet; read only to answer `mine`, a seat's holder asking by id.
+    unlisted: HashMap<String, ListedTable>,
     opened: u64,
     /// How many wait in each quick-match queue (every mode quick match
     /// takes, zeros included).
@@ -106,9 +110,35 @@ impl Directory {
         self.poke();
     }
 
+    /// Keeps a private table's summary, or brings it up to date: never
+    /// listed, only found by `held_by`.
+    pub(crate) fn put_unlisted(&self, table: ListedTable) {
+        self.lock().unlisted.insert(table.table.clone(), table);
+    }
+
+    /// Those of the tables `ids` of this server, public or private, where
+    /// `name` holds a seat (playing it or away), each once.
+    pub(crate) fn held_by(&self, ids: &[String], name: &str) -> Vec<ListedTable> {
+        let listed = self.lock();
+        let mut held: Vec<ListedTable> = Vec::new();
+        for id in ids {
+            let table = listed.by_id.get(id).map(|(_, t)| t);
+            let table = table.or_else(|| listed.unlisted.get(id));
+            if let Some(table) = table.filter(|t| t.seat_held_by(name))
+                && !held.iter().any(|h| h.table == table.table)
+            {
+                held.push(table.clone());
+            }
+        }
+        held
+    }
+
     /// The table is gone: no longer listed.
     pub(crate) fn remove(&self, id: &str) {
-        let removed = self.lock().by_id.remove(id).is_some();
+        let mut listed = self.lock();
+        listed.unlisted.remove(id);
+        let removed = listed.by_id.remove(id).is_some();
+        drop(listed);
         if removed {
             if let Some(fleet) = &self.fleet {
                 fleet.withdraw(id);

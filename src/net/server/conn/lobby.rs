@@ -8,12 +8,33 @@ use tokio::io::AsyncRead;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
+use super::super::clean_text;
 use super::super::flood::{CHAT_SPAN, LISTING_LIMIT, try_again};
 use super::super::queue::{self, Entry};
 use super::{Command, Conn, State};
 use crate::engine::Mode;
-use crate::protocol::directory::MAX_WAIT;
-use crate::protocol::{ClientMessage, ErrorCode, ServerMessage};
+use crate::protocol::directory::{MAX_MINE, MAX_TABLE_ID, MAX_WAIT, is_table_id};
+use crate::protocol::{ClientMessage, ErrorCode, ServerMessage, within_line};
+
+/// Why `ids` are not what `mine` takes, if they are not: at most
+/// `MAX_MINE` table ids.
+fn mine_ids(ids: &[String]) -> Result<(), String> {
+    if ids.len() > MAX_MINE {
+        return Err(format!(
+            "mine names at most {MAX_MINE} tables, not {}",
+            ids.len()
+        ));
+    }
+    match ids.iter().find(|id| !is_table_id(id)) {
+        Some(id) => {
+            let shown: String = clean_text(id).chars().take(20).collect();
+            Err(format!(
+                "mine names tables by their ids (letters and digits, at most {MAX_TABLE_ID}), not {shown:?}"
+            ))
+        }
+        None => Ok(()),
+    }
+}
 
 /// Resolves once the queue hands over a table (or gives up on this
 /// connection); never while not queued.
@@ -31,6 +52,15 @@ impl<R: AsyncRead + Unpin> Conn<R> {
     /// Someone looking through the lobby is not idle: the time to sit
     /// down starts again.
     pub(super) fn tables(&mut self, mode: Option<Mode>) {
+        if self.may_list() {
+            let (_, answer) = self.shared.directory.tables_line(mode);
+            self.send_line(answer);
+        }
+    }
+
+    /// Whether another look at the tables (`tables`, `mine`) is within
+    /// `LISTING_LIMIT` asks in a span: counted if so, refused if not.
+    fn may_list(&mut self) -> bool {
         let now = std::time::Instant::now();
         if self.listing.full(now) {
             let span = CHAT_SPAN.as_secs();
@@ -38,12 +68,31 @@ impl<R: AsyncRead + Unpin> Conn<R> {
             let why = format!(
                 "the list of tables at most {LISTING_LIMIT} times in {span} seconds; {again}"
             );
-            return self.refuse(ErrorCode::Flood, why);
+            self.refuse(ErrorCode::Flood, why);
+            return false;
         }
         self.listing.count(now);
         self.sit_by = Instant::now() + self.shared.options.sit_timeout;
-        let (_, answer) = self.shared.directory.tables_line(mode);
-        self.send_line(answer);
+        true
+    }
+
+    /// Those of the tables `ids` where this connection's account holds a
+    /// seat, public or private (`mine`), counted with `tables`. Only a
+    /// seat's holder learns anything of a private table by it: a guest,
+    /// or an account with no seat there, is answered with none.
+    pub(super) fn mine(&mut self, ids: Vec<String>) {
+        if let Err(why) = mine_ids(&ids) {
+            return self.refuse(ErrorCode::BadMessage, why);
+        }
+        if !self.may_list() {
+            return;
+        }
+        let held = match &self.account {
+            Some(account) => self.shared.directory.held_by(&ids, account.name.shown()),
+            None => Vec::new(),
+        };
+        let answer = within_line(held, |tables| ServerMessage::Yours { tables });
+        self.say(&answer);
     }
 
     /// Into the quick-match queue: signed in, on a server with a ladder,
@@ -114,6 +163,7 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         self.state = State::Queued { name: name.clone() };
         match message {
             ClientMessage::Tables { mode } => self.tables(mode),
+            ClientMessage::Mine { tables } => self.mine(tables),
             ClientMessage::Follow { mode } => self.follow(mode),
             ClientMessage::Unfollow {} => self.unfollow(),
             ClientMessage::Unqueue {} => {

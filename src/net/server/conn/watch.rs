@@ -46,6 +46,7 @@ impl<R: AsyncRead + Unpin> Conn<R> {
             | ClientMessage::Reclaim { .. }
             | ClientMessage::Watch { .. }
             | ClientMessage::Tables { .. }
+            | ClientMessage::Mine { .. }
             | ClientMessage::Follow { .. }
             | ClientMessage::Unfollow {}
             | ClientMessage::Queue { .. }

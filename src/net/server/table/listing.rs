@@ -1,5 +1,5 @@
-//! A public table's place in the server's lobby: its summary, put there
-//! whenever its seats change, so a `tables` request never waits on it.
+//! A table's place in the server's lobby: its summary, put there whenever
+//! its seats change, so a `tables` (or `mine`) request never waits on it.
 
 use super::TableTask;
 use super::rated::Counts;
@@ -36,10 +36,16 @@ impl TableTask {
     }
 
     /// A public table's summary in the server's lobby is brought up to
-    /// date; a private table is never listed.
+    /// date; a private table is never listed, its summary only kept for
+    /// its seats' holders to find it again (`mine`).
     pub(super) fn relist(&self) {
-        if self.public && !self.ended {
+        if self.ended {
+            return;
+        }
+        if self.public {
             self.shared.directory.put(self.listed());
+        } else {
+            self.shared.directory.put_unlisted(self.listed());
         }
     }
 }
