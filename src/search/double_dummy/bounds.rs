@@ -68,9 +68,11 @@ fn top_trumps(hand: &HandState, out: CardSet, ours: &[bool; MAX_SEATS]) -> (Opti
     // The seat with the most, and every card above its lowest (a card of
     // the partner's among them is still the team's).
     let most = run.iter().max_by_key(|cards| cards.len()).copied();
-    let sure = most.and_then(|cards| cards.lowest()).map(|low| Sure {
-        tricks: run.iter().map(|cards| cards.len() as u8).max().unwrap_or(0),
-        ranks: spades.minus(spades.below(low)),
+    let sure = most.and_then(|cards| {
+        cards.lowest().map(|low| Sure {
+            tricks: cards.len() as u8,
+            ranks: spades.minus(spades.below(low)),
+        })
     });
     (sure, team)
 }
