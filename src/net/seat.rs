@@ -69,9 +69,6 @@ pub struct Remote {
     names: Vec<String>,
     /// The seats of guests, whose names the table shows marked.
     guests: Vec<Seat>,
-    /// Who plays each seat now, in seat order, as the start and each
-    /// `seat` message since said (empty from a server that never said).
-    players: Vec<SeatPlayer>,
     /// Why the table is gone, once it is.
     closed: Option<String>,
     /// What the server's ladder made of the game, as its goodbye said.
@@ -163,7 +160,6 @@ impl Remote {
             chat_log: VecDeque::new(),
             names,
             guests,
-            players: players.clone(),
             closed: None,
             ladder_rating: None,
             seat_token,
@@ -319,7 +315,7 @@ impl Remote {
                     player,
                     guest,
                 } => {
-                    if let Some(now) = self.players.get_mut(seat.index()) {
+                    if let Some(now) = self.facts.players.get_mut(seat.index()) {
                         *now = player;
                     }
                     let name = crate::naming::shown_name(&name, guest);
@@ -522,9 +518,9 @@ impl Remote {
     /// ends the table as the player leaves it; a server that never said who
     /// plays each seat is taken to play on.
     pub fn others_here(&self) -> bool {
-        self.players.is_empty()
-            || self
-                .players
+        let players = &self.facts.players;
+        players.is_empty()
+            || players
                 .iter()
                 .enumerate()
                 .any(|(i, p)| i != self.seat.index() && *p == SeatPlayer::Person)

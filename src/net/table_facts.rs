@@ -14,7 +14,8 @@ use crate::record::GameInfo;
 pub struct TableFacts {
     /// The table's whole code (`TABLE.FINGERPRINT@HOST:PORT`), when known.
     pub code: Option<String>,
-    /// Who plays each seat, in seat order, as the game's `start` said.
+    /// Who plays each seat now, in seat order, as the game's `start` and
+    /// each `seat` message since said (empty from a server that never said).
     pub players: Vec<SeatPlayer>,
     /// The bots' level, as the record's header says it.
     pub bots: Option<BotSpec>,
