@@ -21,11 +21,12 @@ fn bots() -> Vec<Player> {
         .collect()
 }
 
-/// A game of several hands that ends, whoever plays it.
+/// A game that ends, whoever plays it, but never in its first three hands:
+/// no side can score 1,000 points (or lose them) in three.
 fn rules() -> Rules {
     Rules::new(crate::engine::RuleSettings {
-        target_score: 300,
-        losing_score: Some(-300),
+        target_score: 1000,
+        losing_score: Some(-1000),
         ..crate::engine::RuleSettings::classic(crate::engine::Mode::Partnership)
     })
     .expect("valid rules")
