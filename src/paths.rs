@@ -29,6 +29,12 @@ pub fn user_rules() -> Option<PathBuf> {
     directories::BaseDirs::new().map(|d| d.config_dir().join("spades").join("rules.toml"))
 }
 
+/// How the player likes the game shown and said (the screen-reader mode,
+/// the four-colour deck): `<config dir>/spades/config.toml`.
+pub fn preferences() -> Option<PathBuf> {
+    directories::BaseDirs::new().map(|d| d.config_dir().join("spades").join("config.toml"))
+}
+
 /// The player's key for the servers they sign in to (kept readable by
 /// them alone): `<data dir>/spades/account.key`.
 pub fn account_key() -> Option<PathBuf> {

@@ -7,6 +7,7 @@ use clap::builder::RangedI64ValueParser;
 use clap::{Args, ValueEnum};
 
 use crate::bots::{BotSpec, Effort};
+use crate::config::preferences::{Preferences, Verbosity};
 use crate::config::{self, RulesSource};
 use crate::engine::{GameKind, Mode, Rules};
 use crate::presets;
@@ -29,6 +30,91 @@ pub struct LookArgs {
     /// Never play a card for you, even when it is the only one you may play
     #[arg(long)]
     pub no_auto_play: bool,
+    #[command(flatten)]
+    pub access: AccessArgs,
+}
+
+/// How the game is shown and said, for every command with a screen. Each
+/// flag given is remembered in the player's `config.toml`, so it is said
+/// once; its `--no-` twin turns it off again.
+#[derive(Debug, Clone, Default, Args)]
+pub struct AccessArgs {
+    /// Plain lines for a screen reader or a braille display, instead of
+    /// the full-screen table; works through a pipe too (remembered)
+    #[arg(long, overrides_with = "no_screen_reader")]
+    pub screen_reader: bool,
+    /// The full-screen table again (remembered)
+    #[arg(long)]
+    pub no_screen_reader: bool,
+    /// How much the screen-reader mode says (remembered)
+    #[arg(long, value_enum)]
+    pub verbosity: Option<Verbosity>,
+    /// Short card names in the screen-reader mode, "QH", for braille
+    /// (remembered)
+    #[arg(long, overrides_with = "long_cards")]
+    pub short_cards: bool,
+    /// Card names in words in the screen-reader mode, "queen of hearts"
+    /// (remembered)
+    #[arg(long)]
+    pub long_cards: bool,
+    /// A colour a suit: spades black, hearts red, diamonds blue, clubs
+    /// green (remembered)
+    #[arg(long, overrides_with = "no_four_color")]
+    pub four_color: bool,
+    /// Red and black suits again (remembered)
+    #[arg(long)]
+    pub no_four_color: bool,
+    /// Bright colours on black, bold where the table would dim (remembered)
+    #[arg(long, overrides_with = "no_high_contrast")]
+    pub high_contrast: bool,
+    /// The usual colours again (remembered)
+    #[arg(long)]
+    pub no_high_contrast: bool,
+}
+
+impl AccessArgs {
+    /// The player's preferences with these flags over them. Flags that
+    /// change a preference are written back to `config.toml`; a file that
+    /// cannot be read is an error naming its line and key (exit 2).
+    pub fn preferences(&self) -> Result<Preferences, CliError> {
+        let kept = Preferences::load()?;
+        let wants = self.over(kept);
+        if wants != kept {
+            // Remembering is a convenience: a read-only home still plays.
+            if let Err(e) = wants.remember() {
+                eprintln!("spades: the preferences could not be remembered: {e}");
+            }
+        }
+        Ok(wants)
+    }
+
+    /// `kept` with the flags given taking their place.
+    pub fn over(&self, kept: Preferences) -> Preferences {
+        let flag = |on: bool, off: bool, was: bool| {
+            if on {
+                true
+            } else if off {
+                false
+            } else {
+                was
+            }
+        };
+        Preferences {
+            screen_reader: flag(
+                self.screen_reader,
+                self.no_screen_reader,
+                kept.screen_reader,
+            ),
+            verbosity: self.verbosity.unwrap_or(kept.verbosity),
+            short_cards: flag(self.short_cards, self.long_cards, kept.short_cards),
+            four_color: flag(self.four_color, self.no_four_color, kept.four_color),
+            high_contrast: flag(
+                self.high_contrast,
+                self.no_high_contrast,
+                kept.high_contrast,
+            ),
+        }
+    }
 }
 
 /// A seed: a whole number from 0 to 2^64 - 1, said so when it is not

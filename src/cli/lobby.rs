@@ -395,7 +395,7 @@ pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
     let name = args.name.clone().unwrap_or_else(login_name);
     let target: Target = args.code.target();
     let (connection, signed) = connect_signed(&target, name)?;
-    let mut config = look_config(&args.look);
+    let mut config = look_config(&args.look)?;
     config.game.name = signed.name.clone();
     config.from_lobby = true;
     let mut directory = ServerDirectory::new(args.code.clone(), signed.name.clone(), connection);

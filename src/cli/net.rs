@@ -84,7 +84,7 @@ pub(super) fn join(args: &JoinArgs) -> Result<(), CliError> {
     check_terminal()?;
     let name = args.name.clone().unwrap_or_else(login_name);
     let (connection, signed) = connect_signed(&Target::from(code), name)?;
-    let mut config = look_config(&args.look);
+    let mut config = look_config(&args.look)?;
     config.game.name = signed.name;
     let address = connection.target().address.clone();
     let end = sit_at(config, connection, code)?;
@@ -145,7 +145,7 @@ fn open_table(
 ) -> Result<(), CliError> {
     let name = args.name.clone().unwrap_or_else(login_name);
     let (connection, signed) = connect_signed(target, name)?;
-    let mut config = look_config(&args.look);
+    let mut config = look_config(&args.look)?;
     config.game.rules = rules;
     config.game.name = signed.name;
     config.game.rules_source = source.to_string();

@@ -68,7 +68,7 @@ pub struct ResumeArgs {
 pub(super) fn play(args: &PlayArgs) -> Result<(), CliError> {
     let (rules, source) = args.table.rules()?;
     check_terminal()?;
-    let mut config = look_config(&args.look);
+    let mut config = look_config(&args.look)?;
     config.game = session::GameSetup {
         rules,
         seed: args.seed,
@@ -148,7 +148,7 @@ pub(super) fn resume(args: &ResumeArgs) -> Result<(), CliError> {
     }
     check_terminal()?;
     // The game's own rules, names and level come from its save.
-    play_session(look_config(&args.look), Start::Resume(Box::new(saved)))
+    play_session(look_config(&args.look)?, Start::Resume(Box::new(saved)))
 }
 
 /// A day, in seconds: `--abandon-older-than` counts whole days.
@@ -258,7 +258,7 @@ fn waiting_games() -> (Vec<Saved>, Vec<SetAside>) {
 
 /// What any session at the table needs: how it looks, how long `hard`
 /// thinks, and where it keeps its records and saves.
-pub(super) fn look_config(look: &LookArgs) -> PlayConfig {
+pub(super) fn look_config(look: &LookArgs) -> Result<PlayConfig, CliError> {
     let mut config = PlayConfig::new(Rules::default(), 0);
     config.speed = look.speed.unwrap_or_default();
     config.ascii = look.ascii;
@@ -272,7 +272,8 @@ pub(super) fn look_config(look: &LookArgs) -> PlayConfig {
     config.game.effort = look.effort.effort();
     config.game.records = paths::records();
     config.game.saves = paths::saves();
-    config
+    config.preferences = look.access.preferences()?;
+    Ok(config)
 }
 
 fn play_session(config: PlayConfig, start: Start) -> Result<(), CliError> {

@@ -3,6 +3,7 @@
 
 mod duplicate;
 mod house_rules;
+pub mod preferences;
 
 pub use house_rules::{
     course, house_rules, in_a_line, players_in_words, quick_play_terms, variants,

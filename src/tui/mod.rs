@@ -18,6 +18,7 @@ pub mod replay_view;
 mod run;
 mod scored;
 mod speed;
+pub mod spoken;
 pub mod standing;
 pub mod summary;
 pub mod terminal;
@@ -30,6 +31,7 @@ mod widgets;
 
 use std::fmt;
 
+use crate::config::preferences::Preferences;
 use crate::look::{Chosen, Look};
 use crate::save::Saved;
 use crate::session::{GameSetup, Played, SessionError};
@@ -63,6 +65,9 @@ pub struct PlayConfig {
     /// The player came to the table from a server's lobby (`spades
     /// lobby`): leaving goes back there, and the screen says so.
     pub from_lobby: bool,
+    /// How the game is shown and said: the screen-reader mode, the
+    /// four-colour deck, the high-contrast theme.
+    pub preferences: Preferences,
 }
 
 impl PlayConfig {
@@ -77,6 +82,7 @@ impl PlayConfig {
             chosen: Chosen::ALL,
             serves_table: false,
             from_lobby: false,
+            preferences: Preferences::default(),
         }
     }
 

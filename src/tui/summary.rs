@@ -175,10 +175,7 @@ mod tests {
     use crate::engine::{Bid, Mode, Seat};
 
     fn unicode() -> Theme {
-        Theme {
-            ascii: false,
-            color: false,
-        }
+        Theme::UNICODE
     }
 
     #[test]

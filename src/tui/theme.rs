@@ -12,6 +12,24 @@ pub struct Theme {
     /// Plain letters `S H D C` and `+-|` borders instead of Unicode.
     pub ascii: bool,
     pub color: bool,
+    /// A colour a suit (`--four-color`): spades black, hearts red, diamonds
+    /// blue, clubs green, so no two suits share one.
+    pub four_color: bool,
+    /// The high-contrast theme (`--high-contrast`): bright colours on
+    /// black, bold where the classic theme dims.
+    pub high_contrast: bool,
+    /// How a card is named in sentences: its face (`10♠`, `10S`), or in
+    /// words ("ten of spades") for the screen-reader mode.
+    pub card_names: CardNames,
+}
+
+/// How a card is named: its printed face, or words a speech synthesiser
+/// reads as a player would say them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CardNames {
+    #[default]
+    Faces,
+    Words,
 }
 
 /// Borders drawable on any terminal.
@@ -51,6 +69,7 @@ impl Theme {
             ascii: ascii || !locale_is_utf8(var("LC_ALL"), var("LC_CTYPE"), var("LANG")),
             // no-color.org: set and not empty turns colour off.
             color: var("NO_COLOR").is_none_or(|v| v.is_empty()),
+            ..Theme::PLAIN
         }
     }
 
@@ -58,6 +77,16 @@ impl Theme {
     pub const PLAIN: Theme = Theme {
         ascii: true,
         color: false,
+        four_color: false,
+        high_contrast: false,
+        card_names: CardNames::Faces,
+    };
+
+    /// Suit symbols without colour: what snapshot tests of Unicode screens
+    /// draw.
+    pub const UNICODE: Theme = Theme {
+        ascii: false,
+        ..Theme::PLAIN
     };
 
     pub fn suit(&self, suit: Suit) -> char {
@@ -74,7 +103,10 @@ impl Theme {
     /// terminals where the suit signs are (an emoji such as 🃏 takes two),
     /// so every face is at most three columns.
     pub fn card(&self, card: Card) -> String {
-        format!("{}{}", card.rank().face(), self.mark(card))
+        match self.card_names {
+            CardNames::Faces => format!("{}{}", card.rank().face(), self.mark(card)),
+            CardNames::Words => card_in_words(card),
+        }
     }
 
     /// What follows the rank on a card's face: its printed suit's sign, or
@@ -221,6 +253,27 @@ impl Theme {
     }
 }
 
+/// A card as a player says it: "queen of hearts", "ten of spades"; the
+/// high deuces and the jokers by their own names.
+pub fn card_in_words(card: Card) -> String {
+    match card {
+        Card::BIG_JOKER => "big joker".to_string(),
+        Card::LITTLE_JOKER => "little joker".to_string(),
+        Card::HIGH_TWO_OF_SPADES => "high two of spades".to_string(),
+        Card::HIGH_TWO_OF_DIAMONDS => "high two of diamonds".to_string(),
+        _ => format!("{} of {}", rank_in_words(card.rank()), card.suit().name()),
+    }
+}
+
+/// A rank as a word: "two" to "ten", "jack", "queen", "king", "ace".
+pub fn rank_in_words(rank: crate::engine::Rank) -> &'static str {
+    const WORDS: [&str; 13] = [
+        "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen",
+        "king", "ace",
+    ];
+    WORDS.get(rank.index() as usize).copied().unwrap_or("trump")
+}
+
 /// The first of `LC_ALL`, `LC_CTYPE`, `LANG` that is set decides, as the C
 /// library does; with none set the locale is "C", which has no suit symbols.
 fn locale_is_utf8(lc_all: Option<String>, lc_ctype: Option<String>, lang: Option<String>) -> bool {
@@ -272,8 +325,8 @@ mod tests {
         assert_eq!(
             utf8,
             Theme {
-                ascii: false,
-                color: true
+                color: true,
+                ..Theme::UNICODE
             }
         );
         let plain = Theme::from_vars(false, env(&[("LANG", "C"), ("NO_COLOR", "1")]));
@@ -290,17 +343,24 @@ mod tests {
         let card: Card = "TH".parse().unwrap();
         assert_eq!(Theme::PLAIN.card(card), "10H");
         let unicode = Theme {
-            ascii: false,
             color: true,
+            ..Theme::UNICODE
         };
         assert_eq!(unicode.card(card), "10♥");
+        let words = Theme {
+            card_names: CardNames::Words,
+            ..Theme::PLAIN
+        };
+        assert_eq!(words.card(card), "ten of hearts");
+        assert_eq!(words.card("QS".parse().unwrap()), "queen of spades");
+        assert_eq!(words.card(Card::BIG_JOKER), "big joker");
     }
 
     #[test]
     fn jokers_and_high_deuces_have_faces_three_columns_wide() {
         let unicode = Theme {
-            ascii: false,
             color: true,
+            ..Theme::UNICODE
         };
         let faces = |theme: &Theme| {
             [

@@ -15,10 +15,7 @@ use spades::tui::directory::{DirectoryState, Outcome, Player, render};
 use spades::tui::{Key, Theme};
 
 /// Symbols as most terminals show them, without colour.
-const UNICODE: Theme = Theme {
-    ascii: false,
-    color: false,
-};
+const UNICODE: Theme = Theme::UNICODE;
 
 fn screen(state: &mut DirectoryState, theme: &Theme, width: u16, height: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();

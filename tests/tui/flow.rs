@@ -390,10 +390,7 @@ fn unicode_text(app: &mut spades::tui::App) -> String {
 /// summary and the final scores.
 #[test]
 fn one_minus_sign_everywhere() {
-    let unicode = Theme {
-        ascii: false,
-        color: false,
-    };
+    let unicode = Theme::UNICODE;
     let mut app = spades::tui::App::new(
         {
             let mut config = config(Mode::Partnership, 7);

@@ -19,10 +19,7 @@ use spades::tui::replay_view;
 use support::game::short;
 
 /// Symbols for suits, as most terminals show them.
-pub(crate) const UNICODE: Theme = Theme {
-    ascii: false,
-    color: false,
-};
+pub(crate) const UNICODE: Theme = Theme::UNICODE;
 
 /// A game random bots played at the table under `rules` from an open seed,
 /// recorded as a game the player sat in (seat 0) would be, or, without a

@@ -14,10 +14,7 @@ use spades::tui::{App, Key, PlayConfig, Speed, Theme, view};
 use support::tui::{chars, press, tick};
 
 /// Symbols on screen, so a card reads as rank then suit: `10♠`, `K♥`.
-const UNICODE: Theme = Theme {
-    ascii: false,
-    color: false,
-};
+const UNICODE: Theme = Theme::UNICODE;
 
 /// Every card drawn in a frame of `width` x `height`.
 fn cards_on_screen(app: &mut App, width: u16, height: u16) -> CardSet {
