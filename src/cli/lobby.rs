@@ -404,7 +404,7 @@ pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
         ratings: signed.ratings,
     };
     let mut state = DirectoryState::new(target.address, player);
-    let theme = Theme::from_env(config.ascii);
+    let theme = Theme::for_player(config.ascii, &config.preferences);
     let code = &args.code;
     let mut played = Played::default();
     let mut note = None;
@@ -482,7 +482,7 @@ fn take_seat(
         Handover::Watch(ref table) => {
             directory.unfollow();
             let code = elsewhere(state, table).unwrap_or_else(|| at(table));
-            return watch(&code, &directory.name, config.ascii)
+            return watch(&code, &directory.name, config.ascii, &config.preferences)
                 .map(|()| Went::Watched)
                 .or_else(nowhere);
         }

@@ -66,6 +66,8 @@ pub struct ReplayArgs {
     /// Draw suits as S H D C instead of symbols
     #[arg(long)]
     pub ascii: bool,
+    #[command(flatten)]
+    pub access: super::args::AccessArgs,
 }
 
 /// `spades verify`: every game of every record file, checked.
@@ -321,7 +323,8 @@ pub(super) fn replay(args: &ReplayArgs) -> Result<(), CliError> {
         ))
     })?;
     check_terminal()?;
-    let theme = Theme::from_env(args.ascii);
+    let preferences = args.access.preferences()?;
+    let theme = Theme::for_player(args.ascii, &preferences);
     match crate::tui::run_replay(viewer, theme) {
         Ok(Ending::Quit) => Ok(()),
         Ok(ending) => Err(CliError::Stopped {

@@ -2,6 +2,7 @@
 //! seeing only what anyone may see. `watch` is the entry other screens
 //! call too (the list of a server's tables).
 
+use crate::config::preferences::Preferences;
 use clap::Args;
 
 use crate::net::client::{Connection, Target};
@@ -27,17 +28,25 @@ pub struct WatchArgs {
     /// card and runs no bot: the table's other looks are not theirs)
     #[arg(long)]
     pub ascii: bool,
+    #[command(flatten)]
+    pub access: super::args::AccessArgs,
 }
 
 pub(super) fn run(args: &WatchArgs) -> Result<(), CliError> {
     let name = args.name.clone().unwrap_or_else(login_name);
-    watch(&args.code, &name, args.ascii)
+    let preferences = args.access.preferences()?;
+    watch(&args.code, &name, args.ascii, &preferences)
 }
 
 /// Watches the table `code` names until the spectator leaves. The table
 /// is reached before the terminal is touched, so a table the server does
 /// not have is said plainly, as bad input (exit 2).
-pub fn watch(code: &TableCode, name: &str, ascii: bool) -> Result<(), CliError> {
+pub fn watch(
+    code: &TableCode,
+    name: &str,
+    ascii: bool,
+    preferences: &Preferences,
+) -> Result<(), CliError> {
     let mut connection = Connection::open(&Target::from(code), name).map_err(CliError::Failed)?;
     match start_watching(&mut connection, &code.table) {
         Ok(()) => {}
@@ -53,7 +62,7 @@ pub fn watch(code: &TableCode, name: &str, ascii: bool) -> Result<(), CliError> 
         }
     }
     check_terminal()?;
-    let theme = Theme::from_env(ascii);
+    let theme = Theme::for_player(ascii, preferences);
     match run_watch(&mut connection, &theme)? {
         WatchEnd::Left => Ok(()),
         WatchEnd::Stopped(ending) => Err(CliError::Stopped {

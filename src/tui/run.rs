@@ -43,7 +43,7 @@ pub enum Start {
 /// undecided is saved or recorded as abandoned, on quit, Ctrl-C, a stop
 /// signal (SIGTERM, SIGHUP), error and panic.
 pub fn run(config: PlayConfig, start: Start) -> Result<Outcome, TuiError> {
-    let theme = Theme::from_env(config.ascii);
+    let theme = Theme::for_player(config.ascii, &config.preferences);
     // Caught before the record is opened, so no stop can leave it open.
     let signals = StopSignals::watch()?;
     let mut session = terminal::Session::start()?;
@@ -71,7 +71,7 @@ pub fn run(config: PlayConfig, start: Start) -> Result<Outcome, TuiError> {
     let app = match start {
         Start::Resume(saved) => {
             let config = config.resuming(&saved);
-            let theme = Theme::from_env(config.ascii);
+            let theme = Theme::for_player(config.ascii, &config.preferences);
             App::resume(config, theme, &saved)
         }
         _ => App::new(config, theme),
@@ -144,7 +144,7 @@ pub fn run_remote(
     mut joining: Joining,
 ) -> Result<RemoteEnd, TuiError> {
     use crate::protocol::ClientMessage;
-    let theme = Theme::from_env(config.ascii);
+    let theme = Theme::for_player(config.ascii, &config.preferences);
     let signals = StopSignals::watch()?;
     let mut session = terminal::Session::start()?;
     connection.send(joining.request(&config.game.rules));

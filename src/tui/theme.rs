@@ -5,6 +5,7 @@
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::border;
 
+use crate::config::preferences::Preferences;
 use crate::engine::{Card, Suit};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,6 +62,16 @@ impl Theme {
     /// or the locale cannot show suit symbols; no colour when `NO_COLOR` is set.
     pub fn from_env(ascii: bool) -> Theme {
         Theme::from_vars(ascii, |name| std::env::var(name).ok())
+    }
+
+    /// The theme for a player: the environment's, with the colours their
+    /// preferences ask for (the four-colour deck, high contrast).
+    pub fn for_player(ascii: bool, preferences: &Preferences) -> Theme {
+        Theme {
+            four_color: preferences.four_color,
+            high_contrast: preferences.high_contrast,
+            ..Theme::from_env(ascii)
+        }
     }
 
     /// The theme given a way to read environment variables.
