@@ -10,6 +10,7 @@
 //! actions.
 
 mod lines;
+pub mod words;
 
 pub use lines::{Heard, LINE_MAX, Lines};
 
