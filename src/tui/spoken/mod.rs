@@ -9,7 +9,10 @@
 //! holds the state, and this view says it and turns words into its
 //! actions.
 
+pub mod ask;
 mod lines;
+pub mod replay;
+pub mod table;
 pub mod words;
 
 pub use lines::{Heard, LINE_MAX, Lines};
