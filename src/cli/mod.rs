@@ -44,6 +44,8 @@ Examples:
   spades                                  play partnership spades to 500
   spades --mode cutthroat --target 300    three players, 17 cards each
   spades --seed 42 --speed fast           replay the same deals, quicker bots
+  spades --screen-reader                  plain lines for a screen reader or braille (remembered)
+  spades --four-color --high-contrast     a colour a suit, bright on black (remembered)
   spades sim --games 500 --json           500 bot games, summary as JSON
   spades sim --seats normal,easy,normal,easy --games 1000 --duplicate
   spades sim --seats 'exec:python3 examples/bot.py',normal,normal,normal
