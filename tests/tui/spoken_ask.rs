@@ -270,6 +270,28 @@ fn a_nil_pass_asks_for_the_cards_to_pass() {
 }
 
 #[test]
+fn the_blind_offer_is_said_before_the_cards_are_seen() {
+    let mut config = config(Mode::Partnership, 6);
+    config.game.rules = Rules::default()
+        .with(|r| r.blind_nil.min_deficit = 0)
+        .unwrap();
+    let mut app = app(config);
+    until_my_turn(&mut app, Decision::BlindNil);
+    assert_eq!(
+        ask(&app, "w"),
+        "Your turn to bid blind nil or look at your cards."
+    );
+    assert_eq!(
+        ask(&app, "o"),
+        "You may bid blind nil, or look at your cards."
+    );
+    assert_eq!(
+        ask(&app, "m"),
+        "Your cards are face down until you bid blind or look at them."
+    );
+}
+
+#[test]
 fn the_house_rules_are_said_as_far_as_the_line_has_room() {
     let mut config = config(Mode::Partnership, 1);
     config.game.rules = Rules::default()

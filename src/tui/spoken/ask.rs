@@ -219,12 +219,7 @@ impl Asked<'_> {
                 } else {
                     "play"
                 };
-                let from = if turn.seat == self.app.you() {
-                    ""
-                } else {
-                    " from the dummy"
-                };
-                format!("{lead}{from}")
+                format!("{lead}{}", self.from_dummy(turn))
             }
         };
         let mut line = if self.brief() {
@@ -236,6 +231,16 @@ impl Asked<'_> {
             line.push_str(&format!(" {} led.", sentence_case(led.name())));
         }
         line
+    }
+
+    /// " from the dummy" when the turn is the dummy's, played by the
+    /// player who declared.
+    fn from_dummy(&self, turn: Turn) -> &'static str {
+        if turn.seat == self.app.you() {
+            ""
+        } else {
+            " from the dummy"
+        }
     }
 
     /// How many cards the exchange asks of the player, and to whom.
@@ -291,11 +296,7 @@ impl Asked<'_> {
         match turn.decision {
             Decision::Play => {
                 let legal = self.app.hand_view().legal_plays();
-                let from = if turn.seat == self.app.you() {
-                    ""
-                } else {
-                    " from the dummy"
-                };
+                let from = self.from_dummy(turn);
                 let mut line = if self.brief() {
                     format!("Play{from}: {}.", words::cards(legal, speech))
                 } else {
@@ -313,10 +314,7 @@ impl Asked<'_> {
             ),
             Decision::Exchange => {
                 let (count, partner) = self.exchange();
-                format!(
-                    "You may pass any {} of your cards to {partner}: pass and the cards.",
-                    count
-                )
+                format!("You may pass any {count} of your cards to {partner}: pass and the cards.")
             }
         }
     }
