@@ -4,12 +4,14 @@
 //! the cards held (checked here by reading the lines back, not by the
 //! code that wrote them).
 
+use std::time::{Duration, Instant};
+
 use spades::config::preferences::Verbosity;
 use spades::engine::{Bid, Card, CardSet, Decision, GameKind, Mode, Phase, Rules, Seat, Suit};
 use spades::tui::app::Screen;
 use spades::tui::spoken::ask::{Query, answer, help_lines};
 use spades::tui::spoken::{LINE_MAX, Speech};
-use spades::tui::{App, Key};
+use spades::tui::{App, CARD_KEYS, Input, Key, Speed};
 use support::tui::*;
 
 const WORDS: Speech = Speech {
@@ -404,39 +406,114 @@ fn check_position(app: &App) {
     }
 }
 
+/// The tables the positions come from: every mode, Quick Play, and
+/// rules that bring the blind offer and an exchange to the player.
+fn tables() -> Vec<(Mode, Rules)> {
+    let classic = |mode| (mode, Rules::classic(mode));
+    let with = |change: fn(&mut spades::engine::RuleSettings)| {
+        (Mode::Partnership, Rules::default().with(change).unwrap())
+    };
+    vec![
+        classic(Mode::Partnership),
+        classic(Mode::Cutthroat),
+        classic(Mode::Individual),
+        classic(Mode::Dummy),
+        with(|r| r.game.kind = GameKind::Quick),
+        with(|r| r.blind_nil.min_deficit = 0),
+        with(|r| r.nil.pass = 1),
+    ]
+}
+
+/// What a position asked of the player, to show the positions cover
+/// every kind.
+#[derive(Debug, Default)]
+struct Seen {
+    positions: usize,
+    plays: usize,
+    bids: usize,
+    offers_or_exchanges: usize,
+    others_turns: usize,
+    tricks_held: usize,
+    hands_over: usize,
+}
+
+impl Seen {
+    fn note(&mut self, app: &App) {
+        self.positions += 1;
+        match app.human_turn().map(|t| t.decision) {
+            Some(Decision::Play) => self.plays += 1,
+            Some(Decision::Bid) => self.bids += 1,
+            Some(_) => self.offers_or_exchanges += 1,
+            None if app.view().phase == Phase::AwaitingDeal => self.hands_over += 1,
+            None => self.others_turns += 1,
+        }
+        if app.held_trick().is_some() {
+            self.tricks_held += 1;
+        }
+    }
+}
+
 #[test]
 fn hundreds_of_positions_in_every_mode_are_answered_in_a_line() {
-    let mut positions = 0;
-    let modes = [
-        Mode::Partnership,
-        Mode::Cutthroat,
-        Mode::Individual,
-        Mode::Dummy,
-    ];
-    for (i, mode) in modes.into_iter().enumerate() {
+    let mut seen = Seen::default();
+    for (i, (mode, rules)) in tables().into_iter().enumerate() {
         for seed in 0..2u64 {
             let mut config = config(mode, 100 + seed + 10 * i as u64);
-            if seed == 1 && mode == Mode::Partnership {
-                config.game.rules = Rules::default()
-                    .with(|r| r.game.kind = GameKind::Quick)
-                    .unwrap();
-            }
+            config.game.rules = rules;
+            // At a pace, so the positions include the others' turns and
+            // tricks held on the table; time passes as the test says.
+            config.speed = Speed::Fast;
             let mut app = app(config);
-            // Two hands or so, every step looked at.
-            for _ in 0..45 {
+            let mut at = Instant::now();
+            for _ in 0..90 {
                 if app.screen() == Screen::GameOver {
                     break;
                 }
                 check_position(&app);
-                positions += 1;
-                answer_table(&mut app);
+                seen.note(&app);
+                at += Duration::from_millis(350);
+                step_at(&mut app, at);
             }
         }
     }
-    assert!(positions >= 300, "only {positions} positions");
+    assert!(seen.positions >= 300, "{seen:?}");
+    let kinds = [
+        seen.plays,
+        seen.bids,
+        seen.offers_or_exchanges,
+        seen.others_turns,
+        seen.tricks_held,
+        seen.hands_over,
+    ];
+    assert!(kinds.iter().all(|&n| n > 0), "{seen:?}");
 }
 
-/// One step of the game: the player's plain answer, or time passing.
-fn answer_table(app: &mut App) {
-    support::tui::answer(app);
+/// One step of the game at `at`: the player's plain answer to what is
+/// asked (look, bid 2, pass the first cards, play the card under the
+/// cursor, go on from a summary), then time passing.
+fn step_at(app: &mut App, at: Instant) {
+    let keys: Vec<Key> = if app.screen() == Screen::Summary {
+        vec![Key::Enter]
+    } else {
+        match app.human_turn().map(|t| t.decision) {
+            Some(Decision::BlindNil) => vec![Key::Char('c')],
+            Some(Decision::Bid) => vec![Key::Char('2'), Key::Enter],
+            Some(Decision::Exchange) => {
+                let count = app.view().exchange.map_or(0, |e| usize::from(e.count));
+                // Cards already chosen (a pass refused) are let go first.
+                let chosen = app.to_pass().len() as usize;
+                let first = |n: usize| CARD_KEYS[..n].iter().map(|&k| Key::Char(k as char));
+                first(chosen)
+                    .chain(first(count))
+                    .chain([Key::Enter])
+                    .collect()
+            }
+            Some(Decision::Play) => vec![Key::Enter],
+            None => Vec::new(),
+        }
+    };
+    for key in keys {
+        app.update(Input::Key(key));
+    }
+    tick_at(app, at);
 }

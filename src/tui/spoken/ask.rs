@@ -219,7 +219,7 @@ impl Asked<'_> {
                 } else {
                     "play"
                 };
-                format!("{lead}{}", self.from_dummy(turn))
+                format!("{lead}{}", self.dummy_words(turn))
             }
         };
         let mut line = if self.brief() {
@@ -235,7 +235,7 @@ impl Asked<'_> {
 
     /// " from the dummy" when the turn is the dummy's, played by the
     /// player who declared.
-    fn from_dummy(&self, turn: Turn) -> &'static str {
+    fn dummy_words(&self, turn: Turn) -> &'static str {
         if turn.seat == self.app.you() {
             ""
         } else {
@@ -296,7 +296,7 @@ impl Asked<'_> {
         match turn.decision {
             Decision::Play => {
                 let legal = self.app.hand_view().legal_plays();
-                let from = self.from_dummy(turn);
+                let from = self.dummy_words(turn);
                 let mut line = if self.brief() {
                     format!("Play{from}: {}.", words::cards(legal, speech))
                 } else {
