@@ -163,6 +163,8 @@ fn in_the_play_the_trick_the_bids_and_the_last_trick_are_said() {
     let bids = ask(&app, "b");
     assert!(bids.starts_with("You bid 4, took 0; West "), "{bids}");
     assert!(bids.contains("You and North: bid 4+"), "{bids}");
+    let brief = answer(Query::Bids, &app, &BRIEF);
+    assert!(brief.starts_with("Bid and took: you 4 0; West "), "{brief}");
     // Play on into the second trick, to the player's turn.
     play_until(&mut app, |a| {
         a.view().play.tricks_done >= 1

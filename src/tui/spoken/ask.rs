@@ -447,10 +447,13 @@ impl Asked<'_> {
                 }
             })
             .collect();
-        let mut line = format!("{}.", sentence_case(&seats.join("; ")));
-        if self.brief() {
-            line = format!("Bids: {line}");
-        }
+        let mut line = if self.brief() && playing {
+            format!("Bid and took: {}.", seats.join("; "))
+        } else if self.brief() {
+            format!("Bids: {}.", seats.join("; "))
+        } else {
+            format!("{}.", sentence_case(&seats.join("; ")))
+        };
         // Where seats play together, their side's count as the score bar
         // has it once all have bid: partners, or the dummy's team.
         let teams = view.teams();
