@@ -28,6 +28,7 @@ mod replay_analysis;
 mod resume_moments;
 mod screens;
 mod secrets;
+mod spoken_ask;
 mod stats_window;
 mod thinking;
 mod top_bar;
