@@ -61,7 +61,7 @@ pub fn run_remote(
         Ok(started) => started,
         Err(end) => {
             connection.send(ClientMessage::Bye {});
-            return Ok(end);
+            return Ok(*end);
         }
     };
     voice.say("The game begins.");
@@ -96,20 +96,22 @@ fn wait_in_lobby(
     voice: &mut Voice,
     connection: &mut Connection,
     joining: &mut Joining,
-) -> Result<Started, RemoteEnd> {
+) -> Result<Started, Box<RemoteEnd>> {
     let mut waiting = Waiting::new(LobbyState::new(Seat::new(0), false, None));
     let mut said = Said::default();
     voice.say("Asking the server for a seat...");
     loop {
         if let Some(signal) = voice.signals.received() {
-            return Err(RemoteEnd::Stopped(Ending::Signal(signal)));
+            return Err(Box::new(RemoteEnd::Stopped(Ending::Signal(signal))));
         }
         while let Some(incoming) = connection.try_recv() {
             let news = waiting.state.news.clone();
             if let Some(end) = waiting.take(incoming, joining) {
-                return end.map_err(|not| match not {
-                    NotSeated::NoTable => RemoteEnd::NoTable,
-                    NotSeated::Closed(why) => RemoteEnd::Closed(why),
+                return end.map_err(|not| {
+                    Box::new(match not {
+                        NotSeated::NoTable => RemoteEnd::NoTable,
+                        NotSeated::Closed(why) => RemoteEnd::Closed(why),
+                    })
                 });
             }
             // A message adds one line of news at most: the last.
@@ -125,7 +127,7 @@ fn wait_in_lobby(
         let line = match voice.lines.hear(IDLE_WAIT) {
             Heard::Nothing => continue,
             // The input is gone: nobody is left to start or play.
-            Heard::Closed => return Err(RemoteEnd::Left),
+            Heard::Closed => return Err(Box::new(RemoteEnd::Left)),
             Heard::Line(line) => line,
         };
         let lowered = line.to_ascii_lowercase();
@@ -159,7 +161,7 @@ fn wait_in_lobby(
         };
         match LobbyScreen(&waiting.state).key(key) {
             LobbyKey::Send(message) => connection.send(message),
-            LobbyKey::Leave => return Err(RemoteEnd::Left),
+            LobbyKey::Leave => return Err(Box::new(RemoteEnd::Left)),
             LobbyKey::Nothing if waiting.state.lobby.is_none() => {
                 voice.say("The table is not ready yet: wait a moment, or type leave.");
             }
@@ -298,17 +300,19 @@ fn keys_line(state: &LobbyState, lobby: &Lobby) -> String {
     if !state.host {
         return "Waiting for the host to start. Type leave to go.".to_string();
     }
-    let bots = if lobby.bots {
-        format!("Bots fill the open seats, level {}", lobby.level)
-    } else {
-        "Bots are off".to_string()
+    let open = lobby.seats.iter().any(|s| s.player == SeatPlayer::Empty);
+    let now = match (lobby.can_start, lobby.bots && open) {
+        (true, true) => format!(
+            "Type start to fill them with bots, level {}, and begin.",
+            lobby.level
+        ),
+        (true, false) => "Type start to begin.".to_string(),
+        (false, true) => "Waiting for players to begin.".to_string(),
+        (false, false) => {
+            "Bots are off: waiting for players, or type bots to fill the open seats.".to_string()
+        }
     };
-    let start = if lobby.can_start {
-        "type start to begin"
-    } else {
-        "waiting for players: type bots to fill the open seats"
-    };
-    format!("{bots}: {start}. bots, level, leave, ? for all.")
+    format!("{now} Also: bots, level, leave; ? for all.")
 }
 
 #[cfg(test)]
@@ -365,7 +369,10 @@ mod tests {
         state.update(lobby(true, true));
         let next = said.changes(&state);
         assert_eq!(next.len(), 1, "{next:?}");
-        assert!(next[0].contains("type start to begin"), "{next:?}");
+        assert!(
+            next[0].starts_with("Type start to fill them with bots"),
+            "{next:?}"
+        );
     }
 
     #[test]

@@ -31,6 +31,7 @@ pub fn run_watch(connection: &mut Connection, voice: &mut Voice) -> Result<Watch
 fn follow(connection: &mut Connection, voice: &mut Voice) -> WatchEnd {
     let mut state = WatchState::default();
     let mut closed_said = false;
+    let mut seats_said = String::new();
     loop {
         if let Some(signal) = voice.signals.received() {
             return WatchEnd::Stopped(Ending::Signal(signal));
@@ -41,6 +42,14 @@ fn follow(connection: &mut Connection, voice: &mut Voice) -> WatchEnd {
             state.take(incoming);
             for line in said.into_iter().chain(new_news(&news, &state)) {
                 voice.say(&line);
+            }
+        }
+        // Before the game, who sits where, as it changes.
+        if state.view.is_none() && !state.seats.is_empty() {
+            let seats = seats_line(&state);
+            if seats != seats_said {
+                voice.say(&seats);
+                seats_said = seats;
             }
         }
         if let Some(why) = state.closed.as_ref().filter(|_| !closed_said) {
@@ -66,6 +75,19 @@ fn new_news(before: &std::collections::VecDeque<String>, state: &WatchState) -> 
     (state.news != *before)
         .then(|| state.news.back().cloned())
         .flatten()
+}
+
+/// Who sits where before the game: "Seats: Ann; open; a bot; open."
+fn seats_line(state: &WatchState) -> String {
+    let who: Vec<String> = (0..state.seats.len())
+        .map(|i| match state.seats[i].player {
+            SeatPlayer::Empty => "open".to_string(),
+            SeatPlayer::Dummy => "the dummy".to_string(),
+            SeatPlayer::Bot => "a bot".to_string(),
+            _ => crate::outside::clean_name(&state.name(i), crate::naming::MAX_NAME),
+        })
+        .collect();
+    format!("Seats: {}.", who.join("; "))
 }
 
 /// The names the server gave the seats, as the spectator's screen shows
