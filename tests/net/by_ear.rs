@@ -353,7 +353,7 @@ fn hosted_by_ear_joined_on_screen(through_the_first_cards: bool) {
         Some("xterm-256color"),
     );
     bob.wait_for("the lobby", |s| s.contains("Waiting for the host"));
-    ann.until("Bob seated", |l| l.contains("across Bob, your partner"));
+    ann.until("Bob seated", |l| l.contains("; across Bob, rated "));
     ann.send("start");
     ann.until("the game", |l| l == "The game begins.");
     bob.wait_for("the game", |s| s.contains(" \u{b7} Dealer "));
@@ -400,4 +400,29 @@ fn a_table_hosted_by_ear_is_joined_from_the_full_screen_and_both_see_it_start() 
 #[ignore = "needs the spoken table's play_to_the_end (issue 39's table part)"]
 fn a_table_hosted_by_ear_and_one_on_screen_both_see_the_first_cards() {
     hosted_by_ear_joined_on_screen(true);
+}
+
+/// A code naming no table ends `join` by ear with exit code 2, even when
+/// the script's input has already ended: the server's answer decides.
+#[test]
+fn a_code_naming_no_table_exits_2_by_ear() {
+    let served = serve(&[]);
+    let home = tempfile::tempdir().unwrap();
+    let out = Command::new(support::spades_bin())
+        .args([
+            "join",
+            &format!("ZZZZZZZZ.{}", served.server),
+            "--name",
+            "Ann",
+        ])
+        .arg("--screen-reader")
+        .env("HOME", home.path())
+        .env("XDG_DATA_HOME", home.path().join("data"))
+        .env("XDG_CONFIG_HOME", home.path().join("config"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(said.contains("no such table ZZZZZZZZ"), "{said}");
 }

@@ -11,6 +11,7 @@ use std::time::Instant;
 use crate::engine::Mode;
 use crate::net::code::ServerAddress;
 use crate::session::Played;
+use crate::signals::Signal;
 use crate::tui::directory::{DirectoryState, Outcome, QuickMatch, Window};
 use crate::tui::spoken::Heard as Typed;
 use crate::tui::spoken::lobby::{Command, HELP, Heard, ladder_lines, list_lines};
@@ -97,6 +98,9 @@ fn listen(
     loop {
         if let Some(signal) = voice.signals.received() {
             return Err(Ending::Signal(signal));
+        }
+        if voice.unheard() {
+            return Err(Ending::Signal(Signal::HANGUP));
         }
         if let Some(outcome) = pending.take() {
             let listing = matches!(outcome, Outcome::Refresh(_));

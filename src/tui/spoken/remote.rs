@@ -11,7 +11,7 @@ use crate::naming::{Place, place};
 use crate::net::client::Connection;
 use crate::net::lobby::{Joining, LobbyState, NotSeated, Started, Waiting};
 use crate::protocol::{ClientMessage, Lobby, SeatPlayer};
-use crate::signals::StopSignals;
+use crate::signals::{Signal, StopSignals};
 
 use super::super::input::Key;
 use super::super::lobby::{LobbyKey, LobbyScreen};
@@ -28,6 +28,9 @@ pub struct Voice {
     pub lines: Lines,
     pub signals: StopSignals,
     pub speech: Speech,
+    /// A line could not be said: the output is gone (a closed pipe, a
+    /// terminal hung up), and with it the player.
+    unheard: bool,
 }
 
 impl Voice {
@@ -37,13 +40,20 @@ impl Voice {
             signals: StopSignals::watch()?,
             lines: Lines::stdio(),
             speech: Speech::from_preferences(preferences),
+            unheard: false,
         })
     }
 
-    /// Says `line`, cleaned and cut to a line. A closed output is the
-    /// player gone: the next `hear` says so, nothing to do here.
+    /// Says `line`, cleaned and cut to a line.
     pub fn say(&mut self, line: &str) {
-        let _ = self.lines.say(&bounded(line));
+        if self.lines.say(&bounded(line)).is_err() {
+            self.unheard = true;
+        }
+    }
+
+    /// Whether nobody hears any more: the output is gone.
+    pub fn unheard(&self) -> bool {
+        self.unheard
     }
 }
 
@@ -104,6 +114,9 @@ fn wait_in_lobby(
         if let Some(signal) = voice.signals.received() {
             return Err(Box::new(RemoteEnd::Stopped(Ending::Signal(signal))));
         }
+        if voice.unheard() {
+            return Err(Box::new(RemoteEnd::Stopped(Ending::Signal(Signal::HANGUP))));
+        }
         while let Some(incoming) = connection.try_recv() {
             let news = waiting.state.news.clone();
             if let Some(end) = waiting.take(incoming, joining) {
@@ -126,6 +139,12 @@ fn wait_in_lobby(
         }
         let line = match voice.lines.hear(IDLE_WAIT) {
             Heard::Nothing => continue,
+            // A script's input may end before the server has answered:
+            // its answer (no such table, say) is still what ends the seat.
+            Heard::Closed if !answered(&waiting.state) => {
+                std::thread::sleep(IDLE_WAIT);
+                continue;
+            }
             // The input is gone: nobody is left to start or play.
             Heard::Closed => return Err(Box::new(RemoteEnd::Left)),
             Heard::Line(line) => line,
@@ -168,6 +187,12 @@ fn wait_in_lobby(
             LobbyKey::Nothing => voice.say("Only the host starts the game and chooses the bots."),
         }
     }
+}
+
+/// Has the server answered the request for a seat: a lobby, or a place
+/// in a quick match's queue?
+fn answered(state: &LobbyState) -> bool {
+    state.lobby.is_some() || state.queued.is_some()
 }
 
 /// What the player has heard of the table's lobby, so each thing is said
@@ -270,6 +295,13 @@ fn seats_line(state: &LobbyState, lobby: &Lobby, mode: Mode) -> String {
                 seat.guest,
             ),
             (_, None) => "someone".to_string(),
+        };
+        // Another's rating, not the player's own (the lobby said it).
+        let rating = seat.rating.filter(|_| at != state.seat);
+        let who = match rating {
+            Some(r) if r.provisional => format!("{who}, rated {} provisional", r.rating),
+            Some(r) => format!("{who}, rated {}", r.rating),
+            None => who,
         };
         let partner = if mode.partner(state.seat) == Some(at) {
             ", your partner"

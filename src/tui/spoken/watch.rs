@@ -10,6 +10,7 @@ use crate::naming::Names;
 use crate::net::client::{Connection, Incoming};
 use crate::net::watch::WatchState;
 use crate::protocol::{ClientMessage, SeatPlayer, ServerMessage};
+use crate::signals::Signal;
 
 use super::super::run::IDLE_WAIT;
 use super::super::watch::{WatchEnd, WatchScreen};
@@ -35,6 +36,9 @@ fn follow(connection: &mut Connection, voice: &mut Voice) -> WatchEnd {
     loop {
         if let Some(signal) = voice.signals.received() {
             return WatchEnd::Stopped(Ending::Signal(signal));
+        }
+        if voice.unheard() {
+            return WatchEnd::Stopped(Ending::Signal(Signal::HANGUP));
         }
         while let Some(incoming) = connection.try_recv() {
             let news = state.news.clone();
