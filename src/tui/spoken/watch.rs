@@ -5,7 +5,7 @@
 //! leaves; no key ever does anything else, and nothing escapes a line.
 
 use crate::config::preferences::Verbosity;
-use crate::engine::{Mode, SeatEvent, Side};
+use crate::engine::{Card, Mode, Seat, SeatEvent, Side};
 use crate::naming::Names;
 use crate::net::client::{Connection, Incoming};
 use crate::net::watch::WatchState;
@@ -33,6 +33,7 @@ fn follow(connection: &mut Connection, voice: &mut Voice) -> WatchEnd {
     let mut state = WatchState::default();
     let mut closed_said = false;
     let mut seats_said = String::new();
+    let mut tally = Tally::default();
     loop {
         if let Some(signal) = voice.signals.received() {
             return WatchEnd::Stopped(Ending::Signal(signal));
@@ -42,7 +43,7 @@ fn follow(connection: &mut Connection, voice: &mut Voice) -> WatchEnd {
         }
         while let Some(incoming) = connection.try_recv() {
             let news = state.news.clone();
-            let said = said_of(&incoming, &state, &voice.speech);
+            let said = said_of(&incoming, &state, &mut tally, &voice.speech);
             state.take(incoming);
             for line in said.into_iter().chain(new_news(&news, &state)) {
                 voice.say(&line);
@@ -81,6 +82,45 @@ fn new_news(before: &std::collections::VecDeque<String>, state: &WatchState) -> 
         .flatten()
 }
 
+/// What the spectator has heard of the hand so far, to say a trick whole:
+/// the cards of the trick on the table, and the tricks each side took.
+#[derive(Debug, Default)]
+pub struct Tally {
+    trick: Vec<(Seat, Card)>,
+    taken: Vec<u32>,
+}
+
+impl Tally {
+    /// Takes in one event, before it is said.
+    fn take(&mut self, event: &SeatEvent, mode: Mode) {
+        match event {
+            SeatEvent::Dealt { .. } => *self = Tally::default(),
+            SeatEvent::Play { seat, card, .. } => self.trick.push((*seat, *card)),
+            SeatEvent::Trick { winner, .. } => {
+                let side = mode.side_of(*winner).index();
+                if self.taken.len() < mode.sides() {
+                    self.taken.resize(mode.sides(), 0);
+                }
+                if let Some(taken) = self.taken.get_mut(side) {
+                    *taken += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The card the trick's winner played, then the trick cleared.
+    fn won_with(&mut self, winner: Seat) -> Option<Card> {
+        let card = self
+            .trick
+            .iter()
+            .find(|(s, _)| *s == winner)
+            .map(|&(_, c)| c);
+        self.trick.clear();
+        card
+    }
+}
+
 /// Who sits where before the game: "Seats: Ann; open; a bot; open."
 fn seats_line(state: &WatchState) -> String {
     let who: Vec<String> = (0..state.seats.len())
@@ -111,7 +151,12 @@ fn mode(state: &WatchState) -> Mode {
 
 /// What a message from the server is said as, before the state takes it
 /// (so the names are those it was told under).
-fn said_of(incoming: &Incoming, state: &WatchState, speech: &Speech) -> Vec<String> {
+fn said_of(
+    incoming: &Incoming,
+    state: &WatchState,
+    tally: &mut Tally,
+    speech: &Speech,
+) -> Vec<String> {
     let Incoming::Message(message) = incoming else {
         return Vec::new();
     };
@@ -134,9 +179,12 @@ fn said_of(incoming: &Incoming, state: &WatchState, speech: &Speech) -> Vec<Stri
                 .collect();
             vec![format!("The game begins: {}.", who.join("; "))]
         }
-        ServerMessage::Event { event } => event_line(event, mode(state), &names(state), speech)
-            .into_iter()
-            .collect(),
+        ServerMessage::Event { event } => {
+            tally.take(event, mode(state));
+            event_line(event, mode(state), &names(state), tally, speech)
+                .into_iter()
+                .collect()
+        }
         _ => Vec::new(),
     }
 }
@@ -144,7 +192,13 @@ fn said_of(incoming: &Incoming, state: &WatchState, speech: &Speech) -> Vec<Stri
 /// One thing that happened at the table, in a sentence ("West plays the
 /// queen of hearts."), or short when the verbosity is brief ("West: queen
 /// of hearts.").
-pub fn event_line(event: &SeatEvent, mode: Mode, names: &Names, speech: &Speech) -> Option<String> {
+pub fn event_line(
+    event: &SeatEvent,
+    mode: Mode,
+    names: &Names,
+    tally: &mut Tally,
+    speech: &Speech,
+) -> Option<String> {
     let brief = speech.verbosity == Verbosity::Brief;
     Some(match event {
         SeatEvent::Dealt { hand, dealer } => {
@@ -163,9 +217,31 @@ pub fn event_line(event: &SeatEvent, mode: Mode, names: &Names, speech: &Speech)
             names.seat(*seat),
             words::card(*card, speech)
         ),
-        SeatEvent::Trick { winner, .. } if brief => format!("{} wins.", names.seat(*winner)),
         SeatEvent::Trick { winner, .. } => {
-            format!("{} wins the trick.", names.seat(*winner))
+            let with = tally.won_with(*winner);
+            let taken: Vec<String> = tally.taken.iter().map(u32::to_string).collect();
+            if brief {
+                format!(
+                    "{} wins. Tricks {}.",
+                    names.seat(*winner),
+                    taken.join(" to ")
+                )
+            } else {
+                let with = with.map_or_else(String::new, |c| {
+                    format!(" with the {}", words::card(c, speech))
+                });
+                let sides: Vec<String> = tally
+                    .taken
+                    .iter()
+                    .enumerate()
+                    .map(|(i, n)| format!("{} {n}", side_name(mode, names, Side::new(i))))
+                    .collect();
+                format!(
+                    "{} wins the trick{with}. Tricks: {}.",
+                    names.seat(*winner),
+                    sides.join(", ")
+                )
+            }
         }
         SeatEvent::Score { hand, sides, .. } => {
             let scores: Vec<String> = sides
@@ -230,7 +306,7 @@ fn summary(state: &WatchState) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Bid, Card, Seat};
+    use crate::engine::Bid;
 
     const NORMAL: Speech = Speech {
         verbosity: Verbosity::Normal,
@@ -253,11 +329,25 @@ mod tests {
             card: "QH".parse::<Card>().unwrap(),
         };
         assert_eq!(
-            event_line(&play, Mode::Partnership, &names, &NORMAL).unwrap(),
+            event_line(
+                &play,
+                Mode::Partnership,
+                &names,
+                &mut Tally::default(),
+                &NORMAL
+            )
+            .unwrap(),
             "Bo plays the queen of hearts."
         );
         assert_eq!(
-            event_line(&play, Mode::Partnership, &names, &BRIEF).unwrap(),
+            event_line(
+                &play,
+                Mode::Partnership,
+                &names,
+                &mut Tally::default(),
+                &BRIEF
+            )
+            .unwrap(),
             "Bo: QH."
         );
         let bid = SeatEvent::Bid {
@@ -266,7 +356,14 @@ mod tests {
             bid: Bid::Tricks(4),
         };
         assert_eq!(
-            event_line(&bid, Mode::Partnership, &names, &NORMAL).unwrap(),
+            event_line(
+                &bid,
+                Mode::Partnership,
+                &names,
+                &mut Tally::default(),
+                &NORMAL
+            )
+            .unwrap(),
             "Di bids 4."
         );
         let end = SeatEvent::End {
@@ -274,8 +371,48 @@ mod tests {
             scores: vec![520, 310],
         };
         assert_eq!(
-            event_line(&end, Mode::Partnership, &names, &NORMAL).unwrap(),
+            event_line(
+                &end,
+                Mode::Partnership,
+                &names,
+                &mut Tally::default(),
+                &NORMAL
+            )
+            .unwrap(),
             "The game is over: Ann and Cy won, 520 to 310."
         );
+    }
+
+    #[test]
+    fn a_trick_is_said_with_its_winning_card_and_the_tricks_so_far() {
+        let names = Names::listed(
+            Mode::Partnership,
+            &["Ann", "Bo", "Cy", "Di"].map(String::from),
+        );
+        let mut tally = Tally::default();
+        let mut said = |event: SeatEvent, speech: &Speech| {
+            tally.take(&event, Mode::Partnership);
+            event_line(&event, Mode::Partnership, &names, &mut tally, speech)
+        };
+        for (seat, card) in [(0, "2S"), (1, "AS"), (2, "3S"), (3, "4S")] {
+            said(
+                SeatEvent::Play {
+                    hand: 1,
+                    seat: Seat::new(seat),
+                    card: card.parse::<Card>().unwrap(),
+                },
+                &NORMAL,
+            );
+        }
+        let trick = |winner| SeatEvent::Trick {
+            hand: 1,
+            trick: 1,
+            winner: Seat::new(winner),
+        };
+        assert_eq!(
+            said(trick(1), &NORMAL).unwrap(),
+            "Bo wins the trick with the ace of spades. Tricks: Ann and Cy 0, Bo and Di 1."
+        );
+        assert_eq!(said(trick(2), &BRIEF).unwrap(), "Cy wins. Tricks 1 to 1.");
     }
 }
