@@ -149,44 +149,66 @@ fn wait_in_lobby(
             Heard::Closed => return Err(Box::new(RemoteEnd::Left)),
             Heard::Line(line) => line,
         };
-        let lowered = line.to_ascii_lowercase();
-        let key = match lowered.as_str() {
-            "" | "look" | "w" => {
-                said = Said::default();
-                continue;
-            }
-            "?" | "help" => {
-                voice.say(if waiting.state.host {
-                    HELP_HOST
-                } else {
-                    HELP_GUEST
-                });
-                continue;
-            }
-            "start" | "s" => Key::Char('s'),
-            "bots" | "b" => Key::Char('b'),
-            "level" | "l" => Key::Char('l'),
-            "leave" | "back" | "quit" | "q" => Key::Esc,
-            _ => {
-                if let Some(text) = line.strip_prefix("chat ").map(str::trim) {
-                    connection.send(ClientMessage::Chat {
-                        text: text.to_string(),
-                    });
-                } else {
-                    voice.say("Type start, bots, level, chat hello or leave; ? says them.");
-                }
-                continue;
-            }
-        };
-        match LobbyScreen(&waiting.state).key(key) {
-            LobbyKey::Send(message) => connection.send(message),
-            LobbyKey::Leave => return Err(Box::new(RemoteEnd::Left)),
-            LobbyKey::Nothing if waiting.state.lobby.is_none() => {
-                voice.say("The table is not ready yet: wait a moment, or type leave.");
-            }
-            LobbyKey::Nothing => voice.say("Only the host starts the game and chooses the bots."),
+        if typed(&line, &waiting.state, connection, voice, &mut said) == Typed::Leave {
+            return Err(Box::new(RemoteEnd::Left));
         }
     }
+}
+
+/// What a typed line in the table's lobby came to.
+#[derive(Debug, PartialEq, Eq)]
+enum Typed {
+    Stay,
+    Leave,
+}
+
+/// Answers a typed line in the table's lobby: the host's words become the
+/// requests the full-screen lobby's keys make (`LobbyScreen::key`).
+fn typed(
+    line: &str,
+    state: &LobbyState,
+    connection: &mut Connection,
+    voice: &mut Voice,
+    said: &mut Said,
+) -> Typed {
+    let key = match line.to_ascii_lowercase().as_str() {
+        "" | "look" | "w" => {
+            // Everything is said again.
+            *said = Said::default();
+            return Typed::Stay;
+        }
+        "?" | "help" => {
+            voice.say(if state.host { HELP_HOST } else { HELP_GUEST });
+            return Typed::Stay;
+        }
+        "start" | "s" => Key::Char('s'),
+        "bots" | "b" => Key::Char('b'),
+        "level" | "l" => Key::Char('l'),
+        "leave" | "back" | "quit" | "q" => Key::Esc,
+        _ => {
+            // "Chat" or "chat": the text after it as typed.
+            let chat = line
+                .get(..5)
+                .is_some_and(|w| w.eq_ignore_ascii_case("chat "));
+            if let Some(text) = line.get(5..).filter(|_| chat).map(str::trim) {
+                connection.send(ClientMessage::Chat {
+                    text: text.to_string(),
+                });
+            } else {
+                voice.say("Type start, bots, level, chat hello or leave; ? says them.");
+            }
+            return Typed::Stay;
+        }
+    };
+    match LobbyScreen(state).key(key) {
+        LobbyKey::Send(message) => connection.send(message),
+        LobbyKey::Leave => return Typed::Leave,
+        LobbyKey::Nothing if state.lobby.is_none() => {
+            voice.say("The table is not ready yet: wait a moment, or type leave.");
+        }
+        LobbyKey::Nothing => voice.say("Only the host starts the game and chooses the bots."),
+    }
+    Typed::Stay
 }
 
 /// Has the server answered the request for a seat: a lobby, or a place
