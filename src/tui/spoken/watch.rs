@@ -5,7 +5,7 @@
 //! leaves; no key ever does anything else, and nothing escapes a line.
 
 use crate::config::preferences::Verbosity;
-use crate::engine::{Card, Mode, Seat, SeatEvent, Side};
+use crate::engine::{Card, Mode, PublicView, Seat, SeatEvent, Side};
 use crate::naming::Names;
 use crate::net::client::{Connection, Incoming};
 use crate::net::watch::WatchState;
@@ -88,13 +88,43 @@ fn new_news(before: &std::collections::VecDeque<String>, state: &WatchState) -> 
 pub struct Tally {
     trick: Vec<(Seat, Card)>,
     taken: Vec<u32>,
+    /// A public view has set it: a spectator may come in mid-hand.
+    synced: bool,
 }
 
 impl Tally {
+    /// Set from the public view the server sends after its events: the
+    /// tricks each side took this hand, and (the first time) the cards
+    /// of the trick on the table.
+    fn sync(&mut self, view: &PublicView) {
+        let mode = view.mode();
+        let mut taken = vec![0; mode.sides()];
+        for done in &view.tricks {
+            if let Some(side) = taken.get_mut(mode.side_of(done.winner).index()) {
+                *side += 1;
+            }
+        }
+        self.taken = taken;
+        if !self.synced {
+            self.trick = view
+                .play
+                .trick
+                .pairs()
+                .filter_map(|(seat, card)| card.map(|c| (seat, c)))
+                .collect();
+            self.synced = true;
+        }
+    }
+
     /// Takes in one event, before it is said.
     fn take(&mut self, event: &SeatEvent, mode: Mode) {
         match event {
-            SeatEvent::Dealt { .. } => *self = Tally::default(),
+            SeatEvent::Dealt { .. } => {
+                *self = Tally {
+                    synced: self.synced,
+                    ..Tally::default()
+                }
+            }
             SeatEvent::Play { seat, card, .. } => self.trick.push((*seat, *card)),
             SeatEvent::Trick { winner, .. } => {
                 let side = mode.side_of(*winner).index();
@@ -178,6 +208,10 @@ fn said_of(
                 })
                 .collect();
             vec![format!("The game begins: {}.", who.join("; "))]
+        }
+        ServerMessage::Public { view } => {
+            tally.sync(view);
+            Vec::new()
         }
         ServerMessage::Event { event } => {
             tally.take(event, mode(state));
