@@ -29,12 +29,17 @@ struct ByEar {
     said: Receiver<String>,
     /// Every line read so far, to check them all.
     heard: Vec<String>,
-    _home: tempfile::TempDir,
+    home: std::sync::Arc<tempfile::TempDir>,
 }
 
 impl ByEar {
     fn start(args: &[&str]) -> ByEar {
-        let home = tempfile::tempdir().unwrap();
+        ByEar::start_at(std::sync::Arc::new(tempfile::tempdir().unwrap()), args)
+    }
+
+    /// Starts the program in the home of one started before, its seat
+    /// tokens and keys with it.
+    fn start_at(home: std::sync::Arc<tempfile::TempDir>, args: &[&str]) -> ByEar {
         let mut child: Child = Command::new(support::spades_bin())
             .args(args)
             .arg("--screen-reader")
@@ -68,7 +73,7 @@ impl ByEar {
             typed,
             said,
             heard: Vec::new(),
-            _home: home,
+            home,
         }
     }
 
@@ -425,4 +430,42 @@ fn a_code_naming_no_table_exits_2_by_ear() {
     let said = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{said}");
     assert!(said.contains("no such table ZZZZZZZZ"), "{said}");
+}
+
+/// A player whose program ended while their game plays on finds their
+/// table first in the lobby by ear, and `quit` asks before leaving it.
+#[test]
+fn quitting_the_lobby_by_ear_with_a_seat_still_held_asks_first() {
+    let served = serve(&[]);
+    let mut ann = ByEar::start(&["lobby", &served.server, "--name", "Ann"]);
+    ann.until("the empty list", |l| l.starts_with("No tables"));
+    ann.send("open");
+    let code = code_in(&ann.until("the code", |l| l.starts_with("A friend joins with:")));
+    // Cy stays at the table, so it plays on without Ann.
+    let mut cy = Pty::start(
+        &["join", &code, "--name", "Cy", "--speed", "instant"],
+        Some("xterm-256color"),
+    );
+    cy.wait_for("the lobby", |s| s.contains("Waiting for the host"));
+    ann.until("Cy seated", |l| l.contains("across Cy"));
+    ann.send("start");
+    ann.until("the game", |l| l == "The game begins.");
+    cy.wait_for("the game", |s| s.contains(" \u{b7} Dealer "));
+    // Ann's program ends (killed): a bot plays her seat, kept for her.
+    let home = ann.home.clone();
+    drop(ann);
+    let mut ann = ByEar::start_at(home, &["lobby", &served.server, "--name", "Ann"]);
+    ann.until("her table first", |l| {
+        l.starts_with("1. your table,") && l.ends_with("your seat: yours takes it back.")
+    });
+    ann.send("quit");
+    ann.until("the question", |l| {
+        l.starts_with("You hold a seat at a table that plays on") && l.ends_with("Type yes or no.")
+    });
+    ann.send("no");
+    ann.until("staying", |l| l == "You stay in the lobby.");
+    ann.send("quit");
+    ann.until("the question again", |l| l.ends_with("Type yes or no."));
+    ann.send("yes");
+    ann.hear_out();
 }
