@@ -21,17 +21,18 @@ use crate::protocol::directory::{ListedTable, QueueCount};
 use crate::session::Played;
 use crate::signals::{Signal, StopSignals};
 use crate::tui::directory::{DirectoryState, Outcome, Player, render};
+use crate::tui::spoken::remote::Voice;
 use crate::tui::terminal::{Next, Session};
 use crate::tui::{
     Ending, Input, Key, Outcome as GameOutcome, PlayConfig, RemoteEnd, Theme, TuiError,
 };
 
+use super::CliError;
 use super::account::{ask_ladder, login_name};
 use super::args::{LookArgs, RulesFlags};
-use super::net::{connect_signed, connect_signed_quietly, host_on, sit_at};
+use super::net::{connect_signed, connect_signed_quietly, host_on, sit_at, voice_for};
 use super::play::{look_config, report_played};
 use super::watch::watch;
-use super::{CliError, check_terminal};
 
 /// How long the loop waits for a key before looking at the signals again.
 const IDLE_WAIT: Duration = Duration::from_millis(50);
@@ -391,11 +392,11 @@ impl Directory for ServerDirectory {
 /// the player is back in it, its list asked for again; the program ends
 /// only from it.
 pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
-    check_terminal()?;
+    let mut config = look_config(&args.look)?;
+    let voice = voice_for(&config)?;
     let name = args.name.clone().unwrap_or_else(login_name);
     let target: Target = args.code.target();
     let (connection, signed) = connect_signed(&target, name)?;
-    let mut config = look_config(&args.look)?;
     config.game.name = signed.name.clone();
     config.from_lobby = true;
     let mut directory = ServerDirectory::new(args.code.clone(), signed.name.clone(), connection);
@@ -404,6 +405,9 @@ pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
         ratings: signed.ratings,
     };
     let mut state = DirectoryState::new(target.address, player);
+    if let Some(mut voice) = voice {
+        return spoken::lobby(&mut directory, &mut state, config, &args.code, &mut voice);
+    }
     let theme = Theme::for_player(config.ascii, &config.preferences);
     let code = &args.code;
     let mut played = Played::default();
@@ -419,7 +423,14 @@ pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
                 });
             }
         };
-        let end = match take_seat(&mut directory, &state, config.clone(), &handover, code)? {
+        let end = match take_seat(
+            &mut directory,
+            &state,
+            config.clone(),
+            &handover,
+            code,
+            None,
+        )? {
             Went::Sat(end) => end,
             Went::Watched => {
                 state.clear_status();
@@ -432,17 +443,21 @@ pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
         };
         match back::from_table(end, &handover, &mut played) {
             back::Back::ToLobby(said) => {
-                // Signed in again at once: the ratings the game left are
-                // shown (an answer that does not come is the list's to say).
-                if directory.connection().is_ok()
-                    && let Some(ratings) = directory.ratings.take()
-                {
-                    state.player.ratings = ratings;
-                }
+                signed_in_again(&mut directory, &mut state);
                 note = Some(said);
             }
             back::Back::Stop(ending) => return report_played(GameOutcome { played, ending }),
         }
+    }
+}
+
+/// Back from a table, signed in again at once: the ratings the game left
+/// are shown (an answer that does not come is the list's to say).
+fn signed_in_again(directory: &mut ServerDirectory, state: &mut DirectoryState) {
+    if directory.connection().is_ok()
+        && let Some(ratings) = directory.ratings.take()
+    {
+        state.player.ratings = ratings;
     }
 }
 
@@ -459,13 +474,15 @@ enum Went {
 /// Goes where `handover` asks, on the server at `code`: watches a table,
 /// or sits down and plays there: at a table by its id (taking back the
 /// seat kept for it), at a new one, or at the one quick match finds.
-/// What stops it before the table is said back in the lobby.
+/// What stops it before the table is said back in the lobby. With a
+/// `voice`, the table is in lines (the screen-reader mode).
 fn take_seat(
     directory: &mut ServerDirectory,
     state: &DirectoryState,
     mut config: PlayConfig,
     handover: &Handover,
     code: &ServerAddress,
+    voice: Option<&mut Voice>,
 ) -> Result<Went, CliError> {
     let at = |table: &str| TableCode {
         table: table.to_string(),
@@ -482,7 +499,8 @@ fn take_seat(
         Handover::Watch(ref table) => {
             directory.unfollow();
             let code = elsewhere(state, table).unwrap_or_else(|| at(table));
-            return watch(&code, &directory.name, config.ascii, &config.preferences)
+            let (ascii, preferences) = (config.ascii, &config.preferences);
+            return watch(&code, &directory.name, ascii, preferences, voice)
                 .map(|()| Went::Watched)
                 .or_else(nowhere);
         }
@@ -494,13 +512,13 @@ fn take_seat(
                     Ok((connection, _)) => connection,
                     Err(e) => return nowhere(e),
                 };
-                return sit_at(config, connection, &code).map(Went::Sat);
+                return sit_at(config, connection, &code, voice).map(Went::Sat);
             }
             let connection = match directory.take_connection() {
                 Ok(connection) => connection,
                 Err(e) => return nowhere(e),
             };
-            return sit_at(config, connection, &at(table)).map(Went::Sat);
+            return sit_at(config, connection, &at(table), voice).map(Went::Sat);
         }
         Handover::Open { mode, public } => {
             let (rules, source) = match rules_for(mode) {
@@ -528,7 +546,8 @@ fn take_seat(
         Ok(connection) => connection,
         Err(e) => return nowhere(e),
     };
-    host_on(config, connection, seeking, code.host.clone(), code.port).map(Went::Sat)
+    let (host, port) = (code.host.clone(), code.port);
+    host_on(config, connection, seeking, host, port, voice).map(Went::Sat)
 }
 
 /// The tables this machine keeps a seat token for, to find the player's
@@ -559,5 +578,6 @@ fn rules_for(mode: Mode) -> Result<(crate::engine::Rules, RulesSource), CliError
 }
 
 mod back;
+mod spoken;
 #[cfg(test)]
 mod tests;

@@ -18,6 +18,7 @@ use crate::net::lobby::{Joining, Seeking};
 use crate::net::seats_kept;
 use crate::net::server::{Server, ServerError, ServerOptions};
 use crate::paths;
+use crate::tui::spoken::{self, remote::Voice};
 use crate::tui::{Ending, PlayConfig, RemoteEnd};
 
 use super::account::login_name;
@@ -81,14 +82,37 @@ pub struct JoinArgs {
 /// plainly on a terminal left as it was.
 pub(super) fn join(args: &JoinArgs) -> Result<(), CliError> {
     let code = &args.code;
-    check_terminal()?;
+    let mut config = look_config(&args.look)?;
+    let mut voice = voice_for(&config)?;
     let name = args.name.clone().unwrap_or_else(login_name);
     let (connection, signed) = connect_signed(&Target::from(code), name)?;
-    let mut config = look_config(&args.look)?;
     config.game.name = signed.name;
     let address = connection.target().address.clone();
-    let end = sit_at(config, connection, code)?;
-    ended_alone(end, &code.table, &address)
+    let end = sit_at(config, connection, code, voice.as_mut())?;
+    ended_alone(end, &code.table, &address, voice.as_mut())
+}
+
+/// The terminal in lines for the screen-reader mode (which works on
+/// pipes too); else the full screen, checked before it is taken.
+pub(super) fn voice_for(config: &PlayConfig) -> Result<Option<Voice>, CliError> {
+    if config.preferences.screen_reader {
+        return Ok(Some(Voice::stdio(&config.preferences)?));
+    }
+    check_terminal()?;
+    Ok(None)
+}
+
+/// A seat at a shared table, on the full screen or in lines.
+fn seat_at(
+    config: PlayConfig,
+    connection: Connection,
+    joining: Joining,
+    voice: Option<&mut Voice>,
+) -> Result<RemoteEnd, CliError> {
+    Ok(match voice {
+        Some(voice) => spoken::remote::run_remote(config, connection, joining, voice)?,
+        None => crate::tui::run_remote(config, connection, joining)?,
+    })
 }
 
 /// Sits at the table `code` names through `connection` (hello said,
@@ -98,6 +122,7 @@ pub(super) fn sit_at(
     config: PlayConfig,
     connection: Connection,
     code: &TableCode,
+    voice: Option<&mut Voice>,
 ) -> Result<RemoteEnd, CliError> {
     let tokens = paths::seat_tokens();
     let token = tokens
@@ -111,7 +136,7 @@ pub(super) fn sit_at(
         keep_token: seats_kept::keeper(tokens),
         code: Box::new(move |_| shown.clone()),
     };
-    Ok(crate::tui::run_remote(config, connection, joining)?)
+    seat_at(config, connection, joining, voice)
 }
 
 /// `spades host`: a table on a running server (`--server`), or one served
@@ -121,7 +146,6 @@ pub(super) fn host(args: &HostArgs) -> Result<(), CliError> {
     let Some(server) = &args.server else {
         return host_here(args, rules, source);
     };
-    check_terminal()?;
     let target = server.target();
     open_table(
         args,
@@ -143,9 +167,10 @@ fn open_table(
     host: String,
     port: u16,
 ) -> Result<(), CliError> {
+    let mut config = look_config(&args.look)?;
+    let mut voice = voice_for(&config)?;
     let name = args.name.clone().unwrap_or_else(login_name);
     let (connection, signed) = connect_signed(target, name)?;
-    let mut config = look_config(&args.look)?;
     config.game.rules = rules;
     config.game.name = signed.name;
     config.game.rules_source = source.to_string();
@@ -157,8 +182,8 @@ fn open_table(
         Seeking::Private
     };
     let address = connection.target().address.clone();
-    let end = host_on(config, connection, seeking, host, port)?;
-    ended_alone(end, "", &address)
+    let end = host_on(config, connection, seeking, host, port, voice.as_mut())?;
+    ended_alone(end, "", &address, voice.as_mut())
 }
 
 /// Finds a seat as `seeking` says through `connection` (hello said,
@@ -171,6 +196,7 @@ pub(super) fn host_on(
     seeking: Seeking,
     host: String,
     port: u16,
+    voice: Option<&mut Voice>,
 ) -> Result<RemoteEnd, CliError> {
     let trust = connection.target().trust.clone();
     let joining = Joining {
@@ -188,7 +214,7 @@ pub(super) fn host_on(
             code.to_string()
         }),
     };
-    Ok(crate::tui::run_remote(config, connection, joining)?)
+    seat_at(config, connection, joining, voice)
 }
 
 /// Connects to the server at `target`, says hello as `name` and signs in
@@ -303,7 +329,19 @@ fn lost(e: SignInError) -> CliError {
 /// What `spades join` and `spades host` say as they end, the seat left:
 /// where the game was recorded, or why there was none (`asked`: the
 /// table asked for at `address`).
-fn ended_alone(end: RemoteEnd, asked: &str, address: &str) -> Result<(), CliError> {
+fn ended_alone(
+    end: RemoteEnd,
+    asked: &str,
+    address: &str,
+    voice: Option<&mut Voice>,
+) -> Result<(), CliError> {
+    // In lines, a seat left before its game is said; the other endings
+    // are said as the error they end the program with.
+    if let (Some(voice), RemoteEnd::Left) = (voice, &end)
+        && let Some(line) = spoken::remote::ending_line(&end)
+    {
+        voice.say(&line);
+    }
     match end {
         RemoteEnd::Played(outcome) => report_played(outcome),
         // Ctrl-C before the game only leaves the table's lobby.
@@ -354,7 +392,10 @@ pub(super) fn server_error(e: ServerError) -> CliError {
 /// network (or `--address`), and the host's own screen is a client of it
 /// like theirs, so the server is the one authority for everyone.
 fn host_here(args: &HostArgs, rules: Rules, source: RulesSource) -> Result<(), CliError> {
-    check_terminal()?;
+    // The terminal is checked before a server is started for it.
+    if !look_config(&args.look)?.preferences.screen_reader {
+        check_terminal()?;
+    }
     let ip = if args.insecure_plain {
         Ipv4Addr::LOCALHOST
     } else {

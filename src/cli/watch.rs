@@ -9,6 +9,7 @@ use crate::net::client::{Connection, Target};
 use crate::net::code::TableCode;
 use crate::net::watch::{NotWatching, start_watching};
 use crate::tui::Theme;
+use crate::tui::spoken::{self, remote::Voice};
 use crate::tui::watch::{WatchEnd, run_watch};
 
 use super::account::login_name;
@@ -35,17 +36,23 @@ pub struct WatchArgs {
 pub(super) fn run(args: &WatchArgs) -> Result<(), CliError> {
     let name = args.name.clone().unwrap_or_else(login_name);
     let preferences = args.access.preferences()?;
-    watch(&args.code, &name, args.ascii, &preferences)
+    let mut voice = match preferences.screen_reader {
+        true => Some(Voice::stdio(&preferences)?),
+        false => None,
+    };
+    watch(&args.code, &name, args.ascii, &preferences, voice.as_mut())
 }
 
 /// Watches the table `code` names until the spectator leaves. The table
 /// is reached before the terminal is touched, so a table the server does
-/// not have is said plainly, as bad input (exit 2).
+/// not have is said plainly, as bad input (exit 2). With a `voice`, the
+/// table is said in lines (the screen-reader mode) instead of drawn.
 pub fn watch(
     code: &TableCode,
     name: &str,
     ascii: bool,
     preferences: &Preferences,
+    voice: Option<&mut Voice>,
 ) -> Result<(), CliError> {
     let mut connection = Connection::open(&Target::from(code), name).map_err(CliError::Failed)?;
     match start_watching(&mut connection, &code.table) {
@@ -61,9 +68,15 @@ pub fn watch(
             return Err(CliError::Failed(format!("cannot watch the table: {why}")));
         }
     }
-    check_terminal()?;
-    let theme = Theme::for_player(ascii, preferences);
-    match run_watch(&mut connection, &theme)? {
+    let end = match voice {
+        Some(voice) => spoken::watch::run_watch(&mut connection, voice)?,
+        None => {
+            check_terminal()?;
+            let theme = Theme::for_player(ascii, preferences);
+            run_watch(&mut connection, &theme)?
+        }
+    };
+    match end {
         WatchEnd::Left => Ok(()),
         WatchEnd::Stopped(ending) => Err(CliError::Stopped {
             why: ending.to_string(),

@@ -49,7 +49,7 @@ pub fn lines(queue: &InQueue, now: Instant, width: usize, theme: &Theme) -> Vec<
 
 /// How many wait and the first of them by name: "2, you included: Ann,
 /// Bob"; "10, you included: Ann, Bob, ... and 2 more".
-fn who_waits(queue: &InQueue) -> String {
+pub(super) fn who_waits(queue: &InQueue) -> String {
     let count = queue.waiting.max(1);
     let mut said = format!("{count}, you included");
     if queue.names.is_empty() {

@@ -69,7 +69,7 @@ impl WatchScreen<'_> {
     }
 
     /// The names the server gave the seats.
-    fn names(&self, mode: Mode) -> Names {
+    pub(crate) fn names(&self, mode: Mode) -> Names {
         // Cut as names are, then marked: the mark costs no letter.
         let seats: Vec<String> = self
             .0

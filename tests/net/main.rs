@@ -10,6 +10,7 @@
 #![allow(clippy::unwrap_used)]
 
 mod bounds;
+mod by_ear;
 mod chat;
 mod e2e;
 mod edges;

@@ -209,7 +209,7 @@ impl DirectoryState {
 
     /// The mode a new window starts at: the list's filter, else the mode
     /// the player has played most rated games in, else partnership.
-    fn usual_mode(&self) -> Mode {
+    pub fn usual_mode(&self) -> Mode {
         self.filter.unwrap_or_else(|| {
             self.player
                 .ratings

@@ -11,8 +11,11 @@
 
 pub mod ask;
 mod lines;
+pub mod lobby;
+pub mod remote;
 pub mod replay;
 pub mod table;
+pub mod watch;
 pub mod words;
 
 pub use lines::{Heard, LINE_MAX, Lines};

@@ -1,0 +1,471 @@
+//! Online play by ear: `spades lobby`, `host`, `join` and `watch` with
+//! `--screen-reader`, the real binary through pipes against a real
+//! `spades serve` (and one hostile server of the test's own). The lobby
+//! lists tables as numbered lines, `watch 1` says the game as it is
+//! played, a quick match's wait is said and `back` returns to the list;
+//! names a server sends come out cleaned and within a line; a table
+//! hosted by ear is joined from a full screen.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+use support::process::{Reaped, serve};
+use support::pty::Pty;
+
+/// Generous: only a hung program comes near it.
+const DEADLINE: Duration = Duration::from_secs(60);
+
+/// The longest line the mode may say.
+const LINE_MAX: usize = 200;
+
+/// The real binary in the screen-reader mode, through pipes, in a home of
+/// its own: lines typed in, lines read out.
+struct ByEar {
+    /// Killed when the test ends, if it has not ended.
+    _process: Reaped,
+    typed: Option<ChildStdin>,
+    said: Receiver<String>,
+    /// Every line read so far, to check them all.
+    heard: Vec<String>,
+    home: std::sync::Arc<tempfile::TempDir>,
+}
+
+impl ByEar {
+    fn start(args: &[&str]) -> ByEar {
+        ByEar::start_at(std::sync::Arc::new(tempfile::tempdir().unwrap()), args)
+    }
+
+    /// Starts the program in the home of one started before, its seat
+    /// tokens and keys with it.
+    fn start_at(home: std::sync::Arc<tempfile::TempDir>, args: &[&str]) -> ByEar {
+        let mut child: Child = Command::new(support::spades_bin())
+            .args(args)
+            .arg("--screen-reader")
+            .env("HOME", home.path())
+            .env("XDG_DATA_HOME", home.path().join("data"))
+            .env("XDG_CONFIG_HOME", home.path().join("config"))
+            .env("TERM", "dumb")
+            .current_dir(home.path())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spades starts");
+        let typed = child.stdin.take();
+        let out = child.stdout.take().unwrap();
+        let (send, said) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(out).split(b'\n') {
+                let Ok(line) = line else { return };
+                // Bytes as they came: an escape must be seen, not lost.
+                if send
+                    .send(String::from_utf8_lossy(&line).into_owned())
+                    .is_err()
+                {
+                    return;
+                }
+            }
+        });
+        ByEar {
+            _process: Reaped(child),
+            typed,
+            said,
+            heard: Vec::new(),
+            home,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        let typed = self.typed.as_mut().expect("input still open");
+        typed
+            .write_all(format!("{line}\n").as_bytes())
+            .and_then(|()| typed.flush())
+            .unwrap();
+    }
+
+    /// Ends the input, as a script that has said all it has to.
+    fn close_input(&mut self) {
+        self.typed = None;
+    }
+
+    /// Reads lines until one is `done`; returns it. Fails at the deadline
+    /// or when the program ends first, naming what was heard.
+    fn until(&mut self, what: &str, done: impl Fn(&str) -> bool) -> String {
+        let by = Instant::now() + DEADLINE;
+        loop {
+            let left = by.saturating_duration_since(Instant::now());
+            match self.said.recv_timeout(left) {
+                Ok(line) => {
+                    check_line(&line);
+                    self.heard.push(line.clone());
+                    if done(&line) {
+                        return line;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!(
+                        "no line of {what} in time; heard:\n{}",
+                        self.heard.join("\n")
+                    )
+                }
+                Err(RecvTimeoutError::Disconnected) => panic!(
+                    "the program ended before {what}; heard:\n{}",
+                    self.heard.join("\n")
+                ),
+            }
+        }
+    }
+
+    /// The next line, if one comes within `wait`.
+    fn next_within(&mut self, wait: Duration) -> Option<String> {
+        let line = self.said.recv_timeout(wait).ok()?;
+        check_line(&line);
+        self.heard.push(line.clone());
+        Some(line)
+    }
+
+    /// Reads to the end of the output (the program has ended).
+    fn hear_out(&mut self) {
+        let by = Instant::now() + DEADLINE;
+        loop {
+            let left = by.saturating_duration_since(Instant::now());
+            match self.said.recv_timeout(left) {
+                Ok(line) => {
+                    check_line(&line);
+                    self.heard.push(line);
+                }
+                Err(RecvTimeoutError::Disconnected) => return,
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!("the program did not end; heard:\n{}", self.heard.join("\n"))
+                }
+            }
+        }
+    }
+}
+
+/// What every line the mode says must be: no escape, within a line.
+fn check_line(line: &str) {
+    assert!(
+        !line.chars().any(|c| c.is_control()),
+        "a control character in {line:?}"
+    );
+    assert!(
+        line.chars().count() <= LINE_MAX,
+        "{} characters: {line}",
+        line.chars().count()
+    );
+}
+
+/// The code in "A friend joins with: spades join CODE".
+fn code_in(line: &str) -> String {
+    line.rsplit(' ').next().unwrap().to_string()
+}
+
+#[test]
+fn the_lobby_lists_a_table_as_a_numbered_line_and_watching_it_says_the_game() {
+    let served = serve(&[]);
+    let mut ann = ByEar::start(&["lobby", &served.server, "--name", "Ann"]);
+    ann.until("the empty list", |l| l.starts_with("No tables"));
+    ann.send("open");
+    let code = code_in(&ann.until("the code", |l| l.starts_with("A friend joins with:")));
+    ann.until("the host's choice", |l| l.starts_with("Type start"));
+
+    let mut bob = ByEar::start(&["lobby", &served.server, "--name", "Bob"]);
+    bob.until("Ann's table, numbered", |l| {
+        l == "1. Ann's table, partnership to 500, 1 of 4 seated, rated."
+    });
+    // A table that changes while Bob listens is said in a short line: Cy
+    // sits down at the full-screen table.
+    let mut cy = Pty::start(
+        &["join", &code, "--name", "Cy", "--speed", "instant"],
+        Some("xterm-256color"),
+    );
+    cy.wait_for("the lobby", |s| s.contains("Waiting for the host"));
+    bob.until("the change", |l| {
+        l == "Now 1. Ann's table, partnership to 500, 2 of 4 seated, rated."
+    });
+
+    bob.send("watch 1");
+    bob.until("watching", |l| l.starts_with("Watching table"));
+    bob.until("the seats", |l| l.starts_with("Seats: Ann; "));
+    let mut dee = ByEar::start(&["watch", &code, "--name", "Dee"]);
+    dee.until("watching", |l| l.starts_with("Watching table"));
+
+    // Ann starts, then leaves her seat (her input ends): a bot plays it.
+    // Cy bids and plays what his cursor shows.
+    ann.send("start");
+    ann.until("the game", |l| l == "The game begins.");
+    ann.close_input();
+    let by = Instant::now() + DEADLINE;
+    let mut seen = Vec::new();
+    while !seen.iter().any(|l: &String| l.contains(" plays the ")) {
+        assert!(
+            Instant::now() < by,
+            "no card said; heard:\n{}",
+            seen.join("\n")
+        );
+        cy.send(b"\r");
+        cy.pump(Duration::from_millis(100));
+        seen.extend(bob.next_within(Duration::from_millis(100)));
+    }
+    assert!(
+        seen.iter().any(|l| l.starts_with("The game begins: Ann")),
+        "{seen:?}"
+    );
+    assert!(seen.iter().any(|l| l.contains(" bids ")), "{seen:?}");
+    dee.until("a bid", |l| l.contains(" bids "));
+    dee.until("a card", |l| l.contains(" plays the "));
+    dee.send("quit");
+    dee.hear_out();
+    bob.send("quit");
+    bob.until("the lobby again", |l| l == "You stopped watching.");
+    bob.until("the list again", |l| l.starts_with("Tables, 1"));
+    bob.send("quit");
+    bob.hear_out();
+}
+
+#[test]
+fn a_quick_match_wait_is_said_and_back_returns_to_the_list() {
+    let served = serve(&[]);
+    let mut ann = ByEar::start(&["lobby", &served.server, "--name", "Ann"]);
+    ann.until("the empty list", |l| l.starts_with("No tables"));
+    ann.send("quick cutthroat");
+    ann.until("the wait", |l| {
+        l.starts_with("Waiting for a quick match, cutthroat: 1, you included")
+    });
+    ann.send("back");
+    ann.until("back", |l| l == "You left the quick match.");
+    ann.until("the list again", |l| l.starts_with("No tables"));
+    ann.send("join 3");
+    ann.until("the refusal", |l| l.starts_with("There are no tables"));
+    ann.send("ladder");
+    ann.until("the ladder", |l| l.contains("partnership ladder"));
+    ann.close_input();
+    ann.hear_out();
+}
+
+/// A server of the test's own that lists tables whose names hold
+/// escapes, zero-width characters and 10 kB: the lobby's lines come out
+/// cleaned, each within a line.
+#[test]
+fn hostile_table_names_come_out_cleaned_and_bounded() {
+    use spades::engine::Mode;
+    use spades::protocol::directory::{ListedSeat, ListedTable};
+    use spades::protocol::{SeatPlayer, ServerMessage};
+
+    let evil = format!(
+        "\u{1b}]0;owned\u{7}\u{200b}Eve\u{202e}{}\u{1b}[2J",
+        "x".repeat(10_000)
+    );
+    let seat = |name: Option<&str>, player| ListedSeat {
+        name: name.map(String::from),
+        player,
+        rating: None,
+        guest: false,
+    };
+    let table = ListedTable {
+        table: "AAAABBBBCCCCDDDD".into(),
+        mode: Mode::Partnership,
+        rules: "to 500".into(),
+        seats: vec![
+            seat(Some(&evil), SeatPlayer::Person),
+            seat(None, SeatPlayer::Empty),
+            seat(None, SeatPlayer::Empty),
+            seat(None, SeatPlayer::Empty),
+        ],
+        started: false,
+        rated: false,
+        unrated: None,
+        watchers: 0,
+        code: None,
+    };
+    // The second table's rules are the hostile text, its host plain.
+    let mut second = table.clone();
+    second.rules = evil.clone();
+    second.seats[0] = seat(Some("Bo"), SeatPlayer::Person);
+    let tables = serde_json::to_string(&ServerMessage::Tables {
+        tables: vec![table, second],
+        total: 2,
+        mode: None,
+    })
+    .unwrap();
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap();
+    std::thread::spawn(move || {
+        let Ok((stream, _)) = listener.accept() else {
+            return;
+        };
+        let mut out = stream.try_clone().unwrap();
+        for line in BufReader::new(stream).lines() {
+            let Ok(line) = line else { break };
+            let kind = serde_json::from_str::<serde_json::Value>(&line).unwrap()["type"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string();
+            let answer = match kind.as_str() {
+                "hello" => r#"{"type":"welcome","protocol":1,"server":"spades 0.0.9"}"#,
+                "tables" => tables.as_str(),
+                _ => r#"{"type":"error","code":"bad_message","message":"unknown variant"}"#,
+            };
+            if out.write_all(format!("{answer}\n").as_bytes()).is_err() {
+                break;
+            }
+        }
+    });
+    let server = format!("plain@{address}");
+    let mut ann = ByEar::start(&["lobby", &server, "--name", "Ann"]);
+    ann.until("the list", |l| l.starts_with("Tables, 2"));
+    let first = ann.until("the first table", |l| l.starts_with("1. "));
+    assert!(first.contains("Eve"), "{first}");
+    assert!(first.ends_with("1 of 4 seated."), "{first}");
+    for hidden in ['\u{200b}', '\u{202e}', '\u{1b}', '\u{7}'] {
+        assert!(!first.contains(hidden), "{first:?}");
+    }
+    // Taken out, not read aloud as escapes.
+    assert!(!first.contains("\\u{"), "{first}");
+    let second = ann.until("the second table", |l| l.starts_with("2. "));
+    assert!(
+        second.starts_with("2. Bo's table, partnership "),
+        "{second}"
+    );
+    assert!(second.ends_with("1 of 4 seated."), "{second}");
+    assert!(!second.contains('\u{202e}'), "{second:?}");
+    ann.send("quit");
+    ann.hear_out();
+}
+
+/// Ann hosts by ear, Bob joins at the full-screen table; each hears or
+/// sees the other in the table's lobby, and the game starts for both.
+fn hosted_by_ear_joined_on_screen(through_the_first_cards: bool) {
+    let served = serve(&[]);
+    let mut ann = ByEar::start(&[
+        "host",
+        "--server",
+        &served.server,
+        "--name",
+        "Ann",
+        "--speed",
+        "instant",
+    ]);
+    let code = code_in(&ann.until("the code", |l| l.starts_with("A friend joins with:")));
+    ann.until("the watch line", |l| {
+        l.starts_with("Or watches with: spades watch ")
+    });
+    let mut bob = Pty::start(
+        &["join", &code, "--name", "Bob", "--speed", "instant"],
+        Some("xterm-256color"),
+    );
+    bob.wait_for("the lobby", |s| s.contains("Waiting for the host"));
+    ann.until("Bob seated", |l| l.contains("; across Bob, rated "));
+    ann.send("start");
+    ann.until("the game", |l| l == "The game begins.");
+    bob.wait_for("the game", |s| s.contains(" \u{b7} Dealer "));
+    if !through_the_first_cards {
+        return;
+    }
+    // The spoken table's sentences (`spoken::table`): Ann hears her deal,
+    // then answers each turn as asked, Bob pressing Enter at his, until a
+    // card is played and Bob's screen shows Ann's bid.
+    ann.until("the deal", |l| l.contains("You hold 13 cards"));
+    let by = Instant::now() + DEADLINE;
+    loop {
+        assert!(
+            Instant::now() < by,
+            "no card played; heard:\n{}",
+            ann.heard.join("\n")
+        );
+        bob.send(b"\r");
+        bob.pump(Duration::from_millis(100));
+        let Some(said) = ann.next_within(Duration::from_millis(100)) else {
+            continue;
+        };
+        if said.contains(" plays ") || said.starts_with("You play") {
+            break;
+        }
+        if said.starts_with("Your turn to bid") {
+            ann.send("bid 3");
+        } else if let Some(cards) = said.strip_prefix("Your turn. You may play: ") {
+            let card = cards.split(", ").next().unwrap().trim_end_matches('.');
+            ann.send(&format!("play {card}"));
+        }
+    }
+    bob.wait_for("Ann's bid on screen", |s| {
+        s.contains("Ann") && s.contains("bid")
+    });
+}
+
+#[test]
+fn a_table_hosted_by_ear_is_joined_from_the_full_screen_and_both_see_it_start() {
+    hosted_by_ear_joined_on_screen(false);
+}
+
+#[test]
+#[ignore = "needs the spoken table's play_to_the_end (issue 39's table part)"]
+fn a_table_hosted_by_ear_and_one_on_screen_both_see_the_first_cards() {
+    hosted_by_ear_joined_on_screen(true);
+}
+
+/// A code naming no table ends `join` by ear with exit code 2, even when
+/// the script's input has already ended: the server's answer decides.
+#[test]
+fn a_code_naming_no_table_exits_2_by_ear() {
+    let served = serve(&[]);
+    let home = tempfile::tempdir().unwrap();
+    let out = Command::new(support::spades_bin())
+        .args([
+            "join",
+            &format!("ZZZZZZZZ.{}", served.server),
+            "--name",
+            "Ann",
+        ])
+        .arg("--screen-reader")
+        .env("HOME", home.path())
+        .env("XDG_DATA_HOME", home.path().join("data"))
+        .env("XDG_CONFIG_HOME", home.path().join("config"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(said.contains("no such table ZZZZZZZZ"), "{said}");
+}
+
+/// A player whose program ended while their game plays on finds their
+/// table first in the lobby by ear, and `quit` asks before leaving it.
+#[test]
+fn quitting_the_lobby_by_ear_with_a_seat_still_held_asks_first() {
+    let served = serve(&[]);
+    let mut ann = ByEar::start(&["lobby", &served.server, "--name", "Ann"]);
+    ann.until("the empty list", |l| l.starts_with("No tables"));
+    ann.send("open");
+    let code = code_in(&ann.until("the code", |l| l.starts_with("A friend joins with:")));
+    // Cy stays at the table, so it plays on without Ann.
+    let mut cy = Pty::start(
+        &["join", &code, "--name", "Cy", "--speed", "instant"],
+        Some("xterm-256color"),
+    );
+    cy.wait_for("the lobby", |s| s.contains("Waiting for the host"));
+    ann.until("Cy seated", |l| l.contains("across Cy"));
+    ann.send("start");
+    ann.until("the game", |l| l == "The game begins.");
+    cy.wait_for("the game", |s| s.contains(" \u{b7} Dealer "));
+    // Ann's program ends (killed): a bot plays her seat, kept for her.
+    let home = ann.home.clone();
+    drop(ann);
+    let mut ann = ByEar::start_at(home, &["lobby", &served.server, "--name", "Ann"]);
+    ann.until("her table first", |l| {
+        l.starts_with("1. your table,") && l.ends_with("your seat: yours takes it back.")
+    });
+    ann.send("quit");
+    ann.until("the question", |l| {
+        l.starts_with("You hold a seat at a table that plays on") && l.ends_with("Type yes or no.")
+    });
+    ann.send("no");
+    ann.until("staying", |l| l == "You stay in the lobby.");
+    ann.send("quit");
+    ann.until("the question again", |l| l.ends_with("Type yes or no."));
+    ann.send("yes");
+    ann.hear_out();
+}
