@@ -78,7 +78,7 @@ impl ByEar {
     }
 
     /// The lines said until one for which `last` holds, that one included.
-    fn until(&mut self, what: &str, last: impl Fn(&str) -> bool) -> Vec<String> {
+    fn until(&mut self, what: &str, mut last: impl FnMut(&str) -> bool) -> Vec<String> {
         let deadline = Instant::now() + WAIT;
         let mut got = Vec::new();
         loop {
@@ -97,13 +97,12 @@ impl ByEar {
     /// One hand read: its lines down to its two sides' scores.
     fn hand(&mut self, what: &str) -> Vec<String> {
         let mut scores = 0;
-        let lines = self.until(what, |l| {
+        self.until(what, |l| {
             if l.starts_with("Score, ") {
                 scores += 1;
             }
             scores == 2
-        });
-        lines
+        })
     }
 
     /// Closes the input: the replay leaves, exiting 0.
@@ -244,7 +243,7 @@ fn a_game_is_read_hand_by_hand_through_pipes_as_recorded() {
     ear.until("the last hand", |l| l.starts_with("That was the last hand"));
     ear.type_line("hand 99");
     ear.until("no hand 99", |l| {
-        l == &format!("There is no hand 99: this game has hands 1 to {hands}.")
+        l == format!("There is no hand 99: this game has hands 1 to {hands}.")
     });
     ear.type_line("q");
     let heard = ear.close();

@@ -32,7 +32,7 @@ const PROGRESS_EVERY: Duration = Duration::from_secs(3);
 
 /// The keys, said on opening and with `?`.
 const KEYS: &str = "Keys: n or Enter the next hand, p the previous, hand 4 a given one, \
-r this hand again, a reviews the game, review lists the verdicts, q leaves, ? the keys.";
+r this hand again, a reviews the game, review lists the verdicts, v the verbosity, q leaves, ? the keys.";
 
 /// Reads `viewer`'s game to the player until they leave it (`q`), the
 /// input closes, or a stop signal comes; cards in words, at normal
@@ -58,7 +58,7 @@ pub fn read_as(
 ) -> Result<Ending, TuiError> {
     let mut reader = Reader {
         viewer,
-        speech,
+        speech: *speech,
         lines,
         said_progress: None,
         heard_done: false,
@@ -81,6 +81,7 @@ enum Command {
     Analyse,
     Review,
     Keys,
+    Verbosity,
     Leave,
 }
 
@@ -96,6 +97,7 @@ impl Command {
             ["a" | "analyse" | "analyze"] => Command::Analyse,
             ["review"] => Command::Review,
             ["?" | "help" | "keys"] => Command::Keys,
+            ["v" | "verbosity"] => Command::Verbosity,
             ["q" | "quit" | "leave"] => Command::Leave,
             _ => return None,
         })
@@ -104,7 +106,8 @@ impl Command {
 
 struct Reader<'a> {
     viewer: &'a mut Viewer,
-    speech: &'a Speech,
+    /// How the lines speak: `v` steps the verbosity.
+    speech: Speech,
     lines: &'a mut Lines,
     /// When progress was last said, and how far it was then.
     said_progress: Option<(Instant, usize)>,
@@ -143,7 +146,12 @@ impl Reader<'_> {
 
     fn obey(&mut self, command: Command) -> io::Result<()> {
         let hands = self.viewer.story().hands.len();
-        if hands == 0 && !matches!(command, Command::Keys | Command::Analyse) {
+        if hands == 0
+            && !matches!(
+                command,
+                Command::Keys | Command::Analyse | Command::Verbosity
+            )
+        {
             return self.say("This game has no hand to read yet.");
         }
         let at = self.hand_index();
@@ -171,6 +179,11 @@ impl Reader<'_> {
             Command::Analyse => self.analyse(),
             Command::Review => self.review(),
             Command::Keys => self.say(KEYS),
+            Command::Verbosity => {
+                self.speech.verbosity = self.speech.verbosity.next();
+                let name = self.speech.verbosity.name();
+                self.say(&format!("Verbosity: {name}; r reads this hand again."))
+            }
             Command::Leave => Ok(()),
         }
     }
@@ -221,7 +234,7 @@ impl Reader<'_> {
     fn read_hand(&mut self) -> io::Result<()> {
         let index = self.hand_index();
         let story = self.viewer.story();
-        let mut said = hand::lines(story, index, self.speech);
+        let mut said = hand::lines(story, index, &self.speech);
         if let Some(reviewed) = self.viewer.analysis().reviewed() {
             let number = story.hands[index].hand;
             let voices = Voices::of(story);
@@ -229,7 +242,7 @@ impl Reader<'_> {
                 &reviewed.review,
                 number,
                 &voices,
-                self.speech,
+                &self.speech,
             ));
         }
         said.iter().try_for_each(|line| self.say(line))
@@ -282,7 +295,7 @@ impl Reader<'_> {
                 &reviewed.review,
                 hand.hand,
                 &voices,
-                self.speech,
+                &self.speech,
             ));
         }
         said.iter().try_for_each(|line| self.say(line))

@@ -1,6 +1,7 @@
 //! One hand of a story in a few lines: the deal, the bids, the exchange,
 //! each trick in one line and the score, one line a side.
 
+use crate::config::preferences::Verbosity;
 use crate::engine::{Card, Seat, Side};
 use crate::naming::Names;
 use crate::review::{HandStory, StepEvent, Story};
@@ -64,10 +65,14 @@ pub fn lines(story: &Story, index: usize, speech: &Speech) -> Vec<String> {
         story.hands.len(),
         subject(voices.seat(hand.dealer), "deals", "deal")
     )];
+    let brief = speech.verbosity == Verbosity::Brief;
     for seat in story.mode().each_seat() {
-        let held = hand.dealt[seat];
-        let who = subject(voices.seat(seat), "holds", "hold");
-        out.push(format!("{who} {}.", words::by_suit(held, speech)));
+        let held = words::by_suit(hand.dealt[seat], speech);
+        out.push(if brief {
+            format!("{}: {held}.", voices.seat(seat))
+        } else {
+            format!("{} {held}.", subject(voices.seat(seat), "holds", "hold"))
+        });
     }
     if let Some(out_card) = hand.out.lowest() {
         out.push(format!(
@@ -79,7 +84,10 @@ pub fn lines(story: &Story, index: usize, speech: &Speech) -> Vec<String> {
         let bids: Vec<String> = hand
             .bids
             .iter()
-            .map(|&(seat, bid)| format!("{} {bid}", subject(voices.seat(seat), "bids", "bid")))
+            .map(|&(seat, bid)| match brief {
+                true => format!("{} {bid}", voices.seat(seat)),
+                false => format!("{} {bid}", subject(voices.seat(seat), "bids", "bid")),
+            })
             .collect();
         out.push(format!("Bids: {}.", bids.join(", ")));
     }
@@ -141,8 +149,9 @@ pub fn tricks(story: &Story, index: usize) -> Vec<(Vec<(Seat, Card)>, Seat)> {
 }
 
 /// "Trick 1: West led the four of clubs, North the nine, East the king,
-/// you the two; East won." A card of the suit led is said by its rank
-/// alone; the marks the trick reached follow.
+/// you the two; East won." (brief: "Trick 1: West four of clubs, North
+/// nine, ..."). A card of the suit led is said by its rank alone; the
+/// marks the trick reached follow.
 fn trick_line(
     story: &Story,
     hand: &HandStory,
@@ -162,8 +171,15 @@ fn trick_line(
             } else {
                 words::card(card, speech)
             };
-            let the = if speech.short_cards { "" } else { "the " };
-            if i == 0 {
+            let brief = speech.verbosity == Verbosity::Brief;
+            let the = if speech.short_cards || brief {
+                ""
+            } else {
+                "the "
+            };
+            if i == 0 && brief {
+                format!("{} {name}", voices.seat(seat))
+            } else if i == 0 {
                 format!("{} led {the}{name}", voices.seat(seat))
             } else {
                 format!("{} {the}{name}", voices.within(seat))

@@ -208,3 +208,36 @@ fn typed_words_are_the_replays_commands() {
     assert_eq!(Command::of("q"), Some(Command::Leave));
     assert_eq!(Command::of("play qh"), None);
 }
+
+#[test]
+fn brief_leaves_out_the_verbs() {
+    let story = story();
+    let brief = Speech {
+        verbosity: Verbosity::Brief,
+        short_cards: true,
+    };
+    let said = hand::lines(&story, 0, &brief);
+    assert!(said[1].starts_with("West: "), "{said:?}");
+    assert!(said.iter().any(|l| l.starts_with("Bids: West ")));
+    assert!(
+        !said
+            .iter()
+            .any(|l| l.contains(" bids ") || l.contains(" holds "))
+    );
+    let (plays, winner) = &hand::tricks(&story, 0)[0];
+    let voices = Voices::of(&story);
+    let cards: Vec<String> = plays
+        .iter()
+        .map(|&(seat, card)| format!("{} {}", voices.within(seat), words::card(card, &brief)))
+        .collect();
+    let first = said.iter().find(|l| l.starts_with("Trick 1:")).unwrap();
+    let expected = format!(
+        "Trick 1: {}; {} won.",
+        cards.join(", "),
+        voices.seat(*winner)
+    );
+    // The first seat is said as it starts the list.
+    let expected = expected.replacen(" you ", " You ", usize::from(plays[0].0 == Seat::new(3)));
+    assert!(first.starts_with(&expected), "{first}\n{expected}");
+    assert_eq!(Command::of("v"), Some(Command::Verbosity));
+}
