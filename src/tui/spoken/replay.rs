@@ -261,7 +261,7 @@ impl Reader<'_> {
                 self.said_progress = Some((Instant::now(), 0));
                 self.heard_done = false;
                 self.say(
-                    "Reviewing your decisions: this takes a while, and the keys still work. \
+                    "Reviewing the game: this takes a while, and the keys still work. \
                      Reviewing: 0%.",
                 )
             }
