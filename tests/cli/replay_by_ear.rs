@@ -311,3 +311,45 @@ fn a_reviews_the_game_and_each_hand_ends_with_its_verdicts() {
     ear.type_line("q");
     assert_plain(&ear.close());
 }
+
+#[test]
+fn a_stop_signal_ends_it_with_the_signals_code() {
+    let dir = tempfile::tempdir().unwrap();
+    sim_record(&dir);
+    let mut ear = ByEar::start(&dir, &[]);
+    ear.hand("hand 1");
+    // The input stays open: only the signal can end it.
+    let sent = Command::new("kill")
+        .args(["-TERM", &ear.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let status = ear.child.wait().unwrap();
+    assert_eq!(status.code(), Some(143), "{status:?}");
+}
+
+#[test]
+fn names_in_the_record_reach_the_lines_without_their_escapes() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = sim_record(&dir);
+    let text = std::fs::read_to_string(&record).unwrap();
+    // Escapes hidden in the players' names, as a hostile record may hold.
+    let hostile = text.replacen(
+        "\"random 0\"",
+        "\"r\\u001b]0;owned\\u0007and\\u001b[2Jom\"",
+        1,
+    );
+    assert_ne!(hostile, text);
+    std::fs::write(&record, hostile).unwrap();
+    let out = spades(&dir)
+        .args(["replay", "game.jsonl", "--screen-reader"])
+        .write_stdin("n\nq\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let said = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<String> = said.lines().map(String::from).collect();
+    assert!(lines.len() > 20, "{said}");
+    assert!(lines.iter().any(|l| l.starts_with("Hand 2 of ")), "{said}");
+    assert_plain(&lines);
+}

@@ -91,6 +91,9 @@ pub fn lines(story: &Story, index: usize, speech: &Speech) -> Vec<String> {
             .collect();
         out.push(format!("Bids: {}.", bids.join(", ")));
     }
+    if let Some(line) = declarer(story, hand, &voices) {
+        out.push(line);
+    }
     if let Some(line) = exchange(hand, &voices, speech) {
         out.push(line);
     }
@@ -104,6 +107,28 @@ pub fn lines(story: &Story, index: usize, speech: &Speech) -> Vec<String> {
         out.extend(game_won(story, &voices));
     }
     out
+}
+
+/// With a dummy: "hard 2 declares with the dummy; hard 0 and hard 1
+/// defend."
+fn declarer(story: &Story, hand: &HandStory, voices: &Voices) -> Option<String> {
+    let declarer = hand.teams.declarer()?;
+    let defenders: Vec<&str> = story
+        .mode()
+        .each_player()
+        .filter(|&s| s != declarer)
+        .map(|s| voices.within(s))
+        .collect();
+    Some(format!(
+        "{} with the dummy; {} {}.",
+        subject(voices.seat(declarer), "declares", "declare"),
+        defenders.join(" and "),
+        if defenders.len() == 1 {
+            "defends"
+        } else {
+            "defend"
+        }
+    ))
 }
 
 /// "Exchange: East passes the two of clubs to West; ...", when there was one.

@@ -14,18 +14,33 @@ const SHORT: Speech = Speech {
 
 /// A partnership game between random bots, two hands of it, as recorded.
 fn story() -> Story {
+    story_of(crate::engine::Mode::Partnership)
+}
+
+/// A game of `mode` between random bots, two hands of it, as recorded;
+/// the last seat's player is "You".
+fn story_of(mode: crate::engine::Mode) -> Story {
     use crate::bots::random::RandomBot;
-    use crate::engine::{Mode, Rules};
+    use crate::engine::Rules;
     use crate::fairness::Dealing;
     use crate::record::{GameInfo, MemoryRecord, read_games};
     use crate::table::{Player, Table};
-    let rules = Rules::classic(Mode::Partnership);
-    let players = (0..4).map(|_| Player::Bot(Box::new(RandomBot))).collect();
+    let rules = Rules::classic(mode);
+    let players = (0..mode.players())
+        .map(|_| Player::Bot(Box::new(RandomBot)))
+        .collect();
     let mut table = Table::new(rules, Dealing::Open(9), players);
     let out = MemoryRecord::default();
-    let names = ["West", "North", "East", "You"].map(String::from).to_vec();
+    // As a real record names them: the dummy by its role.
+    let names = mode
+        .each_seat()
+        .map(|s| match mode.is_player(s) {
+            true => ["West", "North", "East", "You"][s.index()].to_string(),
+            false => "Dummy".to_string(),
+        })
+        .collect();
     let info = GameInfo {
-        player_seat: Some(Seat::new(3)),
+        player_seat: mode.each_player().last(),
         ..GameInfo::default()
     };
     table.record_to(Box::new(out.clone()), names, info).unwrap();
@@ -240,4 +255,28 @@ fn brief_leaves_out_the_verbs() {
     let expected = expected.replacen(" you ", " You ", usize::from(plays[0].0 == Seat::new(3)));
     assert!(first.starts_with(&expected), "{first}\n{expected}");
     assert_eq!(Command::of("v"), Some(Command::Verbosity));
+}
+
+#[test]
+fn with_a_dummy_the_declarer_and_the_defenders_are_said() {
+    let story = story_of(crate::engine::Mode::Dummy);
+    let hand = &story.hands[0];
+    let declarer = hand.teams.declarer().expect("the bidding is over");
+    let said = hand::lines(&story, 0, &WORDS);
+    let voices = Voices::of(&story);
+    let line = said
+        .iter()
+        .find(|l| l.contains(" with the dummy; "))
+        .unwrap_or_else(|| panic!("{said:?}"));
+    assert!(line.starts_with(voices.seat(declarer)), "{line}");
+    assert!(line.ends_with(" defend."), "{line}");
+    // The dummy's cards are read with the others'; each trick has four.
+    let dummy = story.mode().dummy().unwrap();
+    let dummy = voices.seat(dummy);
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with(&format!("{dummy} holds ")))
+    );
+    let trick = said.iter().find(|l| l.starts_with("Trick 1: ")).unwrap();
+    assert_eq!(trick.split("; ").next().unwrap().matches(", ").count(), 3);
 }
