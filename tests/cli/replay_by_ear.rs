@@ -225,6 +225,24 @@ fn a_game_is_read_hand_by_hand_through_pipes_as_recorded() {
     ear.type_line("p");
     let again = ear.hand("hand 2 again");
     assert_eq!(again, second);
+    // t: the hand's tricks one at a time, then its score, then its end.
+    for trick in tricks_in_record(&events, 2) {
+        ear.type_line("t");
+        let said = ear.until("a trick", |_| true);
+        assert!(
+            said[0].starts_with(&trick),
+            "said {}\nrecord {trick}",
+            said[0]
+        );
+    }
+    ear.type_line("t");
+    let score = ear.hand("hand 2's score");
+    assert_eq!(score.len(), 2, "{score:?}");
+    assert!(score.iter().all(|l| l.starts_with("Score, ")), "{score:?}");
+    ear.type_line("t");
+    ear.until("the hand's end", |l| {
+        l.starts_with("That was the hand's end")
+    });
     ear.type_line(&format!("hand {hands}"));
     let last = ear.until("the game's end", |l| l.contains(" the game, "));
     assert_tricks_as_recorded(&last, &tricks_in_record(&events, hands as u64));

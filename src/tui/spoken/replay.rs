@@ -14,9 +14,11 @@ use std::time::{Duration, Instant};
 
 use crate::analysis::Progress;
 use crate::config::preferences::Verbosity;
+use crate::review::StepEvent;
 use crate::signals::StopSignals;
 
 use super::super::replay::analysis::State;
+
 use super::super::replay::{Move, Source, Viewer};
 use super::super::{Ending, TuiError};
 use super::{Heard, LINE_MAX, Lines, Speech, words};
@@ -32,7 +34,8 @@ const PROGRESS_EVERY: Duration = Duration::from_secs(3);
 
 /// The keys, said on opening and with `?`.
 const KEYS: &str = "Keys: n or Enter the next hand, p the previous, hand 4 a given one, \
-r this hand again, a reviews the game, review lists the verdicts, v the verbosity, q leaves, ? the keys.";
+r this hand again, t its next trick, a reviews the game, review lists the verdicts, \
+v the verbosity, q leaves, ? the keys.";
 
 /// Reads `viewer`'s game to the player until they leave it (`q`), the
 /// input closes, or a stop signal comes; cards in words, at normal
@@ -78,6 +81,8 @@ enum Command {
     /// A hand by its number, from 1.
     Hand(usize),
     Again,
+    /// The hand's next trick, one at a time.
+    Trick,
     Analyse,
     Review,
     Keys,
@@ -94,6 +99,7 @@ impl Command {
             ["p" | "previous" | "back"] => Command::Previous,
             ["hand" | "h", n] => Command::Hand(n.parse().ok()?),
             ["r" | "again"] => Command::Again,
+            ["t" | "trick"] => Command::Trick,
             ["a" | "analyse" | "analyze"] => Command::Analyse,
             ["review"] => Command::Review,
             ["?" | "help" | "keys"] => Command::Keys,
@@ -175,7 +181,11 @@ impl Reader<'_> {
             Command::Hand(n) => self.say(&format!(
                 "There is no hand {n}: this game has hands 1 to {hands}."
             )),
-            Command::Again => self.read_hand(),
+            Command::Again => {
+                self.go_to(at);
+                self.read_hand()
+            }
+            Command::Trick => self.next_trick(),
             Command::Analyse => self.analyse(),
             Command::Review => self.review(),
             Command::Keys => self.say(KEYS),
@@ -246,6 +256,33 @@ impl Reader<'_> {
             ));
         }
         said.iter().try_for_each(|line| self.say(line))
+    }
+
+    /// `t`: the viewer goes on to the hand's next trick, which is said;
+    /// after the last, the hand's score, and the next `t` starts its
+    /// tricks again.
+    fn next_trick(&mut self) -> io::Result<()> {
+        let index = self.hand_index();
+        let from = self.viewer.at();
+        self.viewer.go(Move::OnTrick);
+        let step = self.viewer.step().filter(|s| s.hand == index);
+        let said = match step.map(|s| s.event) {
+            _ if self.viewer.at() == from => None,
+            Some(StepEvent::Play {
+                completes: Some(k), ..
+            }) => hand::trick(self.viewer.story(), index, k, &self.speech).map(|l| vec![l]),
+            Some(StepEvent::Scored) => Some(hand::ending(self.viewer.story(), index)),
+            // The deal, the bids, the exchange: read with the hand.
+            Some(_) => return self.next_trick(),
+            None => None,
+        };
+        match said {
+            Some(lines) => lines.iter().try_for_each(|l| self.say(l)),
+            None => {
+                self.go_to(index);
+                self.say("That was the hand's end: t reads its tricks again, n the next hand.")
+            }
+        }
     }
 
     /// `a`: starts the analysis; while it runs, how far it is; once done,

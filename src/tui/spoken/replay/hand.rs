@@ -100,7 +100,32 @@ pub fn lines(story: &Story, index: usize, speech: &Speech) -> Vec<String> {
     for (k, plays) in tricks(story, index).into_iter().enumerate() {
         out.push(trick_line(story, hand, &voices, k + 1, &plays, speech));
     }
-    out.extend(score(story, hand, &voices));
+    out.extend(ending(story, index));
+    out
+}
+
+/// Trick `k` (from 1) of hand `index`, in its line.
+pub fn trick(story: &Story, index: usize, k: usize, speech: &Speech) -> Option<String> {
+    let hand = story.hands.get(index)?;
+    let plays = tricks(story, index).into_iter().nth(k.checked_sub(1)?)?;
+    Some(trick_line(
+        story,
+        hand,
+        &Voices::of(story),
+        k,
+        &plays,
+        speech,
+    ))
+}
+
+/// The end of hand `index`: each side's score, and after the last hand
+/// who won the game; or that the record stops before the score.
+pub fn ending(story: &Story, index: usize) -> Vec<String> {
+    let Some(hand) = story.hands.get(index) else {
+        return Vec::new();
+    };
+    let voices = Voices::of(story);
+    let mut out = score(story, hand, &voices);
     if hand.result.is_none() {
         out.push("The record stops here, before the hand was scored.".into());
     } else if index + 1 == story.hands.len() {

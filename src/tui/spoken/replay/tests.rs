@@ -280,3 +280,9 @@ fn with_a_dummy_the_declarer_and_the_defenders_are_said() {
     let trick = said.iter().find(|l| l.starts_with("Trick 1: ")).unwrap();
     assert_eq!(trick.split("; ").next().unwrap().matches(", ").count(), 3);
 }
+
+#[test]
+fn the_keys_fit_in_a_line() {
+    assert!(KEYS.chars().count() <= LINE_MAX, "{}", KEYS.len());
+    assert_eq!(Command::of("t"), Some(Command::Trick));
+}
