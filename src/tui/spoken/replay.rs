@@ -161,7 +161,7 @@ impl Reader<'_> {
         let at = self.hand_index();
         match command {
             Command::Next if at + 1 >= hands => {
-                self.say("That was the last hand: p goes back, hand 1 to the start, q leaves.")
+                self.say("That was the last hand: p goes back, q leaves.")
             }
             Command::Next => {
                 self.go_to(at + 1);
@@ -172,13 +172,20 @@ impl Reader<'_> {
                 self.go_to(at - 1);
                 self.read_hand()
             }
-            Command::Hand(n) if (1..=hands).contains(&n) => {
-                self.go_to(n - 1);
-                self.read_hand()
-            }
-            Command::Hand(n) => self.say(&format!(
-                "There is no hand {n}: this game has hands 1 to {hands}."
-            )),
+            Command::Hand(n) => match self.numbered(n) {
+                Some(index) => {
+                    self.go_to(index);
+                    self.read_hand()
+                }
+                None => {
+                    let story = self.viewer.story();
+                    let first = story.hands[0].hand;
+                    let last = story.hands[hands - 1].hand;
+                    self.say(&format!(
+                        "There is no hand {n}: this game has hands {first} to {last}."
+                    ))
+                }
+            },
             Command::Again => {
                 self.go_to(at);
                 self.read_hand()
@@ -214,14 +221,24 @@ impl Reader<'_> {
             .each_side()
             .map(|side| voices.members(story, side).join(" and "))
             .collect();
-        let result = hand::game_won(story, &voices)
-            .unwrap_or_else(|| "The record stops before the game's end.".into());
+        let result = match (hand::game_won(story, &voices), self.viewer.source()) {
+            (Some(won), _) => won + " ",
+            (None, Source::HandReview) => String::new(),
+            (None, _) => "The record stops before the game's end. ".into(),
+        };
         format!(
-            "{what}, {}: {}. {result} {}.",
+            "{what}, {}: {}. {result}{}.",
             story.mode(),
             sides.join(" against "),
             words::count(story.hands.len(), "hand")
         )
+    }
+
+    /// The index of the hand numbered `n` in the game, if the story
+    /// holds it (a hand's review holds that hand alone).
+    fn numbered(&self, n: usize) -> Option<usize> {
+        let n = u32::try_from(n).ok()?;
+        self.viewer.story().hands.iter().position(|h| h.hand == n)
     }
 
     /// The hand being read, by index.

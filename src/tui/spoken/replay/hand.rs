@@ -59,10 +59,15 @@ pub fn lines(story: &Story, index: usize, speech: &Speech) -> Vec<String> {
         return Vec::new();
     };
     let voices = Voices::of(story);
+    // "of 5" where the story holds the game's hands, not for one hand's
+    // review.
+    let of = match story.hands.len() {
+        1 => String::new(),
+        n => format!(" of {n}"),
+    };
     let mut out = vec![format!(
-        "Hand {} of {}. {}.",
+        "Hand {}{of}. {}.",
         hand.hand,
-        story.hands.len(),
         subject(voices.seat(hand.dealer), "deals", "deal")
     )];
     let brief = speech.verbosity == Verbosity::Brief;
