@@ -143,7 +143,7 @@ impl Reader<'_> {
             match Command::of(&line) {
                 Some(Command::Leave) => return Ok(Ending::Quit),
                 Some(command) => self.obey(command)?,
-                None => self.say(&format!("Not a key here: {line}. {KEYS}"))?,
+                None => self.say(&format!("Not a key here: {line}. ? says the keys."))?,
             }
         }
     }
