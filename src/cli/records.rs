@@ -12,8 +12,10 @@ use crate::paths;
 use crate::rating::Ledger;
 use crate::record::{RecordedGame, read_games};
 use crate::records_folder::find_record;
+use crate::signals::StopSignals;
 use crate::stats::{self, Stats};
 use crate::tui::replay::{Source, Viewer};
+use crate::tui::spoken::{self, Lines, Speech};
 use crate::tui::{Ending, Theme};
 
 use super::{CliError, cannot_write, check_terminal, open_record, say};
@@ -66,6 +68,10 @@ pub struct ReplayArgs {
     /// Draw suits as S H D C instead of symbols
     #[arg(long)]
     pub ascii: bool,
+    /// Guessed deals per decision when `a` reviews the game (default 5000,
+    /// as `spades analyze`): fewer is quicker and less steady
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub iterations: Option<u32>,
     #[command(flatten)]
     pub access: super::args::AccessArgs,
 }
@@ -316,16 +322,26 @@ pub(super) fn replay(args: &ReplayArgs) -> Result<(), CliError> {
         games: found.count,
     };
     let (path, text, game) = (found.path, found.text, found.game);
-    let viewer = Viewer::of_record(source, path, text, n, game, Effort::Usual).map_err(|e| {
+    let effort = args.iterations.map_or(Effort::Usual, Effort::Deals);
+    let mut viewer = Viewer::of_record(source, path, text, n, game, effort).map_err(|e| {
         CliError::BadInput(format!(
             "{file}:{}: game {n} does not replay: {}",
             e.line, e.message
         ))
     })?;
-    check_terminal()?;
     let preferences = args.access.preferences()?;
-    let theme = Theme::for_player(args.ascii, &preferences);
-    match crate::tui::run_replay(viewer, theme) {
+    let ended = if preferences.screen_reader {
+        // Lines on standard output, terminal or pipe: nothing to check.
+        let speech = Speech::from_preferences(&preferences);
+        let mut lines = Lines::stdio();
+        let signals = StopSignals::watch().map_err(crate::tui::TuiError::from)?;
+        spoken::replay::read_as(&mut viewer, &speech, &mut lines, &signals)
+    } else {
+        check_terminal()?;
+        let theme = Theme::for_player(args.ascii, &preferences);
+        crate::tui::run_replay(viewer, theme)
+    };
+    match ended {
         Ok(Ending::Quit) => Ok(()),
         Ok(ending) => Err(CliError::Stopped {
             why: ending.to_string(),

@@ -13,6 +13,7 @@
 //! previous judged decision. `?` shows the keys; q or Esc leaves.
 
 pub mod analysis;
+pub mod told;
 
 use std::path::PathBuf;
 

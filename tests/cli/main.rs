@@ -19,6 +19,7 @@ mod history;
 mod ladder_db;
 mod presets;
 mod replay;
+mod replay_by_ear;
 mod resume;
 mod sim;
 mod tui_e2e;

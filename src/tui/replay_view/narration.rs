@@ -9,9 +9,10 @@ use ratatui::text::Span;
 use ratatui::widgets::{Block, Borders, Widget};
 
 use crate::engine::{Bid, Card, Seat};
-use crate::review::{Mark, Reached, StepEvent};
+use crate::review::{Mark, StepEvent};
 
 use super::super::hand::faces;
+use super::super::replay::told::{mark_sentence as told_mark, subject};
 use super::super::standing::{blind_exchange, exchange_name, spades_state};
 use super::{Scene, members, review_panel};
 
@@ -262,37 +263,7 @@ fn card_played(scene: &Scene, seat: Seat, card: Card) -> String {
     }
 }
 
-/// "East plays", "You play": a seat's name with its verb.
-fn subject(name: &str, one: &str, you: &str) -> String {
-    if name == "You" {
-        format!("You {you}")
-    } else {
-        format!("{name} {one}")
-    }
-}
-
 /// What a mark decided, in a sentence.
 fn mark_sentence(scene: &Scene, mark: &Mark) -> String {
-    let names = &scene.names;
-    let who = members(scene, mark.side);
-    let plural = who.len() > 1 || who == ["You"];
-    let who = who.join(" and ");
-    match mark.what {
-        Reached::Made { bid } => {
-            format!("{who} {} made {bid}.", if plural { "have" } else { "has" })
-        }
-        Reached::Set { bid, taken, left } => format!(
-            "{who} {} set: {taken} of {bid}, {}.",
-            if plural { "are" } else { "is" },
-            match left {
-                0 => "no trick left".to_string(),
-                1 => "1 trick left".to_string(),
-                n => format!("{n} tricks left"),
-            }
-        ),
-        Reached::NilBroken { seat } => match names.seat(seat) {
-            "You" => "Your nil is broken.".to_string(),
-            name => format!("{name}'s nil is broken."),
-        },
-    }
+    told_mark(mark, &members(scene, mark.side), |s| scene.names.seat(s))
 }

@@ -13,10 +13,11 @@ use ratatui::text::Line;
 use ratatui::widgets::{Sparkline, Widget};
 
 use crate::analysis::{Class, HandReview, Verdict};
-use crate::engine::{Action, Decision};
+use crate::engine::Action;
 
 use super::super::hand::faces;
 use super::super::replay::analysis::Reviewed;
+use super::super::replay::told::{self, possessive};
 use super::super::text::sentence_case;
 use super::super::theme::Theme;
 use super::super::widgets::{framed, padded};
@@ -49,21 +50,7 @@ pub(super) fn mark(class: Class) -> &'static str {
 
 /// A choice in a few words: "the K♠", "bid 3", "pass 2♠ 3♥", "look".
 pub(super) fn action_text(action: Action, theme: &Theme) -> String {
-    match action {
-        Action::Play(card) => format!("the {}", theme.card(card)),
-        Action::Bid(bid) => format!("bid {bid}"),
-        Action::Exchange(cards) => format!("pass {}", faces(cards, theme)),
-        Action::Look => "look at the cards".into(),
-    }
-}
-
-/// "your" for the player, "North's" for another.
-fn possessive(name: &str) -> String {
-    if name == "You" {
-        "your".into()
-    } else {
-        format!("{name}'s")
-    }
+    told::action_text(action, |c| theme.card(c), |set| faces(set, theme))
 }
 
 /// A chance as whole points of percent.
@@ -283,15 +270,9 @@ fn decisions(reviewed: &Reviewed, area: Rect, buf: &mut Buffer, theme: &Theme) {
 /// "?? Hand 2, trick 5: the K♠, best the 3♥"
 fn decision_text(verdict: &Verdict, theme: &Theme) -> String {
     let mark = verdict.class.map_or("", mark);
-    let hand = verdict.hand;
-    let when = match (verdict.decision, verdict.trick) {
-        (Decision::Play, Some(trick)) => format!("Hand {hand}, trick {trick}"),
-        (Decision::Play, None) => format!("Hand {hand}, play"),
-        (Decision::Exchange, _) => format!("Hand {hand}, exchange"),
-        (Decision::Bid | Decision::BlindNil, _) => format!("Hand {hand}, bidding"),
-    };
     format!(
-        "{mark:<2} {when}: {}, best {}",
+        "{mark:<2} {}: {}, best {}",
+        told::decision_when(verdict),
         action_text(verdict.chosen, theme),
         action_text(verdict.best, theme)
     )
