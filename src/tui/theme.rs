@@ -441,6 +441,75 @@ mod tests {
     }
 
     #[test]
+    fn four_colours_give_each_suit_its_own_ink_and_two_colours_pair_them() {
+        let ink = |theme: Theme| Suit::ALL.map(|s| theme.suit_style(s).fg);
+        let classic = Theme {
+            color: true,
+            ..Theme::UNICODE
+        };
+        let four = Theme {
+            four_color: true,
+            ..classic
+        };
+        let all = ink(four);
+        for (i, a) in all.iter().enumerate() {
+            assert!(all[i + 1..].iter().all(|b| b != a), "{all:?}");
+        }
+        assert_eq!(
+            ink(classic)
+                .iter()
+                .filter(|&&c| c == Some(Color::Red))
+                .count(),
+            2
+        );
+        // Without colour, four colours change nothing.
+        let no_colour = Theme {
+            four_color: true,
+            ..Theme::UNICODE
+        };
+        assert!(ink(no_colour).iter().all(Option::is_none));
+    }
+
+    #[test]
+    fn high_contrast_never_dims_and_keeps_bold_without_colour() {
+        for color in [true, false] {
+            let theme = Theme {
+                color,
+                high_contrast: true,
+                ..Theme::UNICODE
+            };
+            let card = Card::BIG_JOKER;
+            for style in [
+                theme.dim(),
+                theme.accent(),
+                theme.bar(),
+                theme.edge(),
+                theme.card_style(card, false),
+                theme.card_style(card, true),
+                theme.unavailable(),
+            ] {
+                assert!(!style.add_modifier.contains(Modifier::DIM), "{style:?}");
+                assert_ne!(style.fg, Some(Color::DarkGray), "{style:?}");
+            }
+            let bold = |s: Style| s.add_modifier.contains(Modifier::BOLD);
+            assert!(bold(theme.card_style(card, true)));
+            assert!(!bold(theme.card_style(card, false)));
+            assert!(theme.cursor().add_modifier.contains(Modifier::REVERSED));
+        }
+        // The classic theme still fades what may not be played.
+        let classic = Theme::UNICODE.card_style(Card::BIG_JOKER, false);
+        assert!(classic.add_modifier.contains(Modifier::DIM));
+    }
+
+    #[test]
+    fn the_card_winning_so_far_has_starred_corners() {
+        assert_eq!(Theme::PLAIN.winning_border().top_left, "*");
+        assert_eq!(Theme::PLAIN.winning_border().horizontal_top, "-");
+        assert_eq!(Theme::UNICODE.winning_border().bottom_right, "★");
+        assert_ne!(Theme::PLAIN.winning_border(), Theme::PLAIN.winner_border());
+    }
+
+    #[test]
     fn jokers_and_high_deuces_have_faces_three_columns_wide() {
         let unicode = Theme {
             color: true,
