@@ -151,28 +151,74 @@ impl Theme {
         }
     }
 
+    /// A suit's ink on a card's white face; bold in high contrast, where
+    /// thin strokes are the first thing lost.
     pub fn suit_style(&self, suit: Suit) -> Style {
-        match (self.color, suit.is_red()) {
-            (true, true) => Style::new().fg(Color::Red).bg(Color::White),
-            (true, false) => Style::new().fg(Color::Black).bg(Color::White),
-            (false, _) => Style::new(),
+        if !self.color {
+            return self.strong(Style::new());
+        }
+        self.strong(Style::new().fg(self.ink(suit)).bg(Color::White))
+    }
+
+    /// A suit's ink: red and black, or with the four-colour deck a colour
+    /// a suit. The blue and green are the 256-colour palette's dark ones,
+    /// which every terminal shows alike, readable on white (the sixteen
+    /// named colours are each terminal's own, and many a green is pale).
+    fn ink(&self, suit: Suit) -> Color {
+        match (self.four_color, suit) {
+            (true, Suit::Diamonds) => Color::Indexed(20),
+            (true, Suit::Clubs) => Color::Indexed(28),
+            (_, suit) if suit.is_red() => Color::Red,
+            _ => Color::Black,
         }
     }
 
     /// A card face, brightened when it may be played and dimmed when not.
+    /// High contrast dims nothing: a card that may not be played is shown
+    /// in full, light on black, and is told apart by the raised edge of
+    /// the ones that may (see `widgets::hand_strip`), not by fading.
     pub fn card_style(&self, card: Card, playable: bool) -> Style {
         let style = self.card_colour(card);
-        if playable {
-            style.add_modifier(Modifier::BOLD)
-        } else if self.color {
-            Style::new().fg(Color::DarkGray).add_modifier(Modifier::DIM)
-        } else {
-            style.add_modifier(Modifier::DIM)
+        match (playable, self.high_contrast, self.color) {
+            (true, _, _) => style.add_modifier(Modifier::BOLD),
+            (false, true, true) => Style::new().fg(Color::White).bg(Color::Black),
+            (false, true, false) => Style::new(),
+            (false, false, true) => Style::new().fg(Color::DarkGray).add_modifier(Modifier::DIM),
+            (false, false, false) => style.add_modifier(Modifier::DIM),
         }
     }
 
     pub fn cursor(&self) -> Style {
         Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+    }
+
+    /// Bold in high contrast; as it is otherwise.
+    fn strong(&self, style: Style) -> Style {
+        if self.high_contrast {
+            style.add_modifier(Modifier::BOLD)
+        } else {
+            style
+        }
+    }
+
+    /// Under everything drawn: high contrast paints the screen black with
+    /// white ink, whatever the terminal's own colours; the other themes
+    /// leave the terminal's.
+    pub fn base(&self) -> Style {
+        if self.high_contrast && self.color {
+            Style::new().fg(Color::White).bg(Color::Black)
+        } else {
+            Style::new()
+        }
+    }
+
+    /// The lines of boxes and windows: bright white in high contrast.
+    pub fn edge(&self) -> Style {
+        if self.high_contrast && self.color {
+            Style::new().fg(Color::White)
+        } else {
+            Style::new()
+        }
     }
 
     pub fn border(&self) -> border::Set<'static> {
@@ -191,27 +237,54 @@ impl Theme {
         }
     }
 
-    pub fn accent(&self) -> Style {
-        if self.color {
-            Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD)
-        } else {
-            Style::new().add_modifier(Modifier::BOLD)
+    /// The card winning the trick so far: starred corners, so it shows
+    /// without colour, and unlike the doubled box of a trick's winner.
+    pub fn winning_border(&self) -> border::Set<'static> {
+        let star = if self.ascii { "*" } else { "★" };
+        border::Set {
+            top_left: star,
+            top_right: star,
+            bottom_left: star,
+            bottom_right: star,
+            ..self.border()
         }
     }
 
-    pub fn dim(&self) -> Style {
-        if self.color {
-            Style::new().fg(Color::DarkGray)
-        } else {
-            Style::new().add_modifier(Modifier::DIM)
+    pub fn accent(&self) -> Style {
+        match (self.color, self.high_contrast) {
+            (true, false) => Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
+            (true, true) => Style::new()
+                .fg(Color::LightYellow)
+                .add_modifier(Modifier::BOLD),
+            (false, _) => Style::new().add_modifier(Modifier::BOLD),
         }
+    }
+
+    /// What matters less: grey or faint; in high contrast plain white
+    /// instead, for a player who must read it all the same.
+    pub fn dim(&self) -> Style {
+        match (self.color, self.high_contrast) {
+            (true, false) => Style::new().fg(Color::DarkGray),
+            (true, true) => Style::new().fg(Color::White),
+            (false, false) => Style::new().add_modifier(Modifier::DIM),
+            (false, true) => Style::new(),
+        }
+    }
+
+    /// What may not be chosen now (a bid the rules refuse): faded, and
+    /// struck through so it shows where fading does not.
+    pub fn unavailable(&self) -> Style {
+        self.dim().add_modifier(Modifier::CROSSED_OUT)
     }
 
     pub fn bar(&self) -> Style {
-        if self.color {
-            Style::new().fg(Color::Black).bg(Color::Green)
-        } else {
-            Style::new().add_modifier(Modifier::REVERSED)
+        match (self.color, self.high_contrast) {
+            (true, false) => Style::new().fg(Color::Black).bg(Color::Green),
+            (true, true) => Style::new()
+                .fg(Color::Black)
+                .bg(Color::White)
+                .add_modifier(Modifier::BOLD),
+            (false, _) => self.strong(Style::new().add_modifier(Modifier::REVERSED)),
         }
     }
 
@@ -365,6 +438,75 @@ mod tests {
         assert_eq!(words.card(card), "ten of hearts");
         assert_eq!(words.card("QS".parse().unwrap()), "queen of spades");
         assert_eq!(words.card(Card::BIG_JOKER), "big joker");
+    }
+
+    #[test]
+    fn four_colours_give_each_suit_its_own_ink_and_two_colours_pair_them() {
+        let ink = |theme: Theme| Suit::ALL.map(|s| theme.suit_style(s).fg);
+        let classic = Theme {
+            color: true,
+            ..Theme::UNICODE
+        };
+        let four = Theme {
+            four_color: true,
+            ..classic
+        };
+        let all = ink(four);
+        for (i, a) in all.iter().enumerate() {
+            assert!(all[i + 1..].iter().all(|b| b != a), "{all:?}");
+        }
+        assert_eq!(
+            ink(classic)
+                .iter()
+                .filter(|&&c| c == Some(Color::Red))
+                .count(),
+            2
+        );
+        // Without colour, four colours change nothing.
+        let no_colour = Theme {
+            four_color: true,
+            ..Theme::UNICODE
+        };
+        assert!(ink(no_colour).iter().all(Option::is_none));
+    }
+
+    #[test]
+    fn high_contrast_never_dims_and_keeps_bold_without_colour() {
+        for color in [true, false] {
+            let theme = Theme {
+                color,
+                high_contrast: true,
+                ..Theme::UNICODE
+            };
+            let card = Card::BIG_JOKER;
+            for style in [
+                theme.dim(),
+                theme.accent(),
+                theme.bar(),
+                theme.edge(),
+                theme.card_style(card, false),
+                theme.card_style(card, true),
+                theme.unavailable(),
+            ] {
+                assert!(!style.add_modifier.contains(Modifier::DIM), "{style:?}");
+                assert_ne!(style.fg, Some(Color::DarkGray), "{style:?}");
+            }
+            let bold = |s: Style| s.add_modifier.contains(Modifier::BOLD);
+            assert!(bold(theme.card_style(card, true)));
+            assert!(!bold(theme.card_style(card, false)));
+            assert!(theme.cursor().add_modifier.contains(Modifier::REVERSED));
+        }
+        // The classic theme still fades what may not be played.
+        let classic = Theme::UNICODE.card_style(Card::BIG_JOKER, false);
+        assert!(classic.add_modifier.contains(Modifier::DIM));
+    }
+
+    #[test]
+    fn the_card_winning_so_far_has_starred_corners() {
+        assert_eq!(Theme::PLAIN.winning_border().top_left, "*");
+        assert_eq!(Theme::PLAIN.winning_border().horizontal_top, "-");
+        assert_eq!(Theme::UNICODE.winning_border().bottom_right, "★");
+        assert_ne!(Theme::PLAIN.winning_border(), Theme::PLAIN.winner_border());
     }
 
     #[test]

@@ -22,7 +22,7 @@ use super::run::IDLE_WAIT;
 use super::terminal::{self, Next};
 use super::theme::Theme;
 use super::view::score_bar::side_columns;
-use super::view::table::{phase_note, progress, put_label, seat_stats};
+use super::view::table::{phase_note, progress, put_label, seat_stats, standing};
 use super::widgets::{centered_line, seat_name, table_card, too_small};
 use super::{Ending, TuiError};
 
@@ -45,6 +45,7 @@ impl WatchScreen<'_> {
     }
 
     pub fn render(&self, area: Rect, buf: &mut Buffer, theme: &Theme) {
+        buf.set_style(area, theme.base());
         let Some(regions) = regions(area) else {
             return too_small(area, buf, theme, "q leaves");
         };
@@ -116,7 +117,7 @@ impl WatchScreen<'_> {
         for (seat, &card) in view.play.trick.pairs() {
             let spot = seat_spot(area, place(mode, seat, bottom));
             if let Some(card) = card {
-                table_card(buf, spot.card, card, theme, theme.border());
+                table_card(buf, spot.card, card, theme, standing(&view.play, seat));
             }
             let turn = view.turn == Some(seat) && view.phase != Phase::Over;
             let name = seat_name(names.seat(seat).to_string(), turn, false, theme);

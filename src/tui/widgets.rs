@@ -6,7 +6,6 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
-use ratatui::symbols::border;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Widget};
 
@@ -17,9 +16,26 @@ use super::hits::{Hits, Target};
 use super::layout::{MIN_HEIGHT, MIN_WIDTH, hand_cells};
 use super::theme::Theme;
 
+/// What a card on the table's box says about it, by its corners and
+/// edges as well as its colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Standing {
+    /// Played, and no more.
+    Played,
+    /// Winning the trick being played, so far: starred corners.
+    Winning,
+    /// Took the trick just finished: a doubled box.
+    Won,
+}
+
 /// A card lying on the table, its face in the middle of a small box.
-pub fn table_card(buf: &mut Buffer, area: Rect, card: Card, theme: &Theme, set: border::Set) {
-    let block = Block::bordered().border_set(set);
+pub fn table_card(buf: &mut Buffer, area: Rect, card: Card, theme: &Theme, standing: Standing) {
+    let (set, edge) = match standing {
+        Standing::Played => (theme.border(), theme.edge()),
+        Standing::Winning => (theme.winning_border(), theme.accent()),
+        Standing::Won => (theme.winner_border(), theme.accent()),
+    };
+    let block = Block::bordered().border_set(set).border_style(edge);
     let inner = block.inner(area);
     block.render(area, buf);
     let face = theme.card(card);
@@ -34,8 +50,10 @@ pub struct HandCard {
     pub card: Option<Card>,
     pub playable: bool,
     pub cursor: bool,
-    /// Chosen to pass in the exchange: drawn as if lifted.
-    pub chosen: bool,
+    /// Drawn as if lifted, its top edge doubled: chosen to pass in the
+    /// exchange, or one that may be played on the player's turn to play,
+    /// so that shows by a sign as well as by the faded faces of the rest.
+    pub lifted: bool,
     /// Passed by the partner in the exchange: underlined until the first
     /// trick is over.
     pub received: bool,
@@ -78,17 +96,22 @@ pub fn hand_strip(
             };
             buf.set_string(x + 1, y, label, style);
         }
-        let top_edge = if hc.chosen { lifted } else { h };
-        buf.set_string(x, y + 1, if i == 0 { tl } else { tee_top }, Style::new());
-        buf.set_string(x + 1, y + 1, top_edge.repeat(3), Style::new());
-        buf.set_string(x, y + 2, v, Style::new());
-        buf.set_string(x, y + 3, if i == 0 { bl } else { tee_bottom }, Style::new());
+        let edge = theme.edge();
+        let (top_edge, top_style) = if hc.lifted {
+            (lifted, edge.patch(theme.accent()))
+        } else {
+            (h, edge)
+        };
+        buf.set_string(x, y + 1, if i == 0 { tl } else { tee_top }, edge);
+        buf.set_string(x + 1, y + 1, top_edge.repeat(3), top_style);
+        buf.set_string(x, y + 2, v, edge);
+        buf.set_string(x, y + 3, if i == 0 { bl } else { tee_bottom }, edge);
         let bottom_edge = if hc.received { lifted } else { h };
-        buf.set_string(x + 1, y + 3, bottom_edge.repeat(3), Style::new());
+        buf.set_string(x + 1, y + 3, bottom_edge.repeat(3), edge);
         if i == last {
-            buf.set_string(x + 4, y + 1, tr, Style::new());
-            buf.set_string(x + 4, y + 2, v, Style::new());
-            buf.set_string(x + 4, y + 3, br, Style::new());
+            buf.set_string(x + 4, y + 1, tr, edge);
+            buf.set_string(x + 4, y + 2, v, edge);
+            buf.set_string(x + 4, y + 3, br, edge);
         }
         match hc.card {
             Some(card) => {
@@ -135,8 +158,10 @@ pub fn button(
 /// room inside the border.
 pub fn framed(title: &str, area: Rect, buf: &mut Buffer, theme: &Theme) -> Rect {
     Clear.render(area, buf);
+    buf.set_style(area, theme.base());
     let block = Block::bordered()
         .border_set(theme.border())
+        .border_style(theme.edge())
         .title(Span::styled(format!(" {title} "), theme.accent()));
     let inner = block.inner(area);
     block.render(area, buf);

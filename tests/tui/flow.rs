@@ -330,9 +330,12 @@ fn the_exchange_takes_exactly_its_count() {
     for card in received {
         assert!(notice.contains(&Theme::PLAIN.card(card)), "{notice}");
     }
-    // And they are marked in the hand, underlined, for the first trick.
-    let marked = screen_text(&mut app, 80, 24).matches("===").count();
-    assert_eq!(marked, received.len() as usize);
+    // And they are marked in the hand, underlined, for the first trick:
+    // on the cards' bottom edge (a raised top edge is a card to play).
+    let screen = screen_text(&mut app, 80, 24);
+    let bottom_edge = screen.lines().nth(18).unwrap();
+    assert!(bottom_edge.contains("+---+") || bottom_edge.contains("+===+"));
+    assert_eq!(bottom_edge.matches("===").count(), received.len() as usize);
 }
 
 /// The quit window starts on Stay; keys and clicks work on both buttons.

@@ -12,6 +12,7 @@
 
 mod bid_cursor;
 mod claim;
+mod colours;
 mod directory;
 mod dummy;
 mod eighty_columns;

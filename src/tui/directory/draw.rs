@@ -30,6 +30,7 @@ const MODE_COLUMNS: usize = 12;
 /// Draws the lobby; says where each table's rows went, for clicks.
 pub fn render(state: &DirectoryState, area: Rect, buf: &mut Buffer, theme: &Theme) -> RowHits {
     let mut hits = RowHits::default();
+    buf.set_style(area, theme.base());
     if !layout::fits(area) {
         too_small(area, buf, theme, "Q leaves");
         return hits;

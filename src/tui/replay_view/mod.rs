@@ -74,6 +74,7 @@ impl Scene<'_> {
 /// Draws the viewer over the whole of `area`.
 pub fn render(viewer: &Viewer, theme: &Theme, area: Rect, buf: &mut Buffer) {
     Clear.render(area, buf);
+    buf.set_style(area, theme.base());
     if !layout::fits(area) {
         too_small(area, buf, theme, "q leaves");
         return;

@@ -41,6 +41,7 @@ pub(super) fn draw(scene: &Scene, area: Rect, buf: &mut Buffer) {
     let block = Block::new()
         .borders(Borders::TOP)
         .border_set(theme.border())
+        .border_style(theme.edge())
         .title(Span::styled(title, theme.accent()));
     let inner = block.inner(area);
     block.render(area, buf);

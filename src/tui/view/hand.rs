@@ -21,7 +21,7 @@ pub(super) fn draw(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, h
                 card: None,
                 playable: false,
                 cursor: false,
-                chosen: false,
+                lifted: false,
                 received: false,
                 keyed: false,
             })
@@ -41,15 +41,15 @@ pub(super) fn draw(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, h
                 .enumerate()
                 .map(|(i, card)| HandCard {
                     card: Some(card),
-                    playable: match turn {
-                        Some(Decision::Play) => legal.contains(card),
-                        _ => true,
-                    },
+                    playable: turn != Some(Decision::Play) || legal.contains(card),
                     cursor: choosing
                         && matches!(turn, Some(Decision::Play | Decision::Exchange) | None)
                         && view.phase != Phase::Bidding
                         && i == app.hand_cursor(),
-                    chosen: app.to_pass().contains(card),
+                    // Lifted: chosen to pass, or playable now. Never
+                    // both: the exchange is over before the play.
+                    lifted: app.to_pass().contains(card)
+                        || (turn == Some(Decision::Play) && legal.contains(card)),
                     received: received.contains(card),
                     keyed,
                 })

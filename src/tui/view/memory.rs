@@ -29,6 +29,7 @@ pub(super) fn draw(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
         area.height.saturating_sub(1),
     );
     Clear.render(rows, buf);
+    buf.set_style(rows, theme.base());
     let memory = Memory::of(view);
     let half = rows.width.saturating_sub(LABEL) / 2;
     let label = |text: &str, y: u16, buf: &mut Buffer| {

@@ -27,6 +27,7 @@ use super::widgets::too_small;
 pub fn render(app: &App, area: Rect, buf: &mut Buffer) -> Hits {
     let mut hits = Hits::default();
     let theme = app.theme();
+    buf.set_style(area, theme.base());
     // The review fills the screen, at any size, and has nothing to click.
     if let Some(review) = app.review() {
         replay_view::render(review, theme, area, buf);

@@ -22,6 +22,7 @@ pub(super) fn draw(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, h
     let mut block = Block::new()
         .borders(Borders::TOP)
         .border_set(theme.border())
+        .border_style(theme.edge())
         .title(Span::styled(title(app, view), theme.accent()));
     if let Some(left) = app.countdown() {
         block = block.title_top(Line::from(countdown(left, theme)).right_aligned());
@@ -333,7 +334,11 @@ fn bid_buttons(
             y += 1;
         }
         let allowed = view.check_bid(bid).is_ok();
-        let mut style = if allowed { Style::new() } else { theme.dim() };
+        let mut style = if allowed {
+            Style::new()
+        } else {
+            theme.unavailable()
+        };
         if i == app.bid_cursor() {
             style = style.patch(theme.cursor());
         }

@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
-use crate::engine::{CardSet, Phase, PlayerView, PublicView, Seat, TrickDone};
+use crate::engine::{CardSet, Phase, PlayerView, PublicPlay, PublicView, Seat, TrickDone};
 use crate::naming::{Names, Place, place};
 
 use super::super::app::App;
@@ -16,7 +16,7 @@ use super::super::layout::seat_spot;
 use super::super::standing::{exchange_name, seat_bid, spades_state};
 use super::super::text::sentence_case;
 use super::super::theme::Theme;
-use super::super::widgets::{centered_line, seat_name, suit_spans, table_card};
+use super::super::widgets::{Standing, centered_line, seat_name, suit_spans, table_card};
 
 pub(super) fn draw(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
     let theme = app.theme();
@@ -29,12 +29,12 @@ pub(super) fn draw(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
     for (seat, &card) in trick_cards.pairs() {
         let spot = seat_spot(area, place(view.mode(), seat, view.seat));
         if let Some(card) = card {
-            let set = if held.is_some_and(|t| t.winner == seat) {
-                theme.winner_border()
-            } else {
-                theme.border()
+            let standing = match held {
+                Some(t) if t.winner == seat => Standing::Won,
+                Some(_) => Standing::Played,
+                None => standing(&view.play, seat),
             };
-            table_card(buf, spot.card, card, theme, set);
+            table_card(buf, spot.card, card, theme, standing);
         }
         seat_label(app, view, seat, held, spot.label, buf);
         if let Some(cards) = view.seen_hand(seat).filter(|_| seat != view.seat) {
@@ -42,6 +42,18 @@ pub(super) fn draw(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer) {
         }
     }
     phase_note(&public, held.is_some(), area, buf, theme);
+}
+
+/// A card of the trick being played: starred while it wins, once a
+/// second card is down, so the player sees whether the partner's card
+/// holds without telling colours apart.
+pub(in crate::tui) fn standing(play: &PublicPlay, seat: Seat) -> Standing {
+    let contested = play.trick.iter().flatten().count() > 1;
+    if contested && play.winning == Some(seat) {
+        Standing::Winning
+    } else {
+        Standing::Played
+    }
 }
 
 /// The corners: whether spades are broken, and which trick this is.
