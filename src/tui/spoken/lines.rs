@@ -65,11 +65,14 @@ impl Lines {
         }
     }
 
-    /// Writes one line, escaped and flushed at once (a pipe is not a
-    /// terminal and would otherwise hold it back).
-    pub fn say(&mut self, line: &str) -> io::Result<()> {
-        let shown = outside::escaped_line(line.trim_end());
-        writeln!(self.out, "{shown}")?;
+    /// Writes `text` escaped, as one line or, past `LINE_MAX`, as a few
+    /// (`split`), flushed at once (a pipe is not a terminal and would
+    /// otherwise hold it back). No line said is ever longer.
+    pub fn say(&mut self, text: &str) -> io::Result<()> {
+        let shown = outside::escaped_line(text.trim_end());
+        for line in split(&shown) {
+            writeln!(self.out, "{line}")?;
+        }
         self.out.flush()
     }
 
@@ -87,6 +90,31 @@ impl Lines {
             Err(RecvTimeoutError::Timeout) => Heard::Nothing,
         }
     }
+}
+
+/// `text` cut into lines of at most `LINE_MAX` characters, each cut
+/// after a "; ", else a ", ", else a space, so a long sentence (a hand, a
+/// list) reads on as a few.
+pub fn split(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text.trim();
+    while rest.chars().count() > LINE_MAX {
+        let limit = rest
+            .char_indices()
+            .nth(LINE_MAX)
+            .map_or(rest.len(), |(i, _)| i);
+        let head = &rest[..limit];
+        let cut = ["; ", ", ", " "]
+            .iter()
+            .find_map(|sep| head.rfind(sep).filter(|&i| i > 0).map(|i| i + sep.len()))
+            .unwrap_or(limit);
+        out.push(rest[..cut].trim_end().to_string());
+        rest = rest[cut..].trim_start();
+    }
+    if !rest.is_empty() || out.is_empty() {
+        out.push(rest.to_string());
+    }
+    out
 }
 
 /// One line of at most `TYPED_MAX` bytes, the rest of a longer one
@@ -177,5 +205,25 @@ mod tests {
         let text = String::from_utf8(out.lock().unwrap().clone()).unwrap();
         assert!(!text.contains('\x1b') && !text.contains('\x07'), "{text:?}");
         assert_eq!(text.lines().count(), 1, "{text:?}");
+    }
+
+    #[test]
+    fn a_long_text_is_split_at_its_lists_into_lines_that_fit() {
+        let hand = "spades: ace, king, queen, jack, ten; hearts: ace, king".repeat(9);
+        let lines = split(&hand);
+        assert!(lines.len() > 1);
+        assert!(
+            lines.iter().all(|l| l.chars().count() <= LINE_MAX),
+            "{lines:?}"
+        );
+        assert_eq!(lines.join(" "), hand, "nothing lost");
+        assert!(
+            lines[0].ends_with(';') || lines[0].ends_with(','),
+            "{}",
+            lines[0]
+        );
+        let word = "x".repeat(LINE_MAX * 2 + 5);
+        assert_eq!(split(&word).concat(), word, "a word too long is cut anyway");
+        assert_eq!(split(""), [""]);
     }
 }

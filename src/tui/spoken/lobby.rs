@@ -15,19 +15,13 @@ use crate::protocol::account::Rung;
 use crate::protocol::directory::{ListedTable, QueueCount};
 
 use super::super::directory::DirectoryState;
-use super::LINE_MAX;
 
 /// Text from outside made a line: hidden characters out, a mark a letter
 /// at most, cut to `LINE_MAX` characters, so a server's 10 kB name is one
 /// line a screen reader can read through.
 pub fn bounded(text: &str) -> String {
     let kept = thin_marks(&clean(text));
-    let kept = kept.trim();
-    if kept.chars().count() <= LINE_MAX {
-        return kept.to_string();
-    }
-    let cut: String = kept.chars().take(LINE_MAX - 3).collect();
-    format!("{}...", cut.trim_end())
+    super::words::cut(kept.trim())
 }
 
 /// A name from the server, as a line says it.
@@ -351,6 +345,7 @@ mod tests {
     use super::*;
     use crate::protocol::directory::ListedSeat;
     use crate::tui::directory::Player;
+    use crate::tui::spoken::LINE_MAX;
 
     fn seat(name: Option<&str>, player: SeatPlayer) -> ListedSeat {
         ListedSeat {

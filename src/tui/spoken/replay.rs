@@ -19,7 +19,7 @@ use crate::signals::StopSignals;
 
 use super::super::replay::{Move, Source, Viewer};
 use super::super::{Ending, TuiError};
-use super::{Heard, LINE_MAX, Lines, Speech, words};
+use super::{Heard, Lines, Speech, words};
 
 use hand::Voices;
 
@@ -300,38 +300,10 @@ impl Reader<'_> {
         }
     }
 
-    /// Says `text`, in as many lines as it takes to keep each to
-    /// `LINE_MAX` characters.
+    /// Says `text`, in as many lines as it takes (`Lines::say` splits).
     fn say(&mut self, text: &str) -> io::Result<()> {
-        fitted(text)
-            .iter()
-            .try_for_each(|line| self.lines.say(line))
+        self.lines.say(text)
     }
-}
-
-/// `text` cut into lines of at most `LINE_MAX` characters, each cut
-/// after a "; ", else a ", ", else a space, so a long sentence reads as
-/// a few.
-fn fitted(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut rest = text.trim();
-    while rest.chars().count() > LINE_MAX {
-        let limit = rest
-            .char_indices()
-            .nth(LINE_MAX)
-            .map_or(rest.len(), |(i, _)| i);
-        let head = &rest[..limit];
-        let cut = ["; ", ", ", " "]
-            .iter()
-            .find_map(|sep| head.rfind(sep).filter(|&i| i > 0).map(|i| i + sep.len()))
-            .unwrap_or(limit);
-        out.push(rest[..cut].trim_end().to_string());
-        rest = rest[cut..].trim_start();
-    }
-    if !rest.is_empty() || out.is_empty() {
-        out.push(rest.to_string());
-    }
-    out
 }
 
 #[cfg(test)]

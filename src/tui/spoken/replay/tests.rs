@@ -2,6 +2,7 @@ use super::*;
 use crate::analysis::{Category, Class, GameReview, Verdict};
 use crate::engine::{Action, Bid, Card, Decision, Seat};
 use crate::review::Story;
+use crate::tui::spoken::LINE_MAX;
 
 const WORDS: Speech = Speech {
     verbosity: Verbosity::Normal,
@@ -192,23 +193,6 @@ fn a_hand_without_a_bad_decision_says_so() {
             "Review of your 2 decisions: 0 inaccuracies, 1 mistake, 0 blunders; accuracy {accuracy:.0}%."
         )
     );
-}
-
-#[test]
-fn long_text_is_cut_into_lines_at_its_pauses() {
-    let text = format!("{}; {}", "a".repeat(150), "b, ".repeat(60));
-    let lines = fitted(&text);
-    assert!(lines.len() >= 2, "{lines:?}");
-    assert_eq!(lines[0], format!("{};", "a".repeat(150)));
-    assert!(lines.iter().all(|l| l.chars().count() <= LINE_MAX));
-    assert_eq!(lines.concat().replace(' ', ""), text.replace(' ', ""));
-    let word = "x".repeat(450);
-    assert_eq!(
-        fitted(&word).concat(),
-        word,
-        "a word too long is cut anyway"
-    );
-    assert_eq!(fitted("short"), ["short"]);
 }
 
 #[test]
