@@ -7,6 +7,7 @@ mod claim;
 mod clock;
 mod game_over;
 mod hint;
+mod intents;
 mod keys;
 mod memory;
 mod turn_timer;

@@ -10,8 +10,10 @@
 //! actions.
 
 pub mod ask;
+pub mod commands;
 mod lines;
 pub mod replay;
+pub mod say;
 pub mod table;
 pub mod words;
 
