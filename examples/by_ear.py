@@ -76,7 +76,7 @@ def answer(line, state):
     if state.get("passing") and line.startswith("You hold"):
         n, state["passing"] = state["passing"], 0
         return "pass " + " ".join(held_cards(line)[:n])
-    if line.startswith("Enter for the next hand"):
+    if line.startswith("Enter for"):
         return ""
     if line.startswith("The game is over"):
         return "quit"

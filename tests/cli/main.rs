@@ -20,6 +20,7 @@ mod ladder_db;
 mod presets;
 mod replay;
 mod resume;
+mod screen_reader;
 mod sim;
 mod tui_e2e;
 mod tui_exit;

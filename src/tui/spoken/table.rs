@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engine::{Decision, SeatEvent};
+use crate::engine::{Decision, Phase, SeatEvent};
 use crate::save::{Saved, SetAside};
 use crate::session::Played;
 use crate::signals::StopSignals;
@@ -175,8 +175,10 @@ struct Spoken {
     decision: Option<DecisionKey>,
     /// The hand whose cards have been said.
     hand: Option<u32>,
-    /// The hand whose summary has been said.
+    /// The hand whose summary has been said, and whose "Enter for the
+    /// next hand" has.
     summary: Option<u32>,
+    summary_prompt: Option<u32>,
     game_over: bool,
     /// The decision whose time running out has been said.
     countdown: Option<DecisionKey>,
@@ -198,6 +200,7 @@ impl Spoken {
             decision: None,
             hand: None,
             summary: None,
+            summary_prompt: None,
             game_over: false,
             countdown: None,
             chat: app.chat_log().0,
@@ -269,7 +272,7 @@ impl Spoken {
                     // What the line did is said at once.
                     app.update(Input::Tick(Instant::now()));
                     self.news(app, lines)?;
-                    if self.said == 0 {
+                    if self.said == 0 && !app.should_quit() {
                         self.again(app, lines)?;
                     }
                 }
@@ -293,6 +296,10 @@ impl Spoken {
             if let Some(line) = self.teller.event(event) {
                 self.say(lines, &line)?;
             }
+            // The hand's score comes before the game's end.
+            if let SeatEvent::Score { .. } = event {
+                self.summary(app, lines)?;
+            }
             if let SeatEvent::Dealt { hand, dealer } = *event {
                 let view = app.view();
                 let cards = (view.hand_no == hand).then_some(view.hand).flatten();
@@ -306,6 +313,7 @@ impl Spoken {
         self.notice(app, lines)?;
         self.cards_turned_up(app, lines)?;
         self.summary(app, lines)?;
+        self.summary_waits(app, lines)?;
         self.game_over(app, lines)?;
         self.countdown(app, lines)?;
         self.your_turn(app, lines)
@@ -363,10 +371,9 @@ impl Spoken {
         Ok(())
     }
 
+    /// The hand's score, once it is scored (or, when a game is taken up
+    /// at a summary not yet read, then).
     fn summary(&mut self, app: &App, lines: &mut Lines) -> Result<(), TuiError> {
-        if app.screen() != Screen::Summary {
-            return Ok(());
-        }
         let Some((result, before)) = app.summary() else {
             return Ok(());
         };
@@ -378,7 +385,21 @@ impl Spoken {
         for line in said {
             self.say(lines, &line)?;
         }
-        self.say(lines, NEXT_HAND)
+        Ok(())
+    }
+
+    /// "Enter for the next hand.", once the hand and anything that ends
+    /// with it (the game) have been said.
+    fn summary_waits(&mut self, app: &App, lines: &mut Lines) -> Result<(), TuiError> {
+        if app.screen() != Screen::Summary {
+            return Ok(());
+        }
+        let hand = app.summary().map(|(result, _)| result.hand);
+        if self.summary_prompt == hand {
+            return Ok(());
+        }
+        self.summary_prompt = hand;
+        self.say(lines, next_hand(app))
     }
 
     fn game_over(&mut self, app: &App, lines: &mut Lines) -> Result<(), TuiError> {
@@ -434,7 +455,7 @@ impl Spoken {
             return self.ask_quit(app, lines);
         }
         match app.screen() {
-            Screen::Summary => self.say(lines, NEXT_HAND),
+            Screen::Summary => self.say(lines, next_hand(app)),
             Screen::GameOver => self.say(lines, GAME_OVER),
             _ if app.human_turn().is_some() => self.ask_turn(app, lines),
             _ => {
@@ -615,6 +636,14 @@ fn decision_key(app: &App) -> Option<DecisionKey> {
     Some((view.hand_no, view.play.played.len() as usize, turn.decision))
 }
 
-const NEXT_HAND: &str = "Enter for the next hand.";
+/// What Enter does at a hand's summary: the next hand, or at the last
+/// the game's end.
+fn next_hand(app: &App) -> &'static str {
+    if app.view().phase == Phase::Over {
+        "Enter for the end of the game."
+    } else {
+        "Enter for the next hand."
+    }
+}
 const GAME_OVER: &str =
     "The game is over. Type new for another game, replay or review to look back, or quit.";
