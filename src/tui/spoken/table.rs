@@ -552,13 +552,11 @@ impl Spoken {
                     *self = Spoken::new(app);
                 }
             }
-            Command::Chat(text) => {
-                if !app.send_chat(&text) {
-                    self.say(
-                        lines,
-                        "Chat is for a shared table: nobody else is at this one.",
-                    )?;
-                }
+            Command::Chat(text) if !app.send_chat(&text) => {
+                self.say(
+                    lines,
+                    "Chat is for a shared table: nobody else is at this one.",
+                )?;
             }
             _ => {}
         }
