@@ -325,3 +325,22 @@ fn a_game_left_is_saved_and_taken_up_by_ear() {
     offered.send("yes");
     assert!(offered.finish().0.success());
 }
+
+#[test]
+fn a_stop_signal_leaves_as_at_the_full_screen_table() {
+    let home = tempfile::tempdir().unwrap();
+    let mut game = ByEar::start(&home, &[&FAST[..], &["--seed", "3"]].concat());
+    game.until(|l| l.starts_with("Your turn to bid: "));
+    let killed = Command::new("kill")
+        .args(["-TERM", &game.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let (status, said) = game.finish();
+    // 128 + 15, as a shell reports a program stopped by SIGTERM.
+    assert_eq!(status.code(), Some(143), "{said:?}");
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("The game is saved where you left it"))
+    );
+}
