@@ -38,7 +38,8 @@ def card_in_words(text):
 def offered_cards(line):
     """The cards a "You may play:" line offers, short: listed one by one
     ("queen of hearts, seven of hearts") or by suit ("hearts: queen, seven")."""
-    listed = line.split("You may play:", 1)[1].strip().rstrip(".")
+    head = "You may play:" if "You may play:" in line else "Your turn:"
+    listed = line.split(head, 1)[1].strip().rstrip(".")
     cards = []
     for part in listed.split("; "):
         if ": " in part:
@@ -62,14 +63,15 @@ def held_cards(line):
 
 def answer(line, state):
     """What to type after `line`, if anything."""
-    if "You may play:" in line:
+    # Each prompt at normal verbosity, and at brief.
+    if "You may play:" in line or line.startswith("Your turn: "):
         return "play " + offered_cards(line)[0]
-    m = re.search(r"Your turn to bid: (\d+)", line)
+    m = re.match(r"(?:Your turn to bid|Bid): (\d+)", line)
     if m:
         return "bid " + m.group(1)
-    if "Your cards are face down: say" in line:
+    if "Your cards are face down: say" in line or line.startswith("Cards face down:"):
         return "look"
-    m = re.search(r"Your turn to pass (\d+) card", line)
+    m = re.match(r"(?:Your turn to pass|Pass) (\d+) card", line)
     if m:
         state["passing"] = int(m.group(1))
         return None
@@ -102,7 +104,8 @@ def play(spades, seed, verbosity):
         m = re.match(r"Hand (\d+)[.:,]", line)
         if m and "scored" not in line:
             hand = int(m.group(1))
-        hands[hand] = hands.get(hand, 0) + 1
+        lines, chars = hands.get(hand, (0, 0))
+        hands[hand] = (lines + 1, chars + len(line))
         if len(line) > len(longest):
             longest = line
         typed = answer(line, state)
@@ -126,10 +129,13 @@ def main():
     worst = ""
     for verbosity in options.verbosity.split(","):
         per_hand, longest = play(options.spades, options.seed, verbosity)
-        mean = sum(per_hand) / len(per_hand)
-        print(f"{verbosity}: {len(per_hand)} hands, lines per hand: "
-              f"mean {mean:.1f}, min {min(per_hand)}, max {max(per_hand)} "
-              f"({' '.join(map(str, per_hand))}); longest line {len(longest)} characters")
+        lines = [n for n, _ in per_hand]
+        chars = sum(c for _, c in per_hand) / len(per_hand)
+        mean = sum(lines) / len(lines)
+        print(f"{verbosity}: {len(lines)} hands, lines per hand: "
+              f"mean {mean:.1f}, min {min(lines)}, max {max(lines)} "
+              f"({' '.join(map(str, lines))}); characters per hand: mean {chars:.0f}; "
+              f"longest line {len(longest)} characters")
         if len(longest) > len(worst):
             worst = longest
     print(f"longest line ({len(worst)} characters, limit {LINE_MAX}): {worst}")
