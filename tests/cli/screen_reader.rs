@@ -273,6 +273,14 @@ fn a_card_that_may_not_be_played_is_refused_with_the_reason() {
             game.send(&format!("play {}", typed(wrong)));
             let suit = legal.lowest().unwrap().suit().name();
             assert_eq!(game.next().unwrap(), format!("You must follow {suit}."));
+            // A card not held is named in words, as every card is.
+            let stranger = CardSet::DECK.minus(held).lowest().unwrap();
+            game.send(&format!("play {}", typed(stranger)));
+            let named = spades::tui::theme::card_in_words(stranger);
+            assert_eq!(
+                game.next().unwrap(),
+                format!("You do not hold the {named}.")
+            );
             break;
         }
         game.send(&answer(&line).unwrap());

@@ -3,10 +3,10 @@
 //! end in these methods, so the two views can never disagree on what a
 //! bid, a card or leaving does.
 
-use crate::engine::{Action, Bid, Card, CardSet};
+use crate::engine::{Action, Bid, Card, CardSet, PlayError, RuleError};
 
 use super::super::Speed;
-use super::{App, Overlay, QuitChoice, Screen};
+use super::{App, Overlay, QuitChoice, Screen, sentence};
 
 impl App {
     /// A bid, a blind bid or blind nil, at the player's turn to bid or to
@@ -154,6 +154,22 @@ impl App {
             said.push("This rated game counts as your loss.");
         }
         said
+    }
+
+    /// The engine's refusal as a sentence, a card in it named as the
+    /// theme names cards ("the queen of hearts" when said aloud, not "QH").
+    pub(super) fn refusal(&self, error: RuleError) -> String {
+        let card = |card| self.theme.card(card);
+        match error {
+            RuleError::Play(PlayError::NotInHand(held)) | RuleError::ExchangeNotHeld(held) => {
+                format!("You do not hold the {}.", card(held))
+            }
+            RuleError::Play(PlayError::MustLeadLowestClub(lowest)) => format!(
+                "The lowest club leads the first trick (house rule): lead the {}.",
+                card(lowest)
+            ),
+            _ => sentence(&error.to_string()),
+        }
     }
 
     /// Is it the player's turn? If not, the notice says whose it is.

@@ -600,7 +600,7 @@ impl App {
                 self.absorb(events);
             }
             Err(error) => {
-                self.notice = Some(sentence(&error.to_string()));
+                self.notice = Some(self.refusal(error));
                 self.notice_lasts_one_move = false;
             }
         }
