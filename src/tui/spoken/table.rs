@@ -530,7 +530,9 @@ impl Spoken {
     /// The commands that act at the table: the notice that follows (a
     /// refusal, the hint) is said even when it is the same as the last.
     fn act(&mut self, app: &mut App, lines: &mut Lines, command: Command) -> Result<(), TuiError> {
-        self.notice = None;
+        if !matches!(command, Command::Chat(_) | Command::New) {
+            self.notice = None;
+        }
         match command {
             Command::Bid(bid) => app.bid(bid),
             Command::Look => app.look(),
@@ -538,6 +540,7 @@ impl Spoken {
             Command::Play(card) => app.play(card),
             Command::Hint => app.ask_hint(),
             Command::Claim => app.claim_the_rest(),
+            Command::Undo if !app.can_take_back() => app.undo(),
             Command::Undo => {
                 app.undo();
                 // The table was set again from the start: where it stands
@@ -549,7 +552,12 @@ impl Spoken {
             Command::New => {
                 app.new_game();
                 if app.screen() != Screen::GameOver {
+                    // A new game's events start afresh; the verbosity
+                    // chosen with `v` stays.
+                    let speech = self.speech;
                     *self = Spoken::new(app);
+                    self.speech = speech;
+                    self.teller.speech = speech;
                 }
             }
             Command::Chat(text) if !app.send_chat(&text) => {
