@@ -58,7 +58,9 @@ impl Teller {
         if seat == self.you {
             format!("You {verb}")
         } else {
-            format!("{} {verb}s", self.names.seat(seat))
+            // "plays", "passes".
+            let ending = if verb.ends_with('s') { "es" } else { "s" };
+            format!("{} {verb}{ending}", self.names.seat(seat))
         }
     }
 
@@ -517,6 +519,34 @@ mod tests {
         let yours = play(Seat::new(0), "TH");
         assert_eq!(normal.event(&yours).unwrap(), "You play the ten of hearts.");
         assert_eq!(full.event(&yours).unwrap(), "You play the ten of hearts.");
+    }
+
+    #[test]
+    fn passed_cards_are_said_to_those_who_see_them() {
+        let two: CardSet = ["7C", "3D"].iter().map(|s| c(s)).collect();
+        let pass = |from, to, cards| SeatEvent::Exchange {
+            hand: 1,
+            from,
+            to,
+            cards,
+        };
+        let you = Seat::new(0);
+        let mut t = teller(Verbosity::Normal, false);
+        assert_eq!(
+            t.event(&pass(you, NORTH, Some(two))).unwrap(),
+            "You pass seven of clubs, three of diamonds to North."
+        );
+        // What the player is passed, the app's own notice says.
+        assert_eq!(t.event(&pass(NORTH, you, Some(two))), None);
+        assert_eq!(
+            t.event(&pass(WEST, Seat::new(3), None)).unwrap(),
+            "West passes cards to East."
+        );
+        let mut short = teller(Verbosity::Brief, true);
+        assert_eq!(
+            short.event(&pass(you, NORTH, Some(two))).unwrap(),
+            "You pass 7C 3D to North."
+        );
     }
 
     #[test]
