@@ -67,8 +67,8 @@ pub struct ResumeArgs {
 /// `spades`: a new game, or the offer of the one left undecided.
 pub(super) fn play(args: &PlayArgs) -> Result<(), CliError> {
     let (rules, source) = args.table.rules()?;
-    check_terminal()?;
     let mut config = look_config(&args.look)?;
+    needs_terminal(&config)?;
     config.game = session::GameSetup {
         rules,
         seed: args.seed,
@@ -146,9 +146,10 @@ pub(super) fn resume(args: &ResumeArgs) -> Result<(), CliError> {
     if args.abandon {
         return abandon(&saved);
     }
-    check_terminal()?;
+    let config = look_config(&args.look)?;
+    needs_terminal(&config)?;
     // The game's own rules, names and level come from its save.
-    play_session(look_config(&args.look)?, Start::Resume(Box::new(saved)))
+    play_session(config, Start::Resume(Box::new(saved)))
 }
 
 /// A day, in seconds: `--abandon-older-than` counts whole days.
@@ -276,8 +277,22 @@ pub(super) fn look_config(look: &LookArgs) -> Result<PlayConfig, CliError> {
     Ok(config)
 }
 
+/// The full-screen table needs a terminal; the screen-reader mode writes
+/// plain lines, to a terminal or a pipe alike.
+fn needs_terminal(config: &PlayConfig) -> Result<(), CliError> {
+    if config.preferences.screen_reader {
+        Ok(())
+    } else {
+        check_terminal()
+    }
+}
+
 fn play_session(config: PlayConfig, start: Start) -> Result<(), CliError> {
-    let outcome = crate::tui::run(config, start)?;
+    let outcome = if config.preferences.screen_reader {
+        crate::tui::spoken::table::run(config, start)?
+    } else {
+        crate::tui::run(config, start)?
+    };
     report_played(outcome)
 }
 

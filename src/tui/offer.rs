@@ -106,7 +106,7 @@ impl<'a> Offer<'a> {
 }
 
 /// A saved game in a line: mode, course, where it stands.
-fn about(saved: &Saved, theme: &Theme) -> String {
+pub fn about(saved: &Saved, theme: &Theme) -> String {
     let mode = saved.header.rules.mode;
     let mut about = format!("{mode}, {}", crate::config::course(&saved.header.rules));
     if let Ok((hand, scores)) = saved.standing() {

@@ -21,6 +21,7 @@ mod presets;
 mod replay;
 mod replay_by_ear;
 mod resume;
+mod screen_reader;
 mod sim;
 mod tui_e2e;
 mod tui_exit;

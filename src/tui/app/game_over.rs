@@ -40,7 +40,9 @@ impl App {
         }
     }
 
-    fn game_just_played(&self) -> Result<Viewer, String> {
+    /// The game just played, as the replay viewer shows it (from its
+    /// record); or why it cannot be.
+    pub fn game_just_played(&self) -> Result<Viewer, String> {
         if self.table.is_remote() {
             return Err("A shared table's game: spades replay shows its record.".into());
         }

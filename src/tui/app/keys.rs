@@ -2,7 +2,7 @@
 //! the keys that would make a bid or play a card wait out the guard after
 //! a pause; choosing and moving never do harm.
 
-use crate::engine::{Action, Bid, Card, Decision};
+use crate::engine::{Bid, Card, Decision};
 
 use super::super::hand::{CARD_KEYS, hand_order};
 use super::super::hits::{OfferChoice, Target};
@@ -30,9 +30,7 @@ impl App {
                 let text = line.trim().to_string();
                 self.chat = None;
                 self.chat_scroll = 0;
-                if let (false, Some(remote)) = (text.is_empty(), self.table.remote()) {
-                    remote.chat(&text);
-                }
+                self.send_chat(&text);
             }
             Key::Backspace => {
                 line.pop();
@@ -113,10 +111,10 @@ impl App {
             Key::Char('/') if self.table.is_remote() => return self.chat = Some(String::new()),
             Key::Char('p') => return self.toggle_auto_play(),
             Key::Char('u') if matches!(self.screen(), Screen::Table | Screen::Summary) => {
-                return self.take_back();
+                return self.undo();
             }
-            Key::Char('C') if self.screen() == Screen::Table => return self.claim(),
-            Key::Char('h') if self.screen() == Screen::Table => return self.hint(),
+            Key::Char('C') if self.screen() == Screen::Table => return self.claim_the_rest(),
+            Key::Char('h') if self.screen() == Screen::Table => return self.ask_hint(),
             Key::Char('+' | '=') => return self.change_speed(1),
             Key::Char('-' | '_') => return self.change_speed(-1),
             Key::Char('?') => return self.overlay = Some(Overlay::Help),
@@ -137,17 +135,9 @@ impl App {
                 }
                 return;
             }
-            Key::Char('q') | Key::Char('Q') => {
-                // Nothing is lost leaving a game that is over, or a table
-                // that has gone: no question asked.
-                if self.screen() == Screen::GameOver || self.table.is_gone() {
-                    self.quit = true;
-                } else {
-                    self.quit_focus = QuitChoice::Stay;
-                    self.overlay = Some(Overlay::ConfirmQuit);
-                }
-                return;
-            }
+            // Nothing is lost leaving a game that is over, or a table that
+            // has gone: no question asked then.
+            Key::Char('q') | Key::Char('Q') => return self.ask_to_quit(),
             _ => {}
         }
         match self.screen() {
@@ -170,8 +160,8 @@ impl App {
 
     pub(super) fn overlay_key(&mut self, overlay: Overlay, key: Key) {
         match (overlay, key) {
-            (Overlay::ConfirmQuit, Key::Char('y' | 'Y' | 'q')) => self.quit = true,
-            (Overlay::ConfirmQuit, Key::Char('n' | 'N') | Key::Esc) => self.overlay = None,
+            (Overlay::ConfirmQuit, Key::Char('y' | 'Y' | 'q')) => self.answer_quit(true),
+            (Overlay::ConfirmQuit, Key::Char('n' | 'N') | Key::Esc) => self.answer_quit(false),
             (
                 Overlay::ConfirmQuit,
                 Key::Left | Key::Right | Key::Up | Key::Down | Key::Tab | Key::Char('h' | 'l'),
@@ -181,10 +171,9 @@ impl App {
                     QuitChoice::Quit => QuitChoice::Stay,
                 }
             }
-            (Overlay::ConfirmQuit, Key::Enter | Key::Space) => match self.quit_focus {
-                QuitChoice::Quit => self.quit = true,
-                QuitChoice::Stay => self.overlay = None,
-            },
+            (Overlay::ConfirmQuit, Key::Enter | Key::Space) => {
+                self.answer_quit(self.quit_focus == QuitChoice::Quit);
+            }
             (Overlay::ConfirmQuit, _) => {}
             (Overlay::Stats, Key::Up | Key::Char('k')) => {
                 self.stats_scroll = self.stats_scroll.saturating_sub(1);
@@ -238,7 +227,7 @@ impl App {
             Decision::BlindNil => self.offer_key(key),
             Decision::Bid => self.bid_key(key),
             Decision::Exchange => match key {
-                Key::Enter => self.act(Action::Exchange(self.to_pass)),
+                Key::Enter => self.pass(self.to_pass),
                 Key::Space => {
                     if let Some(card) = self.card_at_cursor() {
                         self.toggle_pass(card);
@@ -253,12 +242,12 @@ impl App {
             Decision::Play => match key {
                 Key::Enter | Key::Space => {
                     if let Some(card) = self.card_at_cursor() {
-                        self.act(Action::Play(card));
+                        self.play(card);
                     }
                 }
                 _ => {
                     if let Some(card) = self.move_or_pick(key) {
-                        self.act(Action::Play(card));
+                        self.play(card);
                     }
                 }
             },
@@ -268,9 +257,8 @@ impl App {
     /// Keys while another seat is to act: the cursor still moves.
     pub(super) fn idle_key(&mut self, key: Key) {
         let picked = matches!(key, Key::Enter | Key::Space) || self.move_or_pick(key).is_some();
-        if picked && let Some(seat) = self.waiting_for() {
-            self.notice = Some(format!("Wait: it is {}'s turn.", self.names.seat(seat)));
-            self.notice_lasts_one_move = true;
+        if picked {
+            self.say_whose_turn();
         }
     }
 
@@ -331,8 +319,8 @@ impl App {
             choices[(at + by) % choices.len()]
         };
         match key {
-            Key::Char('b') => self.act(Action::Bid(Bid::BlindNil)),
-            Key::Char('c') => self.act(Action::Look),
+            Key::Char('b') => self.bid(Bid::BlindNil),
+            Key::Char('c') => self.look(),
             Key::Up | Key::Down if self.offer_cursor == OfferChoice::BlindNumber => {
                 self.step_blind_number(key == Key::Up);
             }
@@ -385,11 +373,11 @@ impl App {
             Key::Right => self.bid_cursor = (self.bid_cursor + 1).min(last),
             Key::Enter | Key::Space => {
                 if let Some(&bid) = options.get(self.bid_cursor) {
-                    self.act(Action::Bid(bid));
+                    self.bid(bid);
                 }
             }
-            Key::Char('n') => self.act(Action::Bid(Bid::Nil)),
-            Key::Char('b') => self.act(Action::Bid(Bid::BlindNil)),
+            Key::Char('n') => self.bid(Bid::Nil),
+            Key::Char('b') => self.bid(Bid::BlindNil),
             Key::Char(d @ '0'..='9') => {
                 let max = view.mode().hand_size();
                 if let Some(n) = self.typed_number(d, max)
@@ -404,13 +392,13 @@ impl App {
 
     pub(super) fn choose_offer(&mut self, choice: OfferChoice) {
         match choice {
-            OfferChoice::BlindNil => self.act(Action::Bid(Bid::BlindNil)),
+            OfferChoice::BlindNil => self.bid(Bid::BlindNil),
             OfferChoice::BlindNumber => {
                 if let Some(n) = self.blind_number(&self.view()) {
-                    self.act(Action::Bid(Bid::Blind(n)));
+                    self.bid(Bid::Blind(n));
                 }
             }
-            OfferChoice::Look => self.act(Action::Look),
+            OfferChoice::Look => self.look(),
         }
     }
 
@@ -421,8 +409,8 @@ impl App {
         let target = self.hits.at(column, row);
         if let Some(overlay) = self.overlay {
             match (overlay, target) {
-                (Overlay::ConfirmQuit, Some(Target::Quit)) => self.quit = true,
-                (Overlay::ConfirmQuit, Some(Target::Continue)) => self.overlay = None,
+                (Overlay::ConfirmQuit, Some(Target::Quit)) => self.answer_quit(true),
+                (Overlay::ConfirmQuit, Some(Target::Continue)) => self.answer_quit(false),
                 (Overlay::ConfirmQuit, _) => {}
                 // A click outside the window closes it, as Esc does.
                 (_, None) => self.overlay = None,
@@ -452,7 +440,7 @@ impl App {
                     self.hand_cursor = place;
                 }
                 match self.human_turn().map(|t| t.decision) {
-                    Some(Decision::Play) => self.act(Action::Play(card)),
+                    Some(Decision::Play) => self.play(card),
                     Some(Decision::Exchange) => self.toggle_pass(card),
                     _ => self.idle_key(Key::Enter),
                 }
@@ -463,7 +451,7 @@ impl App {
                     let options = self.bid_options(&self.view());
                     let chosen = options.get(self.bid_cursor) == Some(&bid);
                     if chosen {
-                        self.act(Action::Bid(bid));
+                        self.bid(bid);
                     } else if let Some(i) = options.iter().position(|&b| b == bid) {
                         self.bid_cursor = i;
                     }

@@ -7,6 +7,7 @@ mod claim;
 mod clock;
 mod game_over;
 mod hint;
+mod intents;
 mod keys;
 mod memory;
 mod turn_timer;
@@ -599,7 +600,7 @@ impl App {
                 self.absorb(events);
             }
             Err(error) => {
-                self.notice = Some(sentence(&error.to_string()));
+                self.notice = Some(self.refusal(error));
                 self.notice_lasts_one_move = false;
             }
         }

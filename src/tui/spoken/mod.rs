@@ -10,10 +10,12 @@
 //! actions.
 
 pub mod ask;
+pub mod commands;
 mod lines;
 pub mod lobby;
 pub mod remote;
 pub mod replay;
+pub mod say;
 pub mod table;
 pub mod watch;
 pub mod words;
