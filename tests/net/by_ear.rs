@@ -402,7 +402,6 @@ fn a_table_hosted_by_ear_is_joined_from_the_full_screen_and_both_see_it_start() 
 }
 
 #[test]
-#[ignore = "needs the spoken table's play_to_the_end (issue 39's table part)"]
 fn a_table_hosted_by_ear_and_one_on_screen_both_see_the_first_cards() {
     hosted_by_ear_joined_on_screen(true);
 }

@@ -8,8 +8,8 @@
 
 use crate::config::preferences::Verbosity;
 use crate::engine::{
-    Bid, Card, CardSet, Decision, HandResult, Mode, PerSeat, PerSide, PlayerView, Rules, Seat,
-    SeatEvent, Side, SideTotals,
+    Bid, Card, CardSet, Decision, HandResult, Mode, PerSeat, PerSide, PlayerView, PublicPlay,
+    Rules, Seat, SeatEvent, Side, SideTotals,
 };
 use crate::naming::Names;
 
@@ -22,7 +22,8 @@ use super::{LINE_MAX, Speech, words};
 pub struct Teller {
     pub speech: Speech,
     names: Names,
-    you: Seat,
+    /// The player's seat; `None` for a spectator, who sits nowhere.
+    you: Option<Seat>,
     mode: Mode,
     trick: PerSeat<Option<Card>>,
     taken: PerSeat<u8>,
@@ -31,9 +32,17 @@ pub struct Teller {
 impl Teller {
     pub fn new(speech: Speech, names: Names, you: Seat, mode: Mode) -> Teller {
         Teller {
+            you: Some(you),
+            ..Teller::spectator(speech, names, mode)
+        }
+    }
+
+    /// The teller of a table watched from no seat: every seat by its name.
+    pub fn spectator(speech: Speech, names: Names, mode: Mode) -> Teller {
+        Teller {
             speech,
             names,
-            you,
+            you: None,
             mode,
             trick: PerSeat::filled(mode, None),
             taken: PerSeat::filled(mode, 0),
@@ -46,7 +55,7 @@ impl Teller {
 
     /// A seat as a sentence's subject: "You", "West".
     pub fn who(&self, seat: Seat) -> String {
-        if seat == self.you {
+        if Some(seat) == self.you {
             "You".to_string()
         } else {
             self.names.seat(seat).to_string()
@@ -55,7 +64,7 @@ impl Teller {
 
     /// A seat with its verb agreeing: "You play", "West plays".
     fn does(&self, seat: Seat, verb: &str) -> String {
-        if seat == self.you {
+        if Some(seat) == self.you {
             format!("You {verb}")
         } else {
             // "plays", "passes".
@@ -76,9 +85,9 @@ impl Teller {
 
     /// Where the tally of a hand in progress starts, when the game is
     /// taken up in the middle of one.
-    pub fn start_from(&mut self, view: &PlayerView) {
-        self.taken = view.play.tricks_won;
-        self.trick = view.play.trick;
+    pub fn start_from(&mut self, play: &PublicPlay) {
+        self.taken = play.tricks_won;
+        self.trick = play.trick;
     }
 
     /// The sentence for one event, if it has one. (`Dealt` is said by
@@ -121,11 +130,11 @@ impl Teller {
 
     fn exchange(&self, from: Seat, to: Seat, cards: Option<CardSet>) -> Option<String> {
         // What the player was passed is the app's own notice.
-        if to == self.you {
+        if Some(to) == self.you {
             return None;
         }
         Some(match cards {
-            Some(cards) if from == self.you => format!(
+            Some(cards) if Some(from) == self.you => format!(
                 "You pass {} to {}.",
                 words::cards(cards, &self.speech),
                 self.names.seat(to)
@@ -158,7 +167,7 @@ impl Teller {
             return format!(
                 "{} {}. Tricks {tally}.",
                 self.who(winner),
-                wins(winner == self.you)
+                wins(Some(winner) == self.you)
             );
         }
         let with = card.map_or(String::new(), |c| format!(" with {}", self.the(c)));
@@ -167,7 +176,7 @@ impl Teller {
             self.does(winner, "win")
         );
         if self.speech.verbosity == Verbosity::Full && self.taken.iter().sum::<u8>() > 0 {
-            let next = if winner == self.you {
+            let next = if Some(winner) == self.you {
                 "You lead next.".to_string()
             } else {
                 format!("{} leads next.", self.names.seat(winner))
@@ -193,9 +202,9 @@ impl Teller {
 
     /// Each side's name and tricks, the player's first.
     fn sides(&self) -> Vec<(String, u8)> {
-        let yours = self.mode.side_of(self.you);
+        let yours = self.you.map(|you| self.mode.side_of(you));
         let mut sides: Vec<Side> = self.mode.each_side().collect();
-        sides.sort_by_key(|&s| s != yours);
+        sides.sort_by_key(|&s| Some(s) != yours);
         sides
             .into_iter()
             .map(|side| {
@@ -203,7 +212,7 @@ impl Teller {
                 let name: Vec<String> = seats
                     .iter()
                     .map(|&s| {
-                        if s == self.you {
+                        if Some(s) == self.you {
                             "you".to_string()
                         } else {
                             self.names.seat(s).to_string()
@@ -220,7 +229,7 @@ impl Teller {
     /// while the cards lie face down, that they do.
     pub fn deal(&self, hand: u32, dealer: Seat, cards: Option<CardSet>) -> String {
         let deals = match self.speech.verbosity {
-            Verbosity::Full if dealer == self.you => ", you deal".to_string(),
+            Verbosity::Full if Some(dealer) == self.you => ", you deal".to_string(),
             Verbosity::Full => format!(", {} deals", self.names.seat(dealer)),
             _ => String::new(),
         };
@@ -246,15 +255,35 @@ impl Teller {
 
     /// The game's end: "Game over. You and North win, 512 to 310."
     fn end(&self, winner: Side, scores: &[i32]) -> String {
-        let yours = self.mode.side_of(self.you).index();
+        let yours = self.you.map(|you| self.mode.side_of(you).index());
         let mut order: Vec<usize> = (0..scores.len()).collect();
-        order.sort_by_key(|&i| i != yours);
+        order.sort_by_key(|&i| Some(i) != yours);
         let scores: Vec<String> = order.iter().map(|&i| scores[i].to_string()).collect();
         format!(
             "Game over. {}, {}.",
-            self.names.winners(winner),
+            self.winners(winner),
             scores.join(" to ")
         )
+    }
+
+    /// Who won, as a subject and its verb: "You and North win"; for a
+    /// spectator each seat by its name ("Ann and Cy win", "Bo wins").
+    fn winners(&self, side: Side) -> String {
+        if self.you.is_some() {
+            return self.names.winners(side);
+        }
+        let seats: Vec<&str> = self
+            .mode
+            .side_seats(side)
+            .map(|s| self.names.seat(s))
+            .collect();
+        let verb = if seats.len() > 1 { "win" } else { "wins" };
+        format!("{} {verb}", seats.join(" and "))
+    }
+
+    /// The names the seats are told by, when a spectator learns them late.
+    pub fn rename(&mut self, names: Names) {
+        self.names = names;
     }
 
     /// The hand's score, a line a side (its contract, nils, bags and
@@ -429,31 +458,6 @@ fn aloud(line: &str) -> String {
         .replace(" >= ", " at least ")
         .replace(" = ", " equals ")
         .replace(" + ", " plus ")
-}
-
-/// `line` cut into lines of at most `LINE_MAX` characters, each cut made
-/// after a "; " or ", " (else a space) so a hand or a list reads on.
-pub fn fit(line: &str) -> Vec<String> {
-    let mut rest = line.trim();
-    let mut lines = Vec::new();
-    while rest.chars().count() > LINE_MAX {
-        let limit = rest
-            .char_indices()
-            .nth(LINE_MAX)
-            .map_or(rest.len(), |(i, _)| i);
-        let head = &rest[..limit];
-        let cut = ["; ", ", ", " "]
-            .iter()
-            .find_map(|sep| head.rfind(sep).map(|at| at + sep.len()))
-            .filter(|&at| at > 0)
-            .unwrap_or(limit);
-        lines.push(rest[..cut].trim_end().to_string());
-        rest = rest[cut..].trim_start();
-    }
-    if !rest.is_empty() || lines.is_empty() {
-        lines.push(rest.to_string());
-    }
-    lines
 }
 
 #[cfg(test)]
@@ -660,20 +664,6 @@ mod tests {
         let brief = teller(Verbosity::Brief, false).score(&result, &before, &rules);
         assert_eq!(brief.len(), 1);
         assert_eq!(brief[0], "Hand 1 scored: Us -48, Them 130.");
-    }
-
-    #[test]
-    fn long_lines_are_cut_at_a_list_s_commas() {
-        let long = format!("You may play: {}.", vec!["queen of hearts"; 30].join(", "));
-        let lines = fit(&long);
-        assert!(lines.len() > 1);
-        for line in &lines {
-            assert!(line.chars().count() <= LINE_MAX, "{line}");
-            assert!(!line.starts_with(' ') && !line.is_empty());
-        }
-        assert_eq!(lines.join(" "), long);
-        assert_eq!(fit("short"), ["short"]);
-        assert!(fit(&"x".repeat(450)).iter().all(|l| l.len() <= LINE_MAX));
     }
 
     #[test]

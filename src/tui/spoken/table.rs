@@ -15,7 +15,7 @@ use super::super::run::Start;
 use super::super::{App, Ending, Outcome, PlayConfig, Speed, TuiError};
 use super::ask::{self, Query};
 use super::commands::{self, Command};
-use super::say::{Teller, fit};
+use super::say::Teller;
 use super::{Heard, Lines, Speech};
 
 /// How long the loop waits for a typed line when the table waits for the
@@ -151,12 +151,9 @@ pub fn play_to_the_end(app: &mut App, lines: &mut Lines, signals: &StopSignals) 
     Outcome { played, ending }
 }
 
-/// One line said, cut to fit the line's limit.
+/// One line said (`Lines::say` splits one past the line's limit).
 fn say(lines: &mut Lines, line: &str) -> Result<(), TuiError> {
-    for part in fit(line) {
-        lines.say(&part)?;
-    }
-    Ok(())
+    Ok(lines.say(line)?)
 }
 
 /// One of the player's decisions: the hand, the cards played so far, and
@@ -217,7 +214,7 @@ impl Spoken {
         let begun = events.iter().any(|e| !matches!(e, SeatEvent::Dealt { .. }));
         if begun {
             self.told = events.len();
-            self.teller.start_from(&app.view());
+            self.teller.start_from(&app.view().play);
         }
     }
 
@@ -546,7 +543,7 @@ impl Spoken {
                 // The table was set again from the start: where it stands
                 // now is all that is new.
                 self.told = app.events().len();
-                self.teller.start_from(&app.view());
+                self.teller.start_from(&app.view().play);
                 self.decision = None;
             }
             Command::New => {
@@ -615,7 +612,7 @@ impl Spoken {
                 if review {
                     viewer.start_analysis();
                 }
-                let ending = super::replay::read(&mut viewer, lines, signals)?;
+                let ending = super::replay::read_as(&mut viewer, &self.speech, lines, signals)?;
                 if ending != Ending::Quit {
                     return Ok(Some(ending));
                 }

@@ -5,7 +5,7 @@
 //! leaves; no key ever does anything else, and nothing escapes a line.
 
 use crate::config::preferences::Verbosity;
-use crate::engine::{Card, Mode, PublicView, Seat, SeatEvent, Side};
+use crate::engine::{Mode, SeatEvent, Side};
 use crate::naming::Names;
 use crate::net::client::{Connection, Incoming};
 use crate::net::watch::WatchState;
@@ -16,6 +16,7 @@ use super::super::run::IDLE_WAIT;
 use super::super::watch::{WatchEnd, WatchScreen};
 use super::super::{Ending, TuiError};
 use super::remote::Voice;
+use super::say::Teller;
 use super::{Heard, Speech, words};
 
 const HELP: &str =
@@ -82,72 +83,23 @@ fn new_news(before: &std::collections::VecDeque<String>, state: &WatchState) -> 
         .flatten()
 }
 
-/// What the spectator has heard of the hand so far, to say a trick whole:
-/// the cards of the trick on the table, and the tricks each side took.
-#[derive(Debug, Default)]
+/// The table's sentences for a spectator, once the server has said the
+/// game's mode: the same teller the player's seat uses, seated nowhere.
+#[derive(Default)]
 pub struct Tally {
-    trick: Vec<(Seat, Card)>,
-    taken: Vec<u32>,
-    /// A public view has set it: a spectator may come in mid-hand.
-    synced: bool,
+    teller: Option<Teller>,
 }
 
 impl Tally {
-    /// Set from the public view the server sends after its events: the
-    /// tricks each side took this hand, and (the first time) the cards
-    /// of the trick on the table.
-    fn sync(&mut self, view: &PublicView) {
-        let mode = view.mode();
-        let mut taken = vec![0; mode.sides()];
-        for done in &view.tricks {
-            if let Some(side) = taken.get_mut(mode.side_of(done.winner).index()) {
-                *side += 1;
-            }
-        }
-        self.taken = taken;
-        if !self.synced {
-            self.trick = view
-                .play
-                .trick
-                .pairs()
-                .filter_map(|(seat, card)| card.map(|c| (seat, c)))
-                .collect();
-            self.synced = true;
-        }
-    }
-
-    /// Takes in one event, before it is said.
-    fn take(&mut self, event: &SeatEvent, mode: Mode) {
-        match event {
-            SeatEvent::Dealt { .. } => {
-                *self = Tally {
-                    synced: self.synced,
-                    ..Tally::default()
-                }
-            }
-            SeatEvent::Play { seat, card, .. } => self.trick.push((*seat, *card)),
-            SeatEvent::Trick { winner, .. } => {
-                let side = mode.side_of(*winner).index();
-                if self.taken.len() < mode.sides() {
-                    self.taken.resize(mode.sides(), 0);
-                }
-                if let Some(taken) = self.taken.get_mut(side) {
-                    *taken += 1;
-                }
-            }
-            _ => {}
-        }
-    }
-
-    /// The card the trick's winner played, then the trick cleared.
-    fn won_with(&mut self, winner: Seat) -> Option<Card> {
-        let card = self
-            .trick
-            .iter()
-            .find(|(s, _)| *s == winner)
-            .map(|&(_, c)| c);
-        self.trick.clear();
-        card
+    fn teller(&mut self, state: &WatchState, speech: &Speech) -> &mut Teller {
+        let teller = self
+            .teller
+            .get_or_insert_with(|| Teller::spectator(*speech, names(state), mode(state)));
+        // Names come with the game's start, and `v` changes the speech:
+        // the latest of each is used.
+        teller.rename(names(state));
+        teller.speech = *speech;
+        teller
     }
 }
 
@@ -210,72 +162,34 @@ fn said_of(
             vec![format!("The game begins: {}.", who.join("; "))]
         }
         ServerMessage::Public { view } => {
-            tally.sync(view);
+            // A spectator may come in mid-hand: the trick and the tricks
+            // taken so far are the view's.
+            tally.teller(state, speech).start_from(&view.play);
             Vec::new()
         }
-        ServerMessage::Event { event } => {
-            tally.take(event, mode(state));
-            event_line(event, mode(state), &names(state), tally, speech)
-                .into_iter()
-                .collect()
-        }
+        ServerMessage::Event { event } => event_line(event, state, tally, speech)
+            .into_iter()
+            .collect(),
         _ => Vec::new(),
     }
 }
 
 /// One thing that happened at the table, in a sentence ("West plays the
 /// queen of hearts."), or short when the verbosity is brief ("West: queen
-/// of hearts.").
+/// of hearts."): the teller's, but for the deal and the score, which the
+/// player's seat says from what only it holds.
 pub fn event_line(
     event: &SeatEvent,
-    mode: Mode,
-    names: &Names,
+    state: &WatchState,
     tally: &mut Tally,
     speech: &Speech,
 ) -> Option<String> {
     let brief = speech.verbosity == Verbosity::Brief;
-    Some(match event {
+    let (mode, names) = (mode(state), names(state));
+    let told = tally.teller(state, speech).event(event);
+    match event {
         SeatEvent::Dealt { hand, dealer } => {
-            format!("Hand {hand}. {} deals.", names.seat(*dealer))
-        }
-        SeatEvent::Bid { seat, bid, .. } if brief => format!("{}: {bid}.", names.seat(*seat)),
-        SeatEvent::Bid { seat, bid, .. } => format!("{} bids {bid}.", names.seat(*seat)),
-        SeatEvent::Exchange { from, to, .. } => {
-            format!("{} passes cards to {}.", names.seat(*from), names.seat(*to))
-        }
-        SeatEvent::Play { seat, card, .. } if brief => {
-            format!("{}: {}.", names.seat(*seat), words::card(*card, speech))
-        }
-        SeatEvent::Play { seat, card, .. } => format!(
-            "{} plays the {}.",
-            names.seat(*seat),
-            words::card(*card, speech)
-        ),
-        SeatEvent::Trick { winner, .. } => {
-            let with = tally.won_with(*winner);
-            let taken: Vec<String> = tally.taken.iter().map(u32::to_string).collect();
-            if brief {
-                format!(
-                    "{} wins. Tricks {}.",
-                    names.seat(*winner),
-                    taken.join(" to ")
-                )
-            } else {
-                let with = with.map_or_else(String::new, |c| {
-                    format!(" with the {}", words::card(c, speech))
-                });
-                let sides: Vec<String> = tally
-                    .taken
-                    .iter()
-                    .enumerate()
-                    .map(|(i, n)| format!("{} {n}", side_name(mode, names, Side::new(i))))
-                    .collect();
-                format!(
-                    "{} wins the trick{with}. Tricks: {}.",
-                    names.seat(*winner),
-                    sides.join(", ")
-                )
-            }
+            Some(format!("Hand {hand}. {} deals.", names.seat(*dealer)))
         }
         SeatEvent::Score { hand, sides, .. } => {
             let scores: Vec<String> = sides
@@ -287,20 +201,17 @@ pub fn event_line(
                     } else {
                         format!(", {}", words::count(s.bags.max(0) as usize, "bag"))
                     };
-                    format!("{} {}{bags}", side_name(mode, names, Side::new(i)), s.score)
+                    format!(
+                        "{} {}{bags}",
+                        side_name(mode, &names, Side::new(i)),
+                        s.score
+                    )
                 })
                 .collect();
-            format!("Hand {hand} scored: {}.", scores.join("; "))
+            Some(format!("Hand {hand} scored: {}.", scores.join("; ")))
         }
-        SeatEvent::End { winner, scores } => {
-            let scores: Vec<String> = scores.iter().map(i32::to_string).collect();
-            format!(
-                "The game is over: {} won, {}.",
-                side_name(mode, names, *winner),
-                scores.join(" to ")
-            )
-        }
-    })
+        _ => told,
+    }
 }
 
 /// A side by its seats' names: "North and South".
@@ -340,7 +251,7 @@ fn summary(state: &WatchState) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Bid;
+    use crate::engine::{Bid, Card, Seat};
 
     const NORMAL: Speech = Speech {
         verbosity: Verbosity::Normal,
@@ -351,83 +262,53 @@ mod tests {
         short_cards: true,
     };
 
+    /// A table being watched, its seats named, its game begun.
+    fn watched() -> WatchState {
+        let mut state = WatchState::default();
+        state.take(Incoming::Message(ServerMessage::Start {
+            commitment: None,
+            seats: ["Ann", "Bo", "Cy", "Di"].map(String::from).to_vec(),
+            players: vec![SeatPlayer::Person; 4],
+            guests: Vec::new(),
+        }));
+        state
+    }
+
     #[test]
     fn each_event_is_one_sentence() {
-        let names = Names::listed(
-            Mode::Partnership,
-            &["Ann", "Bo", "Cy", "Di"].map(String::from),
-        );
+        let state = watched();
         let play = SeatEvent::Play {
             hand: 1,
             seat: Seat::new(1),
             card: "QH".parse::<Card>().unwrap(),
         };
-        assert_eq!(
-            event_line(
-                &play,
-                Mode::Partnership,
-                &names,
-                &mut Tally::default(),
-                &NORMAL
-            )
-            .unwrap(),
-            "Bo plays the queen of hearts."
-        );
-        assert_eq!(
-            event_line(
-                &play,
-                Mode::Partnership,
-                &names,
-                &mut Tally::default(),
-                &BRIEF
-            )
-            .unwrap(),
-            "Bo: QH."
-        );
+        let said = |event: &SeatEvent, speech: &Speech| {
+            event_line(event, &state, &mut Tally::default(), speech).unwrap()
+        };
+        assert_eq!(said(&play, &NORMAL), "Bo plays the queen of hearts.");
+        assert_eq!(said(&play, &BRIEF), "Bo: QH.");
         let bid = SeatEvent::Bid {
             hand: 1,
             seat: Seat::new(3),
             bid: Bid::Tricks(4),
         };
-        assert_eq!(
-            event_line(
-                &bid,
-                Mode::Partnership,
-                &names,
-                &mut Tally::default(),
-                &NORMAL
-            )
-            .unwrap(),
-            "Di bids 4."
-        );
+        assert_eq!(said(&bid, &NORMAL), "Di bids 4.");
         let end = SeatEvent::End {
             winner: Side::new(0),
             scores: vec![520, 310],
         };
         assert_eq!(
-            event_line(
-                &end,
-                Mode::Partnership,
-                &names,
-                &mut Tally::default(),
-                &NORMAL
-            )
-            .unwrap(),
-            "The game is over: Ann and Cy won, 520 to 310."
+            said(&end, &NORMAL),
+            "Game over. Ann and Cy win, 520 to 310."
         );
     }
 
     #[test]
     fn a_trick_is_said_with_its_winning_card_and_the_tricks_so_far() {
-        let names = Names::listed(
-            Mode::Partnership,
-            &["Ann", "Bo", "Cy", "Di"].map(String::from),
-        );
+        let state = watched();
         let mut tally = Tally::default();
-        let mut said = |event: SeatEvent, speech: &Speech| {
-            tally.take(&event, Mode::Partnership);
-            event_line(&event, Mode::Partnership, &names, &mut tally, speech)
-        };
+        let mut said =
+            |event: SeatEvent, speech: &Speech| event_line(&event, &state, &mut tally, speech);
         for (seat, card) in [(0, "2S"), (1, "AS"), (2, "3S"), (3, "4S")] {
             said(
                 SeatEvent::Play {

@@ -135,7 +135,7 @@ fn last_trick(app: &App, area: Rect, buf: &mut Buffer) {
 /// or, at a shared table, played on without you.
 fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
     let theme = app.theme();
-    let said = leaving_words(app);
+    let said = app.leaving_words();
     let lines = said.len() as u16;
     // As wide as its longest line, and never narrower than its buttons.
     let widest = said.iter().map(|l| l.chars().count()).max().unwrap_or(0);
@@ -158,44 +158,6 @@ fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
     let mut x = inner.x + inner.width.saturating_sub(buttons) / 2;
     x += button(buf, x, y, go, quit, theme, Target::Quit, hits) + 2;
     button(buf, x, y, "n  Stay", !quit, theme, Target::Continue, hits);
-}
-
-/// What leaving does, as the server does it (`net::server::table::seats`
-/// and the ladder's `glicko`): a table served from the host's own program
-/// ends with them; one nobody else is at ends as the player goes; else a
-/// bot plays the seat on, and the seat's token takes it back until the
-/// end. A rated game left counts as a loss, whatever the score, for a
-/// player not back in their seat when it ends.
-fn leaving_words(app: &App) -> Vec<&'static str> {
-    if !app.is_shared() {
-        return vec![if app.is_saved() {
-            "It is saved: `spades resume` takes it up."
-        } else {
-            "It cannot be saved: it ends here."
-        }];
-    }
-    if app.config().serves_table {
-        return vec!["You serve this table: it ends for all."];
-    }
-    let rated = app.ladder() == Some(&Ladder::Rated);
-    let mut said = if app.others_here() {
-        vec![
-            "The game plays on: a bot plays your seat,",
-            "which stays yours to take back until the end.",
-        ]
-    } else {
-        vec!["Nobody else is at this table: it ends now."]
-    };
-    if rated && app.others_here() {
-        said.extend([
-            "This rated game counts as your loss,",
-            "whatever the score, unless you are back",
-            "in your seat when it ends.",
-        ]);
-    } else if rated {
-        said.push("This rated game counts as your loss.");
-    }
-    said
 }
 
 /// Where the deals come from, as the rules window says it during a game:
