@@ -174,6 +174,13 @@ fn a_seeded_game_is_played_to_its_end_by_ear() {
             game.send(&typed);
         }
     }
+    // The game just played, read back hand by hand from its record.
+    game.send("replay");
+    let title = game.until(|l| l.starts_with("Replay of the game just played"));
+    assert!(title.contains("You and North"), "{title}");
+    game.until(|l| l.starts_with("Hand 1"));
+    game.send("q");
+    game.until(|l| l.starts_with("The game is over."));
     game.send("quit");
     let (status, said) = game.finish();
     assert!(status.success(), "{status}");
