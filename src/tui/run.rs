@@ -246,15 +246,8 @@ fn play(
     signals: &StopSignals,
 ) -> Result<Ending, TuiError> {
     loop {
-        if let Some(signal) = signals.received() {
-            return Ok(Ending::Signal(signal));
-        }
-        app.update(Input::Tick(Instant::now()));
-        if let Some(failure) = app.take_failure() {
-            return Err(failure.into());
-        }
-        if app.should_quit() {
-            return Ok(Ending::Quit);
+        if let Some(end) = let_time_pass(app, signals) {
+            return end;
         }
         // Drawing every turn of the loop is cheap: ratatui sends only the
         // cells that changed.
@@ -273,6 +266,23 @@ fn play(
             Next::Nothing => {}
         }
     }
+}
+
+/// Lets time pass at the table, and says how the session ends if it now
+/// does: a stop signal, a bot's failure, or the player leaving. Every view
+/// of the table turns its loop on this.
+pub(super) fn let_time_pass(
+    app: &mut App,
+    signals: &StopSignals,
+) -> Option<Result<Ending, TuiError>> {
+    if let Some(signal) = signals.received() {
+        return Some(Ok(Ending::Signal(signal)));
+    }
+    app.update(Input::Tick(Instant::now()));
+    if let Some(failure) = app.take_failure() {
+        return Some(Err(failure.into()));
+    }
+    app.should_quit().then_some(Ok(Ending::Quit))
 }
 
 /// Shows the viewer until it is left, by a key, Ctrl-C or a stop signal.

@@ -14,18 +14,9 @@ use spades::tui::spoken::{LINE_MAX, Speech};
 use spades::tui::{App, CARD_KEYS, Input, Key, Speed};
 use support::tui::*;
 
-const WORDS: Speech = Speech {
-    verbosity: Verbosity::Normal,
-    short_cards: false,
-};
-const SHORT: Speech = Speech {
-    verbosity: Verbosity::Normal,
-    short_cards: true,
-};
-const BRIEF: Speech = Speech {
-    verbosity: Verbosity::Brief,
-    short_cards: true,
-};
+const WORDS: Speech = Speech::NORMAL;
+const SHORT: Speech = Speech::SHORT;
+const BRIEF: Speech = Speech::BRIEF;
 const FULL: Speech = Speech {
     verbosity: Verbosity::Full,
     short_cards: false,

@@ -35,6 +35,22 @@ pub struct Speech {
 }
 
 impl Speech {
+    /// Cards in words, at normal length: the mode unless asked otherwise.
+    pub const NORMAL: Speech = Speech {
+        verbosity: Verbosity::Normal,
+        short_cards: false,
+    };
+    /// Short cards ("QH"), for braille.
+    pub const SHORT: Speech = Speech {
+        short_cards: true,
+        ..Speech::NORMAL
+    };
+    /// The least said: brief, with short cards.
+    pub const BRIEF: Speech = Speech {
+        verbosity: Verbosity::Brief,
+        ..Speech::SHORT
+    };
+
     pub fn from_preferences(preferences: &Preferences) -> Speech {
         Speech {
             verbosity: preferences.verbosity,

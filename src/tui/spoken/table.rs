@@ -11,7 +11,7 @@ use crate::signals::StopSignals;
 use super::super::app::{Overlay, Screen};
 use super::super::input::{Input, Key};
 use super::super::offer::{self, Choice};
-use super::super::run::Start;
+use super::super::run::{Start, let_time_pass};
 use super::super::{App, Ending, Outcome, PlayConfig, Speed, TuiError};
 use super::ask::{self, Query};
 use super::commands::{self, Command};
@@ -237,15 +237,8 @@ impl Spoken {
             )?;
         }
         loop {
-            if let Some(signal) = signals.received() {
-                return Ok(Ending::Signal(signal));
-            }
-            app.update(Input::Tick(Instant::now()));
-            if let Some(failure) = app.take_failure() {
-                return Err(failure.into());
-            }
-            if app.should_quit() {
-                return Ok(Ending::Quit);
+            if let Some(end) = let_time_pass(app, signals) {
+                return end;
             }
             self.news(app, lines)?;
             let wait = if app.is_thinking() || app.hint_pending() {

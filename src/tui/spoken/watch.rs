@@ -253,14 +253,8 @@ mod tests {
     use super::*;
     use crate::engine::{Bid, Card, Seat};
 
-    const NORMAL: Speech = Speech {
-        verbosity: Verbosity::Normal,
-        short_cards: false,
-    };
-    const BRIEF: Speech = Speech {
-        verbosity: Verbosity::Brief,
-        short_cards: true,
-    };
+    const NORMAL: Speech = Speech::NORMAL;
+    const BRIEF: Speech = Speech::BRIEF;
 
     /// A table being watched, its seats named, its game begun.
     fn watched() -> WatchState {

@@ -207,7 +207,6 @@ pub fn cut(line: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::preferences::Verbosity;
 
     fn set(cards: &str) -> CardSet {
         cards
@@ -216,14 +215,8 @@ mod tests {
             .collect()
     }
 
-    const WORDS: Speech = Speech {
-        verbosity: Verbosity::Normal,
-        short_cards: false,
-    };
-    const SHORT: Speech = Speech {
-        verbosity: Verbosity::Normal,
-        short_cards: true,
-    };
+    const WORDS: Speech = Speech::NORMAL;
+    const SHORT: Speech = Speech::SHORT;
 
     #[test]
     fn a_hand_is_said_by_suit_highest_first() {

@@ -4,14 +4,8 @@ use crate::engine::{Action, Bid, Card, Decision, Seat};
 use crate::review::Story;
 use crate::tui::spoken::LINE_MAX;
 
-const WORDS: Speech = Speech {
-    verbosity: Verbosity::Normal,
-    short_cards: false,
-};
-const SHORT: Speech = Speech {
-    verbosity: Verbosity::Normal,
-    short_cards: true,
-};
+const WORDS: Speech = Speech::NORMAL;
+const SHORT: Speech = Speech::SHORT;
 
 /// A partnership game between random bots, two hands of it, as recorded.
 fn story() -> Story {
