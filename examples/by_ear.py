@@ -128,7 +128,9 @@ def main():
     options = parser.parse_args()
     worst = ""
     for verbosity in options.verbosity.split(","):
-        per_hand, longest = play(options.spades, options.seed, verbosity)
+        # The game runs in a home of its own: the program is named from here.
+        spades = os.path.abspath(options.spades)
+        per_hand, longest = play(spades, options.seed, verbosity)
         lines = [n for n, _ in per_hand]
         chars = sum(c for _, c in per_hand) / len(per_hand)
         mean = sum(lines) / len(lines)
