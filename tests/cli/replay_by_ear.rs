@@ -3,16 +3,11 @@
 //! plain lines, each trick as the record has it, and after `a` says the
 //! analysis's verdicts as `spades analyze` finds them.
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
 
+use support::by_ear::{ByEar, assert_spoken};
 use support::game::spades;
-
-/// A generous wait for a line: a test build on a busy machine is slow.
-const WAIT: Duration = Duration::from_secs(90);
 
 /// One seeded game (five hands) between a random bot, hard ones and a
 /// normal one, as `spades sim --record` writes it: the random seat makes
@@ -30,91 +25,27 @@ fn sim_record(dir: &tempfile::TempDir) -> PathBuf {
     path
 }
 
-/// The replay in lines, its input and output pipes.
-struct ByEar {
-    child: Child,
-    input: Option<ChildStdin>,
-    lines: Receiver<String>,
-    /// Every line heard so far.
-    heard: Vec<String>,
+/// `spades replay game.jsonl --screen-reader MORE` in `dir`.
+fn replay(dir: &Arc<tempfile::TempDir>, more: &[&str]) -> ByEar {
+    ByEar::start_at(dir.clone(), &[&["replay", "game.jsonl"], more].concat())
 }
 
-impl ByEar {
-    fn start(dir: &tempfile::TempDir, more: &[&str]) -> ByEar {
-        let mut child = Command::new(support::spades_bin())
-            .current_dir(dir.path())
-            .env("HOME", dir.path())
-            .env("XDG_CONFIG_HOME", dir.path().join("config"))
-            .env("XDG_DATA_HOME", dir.path().join("data"))
-            .args(["replay", "game.jsonl", "--screen-reader"])
-            .args(more)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let out = child.stdout.take().unwrap();
-        let (send, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(out).lines() {
-                let Ok(line) = line else { return };
-                if send.send(line).is_err() {
-                    return;
-                }
-            }
-        });
-        ByEar {
-            input: child.stdin.take(),
-            child,
-            lines,
-            heard: Vec::new(),
+/// One hand read: its lines down to its two sides' scores.
+fn hand(ear: &mut ByEar, what: &str) -> Vec<String> {
+    let mut scores = 0;
+    ear.through(what, |l| {
+        if l.starts_with("Score, ") {
+            scores += 1;
         }
-    }
+        scores == 2
+    })
+}
 
-    fn type_line(&mut self, line: &str) {
-        let input = self.input.as_mut().unwrap();
-        writeln!(input, "{line}").unwrap();
-        input.flush().unwrap();
-    }
-
-    /// The lines said until one for which `last` holds, that one included.
-    fn until(&mut self, what: &str, mut last: impl FnMut(&str) -> bool) -> Vec<String> {
-        let deadline = Instant::now() + WAIT;
-        let mut got = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let line = self.lines.recv_timeout(left).unwrap_or_else(|_| {
-                panic!("no line for {what}; heard:\n{}", self.heard.join("\n"))
-            });
-            self.heard.push(line.clone());
-            got.push(line.clone());
-            if last(&line) {
-                return got;
-            }
-        }
-    }
-
-    /// One hand read: its lines down to its two sides' scores.
-    fn hand(&mut self, what: &str) -> Vec<String> {
-        let mut scores = 0;
-        self.until(what, |l| {
-            if l.starts_with("Score, ") {
-                scores += 1;
-            }
-            scores == 2
-        })
-    }
-
-    /// Closes the input: the replay leaves, exiting 0.
-    fn close(mut self) -> Vec<String> {
-        self.input.take();
-        let status = self.child.wait().unwrap();
-        assert!(status.success(), "{status:?}");
-        while let Ok(line) = self.lines.recv_timeout(Duration::from_secs(5)) {
-            self.heard.push(line);
-        }
-        self.heard
-    }
+/// Closes the input: the replay leaves, exiting 0.
+fn close(mut ear: ByEar) {
+    ear.close_input();
+    let (status, _) = ear.finish();
+    assert!(status.success(), "{status:?}");
 }
 
 /// The record's JSON lines.
@@ -158,14 +89,10 @@ fn tricks_in_record(events: &[serde_json::Value], hand: u64) -> Vec<String> {
 }
 
 /// Every line of the mode: no escape, no control character, none longer
-/// than 200 characters.
+/// than the mode's line.
 fn assert_plain(lines: &[String]) {
     for line in lines {
-        assert!(
-            !line.chars().any(char::is_control),
-            "a control character: {line:?}"
-        );
-        assert!(line.chars().count() <= 200, "too long: {line}");
+        assert_spoken(line);
     }
 }
 
@@ -184,12 +111,12 @@ fn assert_tricks_as_recorded(lines: &[String], recorded: &[String]) {
 
 #[test]
 fn a_game_is_read_hand_by_hand_through_pipes_as_recorded() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = Arc::new(tempfile::tempdir().unwrap());
     let record = sim_record(&dir);
     let events = events(&record);
     let hands = events.iter().filter(|e| e["event"] == "deal").count();
-    let mut ear = ByEar::start(&dir, &["--short-cards"]);
-    let opening = ear.until("the title", |l| l.starts_with("Keys: "));
+    let mut ear = replay(&dir, &["--short-cards"]);
+    let opening = ear.through("the title", |l| l.starts_with("Keys: "));
     assert_eq!(opening.len(), 2, "{opening:?}");
     assert!(
         opening[0].starts_with("Replay of game 1 of 1 in game.jsonl, partnership: "),
@@ -200,7 +127,7 @@ fn a_game_is_read_hand_by_hand_through_pipes_as_recorded() {
         "{opening:?}"
     );
     // The first hand at once: the deal, the bids, the tricks, the score.
-    let first = ear.hand("hand 1");
+    let first = hand(&mut ear, "hand 1");
     assert!(
         first[0].starts_with(&format!("Hand 1 of {hands}.")),
         "{first:?}"
@@ -211,40 +138,40 @@ fn a_game_is_read_hand_by_hand_through_pipes_as_recorded() {
     assert!(first.iter().any(|l| l.starts_with("Bids: random 0 bids ")));
     assert_tricks_as_recorded(&first, &tricks_in_record(&events, 1));
     // n, then Enter: the next hands.
-    ear.type_line("n");
-    let second = ear.hand("hand 2");
+    ear.send("n");
+    let second = hand(&mut ear, "hand 2");
     assert!(
         second[0].starts_with(&format!("Hand 2 of {hands}.")),
         "{second:?}"
     );
     assert_tricks_as_recorded(&second, &tricks_in_record(&events, 2));
-    ear.type_line("");
-    let third = ear.hand("hand 3");
+    ear.send("");
+    let third = hand(&mut ear, "hand 3");
     assert!(third[0].starts_with("Hand 3 of "), "{third:?}");
     // p goes back; a hand by its number; one the game lacks is refused.
-    ear.type_line("p");
-    let again = ear.hand("hand 2 again");
+    ear.send("p");
+    let again = hand(&mut ear, "hand 2 again");
     assert_eq!(again, second);
     // t: the hand's tricks one at a time, then its score, then its end.
     for trick in tricks_in_record(&events, 2) {
-        ear.type_line("t");
-        let said = ear.until("a trick", |_| true);
+        ear.send("t");
+        let said = ear.through("a trick", |_| true);
         assert!(
             said[0].starts_with(&trick),
             "said {}\nrecord {trick}",
             said[0]
         );
     }
-    ear.type_line("t");
-    let score = ear.hand("hand 2's score");
+    ear.send("t");
+    let score = hand(&mut ear, "hand 2's score");
     assert_eq!(score.len(), 2, "{score:?}");
     assert!(score.iter().all(|l| l.starts_with("Score, ")), "{score:?}");
-    ear.type_line("t");
-    ear.until("the hand's end", |l| {
+    ear.send("t");
+    ear.through("the hand's end", |l| {
         l.starts_with("That was the hand's end")
     });
-    ear.type_line(&format!("hand {hands}"));
-    let last = ear.until("the game's end", |l| l.contains(" the game, "));
+    ear.send(&format!("hand {hands}"));
+    let last = ear.through("the game's end", |l| l.contains(" the game, "));
     assert_tricks_as_recorded(&last, &tricks_in_record(&events, hands as u64));
     let end = &events.last().unwrap()["scores"];
     assert!(
@@ -257,40 +184,39 @@ fn a_game_is_read_hand_by_hand_through_pipes_as_recorded() {
                 .contains(&format!("{} to {}", end[1], end[0])),
         "{last:?}"
     );
-    ear.type_line("n");
-    ear.until("the last hand", |l| l.starts_with("That was the last hand"));
-    ear.type_line("hand 99");
-    ear.until("no hand 99", |l| {
+    ear.send("n");
+    ear.through("the last hand", |l| l.starts_with("That was the last hand"));
+    ear.send("hand 99");
+    ear.through("no hand 99", |l| {
         l == format!("There is no hand 99: this game has hands 1 to {hands}.")
     });
-    ear.type_line("q");
-    let heard = ear.close();
-    assert_plain(&heard);
+    ear.send("q");
+    close(ear);
 }
 
 #[test]
 fn a_reviews_the_game_and_each_hand_ends_with_its_verdicts() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = Arc::new(tempfile::tempdir().unwrap());
     let record = sim_record(&dir);
-    let mut ear = ByEar::start(&dir, &["--iterations", "8"]);
-    ear.hand("hand 1");
-    ear.type_line("review");
-    ear.until("no review yet", |l| l == "No review yet: a starts it.");
-    ear.type_line("a");
-    ear.until("the review's start", |l| l.starts_with("Reviewing "));
-    let done = ear.until("the review done", |l| l.starts_with("Review of "));
+    let mut ear = replay(&dir, &["--iterations", "8"]);
+    hand(&mut ear, "hand 1");
+    ear.send("review");
+    ear.through("no review yet", |l| l == "No review yet: a starts it.");
+    ear.send("a");
+    ear.through("the review's start", |l| l.starts_with("Reviewing "));
+    let done = ear.through("the review done", |l| l.starts_with("Review of "));
     assert!(
         done[..done.len() - 1]
             .iter()
             .all(|l| l.starts_with("Reviewing: ") && l.ends_with("%.")),
         "{done:?}"
     );
-    ear.type_line("review");
+    ear.send("review");
     let hands = events(&record)
         .iter()
         .filter(|e| e["event"] == "deal")
         .count();
-    let listed = ear.until("every hand's verdicts", |l| {
+    let listed = ear.through("every hand's verdicts", |l| {
         l.starts_with(&format!("Hand {hands}"))
     });
     // The same review, read back from beside the record by `spades
@@ -323,26 +249,22 @@ fn a_reviews_the_game_and_each_hand_ends_with_its_verdicts() {
     }
     // A hand read now ends with its verdicts.
     let hand = bad[0]["hand"].as_u64().unwrap();
-    ear.type_line(&format!("hand {hand}"));
-    let read = ear.until("the hand's verdict", |l| l.contains(" chose "));
+    ear.send(&format!("hand {hand}"));
+    let read = ear.through("the hand's verdict", |l| l.contains(" chose "));
     assert!(read[0].starts_with(&format!("Hand {hand} of ")), "{read:?}");
-    ear.type_line("q");
-    assert_plain(&ear.close());
+    ear.send("q");
+    close(ear);
 }
 
 #[test]
 fn a_stop_signal_ends_it_with_the_signals_code() {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = Arc::new(tempfile::tempdir().unwrap());
     sim_record(&dir);
-    let mut ear = ByEar::start(&dir, &[]);
-    ear.hand("hand 1");
+    let mut ear = replay(&dir, &[]);
+    hand(&mut ear, "hand 1");
     // The input stays open: only the signal can end it.
-    let sent = Command::new("kill")
-        .args(["-TERM", &ear.child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-    let status = ear.child.wait().unwrap();
+    ear.terminate();
+    let (status, _) = ear.finish();
     assert_eq!(status.code(), Some(143), "{status:?}");
 }
 

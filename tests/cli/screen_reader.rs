@@ -4,102 +4,10 @@
 //! game left and taken up again. No escape sequence, ever, and no line
 //! longer than the mode's limit.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::time::Duration;
-
 use spades::engine::{Card, CardSet, Suit};
 use spades::tui::spoken::ask::Query;
-use spades::tui::spoken::{LINE_MAX, commands};
-
-/// How long a line may take to come, on a loaded machine.
-const DEADLINE: Duration = Duration::from_secs(60);
-
-/// The program in the mode, its lines read on a thread of their own.
-struct ByEar {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<Vec<u8>>,
-    /// Every line said so far.
-    said: Vec<String>,
-}
-
-impl ByEar {
-    fn start(home: &tempfile::TempDir, args: &[&str]) -> ByEar {
-        let mut child = Command::new(support::spades_bin())
-            .args(args)
-            .current_dir(home.path())
-            .env("HOME", home.path())
-            .env("XDG_CONFIG_HOME", home.path().join("config"))
-            .env("XDG_DATA_HOME", home.path().join("data"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let out = child.stdout.take().unwrap();
-        let (send, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(out).split(b'\n') {
-                let Ok(line) = line else { return };
-                if send.send(line).is_err() {
-                    return;
-                }
-            }
-        });
-        ByEar {
-            stdin: child.stdin.take(),
-            child,
-            lines,
-            said: Vec::new(),
-        }
-    }
-
-    /// The next line, checked: no escape, not too long. `None` once the
-    /// program has closed its output.
-    fn next(&mut self) -> Option<String> {
-        let bytes = match self.lines.recv_timeout(DEADLINE) {
-            Ok(bytes) => bytes,
-            Err(RecvTimeoutError::Disconnected) => return None,
-            Err(RecvTimeoutError::Timeout) => panic!("no line in time; last: {:?}", self.tail()),
-        };
-        assert!(!bytes.contains(&0x1b), "an escape: {bytes:?}");
-        let line = String::from_utf8(bytes).unwrap();
-        assert!(line.chars().count() <= LINE_MAX, "too long: {line}");
-        self.said.push(line.clone());
-        Some(line)
-    }
-
-    /// Reads up to the first line `wanted` picks, and returns it.
-    fn until(&mut self, wanted: impl Fn(&str) -> bool) -> String {
-        loop {
-            match self.next() {
-                Some(line) if wanted(&line) => return line,
-                Some(_) => {}
-                None => panic!("the output ended; last: {:?}", self.tail()),
-            }
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().unwrap();
-        writeln!(stdin, "{line}").unwrap();
-        stdin.flush().unwrap();
-    }
-
-    /// Reads every line left, and the program's exit.
-    fn finish(mut self) -> (ExitStatus, Vec<String>) {
-        while self.next().is_some() {}
-        drop(self.stdin.take());
-        let status = self.child.wait().unwrap();
-        (status, self.said)
-    }
-
-    fn tail(&self) -> &[String] {
-        &self.said[self.said.len().saturating_sub(8)..]
-    }
-}
+use spades::tui::spoken::commands;
+use support::by_ear::ByEar;
 
 /// The cards a list names: "queen of hearts, seven of hearts", or by suit
 /// "spades: ace, ten; hearts: queen".
@@ -152,21 +60,13 @@ fn answer(line: &str) -> Option<String> {
     None
 }
 
-const FAST: [&str; 6] = [
-    "--screen-reader",
-    "--speed",
-    "instant",
-    "--difficulty",
-    "easy",
-    "--new",
-];
+const FAST: [&str; 5] = ["--speed", "instant", "--difficulty", "easy", "--new"];
 
 #[test]
 fn a_seeded_game_is_played_to_its_end_by_ear() {
-    let home = tempfile::tempdir().unwrap();
-    let mut game = ByEar::start(&home, &[&FAST[..], &["--seed", "5"]].concat());
+    let mut game = ByEar::start(&[&FAST[..], &["--seed", "5"]].concat());
     loop {
-        let line = game.until(|_| true);
+        let line = game.until("a line", |_| true);
         if line.starts_with("The game is over.") {
             break;
         }
@@ -176,11 +76,15 @@ fn a_seeded_game_is_played_to_its_end_by_ear() {
     }
     // The game just played, read back hand by hand from its record.
     game.send("replay");
-    let title = game.until(|l| l.starts_with("Replay of the game just played"));
+    let title = game.until("the replay's title", |l| {
+        l.starts_with("Replay of the game just played")
+    });
     assert!(title.contains("You and North"), "{title}");
-    game.until(|l| l.starts_with("Hand 1"));
+    game.until("hand 1", |l| l.starts_with("Hand 1"));
     game.send("q");
-    game.until(|l| l.starts_with("The game is over."));
+    game.until("the game's end again", |l| {
+        l.starts_with("The game is over.")
+    });
     game.send("quit");
     let (status, said) = game.finish();
     assert!(status.success(), "{status}");
@@ -208,9 +112,8 @@ fn a_seeded_game_is_played_to_its_end_by_ear() {
 
 #[test]
 fn every_question_is_answered_in_one_line() {
-    let home = tempfile::tempdir().unwrap();
-    let mut game = ByEar::start(&home, &[&FAST[..], &["--seed", "3"]].concat());
-    let prompt = game.until(|l| l.starts_with("Your turn to bid: "));
+    let mut game = ByEar::start(&[&FAST[..], &["--seed", "3"]].concat());
+    let prompt = game.until("the bid's prompt", |l| l.starts_with("Your turn to bid: "));
     let keys: Vec<&str> = Query::KEYS
         .iter()
         .map(|(key, _)| *key)
@@ -251,12 +154,11 @@ fn every_question_is_answered_in_one_line() {
 
 #[test]
 fn a_card_that_may_not_be_played_is_refused_with_the_reason() {
-    let home = tempfile::tempdir().unwrap();
-    let mut game = ByEar::start(&home, &[&FAST[..], &["--seed", "8"]].concat());
-    let dealt = game.until(|l| l.starts_with("Hand 1. You hold"));
+    let mut game = ByEar::start(&[&FAST[..], &["--seed", "8"]].concat());
+    let dealt = game.until("the deal", |l| l.starts_with("Hand 1. You hold"));
     let mut held = cards_named(dealt.split_once(" cards: ").unwrap().1);
     loop {
-        let line = game.until(|_| true);
+        let line = game.until("a line", |_| true);
         if let Some(card) = line
             .strip_prefix("You play the ")
             .and_then(|c| commands::card(c.trim_end_matches('.')).ok())
@@ -299,11 +201,10 @@ fn a_card_that_may_not_be_played_is_refused_with_the_reason() {
 
 #[test]
 fn a_game_left_is_saved_and_taken_up_by_ear() {
-    let home = tempfile::tempdir().unwrap();
-    let mut game = ByEar::start(&home, &[&FAST[..], &["--seed", "3"]].concat());
-    let prompt = game.until(|l| l.starts_with("Your turn to bid: "));
+    let mut game = ByEar::start(&[&FAST[..], &["--seed", "3"]].concat());
+    let prompt = game.until("the bid's prompt", |l| l.starts_with("Your turn to bid: "));
     game.send("quit");
-    let asked = game.until(|l| l.starts_with("Leave this game?"));
+    let asked = game.until("the question", |l| l.starts_with("Leave this game?"));
     assert!(asked.contains("It is saved"), "{asked}");
     game.send("no");
     assert_eq!(game.next().unwrap(), "You stay.");
@@ -311,6 +212,7 @@ fn a_game_left_is_saved_and_taken_up_by_ear() {
     assert_eq!(game.next().unwrap(), prompt);
     game.send("quit");
     game.send("yes");
+    let home = game.home();
     let (status, said) = game.finish();
     assert!(status.success(), "{status}");
     assert!(
@@ -318,11 +220,16 @@ fn a_game_left_is_saved_and_taken_up_by_ear() {
             .any(|l| l.starts_with("The game is saved where you left it"))
     );
 
-    let mut again = ByEar::start(&home, &["resume", "--screen-reader"]);
-    again.until(|l| l.starts_with("Game taken up where it was left: hand 1"));
-    assert_eq!(again.until(|l| l.starts_with("Your turn")), prompt);
+    let mut again = ByEar::start_at(home.clone(), &["resume"]);
+    again.until("the game taken up", |l| {
+        l.starts_with("Game taken up where it was left: hand 1")
+    });
+    assert_eq!(
+        again.until("the turn", |l| l.starts_with("Your turn")),
+        prompt
+    );
     // The end of the input leaves as quitting does: saved again.
-    drop(again.stdin.take());
+    again.close_input();
     let (status, said) = again.finish();
     assert!(status.success(), "{status}");
     assert!(
@@ -331,11 +238,16 @@ fn a_game_left_is_saved_and_taken_up_by_ear() {
     );
 
     // And a plain `spades` offers it.
-    let mut offered = ByEar::start(&home, &["--screen-reader"]);
-    let waiting = offered.until(|l| l.starts_with("A game is waiting where you left it"));
+    let mut offered = ByEar::start_at(home, &[]);
+    let waiting = offered.until("the game offered", |l| {
+        l.starts_with("A game is waiting where you left it")
+    });
     assert!(waiting.contains("hand 1"), "{waiting}");
     offered.send("resume");
-    assert_eq!(offered.until(|l| l.starts_with("Your turn")), prompt);
+    assert_eq!(
+        offered.until("the turn", |l| l.starts_with("Your turn")),
+        prompt
+    );
     offered.send("quit");
     offered.send("yes");
     assert!(offered.finish().0.success());
@@ -343,14 +255,9 @@ fn a_game_left_is_saved_and_taken_up_by_ear() {
 
 #[test]
 fn a_stop_signal_leaves_as_at_the_full_screen_table() {
-    let home = tempfile::tempdir().unwrap();
-    let mut game = ByEar::start(&home, &[&FAST[..], &["--seed", "3"]].concat());
-    game.until(|l| l.starts_with("Your turn to bid: "));
-    let killed = Command::new("kill")
-        .args(["-TERM", &game.child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
+    let mut game = ByEar::start(&[&FAST[..], &["--seed", "3"]].concat());
+    game.until("the bid's prompt", |l| l.starts_with("Your turn to bid: "));
+    game.terminate();
     let (status, said) = game.finish();
     // 128 + 15, as a shell reports a program stopped by SIGTERM.
     assert_eq!(status.code(), Some(143), "{said:?}");

@@ -7,156 +7,15 @@
 //! hosted by ear is joined from a full screen.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use support::process::{Reaped, serve};
+use support::by_ear::ByEar;
+use support::process::serve;
 use support::pty::Pty;
 
 /// Generous: only a hung program comes near it.
 const DEADLINE: Duration = Duration::from_secs(60);
-
-/// The longest line the mode may say.
-const LINE_MAX: usize = 200;
-
-/// The real binary in the screen-reader mode, through pipes, in a home of
-/// its own: lines typed in, lines read out.
-struct ByEar {
-    /// Killed when the test ends, if it has not ended.
-    _process: Reaped,
-    typed: Option<ChildStdin>,
-    said: Receiver<String>,
-    /// Every line read so far, to check them all.
-    heard: Vec<String>,
-    home: std::sync::Arc<tempfile::TempDir>,
-}
-
-impl ByEar {
-    fn start(args: &[&str]) -> ByEar {
-        ByEar::start_at(std::sync::Arc::new(tempfile::tempdir().unwrap()), args)
-    }
-
-    /// Starts the program in the home of one started before, its seat
-    /// tokens and keys with it.
-    fn start_at(home: std::sync::Arc<tempfile::TempDir>, args: &[&str]) -> ByEar {
-        let mut child: Child = Command::new(support::spades_bin())
-            .args(args)
-            .arg("--screen-reader")
-            .env("HOME", home.path())
-            .env("XDG_DATA_HOME", home.path().join("data"))
-            .env("XDG_CONFIG_HOME", home.path().join("config"))
-            .env("TERM", "dumb")
-            .current_dir(home.path())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("spades starts");
-        let typed = child.stdin.take();
-        let out = child.stdout.take().unwrap();
-        let (send, said) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(out).split(b'\n') {
-                let Ok(line) = line else { return };
-                // Bytes as they came: an escape must be seen, not lost.
-                if send
-                    .send(String::from_utf8_lossy(&line).into_owned())
-                    .is_err()
-                {
-                    return;
-                }
-            }
-        });
-        ByEar {
-            _process: Reaped(child),
-            typed,
-            said,
-            heard: Vec::new(),
-            home,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        let typed = self.typed.as_mut().expect("input still open");
-        typed
-            .write_all(format!("{line}\n").as_bytes())
-            .and_then(|()| typed.flush())
-            .unwrap();
-    }
-
-    /// Ends the input, as a script that has said all it has to.
-    fn close_input(&mut self) {
-        self.typed = None;
-    }
-
-    /// Reads lines until one is `done`; returns it. Fails at the deadline
-    /// or when the program ends first, naming what was heard.
-    fn until(&mut self, what: &str, done: impl Fn(&str) -> bool) -> String {
-        let by = Instant::now() + DEADLINE;
-        loop {
-            let left = by.saturating_duration_since(Instant::now());
-            match self.said.recv_timeout(left) {
-                Ok(line) => {
-                    check_line(&line);
-                    self.heard.push(line.clone());
-                    if done(&line) {
-                        return line;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    panic!(
-                        "no line of {what} in time; heard:\n{}",
-                        self.heard.join("\n")
-                    )
-                }
-                Err(RecvTimeoutError::Disconnected) => panic!(
-                    "the program ended before {what}; heard:\n{}",
-                    self.heard.join("\n")
-                ),
-            }
-        }
-    }
-
-    /// The next line, if one comes within `wait`.
-    fn next_within(&mut self, wait: Duration) -> Option<String> {
-        let line = self.said.recv_timeout(wait).ok()?;
-        check_line(&line);
-        self.heard.push(line.clone());
-        Some(line)
-    }
-
-    /// Reads to the end of the output (the program has ended).
-    fn hear_out(&mut self) {
-        let by = Instant::now() + DEADLINE;
-        loop {
-            let left = by.saturating_duration_since(Instant::now());
-            match self.said.recv_timeout(left) {
-                Ok(line) => {
-                    check_line(&line);
-                    self.heard.push(line);
-                }
-                Err(RecvTimeoutError::Disconnected) => return,
-                Err(RecvTimeoutError::Timeout) => {
-                    panic!("the program did not end; heard:\n{}", self.heard.join("\n"))
-                }
-            }
-        }
-    }
-}
-
-/// What every line the mode says must be: no escape, within a line.
-fn check_line(line: &str) {
-    assert!(
-        !line.chars().any(|c| c.is_control()),
-        "a control character in {line:?}"
-    );
-    assert!(
-        line.chars().count() <= LINE_MAX,
-        "{} characters: {line}",
-        line.chars().count()
-    );
-}
 
 /// The code in "A friend joins with: spades join CODE".
 fn code_in(line: &str) -> String {
@@ -218,12 +77,12 @@ fn the_lobby_lists_a_table_as_a_numbered_line_and_watching_it_says_the_game() {
     dee.until("a bid", |l| l.contains(" bids "));
     dee.until("a card", |l| l.contains(" plays the "));
     dee.send("quit");
-    dee.hear_out();
+    dee.finish();
     bob.send("quit");
     bob.until("the lobby again", |l| l == "You stopped watching.");
     bob.until("the list again", |l| l.starts_with("Tables, 1"));
     bob.send("quit");
-    bob.hear_out();
+    bob.finish();
 }
 
 #[test]
@@ -243,7 +102,7 @@ fn a_quick_match_wait_is_said_and_back_returns_to_the_list() {
     ann.send("ladder");
     ann.until("the ladder", |l| l.contains("partnership ladder"));
     ann.close_input();
-    ann.hear_out();
+    ann.finish();
 }
 
 /// A server of the test's own that lists tables whose names hold
@@ -333,7 +192,7 @@ fn hostile_table_names_come_out_cleaned_and_bounded() {
     assert!(second.ends_with("1 of 4 seated."), "{second}");
     assert!(!second.contains('\u{202e}'), "{second:?}");
     ann.send("quit");
-    ann.hear_out();
+    ann.finish();
 }
 
 /// Ann hosts by ear, Bob joins at the full-screen table; each hears or
@@ -374,7 +233,7 @@ fn hosted_by_ear_joined_on_screen(through_the_first_cards: bool) {
         assert!(
             Instant::now() < by,
             "no card played; heard:\n{}",
-            ann.heard.join("\n")
+            ann.heard().join("\n")
         );
         bob.send(b"\r");
         bob.pump(Duration::from_millis(100));
@@ -451,7 +310,7 @@ fn quitting_the_lobby_by_ear_with_a_seat_still_held_asks_first() {
     ann.until("the game", |l| l == "The game begins.");
     cy.wait_for("the game", |s| s.contains(" \u{b7} Dealer "));
     // Ann's program ends (killed): a bot plays her seat, kept for her.
-    let home = ann.home.clone();
+    let home = ann.home();
     drop(ann);
     let mut ann = ByEar::start_at(home, &["lobby", &served.server, "--name", "Ann"]);
     ann.until("her table first", |l| {
@@ -466,5 +325,5 @@ fn quitting_the_lobby_by_ear_with_a_seat_still_held_asks_first() {
     ann.send("quit");
     ann.until("the question again", |l| l.ends_with("Type yes or no."));
     ann.send("yes");
-    ann.hear_out();
+    ann.finish();
 }

@@ -2,8 +2,8 @@
 //! crate of its own: the independent record checker, games and records
 //! made on the real table, a game there with a person whose every move the
 //! test makes, a client of the table protocol, a driver for the TUI without
-//! a terminal, the real binary in a pseudo-terminal, and the configuration
-//! of every proptest.
+//! a terminal, the real binary in a pseudo-terminal or by ear through
+//! pipes, and the configuration of every proptest.
 //!
 //! The tests name it `support` (`[dev-dependencies]` in the root
 //! `Cargo.toml`). It is compiled apart from the tests, where cargo's
@@ -13,6 +13,7 @@
 use std::path::PathBuf;
 
 pub mod account;
+pub mod by_ear;
 pub mod checker;
 pub mod disk;
 pub mod game;
