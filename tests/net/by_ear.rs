@@ -327,3 +327,29 @@ fn quitting_the_lobby_by_ear_with_a_seat_still_held_asks_first() {
     ann.send("yes");
     ann.finish();
 }
+
+#[test]
+fn the_turn_timer_and_chat_are_said_as_lines_at_a_table_by_ear() {
+    // A server whose turn timer is short: the countdown is said at once.
+    let served = serve(&["--turn-timer", "2"]);
+    let mut ann = ByEar::start(&["lobby", &served.server, "--name", "Ann"]);
+    ann.until("the empty list", |l| l.starts_with("No tables"));
+    ann.send("open");
+    ann.until("the host's choice", |l| l.starts_with("Type start"));
+    ann.send("start");
+    ann.until("the game", |l| l == "The game begins.");
+    ann.send("chat good luck");
+    ann.until("her chat, said back", |l| l == "Ann: good luck");
+    // Nothing typed at her turn: the warning, then what the bot did.
+    ann.until("the countdown", |l| {
+        l.ends_with(" seconds left, then a bot acts for you.")
+    });
+    let bot = ann.until("the bot's bid", |l| l.starts_with("Time ran out: a bot "));
+    assert!(bot.contains(" for you."), "{bot}");
+    ann.send("quit");
+    ann.until("the question", |l| l.ends_with("Type yes or no."));
+    ann.send("yes");
+    ann.until("back in the lobby", |l| {
+        l.starts_with("1. your table") || l.starts_with("No tables")
+    });
+}

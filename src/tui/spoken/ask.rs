@@ -111,8 +111,8 @@ pub fn help_lines(speech: &Speech) -> Vec<String> {
             "h a hint; v verbosity, now {}; ? these keys; Enter alone says again what is asked.",
             speech.verbosity.name()
         ),
-        "Commands: bid 4, nil, blind nil, look, pass 7c 3d, play qh or play queen of hearts, \
-         hint, chat hello, quit."
+        "Commands: bid 4, nil, blind nil, blind 6, look, pass 7c 3d, play qh (or qh, or play \
+         queen of hearts), hint, chat hello, claim, undo in practice, quit."
             .to_string(),
     ]
 }

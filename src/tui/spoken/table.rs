@@ -305,8 +305,9 @@ impl Spoken {
         self.summary(app, lines)?;
         self.summary_waits(app, lines)?;
         self.game_over(app, lines)?;
-        self.countdown(app, lines)?;
-        self.your_turn(app, lines)
+        // The turn first, then how long it has.
+        self.your_turn(app, lines)?;
+        self.countdown(app, lines)
     }
 
     /// The cards of a hand bid blind, once they are looked at.
@@ -568,20 +569,10 @@ impl Spoken {
 
     /// `?`: the keys and the commands, in a few lines.
     fn keys(&mut self, lines: &mut Lines) -> Result<(), TuiError> {
-        let questions: Vec<String> = Query::KEYS
-            .iter()
-            .map(|(key, what)| format!("{key} {what}"))
-            .collect();
-        self.say(lines, &format!("Questions: {}.", questions.join("; ")))?;
-        self.say(
-            lines,
-            "Also: h the hint, v how much is said, ? these keys, Enter says again what is asked.",
-        )?;
-        self.say(
-            lines,
-            "Commands: bid 4, nil, blind nil, blind 6, look, pass 7c 3d, play qh (or qh, or play \
-             queen of hearts), chat hello, claim, undo in practice, quit.",
-        )
+        for line in ask::help_lines(&self.speech) {
+            self.say(lines, &line)?;
+        }
+        Ok(())
     }
 
     /// `replay` or `review` at the game's end: the game just played, read
