@@ -144,8 +144,10 @@ fn without_test_modules(code: &str) -> String {
     out
 }
 
-/// The modules `code` (of module `from`) names: each path that starts
-/// with `crate::` or `super::`, resolved from the crate root.
+/// The paths `code` (of module `from`) names: each path that starts with
+/// `crate::` or `super::`, resolved from the crate root and whole
+/// (`crate::net::client::Target` is `net::client::Target`, so an import
+/// inside one folder is seen); `imports` cuts each to the module it is in.
 fn named_modules(from: &[String], code: &str) -> BTreeSet<Vec<String>> {
     let mut found = BTreeSet::new();
     let is_word = |c: char| c.is_alphanumeric() || c == '_';
@@ -194,15 +196,46 @@ fn named_modules(from: &[String], code: &str) -> BTreeSet<Vec<String>> {
             None => vec![rest],
         };
         for name in names {
-            let first: String = name.trim().chars().take_while(|&c| is_word(c)).collect();
-            if !first.is_empty() && first != "self" {
+            let words = path_words(name);
+            if !words.is_empty() && words[0] != "self" {
                 let mut path = base.clone();
-                path.push(first);
+                path.extend(words);
                 found.insert(path);
             }
         }
     }
     found
+}
+
+/// The words of the path `text` starts with: `a::b::C` is `[a, b, C]`,
+/// stopping where the path does (a `{`, a `;`, a space).
+fn path_words(text: &str) -> Vec<String> {
+    let is_word = |c: char| c.is_alphanumeric() || c == '_';
+    let mut words = Vec::new();
+    let mut rest = text.trim_start();
+    loop {
+        let word: String = rest.chars().take_while(|&c| is_word(c)).collect();
+        if word.is_empty() {
+            return words;
+        }
+        rest = &rest[word.len()..];
+        words.push(word);
+        match rest.strip_prefix("::") {
+            Some(after) => rest = after,
+            None => return words,
+        }
+    }
+}
+
+/// `path` cut to the deepest module of `modules` it starts with (an item
+/// such as `net::client::Target` is in `net::client`); its first word
+/// when none is.
+fn module_of(path: &[String], modules: &BTreeSet<Vec<String>>) -> Vec<String> {
+    (1..=path.len())
+        .rev()
+        .map(|n| path[..n].to_vec())
+        .find(|prefix| modules.contains(prefix))
+        .unwrap_or_else(|| path[..1].to_vec())
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -221,12 +254,20 @@ fn imports() -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     rust_files(&src, &mut files);
-    files
+    let named: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = files
         .iter()
         .map(|file| {
             let from = module_path(&src, file);
             let text = std::fs::read_to_string(file).expect("a source file reads");
             let names = named_modules(&from, &code_of(&text));
+            (from, names)
+        })
+        .collect();
+    let modules: BTreeSet<Vec<String>> = named.keys().cloned().collect();
+    named
+        .into_iter()
+        .map(|(from, names)| {
+            let names = names.iter().map(|p| module_of(p, &modules)).collect();
             (from, names)
         })
         .collect()
@@ -363,7 +404,17 @@ fn the_check_sees_what_it_must() {
         .into_iter()
         .map(|p| p.join("::"))
         .collect();
-    assert_eq!(names, ["engine", "net", "tui::hand"]);
+    assert_eq!(names, ["engine::Card", "net", "tui::hand::X"]);
+    // The blind spot a first word alone had: an import inside one folder
+    // written from the crate's root.
+    let code = code_of("fn target() -> crate::net::client::Target { todo() }");
+    let from = ["net".to_string(), "code".to_string()];
+    let named: Vec<Vec<String>> = named_modules(&from, &code).into_iter().collect();
+    let modules: BTreeSet<Vec<String>> = [vec!["net"], vec!["net", "client"], vec!["net", "code"]]
+        .into_iter()
+        .map(|p| p.into_iter().map(String::from).collect())
+        .collect();
+    assert_eq!(module_of(&named[0], &modules), ["net", "client"]);
     let graph: BTreeMap<String, BTreeSet<String>> = [
         ("a", &["b"][..]),
         ("b", &["c"][..]),

@@ -47,8 +47,7 @@
 //! under the classic rules; a game still undecided after 200 hands is left
 //! out. A pair with `hard` on either side plays 40 deals (seeds 1 to 40)
 //! instead: `hard` searches, 100 to 300 times slower per decision than
-//! `normal`, so 2,000 of its deals would take most of a day, and 40 keep
-//! the whole run to about twenty minutes on two cores. It counts X's
+//! `normal`, so 2,000 of its deals would take most of a day. It counts X's
 //! results as the rating counts a player's (partnership: the wins of X's
 //! side; cutthroat and individual: X against each L by final score). A
 //! score p is a rating gap of 400 log10(p / (1 - p)), the Glicko-2
@@ -56,10 +55,10 @@
 //! weighted least-squares fit of the twelve gaps of a mode (weights
 //! n p (1 - p), the gap's inverse variance), with easy held at `ANCHOR`,
 //! gives each level's rating and standard error. A clean sweep (a score
-//! of 0 or 1) says no gap and is left out. It took 1,053 seconds (17½ minutes) on
-//! two cores shared with another build, nearly all of it the eighteen pairs
-//! with `hard`, and fails when a constant below is more than three standard
-//! errors (and 25 points) from what it measures, or a level has none.
+//! of 0 or 1) says no gap and is left out. Nearly all its time goes to the
+//! eighteen pairs with `hard`. It fails when a constant below is more than
+//! three standard errors (and 25 points) from what it measures, or a level
+//! has none.
 //!
 //! Measured on this version (scores of X against L; `*` a clean sweep):
 //!

@@ -2,6 +2,7 @@
 //! seat's `PlayerView` (never the deal) and a seeded random generator.
 
 pub mod advice;
+mod careful;
 pub mod easy;
 pub mod hard;
 pub mod knowledge;
@@ -10,6 +11,7 @@ pub mod nil;
 pub mod normal;
 pub mod random;
 
+pub use careful::cautious_play;
 pub use level::{BotSpec, EXEC_PREFIX, Effort, Level, UnknownBot};
 
 use rand::SeedableRng;

@@ -12,7 +12,7 @@ use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio::sync::mpsc as tokio_mpsc;
 
-use super::code::{TableCode, Trust, fingerprint};
+use super::code::{ServerAddress, TableCode, Trust, fingerprint, host_port};
 use super::tls;
 use crate::protocol::lines::{LineReader, Read};
 use crate::protocol::{ClientMessage, PROTOCOL_VERSION, ServerMessage, line, parse};
@@ -89,6 +89,18 @@ impl Unreached {
         Unreached {
             why,
             nobody_listens: false,
+        }
+    }
+}
+
+/// What a client connects to for a server's address, trusting what its
+/// `trust` says alone. (Here, not beside `ServerAddress`: the code is read
+/// by the client, never the other way round.)
+impl ServerAddress {
+    pub fn target(&self) -> Target {
+        Target {
+            address: host_port(&self.host, self.port),
+            trust: self.trust.clone(),
         }
     }
 }

@@ -165,16 +165,6 @@ pub struct ServerAddress {
     pub port: u16,
 }
 
-impl ServerAddress {
-    /// What a client connects to, trusting what `trust` says alone.
-    pub fn target(&self) -> crate::net::client::Target {
-        crate::net::client::Target {
-            address: host_port(&self.host, self.port),
-            trust: self.trust.clone(),
-        }
-    }
-}
-
 impl FromStr for ServerAddress {
     type Err = String;
 
@@ -252,7 +242,7 @@ pub fn lan_address() -> Option<String> {
 }
 
 /// `host:port`, with an IPv6 host in brackets.
-fn host_port(host: &str, port: u16) -> String {
+pub(crate) fn host_port(host: &str, port: u16) -> String {
     if host.contains(':') {
         format!("[{host}]:{port}")
     } else {

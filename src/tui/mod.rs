@@ -39,7 +39,7 @@ use crate::signals::Signal;
 use crate::table::BotError;
 
 pub use app::App;
-pub use hand::{CARD_KEYS, HAND_SUITS, cautious_play, hand_order};
+pub use hand::{CARD_KEYS, HAND_SUITS, hand_order};
 pub use hits::{Hits, OfferChoice, Target};
 pub use input::{Input, Key};
 pub use run::{RemoteEnd, Start, run, run_remote, run_replay};

@@ -206,7 +206,7 @@ fn the_cursor_starts_on_the_careful_card() {
                 let under = spades::tui::hand_order(view.cards())[a.hand_cursor()];
                 assert_eq!(
                     Some(under),
-                    spades::tui::cautious_play(&view),
+                    spades::bots::cautious_play(&view),
                     "seed {seed}"
                 );
                 turns += 1;

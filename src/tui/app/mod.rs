@@ -33,7 +33,7 @@ use crate::save::Saved;
 use crate::session::{LocalGame, Played, YOU};
 use crate::table::{BotError, Thought};
 
-use super::hand::{cautious_play, faces, hand_order};
+use super::hand::{faces, hand_order};
 use super::hits::{Hits, OfferChoice};
 use super::link::TableLink;
 use super::replay::Viewer;
@@ -684,7 +684,7 @@ impl App {
         if decision.is_some() && decision != self.decision_seen {
             let guard = self.now + self.speed.pace().guard;
             self.guard_until = Some(self.guard_until.map_or(guard, |g| g.max(guard)));
-            if let Some(card) = cautious_play(&playing)
+            if let Some(card) = bots::cautious_play(&playing)
                 && let Some(place) = hand.iter().position(|&c| c == card)
             {
                 self.hand_cursor = place;
