@@ -321,17 +321,9 @@ impl Teller {
         let brief = self.brief();
         match decision {
             Decision::BlindNil => {
-                let mut options = Vec::new();
-                let blind = view.blind_bids();
-                if blind.contains(&Bid::BlindNil) {
-                    options.push("blind nil".to_string());
-                }
-                let numbers = view.blind_numbers();
-                if let Some(numbers) = span(&numbers) {
-                    options.push(format!("blind {numbers}"));
-                }
+                let mut options = words::bid_runs(&view.blind_bids());
                 options.push("look".to_string());
-                let options = or_list(&options);
+                let options = words::list(&options, "or");
                 vec![if brief {
                     format!("Cards face down: {options}?")
                 } else {
@@ -339,21 +331,7 @@ impl Teller {
                 }]
             }
             Decision::Bid => {
-                let allowed = view.allowed_bids();
-                let numbers: Vec<u8> = allowed
-                    .iter()
-                    .filter_map(|b| match b {
-                        Bid::Tricks(n) => Some(*n),
-                        _ => None,
-                    })
-                    .collect();
-                let mut options: Vec<String> = span(&numbers).into_iter().collect();
-                for other in [Bid::Nil, Bid::BlindNil] {
-                    if allowed.contains(&other) {
-                        options.push(other.to_string());
-                    }
-                }
-                let options = or_list(&options);
+                let options = words::bids(&view.allowed_bids());
                 vec![if brief {
                     format!("Bid: {options}.")
                 } else {
@@ -424,31 +402,6 @@ impl Teller {
 /// "wins", or "win" after "You".
 fn wins(you: bool) -> &'static str {
     if you { "win" } else { "wins" }
-}
-
-/// Numbers as a span when they follow on ("6 to 10"), else listed.
-fn span(numbers: &[u8]) -> Option<String> {
-    let (&first, &last) = (numbers.first()?, numbers.last()?);
-    Some(if first == last {
-        first.to_string()
-    } else if usize::from(last - first) + 1 == numbers.len() {
-        format!("{first} to {last}")
-    } else {
-        numbers
-            .iter()
-            .map(u8::to_string)
-            .collect::<Vec<_>>()
-            .join(", ")
-    })
-}
-
-/// "a, b or c".
-fn or_list(options: &[String]) -> String {
-    match options {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
-    }
 }
 
 /// A line drawn for the eye made to be read aloud: arrows and signs said
@@ -668,10 +621,6 @@ mod tests {
 
     #[test]
     fn prompts_list_the_options() {
-        assert_eq!(span(&[1, 2, 3]).unwrap(), "1 to 3");
-        assert_eq!(span(&[4]).unwrap(), "4");
-        assert_eq!(span(&[2, 5]).unwrap(), "2, 5");
-        assert_eq!(or_list(&["a".into(), "b".into(), "c".into()]), "a, b or c");
         let t = teller(Verbosity::Normal, false);
         let legal: CardSet = ["QH", "7H"].iter().map(|s| c(s)).collect();
         assert_eq!(

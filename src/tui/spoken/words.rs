@@ -133,6 +133,12 @@ pub fn list(items: &[String], last: &str) -> String {
 /// Bids a player may make, numbers in runs: "1 to 13 or nil", "blind
 /// nil or blind 5 to 13".
 pub fn bids(bids: &[Bid]) -> String {
+    list(&bid_runs(bids), "or")
+}
+
+/// The bids as a prompt lists them, runs of numbers as ranges: `[1 to 13,
+/// nil]`, `[blind nil, blind 5 to 7]`.
+pub fn bid_runs(bids: &[Bid]) -> Vec<String> {
     let mut parts = Vec::new();
     let mut i = 0;
     while i < bids.len() {
@@ -158,7 +164,7 @@ pub fn bids(bids: &[Bid]) -> String {
         });
         i = end + 1;
     }
-    list(&parts, "or")
+    parts
 }
 
 /// Points as a screen reader should say them: "240", "minus 40" (a
