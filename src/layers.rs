@@ -1,62 +1,32 @@
-//! The program's layers, and the test that keeps them (docs/architecture.md
-//! draws them). A module may import modules of its own layer and of the
-//! layers below, never above; and no modules import each other in a
-//! circle, whether at the top or among the modules of any one folder.
-//! Test code (`#[cfg(test)]`) may reach anywhere.
+//! The program's layers, and the tests that keep what the compiler cannot
+//! (docs/architecture.md draws them). The layers are the workspace's
+//! crates: a crate may use only the crates below it, and Cargo refuses a
+//! circle among them. What is left to check here: the crates depend in
+//! the order below, no modules import each other in a circle among the
+//! modules of any one folder of a crate, and docs/architecture.md names
+//! every crate and every top module. Test code (`#[cfg(test)]`) may reach
+//! anywhere.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// Every top-level module, lowest layer first.
-const LAYERS: &[(&str, &[&str])] = &[
-    ("rules", &["engine"]),
-    ("search", &["search"]),
-    ("bots", &["bots"]),
-    (
-        "formats and vocabulary",
-        &[
-            "fairness",
-            "naming",
-            "paths",
-            "signals",
-            "config",
-            "presets",
-            "record",
-            "protocol",
-            "look",
-            "outside",
-            "appending",
-        ],
-    ),
-    (
-        "table, session and store",
-        &[
-            "table",
-            "save",
-            "session",
-            "history",
-            "rating",
-            "stats",
-            "verify",
-            "review",
-            "analysis",
-            "records_folder",
-            "ladder",
-        ],
-    ),
-    ("network and arena", &["net", "sim"]),
-    ("screen", &["tui"]),
-    ("command line", &["cli"]),
+/// Every crate of the program, lowest layer first, by its folder in the
+/// workspace (the top package's is the workspace's root).
+const CRATES: &[(&str, &str)] = &[
+    ("spades-core", "crates/spades-core"),
+    ("spades-formats", "crates/spades-formats"),
+    ("spades-store", "crates/spades-store"),
+    ("spades-net", "crates/spades-net"),
+    ("spades-tui", "crates/spades-tui"),
+    ("spades", "."),
 ];
 
-fn layer_of(module: &str) -> Option<usize> {
-    LAYERS
-        .iter()
-        .position(|(_, modules)| modules.contains(&module))
+fn workspace() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// A module's path from the crate root: `src/tui/app/keys.rs` is
-/// `tui::app::keys`, `src/net/mod.rs` is `net`.
+/// A module's path from its crate's root: `src/app/keys.rs` is
+/// `app::keys`, `src/server/mod.rs` is `server`.
 fn module_path(src: &Path, file: &Path) -> Vec<String> {
     let rel = file.strip_prefix(src).unwrap_or(file).with_extension("");
     let mut parts: Vec<String> = rel
@@ -249,15 +219,15 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Every import of the program: module path to the module paths it names.
-fn imports() -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+/// Every import of one crate (its `src` folder): module path to the
+/// module paths it names.
+fn imports(src: &Path) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
     let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    rust_files(src, &mut files);
     let named: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = files
         .iter()
         .map(|file| {
-            let from = module_path(&src, file);
+            let from = module_path(src, file);
             let text = std::fs::read_to_string(file).expect("a source file reads");
             let names = named_modules(&from, &code_of(&text));
             (from, names)
@@ -305,63 +275,108 @@ fn circles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
     found
 }
 
-#[test]
-fn every_module_has_a_layer() {
-    let tops: BTreeSet<String> = imports()
-        .keys()
-        .filter_map(|path| path.first().cloned())
-        .filter(|top| top != "layers")
-        .collect();
-    for top in &tops {
-        assert!(
-            layer_of(top).is_some(),
-            "`{top}` is in no layer: add it to LAYERS"
-        );
+/// The `spades-*` crates a crate's manifest depends on (build and normal
+/// dependencies, not dev-dependencies: test code may reach anywhere).
+fn crate_dependencies(folder: &str) -> BTreeSet<String> {
+    let path = workspace().join(folder).join("Cargo.toml");
+    let text = std::fs::read_to_string(&path).expect("a manifest reads");
+    let manifest: toml::Table = text.parse().expect("a manifest parses");
+    let mut tables = vec![manifest.get("dependencies")];
+    if let Some(targets) = manifest.get("target").and_then(|t| t.as_table()) {
+        tables.extend(targets.values().map(|t| t.get("dependencies")));
     }
-    for (_, modules) in LAYERS {
-        for m in *modules {
-            assert!(
-                tops.contains(*m),
-                "LAYERS names `{m}`, which does not exist"
-            );
-        }
-    }
+    tables
+        .into_iter()
+        .flatten()
+        .filter_map(|t| t.as_table())
+        .flat_map(|t| t.keys())
+        .filter(|name| name.starts_with("spades"))
+        .cloned()
+        .collect()
 }
 
 #[test]
-fn no_module_imports_a_higher_layer() {
-    let mut wrong = Vec::new();
-    for (from, names) in imports() {
-        let Some(own) = from.first().and_then(|m| layer_of(m)) else {
-            continue;
-        };
-        for name in names {
-            let Some(theirs) = name.first().and_then(|m| layer_of(m)) else {
-                continue;
-            };
-            if theirs > own {
-                wrong.push(format!(
-                    "{} ({}) imports {} ({})",
-                    from.join("::"),
-                    LAYERS[own].0,
-                    name.join("::"),
-                    LAYERS[theirs].0
-                ));
+fn every_crate_uses_only_the_crates_below_it() {
+    let members: Vec<&str> = CRATES.iter().map(|(name, _)| *name).collect();
+    for (at, (name, folder)) in CRATES.iter().enumerate() {
+        for used in crate_dependencies(folder) {
+            let theirs = members.iter().position(|m| *m == used);
+            assert!(
+                theirs.is_some_and(|theirs| theirs < at),
+                "{name} depends on {used}, which is not a layer below it"
+            );
+        }
+    }
+    // Every crate in crates/ has its place.
+    for entry in std::fs::read_dir(workspace().join("crates"))
+        .expect("crates/ reads")
+        .flatten()
+    {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        assert!(
+            members.contains(&name.as_str()),
+            "crates/{name} is in no layer: add it to CRATES"
+        );
+    }
+}
+
+/// Each crate's top modules, by crate.
+fn top_modules() -> Vec<(&'static str, BTreeSet<String>)> {
+    CRATES
+        .iter()
+        .map(|(name, folder)| {
+            let tops = imports(&workspace().join(folder).join("src"))
+                .keys()
+                .filter_map(|path| path.first().cloned())
+                .filter(|top| top != "layers")
+                .collect();
+            (*name, tops)
+        })
+        .collect()
+}
+
+#[test]
+fn the_architecture_names_every_crate_and_top_module() {
+    let text = std::fs::read_to_string(workspace().join("docs/architecture.md"))
+        .expect("docs/architecture.md reads");
+    let mut missing = Vec::new();
+    for (name, tops) in top_modules() {
+        if !text.contains(&format!("`{name}`")) {
+            missing.push(format!("the crate `{name}`"));
+        }
+        for top in tops {
+            if !text.contains(&format!("`{top}")) {
+                missing.push(format!("`{top}` of {name}"));
             }
         }
     }
     assert!(
-        wrong.is_empty(),
-        "imports of a higher layer:\n{}",
-        wrong.join("\n")
+        missing.is_empty(),
+        "docs/architecture.md does not name:\n{}",
+        missing.join("\n")
     );
 }
 
 #[test]
 fn no_modules_import_each_other() {
+    let mut found = Vec::new();
+    for (name, folder) in CRATES {
+        for circle in circles_in(&workspace().join(folder).join("src")) {
+            found.push(format!("{name}, {circle}"));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "modules that import each other:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The circles among the modules of each folder of one crate.
+fn circles_in(src: &Path) -> Vec<String> {
     // For each folder, the graph of its modules (the top level included).
     let mut graphs: BTreeMap<Vec<String>, BTreeMap<String, BTreeSet<String>>> = BTreeMap::new();
-    for (from, names) in imports() {
+    for (from, names) in imports(src) {
         for name in names {
             let common = from.iter().zip(&name).take_while(|(a, b)| a == b).count();
             if let (Some(a), Some(b)) = (from.get(common), name.get(common)) {
@@ -385,11 +400,7 @@ fn no_modules_import_each_other() {
             found.push(format!("in {folder}: {}", circle.join(", ")));
         }
     }
-    assert!(
-        found.is_empty(),
-        "modules that import each other:\n{}",
-        found.join("\n")
-    );
+    found
 }
 
 #[test]
@@ -425,4 +436,34 @@ fn the_check_sees_what_it_must() {
     .map(|(m, to)| (m.to_string(), to.iter().map(|t| t.to_string()).collect()))
     .collect();
     assert_eq!(circles(&graph), [["a", "b", "c"]]);
+}
+
+/// Every source path the docs name (`crates/…`, `src/…`, `tests/…` in
+/// backquotes) exists: a page that points at a file that moved misleads.
+#[test]
+fn the_docs_name_files_that_exist() {
+    let mut missing = Vec::new();
+    let docs = std::fs::read_dir(workspace().join("docs")).expect("docs/ reads");
+    let mut pages: Vec<PathBuf> = docs.flatten().map(|e| e.path()).collect();
+    pages.push(workspace().join("README.md"));
+    for page in pages
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+    {
+        let text = std::fs::read_to_string(page).expect("a page reads");
+        for quoted in text.split('`').skip(1).step_by(2) {
+            let is_path = ["crates/", "src/", "tests/"]
+                .iter()
+                .any(|start| quoted.starts_with(start));
+            if is_path && !quoted.contains(['*', ' ', '<']) && !workspace().join(quoted).exists() {
+                let name = page.file_name().unwrap_or_default().to_string_lossy();
+                missing.push(format!("{name}: {quoted}"));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "the docs name files that do not exist:\n{}",
+        missing.join("\n")
+    );
 }

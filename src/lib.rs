@@ -1,34 +1,26 @@
 //! Spades in the terminal. The engine holds the rules; the table runs a
 //! game between seats; bots, the TUI and `spades sim` are its clients.
+//!
+//! The program is a workspace whose crates are its layers (see
+//! docs/architecture.md): `spades-core` (rules, search, bots),
+//! `spades-formats` (records, protocol, rules files and the words they
+//! share), `spades-store` (the table, sessions, saves, history, ratings,
+//! the ladder), `spades-net` (the server and the player's side of it) and
+//! `spades-tui` (the screen). This crate is the command line and the
+//! arena; it names every layer's modules at its root, so `spades::engine`
+//! is the core's engine.
 
-pub mod analysis;
-pub mod appending;
-pub mod bots;
 pub mod cli;
-pub mod config;
-pub mod engine;
-pub mod fairness;
-pub mod history;
-pub mod ladder;
 #[cfg(test)]
 mod layers;
-pub mod look;
-pub mod naming;
-pub mod net;
-pub mod outside;
-pub mod paths;
-pub mod presets;
-pub mod protocol;
-pub mod rating;
-pub mod record;
-pub mod records_folder;
-pub mod review;
-pub mod save;
-pub mod search;
-pub mod session;
-pub mod signals;
 pub mod sim;
-pub mod stats;
-pub mod table;
-pub mod tui;
-pub mod verify;
+
+pub use spades_core::{bots, engine, search};
+pub use spades_formats::{
+    appending, config, fairness, look, naming, outside, paths, presets, protocol, record, signals,
+};
+pub use spades_net as net;
+pub use spades_store::{
+    analysis, history, ladder, rating, records_folder, review, save, session, stats, table, verify,
+};
+pub use spades_tui as tui;

@@ -9,7 +9,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use spades::net::server::probe;
+use spades_net::server::probe;
 
 fuzz_target!(|data: &[u8]| {
     if let Err(why) = probe::check(&probe::script(data)) {

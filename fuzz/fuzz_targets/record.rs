@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use spades::record::{read_games, replay};
+use spades_formats::record::{read_games, replay};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

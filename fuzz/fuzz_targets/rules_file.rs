@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use spades::config::{commented_toml, parse_rules};
+use spades_formats::config::{commented_toml, parse_rules};
 
 fuzz_target!(|data: &[u8]| {
     // A rules file is read as UTF-8; any bytes that are not are replaced,

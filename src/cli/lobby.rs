@@ -9,11 +9,11 @@ use clap::Args;
 
 use crate::config::RulesSource;
 use crate::engine::Mode;
+use crate::net::client::directory::{self, News};
+use crate::net::client::lobby::Seeking;
+use crate::net::client::seats_kept;
 use crate::net::client::{Connection, Incoming, Target};
 use crate::net::code::{ServerAddress, TableCode};
-use crate::net::directory::{self, News};
-use crate::net::lobby::Seeking;
-use crate::net::seats_kept;
 use crate::paths;
 use crate::protocol::ClientMessage;
 use crate::protocol::account::{ModeRating, Rated, Rung};

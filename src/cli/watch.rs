@@ -5,9 +5,9 @@
 use crate::config::preferences::Preferences;
 use clap::Args;
 
+use crate::net::client::watch::{NotWatching, start_watching};
 use crate::net::client::{Connection, Target};
 use crate::net::code::TableCode;
-use crate::net::watch::{NotWatching, start_watching};
 use crate::tui::Theme;
 use crate::tui::spoken::{self, remote::Voice};
 use crate::tui::watch::{WatchEnd, run_watch};

@@ -23,7 +23,7 @@
 //! cargo test --release --test bots rating_calibration -- --ignored --nocapture
 //! ```
 //!
-//! It fails when the constants in `src/rating.rs` are no longer within
+//! It fails when the constants in `crates/spades-store/src/rating.rs` are no longer within
 //! three standard errors (and 25 points) of what the bots now do.
 
 use spades::engine::{Mode, Phase, Rules};
@@ -304,5 +304,8 @@ fn the_levels_ratings_match_what_the_bots_do() {
         }
     }
     println!("took {:.0} s", started.elapsed().as_secs_f64());
-    assert!(stale.is_empty(), "recalibrate src/rating.rs: {stale:?}");
+    assert!(
+        stale.is_empty(),
+        "recalibrate crates/spades-store/src/rating.rs: {stale:?}"
+    );
 }

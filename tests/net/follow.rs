@@ -292,9 +292,9 @@ fn two_lobby_screens_keep_themselves_current() {
 /// client's `follow` says so, and the lobby asks with `tables` as before.
 #[test]
 fn a_server_before_follow_is_asked_with_tables() {
+    use spades::net::client::directory;
     use spades::net::client::{Connection, Target};
     use spades::net::code::Trust;
-    use spades::net::directory;
     use std::io::{BufRead, BufReader, Write};
 
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();

@@ -444,9 +444,9 @@ async fn one_coming_and_going_cannot_flood_those_who_wait() {
 #[test]
 fn the_client_library_lists_opens_and_queues() {
     use spades::engine::Rules;
-    use spades::net::account::{self, Credentials};
+    use spades::net::client::account::{self, Credentials};
+    use spades::net::client::directory::{self, LobbyError, Unqueued};
     use spades::net::client::{Connection, Incoming};
-    use spades::net::directory::{self, LobbyError, Unqueued};
 
     let dir = tempfile::tempdir().unwrap();
     let server = ladder_server(&dir.path().join("ladder.sqlite"));
@@ -547,7 +547,7 @@ fn marks_name() -> String {
 fn a_hundred_tables_of_hostile_names_leave_the_list_readable() {
     use spades::naming::MAX_NAME_BYTES;
     use spades::net::client::Connection;
-    use spades::net::directory;
+    use spades::net::client::directory;
 
     let server = plain_server();
     let runtime = tokio::runtime::Runtime::new().unwrap();

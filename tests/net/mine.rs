@@ -133,7 +133,7 @@ async fn too_many_or_hostile_ids_and_a_flood_are_refused_and_the_connection_kept
 #[test]
 fn the_client_names_only_table_ids_and_at_most_the_bound() {
     use spades::net::client::Connection;
-    use spades::net::directory;
+    use spades::net::client::directory;
 
     let server = plain_server();
     let target = super::play::target(&server);
@@ -153,9 +153,9 @@ fn the_client_names_only_table_ids_and_at_most_the_bound() {
 /// `mine` says so, and the connection goes on as before.
 #[test]
 fn a_server_before_mine_is_told_apart() {
+    use spades::net::client::directory;
     use spades::net::client::{Connection, Target};
     use spades::net::code::Trust;
-    use spades::net::directory;
     use std::io::{BufRead, BufReader, Write};
 
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();

@@ -7,8 +7,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use spades::engine::{Phase, Seat};
+use spades::net::client::lobby::{Joining, LobbyState, SeatTokens, Seeking, Started, Waiting};
 use spades::net::client::{Connection, Target};
-use spades::net::lobby::{Joining, LobbyState, SeatTokens, Seeking, Started, Waiting};
 use spades::net::server::{Server, ServerOptions};
 use spades::protocol::ClientMessage;
 use spades::tui::app::Screen;
@@ -184,12 +184,12 @@ pub(crate) fn host_signed_in(
     rules: &str,
 ) -> Sitting {
     let mut connection = Connection::open(target, "Ann").unwrap();
-    let credentials = spades::net::account::Credentials {
+    let credentials = spades::net::client::account::Credentials {
         identity,
         register_as: Some("Ann"),
         retired: &[],
     };
-    let signed = spades::net::account::sign_in(&mut connection, &credentials);
+    let signed = spades::net::client::account::sign_in(&mut connection, &credentials);
     assert!(matches!(signed, Ok(Some(_))), "Ann signs in");
     let mut ann = Sitting::on(
         connection,

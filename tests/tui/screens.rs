@@ -172,7 +172,7 @@ fn lobby_of_a_shared_table() {
     use ratatui::backend::TestBackend;
     use spades::bots::Level;
     use spades::engine::{Rules, Seat};
-    use spades::net::lobby::LobbyState;
+    use spades::net::client::lobby::LobbyState;
     use spades::protocol::{Lobby, LobbySeat, SeatPlayer};
     use spades::tui::Theme;
     use spades::tui::lobby::{LobbyKey, LobbyScreen};
@@ -243,7 +243,7 @@ fn waiting_for_a_quick_match() {
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     use spades::engine::Seat;
-    use spades::net::lobby::{InQueue, LobbyState};
+    use spades::net::client::lobby::{InQueue, LobbyState};
     use spades::tui::Theme;
     use spades::tui::lobby::{LobbyKey, LobbyScreen};
     let heard = Instant::now();

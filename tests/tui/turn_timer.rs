@@ -12,9 +12,9 @@ use std::time::{Duration, Instant};
 use spades::bots::random::RandomBot;
 use spades::engine::{Action, Bid, Decision, Mode, Phase, Rules, Seat};
 use spades::fairness::Dealing;
+use spades::net::client::lobby::Started;
 use spades::net::client::{Connection, Target};
 use spades::net::code::Trust;
-use spades::net::lobby::Started;
 use spades::protocol::timer::{TimeLeft, TimedOut};
 use spades::protocol::{Legal, SeatPlayer, ServerMessage};
 use spades::table::{Player, Table};
@@ -110,7 +110,7 @@ fn seat(messages: Vec<ServerMessage>, view: spades::engine::PlayerView) -> (App,
         view,
         queued: messages,
         seat_token: None,
-        tokens: spades::net::seats_kept::keeper(None),
+        tokens: spades::net::client::seats_kept::keeper(None),
         code: None,
     };
     let mut config = config(Mode::Partnership, 11);

@@ -9,7 +9,7 @@ use spades::bots::random::RandomBot;
 use spades::engine::{Mode, Phase, Rules, Seat};
 use spades::fairness::Dealing;
 use spades::net::client::Incoming;
-use spades::net::watch::WatchState;
+use spades::net::client::watch::WatchState;
 use spades::protocol::{LobbySeat, SeatPlayer, ServerMessage};
 use spades::table::{Player, Table};
 use spades::tui::watch::{WatchKey, WatchScreen};

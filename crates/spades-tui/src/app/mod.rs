@@ -1,0 +1,732 @@
+//! The game as the player sees it, and `update`: a key, a click or the
+//! passing of time in, a change of state or an action for the table out.
+//! Nothing here draws, and nothing here knows the rules: what is legal and
+//! why not comes from the engine.
+
+mod claim;
+mod clock;
+mod game_over;
+mod hint;
+mod intents;
+mod keys;
+mod memory;
+mod turn_timer;
+mod windows;
+
+pub(crate) use keys::CHAT_SHOWN;
+
+use std::path::Path;
+use std::sync::mpsc::Receiver;
+use std::time::Instant;
+
+use crate::bots;
+use crate::engine::{
+    Action, Bid, BiddingGame, Card, CardSet, Decision, HandResult, PerSeat, PerSide, Phase,
+    PlayerView, Seat, SeatEvent, SideTotals, TrickDone, Turn,
+};
+use crate::fairness::{Commitment, Reveal};
+use crate::naming::Names;
+use crate::net::client::Connection;
+use crate::net::client::lobby::Started;
+use crate::net::client::seat::Remote;
+use crate::save::Saved;
+use crate::session::{LocalGame, Played, YOU};
+use crate::table::{BotError, Thought};
+
+use super::hand::{faces, hand_order};
+use super::hits::{Hits, OfferChoice};
+use super::link::TableLink;
+use super::replay::Viewer;
+use super::text::sentence;
+use super::theme::Theme;
+use super::{PlayConfig, Speed, TuiError};
+
+/// A window over the table that waits for the player to close it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Overlay {
+    Help,
+    Rules,
+    LastTrick,
+    /// The player's statistics and rating, from their records.
+    Stats,
+    ConfirmQuit,
+}
+
+/// What fills the screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Screen {
+    Table,
+    /// The table with the last hand's score over it.
+    Summary,
+    /// The hand just scored, told again trick by trick with every card
+    /// face up; leaving it goes back to the summary.
+    Review,
+    GameOver,
+}
+
+/// The two buttons of the quit window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum QuitChoice {
+    Stay,
+    Quit,
+}
+
+/// How long typed digits make one bid: `1` then `3` within this is 13.
+const DIGIT_PAUSE: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// One of the player's decisions, told apart from every other: the hand,
+/// the cards played so far, and its kind.
+type DecisionKey = (u32, u32, Decision);
+
+/// A finished trick left on the table for a moment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HeldTrick {
+    pub trick: TrickDone,
+    /// Set by the first tick after the trick ends, so pauses need no clock
+    /// outside `Input::Tick`.
+    until: Option<Instant>,
+}
+
+pub struct App {
+    config: PlayConfig,
+    /// The player's seat: seat 0 at a table of this process; at a table on
+    /// a server, the one it gave.
+    you: Seat,
+    theme: Theme,
+    names: Names,
+    /// The game itself, here or on a server; the app sees only what the
+    /// player's seat may see.
+    table: TableLink,
+    /// Every event the player has been told, as the player's seat sees them.
+    events: Vec<SeatEvent>,
+    /// The cards of the trick being played, as the events showed them.
+    trick_so_far: PerSeat<Option<Card>>,
+    trick_leader: Seat,
+    held: Option<HeldTrick>,
+    last_trick: Option<TrickDone>,
+    /// The hand just scored, shown until the player moves on.
+    summary: Option<HandResult>,
+    /// The review of that hand, while the player looks at it. It is made
+    /// from what the player's seat was told and the engine's result.
+    review: Option<Viewer>,
+    bot_due: Option<Instant>,
+    /// When a card the player has no choice about is played for them, and
+    /// the turn it is for: a time left from a turn the player answered
+    /// themselves is never taken for a later one.
+    auto_due: Option<(DecisionKey, Instant)>,
+    auto_play: bool,
+    speed: Speed,
+    /// The time of the last tick: when keys arrive, as far as the app knows.
+    now: Instant,
+    /// Until then, a key that would act is taken as meant for the pause that
+    /// just ended, or for the turn before, and does nothing.
+    guard_until: Option<Instant>,
+    /// The guard's end, when a key was held back by it: the player is shown
+    /// that the key was seen until the guard is over.
+    held_back: Option<Instant>,
+    /// The player's decision last seen (hand, cards played, kind), to
+    /// notice when a new one begins.
+    decision_seen: Option<DecisionKey>,
+    /// When the last digit of a bid was typed.
+    digit_at: Option<Instant>,
+    quit_focus: QuitChoice,
+    hand_cursor: usize,
+    bid_cursor: usize,
+    bid_digits: String,
+    offer_cursor: OfferChoice,
+    /// The blind number last chosen on the offer (0: none yet).
+    blind_number: u8,
+    to_pass: CardSet,
+    overlay: Option<Overlay>,
+    notice: Option<String>,
+    /// Why the shared table is gone, once it is: shown in the notice's
+    /// place until the player leaves, over anything said after.
+    gone: Option<String>,
+    /// A "wait" notice is stale once anyone moves; a refusal stays until
+    /// the player acts.
+    notice_lasts_one_move: bool,
+    hits: Hits,
+    quit: bool,
+    failure: Option<BotError>,
+    /// What the session's earlier games left behind (records written).
+    earlier: Played,
+    /// A computer player's decision being thought out on a thread of its
+    /// own; nothing at the table waits on it.
+    thinking: Option<Receiver<Thought>>,
+    /// The statistics window's lines, read when it opens, and how far down
+    /// it is scrolled.
+    stats_lines: Vec<String>,
+    stats_scroll: usize,
+    /// What the finished game did to the player's rating, worked out once
+    /// the game is over.
+    rating_note: Option<Vec<String>>,
+    /// A chat line being typed, at a shared table (`/` opens it).
+    chat: Option<String>,
+    /// How many lines back the chat shown above it is scrolled.
+    chat_scroll: usize,
+    /// Seats whose failed program the player has been told of.
+    replaced_told: Vec<Seat>,
+    /// The hint being worked out for the player's decision, if any.
+    hint: Option<hint::HintJob>,
+    /// The player has asked for a hint in this game: each decision's is
+    /// worked out as it comes.
+    hints_asked: bool,
+    /// The panel of the cards played and the voids shown is on (`m`).
+    memory_shown: bool,
+    /// What the turn timer of a table on a server has to say.
+    timer_note: turn_timer::TimerNote,
+}
+
+impl App {
+    /// A new game at a table in this process, as `config` says.
+    pub fn new(config: PlayConfig, theme: Theme) -> Result<App, TuiError> {
+        let game = LocalGame::start(config.game.clone(), config.look())?;
+        let notice = game.save_problem().map(str::to_string);
+        let names = game.names().clone();
+        let mut app = App::at_table(config, theme, names, TableLink::Local(Box::new(game)));
+        if notice.is_some() {
+            app.notice = notice;
+        }
+        Ok(app)
+    }
+
+    /// A saved game, set at the table again exactly as it was left: its own
+    /// rules, names and level, with `config`'s looks, folders and effort.
+    pub fn resume(config: PlayConfig, theme: Theme, saved: &Saved) -> Result<App, TuiError> {
+        let game = LocalGame::resume(saved, &config.game, config.look())?;
+        let config = PlayConfig {
+            game: game.setup().clone(),
+            ..config
+        };
+        let names = game.names().clone();
+        let mut app = App::at_table(config, theme, names, TableLink::Local(Box::new(game)));
+        app.settle_after_replay();
+        Ok(app)
+    }
+
+    /// A seat at a table on a server whose game has just started (or was
+    /// just taken back), its own record kept in the records folder.
+    pub fn joined(
+        config: PlayConfig,
+        theme: Theme,
+        connection: Connection,
+        started: Started,
+    ) -> App {
+        // A seat taken back from a new session rewrites its record whole.
+        let record = config
+            .game
+            .records
+            .as_deref()
+            .and_then(|dir| match &started.seat_token {
+                Some((table, _)) => {
+                    crate::record::shared_record_file(dir, table, started.view.seat).ok()
+                }
+                None => crate::record::create_record_file(dir).ok(),
+            });
+        let mut config = config;
+        config.game.rules = started.view.rules;
+        let remote = Remote::new(connection, started, record);
+        let names = Names::listed(config.game.rules.mode, remote.names())
+            .marking_guests(remote.guests())
+            .seen_from(remote.seat());
+        App::at_table(config, theme, names, TableLink::Remote(Box::new(remote)))
+    }
+
+    fn at_table(config: PlayConfig, theme: Theme, names: Names, table: TableLink) -> App {
+        let trick_so_far = PerSeat::filled(config.game.rules.mode, None);
+        let (auto_play, speed) = (config.auto_play, config.speed);
+        let you = match &table {
+            TableLink::Local(_) => YOU,
+            TableLink::Remote(remote) => remote.seat(),
+        };
+        let mut app = App {
+            config,
+            you,
+            theme,
+            names,
+            events: Vec::new(),
+            table,
+            trick_so_far,
+            trick_leader: you,
+            held: None,
+            last_trick: None,
+            summary: None,
+            review: None,
+            bot_due: None,
+            auto_due: None,
+            auto_play,
+            speed,
+            now: Instant::now(),
+            guard_until: None,
+            held_back: None,
+            decision_seen: None,
+            digit_at: None,
+            quit_focus: QuitChoice::Stay,
+            hand_cursor: 0,
+            bid_cursor: 0,
+            bid_digits: String::new(),
+            offer_cursor: OfferChoice::Look,
+            blind_number: 0,
+            to_pass: CardSet::EMPTY,
+            overlay: None,
+            notice: None,
+            gone: None,
+            notice_lasts_one_move: false,
+            hits: Hits::default(),
+            quit: false,
+            failure: None,
+            earlier: Played::default(),
+            thinking: None,
+            stats_lines: Vec::new(),
+            stats_scroll: 0,
+            rating_note: None,
+            chat: None,
+            chat_scroll: 0,
+            replaced_told: Vec::new(),
+            hint: None,
+            hints_asked: false,
+            memory_shown: false,
+            timer_note: turn_timer::TimerNote::default(),
+        };
+        let first = app.table.take_events(app.you);
+        app.absorb(first);
+        app.sync();
+        app
+    }
+
+    /// After a game is replayed into the table (resumed, or a move taken
+    /// back) the app has heard every event again: what it shows is where
+    /// the game stands, with no pause and no summary but an unread one.
+    fn settle_after_replay(&mut self) {
+        self.held = None;
+        if self.table.phase() != Phase::AwaitingDeal {
+            self.summary = None;
+        }
+        self.notice = None;
+        self.decision_seen = None;
+        self.sync();
+    }
+
+    /// Ends the session. A game not yet decided is kept to be resumed when
+    /// it is saved, or else recorded as abandoned with its seed revealed.
+    /// Says which records were written and where the game is kept.
+    pub fn close(&mut self) -> Played {
+        let now = self.table.close();
+        std::mem::take(&mut self.earlier).then(now)
+    }
+
+    pub fn config(&self) -> &PlayConfig {
+        &self.config
+    }
+
+    /// The commitment to this game's secret seed, shown from the start.
+    pub fn commitment(&self) -> Option<Commitment> {
+        self.table.commitment()
+    }
+
+    /// The seed when it was given openly: the deals are known.
+    pub fn open_seed(&self) -> Option<u64> {
+        self.table.open_seed()
+    }
+
+    /// The secret seed and salt, once the game is over.
+    pub fn revealed(&self) -> Option<Reveal> {
+        self.table.revealed()
+    }
+
+    /// Is the game kept on disk, to be resumed if it is left?
+    pub fn is_saved(&self) -> bool {
+        self.table.is_saved()
+    }
+
+    /// The file this game is recorded in, if it is.
+    pub fn record_path(&self) -> Option<&Path> {
+        self.table.record_path()
+    }
+
+    /// Hands scored so far.
+    pub fn hands_played(&self) -> usize {
+        self.table.results().len()
+    }
+
+    pub fn theme(&self) -> &Theme {
+        &self.theme
+    }
+
+    pub fn names(&self) -> &Names {
+        &self.names
+    }
+
+    /// What the player may know now.
+    pub fn view(&self) -> PlayerView {
+        self.table.view(self.you)
+    }
+
+    pub fn human_turn(&self) -> Option<Turn> {
+        self.table.human_turn()
+    }
+
+    /// The chat line being typed, if one is.
+    pub fn chat_line(&self) -> Option<&str> {
+        self.chat.as_deref()
+    }
+
+    /// The chat so far, oldest first, and how far back it is scrolled.
+    pub fn chat_log(&self) -> (Vec<String>, usize) {
+        (self.table.chat_log(), self.chat_scroll)
+    }
+
+    /// Whether a server's ladder rates this game (`None`: no ladder).
+    pub fn ladder(&self) -> Option<&crate::net::client::seat::Ladder> {
+        self.table.ladder()
+    }
+
+    /// Is this a seat at a table on a server?
+    pub fn is_shared(&self) -> bool {
+        self.table.is_remote()
+    }
+
+    /// The player's own seat.
+    pub fn you(&self) -> Seat {
+        self.you
+    }
+
+    /// The seat whose cards the player chooses from now: their own, or the
+    /// dummy's in its turn when they declare.
+    pub fn acting_seat(&self) -> Seat {
+        self.human_turn().map_or(self.you, |t| t.seat)
+    }
+
+    /// The hand the player chooses from now, as the acting seat sees it: the
+    /// table shows the dummy's cards to its declarer alone.
+    pub fn hand_view(&self) -> PlayerView {
+        self.table.view(self.acting_seat())
+    }
+
+    /// The seat the table waits for, if any.
+    pub fn waiting_for(&self) -> Option<Seat> {
+        self.table
+            .human_turn()
+            .or(self.table.bot_turn())
+            .map(|t| t.seat)
+    }
+
+    /// What the player has been told, in order.
+    pub fn events(&self) -> &[SeatEvent] {
+        &self.events
+    }
+
+    pub fn held_trick(&self) -> Option<&HeldTrick> {
+        self.held.as_ref()
+    }
+
+    pub fn last_trick(&self) -> Option<&TrickDone> {
+        self.last_trick.as_ref()
+    }
+
+    pub fn overlay(&self) -> Option<Overlay> {
+        self.overlay
+    }
+
+    pub fn notice(&self) -> Option<&str> {
+        self.gone.as_deref().or(self.notice.as_deref())
+    }
+
+    /// What `q` does once nothing holds the player at the table: leave
+    /// the program, or go back to the lobby the player came from.
+    pub fn leave_words(&self) -> &'static str {
+        if self.config.from_lobby {
+            "q goes back to the lobby"
+        } else {
+            "q leaves"
+        }
+    }
+
+    /// Is another person at the shared table, who plays on once the player
+    /// leaves? (With nobody, the table ends as they go.)
+    pub fn others_here(&self) -> bool {
+        self.table.others_here()
+    }
+
+    /// Why the game's save or record is not on the disk yet, while it is
+    /// not: one line, shown until the disk takes them.
+    pub fn unwritten(&self) -> Option<String> {
+        self.table.unwritten()
+    }
+
+    /// The card auto-play is about to play for the player, its only one,
+    /// while it waits its pause: the panel says so, and keys that would
+    /// play are dropped meanwhile.
+    pub fn card_played_for_you(&self) -> Option<Card> {
+        self.forced_card()
+    }
+
+    /// Was a key held back by the guard that is still on? The key bar
+    /// says so, so the player knows the key was seen and not lost.
+    pub fn key_held_back(&self) -> bool {
+        self.guarded() && self.held_back.is_some() && self.held_back == self.guard_until
+    }
+
+    pub fn hand_cursor(&self) -> usize {
+        self.hand_cursor
+    }
+
+    pub fn offer_cursor(&self) -> OfferChoice {
+        self.offer_cursor
+    }
+
+    /// The answers the blind offer has now, in the panel's order: blind
+    /// nil and a blind number where the engine would take them, and looking.
+    pub fn offer_choices(&self, view: &PlayerView) -> Vec<OfferChoice> {
+        let blind = view.blind_bids();
+        let mut choices = Vec::new();
+        if blind.contains(&Bid::BlindNil) {
+            choices.push(OfferChoice::BlindNil);
+        }
+        if blind.iter().any(|b| b.is_numeric()) {
+            choices.push(OfferChoice::BlindNumber);
+        }
+        choices.push(OfferChoice::Look);
+        choices
+    }
+
+    /// The blind number the offer shows: the one chosen, else the
+    /// smallest the engine would take; `None` when none is on offer.
+    pub fn blind_number(&self, view: &PlayerView) -> Option<u8> {
+        let numbers = view.blind_numbers();
+        numbers
+            .iter()
+            .copied()
+            .find(|&n| n == self.blind_number)
+            .or(numbers.first().copied())
+    }
+
+    pub fn to_pass(&self) -> CardSet {
+        self.to_pass
+    }
+
+    pub fn quit_focus(&self) -> QuitChoice {
+        self.quit_focus
+    }
+
+    pub fn speed(&self) -> Speed {
+        self.speed
+    }
+
+    /// Is this a practice game, where moves may be taken back?
+    pub fn is_practice(&self) -> bool {
+        self.config.game.practice
+    }
+
+    /// Would `u` take back a move now? Only in a practice game, once the
+    /// player has made one.
+    pub fn can_take_back(&self) -> bool {
+        self.is_practice() && self.table.can_take_back(self.you)
+    }
+
+    pub fn auto_play(&self) -> bool {
+        self.auto_play
+    }
+
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// A bot broke a rule; the game cannot go on.
+    pub fn take_failure(&mut self) -> Option<BotError> {
+        self.failure.take()
+    }
+
+    pub fn set_hits(&mut self, hits: Hits) {
+        self.hits = hits;
+    }
+
+    pub fn hits(&self) -> &Hits {
+        &self.hits
+    }
+
+    pub fn screen(&self) -> Screen {
+        if self.review.is_some() {
+            Screen::Review
+        } else if self.held.is_some() {
+            Screen::Table
+        } else if self.summary.is_some() {
+            Screen::Summary
+        } else if self.table.phase() == Phase::Over {
+            Screen::GameOver
+        } else {
+            Screen::Table
+        }
+    }
+
+    /// The hand being summed up, and each side's totals before it.
+    pub fn summary(&self) -> Option<(&HandResult, PerSide<SideTotals>)> {
+        let result = self.summary.as_ref()?;
+        let limit = self.config.game.rules.bags.limit;
+        let before = result.sides.map(|s| s.totals_before(limit));
+        Some((result, before))
+    }
+
+    /// The review of the hand just scored, while it is open.
+    pub fn review(&self) -> Option<&Viewer> {
+        self.review.as_ref()
+    }
+
+    /// The bids the panel offers: every number, nil, and blind nil when the
+    /// engine would take it now.
+    pub fn bid_options(&self, view: &PlayerView) -> Vec<Bid> {
+        let max = view.mode().hand_size() as u8;
+        let nil = view.rules.nil_is_bid().then_some(Bid::Nil);
+        let mut bids: Vec<Bid> = (1..=max).map(Bid::Tricks).chain(nil).collect();
+        if view.blind_nil_refusal().is_none() {
+            bids.push(Bid::BlindNil);
+        }
+        bids
+    }
+
+    pub fn bid_cursor(&self) -> usize {
+        self.bid_cursor
+    }
+
+    // ----- update -----
+
+    /// The player's action, checked by the engine; a refusal is shown as
+    /// the engine words it.
+    fn act(&mut self, action: Action) {
+        match self.table.act(self.acting_seat(), action) {
+            Ok(()) => {
+                self.notice = None;
+                let events = self.table.take_events(self.you);
+                self.absorb(events);
+            }
+            Err(error) => {
+                self.notice = Some(self.refusal(error));
+                self.notice_lasts_one_move = false;
+            }
+        }
+    }
+
+    /// Follows the game through its events, as any client of the table does.
+    fn absorb(&mut self, events: Vec<SeatEvent>) {
+        for event in events {
+            match &event {
+                SeatEvent::Play { seat, card, .. } => {
+                    if self.trick_so_far.iter().all(Option::is_none) {
+                        self.trick_leader = *seat;
+                    }
+                    self.trick_so_far[*seat] = Some(*card);
+                }
+                SeatEvent::Trick { winner, .. } => {
+                    let trick = TrickDone {
+                        leader: self.trick_leader,
+                        cards: self.trick_so_far,
+                        winner: *winner,
+                    };
+                    self.trick_so_far = self.trick_so_far.map(|_| None);
+                    self.last_trick = Some(trick);
+                    self.held = Some(HeldTrick { trick, until: None });
+                }
+                SeatEvent::Score { .. } => self.summary = self.table.results().last().cloned(),
+                SeatEvent::Dealt { .. } => {
+                    self.to_pass = CardSet::EMPTY;
+                    self.hand_cursor = 0;
+                    self.offer_cursor = OfferChoice::Look;
+                    self.blind_number = 0;
+                }
+                SeatEvent::Exchange {
+                    from,
+                    to,
+                    cards: Some(cards),
+                    ..
+                } if *to == self.you => {
+                    self.notice = Some(format!(
+                        "{} passed you {}.",
+                        self.names.seat(*from),
+                        faces(*cards, &self.theme)
+                    ));
+                    self.notice_lasts_one_move = false;
+                }
+                SeatEvent::Bid { .. } | SeatEvent::Exchange { .. } | SeatEvent::End { .. } => {}
+            }
+            self.events.push(event);
+        }
+    }
+
+    /// What the end of a game shows under the scores: the rating, or for a
+    /// Quick Play run where it stands among the player's best.
+    pub fn rating_note(&self) -> &[String] {
+        self.rating_note.as_deref().unwrap_or_default()
+    }
+
+    pub fn stats_lines(&self) -> &[String] {
+        &self.stats_lines
+    }
+
+    pub fn stats_scroll(&self) -> usize {
+        self.stats_scroll
+    }
+
+    /// Keeps the cursors on something that exists, and on a playable card
+    /// when it is the player's turn to play.
+    fn sync(&mut self) {
+        let view = self.view();
+        if view.phase == Phase::Over && self.rating_note.is_none() {
+            self.rating_note = Some(self.rating_lines());
+        }
+        let playing = self.hand_view();
+        let hand = hand_order(playing.cards());
+        self.hand_cursor = self.hand_cursor.min(hand.len().saturating_sub(1));
+        // When one of the player's decisions begins, keys pressed just
+        // before it (for a pause, or while waiting) are not taken for it, and
+        // a turn to play starts the cursor on the card a careful player would
+        // most often play; after that it goes where the player moves it.
+        let decision = self.decision_now(&view);
+        if decision.is_some() && decision != self.decision_seen {
+            let guard = self.now + self.speed.pace().guard;
+            self.guard_until = Some(self.guard_until.map_or(guard, |g| g.max(guard)));
+            if let Some(card) = bots::cautious_play(&playing)
+                && let Some(place) = hand.iter().position(|&c| c == card)
+            {
+                self.hand_cursor = place;
+            }
+        }
+        let begins = decision.is_some() && decision != self.decision_seen;
+        self.decision_seen = decision;
+        let bid_begins = begins && decision.is_some_and(|(.., d)| d == Decision::Bid);
+        self.place_bid_cursor(&view, &playing, bid_begins);
+        if view.phase != Phase::Exchange {
+            self.to_pass = CardSet::EMPTY;
+        }
+    }
+
+    /// The player's decision now, if it is their turn.
+    fn decision_now(&self, view: &PlayerView) -> Option<DecisionKey> {
+        self.human_turn()
+            .map(|t| (view.hand_no, view.play.played.len(), t.decision))
+    }
+
+    /// Each turn to bid starts on a number the hand could make, never on
+    /// last hand's bid: a nil is bid only when the player moves onto it. A
+    /// bid the rules refuse (mirror's forced bid, the board, suicide) is
+    /// not where it starts either.
+    fn place_bid_cursor(&mut self, view: &PlayerView, playing: &PlayerView, begins: bool) {
+        let options = self.bid_options(view);
+        if begins {
+            let start = bots::normal::number_bid(playing);
+            if let Some(i) = options.iter().position(|&b| b == start) {
+                self.bid_cursor = i;
+            }
+        }
+        self.bid_cursor = self.bid_cursor.min(options.len().saturating_sub(1));
+        let refused = |b: &Bid| view.check_bid(*b).is_err();
+        if begins
+            && (view.rules.bidding.game != BiddingGame::Classic
+                || view.rules.bidding.board > 0
+                || view.rules.bidding.min_bid > 1)
+            && options.get(self.bid_cursor).is_some_and(refused)
+            && let Some(i) = options.iter().position(|b| !refused(b))
+        {
+            self.bid_cursor = i;
+        }
+    }
+}

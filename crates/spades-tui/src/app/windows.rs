@@ -1,0 +1,230 @@
+//! The windows and screens the player opens and closes: the hand's review,
+//! the statistics, taking a move back, the next game; and the
+//! settings a key changes (speed, auto-play).
+
+use std::time::Duration;
+
+use crate::engine::PerSeat;
+use crate::review::Story;
+
+use super::super::link::TableLink;
+use super::super::replay::analysis::Analyser;
+use super::super::replay::{Source, Viewer};
+use super::{App, Overlay, PlayConfig, sentence};
+
+impl App {
+    /// What the server said of a shared table, for the rules window: its
+    /// code, who plays where, its bots' level, its rules' origin (`None`
+    /// at home).
+    pub fn table_facts(&self) -> Option<&crate::net::client::table_facts::TableFacts> {
+        self.table.facts()
+    }
+
+    /// Takes back the player's last bid or card, and what the bots did
+    /// after it: practice games only.
+    pub(super) fn take_back(&mut self) {
+        if !self.config.game.practice {
+            self.notice =
+                Some("Moves can be taken back only in a practice game (--practice).".into());
+            self.notice_lasts_one_move = true;
+            return;
+        }
+        // A bot thinking now answers first: what it does is taken back too.
+        if let Some(thought) = self.thought(Duration::MAX) {
+            self.bot_due = None;
+            self.answer(thought);
+        }
+        match self.table.take_back(self.you) {
+            Ok(true) => {
+                self.events.clear();
+                self.trick_so_far = PerSeat::filled(self.config.game.rules.mode, None);
+                self.last_trick = None;
+                let events = self.table.take_events(self.you);
+                self.absorb(events);
+                self.settle_after_replay();
+                self.notice = Some("Taken back.".to_string());
+                self.notice_lasts_one_move = true;
+            }
+            Ok(false) => {
+                self.notice = Some("Nothing to take back.".to_string());
+                self.notice_lasts_one_move = true;
+            }
+            Err(e) => self.notice = Some(format!("Cannot take back: {e}.")),
+        }
+    }
+
+    pub(super) fn toggle_auto_play(&mut self) {
+        self.auto_play = !self.auto_play;
+        self.auto_due = None;
+        self.notice = Some(if self.auto_play {
+            "Auto-play on: a card you have no choice about is played for you.".to_string()
+        } else {
+            "Auto-play off: you play every card yourself.".to_string()
+        });
+        self.notice_lasts_one_move = true;
+    }
+
+    /// One step faster (`up` > 0) or slower along slow, normal, fast, instant.
+    pub(super) fn change_speed(&mut self, up: i32) {
+        self.speed = self.speed.step(up);
+        self.notice = Some(format!("Speed: {}.", self.speed));
+        self.notice_lasts_one_move = true;
+    }
+
+    /// Opens the review of the hand summed up: built from the events the
+    /// player's seat was told, which once a hand is over show every card,
+    /// and the engine's result. The table is not asked for anything more.
+    pub(super) fn open_review(&mut self) {
+        let Some(result) = &self.summary else {
+            return;
+        };
+        let rules = self.config.game.rules;
+        let names = rules
+            .mode
+            .each_seat()
+            .map(|s| self.names.seat(s).to_string())
+            .collect();
+        match Story::of_hand(rules, names, self.you, &self.events, result) {
+            Ok(story) => {
+                let analyser = match self.record_path() {
+                    Some(path) => Analyser::of_hand_in(
+                        path.to_path_buf(),
+                        self.you,
+                        self.config.game.effort,
+                        u16::try_from(result.hand).unwrap_or(u16::MAX),
+                    ),
+                    None => Analyser::Unavailable(
+                        "This game is not recorded, so it cannot be analysed.".into(),
+                    ),
+                };
+                let viewer = Viewer::new(story, Source::HandReview).with_analyser(analyser);
+                self.review = Some(viewer);
+            }
+            Err(why) => {
+                self.notice = Some(sentence(&format!("the hand cannot be reviewed: {why}")));
+                self.notice_lasts_one_move = true;
+            }
+        }
+    }
+
+    /// Opens the review of the hand summed up with its analysis started.
+    pub(super) fn analyse_hand(&mut self) {
+        self.open_review();
+        if let Some(review) = &mut self.review {
+            review.start_analysis();
+        }
+    }
+
+    /// The player has read the hand's summary: the next hand is dealt.
+    pub(super) fn close_summary(&mut self) {
+        self.summary = None;
+        self.guard_until = Some(self.now + self.speed.pace().guard);
+        if self.table.deal_next_hand() {
+            let events = self.table.take_events(self.you);
+            self.absorb(events);
+        }
+    }
+
+    /// Opens the statistics window on the player's records as they stand.
+    pub(super) fn open_stats(&mut self) {
+        self.stats_lines = match &self.config.game.records {
+            Some(dir) => crate::stats::summary_of(dir)
+                .unwrap_or_else(|e| vec![format!("The records cannot be read: {e}.")]),
+            None => vec![
+                "Statistics come from the games' records, and no game is recorded here.".into(),
+            ],
+        };
+        self.stats_scroll = 0;
+        self.overlay = Some(Overlay::Stats);
+    }
+
+    /// What the game just finished did to the player's rating, in a line
+    /// or two for the game-over window.
+    pub(super) fn rating_lines(&self) -> Vec<String> {
+        match &self.table {
+            TableLink::Local(game) => game.end_note(),
+            TableLink::Remote(remote) if remote.ladder_rating().is_some() => remote
+                .ladder_rating()
+                .map(ladder_note)
+                .into_iter()
+                .collect(),
+            TableLink::Remote(_) => crate::session::end_note(
+                self.config.game.records.as_deref(),
+                self.record_path(),
+                &self.config.game,
+                self.table.rules().is_quick(),
+            ),
+        }
+    }
+
+    pub(super) fn play_again(&mut self) {
+        if self.table.is_remote() {
+            let leave = self.leave_words();
+            self.notice = Some(format!("This table's game is over: {leave}."));
+            self.notice_lasts_one_move = true;
+            return;
+        }
+        let config = PlayConfig {
+            game: self.config.game.next(self.open_seed()),
+            ..self.config.clone()
+        };
+        match App::new(config, self.theme) {
+            Ok(mut fresh) => {
+                fresh.hits = std::mem::take(&mut self.hits);
+                fresh.memory_shown = self.memory_shown;
+                fresh.earlier = self.close();
+                *self = fresh;
+            }
+            Err(error) => self.notice = Some(sentence(&error.to_string())),
+        }
+    }
+}
+
+/// The server's ladder's word on the game: the rating it recorded, or that
+/// the result waits to be recorded (never a figure it does not hold).
+fn ladder_note(rating: &crate::protocol::account::GameRating) -> String {
+    use crate::protocol::account::GameRating;
+    match rating {
+        GameRating::Recorded {
+            before,
+            after,
+            deviation,
+            provisional,
+            ..
+        } => format!(
+            "Ladder rating {after}{} ± {deviation} ({} from {before})",
+            if *provisional { "?" } else { "" },
+            crate::rating::signed(f64::from(after - before)),
+        ),
+        GameRating::Pending { .. } => "Ladder rating pending: the server keeps this game \
+             and rates it once its database is back."
+            .into(),
+    }
+}
+
+#[cfg(test)]
+mod ladder_note_tests {
+    use super::ladder_note;
+    use crate::engine::Mode;
+    use crate::protocol::account::GameRating;
+
+    #[test]
+    fn the_ladders_word_is_its_figure_or_pending_and_no_figure() {
+        let recorded = GameRating::Recorded {
+            mode: Mode::Partnership,
+            before: 1759,
+            after: 1846,
+            deviation: 213,
+            provisional: false,
+        };
+        assert_eq!(
+            ladder_note(&recorded),
+            "Ladder rating 1846 ± 213 (+87 from 1759)"
+        );
+        let pending = ladder_note(&GameRating::Pending {
+            mode: Mode::Partnership,
+        });
+        assert!(pending.starts_with("Ladder rating pending"), "{pending}");
+        assert!(!pending.chars().any(|c| c.is_ascii_digit()), "{pending}");
+    }
+}
