@@ -112,6 +112,37 @@ fn a_real_conversation_fits_the_schema() {
     }
 }
 
+/// The conversation `docs/bot-authors.md` shows, line by line (an elided
+/// view replaced by a whole one).
+#[test]
+fn the_bot_authors_page_shows_messages_that_fit() {
+    let schema = schema();
+    let page =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/bot-authors.md"))
+            .unwrap();
+    let a_view = super::formats::snapshots()
+        .into_iter()
+        .find(|m| m["type"] == "view" && m["view"].is_object())
+        .map(|m| m["view"].clone())
+        .expect("a view among the snapshots");
+    let mut shown = 0;
+    for line in page.lines() {
+        let Some(json) = line.strip_prefix("> ").or_else(|| line.strip_prefix("< ")) else {
+            continue;
+        };
+        let mut message: Value = serde_json::from_str(&json.replace("{...}", "null"))
+            .unwrap_or_else(|e| panic!("{e}: {line}"));
+        if message["view"].is_null() && message["type"] == "ask" {
+            message["view"] = a_view.clone();
+        }
+        schema
+            .check(&message)
+            .unwrap_or_else(|why| panic!("{why} in {line}"));
+        shown += 1;
+    }
+    assert!(shown >= 9, "{shown} lines of conversation");
+}
+
 #[test]
 fn wrong_messages_do_not_fit_the_schema() {
     let schema = schema();
