@@ -650,6 +650,35 @@ mod tests {
         assert!(parse::<ClientMessage>("not json").is_err());
     }
 
+    #[test]
+    fn a_line_that_is_not_a_message_is_said_plainly() {
+        let why = |line: &str| parse::<ClientMessage>(line).unwrap_err();
+        let one = "a message is one JSON object on one line";
+        assert_eq!(
+            why("my bid is four"),
+            format!("not JSON from column 1: {one}")
+        );
+        assert_eq!(
+            why(r#"{"type":"act""#),
+            format!("not JSON (it ends too soon): {one}")
+        );
+        assert_eq!(
+            why(r#"{"type":"act"}"#),
+            "not a message of the protocol: missing key `action`"
+        );
+        assert_eq!(
+            why(r#"{"type":"act","action":"look","x":1}"#),
+            "not a message of the protocol: unknown key `x`, expected `action`"
+        );
+        assert_eq!(
+            why(r#"{"type":"act","action":{"play":5}}"#),
+            "not a message of the protocol: integer `5`, expected a string"
+        );
+        assert!(why(r#"{"type":"shout"}"#).starts_with(
+            "not a message of the protocol: unknown value `shout`, expected one of `hello`"
+        ),);
+    }
+
     /// Rows that would make a line longer than any client reads are cut
     /// from the end, the rest kept whole and in order.
     #[test]

@@ -1,5 +1,5 @@
 //! A bot in another process (`exec:COMMAND`): any program that speaks the
-//! table protocol (`docs/protocol.md`) on its standard input and output,
+//! table protocol (`docs/bot-authors.md`) on its standard input and output,
 //! in whatever language it is written.
 //!
 //! The program is started (`sh -c COMMAND`) at the first decision its seat

@@ -46,7 +46,7 @@ impl Schema {
     /// Reads the schema at `path`.
     pub fn load(path: &std::path::Path) -> Schema {
         let text =
-            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let root = serde_json::from_str(&text)
             .unwrap_or_else(|e| panic!("{} is not JSON: {e}", path.display()));
         Schema::new(root)
