@@ -18,6 +18,11 @@ use super::{CliError, open_record, say};
 const MAX_DEALS: i64 = 1_000_000_000;
 
 #[derive(Debug, Clone, Args)]
+#[command(
+    after_help = "Exit status: 0 when the games were played; 1 when every game replaced an \
+exec: seat's program (which failed each time: the summary says why) or the record could not \
+be written; 2 for bad input."
+)]
 pub struct SimArgs {
     #[command(flatten)]
     pub table: RulesFlags,
@@ -29,7 +34,7 @@ pub struct SimArgs {
     /// Deal game k from seed S+k, openly (default: each game's seed secret until it ends, revealed in its record)
     #[arg(long, allow_negative_numbers = true, value_name = "S", value_parser = seed_number)]
     pub seed: Option<u64>,
-    /// One bot per seat, comma-separated, e.g. hard,normal,hard,normal; hard@1200 or hard@150ms gives one seat its own budget; exec:COMMAND runs a program that speaks the table protocol on its standard input and output (docs/protocol.md), one per game; the command cannot contain a comma
+    /// One bot per seat, comma-separated, e.g. hard,normal,hard,normal; hard@1200 or hard@150ms gives one seat its own budget; exec:COMMAND runs a program that speaks the table protocol on its standard input and output (docs/bot-authors.md), one per game; the command cannot contain a comma
     #[arg(long, value_name = "SPEC", value_delimiter = ',')]
     pub seats: Option<Vec<BotSpec>>,
     /// How long an exec: bot may take to say hello and to answer each ask,
@@ -117,6 +122,13 @@ pub(super) fn run(args: &SimArgs) -> Result<(), CliError> {
         if let Some(path) = &args.record {
             say(&format!("\nrecords written to {}\n", path.display()))?;
         }
+    }
+    // The summary is printed all the same: it says why each one failed.
+    if report.every_game_replaced() {
+        return Err(CliError::Failed(format!(
+            "a seat's program failed and was replaced in every game ({} of {}): the summary says why",
+            report.games, report.games
+        )));
     }
     Ok(())
 }

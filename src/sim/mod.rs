@@ -21,7 +21,7 @@ mod report;
 pub use nil_report::NilFigures;
 use nil_report::{Balance, NilTally, blind_nil_open, own_contract};
 pub use report::{BotReport, Percentiles, Replacement, Report, RunReport, render_table, wilson};
-use report::{Tally, bot_reports, tally};
+use report::{Tally, TallyKey, bot_reports, tally};
 
 #[derive(Debug, Clone)]
 pub struct SimConfig {
@@ -331,7 +331,7 @@ pub fn run(
     let total = total_games(config);
     let threads = config.threads.clamp(1, MAX_THREADS);
     let want_record = record.is_some();
-    let mut tallies: BTreeMap<String, Tally> = BTreeMap::new();
+    let mut tallies: BTreeMap<TallyKey, Tally> = BTreeMap::new();
     let mut report = Report {
         mode,
         seed: match config.seeds {
@@ -368,7 +368,7 @@ pub fn run(
             Ok(())
         },
     )?;
-    report.bots = bot_reports(config, tallies, total);
+    report.bots = bot_reports(config, tallies);
     Ok(report)
 }
 

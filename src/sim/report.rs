@@ -37,11 +37,24 @@ pub struct Report {
     pub replaced: Vec<Replacement>,
 }
 
+impl Report {
+    /// Did every game of the run replace a seat's program? Then the run
+    /// says nothing of the program, and `spades sim` fails.
+    pub fn every_game_replaced(&self) -> bool {
+        // Game numbers run from 1 to `games`: as many distinct as games is all.
+        let games: std::collections::BTreeSet<u32> = self.replaced.iter().map(|r| r.game).collect();
+        self.games > 0 && games.len() == self.games as usize
+    }
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub struct BotReport {
     pub bot: String,
     /// The seats it holds in the lineup as given.
     pub seats: Vec<usize>,
+    /// The games these figures are over: every game but those in which a
+    /// seat of it was replaced, which `replaced` counts apart.
+    pub games: u32,
     pub games_won: u32,
     pub win_rate: f64,
     pub win_rate_ci95: [f64; 2],
@@ -59,6 +72,10 @@ pub struct BotReport {
     /// Quick Play: the runs it played from seat 0, whose side has the
     /// lives (`null` outside Quick Play).
     pub runs: Option<RunReport>,
+    /// The same figures over the games in which a seat of it failed and
+    /// was replaced: those results are mostly the replacement's, so they
+    /// are not credited to the bot. `null` when none was.
+    pub replaced: Option<Box<BotReport>>,
 }
 
 /// Quick Play runs played by one bot from seat 0.
@@ -93,9 +110,14 @@ pub struct Replacement {
     pub replaced: bots::Replaced,
 }
 
+/// Whose figures a game's seat adds to: a bot of the lineup by name, and
+/// whether a seat of it was replaced in that game (counted apart).
+pub(super) type TallyKey = (String, bool);
+
 /// One bot's figures over the games so far, summed as they are played.
 #[derive(Default)]
 pub(super) struct Tally {
+    games: u32,
     games_won: u32,
     side_hands: u64,
     points: i64,
@@ -114,10 +136,18 @@ pub(super) struct Tally {
 /// tally.
 pub(super) fn tally(
     report: &mut Report,
-    tallies: &mut BTreeMap<String, Tally>,
+    tallies: &mut BTreeMap<TallyKey, Tally>,
     outcome: &Outcome,
     mode: Mode,
 ) {
+    // A bot with a seat replaced in this game has the whole game counted
+    // apart: from the failure on, the replacement played it.
+    let replaced: Vec<&str> = outcome
+        .replaced
+        .iter()
+        .filter_map(|r| outcome.lineup.get(r.seat).map(String::as_str))
+        .collect();
+    let key = |name: &String| (name.clone(), replaced.contains(&name.as_str()));
     report.hands += u64::from(outcome.hands);
     report.abandoned += u32::from(outcome.winner.is_none());
     if let Some(won) = outcome
@@ -128,15 +158,20 @@ pub(super) fn tally(
     }
     report.replaced.extend_from_slice(&outcome.replaced);
     if let (Some(total), Some(name)) = (outcome.run_total, outcome.lineup.first()) {
-        let t = tallies.entry(name.clone()).or_default();
+        let t = tallies.entry(key(name)).or_default();
         t.runs.push((outcome.hands, total));
     }
+    let mut counted_game: Vec<&str> = Vec::new();
     let mut counted_win: Vec<&str> = Vec::new();
     let mut counted_side: Vec<(&str, Side)> = Vec::new();
     for (seat, name) in mode.each_player().zip(&outcome.lineup) {
-        let t = tallies.entry(name.clone()).or_default();
+        let t = tallies.entry(key(name)).or_default();
         let side = mode.side_of(seat);
         let seat = seat.index();
+        if !counted_game.contains(&name.as_str()) {
+            t.games += 1;
+            counted_game.push(name);
+        }
         if outcome.winner == Some(side) && !counted_win.contains(&name.as_str()) {
             t.games_won += 1;
             counted_win.push(name);
@@ -161,11 +196,11 @@ pub(super) fn tally(
 }
 
 /// Each bot of the lineup once, in the order it first sits, with the seats
-/// it holds and its tally over the `games` played.
+/// it holds and its tally over the games it played whole, then over those
+/// in which a seat of it was replaced.
 pub(super) fn bot_reports(
     config: &SimConfig,
-    mut tallies: BTreeMap<String, Tally>,
-    games: u32,
+    mut tallies: BTreeMap<TallyKey, Tally>,
 ) -> Vec<BotReport> {
     let mode = config.rules.mode;
     let lineup: Vec<String> = config.lineup.iter().map(BotSpec::to_string).collect();
@@ -178,16 +213,21 @@ pub(super) fn bot_reports(
     names
         .into_iter()
         .map(|name| {
-            let t = tallies.remove(name).unwrap_or_default();
-            let seats = (0..mode.players())
+            let seats: Vec<usize> = (0..mode.players())
                 .filter(|&s| &lineup[s] == name)
                 .collect();
-            bot_report(name, seats, t, games, config.rules.is_quick())
+            let quick = config.rules.is_quick();
+            let whole = tallies.remove(&(name.clone(), false)).unwrap_or_default();
+            let apart = tallies.remove(&(name.clone(), true));
+            BotReport {
+                replaced: apart.map(|t| Box::new(bot_report(name, seats.clone(), t, quick))),
+                ..bot_report(name, seats, whole, quick)
+            }
         })
         .collect()
 }
 
-fn bot_report(name: &str, seats: Vec<usize>, mut t: Tally, games: u32, quick: bool) -> BotReport {
+fn bot_report(name: &str, seats: Vec<usize>, mut t: Tally, quick: bool) -> BotReport {
     let ratio = |a: f64, b: f64| if b > 0.0 { a / b } else { 0.0 };
     t.times.sort_unstable();
     let ms = |q: f64| {
@@ -200,9 +240,10 @@ fn bot_report(name: &str, seats: Vec<usize>, mut t: Tally, games: u32, quick: bo
     BotReport {
         bot: name.to_string(),
         seats,
+        games: t.games,
         games_won: t.games_won,
-        win_rate: ratio(f64::from(t.games_won), f64::from(games)),
-        win_rate_ci95: wilson(t.games_won, games),
+        win_rate: ratio(f64::from(t.games_won), f64::from(t.games)),
+        win_rate_ci95: wilson(t.games_won, t.games),
         points_per_hand: ratio(t.points as f64, t.side_hands as f64),
         bids_made_rate: ratio(f64::from(t.contracts.0), f64::from(t.contracts.1)),
         nil_bids: t.nils.1,
@@ -227,6 +268,7 @@ fn bot_report(name: &str, seats: Vec<usize>, mut t: Tally, games: u32, quick: bo
                 best_total: t.runs.iter().map(|r| r.1).max().unwrap_or(0),
             }
         }),
+        replaced: None,
     }
 }
 
@@ -264,11 +306,32 @@ pub fn render_table(report: &Report) -> String {
     if mirror {
         out.push_str(&render_sides(report));
     }
-    out.push_str(&render_bots(&report.bots, mirror));
-    out.push_str(&nil_report::render(&report.bots, name_width(&report.bots)));
-    out.push_str(&render_runs(&report.bots));
+    let rows = rows(&report.bots);
+    out.push_str(&render_bots(&rows, mirror));
+    out.push_str(&nil_report::render(&rows, name_width(&rows)));
+    out.push_str(&render_runs(&rows));
     out.push_str(&render_replaced(&report.replaced));
     out
+}
+
+/// What a replaced bot's row is called: under the bot's own row, it counts
+/// the games in which a seat of that bot was replaced.
+const REPLACED_ROW: &str = "  replaced";
+
+/// The tables' rows: each bot, followed by its games with a seat replaced
+/// when it has any.
+fn rows(bots: &[BotReport]) -> Vec<BotReport> {
+    let mut rows = Vec::new();
+    for b in bots {
+        rows.push(b.clone());
+        if let Some(apart) = &b.replaced {
+            rows.push(BotReport {
+                bot: REPLACED_ROW.to_string(),
+                ..(**apart).clone()
+            });
+        }
+    }
+    rows
 }
 
 /// What was played, and how (duplicate, seeds), then a blank line.
@@ -391,14 +454,24 @@ fn bot_line(b: &BotReport, width: usize, mirror: bool) -> String {
             rate_text(b.win_rate, b.win_rate_ci95),
         )
     };
+    // A bot replaced in every game has figures over nothing: not zeros.
+    let (rate, points, made) = if b.games == 0 {
+        ("-".to_string(), "-".to_string(), "-".to_string())
+    } else {
+        (
+            rate,
+            format!("{:.1}", b.points_per_hand),
+            format!("{:.1}%", b.bids_made_rate * 100.0),
+        )
+    };
     format!(
-        "{:<width$} {:<8} {:>6} {:>18} {:>9.1} {:>9.1}% {:>10} {:>22}\n",
+        "{:<width$} {:<8} {:>6} {:>18} {:>9} {:>10} {:>10} {:>22}\n",
         b.bot,
         seats,
         won,
         rate,
-        b.points_per_hand,
-        b.bids_made_rate * 100.0,
+        points,
+        made,
         format!("{}/{}", b.nils_made, b.nil_bids),
         format!(
             "{:.3}/{:.3}/{:.3}",

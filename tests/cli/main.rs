@@ -23,5 +23,6 @@ mod replay_by_ear;
 mod resume;
 mod screen_reader;
 mod sim;
+mod sim_exec;
 mod tui_e2e;
 mod tui_exit;

@@ -96,7 +96,8 @@ fn each_game_starts_the_program_once() {
 
 /// Runs a game with the program `script` (written to the tempdir as
 /// `name`) in seat `seat`, and returns the summary, after checking that
-/// the game completed and its record verifies.
+/// the game completed and its record verifies. The program fails in the
+/// run's one game, so the run fails (exit 1) once the game is over.
 fn misbehaving(name: &str, script: &str, seat: usize, extra: &[&str]) -> (String, TempDir) {
     let temp = tempfile::tempdir().unwrap();
     let dir = temp.path();
@@ -113,7 +114,7 @@ fn misbehaving(name: &str, script: &str, seat: usize, extra: &[&str]) -> (String
         .args(extra)
         .timeout(std::time::Duration::from_secs(60))
         .assert()
-        .success();
+        .code(1);
     assert_record_verifies(dir, &record, 1);
     let summary = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
     assert!(summary.starts_with("1 games of partnership"), "{summary}");
@@ -153,8 +154,60 @@ for line in sys.stdin:
 "#;
     let (summary, _) = misbehaving("cheat.py", script, 1, &[]);
     assert_replaced(&summary, 1, "cheat.py", "python3", "answered {\"play\":\"");
-    assert!(summary.contains("which is not legal here"), "{summary}");
+    assert!(summary.contains("which is not legal here: "), "{summary}");
     assert!(summary.contains("  stderr: playing "), "{summary}");
+}
+
+/// A card of its own hand that does not follow suit is refused with the
+/// engine's reason, the words the network server gives (`Legal::refusal`),
+/// both in the summary and in the `error` the program is sent.
+#[test]
+fn an_illegal_card_is_refused_with_the_reason() {
+    let script = r#"
+import json, sys
+print(json.dumps({"type": "hello", "protocol": 1, "name": "revoke"}), flush=True)
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "error":
+        print("told: " + message["code"] + ": " + message["message"], file=sys.stderr, flush=True)
+    if message["type"] != "ask":
+        continue
+    legal, view = message["legal"], message["view"]
+    if legal["kind"] == "cards":
+        led = view["play"]["led"]
+        # A card of another suit while holding the suit led: a revoke.
+        revoke = [c for c in view["hand"] if led and c[1] != led and c not in legal["cards"]]
+        action = {"play": (revoke or legal["cards"])[0]}
+    elif legal["kind"] == "exchange":
+        action = {"exchange": view["hand"][: legal["count"]]}
+    elif legal["look"]:
+        action = "look"
+    else:
+        action = {"bid": next(b for b in legal["bids"] if isinstance(b, int))}
+    print(json.dumps({"type": "act", "action": action}), flush=True)
+"#;
+    let (summary, _) = misbehaving("revoke.py", script, 0, &[]);
+    let suits = ["clubs", "diamonds", "hearts", "spades"];
+    let said = summary
+        .lines()
+        .find(|l| l.starts_with("seat 0 (exec:python3 revoke.py) was replaced"))
+        .unwrap_or_else(|| panic!("no replacement in:\n{summary}"));
+    let (_, why) = said
+        .split_once("which is not legal here: ")
+        .unwrap_or_else(|| panic!("no reason in `{said}`"));
+    assert!(
+        suits.iter().any(|s| why == format!("you must follow {s}")),
+        "{said}"
+    );
+    // The program was told the same, in its `error`, before `bye`.
+    let told = summary
+        .lines()
+        .find(|l| l.starts_with("  stderr: told: illegal: answered {\"play\":"))
+        .unwrap_or_else(|| panic!("no error told in:\n{summary}"));
+    assert!(
+        told.ends_with(&format!("which is not legal here: {why}")),
+        "{told}"
+    );
 }
 
 #[test]
@@ -210,7 +263,36 @@ cat > /dev/null
         3,
         "garbage.sh",
         "sh",
-        "sent `my bid is four`, which is not a message of the protocol",
+        "sent `my bid is four`: not JSON from column 1: a message is one JSON object on one line",
+    );
+}
+
+/// JSON that is not a message names what was expected, in the words the
+/// network server uses for the same line (`protocol::parse`).
+#[test]
+fn a_message_the_protocol_does_not_know_is_named_plainly() {
+    let script = r#"echo '{"type":"hello","protocol":1,"name":"typo"}'
+read -r welcome
+read -r seated
+read -r ask
+echo '{"type":"act","action":{"play":"1S"}}'
+cat > /dev/null
+"#;
+    let (summary, _) = misbehaving("typo.sh", script, 0, &[]);
+    let plain = spades::protocol::parse::<spades::protocol::ClientMessage>(
+        r#"{"type":"act","action":{"play":"1S"}}"#,
+    )
+    .unwrap_err();
+    assert!(
+        plain.starts_with("not a message of the protocol: `1S` is not a card"),
+        "{plain}"
+    );
+    assert_replaced(
+        &summary,
+        0,
+        "typo.sh",
+        "sh",
+        &format!("sent `{{\"type\":\"act\",\"action\":{{\"play\":\"1S\"}}}}`: {plain}"),
     );
 }
 
@@ -234,10 +316,11 @@ fn the_json_summary_lists_each_replacement() {
     std::fs::write(dir.path().join("gone.sh"), script).unwrap();
     let record = dir.path().join("r.jsonl");
     let seats = strings(&["exec:sh gone.sh", "normal", "normal", "normal"]);
+    // Replaced in every game: the run fails, its summary printed all the same.
     let out = sim(dir.path(), "partnership", &seats, 2, &record)
         .args(["--json", "--duplicate"])
         .assert()
-        .success();
+        .code(1);
     let report: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
     let replaced = report["replaced"].as_array().unwrap();
     // Two deals, each played from both sides: the program sits in seat 0,
@@ -323,4 +406,33 @@ fn the_table_says_when_a_program_is_replaced() {
         a.notice()
             .is_some_and(|n| n.contains("program was replaced by normal in hand 1"))
     });
+}
+
+/// The first bot of `docs/bot-authors.md`, as the page gives it, plays
+/// whole games without being replaced, in every mode.
+#[test]
+fn the_first_bot_of_the_bot_authors_page_plays_legally() {
+    let page =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/bot-authors.md"))
+            .unwrap();
+    let (_, after) = page.split_once("```python\n").expect("a Python block");
+    let (code, _) = after.split_once("```").unwrap();
+    let temp = tempfile::tempdir().unwrap();
+    let dir = temp.path();
+    std::fs::write(dir.join("first.py"), code).unwrap();
+    for (mode, others) in [
+        ("partnership", "normal,easy,normal"),
+        ("cutthroat", "normal,easy"),
+        ("dummy", "normal,easy"),
+    ] {
+        let record = dir.join(format!("{mode}.jsonl"));
+        let seats = [format!("exec:python3 first.py,{others}")];
+        let out = sim(dir, mode, &seats, 2, &record)
+            .arg("--json")
+            .assert()
+            .success();
+        let report: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+        assert_eq!(report["replaced"], Value::Array(vec![]), "{mode}: {report}");
+        assert_record_verifies(dir, &record, 2);
+    }
 }

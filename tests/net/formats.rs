@@ -1080,7 +1080,7 @@ fn tags<T: DeserializeOwned + std::fmt::Debug>(refused: &str) -> BTreeSet<String
 
 /// Every message the snapshots hold, as JSON (an ask's elided view as
 /// `null`).
-fn snapshots() -> Vec<Value> {
+pub(crate) fn snapshots() -> Vec<Value> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/net/snapshots");
     let mut messages = Vec::new();
     for entry in std::fs::read_dir(dir).unwrap() {

@@ -9,6 +9,7 @@
 // test failing, with the value that failed it.
 #![allow(clippy::unwrap_used)]
 
+mod bot_schema;
 mod bounds;
 mod by_ear;
 mod chat;

@@ -24,6 +24,7 @@ pub mod process;
 pub mod proptest_seed;
 pub mod pty;
 pub mod record;
+pub mod schema;
 pub mod sitting;
 pub mod tui;
 

@@ -428,6 +428,34 @@ impl Legal {
         }
     }
 
+    /// Why `action` is not among those asked for by `decision`, in the
+    /// engine's words where it has them (`PlayerView::refusal`): what the
+    /// server says to a client and the table to a program at a seat.
+    pub fn refusal(view: &PlayerView, decision: Decision, action: &Action) -> String {
+        let asked_for = match action {
+            Action::Play(_) => decision == Decision::Play,
+            Action::Bid(_) => matches!(decision, Decision::Bid | Decision::BlindNil),
+            Action::Exchange(_) => decision == Decision::Exchange,
+            Action::Look => decision == Decision::BlindNil,
+        };
+        let engine = asked_for
+            .then(|| view.refusal(*action))
+            .flatten()
+            .map(|e| e.to_string());
+        engine.unwrap_or_else(|| match (decision, Legal::of(view, decision)) {
+            (_, Legal::Exchange { count }) => {
+                format!("pass exactly {count} cards of your hand")
+            }
+            (Decision::BlindNil, _) => "bid blind or look at your cards".to_string(),
+            (Decision::Bid, _) => "a bid is asked for".to_string(),
+            (Decision::Play, Legal::Cards { cards }) => {
+                let cards: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
+                format!("play one of {}", cards.join(" "))
+            }
+            _ => "that is not one of the actions asked for".to_string(),
+        })
+    }
+
     /// One action this list accepts, for a bot with nothing better.
     pub fn first(&self, hand: CardSet) -> Option<Action> {
         match self {
@@ -554,9 +582,35 @@ fn fitting<T: Serialize>(rows: &[T], mut room: usize) -> usize {
     kept
 }
 
-/// A line read back as a message, or why not.
+/// A line read back as a message, or why not in a plain sentence: the
+/// same words for a client of the server and for a program at a seat.
 pub fn parse<'a, T: Deserialize<'a>>(line: &'a str) -> Result<T, String> {
-    serde_json::from_str(line.trim_end_matches(['\r', '\n'])).map_err(|e| e.to_string())
+    serde_json::from_str(line.trim_end_matches(['\r', '\n'])).map_err(|e| unreadable(&e))
+}
+
+/// Why a line is not a message. The JSON reader's own words for JSON that
+/// is not a message name the key or value expected; its position is left
+/// out (a message is one line) and its terms put plainly.
+fn unreadable(error: &serde_json::Error) -> String {
+    use serde_json::error::Category;
+    const ONE_OBJECT: &str = "a message is one JSON object on one line";
+    match error.classify() {
+        Category::Syntax => format!("not JSON from column {}: {ONE_OBJECT}", error.column()),
+        Category::Eof => format!("not JSON (it ends too soon): {ONE_OBJECT}"),
+        Category::Data | Category::Io => {
+            let said = error.to_string();
+            let said = said
+                .rsplit_once(" at line ")
+                .map_or(said.as_str(), |(s, _)| s);
+            let said = said
+                .replace("unknown variant", "unknown value")
+                .replace("missing field", "missing key")
+                .replace("unknown field", "unknown key")
+                .replace("invalid type: ", "")
+                .replace("invalid value: ", "");
+            format!("not a message of the protocol: {said}")
+        }
+    }
 }
 
 #[cfg(test)]
@@ -591,6 +645,35 @@ mod tests {
         assert!(parse::<ClientMessage>(r#"{"type":"shout"}"#).is_err());
         assert!(parse::<ClientMessage>(r#"{"type":"start","x":1}"#).is_err());
         assert!(parse::<ClientMessage>("not json").is_err());
+    }
+
+    #[test]
+    fn a_line_that_is_not_a_message_is_said_plainly() {
+        let why = |line: &str| parse::<ClientMessage>(line).unwrap_err();
+        let one = "a message is one JSON object on one line";
+        assert_eq!(
+            why("my bid is four"),
+            format!("not JSON from column 1: {one}")
+        );
+        assert_eq!(
+            why(r#"{"type":"act""#),
+            format!("not JSON (it ends too soon): {one}")
+        );
+        assert_eq!(
+            why(r#"{"type":"act"}"#),
+            "not a message of the protocol: missing key `action`"
+        );
+        assert_eq!(
+            why(r#"{"type":"act","action":"look","x":1}"#),
+            "not a message of the protocol: unknown key `x`, expected `action`"
+        );
+        assert_eq!(
+            why(r#"{"type":"act","action":{"play":5}}"#),
+            "not a message of the protocol: integer `5`, expected a string"
+        );
+        assert!(why(r#"{"type":"shout"}"#).starts_with(
+            "not a message of the protocol: unknown value `shout`, expected one of `hello`"
+        ),);
     }
 
     /// Rows that would make a line longer than any client reads are cut

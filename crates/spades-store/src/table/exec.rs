@@ -1,5 +1,5 @@
 //! A bot in another process (`exec:COMMAND`): any program that speaks the
-//! table protocol (`docs/protocol.md`) on its standard input and output,
+//! table protocol (`docs/bot-authors.md`) on its standard input and output,
 //! in whatever language it is written.
 //!
 //! The program is started (`sh -c COMMAND`) at the first decision its seat
@@ -230,7 +230,9 @@ enum Problem {
     Closed,
     TooLong,
     NotUtf8,
-    NotJson {
+    /// A line that is not a message: not JSON, or JSON the protocol does
+    /// not know (`protocol::parse` says why, as the server does).
+    Unreadable {
         line: String,
         error: String,
     },
@@ -240,7 +242,12 @@ enum Problem {
         want: &'static str,
     },
     Version(u32),
-    Illegal(Action),
+    /// An action not among those asked for, and why not, in the words the
+    /// server uses (`Legal::refusal`).
+    Illegal {
+        action: Action,
+        why: String,
+    },
     /// A message when nothing was asked.
     Unasked(String),
 }
@@ -254,16 +261,15 @@ impl Problem {
             Problem::Closed => closed(None),
             Problem::TooLong => format!("sent a line longer than {MAX_LINE} bytes"),
             Problem::NotUtf8 => "sent a line that is not UTF-8".to_string(),
-            Problem::NotJson { line, error } => format!(
-                "sent `{}`, which is not a message of the protocol ({error})",
-                shortened(line)
-            ),
+            Problem::Unreadable { line, error } => {
+                format!("sent `{}`: {error}", shortened(line))
+            }
             Problem::Unexpected { got, want } => format!("sent `{got}` where `{want}` was due"),
             Problem::Version(v) => {
                 format!("speaks protocol {v}; this table speaks {PROTOCOL_VERSION}")
             }
-            Problem::Illegal(action) => format!(
-                "answered {}, which is not legal here",
+            Problem::Illegal { action, why } => format!(
+                "answered {}, which is not legal here: {why}",
                 serde_json::to_string(action).unwrap_or_else(|_| format!("{action:?}"))
             ),
             Problem::Unasked(text) => {
@@ -278,12 +284,12 @@ impl Problem {
             Problem::Silent { .. } => Some(ErrorCode::Timeout),
             Problem::Closed => None,
             Problem::TooLong => Some(ErrorCode::TooLong),
-            Problem::NotUtf8 | Problem::NotJson { .. } => Some(ErrorCode::BadMessage),
+            Problem::NotUtf8 | Problem::Unreadable { .. } => Some(ErrorCode::BadMessage),
             Problem::Unexpected { want: "hello", .. } | Problem::Version(_) => {
                 Some(ErrorCode::Version)
             }
             Problem::Unexpected { .. } => Some(ErrorCode::BadMessage),
-            Problem::Illegal(_) => Some(ErrorCode::Illegal),
+            Problem::Illegal { .. } => Some(ErrorCode::Illegal),
             Problem::Unasked(_) => Some(ErrorCode::NotYourTurn),
         }
     }
@@ -391,7 +397,7 @@ impl Process {
                     want: "hello",
                 });
             }
-            Err(error) => return Err(Problem::NotJson { line: text, error }),
+            Err(error) => return Err(Problem::Unreadable { line: text, error }),
         }
         self.send(&ServerMessage::Welcome {
             challenge: None,
@@ -443,12 +449,15 @@ impl Process {
         let text = self.next_line(timeout, Problem::Silent { hello: false })?;
         match parse::<ClientMessage>(&text) {
             Ok(ClientMessage::Act { action }) if legal.allows(&action, view.cards()) => Ok(action),
-            Ok(ClientMessage::Act { action }) => Err(Problem::Illegal(action)),
+            Ok(ClientMessage::Act { action }) => Err(Problem::Illegal {
+                why: Legal::refusal(view, decision, &action),
+                action,
+            }),
             Ok(other) => Err(Problem::Unexpected {
                 got: kind(&other),
                 want: "act",
             }),
-            Err(error) => Err(Problem::NotJson { line: text, error }),
+            Err(error) => Err(Problem::Unreadable { line: text, error }),
         }
     }
 

@@ -30,7 +30,7 @@ impl TableTask {
         let view = game.table.view(seat);
         let legal = Legal::of(&view, decision);
         if !legal.allows(&action, view.cards()) {
-            let why = why_illegal(&view, decision, &action);
+            let why = Legal::refusal(&view, decision, &action);
             return self.refuse(conn, ErrorCode::Illegal, &why);
         }
         if let Err(e) = game.table.act(seat, action) {
@@ -329,31 +329,4 @@ fn news_for(
 /// budget, a program given the usual time to answer.
 pub(super) fn server_bot(level: &BotSpec) -> Box<dyn Bot> {
     seat_bot(level, Effort::Usual, exec::DEFAULT_TIMEOUT)
-}
-
-/// Why an action is not among those asked for, in the engine's words
-/// where it has them.
-fn why_illegal(view: &crate::engine::PlayerView, decision: Decision, action: &Action) -> String {
-    let asked_for = match action {
-        Action::Play(_) => decision == Decision::Play,
-        Action::Bid(_) => matches!(decision, Decision::Bid | Decision::BlindNil),
-        Action::Exchange(_) => decision == Decision::Exchange,
-        Action::Look => decision == Decision::BlindNil,
-    };
-    let engine = asked_for
-        .then(|| view.refusal(*action))
-        .flatten()
-        .map(|e| e.to_string());
-    engine.unwrap_or_else(|| match (decision, Legal::of(view, decision)) {
-        (_, Legal::Exchange { count }) => {
-            format!("pass exactly {count} cards of your hand")
-        }
-        (Decision::BlindNil, _) => "bid blind or look at your cards".to_string(),
-        (Decision::Bid, _) => "a bid is asked for".to_string(),
-        (Decision::Play, Legal::Cards { cards }) => {
-            let cards: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
-            format!("play one of {}", cards.join(" "))
-        }
-        _ => "that is not one of the actions asked for".to_string(),
-    })
 }
