@@ -38,7 +38,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "rating",
             "stats",
             "verify",
-            "review",
+            "story",
             "analysis",
             "records_folder",
             "ladder",

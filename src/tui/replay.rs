@@ -20,7 +20,7 @@ use std::path::PathBuf;
 use crate::bots::Effort;
 use crate::engine::Seat;
 use crate::record::{RecordError, RecordedGame};
-use crate::review::{Step, Story};
+use crate::story::{Step, Story};
 
 use analysis::{Analyser, Analysis, PanelKey, State};
 
@@ -253,7 +253,7 @@ impl Viewer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::review::StepEvent;
+    use crate::story::StepEvent;
     use crate::tui::Input;
     use ratatui::crossterm::event::{Event, KeyCode, KeyEvent};
 
