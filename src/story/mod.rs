@@ -8,8 +8,9 @@
 //! `HandState`, which says who wins each trick (and must agree with the
 //! events); bids and scores are the ones the engine reported; a contract is
 //! the engine's `Contract`. A story comes either from a game record,
-//! walked through the engine (`record::walk`), or from what one seat was told of a
-//! hand (`SeatEvent`s) once the hand is over and every card is known.
+//! walked through the engine (`record::walk`), or from what one seat was
+//! told of a hand (`SeatEvent`s) once the hand is over and every card is
+//! known.
 
 use crate::engine::Teams;
 use crate::engine::auction::declarer_of;
