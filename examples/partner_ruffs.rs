@@ -1,7 +1,8 @@
 //! Finds `hard` ruffing its partner's sure winner in recorded games:
 //! `cargo run --release --example partner_ruffs -- FILE...`
 //!
-//! Every game is replayed (checked first by `record::replay`); at each card
+//! Every game is walked through the engine (`record::walk`, which checks
+//! each line, so a game that does not replay stops the scan); at each card
 //! a seat named `hard ...` played, from that seat's own view, a case is a
 //! spade played on a side-suit lead over the partner's winning card when
 //! the partner's card is sure as the seat can tell: no higher card of its
@@ -23,8 +24,8 @@ use std::process::ExitCode;
 
 use spades::bots::knowledge::{Position, above};
 use spades::engine::play::{HandState, beats};
-use spades::engine::{Action, Card, Event, Game, PlayerView, Seat, Suit};
-use spades::record::{RecordedGame, action_of, read_games, recorded_deals, replay};
+use spades::engine::{Action, Card, PlayerView, Seat, Suit};
+use spades::record::{RecordError, RecordedGame, action_of, read_games, walk};
 use spades::search::double_dummy::most_tricks_within;
 
 #[derive(Default)]
@@ -77,46 +78,37 @@ fn scan_file(path: &str, tally: &mut Tally) -> Result<(), String> {
 }
 
 fn scan_game(number: usize, recorded: &RecordedGame, tally: &mut Tally) -> Result<(), String> {
-    replay(recorded).map_err(|e| e.to_string())?;
-    let (dealer, deals) = recorded_deals(recorded, None).map_err(|e| e.to_string())?;
-    let rules = recorded.header.rules;
     let hard = |s: Seat| recorded.header.names[s.index()].starts_with("hard");
-    let mut game = Game::with_deals(rules, dealer.unwrap_or(Seat::new(0)), deals);
-    // The first deal is the game's own; each later one comes once asked.
-    for (_, event) in recorded.events.iter().skip(1) {
-        if let Event::Deal { .. } = event {
-            game.deal_next_hand();
-            continue;
-        }
-        let Some((seat, action)) = action_of(event) else {
-            continue;
+    walk(recorded, |at| {
+        let Some((seat, Action::Play(card))) = action_of(at.event) else {
+            return Ok::<(), RecordError>(());
         };
-        if let Action::Play(card) = action
-            && hard(seat)
-        {
-            tally.decisions += 1;
-            let view = game.view(seat);
-            if ruffs(&view, card) {
-                tally.ruffs += 1;
+        if !hard(seat) {
+            return Ok(());
+        }
+        tally.decisions += 1;
+        let view = at.game.view(seat);
+        if ruffs(&view, card) {
+            tally.ruffs += 1;
+        }
+        if let Some(certain) = ruffs_sure_winner(&view, card) {
+            tally.cases += 1;
+            tally.certain += u64::from(certain);
+            let cost = dd_cost(at.game.hand_state(), &view, card);
+            if cost.is_some_and(|c| c.tricks > 0) {
+                tally.costly += 1;
             }
-            if let Some(certain) = ruffs_sure_winner(&view, card) {
-                tally.cases += 1;
-                tally.certain += u64::from(certain);
-                let cost = dd_cost(game.hand_state(), &view, card);
-                if cost.is_some_and(|c| c.tricks > 0) {
-                    tally.costly += 1;
-                }
-                if cost.is_some_and(|c| c.sets_us || c.makes_theirs) {
-                    tally.short += 1;
-                }
-                print_case(number, &view, card, certain, cost);
-                if std::env::var_os("PARTNER_RUFFS_CASES").is_some() {
-                    print_blunder_case(&view, card);
-                }
+            if cost.is_some_and(|c| c.sets_us || c.makes_theirs) {
+                tally.short += 1;
+            }
+            print_case(number, &view, card, certain, cost);
+            if std::env::var_os("PARTNER_RUFFS_CASES").is_some() {
+                print_blunder_case(&view, card);
             }
         }
-        game.apply(seat, action).map_err(|e| e.to_string())?;
-    }
+        Ok(())
+    })
+    .map_err(|e| e.to_string())?;
     Ok(())
 }
 

@@ -21,6 +21,6 @@ pub use spades_formats::{
 };
 pub use spades_net as net;
 pub use spades_store::{
-    analysis, history, ladder, rating, records_folder, review, save, session, stats, table, verify,
+    analysis, history, ladder, rating, records_folder, save, session, stats, story, table, verify,
 };
 pub use spades_tui as tui;

@@ -1,6 +1,7 @@
 //! Game records and what is read from them: the format's every line
-//! frozen, the independent checker, the readers fed anything, `spades
-//! verify`, and the statistics and rating worked out from a records folder.
+//! frozen, the independent checker, the readers fed anything, the walk
+//! through a record (`record::walk`), `spades verify`, and the statistics
+//! and rating worked out from a records folder.
 //!
 //! One test binary (`cargo test --test records`); each module is one area.
 
@@ -13,3 +14,4 @@ mod formats;
 mod readers_fuzz;
 mod stats;
 mod verify;
+mod walk;

@@ -103,7 +103,7 @@ fn a_turn_to_play_shows_the_last_trick_and_rules_keys() {
 #[test]
 fn the_replay_title_names_the_dealer_whole() {
     let game = recorded(partnership(), 7);
-    let story = spades::review::Story::from_record(&game).unwrap();
+    let story = spades::story::Story::from_record(&game).unwrap();
     let source = Source::Record {
         name: "game-1764552000-K7QXM2PD4T9RWA3B-2.jsonl".to_string(),
         game: 1,

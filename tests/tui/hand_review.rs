@@ -3,7 +3,7 @@
 //! player's seat was told; leaving it finds the summary as it was.
 
 use spades::engine::{Mode, Rules, SeatEvent};
-use spades::review::StepEvent;
+use spades::story::StepEvent;
 use spades::tui::app::Screen;
 use spades::tui::{App, Input, Key, PlayConfig};
 use support::tui::{app, chars, config, play_until, press, screen_text};

@@ -10,7 +10,7 @@ use spades::bots::random::RandomBot;
 use spades::engine::{Event, Mode, Rules, Seat};
 use spades::fairness::Dealing;
 use spades::record::{GameInfo, MemoryRecord, RecordedGame, read_games};
-use spades::review::{StepEvent, Story};
+use spades::story::{StepEvent, Story};
 use spades::table::{Player, Table};
 use spades::tui::Key;
 use spades::tui::Theme;

@@ -16,7 +16,7 @@ use spades::analysis::{
     Verdict,
 };
 use spades::engine::{Action, Bid, Card, Decision, Seat};
-use spades::review::{StepEvent, Story};
+use spades::story::{StepEvent, Story};
 use spades::tui::Key;
 use spades::tui::replay::analysis::{Analyser, State};
 use spades::tui::replay::{Outcome, Viewer};

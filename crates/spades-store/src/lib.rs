@@ -9,7 +9,7 @@ pub mod history;
 pub mod ladder;
 pub mod rating;
 pub mod records_folder;
-pub mod review;
+pub mod story;
 pub mod save;
 pub mod session;
 pub mod stats;

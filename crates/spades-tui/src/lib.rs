@@ -32,7 +32,7 @@ mod widgets;
 use spades_core::{bots, engine};
 use spades_formats::{config, fairness, look, naming, outside, protocol, record, signals};
 use spades_net as net;
-use spades_store::{analysis, history, rating, review, save, session, stats, table};
+use spades_store::{analysis, history, rating, save, session, stats, story, table};
 
 use std::fmt;
 

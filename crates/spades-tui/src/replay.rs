@@ -20,7 +20,7 @@ use std::path::PathBuf;
 use crate::bots::Effort;
 use crate::engine::Seat;
 use crate::record::{RecordError, RecordedGame};
-use crate::review::{Step, Story};
+use crate::story::{Step, Story};
 
 use analysis::{Analyser, Analysis, PanelKey, State};
 
@@ -254,7 +254,7 @@ impl Viewer {
 mod tests {
     use super::*;
     use crate::Input;
-    use crate::review::StepEvent;
+    use crate::story::StepEvent;
     use ratatui::crossterm::event::{Event, KeyCode, KeyEvent};
 
     fn viewer() -> Viewer {

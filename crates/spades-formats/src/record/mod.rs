@@ -1,6 +1,6 @@
 //! Game records (docs/game-record.md): a game's lines (`line`) written as
-//! it is played (`writer`), read back and replayed through the engine to
-//! prove every deal and every score (`reader`).
+//! it is played (`writer`), read back (`reader`) and walked through the
+//! engine, line by line, to prove every deal and every score (`walk`).
 //!
 //! Format 2 keeps every line of format 1 and adds fairness: the `game` line
 //! carries a commitment to the secret seed instead of the seed, a hand's
@@ -16,14 +16,14 @@ use crate::engine::Seat;
 
 mod line;
 mod reader;
+mod walk;
 mod writer;
 
 pub use line::{
     GameHeader, GameInfo, RULES_OF_QUICK_MATCH, RULES_OF_THE_HOST, RecordLine, SideLine,
 };
-pub use reader::{
-    DealProof, RecordError, RecordedGame, Replayed, action_of, read_games, recorded_deals, replay,
-};
+pub use reader::{DealProof, RecordError, RecordedGame, action_of, read_games};
+pub use walk::{At, Replayed, replay, walk};
 pub use writer::{RecordWriter, open_to_continue};
 
 /// The format this version writes.

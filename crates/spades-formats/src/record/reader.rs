@@ -1,10 +1,11 @@
 //! Reading records back: every game of a file, each line checked, and
-//! each game replayed through the engine to prove its deals and scores.
+//! what a game's deals must be before it is walked through the engine
+//! (`walk`) to prove its deals and scores.
 
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::engine::{Action, Deal, Event, Game, Jokers, PerSeat, Seat};
+use crate::engine::{Action, Deal, Event, Jokers, PerSeat, Seat};
 use crate::fairness::{Commitment, Reveal};
 
 use super::READS;
@@ -113,54 +114,10 @@ pub enum DealProof {
     Unproven,
 }
 
-/// A recorded game replayed through the engine.
-#[derive(Debug, Clone)]
-pub struct Replayed {
-    /// The game as it stands after the record's last line.
-    pub game: Game,
-    pub deals: DealProof,
-}
-
-/// Replays a recorded game through the engine. Every deal must be a whole
-/// deck split as the mode says; when a seed is known (open, or revealed and
-/// matching the commitment) every deal must be the one it gives; and every
-/// event must be exactly what the engine produces from the recorded bids,
-/// exchanges and plays.
-pub fn replay(recorded: &RecordedGame) -> Result<Replayed, RecordError> {
-    let header = &recorded.header;
-    let rules = header.rules;
-    let at_header = |message: String| RecordError {
-        line: recorded.line,
-        message,
-    };
-    if header.mode != rules.mode {
-        return Err(at_header(
-            "the game's mode and its rules' mode differ".into(),
-        ));
-    }
-    let n = rules.mode.seats();
-    if header.names.len() != n {
-        return Err(at_header(format!(
-            "a {} game names {n} seats, not {}",
-            rules.mode,
-            header.names.len()
-        )));
-    }
-    let proof = deal_proof(recorded)?;
-    let seed = match proof {
-        DealProof::Committed { seed, .. } | DealProof::OpenSeed(seed) => Some(seed),
-        DealProof::Unproven => None,
-    };
-    let (first_dealer, deals) = recorded_deals(recorded, seed)?;
-    let game = Game::with_deals(rules, first_dealer.unwrap_or(Seat::new(0)), deals);
-    let game = replay_events(recorded, game)?;
-    Ok(Replayed { game, deals: proof })
-}
-
 /// Every deal of the record, each checked to be a whole deck split as the
 /// mode says and, when `seed` is known, the deal it gives; with the first
 /// hand's dealer: with them `Game::with_deals` plays the game over.
-pub fn recorded_deals(
+pub(super) fn recorded_deals(
     recorded: &RecordedGame,
     seed: Option<u64>,
 ) -> Result<(Option<Seat>, Vec<Deal>), RecordError> {
@@ -216,75 +173,6 @@ pub fn recorded_deals(
     Ok((first_dealer, deals))
 }
 
-/// Plays the record's bids, exchanges and cards through `game`: the
-/// engine's own events must be the record's, line for line.
-fn replay_events(recorded: &RecordedGame, mut game: Game) -> Result<Game, RecordError> {
-    let events = &recorded.events;
-    if events.is_empty() {
-        return Ok(game);
-    }
-    // The engine's own events, produced from the recorded actions, must be
-    // the record line for line.
-    let mut next = 0;
-    // A record cut short (no closing line) stops where it stops: what the
-    // engine produces past its last line is simply not known.
-    let cut_short = !recorded.is_closed();
-    let mut check = |produced: &Event| -> Result<(), RecordError> {
-        let Some((line, recorded)) = events.get(next) else {
-            if cut_short {
-                return Ok(());
-            }
-            return Err(RecordError {
-                line: events.last().map_or(0, |(l, _)| *l),
-                message: format!(
-                    "the record ends before the game does: next comes {}",
-                    RecordLine::of(produced).json()
-                ),
-            });
-        };
-        next += 1;
-        if recorded == produced {
-            return Ok(());
-        }
-        Err(RecordError {
-            line: *line,
-            message: format!(
-                "the record says {} but the rules give {}",
-                RecordLine::of(recorded).json(),
-                RecordLine::of(produced).json()
-            ),
-        })
-    };
-    check(&game.deal_event())?;
-    for (line, event) in &events[1..] {
-        // The next hand is dealt once the last is over.
-        if let Event::Deal { .. } = event {
-            if let Some(deal) = game.deal_next_hand() {
-                check(&deal)?;
-            }
-            continue;
-        }
-        let Some((seat, action)) = action_of(event) else {
-            continue;
-        };
-        let produced = game.apply(seat, action).map_err(|e| RecordError {
-            line: *line,
-            message: format!("seat {seat}: {e}"),
-        })?;
-        // Both exchange lines come out together once both seats have passed.
-        for p in &produced {
-            check(p)?;
-        }
-    }
-    if let Some((line, extra)) = events.get(next) {
-        return Err(RecordError {
-            line: *line,
-            message: format!("the rules give no {} here", RecordLine::of(extra).json()),
-        });
-    }
-    Ok(game)
-}
-
 /// The seat's action a recorded event stands for: a bid, a pass or a card
 /// (the other events are the engine's own doing).
 pub fn action_of(event: &Event) -> Option<(Seat, Action)> {
@@ -298,7 +186,7 @@ pub fn action_of(event: &Event) -> Option<(Seat, Action)> {
 
 /// Where the deals must come from: an open seed, or a revealed one that
 /// matches the commitment.
-fn deal_proof(recorded: &RecordedGame) -> Result<DealProof, RecordError> {
+pub(super) fn deal_proof(recorded: &RecordedGame) -> Result<DealProof, RecordError> {
     let header = &recorded.header;
     match (&header.commitment, header.seed, &recorded.reveal) {
         (Some(_), Some(_), _) => Err(RecordError {

@@ -2,7 +2,7 @@
 //! seat, with the view the table gave that seat at that moment.
 
 use crate::engine::HandState;
-use crate::engine::{Action, Bid, Deal, Decision, Event, Game, PerSeat, PlayerView, Seat, Turn};
+use crate::engine::{Action, Bid, Decision, Event, Game, PlayerView, Seat, Turn};
 use crate::record::{self, RecordedGame, action_of};
 use crate::search::win_chances;
 
@@ -36,73 +36,51 @@ pub(super) struct Walk {
     pub hands: Vec<HandEnd>,
 }
 
-/// Walks `recorded` (checked by `record::replay` first, so every event
-/// is the engine's own) and stops at each decision of `seat`. A game not
-/// over yet is walked as far as its record goes.
+/// Walks `recorded` through the engine (`record::walk`, which checks
+/// every line) and stops at each decision of `seat`. A game not over yet
+/// is walked as far as its record goes.
 pub(super) fn walk(recorded: &RecordedGame, seat: Seat) -> Result<Walk, AnalysisError> {
-    record::replay(recorded)?;
-    let rules = recorded.header.rules;
-    let mode = rules.mode;
+    let mode = recorded.header.rules.mode;
     if !mode.has_seat(seat) {
+        // A record that does not replay is the first thing to say.
+        record::replay(recorded)?;
         return Err(AnalysisError::Unfit(format!(
             "there is no seat {seat} in this {mode} game (seats 0 to {})",
             mode.seats() - 1
         )));
     }
-    let mut deals = Vec::new();
-    let mut first_dealer = None;
-    for (_, event) in &recorded.events {
-        if let Event::Deal {
-            dealer, hands, out, ..
-        } = event
-        {
-            first_dealer.get_or_insert(*dealer);
-            deals.push(Deal {
-                hands: PerSeat::from_fn(mode, |s| hands[s.index()]),
-                out: *out,
-            });
-        }
-    }
-    let mut game = Game::with_deals(rules, first_dealer.unwrap_or(Seat::new(0)), deals);
     let mut walked = Walk {
         moments: Vec::new(),
         hands: Vec::new(),
     };
     let mut start = None;
-    // The first deal is the game's own; each later one comes once asked.
-    for (_, event) in recorded.events.iter().skip(1) {
-        match event {
-            Event::Deal { .. } => {
-                game.deal_next_hand();
-                continue;
-            }
-            Event::Play { .. } if first_card(&game) => {
-                start = Some((*game.hand_state(), side_bid(&game, seat)));
-            }
-            Event::Score { hand, .. } => {
-                walked
-                    .hands
-                    .push(hand_end(&game, seat, *hand, start.take()));
-            }
-            _ => {}
+    record::walk(recorded, |at| {
+        let game = at.game;
+        if let Event::Play { .. } = at.event
+            && first_card(game)
+        {
+            start = Some((*game.hand_state(), side_bid(game, seat)));
         }
-        let Some((by, action)) = action_of(event) else {
-            continue;
-        };
-        if by == seat {
-            stop_at(&mut game, seat, action, &mut walked.moments);
+        if let Some(result) = at.scored() {
+            walked
+                .hands
+                .push(hand_end(game, seat, result.hand, start.take()));
         }
-        game.apply(by, action)
-            .map_err(|e| AnalysisError::Unfit(format!("the record does not replay: {e}")))?;
-    }
+        if let Some((by, action)) = action_of(at.event)
+            && by == seat
+        {
+            stop_at(game, seat, action, &mut walked.moments);
+        }
+        Ok::<(), AnalysisError>(())
+    })?;
     Ok(walked)
 }
 
 /// Notes the seat's decisions before `action` is applied: a blind nil on
 /// offer is a decision of its own (to bid it, or to look), as the table
-/// asks it; looking is applied here, so the bid after it is seen with
-/// the cards.
-fn stop_at(game: &mut Game, seat: Seat, action: Action, moments: &mut Vec<Moment>) {
+/// asks it; looking is applied to a copy here, so the bid after it is
+/// seen with the cards (the bid itself looks, so the walk needs no copy).
+fn stop_at(game: &Game, seat: Seat, action: Action, moments: &mut Vec<Moment>) {
     let hand = u16::try_from(game.hand_no()).unwrap_or(u16::MAX);
     let mut note = |game: &Game, decision, taken| {
         moments.push(Moment {
@@ -112,6 +90,7 @@ fn stop_at(game: &mut Game, seat: Seat, action: Action, moments: &mut Vec<Moment
             taken,
         });
     };
+    let mut looked = None;
     let turn = game.to_act();
     if turn
         == Some(Turn {
@@ -124,15 +103,17 @@ fn stop_at(game: &mut Game, seat: Seat, action: Action, moments: &mut Vec<Moment
             return;
         }
         note(game, Decision::BlindNil, Action::Look);
+        let mut copy = game.clone();
         // Looking is always allowed during the bidding.
-        let _ = game.apply(seat, Action::Look);
+        let _ = copy.apply(seat, Action::Look);
+        looked = Some(copy);
     }
     let decision = match action {
         Action::Exchange(_) => Decision::Exchange,
         Action::Bid(_) | Action::Look => Decision::Bid,
         Action::Play(_) => Decision::Play,
     };
-    note(game, decision, action);
+    note(looked.as_ref().unwrap_or(game), decision, action);
 }
 
 /// The side's chance of winning from the totals after a hand: certain

@@ -2,7 +2,7 @@
 //! review screens show that follow from the verdicts alone.
 
 use crate::engine::Action;
-use crate::review::{StepEvent, Story};
+use crate::story::{StepEvent, Story};
 
 use super::{GameReview, Verdict};
 

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use crate::engine::PerSeat;
-use crate::review::Story;
+use crate::story::Story;
 
 use super::super::link::TableLink;
 use super::super::replay::analysis::Analyser;

@@ -16,7 +16,7 @@ use crate::analysis::{self, AnalysisError, GameReview, Progress, Verdict, cache}
 use crate::bots::Effort;
 use crate::engine::Seat;
 use crate::record::{RecordedGame, read_games};
-use crate::review::Story;
+use crate::story::Story;
 
 /// One run of an analysis: `stop` ends it early, `progress` hears of each
 /// decision judged.

@@ -4,7 +4,7 @@
 
 use crate::analysis::Verdict;
 use crate::engine::{Action, Card, CardSet, Decision, Seat};
-use crate::review::{Mark, Reached};
+use crate::story::{Mark, Reached};
 
 /// "East plays", "You play": a seat's name with its verb.
 pub fn subject(name: &str, one: &str, you: &str) -> String {

@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 
 use crate::engine::Side;
 use crate::engine::score::side_contract;
-use crate::review::{Mark, Reached};
+use crate::story::{Mark, Reached};
 
 use super::super::replay::Source;
 use super::super::standing::bid_and_took;

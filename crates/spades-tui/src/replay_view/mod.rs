@@ -16,7 +16,7 @@ use ratatui::widgets::{Clear, LineGauge, Paragraph, Widget};
 
 use crate::analysis::Verdict;
 use crate::engine::{CardSet, Seat, Side};
-use crate::review::{HandStory, Step, StepEvent, Story};
+use crate::story::{HandStory, Step, StepEvent, Story};
 
 use super::layout;
 use super::replay::analysis::{Running, State};

@@ -9,7 +9,7 @@ use ratatui::text::Span;
 use ratatui::widgets::{Block, Borders, Widget};
 
 use crate::engine::{Bid, Card, Seat};
-use crate::review::{Mark, StepEvent};
+use crate::story::{Mark, StepEvent};
 
 use super::super::hand::faces;
 use super::super::replay::told::{mark_sentence as told_mark, subject};

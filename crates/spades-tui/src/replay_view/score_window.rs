@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 
 use crate::engine::Side;
-use crate::review::Reached;
+use crate::story::Reached;
 
 use super::super::scored;
 use super::super::summary::hand_summary;

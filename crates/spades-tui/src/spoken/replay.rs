@@ -14,8 +14,8 @@ use std::io;
 use std::time::{Duration, Instant};
 
 use crate::config::preferences::Verbosity;
-use crate::review::StepEvent;
 use crate::signals::StopSignals;
+use crate::story::StepEvent;
 
 use super::super::replay::{Move, Source, Viewer};
 use super::super::{Ending, TuiError};

@@ -4,7 +4,7 @@
 use crate::config::preferences::Verbosity;
 use crate::engine::{Card, Seat, Side};
 use crate::naming::Names;
-use crate::review::{HandStory, StepEvent, Story};
+use crate::story::{HandStory, StepEvent, Story};
 
 use super::super::super::replay::told::{mark_sentence, subject};
 use super::super::super::summary::hand_summary;

@@ -1,7 +1,7 @@
 use super::*;
 use crate::analysis::{Category, Class, GameReview, Verdict};
 use crate::engine::{Action, Bid, Card, Decision, Seat};
-use crate::review::Story;
+use crate::story::Story;
 use crate::spoken::LINE_MAX;
 
 const WORDS: Speech = Speech::NORMAL;

@@ -8,8 +8,9 @@
 //! `HandState`, which says who wins each trick (and must agree with the
 //! events); bids and scores are the ones the engine reported; a contract is
 //! the engine's `Contract`. A story comes either from a game record,
-//! replayed through the engine first, or from what one seat was told of a
-//! hand (`SeatEvent`s) once the hand is over and every card is known.
+//! walked through the engine (`record::walk`), or from what one seat was
+//! told of a hand (`SeatEvent`s) once the hand is over and every card is
+//! known.
 
 use crate::engine::Teams;
 use crate::engine::auction::declarer_of;
@@ -228,75 +229,65 @@ impl Story {
         self.rules.mode
     }
 
-    /// A recorded game, replayed through the engine first: a record that
-    /// does not replay is refused with the line at fault.
+    /// A recorded game, walked through the engine (`record::walk`): a
+    /// record that does not replay is refused with the line at fault.
     pub fn from_record(recorded: &RecordedGame) -> Result<Story, RecordError> {
-        let replayed = record::replay(recorded)?;
         let header = &recorded.header;
         let rules = header.rules;
         let mode = rules.mode;
+        let mut story = Story::new(rules, header.names.clone(), header.info.player_seat);
+        // Each hand's facts with the line of its deal.
+        let mut hands: Vec<(usize, HandFacts)> = Vec::new();
+        let replayed = record::walk(recorded, |at| {
+            let facts = hands.last_mut().map(|(_, facts)| facts);
+            match (at.event, facts) {
+                (
+                    Event::Deal {
+                        hand: no,
+                        dealer,
+                        hands: dealt,
+                        out,
+                    },
+                    _,
+                ) => {
+                    let before = *at.game.totals();
+                    let mut facts = HandFacts::new(mode, *no, *dealer, before);
+                    facts.dealt = PerSeat::from_fn(mode, |s| dealt[s.index()]);
+                    facts.out = *out;
+                    hands.push((at.line, facts));
+                }
+                (Event::Bid { seat, bid, .. }, Some(facts)) => facts.bids.push((*seat, *bid)),
+                (
+                    Event::Exchange {
+                        from, to, cards, ..
+                    },
+                    Some(facts),
+                ) => facts.passes.push(Pass {
+                    from: *from,
+                    to: *to,
+                    cards: Some(*cards),
+                }),
+                (Event::Play { seat, card, .. }, Some(facts)) => {
+                    facts.plays.push((*seat, *card));
+                }
+                (Event::Trick { winner, .. }, Some(facts)) => facts.winners.push(*winner),
+                (Event::End { winner, scores }, _) => story.end = Some((*winner, scores.clone())),
+                _ => {}
+            }
+            Ok::<(), RecordError>(())
+        })?;
+        // A hand not scored (the last) keeps the totals it was dealt at.
         let results = replayed.game.results();
         let limit = rules.bags.limit;
-        let mut story = Story::new(rules, header.names.clone(), header.info.player_seat);
-        let mut hand: Option<(usize, HandFacts)> = None;
-        let finish = |story: &mut Story, hand: Option<(usize, HandFacts)>| match hand {
-            Some((line, facts)) => story
-                .tell(facts)
-                .map_err(|message| RecordError { line, message }),
-            None => Ok(()),
-        };
-        for (line, event) in &recorded.events {
-            match event {
-                Event::Deal {
-                    hand: no,
-                    dealer,
-                    hands,
-                    out,
-                } => {
-                    finish(&mut story, hand.take())?;
-                    let result = results.iter().find(|r| r.hand == *no).cloned();
-                    // A hand not scored is the last one, begun from the
-                    // totals the game stands at.
-                    let before = result.as_ref().map_or(*replayed.game.totals(), |r| {
-                        r.sides.map(|s| s.totals_before(limit))
-                    });
-                    let mut facts = HandFacts::new(mode, *no, *dealer, before);
-                    facts.dealt = PerSeat::from_fn(mode, |s| hands[s.index()]);
-                    facts.out = *out;
-                    facts.result = result;
-                    hand = Some((*line, facts));
-                }
-                Event::Bid { seat, bid, .. } => {
-                    if let Some((_, facts)) = &mut hand {
-                        facts.bids.push((*seat, *bid));
-                    }
-                }
-                Event::Exchange {
-                    from, to, cards, ..
-                } => {
-                    if let Some((_, facts)) = &mut hand {
-                        facts.passes.push(Pass {
-                            from: *from,
-                            to: *to,
-                            cards: Some(*cards),
-                        });
-                    }
-                }
-                Event::Play { seat, card, .. } => {
-                    if let Some((_, facts)) = &mut hand {
-                        facts.plays.push((*seat, *card));
-                    }
-                }
-                Event::Trick { winner, .. } => {
-                    if let Some((_, facts)) = &mut hand {
-                        facts.winners.push(*winner);
-                    }
-                }
-                Event::Score { .. } => {}
-                Event::End { winner, scores } => story.end = Some((*winner, scores.clone())),
+        for (line, mut facts) in hands {
+            facts.result = results.iter().find(|r| r.hand == facts.hand).cloned();
+            if let Some(result) = &facts.result {
+                facts.before = result.sides.map(|s| s.totals_before(limit));
             }
+            story
+                .tell(facts)
+                .map_err(|message| RecordError { line, message })?;
         }
-        finish(&mut story, hand)?;
         Ok(story)
     }
 
