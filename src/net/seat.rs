@@ -4,12 +4,20 @@
 //! as at a local table); the decision asked for; the player's own copy of
 //! the game's record; and taking the seat back when the connection drops.
 //! Nothing here draws.
+//!
+//! `Remote` holds the game as shown and routes what the server says to
+//! the parts that own the rest: the pacing of what is shown (`pacing`), the
+//! record's copy (`record_copy`), the way back after a drop (`reconnect`)
+//! and the chat and news (`chat`).
+
+mod chat;
+mod pacing;
+mod reconnect;
+mod record_copy;
 
 use std::collections::VecDeque;
 use std::fs::File;
-use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::Receiver;
 use std::time::Instant;
 
 use crate::engine::{
@@ -20,12 +28,15 @@ use crate::record::RecordLine;
 use crate::session::Played;
 
 use super::client::{Connection, Incoming};
-use super::lobby::{KeepToken, Started};
-use super::rejoin::{NotBack, rejoin};
+use super::lobby::Started;
 use super::table_facts::TableFacts;
 use crate::protocol::account::GameRating;
 use crate::protocol::timer::TimedOut;
 use crate::protocol::{ClientMessage, Legal, SeatPlayer, ServerMessage};
+use chat::Chat;
+use pacing::Pacing;
+use reconnect::{Reconnect, Rejoin};
+use record_copy::RecordCopy;
 
 /// A decision the server asked for, shown to the player.
 struct Asked {
@@ -47,10 +58,7 @@ pub struct Remote {
     view: PlayerView,
     asked: Option<Asked>,
     /// What the server said that the player has not been shown yet.
-    queue: VecDeque<ServerMessage>,
-    /// When each ask in `queue` was read, in order: its time left counts
-    /// from then, not from when the player is shown it.
-    asks_read: VecDeque<Instant>,
+    pacing: Pacing,
     /// The turn timer ran out and a bot acted for the player: what it
     /// did, until the app takes it.
     timed_out: Option<TimedOut>,
@@ -60,12 +68,9 @@ pub struct Remote {
     commitment: Option<Commitment>,
     reveal: Option<Reveal>,
     /// The player's own copy of the game's record, as the server wrote it.
-    record: Option<(BufWriter<File>, PathBuf)>,
-    record_problem: Option<String>,
-    /// Things to tell the player: chat, seats changing hands, refusals.
-    news: Vec<String>,
-    /// The table's chat lines, the latest `CHAT_KEPT`, newest last.
-    chat_log: VecDeque<String>,
+    record: RecordCopy,
+    /// Chat, seats changing hands and refusals, to tell the player.
+    chat: Chat,
     names: Vec<String>,
     /// The seats of guests, whose names the table shows marked.
     guests: Vec<Seat>,
@@ -73,21 +78,8 @@ pub struct Remote {
     closed: Option<String>,
     /// What the server's ladder made of the game, as its goodbye said.
     ladder_rating: Option<GameRating>,
-    /// The table and this seat's token, to take the seat back when the
-    /// connection drops.
-    seat_token: Option<(String, String)>,
-    /// Where the token is kept, to forget it once the table has ended.
-    tokens: KeepToken,
-    /// A new connection on its way after a drop, taking the seat back.
-    rejoining: Option<Receiver<Result<Connection, NotBack>>>,
-    /// Record lines kept so far: taken back, the seat is sent the whole
-    /// record again, and these are not written twice.
-    record_lines: usize,
-    /// Lines of the record to pass over (already kept before a drop).
-    skip_lines: usize,
-    /// The table said goodbye: a connection that ends now was closed, not
-    /// dropped.
-    bye_heard: bool,
+    /// Taking the seat back when the connection drops.
+    reconnect: Reconnect,
     /// Whether the server's ladder rates the game, as its record says.
     ladder: Option<Ladder>,
     /// The table's code, who plays each seat, its bots' level and its
@@ -102,9 +94,6 @@ pub enum Ladder {
     /// Not rated, and why (`target_score 10, ranked 500`).
     Unrated(String),
 }
-
-/// Chat lines kept to be scrolled back through.
-const CHAT_KEPT: usize = 50;
 
 impl Remote {
     /// The player's seat at a game that has just started (or was just
@@ -133,41 +122,27 @@ impl Remote {
             .iter()
             .map(|n| crate::outside::clean_name(n, crate::naming::MAX_NAME))
             .collect();
-        // What came with the start was read just now, as far as its
-        // asks' time goes.
-        let now = Instant::now();
-        let asks_read = queued
-            .iter()
-            .filter(|m| matches!(m, ServerMessage::Ask { .. }))
-            .map(|_| now)
-            .collect();
         Remote {
             connection,
             seat: view.seat,
             rules: view.rules,
             view,
             asked: None,
-            queue: queued.into(),
-            asks_read,
+            // What came with the start was read just now, as far as its
+            // asks' time goes.
+            pacing: Pacing::new(queued, Instant::now()),
             timed_out: None,
             inbox: Vec::new(),
             results: Vec::new(),
             commitment,
             reveal: None,
-            record: record.map(|(file, path)| (BufWriter::new(file), path)),
-            record_problem: None,
-            news: Vec::new(),
-            chat_log: VecDeque::new(),
+            record: RecordCopy::new(record),
+            chat: Chat::default(),
             names,
             guests,
             closed: None,
             ladder_rating: None,
-            seat_token,
-            tokens,
-            rejoining: None,
-            record_lines: 0,
-            skip_lines: 0,
-            bye_heard: false,
+            reconnect: Reconnect::new(seat_token, tokens),
             ladder: None,
             facts: TableFacts {
                 code,
@@ -183,102 +158,72 @@ impl Remote {
 
     /// Takes in what has arrived by `now`, without showing it yet.
     pub fn pump(&mut self, now: Instant) {
-        if let Some(rejoining) = &self.rejoining {
-            match rejoining.try_recv() {
-                Ok(Ok(connection)) => {
-                    self.connection = connection;
-                    self.rejoining = None;
-                    // The whole record comes again: what is kept is not
-                    // written twice.
-                    self.skip_lines = self.record_lines;
-                    self.news.push("Back at the table.".into());
-                }
-                Ok(Err(not_back)) => {
-                    self.rejoining = None;
-                    let table = self.seat_token.as_ref().map_or("", |(t, _)| t.as_str());
-                    let reason = not_back.reason(self.connection.target(), table);
-                    // Only a seat the server may still keep stays kept.
-                    if !matches!(not_back, NotBack::Silent(_)) {
-                        self.tokens.forget(table);
-                    }
-                    self.queue.push_back(ServerMessage::Bye {
-                        reason,
-                        rating: None,
-                    });
-                }
-                Err(_) => return,
+        match self.reconnect.poll(self.connection.target()) {
+            Rejoin::Idle => {}
+            Rejoin::Waiting => return,
+            Rejoin::Back(connection) => {
+                self.connection = connection;
+                // The whole record comes again: what is kept is not
+                // written twice.
+                self.record.rejoined();
+                self.chat.tell("Back at the table.".into());
             }
+            Rejoin::NotBack(reason) => self.pacing.push(
+                ServerMessage::Bye {
+                    reason,
+                    rating: None,
+                },
+                now,
+            ),
         }
         while let Some(incoming) = self.connection.try_recv() {
             match incoming {
                 Incoming::Message(message) => {
-                    self.bye_heard |= matches!(message, ServerMessage::Bye { .. });
-                    if matches!(message, ServerMessage::Ask { .. }) {
-                        self.asks_read.push_back(now);
+                    if matches!(message, ServerMessage::Bye { .. }) {
+                        self.reconnect.heard_bye();
                     }
-                    self.queue.push_back(message);
+                    self.pacing.push(message, now);
                 }
                 Incoming::Unreadable(why) => {
-                    self.news
-                        .push(format!("The table sent something unreadable: {why}"));
+                    self.chat
+                        .tell(format!("The table sent something unreadable: {why}"));
                 }
-                Incoming::Closed(why) => match &self.seat_token {
+                Incoming::Closed(why) => {
                     // Dropped, not closed by the table: take the seat back.
-                    Some((table, token)) if !self.bye_heard => {
-                        self.news.push(format!(
+                    if self.reconnect.dropped(&self.connection) {
+                        self.chat.tell(format!(
                             "The connection dropped ({why}): taking your seat back..."
-                        ));
-                        self.rejoining = Some(rejoin(
-                            self.connection.target().clone(),
-                            self.connection.name().to_string(),
-                            table.clone(),
-                            token.clone(),
                         ));
                         return;
                     }
-                    _ => self.queue.push_back(ServerMessage::Bye {
-                        reason: why,
-                        rating: None,
-                    }),
-                },
+                    self.pacing.push(
+                        ServerMessage::Bye {
+                            reason: why,
+                            rating: None,
+                        },
+                        now,
+                    );
+                }
             }
         }
     }
 
     /// Is a move by someone else next, to be shown after a pause?
     pub fn next_is_others_move(&self) -> bool {
-        self.queue.iter().find_map(|m| match m {
-            ServerMessage::Event { event } => Some(match event {
-                SeatEvent::Bid { seat, .. } | SeatEvent::Play { seat, .. } => {
-                    self.view.teams().player_for(*seat) != self.seat
-                }
-                _ => false,
-            }),
-            ServerMessage::View { .. } | ServerMessage::Ask { .. } => Some(false),
-            _ => None,
-        }) == Some(true)
+        let teams = self.view.teams();
+        self.pacing
+            .next_is_move_by(|seat| teams.player_for(seat) != self.seat)
     }
 
     /// Has something arrived that the player has not been shown?
     pub fn has_waiting(&self) -> bool {
-        !self.queue.is_empty()
+        !self.pacing.is_empty()
     }
 
     /// Shows the next change at the table: its events, then the view they
     /// lead to, and what follows at once (an ask, record lines, chat).
     pub fn step(&mut self) {
-        let mut viewed = false;
-        while let Some(message) = self.queue.front() {
-            let is_move = matches!(
-                message,
-                ServerMessage::Event { .. } | ServerMessage::View { .. }
-            );
-            if viewed && is_move {
-                return;
-            }
-            let Some(message) = self.queue.pop_front() else {
-                return;
-            };
+        for (message, read) in self.pacing.next_change() {
             match message {
                 ServerMessage::Event { event } => self.inbox.push(event),
                 ServerMessage::View { view, timed_out } => {
@@ -286,7 +231,6 @@ impl Remote {
                     if let Some(timed_out) = timed_out {
                         self.bot_answered(timed_out);
                     }
-                    viewed = true;
                 }
                 ServerMessage::Ask {
                     seat,
@@ -295,7 +239,6 @@ impl Remote {
                     time_left,
                     view,
                 } => {
-                    let read = self.asks_read.pop_front().unwrap_or_else(Instant::now);
                     if seat == self.seat {
                         self.see((*view).clone());
                     }
@@ -306,7 +249,6 @@ impl Remote {
                         view: *view,
                         deadline: time_left.map(|left| read + left.duration()),
                     });
-                    viewed = true;
                 }
                 ServerMessage::Record { lines } => self.keep_record(&lines),
                 ServerMessage::Seat {
@@ -319,26 +261,18 @@ impl Remote {
                         *now = player;
                     }
                     let name = crate::naming::shown_name(&name, guest);
-                    let line = match player {
-                        SeatPlayer::Away => format!(
-                            "{name} left: a computer plays seat {seat} until they come back."
-                        ),
-                        SeatPlayer::Person => format!("{name} is back at seat {seat}."),
-                        SeatPlayer::Bot => format!("A computer plays seat {seat}."),
-                        SeatPlayer::Empty | SeatPlayer::Dummy => String::new(),
-                    };
-                    if !line.is_empty() {
-                        self.news.push(line);
-                    }
+                    self.chat.seat_changed(seat, &name, player);
                 }
                 ServerMessage::Chat { from, text, guest } => {
-                    self.hear_chat(&crate::naming::shown_name(&from, guest), &text);
+                    self.chat
+                        .heard(&crate::naming::shown_name(&from, guest), &text);
                 }
-                ServerMessage::Error { message, .. } => self.news.push(message),
+                ServerMessage::Error { message, .. } => self.chat.tell(message),
                 ServerMessage::Bye { reason, rating } => {
                     self.closed.get_or_insert(reason);
                     self.ladder_rating = self.ladder_rating.take().or(rating);
-                    self.finish_record();
+                    self.record.flush();
+                    // What follows waits for the next step.
                     return;
                 }
                 ServerMessage::Welcome { .. }
@@ -389,28 +323,13 @@ impl Remote {
     /// whose time runs all the same.
     pub fn deadline(&self) -> Option<Instant> {
         // Gone, or taking the seat back: the table will ask anew.
-        if self.closed.is_some() || self.rejoining.is_some() {
+        if self.closed.is_some() || self.reconnect.is_rejoining() {
             return None;
         }
         if let Some(asked) = &self.asked {
             return asked.deadline;
         }
-        let left = self.queue.iter().find_map(|m| match m {
-            ServerMessage::Ask { time_left, .. } => Some(*time_left),
-            _ => None,
-        })??;
-        Some(*self.asks_read.front()? + left.duration())
-    }
-
-    /// A chat line: kept (the latest `CHAT_KEPT`) and told.
-    fn hear_chat(&mut self, from: &str, text: &str) {
-        // Both cleaned as the message was read (`client::read_server`).
-        let line = format!("{from}: {text}");
-        if self.chat_log.len() == CHAT_KEPT {
-            self.chat_log.pop_front();
-        }
-        self.chat_log.push_back(line.clone());
-        self.news.push(line);
+        self.pacing.next_ask_deadline()
     }
 
     fn see(&mut self, view: PlayerView) {
@@ -425,21 +344,13 @@ impl Remote {
     /// Keeps the server's record lines in the player's own copy, with the
     /// header saying which seat was the player's.
     fn keep_record(&mut self, lines: &[RecordLine]) {
-        let skip = self.skip_lines.min(lines.len());
-        self.skip_lines -= skip;
-        for line in &lines[skip..] {
-            self.record_lines += 1;
+        for line in self.record.new_lines(lines) {
             // Every string in it was cleaned as the line was read
             // (`client::read_server`), as names and chat are.
             let mut line = line.clone();
             match &mut line {
                 RecordLine::Game(header) => {
-                    header.info.id = self
-                        .record
-                        .as_ref()
-                        .and_then(|(_, p)| p.file_stem())
-                        .map(|s| s.to_string_lossy().into_owned())
-                        .or(header.info.id.take());
+                    header.info.id = self.record.game_id().or(header.info.id.take());
                     header.info.player_seat = Some(self.seat);
                     // The names as this player saw them at the table.
                     header.names = self.names.clone();
@@ -452,39 +363,23 @@ impl Remote {
                 }
                 RecordLine::End { .. } | RecordLine::Abandoned { .. } => {
                     self.reveal = line.revealed();
-                    // The game is over for everyone: no seat to take back.
-                    if let Some((table, _)) = &self.seat_token {
-                        self.tokens.forget(table);
-                    }
+                    self.reconnect.game_over();
                 }
                 _ => {}
             }
-            if let Some((file, path)) = &mut self.record
-                && let Err(e) = writeln!(file, "{}", line.json())
-            {
-                self.record_problem = Some(format!("cannot write {}: {e}", path.display()));
-                self.record = None;
-            }
+            self.record.write(&line);
         }
-        if let Some((file, _)) = &mut self.record {
-            let _ = file.flush();
-        }
-    }
-
-    fn finish_record(&mut self) {
-        if let Some((file, _)) = &mut self.record {
-            let _ = file.flush();
-        }
+        self.record.flush();
     }
 
     /// Chat, seats changing hands and the server's refusals, since last asked.
     pub fn take_news(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.news)
+        self.chat.take_news()
     }
 
-    /// The chat so far (the latest `CHAT_KEPT` lines), oldest first.
+    /// The chat so far (the latest lines), oldest first.
     pub fn chat_log(&self) -> &VecDeque<String> {
-        &self.chat_log
+        self.chat.log()
     }
 
     /// Why the table is gone, once it is.
@@ -601,13 +496,12 @@ impl Remote {
         self.hear_last_lines();
         // The record's lines not yet shown are kept all the same: the
         // copy ends with the table's closing line when it sent one.
-        for message in std::mem::take(&mut self.queue) {
+        for message in self.pacing.take_all() {
             if let ServerMessage::Record { lines } = message {
                 self.keep_record(&lines);
             }
         }
-        self.asks_read.clear();
-        self.finish_record();
+        self.record.flush();
         Played {
             records: self
                 .record_path()
@@ -615,7 +509,7 @@ impl Remote {
                 .into_iter()
                 .collect(),
             saved: None,
-            record_problem: self.record_problem.clone(),
+            record_problem: self.record.problem().map(String::from),
         }
     }
 
@@ -623,7 +517,7 @@ impl Remote {
     /// table that ends as the player leaves it (the host leaving) sends its
     /// record's closing line, which reveals the seed, then its goodbye.
     fn hear_last_lines(&mut self) {
-        if self.bye_heard || self.rejoining.is_some() {
+        if self.reconnect.bye_heard() || self.reconnect.is_rejoining() {
             return;
         }
         let until = std::time::Instant::now() + super::client::LEAVE_WAIT;
@@ -631,7 +525,7 @@ impl Remote {
             match self.connection.recv_timeout(left) {
                 Some(Incoming::Message(message)) => {
                     let bye = matches!(message, ServerMessage::Bye { .. });
-                    self.queue.push_back(message);
+                    self.pacing.push(message, std::time::Instant::now());
                     if bye {
                         return;
                     }
@@ -643,7 +537,7 @@ impl Remote {
     }
 
     pub fn record_path(&self) -> Option<&Path> {
-        self.record.as_ref().map(|(_, p)| p.as_path())
+        self.record.path()
     }
 
     /// Whether the server's ladder rates this game: `None` on a server
