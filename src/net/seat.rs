@@ -5,8 +5,9 @@
 //! the game's record; and taking the seat back when the connection drops.
 //! Nothing here draws.
 //!
-//! `Remote` holds the game as shown and routes what the server says to
-//! the parts that own the rest: the pacing of what is shown (`pacing`), the
+//! `Remote` holds what the server said of the table and routes what it
+//! says to the parts that own the rest: the pacing of what is shown
+//! (`pacing`), the game as shown and the answers to it (`shown`), the
 //! record's copy (`record_copy`), the way back after a drop (`reconnect`)
 //! and the chat and news (`chat`).
 
@@ -14,6 +15,7 @@ mod chat;
 mod pacing;
 mod reconnect;
 mod record_copy;
+mod shown;
 
 use std::collections::VecDeque;
 use std::fs::File;
@@ -21,7 +23,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::engine::{
-    Action, Decision, HandResult, Phase, PlayerView, RuleError, Rules, Seat, SeatEvent, Turn,
+    Action, HandResult, Phase, PlayerView, RuleError, Rules, Seat, SeatEvent, Turn,
 };
 use crate::fairness::{Commitment, Reveal};
 use crate::record::RecordLine;
@@ -32,39 +34,21 @@ use super::lobby::Started;
 use super::table_facts::TableFacts;
 use crate::protocol::account::GameRating;
 use crate::protocol::timer::TimedOut;
-use crate::protocol::{ClientMessage, Legal, SeatPlayer, ServerMessage};
+use crate::protocol::{ClientMessage, SeatPlayer, ServerMessage};
 use chat::Chat;
 use pacing::Pacing;
 use reconnect::{Reconnect, Rejoin};
 use record_copy::RecordCopy;
-
-/// A decision the server asked for, shown to the player.
-struct Asked {
-    seat: Seat,
-    decision: Decision,
-    legal: Legal,
-    view: PlayerView,
-    /// When a bot of the table answers it, by this program's own clock:
-    /// the time the server gave, from when the ask was read.
-    deadline: Option<Instant>,
-}
+use shown::{Asked, Shown};
 
 /// The player's seat at a table on a server.
 pub struct Remote {
     connection: Connection,
-    seat: Seat,
     rules: Rules,
-    /// The player's view as far as the player has been shown.
-    view: PlayerView,
-    asked: Option<Asked>,
     /// What the server said that the player has not been shown yet.
     pacing: Pacing,
-    /// The turn timer ran out and a bot acted for the player: what it
-    /// did, until the app takes it.
-    timed_out: Option<TimedOut>,
-    /// Events shown and not yet taken by the app.
-    inbox: Vec<SeatEvent>,
-    results: Vec<HandResult>,
+    /// The player's seat and what it has been shown.
+    shown: Shown,
     commitment: Option<Commitment>,
     reveal: Option<Reveal>,
     /// The player's own copy of the game's record, as the server wrote it.
@@ -124,16 +108,11 @@ impl Remote {
             .collect();
         Remote {
             connection,
-            seat: view.seat,
             rules: view.rules,
-            view,
-            asked: None,
             // What came with the start was read just now, as far as its
             // asks' time goes.
             pacing: Pacing::new(queued, Instant::now()),
-            timed_out: None,
-            inbox: Vec::new(),
-            results: Vec::new(),
+            shown: Shown::new(view),
             commitment,
             reveal: None,
             record: RecordCopy::new(record),
@@ -153,7 +132,7 @@ impl Remote {
     }
 
     pub fn seat(&self) -> Seat {
-        self.seat
+        self.shown.seat()
     }
 
     /// Takes in what has arrived by `now`, without showing it yet.
@@ -210,9 +189,8 @@ impl Remote {
 
     /// Is a move by someone else next, to be shown after a pause?
     pub fn next_is_others_move(&self) -> bool {
-        let teams = self.view.teams();
         self.pacing
-            .next_is_move_by(|seat| teams.player_for(seat) != self.seat)
+            .next_is_move_by(|seat| self.shown.is_others(seat))
     }
 
     /// Has something arrived that the player has not been shown?
@@ -225,11 +203,11 @@ impl Remote {
     pub fn step(&mut self) {
         for (message, read) in self.pacing.next_change() {
             match message {
-                ServerMessage::Event { event } => self.inbox.push(event),
+                ServerMessage::Event { event } => self.shown.event(event),
                 ServerMessage::View { view, timed_out } => {
-                    self.see(*view);
+                    self.shown.see(*view);
                     if let Some(timed_out) = timed_out {
-                        self.bot_answered(timed_out);
+                        self.shown.bot_answered(timed_out);
                     }
                 }
                 ServerMessage::Ask {
@@ -238,18 +216,13 @@ impl Remote {
                     legal,
                     time_left,
                     view,
-                } => {
-                    if seat == self.seat {
-                        self.see((*view).clone());
-                    }
-                    self.asked = Some(Asked {
-                        seat,
-                        decision,
-                        legal,
-                        view: *view,
-                        deadline: time_left.map(|left| read + left.duration()),
-                    });
-                }
+                } => self.shown.ask(Asked {
+                    seat,
+                    decision,
+                    legal,
+                    view: *view,
+                    deadline: time_left.map(|left| read + left.duration()),
+                }),
                 ServerMessage::Record { lines } => self.keep_record(&lines),
                 ServerMessage::Seat {
                     seat,
@@ -298,23 +271,9 @@ impl Remote {
         }
     }
 
-    /// The turn timer ran out on the ask for `timed_out.seat`: the table
-    /// no longer waits for the player there, and the app is to say what
-    /// the bot did.
-    fn bot_answered(&mut self, timed_out: TimedOut) {
-        if self
-            .asked
-            .as_ref()
-            .is_some_and(|a| a.seat == timed_out.seat)
-        {
-            self.asked = None;
-        }
-        self.timed_out = Some(timed_out);
-    }
-
     /// What a bot did for the player when their time ran out, once.
     pub fn take_timed_out(&mut self) -> Option<TimedOut> {
-        self.timed_out.take()
+        self.shown.take_timed_out()
     }
 
     /// When a bot of the table answers the decision asked of the player,
@@ -326,19 +285,10 @@ impl Remote {
         if self.closed.is_some() || self.reconnect.is_rejoining() {
             return None;
         }
-        if let Some(asked) = &self.asked {
-            return asked.deadline;
+        match self.shown.asked_deadline() {
+            Some(shown) => shown,
+            None => self.pacing.next_ask_deadline(),
         }
-        self.pacing.next_ask_deadline()
-    }
-
-    fn see(&mut self, view: PlayerView) {
-        if let Some(last) = &view.last_hand
-            && self.results.last().is_none_or(|r| r.hand < last.hand)
-        {
-            self.results.push(last.clone());
-        }
-        self.view = view;
     }
 
     /// Keeps the server's record lines in the player's own copy, with the
@@ -351,7 +301,7 @@ impl Remote {
             match &mut line {
                 RecordLine::Game(header) => {
                     header.info.id = self.record.game_id().or(header.info.id.take());
-                    header.info.player_seat = Some(self.seat);
+                    header.info.player_seat = Some(self.shown.seat());
                     // The names as this player saw them at the table.
                     header.names = self.names.clone();
                     self.facts.heard_header(&header.info);
@@ -418,15 +368,12 @@ impl Remote {
             || players
                 .iter()
                 .enumerate()
-                .any(|(i, p)| i != self.seat.index() && *p == SeatPlayer::Person)
+                .any(|(i, p)| i != self.seat().index() && *p == SeatPlayer::Person)
     }
 
     /// The view `seat` is shown: what was asked of it, else the player's.
     pub fn view(&self, seat: Seat) -> PlayerView {
-        match &self.asked {
-            Some(asked) if asked.seat == seat => asked.view.clone(),
-            _ => self.view.clone(),
-        }
+        self.shown.view(seat)
     }
 
     /// The decision the server asked of this player, if one is waiting.
@@ -435,45 +382,31 @@ impl Remote {
         if self.closed.is_some() {
             return None;
         }
-        self.asked.as_ref().map(|a| Turn {
-            seat: a.seat,
-            decision: a.decision,
-        })
+        self.shown.turn()
     }
 
-    /// The seat someone else (a person or a bot) must act for now. A turn
-    /// the player has just answered is nobody else's: until the table's
-    /// answer comes, the player is not shown waiting on themselves.
+    /// The seat someone else (a person or a bot) must act for now; the
+    /// player's own answered turn is nobody else's.
     pub fn others_turn(&self) -> Option<Turn> {
         // A table that has ended waits on nobody.
         if self.closed.is_some() {
             return None;
         }
-        let seat = self.view.turn?;
-        if self.view.teams().player_for(seat) == self.seat {
-            return None;
-        }
-        let decision = match self.view.phase {
-            Phase::Bidding => Decision::Bid,
-            Phase::Exchange => Decision::Exchange,
-            Phase::Playing => Decision::Play,
-            Phase::AwaitingDeal | Phase::Over => return None,
-        };
-        self.asked.is_none().then_some(Turn { seat, decision })
+        self.shown.others_turn()
     }
 
     /// The events shown since last taken.
     pub fn take_events(&mut self) -> Vec<SeatEvent> {
-        std::mem::take(&mut self.inbox)
+        self.shown.take_events()
     }
 
     /// Every hand scored so far, as the views told them.
     pub fn results(&self) -> &[HandResult] {
-        &self.results
+        self.shown.results()
     }
 
     pub fn phase(&self) -> Phase {
-        self.view.phase
+        self.shown.phase()
     }
 
     pub fn rules(&self) -> &Rules {
@@ -555,21 +488,8 @@ impl Remote {
     /// The player's action for `seat`, sent when it answers what was
     /// asked; refused as the engine words it otherwise.
     pub fn act(&mut self, seat: Seat, action: Action) -> Result<(), RuleError> {
-        let Some(asked) = self.asked.as_ref().filter(|a| a.seat == seat) else {
-            let turn = self.asked.as_ref().map(|a| a.seat).or(self.view.turn);
-            return Err(RuleError::NotYourTurn {
-                turn: turn.unwrap_or(seat),
-            });
-        };
-        if !asked.legal.allows(&action, asked.view.cards()) {
-            // The engine words the refusal, as at a local table.
-            return Err(asked.view.refusal(action).unwrap_or(RuleError::NotNow {
-                action: "do that",
-                phase: asked.view.phase,
-            }));
-        }
+        self.shown.answer(seat, action)?;
         self.connection.send(ClientMessage::Act { action });
-        self.asked = None;
         Ok(())
     }
 }
