@@ -1,8 +1,9 @@
 //! The command line: parsing the arguments, and saying what happened. A
 //! file per family of commands: `play` (a game at the table, resume),
 //! `records` (history, export, stats, verify, replay), `analyze`, `net`
-//! (host, join, serve), `lobby` (a server's public tables), `sim` and
-//! `rules`; the flags they share are in `args`. What the commands do lives
+//! (host, join, serve), `lobby` (a server's public tables), `sim`,
+//! `rules`, and `conventions` (shell completions and the manual page); the
+//! flags they share are in `args`. What the commands do lives
 //! below, in the session, the store, the network and the
 //! screen. Bad input is reported before the terminal is touched, with exit
 //! code 2; a failure of the program's own, or a record that does not
@@ -11,6 +12,7 @@
 mod account;
 mod analyze;
 mod args;
+mod conventions;
 mod lobby;
 mod net;
 mod play;
@@ -30,6 +32,7 @@ use crate::config::RulesFileError;
 pub use account::{AccountAction, AccountArgs, LadderArgs};
 pub use analyze::AnalyzeArgs;
 pub use args::{EffortArgs, LookArgs, ModeArg, RulesFlags};
+pub use conventions::{CompletionsArgs, ManArgs};
 pub use lobby::LobbyArgs;
 pub use net::{HostArgs, JoinArgs};
 pub use play::{PlayArgs, ResumeArgs};
@@ -61,7 +64,9 @@ Examples:
   spades stats                            your games, hands, contracts, nils, bags and rating
   spades replay game-1764552000           step through a recorded game, every hand face up
   spades replay r.jsonl --game 2          the second game of a `spades sim --record` file
-  spades analyze game-1764552000          your mistakes in a game, judged by the search";
+  spades analyze game-1764552000          your mistakes in a game, judged by the search
+  spades completions bash                 the shell's completions (also zsh, fish, powershell)
+  spades man | man -l -                   the manual page";
 
 #[derive(Debug, Parser)]
 #[command(
@@ -121,6 +126,11 @@ pub enum Command {
     /// A server's ladder: rank, name, rating and games; and your own rated
     /// games there.
     Ladder(LadderArgs),
+    /// Print the completion script for a shell: bash, zsh, fish or
+    /// powershell.
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff), or write one for every command.
+    Man(ManArgs),
 }
 
 /// Why a command failed. Bad input exits 2; a record that reads but does
@@ -171,6 +181,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Watch(args)) => watch::run(&args),
         Some(Command::Account(args)) => account::account(&args),
         Some(Command::Ladder(args)) => account::ladder(&args),
+        Some(Command::Completions(args)) => conventions::completions(&args),
+        Some(Command::Man(args)) => conventions::man(&args),
         None => play::play(&cli.play),
     }
 }

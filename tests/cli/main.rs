@@ -11,6 +11,7 @@
 
 mod analyze;
 mod commands;
+mod conventions;
 mod edges;
 mod escapes;
 mod full_disk;

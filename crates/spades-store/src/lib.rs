@@ -9,10 +9,10 @@ pub mod history;
 pub mod ladder;
 pub mod rating;
 pub mod records_folder;
-pub mod story;
 pub mod save;
 pub mod session;
 pub mod stats;
+pub mod story;
 pub mod table;
 pub mod verify;
 

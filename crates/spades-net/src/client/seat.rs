@@ -4,68 +4,57 @@
 //! as at a local table); the decision asked for; the player's own copy of
 //! the game's record; and taking the seat back when the connection drops.
 //! Nothing here draws.
+//!
+//! `Remote` holds what the server said of the table and routes what it
+//! says to the parts that own the rest: the pacing of what is shown
+//! (`pacing`), the game as shown and the answers to it (`shown`), the
+//! record's copy (`record_copy`), the way back after a drop (`reconnect`)
+//! and the chat and news (`chat`).
+
+mod chat;
+mod pacing;
+mod reconnect;
+mod record_copy;
+mod shown;
 
 use std::collections::VecDeque;
 use std::fs::File;
-use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::Receiver;
 use std::time::Instant;
 
 use crate::engine::{
-    Action, Decision, HandResult, Phase, PlayerView, RuleError, Rules, Seat, SeatEvent, Turn,
+    Action, HandResult, Phase, PlayerView, RuleError, Rules, Seat, SeatEvent, Turn,
 };
 use crate::fairness::{Commitment, Reveal};
 use crate::record::RecordLine;
 use crate::session::Played;
 
-use super::lobby::{KeepToken, Started};
-use super::rejoin::{NotBack, rejoin};
+use super::lobby::Started;
 use super::table_facts::TableFacts;
 use super::{Connection, Incoming};
 use crate::protocol::account::GameRating;
 use crate::protocol::timer::TimedOut;
-use crate::protocol::{ClientMessage, Legal, SeatPlayer, ServerMessage};
-
-/// A decision the server asked for, shown to the player.
-struct Asked {
-    seat: Seat,
-    decision: Decision,
-    legal: Legal,
-    view: PlayerView,
-    /// When a bot of the table answers it, by this program's own clock:
-    /// the time the server gave, from when the ask was read.
-    deadline: Option<Instant>,
-}
+use crate::protocol::{ClientMessage, SeatPlayer, ServerMessage};
+use chat::Chat;
+use pacing::Pacing;
+use reconnect::{Reconnect, Rejoin};
+use record_copy::RecordCopy;
+use shown::{Asked, Shown};
 
 /// The player's seat at a table on a server.
 pub struct Remote {
     connection: Connection,
-    seat: Seat,
     rules: Rules,
-    /// The player's view as far as the player has been shown.
-    view: PlayerView,
-    asked: Option<Asked>,
     /// What the server said that the player has not been shown yet.
-    queue: VecDeque<ServerMessage>,
-    /// When each ask in `queue` was read, in order: its time left counts
-    /// from then, not from when the player is shown it.
-    asks_read: VecDeque<Instant>,
-    /// The turn timer ran out and a bot acted for the player: what it
-    /// did, until the app takes it.
-    timed_out: Option<TimedOut>,
-    /// Events shown and not yet taken by the app.
-    inbox: Vec<SeatEvent>,
-    results: Vec<HandResult>,
+    pacing: Pacing,
+    /// The player's seat and what it has been shown.
+    shown: Shown,
     commitment: Option<Commitment>,
     reveal: Option<Reveal>,
     /// The player's own copy of the game's record, as the server wrote it.
-    record: Option<(BufWriter<File>, PathBuf)>,
-    record_problem: Option<String>,
-    /// Things to tell the player: chat, seats changing hands, refusals.
-    news: Vec<String>,
-    /// The table's chat lines, the latest `CHAT_KEPT`, newest last.
-    chat_log: VecDeque<String>,
+    record: RecordCopy,
+    /// Chat, seats changing hands and refusals, to tell the player.
+    chat: Chat,
     names: Vec<String>,
     /// The seats of guests, whose names the table shows marked.
     guests: Vec<Seat>,
@@ -73,21 +62,8 @@ pub struct Remote {
     closed: Option<String>,
     /// What the server's ladder made of the game, as its goodbye said.
     ladder_rating: Option<GameRating>,
-    /// The table and this seat's token, to take the seat back when the
-    /// connection drops.
-    seat_token: Option<(String, String)>,
-    /// Where the token is kept, to forget it once the table has ended.
-    tokens: KeepToken,
-    /// A new connection on its way after a drop, taking the seat back.
-    rejoining: Option<Receiver<Result<Connection, NotBack>>>,
-    /// Record lines kept so far: taken back, the seat is sent the whole
-    /// record again, and these are not written twice.
-    record_lines: usize,
-    /// Lines of the record to pass over (already kept before a drop).
-    skip_lines: usize,
-    /// The table said goodbye: a connection that ends now was closed, not
-    /// dropped.
-    bye_heard: bool,
+    /// Taking the seat back when the connection drops.
+    reconnect: Reconnect,
     /// Whether the server's ladder rates the game, as its record says.
     ladder: Option<Ladder>,
     /// The table's code, who plays each seat, its bots' level and its
@@ -102,9 +78,6 @@ pub enum Ladder {
     /// Not rated, and why (`target_score 10, ranked 500`).
     Unrated(String),
 }
-
-/// Chat lines kept to be scrolled back through.
-const CHAT_KEPT: usize = 50;
 
 impl Remote {
     /// The player's seat at a game that has just started (or was just
@@ -133,41 +106,22 @@ impl Remote {
             .iter()
             .map(|n| crate::outside::clean_name(n, crate::naming::MAX_NAME))
             .collect();
-        // What came with the start was read just now, as far as its
-        // asks' time goes.
-        let now = Instant::now();
-        let asks_read = queued
-            .iter()
-            .filter(|m| matches!(m, ServerMessage::Ask { .. }))
-            .map(|_| now)
-            .collect();
         Remote {
             connection,
-            seat: view.seat,
             rules: view.rules,
-            view,
-            asked: None,
-            queue: queued.into(),
-            asks_read,
-            timed_out: None,
-            inbox: Vec::new(),
-            results: Vec::new(),
+            // What came with the start was read just now, as far as its
+            // asks' time goes.
+            pacing: Pacing::new(queued, Instant::now()),
+            shown: Shown::new(view),
             commitment,
             reveal: None,
-            record: record.map(|(file, path)| (BufWriter::new(file), path)),
-            record_problem: None,
-            news: Vec::new(),
-            chat_log: VecDeque::new(),
+            record: RecordCopy::new(record),
+            chat: Chat::default(),
             names,
             guests,
             closed: None,
             ladder_rating: None,
-            seat_token,
-            tokens,
-            rejoining: None,
-            record_lines: 0,
-            skip_lines: 0,
-            bye_heard: false,
+            reconnect: Reconnect::new(seat_token, tokens),
             ladder: None,
             facts: TableFacts {
                 code,
@@ -178,115 +132,83 @@ impl Remote {
     }
 
     pub fn seat(&self) -> Seat {
-        self.seat
+        self.shown.seat()
     }
 
     /// Takes in what has arrived by `now`, without showing it yet.
     pub fn pump(&mut self, now: Instant) {
-        if let Some(rejoining) = &self.rejoining {
-            match rejoining.try_recv() {
-                Ok(Ok(connection)) => {
-                    self.connection = connection;
-                    self.rejoining = None;
-                    // The whole record comes again: what is kept is not
-                    // written twice.
-                    self.skip_lines = self.record_lines;
-                    self.news.push("Back at the table.".into());
-                }
-                Ok(Err(not_back)) => {
-                    self.rejoining = None;
-                    let table = self.seat_token.as_ref().map_or("", |(t, _)| t.as_str());
-                    let reason = not_back.reason(self.connection.target(), table);
-                    // Only a seat the server may still keep stays kept.
-                    if !matches!(not_back, NotBack::Silent(_)) {
-                        self.tokens.forget(table);
-                    }
-                    self.queue.push_back(ServerMessage::Bye {
-                        reason,
-                        rating: None,
-                    });
-                }
-                Err(_) => return,
+        match self.reconnect.poll(self.connection.target()) {
+            Rejoin::Idle => {}
+            Rejoin::Waiting => return,
+            Rejoin::Back(connection) => {
+                self.connection = connection;
+                // The whole record comes again: what is kept is not
+                // written twice.
+                self.record.rejoined();
+                self.chat.tell("Back at the table.".into());
             }
+            Rejoin::NotBack(reason) => self.pacing.push(
+                ServerMessage::Bye {
+                    reason,
+                    rating: None,
+                },
+                now,
+            ),
         }
         while let Some(incoming) = self.connection.try_recv() {
             match incoming {
                 Incoming::Message(message) => {
-                    self.bye_heard |= matches!(message, ServerMessage::Bye { .. });
-                    if matches!(message, ServerMessage::Ask { .. }) {
-                        self.asks_read.push_back(now);
+                    if matches!(message, ServerMessage::Bye { .. }) {
+                        self.reconnect.heard_bye();
                     }
-                    self.queue.push_back(message);
+                    self.pacing.push(message, now);
                 }
                 Incoming::Unreadable(why) => {
-                    self.news
-                        .push(format!("The table sent something unreadable: {why}"));
+                    self.chat
+                        .tell(format!("The table sent something unreadable: {why}"));
                 }
-                Incoming::Closed(why) => match &self.seat_token {
+                Incoming::Closed(why) => {
                     // Dropped, not closed by the table: take the seat back.
-                    Some((table, token)) if !self.bye_heard => {
-                        self.news.push(format!(
+                    if self.reconnect.dropped(&self.connection) {
+                        self.chat.tell(format!(
                             "The connection dropped ({why}): taking your seat back..."
-                        ));
-                        self.rejoining = Some(rejoin(
-                            self.connection.target().clone(),
-                            self.connection.name().to_string(),
-                            table.clone(),
-                            token.clone(),
                         ));
                         return;
                     }
-                    _ => self.queue.push_back(ServerMessage::Bye {
-                        reason: why,
-                        rating: None,
-                    }),
-                },
+                    self.pacing.push(
+                        ServerMessage::Bye {
+                            reason: why,
+                            rating: None,
+                        },
+                        now,
+                    );
+                }
             }
         }
     }
 
     /// Is a move by someone else next, to be shown after a pause?
     pub fn next_is_others_move(&self) -> bool {
-        self.queue.iter().find_map(|m| match m {
-            ServerMessage::Event { event } => Some(match event {
-                SeatEvent::Bid { seat, .. } | SeatEvent::Play { seat, .. } => {
-                    self.view.teams().player_for(*seat) != self.seat
-                }
-                _ => false,
-            }),
-            ServerMessage::View { .. } | ServerMessage::Ask { .. } => Some(false),
-            _ => None,
-        }) == Some(true)
+        self.pacing
+            .next_is_move_by(|seat| self.shown.is_others(seat))
     }
 
     /// Has something arrived that the player has not been shown?
     pub fn has_waiting(&self) -> bool {
-        !self.queue.is_empty()
+        !self.pacing.is_empty()
     }
 
     /// Shows the next change at the table: its events, then the view they
     /// lead to, and what follows at once (an ask, record lines, chat).
     pub fn step(&mut self) {
-        let mut viewed = false;
-        while let Some(message) = self.queue.front() {
-            let is_move = matches!(
-                message,
-                ServerMessage::Event { .. } | ServerMessage::View { .. }
-            );
-            if viewed && is_move {
-                return;
-            }
-            let Some(message) = self.queue.pop_front() else {
-                return;
-            };
+        for (message, read) in self.pacing.next_change() {
             match message {
-                ServerMessage::Event { event } => self.inbox.push(event),
+                ServerMessage::Event { event } => self.shown.event(event),
                 ServerMessage::View { view, timed_out } => {
-                    self.see(*view);
+                    self.shown.see(*view);
                     if let Some(timed_out) = timed_out {
-                        self.bot_answered(timed_out);
+                        self.shown.bot_answered(timed_out);
                     }
-                    viewed = true;
                 }
                 ServerMessage::Ask {
                     seat,
@@ -294,20 +216,13 @@ impl Remote {
                     legal,
                     time_left,
                     view,
-                } => {
-                    let read = self.asks_read.pop_front().unwrap_or_else(Instant::now);
-                    if seat == self.seat {
-                        self.see((*view).clone());
-                    }
-                    self.asked = Some(Asked {
-                        seat,
-                        decision,
-                        legal,
-                        view: *view,
-                        deadline: time_left.map(|left| read + left.duration()),
-                    });
-                    viewed = true;
-                }
+                } => self.shown.ask(Asked {
+                    seat,
+                    decision,
+                    legal,
+                    view: *view,
+                    deadline: time_left.map(|left| read + left.duration()),
+                }),
                 ServerMessage::Record { lines } => self.keep_record(&lines),
                 ServerMessage::Seat {
                     seat,
@@ -319,26 +234,18 @@ impl Remote {
                         *now = player;
                     }
                     let name = crate::naming::shown_name(&name, guest);
-                    let line = match player {
-                        SeatPlayer::Away => format!(
-                            "{name} left: a computer plays seat {seat} until they come back."
-                        ),
-                        SeatPlayer::Person => format!("{name} is back at seat {seat}."),
-                        SeatPlayer::Bot => format!("A computer plays seat {seat}."),
-                        SeatPlayer::Empty | SeatPlayer::Dummy => String::new(),
-                    };
-                    if !line.is_empty() {
-                        self.news.push(line);
-                    }
+                    self.chat.seat_changed(seat, &name, player);
                 }
                 ServerMessage::Chat { from, text, guest } => {
-                    self.hear_chat(&crate::naming::shown_name(&from, guest), &text);
+                    self.chat
+                        .heard(&crate::naming::shown_name(&from, guest), &text);
                 }
-                ServerMessage::Error { message, .. } => self.news.push(message),
+                ServerMessage::Error { message, .. } => self.chat.tell(message),
                 ServerMessage::Bye { reason, rating } => {
                     self.closed.get_or_insert(reason);
                     self.ladder_rating = self.ladder_rating.take().or(rating);
-                    self.finish_record();
+                    self.record.flush();
+                    // What follows waits for the next step.
                     return;
                 }
                 ServerMessage::Welcome { .. }
@@ -364,23 +271,9 @@ impl Remote {
         }
     }
 
-    /// The turn timer ran out on the ask for `timed_out.seat`: the table
-    /// no longer waits for the player there, and the app is to say what
-    /// the bot did.
-    fn bot_answered(&mut self, timed_out: TimedOut) {
-        if self
-            .asked
-            .as_ref()
-            .is_some_and(|a| a.seat == timed_out.seat)
-        {
-            self.asked = None;
-        }
-        self.timed_out = Some(timed_out);
-    }
-
     /// What a bot did for the player when their time ran out, once.
     pub fn take_timed_out(&mut self) -> Option<TimedOut> {
-        self.timed_out.take()
+        self.shown.take_timed_out()
     }
 
     /// When a bot of the table answers the decision asked of the player,
@@ -389,58 +282,26 @@ impl Remote {
     /// whose time runs all the same.
     pub fn deadline(&self) -> Option<Instant> {
         // Gone, or taking the seat back: the table will ask anew.
-        if self.closed.is_some() || self.rejoining.is_some() {
+        if self.closed.is_some() || self.reconnect.is_rejoining() {
             return None;
         }
-        if let Some(asked) = &self.asked {
-            return asked.deadline;
+        match self.shown.asked_deadline() {
+            Some(shown) => shown,
+            None => self.pacing.next_ask_deadline(),
         }
-        let left = self.queue.iter().find_map(|m| match m {
-            ServerMessage::Ask { time_left, .. } => Some(*time_left),
-            _ => None,
-        })??;
-        Some(*self.asks_read.front()? + left.duration())
-    }
-
-    /// A chat line: kept (the latest `CHAT_KEPT`) and told.
-    fn hear_chat(&mut self, from: &str, text: &str) {
-        // Both cleaned as the message was read (`client::read_server`).
-        let line = format!("{from}: {text}");
-        if self.chat_log.len() == CHAT_KEPT {
-            self.chat_log.pop_front();
-        }
-        self.chat_log.push_back(line.clone());
-        self.news.push(line);
-    }
-
-    fn see(&mut self, view: PlayerView) {
-        if let Some(last) = &view.last_hand
-            && self.results.last().is_none_or(|r| r.hand < last.hand)
-        {
-            self.results.push(last.clone());
-        }
-        self.view = view;
     }
 
     /// Keeps the server's record lines in the player's own copy, with the
     /// header saying which seat was the player's.
     fn keep_record(&mut self, lines: &[RecordLine]) {
-        let skip = self.skip_lines.min(lines.len());
-        self.skip_lines -= skip;
-        for line in &lines[skip..] {
-            self.record_lines += 1;
+        for line in self.record.new_lines(lines) {
             // Every string in it was cleaned as the line was read
             // (`client::read_server`), as names and chat are.
             let mut line = line.clone();
             match &mut line {
                 RecordLine::Game(header) => {
-                    header.info.id = self
-                        .record
-                        .as_ref()
-                        .and_then(|(_, p)| p.file_stem())
-                        .map(|s| s.to_string_lossy().into_owned())
-                        .or(header.info.id.take());
-                    header.info.player_seat = Some(self.seat);
+                    header.info.id = self.record.game_id().or(header.info.id.take());
+                    header.info.player_seat = Some(self.shown.seat());
                     // The names as this player saw them at the table.
                     header.names = self.names.clone();
                     self.facts.heard_header(&header.info);
@@ -452,39 +313,23 @@ impl Remote {
                 }
                 RecordLine::End { .. } | RecordLine::Abandoned { .. } => {
                     self.reveal = line.revealed();
-                    // The game is over for everyone: no seat to take back.
-                    if let Some((table, _)) = &self.seat_token {
-                        self.tokens.forget(table);
-                    }
+                    self.reconnect.game_over();
                 }
                 _ => {}
             }
-            if let Some((file, path)) = &mut self.record
-                && let Err(e) = writeln!(file, "{}", line.json())
-            {
-                self.record_problem = Some(format!("cannot write {}: {e}", path.display()));
-                self.record = None;
-            }
+            self.record.write(&line);
         }
-        if let Some((file, _)) = &mut self.record {
-            let _ = file.flush();
-        }
-    }
-
-    fn finish_record(&mut self) {
-        if let Some((file, _)) = &mut self.record {
-            let _ = file.flush();
-        }
+        self.record.flush();
     }
 
     /// Chat, seats changing hands and the server's refusals, since last asked.
     pub fn take_news(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.news)
+        self.chat.take_news()
     }
 
-    /// The chat so far (the latest `CHAT_KEPT` lines), oldest first.
+    /// The chat so far (the latest lines), oldest first.
     pub fn chat_log(&self) -> &VecDeque<String> {
-        &self.chat_log
+        self.chat.log()
     }
 
     /// Why the table is gone, once it is.
@@ -523,15 +368,12 @@ impl Remote {
             || players
                 .iter()
                 .enumerate()
-                .any(|(i, p)| i != self.seat.index() && *p == SeatPlayer::Person)
+                .any(|(i, p)| i != self.seat().index() && *p == SeatPlayer::Person)
     }
 
     /// The view `seat` is shown: what was asked of it, else the player's.
     pub fn view(&self, seat: Seat) -> PlayerView {
-        match &self.asked {
-            Some(asked) if asked.seat == seat => asked.view.clone(),
-            _ => self.view.clone(),
-        }
+        self.shown.view(seat)
     }
 
     /// The decision the server asked of this player, if one is waiting.
@@ -540,45 +382,31 @@ impl Remote {
         if self.closed.is_some() {
             return None;
         }
-        self.asked.as_ref().map(|a| Turn {
-            seat: a.seat,
-            decision: a.decision,
-        })
+        self.shown.turn()
     }
 
-    /// The seat someone else (a person or a bot) must act for now. A turn
-    /// the player has just answered is nobody else's: until the table's
-    /// answer comes, the player is not shown waiting on themselves.
+    /// The seat someone else (a person or a bot) must act for now; the
+    /// player's own answered turn is nobody else's.
     pub fn others_turn(&self) -> Option<Turn> {
         // A table that has ended waits on nobody.
         if self.closed.is_some() {
             return None;
         }
-        let seat = self.view.turn?;
-        if self.view.teams().player_for(seat) == self.seat {
-            return None;
-        }
-        let decision = match self.view.phase {
-            Phase::Bidding => Decision::Bid,
-            Phase::Exchange => Decision::Exchange,
-            Phase::Playing => Decision::Play,
-            Phase::AwaitingDeal | Phase::Over => return None,
-        };
-        self.asked.is_none().then_some(Turn { seat, decision })
+        self.shown.others_turn()
     }
 
     /// The events shown since last taken.
     pub fn take_events(&mut self) -> Vec<SeatEvent> {
-        std::mem::take(&mut self.inbox)
+        self.shown.take_events()
     }
 
     /// Every hand scored so far, as the views told them.
     pub fn results(&self) -> &[HandResult] {
-        &self.results
+        self.shown.results()
     }
 
     pub fn phase(&self) -> Phase {
-        self.view.phase
+        self.shown.phase()
     }
 
     pub fn rules(&self) -> &Rules {
@@ -601,13 +429,12 @@ impl Remote {
         self.hear_last_lines();
         // The record's lines not yet shown are kept all the same: the
         // copy ends with the table's closing line when it sent one.
-        for message in std::mem::take(&mut self.queue) {
+        for message in self.pacing.take_all() {
             if let ServerMessage::Record { lines } = message {
                 self.keep_record(&lines);
             }
         }
-        self.asks_read.clear();
-        self.finish_record();
+        self.record.flush();
         Played {
             records: self
                 .record_path()
@@ -615,7 +442,7 @@ impl Remote {
                 .into_iter()
                 .collect(),
             saved: None,
-            record_problem: self.record_problem.clone(),
+            record_problem: self.record.problem().map(String::from),
         }
     }
 
@@ -623,7 +450,7 @@ impl Remote {
     /// table that ends as the player leaves it (the host leaving) sends its
     /// record's closing line, which reveals the seed, then its goodbye.
     fn hear_last_lines(&mut self) {
-        if self.bye_heard || self.rejoining.is_some() {
+        if self.reconnect.bye_heard() || self.reconnect.is_rejoining() {
             return;
         }
         let until = std::time::Instant::now() + super::LEAVE_WAIT;
@@ -631,7 +458,7 @@ impl Remote {
             match self.connection.recv_timeout(left) {
                 Some(Incoming::Message(message)) => {
                     let bye = matches!(message, ServerMessage::Bye { .. });
-                    self.queue.push_back(message);
+                    self.pacing.push(message, std::time::Instant::now());
                     if bye {
                         return;
                     }
@@ -643,7 +470,7 @@ impl Remote {
     }
 
     pub fn record_path(&self) -> Option<&Path> {
-        self.record.as_ref().map(|(_, p)| p.as_path())
+        self.record.path()
     }
 
     /// Whether the server's ladder rates this game: `None` on a server
@@ -661,21 +488,8 @@ impl Remote {
     /// The player's action for `seat`, sent when it answers what was
     /// asked; refused as the engine words it otherwise.
     pub fn act(&mut self, seat: Seat, action: Action) -> Result<(), RuleError> {
-        let Some(asked) = self.asked.as_ref().filter(|a| a.seat == seat) else {
-            let turn = self.asked.as_ref().map(|a| a.seat).or(self.view.turn);
-            return Err(RuleError::NotYourTurn {
-                turn: turn.unwrap_or(seat),
-            });
-        };
-        if !asked.legal.allows(&action, asked.view.cards()) {
-            // The engine words the refusal, as at a local table.
-            return Err(asked.view.refusal(action).unwrap_or(RuleError::NotNow {
-                action: "do that",
-                phase: asked.view.phase,
-            }));
-        }
+        self.shown.answer(seat, action)?;
         self.connection.send(ClientMessage::Act { action });
-        self.asked = None;
         Ok(())
     }
 }

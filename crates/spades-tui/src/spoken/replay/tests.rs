@@ -1,8 +1,8 @@
 use super::*;
 use crate::analysis::{Category, Class, GameReview, Verdict};
 use crate::engine::{Action, Bid, Card, Decision, Seat};
-use crate::story::Story;
 use crate::spoken::LINE_MAX;
+use crate::story::Story;
 
 const WORDS: Speech = Speech::NORMAL;
 const SHORT: Speech = Speech::SHORT;
