@@ -616,6 +616,43 @@ mod tests {
         assert_eq!(Ledger::of(&[practice]).rating, Rating::new_player());
     }
 
+    /// What the ledger gives for these games, written down before the
+    /// local rating and the ladder were put on one path: the figures stay.
+    #[test]
+    fn the_ledger_gives_the_figures_it_always_gave() {
+        let mut left = game(Mode::Cutthroat, Outcome::Left, vec![100, 300, 200], 2);
+        left.info.difficulty = Some(Level::Hard.into());
+        let mut random = game(Mode::Individual, Outcome::Won, vec![520, 300, 300, 90], 9);
+        random.info.difficulty = Some(Level::Random.into());
+        let games = [
+            game(Mode::Partnership, Outcome::Won, vec![510, 300], 9),
+            game(Mode::Partnership, Outcome::Lost, vec![300, 510], 9),
+            // Won behind on points: a Boston that wins the game outright.
+            game(Mode::Partnership, Outcome::Won, vec![400, 450], 9),
+            game(Mode::Cutthroat, Outcome::Lost, vec![300, 510, 120], 9),
+            game(Mode::Individual, Outcome::Lost, vec![300, 510, 300, 90], 9),
+            left,
+            random,
+        ];
+        let got: Vec<[f64; 3]> = Ledger::of(&games)
+            .changes
+            .iter()
+            .map(|c| [c.after.rating, c.after.deviation, c.after.volatility])
+            .collect();
+        assert_eq!(
+            got,
+            [
+                [1759.3928302251804, 258.5372535890775, 0.06000031213646669],
+                [1590.5452093565075, 212.95265834233214, 0.0600009400533824],
+                [1698.5108732125323, 183.25838601191654, 0.06000089721760645],
+                [1820.3303210480228, 165.84125444144402, 0.06000400251887313],
+                [1723.3389313113164, 138.1422349337891, 0.06000447211886293],
+                [1714.4782870138226, 135.214336171882, 0.060003553343403175],
+                [1715.0642099368067, 135.4180316485172, 0.06000348927637759],
+            ]
+        );
+    }
+
     #[test]
     fn the_rating_reads_with_its_deviation_and_last_change() {
         assert_eq!(signed(41.4), "+41");

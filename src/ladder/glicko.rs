@@ -283,6 +283,84 @@ mod tests {
         assert_eq!(side[0].1, Outcomes::WIN);
     }
 
+    /// What the ladder gives for these tables, written down before the
+    /// local rating and the ladder were put on one path: the figures stay.
+    #[test]
+    fn the_ladder_gives_the_figures_it_always_gave() {
+        let bot = |level, score| SeatResult {
+            sitter: Sitter::Bot(level),
+            score,
+            left: false,
+        };
+        let mut leaver = player(5, 1620.0, 80.0, 250);
+        leaver.left = true;
+        let tables = [
+            (
+                Mode::Partnership,
+                vec![
+                    player(1, 1500.0, 200.0, 520),
+                    player(3, 1400.0, 30.0, 310),
+                    player(2, 1500.0, 200.0, 520),
+                    player(4, 1400.0, 350.0, 310),
+                ],
+            ),
+            (
+                Mode::Partnership,
+                vec![
+                    player(1, 1710.0, 90.0, 300),
+                    bot(Level::Hard, 480),
+                    bot(Level::Normal, 300),
+                    bot(Level::Hard, 480),
+                ],
+            ),
+            (
+                Mode::Cutthroat,
+                vec![
+                    leaver,
+                    player(6, 1450.0, 120.0, 250),
+                    bot(Level::Normal, 100),
+                ],
+            ),
+            (
+                Mode::Individual,
+                vec![
+                    player(7, 1800.0, 60.0, 300),
+                    bot(Level::Random, 510),
+                    player(8, 1300.0, 300.0, 300),
+                    bot(Level::Hard, 90),
+                ],
+            ),
+        ];
+        let got: Vec<Vec<[f64; 3]>> = tables
+            .iter()
+            .map(|(mode, seats)| {
+                let rated = rate(*mode, seats).unwrap();
+                rated
+                    .iter()
+                    .map(|n| [n.after.rating, n.after.deviation, n.after.volatility])
+                    .collect()
+            })
+            .collect();
+        let want: [&[[f64; 3]]; 4] = [
+            &[
+                [1559.013321775995, 183.21969296316314, 0.05999922593945593],
+                [1398.1435582337338, 31.67021528115062, 0.05999912372888531],
+                [1559.013321775995, 183.21969296316314, 0.05999922593945593],
+                [1265.1518701274813, 269.9186009216031, 0.059999144495461725],
+            ],
+            &[[1689.6019084584352, 88.57458111653285, 0.060000319828456786]],
+            &[
+                [1593.5771366316121, 78.59949490139564, 0.06000353376385955],
+                [1539.3222794546355, 114.59468543331081, 0.06001278364897363],
+            ],
+            &[
+                [1786.0302198518866, 59.82979857394144, 0.06000195842887991],
+                [1494.7079971550681, 257.9882532462693, 0.06000072056325541],
+            ],
+        ];
+        assert_eq!(got, want);
+    }
+
     #[test]
     fn one_who_leaves_loses_and_the_others_stand_by_the_score() {
         let mut seats = [
