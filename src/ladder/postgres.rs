@@ -28,7 +28,7 @@ use super::names::{Name, fold};
 use super::store::{
     Account, AccountId, Database, GameId, GameWrites, HistoryEntry, LadderRow, Meeting, Occupant,
     PostgresUrl, RatedGame, RatingChange, SeatRecord, Standing, Store, StoreError,
-    count_opponents_sql, meetings_sql, with_cause, write_game,
+    count_opponents_sql, meetings_sql, unexpired, with_cause, write_game,
 };
 
 /// The schema, step by step: step `n` (from 1) takes a database at version
@@ -454,14 +454,7 @@ impl Store for PostgresStore {
             .ok_or(StoreError::UnknownChallenge)?
             .try_get(0)
             .map_err(backend)?;
-        if now.0 > expires {
-            return Err(StoreError::ExpiredChallenge);
-        }
-        Ok(Challenge {
-            server: *server,
-            nonce: *nonce,
-            expires: UnixTime(expires),
-        })
+        unexpired(server, nonce, UnixTime(expires), now)
     }
 
     fn standing(&mut self, account: AccountId, mode: Mode) -> Result<Standing, StoreError> {

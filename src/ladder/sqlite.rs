@@ -21,7 +21,7 @@ use super::names::{Name, fold};
 use super::store::{
     Account, AccountId, Database, GameId, GameWrites, HistoryEntry, LadderRow, Meeting, Occupant,
     RatedGame, RatingChange, SeatRecord, Standing, Store, StoreError, count_opponents_sql,
-    meetings_sql, write_game,
+    meetings_sql, unexpired, write_game,
 };
 
 /// Written in the file's header (`PRAGMA application_id`, "SPAD"): a
@@ -177,11 +177,9 @@ fn check_ours(conn: &Connection, path: &Path, version: i64) -> Result<(), StoreE
 }
 
 /// Refuses a damaged file before anything is written to it. The quick
-/// check reads every page (a ladder of 10,000 players and 100,000 games,
-/// 56 MB, in about half a second); the full integrity check also matches
-/// every index to its table, four times as long, and grows with the
-/// ladder: a cost paid at each start for damage the quick check mostly
-/// finds too.
+/// check reads every page; the full integrity check also matches every
+/// index to its table, several times the work, growing with the ladder: a
+/// cost paid at each start for damage the quick check mostly finds too.
 fn check_whole(conn: &Connection, path: &Path) -> Result<(), StoreError> {
     // The first few problems say enough: the check stops there.
     const SAID: usize = 3;
@@ -387,14 +385,7 @@ impl Store for SqliteStore {
             .optional()
             .map_err(backend)?
             .ok_or(StoreError::UnknownChallenge)?;
-        if now.0 > expires {
-            return Err(StoreError::ExpiredChallenge);
-        }
-        Ok(Challenge {
-            server: *server,
-            nonce: *nonce,
-            expires: UnixTime(expires),
-        })
+        unexpired(server, nonce, UnixTime(expires), now)
     }
 
     fn standing(&mut self, account: AccountId, mode: Mode) -> Result<Standing, StoreError> {

@@ -232,6 +232,24 @@ pub trait Store {
     fn history(&mut self, account: AccountId, mode: Mode) -> Result<Vec<HistoryEntry>, StoreError>;
 }
 
+/// The challenge a store just took out (`Store::spend_challenge`), if it
+/// has not expired: the one rule for every store.
+pub(crate) fn unexpired(
+    server: &ServerId,
+    nonce: &Nonce,
+    expires: UnixTime,
+    now: UnixTime,
+) -> Result<Challenge, StoreError> {
+    if now > expires {
+        return Err(StoreError::ExpiredChallenge);
+    }
+    Ok(Challenge {
+        server: *server,
+        nonce: *nonce,
+        expires,
+    })
+}
+
 /// The statements that write a rated game, each store in its own SQL,
 /// all inside the one transaction its `record_game` opened. What they add
 /// up to (`write_game`) is written once, for every store.
