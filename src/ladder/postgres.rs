@@ -26,7 +26,7 @@ use super::UnixTime;
 use super::keys::{Challenge, Nonce, PublicKey, ServerId};
 use super::names::{Name, fold};
 use super::store::{
-    Account, AccountId, Database, GameId, GameWrites, HistoryEntry, LadderRow, Meeting, Occupant,
+    Account, AccountId, Database, GameId, GameWrites, HistoryEntry, LadderRow, Meeting,
     PostgresUrl, RatedGame, RatingChange, SeatRecord, Standing, Store, StoreError,
     count_opponents_sql, meetings_sql, unexpired, with_cause, write_game,
 };
@@ -576,10 +576,7 @@ impl GameWrites for Transaction<'_> {
     }
 
     fn add_seat(&mut self, game: GameId, seat: &SeatRecord) -> Result<(), StoreError> {
-        let (account, bot) = match seat.occupant {
-            Occupant::Player(account) => (Some(account.0), None),
-            Occupant::Bot(level) => (None, Some(level.name())),
-        };
+        let (account, bot) = seat.occupant.columns();
         let index = i32::try_from(seat.seat.index())
             .map_err(|_| StoreError::Backend("a seat past the table".into()))?;
         self.execute(

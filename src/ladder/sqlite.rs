@@ -19,9 +19,9 @@ use super::UnixTime;
 use super::keys::{Challenge, Nonce, PublicKey, ServerId};
 use super::names::{Name, fold};
 use super::store::{
-    Account, AccountId, Database, GameId, GameWrites, HistoryEntry, LadderRow, Meeting, Occupant,
-    RatedGame, RatingChange, SeatRecord, Standing, Store, StoreError, count_opponents_sql,
-    meetings_sql, unexpired, write_game,
+    Account, AccountId, Database, GameId, GameWrites, HistoryEntry, LadderRow, Meeting, RatedGame,
+    RatingChange, SeatRecord, Standing, Store, StoreError, count_opponents_sql, meetings_sql,
+    unexpired, write_game,
 };
 
 /// Written in the file's header (`PRAGMA application_id`, "SPAD"): a
@@ -514,10 +514,7 @@ impl GameWrites for rusqlite::Transaction<'_> {
     }
 
     fn add_seat(&mut self, game: GameId, seat: &SeatRecord) -> Result<(), StoreError> {
-        let (account, bot) = match seat.occupant {
-            Occupant::Player(account) => (Some(account.0), None),
-            Occupant::Bot(level) => (None, Some(level.name())),
-        };
+        let (account, bot) = seat.occupant.columns();
         self.execute(
             "INSERT INTO seats (game, seat, account, bot, score, left_early)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6)",

@@ -43,6 +43,16 @@ pub enum Occupant {
     Bot(Level),
 }
 
+impl Occupant {
+    /// The seat's `account` and `bot` columns: one of the two is set.
+    pub fn columns(self) -> (Option<i64>, Option<&'static str>) {
+        match self {
+            Occupant::Player(account) => (Some(account.0), None),
+            Occupant::Bot(level) => (None, Some(level.name())),
+        }
+    }
+}
+
 /// One seat of a rated game as kept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SeatRecord {
