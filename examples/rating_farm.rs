@@ -16,12 +16,12 @@
 
 use spades::bots::Level;
 use spades::engine::Mode;
-use spades::ladder::glicko::{self, SeatResult, Sitter};
 use spades::ladder::keys::Identity;
 use spades::ladder::names::Name;
 use spades::ladder::sqlite::SqliteStore;
 use spades::ladder::store::{AccountId, Occupant, RecordHash, Store};
 use spades::ladder::{self, FinishedGame, UnixTime, farming};
+use spades::rating::period::{self, SeatResult, Sitter};
 
 /// When the first game ends; each later one a minute after.
 const START: i64 = 1_800_000_000;
@@ -156,7 +156,7 @@ fn glicko_alone(store: &mut SqliteStore, seats: &[(Occupant, i32, bool)]) -> Res
             left,
         });
     }
-    let rated = glicko::rate(Mode::Individual, &results).map_err(|e| e.to_string())?;
+    let rated = period::rate(Mode::Individual, None, &results).map_err(|e| e.to_string())?;
     Ok(rated[0].after.rating)
 }
 

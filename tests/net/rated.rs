@@ -8,11 +8,11 @@ use std::time::{Duration, Instant};
 use spades::bots::Level;
 use spades::engine::{Mode, Seat};
 use spades::ladder::farming::{self, Move, Opponent};
-use spades::ladder::glicko::{self, SeatResult, Sitter};
 use spades::net::client::seat::Ladder;
 use spades::protocol::directory::ListedTable;
 use spades::protocol::{ClientMessage, ErrorCode, ServerMessage};
 use spades::rating::Rating;
+use spades::rating::period::{self, SeatResult, Sitter};
 use spades::record::{GameHeader, RecordLine};
 use spades::tui::Key;
 use support::net::{Answerer, Client, play_out};
@@ -121,7 +121,7 @@ async fn host_quits_at_once(mode: Mode, rules: &str, bob_seat: Seat) {
             left: false,
         })
         .collect();
-    let expected = glicko::rate(mode, &seats).unwrap();
+    let expected = period::rate(mode, None, &seats).unwrap();
     let bobs = expected.iter().find(|r| r.player == 1).unwrap();
     // Against Ann, whom nobody else has met, a result says nothing (the
     // farming rule): Bob keeps the share of the move that his other

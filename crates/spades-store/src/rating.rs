@@ -1,8 +1,9 @@
-//! The player's rating: Glicko-2 (Glickman's system, as the `skillratings`
-//! crate computes it), worked out afresh from the history each time, game by
-//! game in the order the games started. Each game is one rating period; the
-//! computer players of each level are opponents of a fixed rating, measured
-//! by playing the levels against one another (`LEVEL_RATINGS`).
+//! The player's rating: Glicko-2, worked out afresh from the history each
+//! time, game by game in the order the games started, by the one path a
+//! server's ladder rates its games by too (`period`). Each game is one
+//! rating period; the computer players of each level are opponents of a
+//! fixed rating, measured by playing the levels against one another
+//! (`LEVEL_RATINGS`).
 //!
 //! Every player starts at the same rating, 1500, with a deviation of 350:
 //! the deviation says how far the rating may be from the player's real
@@ -14,8 +15,9 @@
 //! What a game counts as:
 //!
 //! - partnership: one result against the level, the side's win or loss
-//!   (the player's partner is a bot of that level too, as it was when the
-//!   level's rating was measured);
+//!   (the other side is two bots of the level, so one opponent at the
+//!   level's rating; the player's partner is a bot of that level too, as it
+//!   was when the level's rating was measured);
 //! - cutthroat and individual: one result against each opponent, by final
 //!   score: a win above them, a loss below, a draw level with them.
 //!
@@ -46,8 +48,8 @@
 //! 2,000 deals (seeds 1 to 2,000, open), each deal once with X in each seat,
 //! under the classic rules; a game still undecided after 200 hands is left
 //! out. A pair with `hard` on either side plays 40 deals (seeds 1 to 40)
-//! instead: `hard` searches, 100 to 300 times slower per decision than
-//! `normal`, so 2,000 of its deals would take most of a day. It counts X's
+//! instead: `hard` searches, far slower per decision than `normal`. It
+//! counts X's
 //! results as the rating counts a player's (partnership: the wins of X's
 //! side; cutthroat and individual: X against each L by final score). A
 //! score p is a rating gap of 400 log10(p / (1 - p)), the Glicko-2
@@ -120,12 +122,14 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
-use skillratings::Outcomes;
-use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
 
 use crate::bots::{BotSpec, Effort, Level};
 use crate::engine::{Mode, Side};
 use crate::history::{FolderError, History, Outcome, PlayedGame, Unreadable};
+
+pub mod period;
+
+use period::{SeatResult, Sitter};
 
 /// Easy's rating in every mode, and where a new player starts: Glicko-2's
 /// default. A newcomer is taken to play about as well as the level that
@@ -156,51 +160,25 @@ const LEVEL_RATINGS: [(Mode, Level, f64, f64); 12] = [
 ];
 
 /// The fixed rating of the computer players of `level` in `mode`.
-pub fn level_rating(mode: Mode, level: Level) -> Option<Glicko2Rating> {
+pub fn level_rating(mode: Mode, level: Level) -> Option<Rating> {
     LEVEL_RATINGS
         .iter()
         .find(|&&(m, name, ..)| m == mode && name == level)
-        .map(|&(_, _, rating, deviation)| Glicko2Rating {
+        .map(|&(_, _, rating, deviation)| Rating {
             rating,
             deviation,
-            ..Glicko2Rating::new()
+            ..Rating::new_player()
         })
 }
 
 /// A Glicko-2 rating: the estimate, its deviation (about two in three
 /// players of that rating lie within one deviation of it) and volatility.
+/// A new player's is `Rating::new_player` (see `period`).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Rating {
     pub rating: f64,
     pub deviation: f64,
     pub volatility: f64,
-}
-
-impl Rating {
-    /// Where every new player starts.
-    pub fn new_player() -> Rating {
-        Glicko2Rating::new().into()
-    }
-}
-
-impl From<Glicko2Rating> for Rating {
-    fn from(g: Glicko2Rating) -> Rating {
-        Rating {
-            rating: g.rating,
-            deviation: g.deviation,
-            volatility: g.volatility,
-        }
-    }
-}
-
-impl From<Rating> for Glicko2Rating {
-    fn from(r: Rating) -> Glicko2Rating {
-        Glicko2Rating {
-            rating: r.rating,
-            deviation: r.deviation,
-            volatility: r.volatility,
-        }
-    }
 }
 
 /// What one rated game did to the rating.
@@ -235,11 +213,10 @@ impl Ledger {
             changes: Vec::new(),
         };
         for game in games {
-            let Ok(results) = results(game) else {
+            let before = ledger.rating;
+            let Ok(after) = after(game, before) else {
                 continue;
             };
-            let before = ledger.rating;
-            let after = after_period(before, &results);
             ledger.rating = after;
             ledger.changes.push(RatingChange {
                 game: game.id.clone(),
@@ -252,22 +229,6 @@ impl Ledger {
 
     pub fn last(&self) -> Option<&RatingChange> {
         self.changes.last()
-    }
-}
-
-/// The rating after one rating period (one game) with these results, by
-/// Glicko-2 with the paper's system constant (tau 0.5). The ladder rates
-/// its games by this too.
-pub(crate) fn after_period(before: Rating, results: &[(Glicko2Rating, Outcomes)]) -> Rating {
-    glicko2_rating_period(&before.into(), results, &Glicko2Config::new()).into()
-}
-
-/// A result by final score: above is a win, level a draw, below a loss.
-pub(crate) fn by_score(mine: i32, theirs: i32) -> Outcomes {
-    match mine.cmp(&theirs) {
-        std::cmp::Ordering::Greater => Outcomes::WIN,
-        std::cmp::Ordering::Equal => Outcomes::DRAW,
-        std::cmp::Ordering::Less => Outcomes::LOSS,
     }
 }
 
@@ -319,9 +280,27 @@ pub fn apart(game: &PlayedGame) -> Option<Unrated> {
     }
 }
 
-/// The game's results against its opponents, or why it is not rated (see
-/// the module's comment).
-pub fn results(game: &PlayedGame) -> Result<Vec<(Glicko2Rating, Outcomes)>, Unrated> {
+/// The rating after `game`, from `before`: by the one path (`period`), or
+/// why the game is not rated (see the module's comment).
+pub fn after(game: &PlayedGame, before: Rating) -> Result<Rating, Unrated> {
+    let (winner, seats) = seats(game, before)?;
+    let rated = period::rate(game.mode, winner, &seats)
+        .map_err(|_| Unrated::NoRating(game.info.difficulty.clone()))?;
+    // The player is the one rated seat.
+    rated
+        .first()
+        .map(|new| new.after)
+        .ok_or(Unrated::NotPlayedOut)
+}
+
+/// The game as the one path rates it: the player in their seat at
+/// `before`, a computer player of the game's level in every other, the
+/// sides' final scores, and the side the game names its winner; or why it
+/// is not rated (see the module's comment).
+pub fn seats(
+    game: &PlayedGame,
+    before: Rating,
+) -> Result<(Option<Side>, Vec<SeatResult<()>>), Unrated> {
     if let Some(why) = apart(game) {
         return Err(why);
     }
@@ -330,32 +309,40 @@ pub fn results(game: &PlayedGame) -> Result<Vec<(Glicko2Rating, Outcomes)>, Unra
     let Some(BotSpec::Level(level, Effort::Usual)) = game.info.difficulty else {
         return Err(no_rating());
     };
-    let level = level_rating(game.mode, level).ok_or_else(no_rating)?;
-    let won = match game.outcome {
-        Outcome::Won => true,
-        Outcome::Lost => false,
-        Outcome::Left if !game.results.is_empty() => {
-            let opponents = if game.mode.has_partners() {
-                1
-            } else {
-                game.mode.sides() - 1
-            };
-            return Ok(vec![(level, Outcomes::LOSS); opponents]);
-        }
+    level_rating(game.mode, level).ok_or_else(no_rating)?;
+    let mine = game.side();
+    let winner = match game.outcome {
+        Outcome::Won => Some(mine),
+        // With partners the other side won; without, the outcome does not
+        // say who, and the results are by score.
+        Outcome::Lost if game.mode.has_partners() => game.mode.each_side().find(|&s| s != mine),
+        Outcome::Lost => None,
+        // Given up once a hand was played: lost against every opponent.
+        Outcome::Left if !game.results.is_empty() => None,
         Outcome::Left | Outcome::Unfinished => return Err(Unrated::NotPlayedOut),
     };
-    if game.mode.has_partners() {
-        let outcome = if won { Outcomes::WIN } else { Outcomes::LOSS };
-        return Ok(vec![(level, outcome)]);
+    let left = game.outcome == Outcome::Left;
+    // Without partners the results are by score: every side's is needed.
+    if !left && !game.mode.has_partners() && game.scores.len() < game.mode.sides() {
+        return Err(Unrated::NotPlayedOut);
     }
-    let mine = game.side();
-    let scores = |side: Side| game.scores.get(side.index()).ok_or(Unrated::NotPlayedOut);
-    let my_score = *scores(mine)?;
-    game.mode
-        .each_side()
-        .filter(|&s| s != mine)
-        .map(|s| Ok((level, by_score(my_score, *scores(s)?))))
-        .collect()
+    let seats = game
+        .mode
+        .each_seat()
+        .map(|seat| {
+            let score = game.scores.get(game.mode.side_of(seat).index());
+            SeatResult {
+                sitter: if seat == game.seat {
+                    Sitter::Player((), before)
+                } else {
+                    Sitter::Bot(level)
+                },
+                score: score.copied().unwrap_or(0),
+                left: left && seat == game.seat,
+            }
+        })
+        .collect();
+    Ok((winner, seats))
 }
 
 /// A rating and its deviation, rounded to whole points where shown.
@@ -405,7 +392,7 @@ pub fn change_for(dir: &Path, id: &str) -> Result<Result<Change, Unrated>, Chang
             unreadable: history.unreadable,
         });
     };
-    if let Err(why) = results(game) {
+    if let Err(why) = after(game, Rating::new_player()) {
         return Ok(Err(why));
     }
     let ledger = Ledger::of(&history.games);
@@ -492,6 +479,8 @@ mod tests {
     use super::*;
     use std::path::PathBuf;
 
+    use skillratings::Outcomes;
+
     use crate::engine::Seat;
     use crate::record::GameInfo;
 
@@ -531,10 +520,13 @@ mod tests {
         }
     }
 
+    /// The player's results against their opponents, if the game is rated.
     fn outcomes(game: &PlayedGame) -> Option<Vec<Outcomes>> {
-        results(game)
-            .ok()
-            .map(|r| r.into_iter().map(|(_, o)| o).collect())
+        let (winner, seats) = seats(game, Rating::new_player()).ok()?;
+        let opponents = period::opponents(game.mode, &seats).ok()?;
+        let i = game.seat.index();
+        let results = period::results(game.mode, winner, i, &seats, &opponents);
+        Some(results.into_iter().map(|(_, o)| o).collect())
     }
 
     #[test]
@@ -584,7 +576,10 @@ mod tests {
         // Open deals could be known in advance: a win there is not rated.
         let mut open = game(Mode::Partnership, Outcome::Won, vec![510, 300], 9);
         open.open_seed = Some(1);
-        assert_eq!(results(&open), Err(Unrated::OpenDeals(1)));
+        assert_eq!(
+            after(&open, Rating::new_player()),
+            Err(Unrated::OpenDeals(1))
+        );
         assert_eq!(
             Unrated::OpenDeals(1).to_string(),
             "Open deals (seed 1): not rated."
@@ -614,6 +609,43 @@ mod tests {
         let mut practice = win.clone();
         practice.info.practice = true;
         assert_eq!(Ledger::of(&[practice]).rating, Rating::new_player());
+    }
+
+    /// What the ledger gives for these games, written down before the
+    /// local rating and the ladder were put on one path: the figures stay.
+    #[test]
+    fn the_ledger_gives_the_figures_it_always_gave() {
+        let mut left = game(Mode::Cutthroat, Outcome::Left, vec![100, 300, 200], 2);
+        left.info.difficulty = Some(Level::Hard.into());
+        let mut random = game(Mode::Individual, Outcome::Won, vec![520, 300, 300, 90], 9);
+        random.info.difficulty = Some(Level::Random.into());
+        let games = [
+            game(Mode::Partnership, Outcome::Won, vec![510, 300], 9),
+            game(Mode::Partnership, Outcome::Lost, vec![300, 510], 9),
+            // Won behind on points: a Boston that wins the game outright.
+            game(Mode::Partnership, Outcome::Won, vec![400, 450], 9),
+            game(Mode::Cutthroat, Outcome::Lost, vec![300, 510, 120], 9),
+            game(Mode::Individual, Outcome::Lost, vec![300, 510, 300, 90], 9),
+            left,
+            random,
+        ];
+        let got: Vec<[f64; 3]> = Ledger::of(&games)
+            .changes
+            .iter()
+            .map(|c| [c.after.rating, c.after.deviation, c.after.volatility])
+            .collect();
+        assert_eq!(
+            got,
+            [
+                [1759.3928302251804, 258.5372535890775, 0.06000031213646669],
+                [1590.5452093565075, 212.95265834233214, 0.0600009400533824],
+                [1698.5108732125323, 183.25838601191654, 0.06000089721760645],
+                [1820.3303210480228, 165.84125444144402, 0.06000400251887313],
+                [1723.3389313113164, 138.1422349337891, 0.06000447211886293],
+                [1714.4782870138226, 135.214336171882, 0.060003553343403175],
+                [1715.0642099368067, 135.4180316485172, 0.06000348927637759],
+            ]
+        );
     }
 
     #[test]

@@ -46,9 +46,10 @@
 use crate::engine::Seat;
 use crate::rating::Rating;
 
-use super::glicko::{self, NewRating};
+use super::glicko;
 use super::store::{AccountId, Occupant, Standing, Store, StoreError};
 use super::{FinishedGame, UnixTime};
+use crate::rating::period::NewRating;
 
 /// Rated games an account plays in a mode before it is no longer
 /// provisional. Ten is where a newcomer's deviation comes down to

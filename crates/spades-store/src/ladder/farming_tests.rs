@@ -3,12 +3,12 @@
 //! spare-account farm. Run by `store_keeps_its_word`, so on PostgreSQL too.
 
 use super::farming::{self, REPEAT_WINDOW};
-use super::glicko::{self, SeatResult, Sitter};
 use super::store::{AccountId, Meeting, Occupant, RatedGame, RecordHash, SeatRecord, Store};
 use super::test_accounts::join;
 use super::*;
 use crate::bots::Level;
 use crate::engine::{Mode, Seat};
+use crate::rating::period::{self, SeatResult, Sitter};
 
 /// Where these games are played: long after the accounts were made.
 const START: i64 = 1_900_000_000;
@@ -144,7 +144,7 @@ fn undamped<S: Store>(store: &mut S, seats: &[(Occupant, i32, bool)]) -> f64 {
             left,
         })
         .collect();
-    glicko::rate(Mode::Individual, &results).expect("rated")[0]
+    period::rate(Mode::Individual, None, &results).expect("rated")[0]
         .after
         .rating
 }

@@ -32,7 +32,7 @@ pub mod temp_postgres;
 
 use crate::engine::{Mode, Seat};
 
-use glicko::{SeatResult, Sitter, Unratable};
+use crate::rating::period::{self, SeatResult, Sitter, Unratable};
 use keys::{Challenge, KeyError, Rotation, ServerId, SignIn};
 use names::{Name, NameError};
 use store::{
@@ -215,7 +215,9 @@ pub fn rate_game_telling<S: Store + ?Sized>(
             left,
         });
     }
-    let mut rated = glicko::rate(game.mode, &seats)?;
+    // The ladder is told the final scores, not the game's winner: a
+    // partnership's result is by the score.
+    let mut rated = period::rate(game.mode, None, &seats)?;
     farming::damp(store, game, &mut rated)?;
     let changes = rated
         .iter()

@@ -26,9 +26,9 @@ use super::UnixTime;
 use super::keys::{Challenge, Nonce, PublicKey, ServerId};
 use super::names::{Name, fold};
 use super::store::{
-    Account, AccountId, Database, GameId, HistoryEntry, LadderRow, Meeting, Occupant, PostgresUrl,
-    RatedGame, RatingChange, SeatRecord, Standing, Store, StoreError, count_opponents_sql,
-    meetings_sql, with_cause,
+    Account, AccountId, Database, GameId, GameWrites, HistoryEntry, LadderRow, Meeting,
+    PostgresUrl, RatedGame, RatingChange, SeatRecord, Standing, Store, StoreError,
+    count_opponents_sql, meetings_sql, unexpired, with_cause, write_game,
 };
 
 /// The schema, step by step: step `n` (from 1) takes a database at version
@@ -454,14 +454,7 @@ impl Store for PostgresStore {
             .ok_or(StoreError::UnknownChallenge)?
             .try_get(0)
             .map_err(backend)?;
-        if now.0 > expires {
-            return Err(StoreError::ExpiredChallenge);
-        }
-        Ok(Challenge {
-            server: *server,
-            nonce: *nonce,
-            expires: UnixTime(expires),
-        })
+        unexpired(server, nonce, UnixTime(expires), now)
     }
 
     fn standing(&mut self, account: AccountId, mode: Mode) -> Result<Standing, StoreError> {
@@ -485,21 +478,7 @@ impl Store for PostgresStore {
 
     fn record_game(&mut self, game: &RatedGame) -> Result<GameId, StoreError> {
         let mut tx = self.client()?.transaction().map_err(backend)?;
-        let id = insert_game(&mut tx, game)?;
-        for seat in &game.seats {
-            insert_seat(&mut tx, id, seat)?;
-        }
-        // The rows are locked in one order (by account) by every server,
-        // so two games of the same players wait for each other, never
-        // lock each other out.
-        let mut changes: Vec<&RatingChange> = game.changes.iter().collect();
-        changes.sort_by_key(|c| c.account);
-        let count_opponents = count_opponents_sql("account = $1 AND mode = $2");
-        for change in changes {
-            apply_change(&mut tx, id, game.mode, change)?;
-            tx.execute(&count_opponents, &[&change.account.0, &game.mode.name()])
-                .map_err(backend)?;
-        }
+        let id = write_game(&mut tx, game)?;
         // Dropped before this, the transaction rolls back: all or nothing.
         tx.commit().map_err(backend)?;
         Ok(id)
@@ -580,69 +559,62 @@ impl Store for PostgresStore {
     }
 }
 
-fn insert_game(tx: &mut Transaction, game: &RatedGame) -> Result<GameId, StoreError> {
-    let row = tx
-        .query_one(
-            "INSERT INTO games (mode, record_hash, finished) VALUES ($1, $2, $3) RETURNING id",
-            &[
-                &game.mode.name(),
-                &game.record.0.as_slice(),
-                &game.finished.0,
-            ],
-        )
-        .map_err(unique_or("games_record_unique", StoreError::AlreadyRated))?;
-    row.try_get(0).map(GameId).map_err(backend)
-}
+/// A rated game's statements in PostgreSQL's words (see `write_game`).
+impl GameWrites for Transaction<'_> {
+    fn add_game(&mut self, game: &RatedGame) -> Result<GameId, StoreError> {
+        let row = self
+            .query_one(
+                "INSERT INTO games (mode, record_hash, finished) VALUES ($1, $2, $3) RETURNING id",
+                &[
+                    &game.mode.name(),
+                    &game.record.0.as_slice(),
+                    &game.finished.0,
+                ],
+            )
+            .map_err(unique_or("games_record_unique", StoreError::AlreadyRated))?;
+        row.try_get(0).map(GameId).map_err(backend)
+    }
 
-fn insert_seat(tx: &mut Transaction, game: GameId, seat: &SeatRecord) -> Result<(), StoreError> {
-    let (account, bot) = match seat.occupant {
-        Occupant::Player(account) => (Some(account.0), None),
-        Occupant::Bot(level) => (None, Some(level.name())),
-    };
-    let index = i32::try_from(seat.seat.index())
-        .map_err(|_| StoreError::Backend("a seat past the table".into()))?;
-    tx.execute(
-        "INSERT INTO seats (game, seat, account, bot, score, left_early)
-         VALUES ($1, $2, $3, $4, $5, $6)",
-        &[&game.0, &index, &account, &bot, &seat.score, &seat.left],
-    )
-    .map_err(|e| match e.code() {
-        // A seat's account the ladder does not have: never to be rated.
-        Some(&SqlState::FOREIGN_KEY_VIOLATION) => StoreError::NoAccount,
-        _ => backend(e),
-    })?;
-    Ok(())
-}
-
-/// The player's new rating, if their rating is still the one the change
-/// was worked from (else `Stale`), and the change in their history.
-fn apply_change(
-    tx: &mut Transaction,
-    game: GameId,
-    mode: Mode,
-    change: &RatingChange,
-) -> Result<(), StoreError> {
-    let (a, b) = (change.after, change.before);
-    let updated = tx
-        .execute(
-            "UPDATE ratings SET rating = $1, deviation = $2, volatility = $3, games = games + 1
-             WHERE account = $4 AND mode = $5 AND games = $6",
-            &[
-                &a.rating,
-                &a.deviation,
-                &a.volatility,
-                &change.account.0,
-                &mode.name(),
-                &as_integer(change.games_before)?,
-            ],
+    fn add_seat(&mut self, game: GameId, seat: &SeatRecord) -> Result<(), StoreError> {
+        let (account, bot) = seat.occupant.columns();
+        let index = i32::try_from(seat.seat.index())
+            .map_err(|_| StoreError::Backend("a seat past the table".into()))?;
+        self.execute(
+            "INSERT INTO seats (game, seat, account, bot, score, left_early)
+             VALUES ($1, $2, $3, $4, $5, $6)",
+            &[&game.0, &index, &account, &bot, &seat.score, &seat.left],
         )
-        .map_err(backend)?;
-    if updated == 0 {
-        if change.games_before != 0 {
-            return Err(StoreError::Stale);
-        }
+        .map_err(|e| match e.code() {
+            // A seat's account the ladder does not have: never to be rated.
+            Some(&SqlState::FOREIGN_KEY_VIOLATION) => StoreError::NoAccount,
+            _ => backend(e),
+        })?;
+        Ok(())
+    }
+
+    fn move_rating(&mut self, mode: Mode, change: &RatingChange) -> Result<bool, StoreError> {
+        let a = change.after;
+        let moved = self
+            .execute(
+                "UPDATE ratings SET rating = $1, deviation = $2, volatility = $3, games = games + 1
+                 WHERE account = $4 AND mode = $5 AND games = $6",
+                &[
+                    &a.rating,
+                    &a.deviation,
+                    &a.volatility,
+                    &change.account.0,
+                    &mode.name(),
+                    &as_integer(change.games_before)?,
+                ],
+            )
+            .map_err(backend)?;
+        Ok(moved > 0)
+    }
+
+    fn first_rating(&mut self, mode: Mode, change: &RatingChange) -> Result<(), StoreError> {
+        let a = change.after;
         // A row there already (rated meanwhile) breaks the primary key.
-        tx.execute(
+        self.execute(
             "INSERT INTO ratings (account, mode, rating, deviation, volatility, games)
              VALUES ($1, $2, $3, $4, $5, 1)",
             &[
@@ -654,22 +626,36 @@ fn apply_change(
             ],
         )
         .map_err(unique_or("ratings_once", StoreError::Stale))?;
+        Ok(())
     }
-    tx.execute(
-        "INSERT INTO rating_changes (game, account, before_rating, before_deviation,
-            before_volatility, after_rating, after_deviation, after_volatility)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        &[
-            &game.0,
-            &change.account.0,
-            &b.rating,
-            &b.deviation,
-            &b.volatility,
-            &a.rating,
-            &a.deviation,
-            &a.volatility,
-        ],
-    )
-    .map_err(backend)?;
-    Ok(())
+
+    fn add_change(&mut self, game: GameId, change: &RatingChange) -> Result<(), StoreError> {
+        let (a, b) = (change.after, change.before);
+        self.execute(
+            "INSERT INTO rating_changes (game, account, before_rating, before_deviation,
+                before_volatility, after_rating, after_deviation, after_volatility)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            &[
+                &game.0,
+                &change.account.0,
+                &b.rating,
+                &b.deviation,
+                &b.volatility,
+                &a.rating,
+                &a.deviation,
+                &a.volatility,
+            ],
+        )
+        .map_err(backend)?;
+        Ok(())
+    }
+
+    fn count_opponents(&mut self, account: AccountId, mode: Mode) -> Result<(), StoreError> {
+        self.execute(
+            &count_opponents_sql("account = $1 AND mode = $2"),
+            &[&account.0, &mode.name()],
+        )
+        .map_err(backend)?;
+        Ok(())
+    }
 }

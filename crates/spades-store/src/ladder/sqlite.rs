@@ -19,8 +19,9 @@ use super::UnixTime;
 use super::keys::{Challenge, Nonce, PublicKey, ServerId};
 use super::names::{Name, fold};
 use super::store::{
-    Account, AccountId, Database, GameId, HistoryEntry, LadderRow, Meeting, Occupant, RatedGame,
+    Account, AccountId, Database, GameId, GameWrites, HistoryEntry, LadderRow, Meeting, RatedGame,
     RatingChange, SeatRecord, Standing, Store, StoreError, count_opponents_sql, meetings_sql,
+    unexpired, write_game,
 };
 
 /// Written in the file's header (`PRAGMA application_id`, "SPAD"): a
@@ -176,11 +177,9 @@ fn check_ours(conn: &Connection, path: &Path, version: i64) -> Result<(), StoreE
 }
 
 /// Refuses a damaged file before anything is written to it. The quick
-/// check reads every page (a ladder of 10,000 players and 100,000 games,
-/// 56 MB, in about half a second); the full integrity check also matches
-/// every index to its table, four times as long, and grows with the
-/// ladder: a cost paid at each start for damage the quick check mostly
-/// finds too.
+/// check reads every page; the full integrity check also matches every
+/// index to its table, several times the work, growing with the ladder: a
+/// cost paid at each start for damage the quick check mostly finds too.
 fn check_whole(conn: &Connection, path: &Path) -> Result<(), StoreError> {
     // The first few problems say enough: the check stops there.
     const SAID: usize = 3;
@@ -386,14 +385,7 @@ impl Store for SqliteStore {
             .optional()
             .map_err(backend)?
             .ok_or(StoreError::UnknownChallenge)?;
-        if now.0 > expires {
-            return Err(StoreError::ExpiredChallenge);
-        }
-        Ok(Challenge {
-            server: *server,
-            nonce: *nonce,
-            expires: UnixTime(expires),
-        })
+        unexpired(server, nonce, UnixTime(expires), now)
     }
 
     fn standing(&mut self, account: AccountId, mode: Mode) -> Result<Standing, StoreError> {
@@ -417,22 +409,11 @@ impl Store for SqliteStore {
     }
 
     fn record_game(&mut self, game: &RatedGame) -> Result<GameId, StoreError> {
-        let tx = self
+        let mut tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(backend)?;
-        let id = insert_game(&tx, game)?;
-        for seat in &game.seats {
-            insert_seat(&tx, id, seat)?;
-        }
-        for change in &game.changes {
-            apply_change(&tx, id, game.mode, change)?;
-            tx.execute(
-                &count_opponents_sql("account = ?1 AND mode = ?2"),
-                params![change.account.0, game.mode.name()],
-            )
-            .map_err(backend)?;
-        }
+        let id = write_game(&mut tx, game)?;
         // Dropped before this, the transaction rolls back: all or nothing.
         tx.commit().map_err(backend)?;
         Ok(id)
@@ -511,83 +492,72 @@ impl Store for SqliteStore {
     }
 }
 
-fn insert_game(tx: &rusqlite::Transaction, game: &RatedGame) -> Result<GameId, StoreError> {
-    let hash = game.record.0.as_slice();
-    let rated = tx
-        .query_row("SELECT 1 FROM games WHERE record_hash = ?1", [hash], |_| {
-            Ok(())
-        })
-        .optional()
-        .map_err(backend)?;
-    if rated.is_some() {
-        return Err(StoreError::AlreadyRated);
+/// A rated game's statements in SQLite's words (see `write_game`).
+impl GameWrites for rusqlite::Transaction<'_> {
+    fn add_game(&mut self, game: &RatedGame) -> Result<GameId, StoreError> {
+        let hash = game.record.0.as_slice();
+        let rated = self
+            .query_row("SELECT 1 FROM games WHERE record_hash = ?1", [hash], |_| {
+                Ok(())
+            })
+            .optional()
+            .map_err(backend)?;
+        if rated.is_some() {
+            return Err(StoreError::AlreadyRated);
+        }
+        self.query_row(
+            "INSERT INTO games (mode, record_hash, finished) VALUES (?1, ?2, ?3) RETURNING id",
+            params![game.mode.name(), hash, game.finished.0],
+            |r| r.get(0).map(GameId),
+        )
+        .map_err(backend)
     }
-    tx.query_row(
-        "INSERT INTO games (mode, record_hash, finished) VALUES (?1, ?2, ?3) RETURNING id",
-        params![game.mode.name(), hash, game.finished.0],
-        |r| r.get(0).map(GameId),
-    )
-    .map_err(backend)
-}
 
-fn insert_seat(
-    tx: &rusqlite::Transaction,
-    game: GameId,
-    seat: &SeatRecord,
-) -> Result<(), StoreError> {
-    let (account, bot) = match seat.occupant {
-        Occupant::Player(account) => (Some(account.0), None),
-        Occupant::Bot(level) => (None, Some(level.name())),
-    };
-    tx.execute(
-        "INSERT INTO seats (game, seat, account, bot, score, left_early)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        params![
-            game.0,
-            seat.seat.index() as i64,
-            account,
-            bot,
-            seat.score,
-            seat.left
-        ],
-    )
-    .map_err(|e| match e.sqlite_error_code() {
-        // A seat's account the ladder does not have (the only constraint
-        // a fresh game's seat can break): never to be rated.
-        Some(ErrorCode::ConstraintViolation) => StoreError::NoAccount,
-        _ => backend(e),
-    })?;
-    Ok(())
-}
-
-/// The player's new rating, if their rating is still the one the change
-/// was worked from (else `Stale`), and the change in their history.
-fn apply_change(
-    tx: &rusqlite::Transaction,
-    game: GameId,
-    mode: Mode,
-    change: &RatingChange,
-) -> Result<(), StoreError> {
-    let (a, b) = (change.after, change.before);
-    let updated = tx
-        .execute(
-            "UPDATE ratings SET rating = ?1, deviation = ?2, volatility = ?3, games = games + 1
-             WHERE account = ?4 AND mode = ?5 AND games = ?6",
+    fn add_seat(&mut self, game: GameId, seat: &SeatRecord) -> Result<(), StoreError> {
+        let (account, bot) = seat.occupant.columns();
+        self.execute(
+            "INSERT INTO seats (game, seat, account, bot, score, left_early)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![
-                a.rating,
-                a.deviation,
-                a.volatility,
-                change.account.0,
-                mode.name(),
-                change.games_before
+                game.0,
+                seat.seat.index() as i64,
+                account,
+                bot,
+                seat.score,
+                seat.left
             ],
         )
-        .map_err(backend)?;
-    if updated == 0 {
-        if change.games_before != 0 {
-            return Err(StoreError::Stale);
-        }
-        tx.execute(
+        .map_err(|e| match e.sqlite_error_code() {
+            // A seat's account the ladder does not have (the only
+            // constraint a fresh game's seat can break): never to be rated.
+            Some(ErrorCode::ConstraintViolation) => StoreError::NoAccount,
+            _ => backend(e),
+        })?;
+        Ok(())
+    }
+
+    fn move_rating(&mut self, mode: Mode, change: &RatingChange) -> Result<bool, StoreError> {
+        let a = change.after;
+        let moved = self
+            .execute(
+                "UPDATE ratings SET rating = ?1, deviation = ?2, volatility = ?3, games = games + 1
+                 WHERE account = ?4 AND mode = ?5 AND games = ?6",
+                params![
+                    a.rating,
+                    a.deviation,
+                    a.volatility,
+                    change.account.0,
+                    mode.name(),
+                    change.games_before
+                ],
+            )
+            .map_err(backend)?;
+        Ok(moved > 0)
+    }
+
+    fn first_rating(&mut self, mode: Mode, change: &RatingChange) -> Result<(), StoreError> {
+        let a = change.after;
+        self.execute(
             "INSERT INTO ratings (account, mode, rating, deviation, volatility, games)
              VALUES (?1, ?2, ?3, ?4, ?5, 1)",
             params![
@@ -600,29 +570,43 @@ fn apply_change(
         )
         .map_err(|e| match e.sqlite_error_code() {
             // A row was there after all, with games of its own.
-            Some(ErrorCode::ConstraintViolation) if has_rating(tx, change, mode) => {
+            Some(ErrorCode::ConstraintViolation) if has_rating(self, change, mode) => {
                 StoreError::Stale
             }
             _ => backend(e),
         })?;
+        Ok(())
     }
-    tx.execute(
-        "INSERT INTO rating_changes (game, account, before_rating, before_deviation,
-            before_volatility, after_rating, after_deviation, after_volatility)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-        params![
-            game.0,
-            change.account.0,
-            b.rating,
-            b.deviation,
-            b.volatility,
-            a.rating,
-            a.deviation,
-            a.volatility
-        ],
-    )
-    .map_err(backend)?;
-    Ok(())
+
+    fn add_change(&mut self, game: GameId, change: &RatingChange) -> Result<(), StoreError> {
+        let (a, b) = (change.after, change.before);
+        self.execute(
+            "INSERT INTO rating_changes (game, account, before_rating, before_deviation,
+                before_volatility, after_rating, after_deviation, after_volatility)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            params![
+                game.0,
+                change.account.0,
+                b.rating,
+                b.deviation,
+                b.volatility,
+                a.rating,
+                a.deviation,
+                a.volatility
+            ],
+        )
+        .map_err(backend)?;
+        Ok(())
+    }
+
+    fn count_opponents(&mut self, account: AccountId, mode: Mode) -> Result<(), StoreError> {
+        self.execute(
+            &count_opponents_sql("account = ?1 AND mode = ?2"),
+            params![account.0, mode.name()],
+        )
+        .map_err(backend)?;
+        Ok(())
+    }
 }
 
 fn has_rating(tx: &rusqlite::Transaction, change: &RatingChange, mode: Mode) -> bool {

@@ -43,6 +43,16 @@ pub enum Occupant {
     Bot(Level),
 }
 
+impl Occupant {
+    /// The seat's `account` and `bot` columns: one of the two is set.
+    pub fn columns(self) -> (Option<i64>, Option<&'static str>) {
+        match self {
+            Occupant::Player(account) => (Some(account.0), None),
+            Occupant::Bot(level) => (None, Some(level.name())),
+        }
+    }
+}
+
 /// One seat of a rated game as kept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SeatRecord {
@@ -230,6 +240,77 @@ pub trait Store {
     fn ladder(&mut self, mode: Mode) -> Result<Vec<LadderRow>, StoreError>;
     /// The player's rated games in `mode`, oldest first.
     fn history(&mut self, account: AccountId, mode: Mode) -> Result<Vec<HistoryEntry>, StoreError>;
+}
+
+/// The challenge a store just took out (`Store::spend_challenge`), if it
+/// has not expired: the one rule for every store.
+pub(crate) fn unexpired(
+    server: &ServerId,
+    nonce: &Nonce,
+    expires: UnixTime,
+    now: UnixTime,
+) -> Result<Challenge, StoreError> {
+    if now > expires {
+        return Err(StoreError::ExpiredChallenge);
+    }
+    Ok(Challenge {
+        server: *server,
+        nonce: *nonce,
+        expires,
+    })
+}
+
+/// The statements that write a rated game, each store in its own SQL,
+/// all inside the one transaction its `record_game` opened. What they add
+/// up to (`write_game`) is written once, for every store.
+pub(crate) trait GameWrites {
+    /// Adds the game; a record already rated is `AlreadyRated`.
+    fn add_game(&mut self, game: &RatedGame) -> Result<GameId, StoreError>;
+    /// Adds a seat; an account the ladder does not have is `NoAccount`.
+    fn add_seat(&mut self, game: GameId, seat: &SeatRecord) -> Result<(), StoreError>;
+    /// Sets the player's rating in `mode` to `change.after` if it still
+    /// counts `change.games_before` games; whether it did.
+    fn move_rating(&mut self, mode: Mode, change: &RatingChange) -> Result<bool, StoreError>;
+    /// The player's first rating in `mode`; a rating there already (one
+    /// written meanwhile) is `Stale`.
+    fn first_rating(&mut self, mode: Mode, change: &RatingChange) -> Result<(), StoreError>;
+    /// The change in the player's history.
+    fn add_change(&mut self, game: GameId, change: &RatingChange) -> Result<(), StoreError>;
+    /// Counts again the people the player met as opponents in `mode`
+    /// (`count_opponents_sql`).
+    fn count_opponents(&mut self, account: AccountId, mode: Mode) -> Result<(), StoreError>;
+}
+
+/// Writes a rated game by a store's statements: the game, its seats, and
+/// every player's new rating, each only if the player's rating is still
+/// the one the change was worked from (else `Stale`, and the store rolls
+/// the whole game back).
+pub(crate) fn write_game(
+    store: &mut impl GameWrites,
+    game: &RatedGame,
+) -> Result<GameId, StoreError> {
+    let id = store.add_game(game)?;
+    for seat in &game.seats {
+        store.add_seat(id, seat)?;
+    }
+    // The rows are locked in one order (by account) by every server, so
+    // two games of the same players wait for each other, never lock each
+    // other out.
+    let mut changes: Vec<&RatingChange> = game.changes.iter().collect();
+    changes.sort_by_key(|c| c.account);
+    for change in changes {
+        if !store.move_rating(game.mode, change)? {
+            // No row moved: a new player's first game, or a rating
+            // another game moved since it was read.
+            if change.games_before != 0 {
+                return Err(StoreError::Stale);
+            }
+            store.first_rating(game.mode, change)?;
+        }
+        store.add_change(id, change)?;
+        store.count_opponents(change.account, game.mode)?;
+    }
+    Ok(id)
 }
 
 /// Where a ladder is kept: a SQLite file, or a PostgreSQL database that

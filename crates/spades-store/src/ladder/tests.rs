@@ -437,3 +437,89 @@ fn a_file_that_is_not_a_ladder_is_named() {
     let e = SqliteStore::open(&newer).err().expect("refused");
     assert!(matches!(e, StoreError::Newer { found: 99, .. }), "{e}");
 }
+
+/// The local rating and the ladder rate the same games alike, through the
+/// one path (`rating::period`): a player's record of games against a level
+/// gives, game by game, the rating the ladder keeps for the same games
+/// played at a server against bots of that level.
+#[test]
+fn the_local_rating_and_the_ladder_agree_on_the_same_games() {
+    use crate::history::{Outcome, PlayedGame};
+    use crate::rating::Ledger;
+    use crate::record::GameInfo;
+    let played = |mode: Mode, level: Level, scores: &[i32], outcome| PlayedGame {
+        id: format!("{mode}-{scores:?}"),
+        file: std::path::PathBuf::from("g.jsonl"),
+        mode,
+        info: GameInfo {
+            difficulty: Some(level.into()),
+            ..GameInfo::default()
+        },
+        seat: crate::engine::Seat::new(0),
+        outcome,
+        scores: scores.to_vec(),
+        results: Vec::new(),
+        quick: false,
+        open_seed: None,
+    };
+    let (won, lost) = (Outcome::Won, Outcome::Lost);
+    let runs = [
+        (
+            Mode::Partnership,
+            Level::Normal,
+            vec![
+                (&[510, 300][..], won),
+                (&[200, 505], lost),
+                (&[530, 480], won),
+            ],
+        ),
+        (
+            Mode::Cutthroat,
+            Level::Hard,
+            vec![(&[300, 510, 120][..], lost), (&[500, 100, 250], won)],
+        ),
+        (
+            Mode::Individual,
+            Level::Easy,
+            vec![(&[300, 510, 300, 90][..], lost), (&[520, 0, 10, 20], won)],
+        ),
+    ];
+    for (mode, level, games) in runs {
+        let games: Vec<PlayedGame> = games
+            .iter()
+            .map(|&(scores, outcome)| played(mode, level, scores, outcome))
+            .collect();
+        let local = Ledger::of(&games);
+        assert_eq!(local.changes.len(), games.len(), "every game rated");
+        let mut store = SqliteStore::in_memory().expect("a store in memory");
+        let (_, ada) = join(&mut store, "Ada");
+        for (n, game) in games.iter().enumerate() {
+            let seats = mode
+                .each_seat()
+                .map(|seat| {
+                    let occupant = if seat == game.seat {
+                        Occupant::Player(ada.id)
+                    } else {
+                        Occupant::Bot(level)
+                    };
+                    (occupant, game.scores[mode.side_of(seat).index()], false)
+                })
+                .collect();
+            let finished = FinishedGame {
+                mode,
+                record: RecordHash([n as u8; 32]),
+                finished: UnixTime(NOW.0 + n as i64),
+                seats,
+            };
+            rate_game(&mut store, &finished).expect("rated");
+        }
+        let ladder: Vec<_> = (store.history(ada.id, mode).expect("a history"))
+            .iter()
+            .map(|entry| (entry.before, entry.after))
+            .collect();
+        let local: Vec<_> = (local.changes.iter())
+            .map(|change| (change.before, change.after))
+            .collect();
+        assert_eq!(ladder, local, "{mode}");
+    }
+}
