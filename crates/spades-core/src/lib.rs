@@ -8,6 +8,59 @@
 //!   exact endgames and the double-dummy solver.
 //! - [`bots`]: the [`bots::Bot`] trait and the levels (`easy`, `normal`,
 //!   `hard`, `random`); a bot of your own implements `Bot`.
+//!
+//! A bot of your own, at a game of four seats driven by hand (the
+//! program's table does the same, and keeps each seat's cards from the
+//! others: a bot sees only its [`engine::PlayerView`]):
+//!
+//! ```
+//! use spades_core::bots::{Bot, BotRng, Effort, Level, bot_rng};
+//! use spades_core::engine::{Bid, Card, CardSet, Game, Mode, Phase, PlayerView, Rules, Seat};
+//!
+//! /// Bids 3 and plays its lowest legal card; passes as `easy` does.
+//! struct Lowest;
+//!
+//! impl Bot for Lowest {
+//!     fn name(&self) -> &'static str {
+//!         "lowest"
+//!     }
+//!     fn fresh(&self) -> Box<dyn Bot> {
+//!         Box::new(Lowest)
+//!     }
+//!     fn blind_nil(&mut self, _: &PlayerView, _: &mut BotRng) -> bool {
+//!         false
+//!     }
+//!     fn bid(&mut self, _: &PlayerView, _: &mut BotRng) -> Bid {
+//!         Bid::Tricks(3)
+//!     }
+//!     fn exchange(&mut self, view: &PlayerView, rng: &mut BotRng) -> CardSet {
+//!         Level::Easy.bot(Effort::Usual).exchange(view, rng)
+//!     }
+//!     fn play(&mut self, view: &PlayerView, _: &mut BotRng) -> Card {
+//!         view.legal_plays().lowest().expect("a card to play")
+//!     }
+//! }
+//!
+//! let mut game = Game::new(Rules::classic(Mode::Partnership), 7);
+//! let mut bots: Vec<Box<dyn Bot>> = (0..4)
+//!     .map(|i| match i % 2 {
+//!         0 => Box::new(Lowest) as Box<dyn Bot>,
+//!         _ => Level::Normal.bot(Effort::Usual),
+//!     })
+//!     .collect();
+//! let mut rngs: Vec<BotRng> = (0..4).map(|i| bot_rng(7, Seat::new(i))).collect();
+//! while game.phase() != Phase::Over {
+//!     if game.phase() == Phase::AwaitingDeal {
+//!         game.deal_next_hand();
+//!         continue;
+//!     }
+//!     let turn = game.to_act().expect("a seat to act");
+//!     let seat = turn.seat.index();
+//!     let action = bots[seat].act(turn.decision, &game.view(turn.seat), &mut rngs[seat]);
+//!     game.apply(turn.seat, action).expect("a legal action");
+//! }
+//! assert!(game.winner().is_some());
+//! ```
 
 pub mod bots;
 pub mod engine;

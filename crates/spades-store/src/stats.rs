@@ -254,9 +254,9 @@ pub fn summary_of(dir: &std::path::Path) -> Result<Vec<String>, FolderError> {
 /// For the player's records folder:
 ///
 /// ```no_run
-/// # fn main() -> Result<(), spades::history::FolderError> {
-/// use spades::{history::History, rating::Ledger, stats};
-/// let dir = spades::paths::records().expect("a home");
+/// # fn main() -> Result<(), spades_store::history::FolderError> {
+/// use spades_store::{history::History, rating::Ledger, stats};
+/// let dir = spades_formats::paths::records().expect("a home");
 /// let history = History::read(&dir)?;
 /// let lines = stats::render(
 ///     &stats::Stats::of(&history.games),
