@@ -28,7 +28,7 @@ impl App {
             review.poll();
         }
         // Nothing moves under a window or a review.
-        if self.overlay.is_some() || self.failure.is_some() || self.review.is_some() {
+        if self.windows.open().is_some() || self.failure.is_some() || self.review.is_some() {
             return;
         }
         let pace = self.speed.pace();

@@ -10,7 +10,7 @@ use crate::review::Story;
 use super::super::link::TableLink;
 use super::super::replay::analysis::Analyser;
 use super::super::replay::{Source, Viewer};
-use super::{App, Overlay, PlayConfig, sentence};
+use super::{App, PlayConfig, sentence};
 
 impl App {
     /// What the server said of a shared table, for the rules window: its
@@ -127,15 +127,14 @@ impl App {
 
     /// Opens the statistics window on the player's records as they stand.
     pub(super) fn open_stats(&mut self) {
-        self.stats_lines = match &self.config.game.records {
+        let lines = match &self.config.game.records {
             Some(dir) => crate::stats::summary_of(dir)
                 .unwrap_or_else(|e| vec![format!("The records cannot be read: {e}.")]),
             None => vec![
                 "Statistics come from the games' records, and no game is recorded here.".into(),
             ],
         };
-        self.stats_scroll = 0;
-        self.overlay = Some(Overlay::Stats);
+        self.windows.show_stats(lines);
     }
 
     /// What the game just finished did to the player's rating, in a line
