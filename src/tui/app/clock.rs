@@ -123,7 +123,7 @@ impl App {
         // The ladder's word comes with the goodbye, after the game's end
         // was shown: it takes the place of the note worked out here.
         if remote.ladder_rating().is_some() {
-            self.rating_note = Some(self.rating_lines());
+            self.start_rating_note();
         }
         if !self.show_news() && self.notice_lasts_one_move {
             self.notice = None;

@@ -10,6 +10,7 @@ mod hint;
 mod intents;
 mod keys;
 mod memory;
+mod rating_note;
 mod turn_timer;
 mod windows;
 
@@ -139,7 +140,7 @@ pub struct App {
     thinking: Option<Receiver<Thought>>,
     /// What the finished game did to the player's rating, worked out once
     /// the game is over.
-    rating_note: Option<Vec<String>>,
+    rating_note: rating_note::RatingNote,
     /// The chat line being typed at a shared table, and the chat shown.
     chat: Chat,
     /// Seats whose failed program the player has been told of.
@@ -251,7 +252,7 @@ impl App {
             failure: None,
             earlier: Played::default(),
             thinking: None,
-            rating_note: None,
+            rating_note: rating_note::RatingNote::default(),
             chat: Chat::default(),
             replaced_told: Vec::new(),
             hint: None,
@@ -633,7 +634,7 @@ impl App {
     /// What the end of a game shows under the scores: the rating, or for a
     /// Quick Play run where it stands among the player's best.
     pub fn rating_note(&self) -> &[String] {
-        self.rating_note.as_deref().unwrap_or_default()
+        self.rating_note.lines()
     }
 
     pub fn stats_lines(&self) -> &[String] {
@@ -648,8 +649,10 @@ impl App {
     /// when it is the player's turn to play.
     fn sync(&mut self) {
         let view = self.view();
-        if view.phase == Phase::Over && self.rating_note.is_none() {
-            self.rating_note = Some(self.rating_lines());
+        self.rating_note.take_answer();
+        if view.phase == Phase::Over && matches!(self.rating_note, rating_note::RatingNote::NotYet)
+        {
+            self.start_rating_note();
         }
         let playing = self.hand_view();
         let hand = hand_order(playing.cards());

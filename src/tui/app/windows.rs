@@ -7,7 +7,6 @@ use std::time::Duration;
 use crate::engine::PerSeat;
 use crate::review::Story;
 
-use super::super::link::TableLink;
 use super::super::replay::analysis::Analyser;
 use super::super::replay::{Source, Viewer};
 use super::{App, PlayConfig, sentence};
@@ -137,25 +136,6 @@ impl App {
         self.windows.show_stats(lines);
     }
 
-    /// What the game just finished did to the player's rating, in a line
-    /// or two for the game-over window.
-    pub(super) fn rating_lines(&self) -> Vec<String> {
-        match &self.table {
-            TableLink::Local(game) => game.end_note(),
-            TableLink::Remote(remote) if remote.ladder_rating().is_some() => remote
-                .ladder_rating()
-                .map(ladder_note)
-                .into_iter()
-                .collect(),
-            TableLink::Remote(_) => crate::session::end_note(
-                self.config.game.records.as_deref(),
-                self.record_path(),
-                &self.config.game,
-                self.table.rules().is_quick(),
-            ),
-        }
-    }
-
     pub(super) fn play_again(&mut self) {
         if self.table.is_remote() {
             let leave = self.leave_words();
@@ -181,7 +161,7 @@ impl App {
 
 /// The server's ladder's word on the game: the rating it recorded, or that
 /// the result waits to be recorded (never a figure it does not hold).
-fn ladder_note(rating: &crate::protocol::account::GameRating) -> String {
+pub(super) fn ladder_note(rating: &crate::protocol::account::GameRating) -> String {
     use crate::protocol::account::GameRating;
     match rating {
         GameRating::Recorded {

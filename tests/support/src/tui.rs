@@ -108,7 +108,24 @@ pub fn finished_game_with(change: impl FnOnce(&mut PlayConfig)) -> App {
     change(&mut config);
     let mut app = app(config);
     play_until(&mut app, |a| a.screen() == Screen::GameOver);
+    wait_for_rating(&mut app);
     app
+}
+
+/// Waits, ticking, while the game-over note on the rating is read from the
+/// records on a thread of its own, so a test sees the note whatever the
+/// machine's load.
+pub fn wait_for_rating(app: &mut App) {
+    let started = Instant::now();
+    while app.rating_pending() {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(30),
+            "the rating's note never came"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        // An update that lets no time pass: the answer is taken in.
+        app.update(Input::Resize);
+    }
 }
 
 /// Lets time pass as the app sees it: a tick at `at`. A bot due to act
