@@ -84,9 +84,7 @@ impl App {
                 return;
             };
             self.bot_due = None;
-            if self.notice_lasts_one_move {
-                self.notice = None;
-            }
+            self.notice.someone_moved();
             if !self.answer(thought) {
                 return;
             }
@@ -125,8 +123,8 @@ impl App {
         if remote.ladder_rating().is_some() {
             self.start_rating_note();
         }
-        if !self.show_news() && self.notice_lasts_one_move {
-            self.notice = None;
+        if !self.show_news() {
+            self.notice.someone_moved();
         }
         self.hear_timed_out();
         let events = self.table.take_events(self.you);
@@ -135,7 +133,8 @@ impl App {
             && self.table.phase() != Phase::Over
         {
             let leave = self.leave_words();
-            self.gone = Some(sentence(&format!("the table is gone: {why}; {leave}")));
+            self.notice
+                .table_gone(sentence(&format!("the table is gone: {why}; {leave}")));
             return false;
         }
         true
@@ -148,8 +147,7 @@ impl App {
         let Some(news) = latest else {
             return false;
         };
-        self.notice = Some(news);
-        self.notice_lasts_one_move = false;
+        self.notice.stays(news);
         true
     }
 
@@ -177,11 +175,10 @@ impl App {
                 for (seat, why) in self.table.replaced() {
                     if !self.replaced_told.contains(&seat) {
                         self.replaced_told.push(seat);
-                        self.notice = Some(format!(
+                        self.notice.stays(format!(
                             "{}'s program was replaced by {why}",
                             self.names.seat(seat)
                         ));
-                        self.notice_lasts_one_move = false;
                     }
                 }
                 let events = self.table.take_events(self.you);

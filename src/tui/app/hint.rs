@@ -42,10 +42,9 @@ impl App {
     /// `h`: says what `hard` would do at the player's turn, from the
     /// player's own view of the table (nothing else is given to it).
     pub(super) fn hint(&mut self) {
-        self.notice_lasts_one_move = true;
         let view = self.view();
         let Some(decision) = self.decision_now(&view) else {
-            self.notice = Some("A hint is for your turn.".into());
+            self.notice.brief("A hint is for your turn.");
             return;
         };
         self.hints_asked = true;
@@ -63,7 +62,7 @@ impl App {
         // Asked again, the cursor goes back to the hint.
         job.first_shown = None;
         if job.latest.is_none() {
-            self.notice = Some("Hint: thinking it over...".into());
+            self.notice.brief("Hint: thinking it over...");
         }
         self.show_hint();
     }
@@ -150,8 +149,8 @@ impl App {
         if job.first_shown.is_none() {
             job.first_shown = Some(chosen);
         }
-        self.notice = Some(hint_lines(&advice, changed, &self.theme).join("\n"));
-        self.notice_lasts_one_move = true;
+        self.notice
+            .brief(hint_lines(&advice, changed, &self.theme).join("\n"));
         if moves {
             self.select(chosen, &self.hand_view());
         }

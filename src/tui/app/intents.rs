@@ -179,8 +179,8 @@ impl App {
     /// "Wait: it is West's turn.", when someone else is to act.
     pub(super) fn say_whose_turn(&mut self) {
         if let Some(seat) = self.waiting_for() {
-            self.notice = Some(format!("Wait: it is {}'s turn.", self.names.seat(seat)));
-            self.notice_lasts_one_move = true;
+            self.notice
+                .brief(format!("Wait: it is {}'s turn.", self.names.seat(seat)));
         }
     }
 }

@@ -83,8 +83,8 @@ impl App {
                 if self.last_trick.is_some() {
                     self.windows.show(Overlay::LastTrick);
                 } else {
-                    self.notice = Some("No trick has been played yet.".to_string());
-                    self.notice_lasts_one_move = true;
+                    self.notice
+                        .brief("No trick has been played yet.".to_string());
                 }
                 return;
             }
@@ -202,10 +202,9 @@ impl App {
         match passing {
             Passing::Nothing => {}
             // The choice changed: an earlier refusal no longer applies.
-            Passing::Chosen => self.notice = None,
+            Passing::Chosen => self.notice.clear(),
             Passing::Refused(why) => {
-                self.notice = Some(why);
-                self.notice_lasts_one_move = false;
+                self.notice.stays(why);
             }
             Passing::Pass(cards) => self.pass(cards),
         }

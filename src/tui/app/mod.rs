@@ -10,6 +10,7 @@ mod hint;
 mod intents;
 mod keys;
 mod memory;
+mod notice;
 mod rating_note;
 mod turn_timer;
 mod windows;
@@ -123,13 +124,8 @@ pub struct App {
     exchange: Exchange,
     /// The window open over the table, if any, and what it keeps.
     windows: Windows,
-    notice: Option<String>,
-    /// Why the shared table is gone, once it is: shown in the notice's
-    /// place until the player leaves, over anything said after.
-    gone: Option<String>,
-    /// A "wait" notice is stale once anyone moves; a refusal stays until
-    /// the player acts.
-    notice_lasts_one_move: bool,
+    /// The notice line: a refusal, a wait, news, a hint.
+    notice: notice::Notice,
     hits: Hits,
     quit: bool,
     failure: Option<BotError>,
@@ -163,8 +159,8 @@ impl App {
         let notice = game.save_problem().map(str::to_string);
         let names = game.names().clone();
         let mut app = App::at_table(config, theme, names, TableLink::Local(Box::new(game)));
-        if notice.is_some() {
-            app.notice = notice;
+        if let Some(notice) = notice {
+            app.notice.stays(notice);
         }
         Ok(app)
     }
@@ -244,9 +240,7 @@ impl App {
             offer: BlindOffer::default(),
             exchange: Exchange::default(),
             windows: Windows::default(),
-            notice: None,
-            gone: None,
-            notice_lasts_one_move: false,
+            notice: notice::Notice::default(),
             hits: Hits::default(),
             quit: false,
             failure: None,
@@ -274,7 +268,7 @@ impl App {
         if self.table.phase() != Phase::AwaitingDeal {
             self.summary = None;
         }
-        self.notice = None;
+        self.notice.clear();
         self.decision_seen = None;
         self.sync();
     }
@@ -411,7 +405,7 @@ impl App {
     }
 
     pub fn notice(&self) -> Option<&str> {
-        self.gone.as_deref().or(self.notice.as_deref())
+        self.notice.shown()
     }
 
     /// What `q` does once nothing holds the player at the table: leave
@@ -575,13 +569,12 @@ impl App {
     fn act(&mut self, action: Action) {
         match self.table.act(self.acting_seat(), action) {
             Ok(()) => {
-                self.notice = None;
+                self.notice.clear();
                 let events = self.table.take_events(self.you);
                 self.absorb(events);
             }
             Err(error) => {
-                self.notice = Some(self.refusal(error));
-                self.notice_lasts_one_move = false;
+                self.notice.stays(self.refusal(error));
             }
         }
     }
@@ -618,12 +611,11 @@ impl App {
                     cards: Some(cards),
                     ..
                 } if *to == self.you => {
-                    self.notice = Some(format!(
+                    self.notice.stays(format!(
                         "{} passed you {}.",
                         self.names.seat(*from),
                         faces(*cards, &self.theme)
                     ));
-                    self.notice_lasts_one_move = false;
                 }
                 SeatEvent::Bid { .. } | SeatEvent::Exchange { .. } | SeatEvent::End { .. } => {}
             }

@@ -23,9 +23,8 @@ impl App {
     /// after it: practice games only.
     pub(super) fn take_back(&mut self) {
         if !self.config.game.practice {
-            self.notice =
-                Some("Moves can be taken back only in a practice game (--practice).".into());
-            self.notice_lasts_one_move = true;
+            self.notice
+                .brief("Moves can be taken back only in a practice game (--practice).");
             return;
         }
         // A bot thinking now answers first: what it does is taken back too.
@@ -41,33 +40,29 @@ impl App {
                 let events = self.table.take_events(self.you);
                 self.absorb(events);
                 self.settle_after_replay();
-                self.notice = Some("Taken back.".to_string());
-                self.notice_lasts_one_move = true;
+                self.notice.brief("Taken back.".to_string());
             }
             Ok(false) => {
-                self.notice = Some("Nothing to take back.".to_string());
-                self.notice_lasts_one_move = true;
+                self.notice.brief("Nothing to take back.".to_string());
             }
-            Err(e) => self.notice = Some(format!("Cannot take back: {e}.")),
+            Err(e) => self.notice.stays(format!("Cannot take back: {e}.")),
         }
     }
 
     pub(super) fn toggle_auto_play(&mut self) {
         self.auto_play = !self.auto_play;
         self.auto_due = None;
-        self.notice = Some(if self.auto_play {
+        self.notice.brief(if self.auto_play {
             "Auto-play on: a card you have no choice about is played for you.".to_string()
         } else {
             "Auto-play off: you play every card yourself.".to_string()
         });
-        self.notice_lasts_one_move = true;
     }
 
     /// One step faster (`up` > 0) or slower along slow, normal, fast, instant.
     pub(super) fn change_speed(&mut self, up: i32) {
         self.speed = self.speed.step(up);
-        self.notice = Some(format!("Speed: {}.", self.speed));
-        self.notice_lasts_one_move = true;
+        self.notice.brief(format!("Speed: {}.", self.speed));
     }
 
     /// Opens the review of the hand summed up: built from the events the
@@ -100,8 +95,8 @@ impl App {
                 self.review = Some(viewer);
             }
             Err(why) => {
-                self.notice = Some(sentence(&format!("the hand cannot be reviewed: {why}")));
-                self.notice_lasts_one_move = true;
+                self.notice
+                    .brief(sentence(&format!("the hand cannot be reviewed: {why}")));
             }
         }
     }
@@ -139,8 +134,8 @@ impl App {
     pub(super) fn play_again(&mut self) {
         if self.table.is_remote() {
             let leave = self.leave_words();
-            self.notice = Some(format!("This table's game is over: {leave}."));
-            self.notice_lasts_one_move = true;
+            self.notice
+                .brief(format!("This table's game is over: {leave}."));
             return;
         }
         let config = PlayConfig {
@@ -154,7 +149,7 @@ impl App {
                 fresh.earlier = self.close();
                 *self = fresh;
             }
-            Err(error) => self.notice = Some(sentence(&error.to_string())),
+            Err(error) => self.notice.stays(sentence(&error.to_string())),
         }
     }
 }
