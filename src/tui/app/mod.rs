@@ -246,7 +246,7 @@ impl App {
             failure: None,
             earlier: Played::default(),
             thinking: None,
-            rating_note: rating_note::RatingNote::default(),
+            rating_note: None,
             chat: Chat::default(),
             replaced_told: Vec::new(),
             hint: None,
@@ -626,7 +626,8 @@ impl App {
     /// What the end of a game shows under the scores: the rating, or for a
     /// Quick Play run where it stands among the player's best.
     pub fn rating_note(&self) -> &[String] {
-        self.rating_note.lines()
+        let note = self.rating_note.as_ref().and_then(|n| n.answer());
+        note.map_or(&[], Vec::as_slice)
     }
 
     pub fn stats_lines(&self) -> &[String] {
@@ -641,9 +642,9 @@ impl App {
     /// when it is the player's turn to play.
     fn sync(&mut self) {
         let view = self.view();
-        self.rating_note.take_answer();
-        if view.phase == Phase::Over && matches!(self.rating_note, rating_note::RatingNote::NotYet)
-        {
+        self.take_rating_note();
+        self.windows.take_stats();
+        if view.phase == Phase::Over && self.rating_note.is_none() {
             self.start_rating_note();
         }
         let playing = self.hand_view();

@@ -7,6 +7,7 @@ use std::time::Duration;
 use crate::engine::PerSeat;
 use crate::review::Story;
 
+use super::super::components::aside::Aside;
 use super::super::replay::analysis::Analyser;
 use super::super::replay::{Source, Viewer};
 use super::{App, PlayConfig, sentence};
@@ -119,16 +120,19 @@ impl App {
         }
     }
 
-    /// Opens the statistics window on the player's records as they stand.
+    /// Opens the statistics window on the player's records as they stand,
+    /// read aside: the window says so until they are.
     pub(super) fn open_stats(&mut self) {
-        let lines = match &self.config.game.records {
-            Some(dir) => crate::stats::summary_of(dir)
-                .unwrap_or_else(|e| vec![format!("The records cannot be read: {e}.")]),
-            None => vec![
+        let stats = match self.config.game.records.clone() {
+            Some(dir) => Aside::start(move || {
+                crate::stats::summary_of(&dir)
+                    .unwrap_or_else(|e| vec![format!("The records cannot be read: {e}.")])
+            }),
+            None => Aside::Done(vec![
                 "Statistics come from the games' records, and no game is recorded here.".into(),
-            ],
+            ]),
         };
-        self.windows.show_stats(lines);
+        self.windows.show_stats(stats);
     }
 
     pub(super) fn play_again(&mut self) {

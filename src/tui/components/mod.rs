@@ -3,6 +3,7 @@
 //! and does what the part asks for (send a chat line, make a bid, play a
 //! card), since only `App` holds the link to the table.
 
+pub mod aside;
 pub mod bids;
 pub mod blind_offer;
 pub mod chat;

@@ -15,6 +15,7 @@ use super::super::input::Key;
 use super::super::layout;
 use super::super::theme::Theme;
 use super::super::widgets::{button, centered_line, framed};
+use super::aside::Aside;
 
 /// A window over the table that waits for the player to close it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,7 +50,8 @@ pub enum Asked {
 pub struct Windows {
     open: Option<Overlay>,
     quit_focus: QuitChoice,
-    stats: Vec<String>,
+    /// The statistics' lines, read from the records aside.
+    stats: Aside<Vec<String>>,
     stats_scroll: usize,
 }
 
@@ -58,7 +60,7 @@ impl Default for Windows {
         Windows {
             open: None,
             quit_focus: QuitChoice::Stay,
-            stats: Vec::new(),
+            stats: Aside::Done(Vec::new()),
             stats_scroll: 0,
         }
     }
@@ -74,9 +76,10 @@ impl Windows {
         self.open = Some(overlay);
     }
 
-    /// Opens the statistics window on `lines`, scrolled to the top.
-    pub fn show_stats(&mut self, lines: Vec<String>) {
-        self.stats = lines;
+    /// Opens the statistics window on `stats` (its lines, or their
+    /// reading), scrolled to the top.
+    pub fn show_stats(&mut self, stats: Aside<Vec<String>>) {
+        self.stats = stats;
         self.stats_scroll = 0;
         self.open = Some(Overlay::Stats);
     }
@@ -91,8 +94,20 @@ impl Windows {
         self.quit_focus
     }
 
+    /// The statistics' lines, once read.
     pub fn stats_lines(&self) -> &[String] {
-        &self.stats
+        self.stats.answer().map_or(&[], Vec::as_slice)
+    }
+
+    /// Are the statistics still being read?
+    pub fn reading_stats(&self) -> bool {
+        self.stats.is_working()
+    }
+
+    /// Takes the statistics in once they have been read.
+    pub fn take_stats(&mut self) {
+        let lost = || vec!["The records cannot be read.".to_string()];
+        self.stats.take_answer(lost);
     }
 
     pub fn stats_scroll(&self) -> usize {
@@ -176,7 +191,12 @@ impl Windows {
 
     /// The player's statistics, scrolled when taller than the screen.
     pub fn draw_stats(&self, area: Rect, buf: &mut Buffer, hits: &mut Hits, theme: &Theme) {
-        let all = &self.stats;
+        let reading = ["Reading your records...".to_string()];
+        let all = if self.stats.is_working() {
+            &reading[..]
+        } else {
+            self.stats_lines()
+        };
         // Taller than the screen: the window scrolls (Up/Down).
         let room = usize::from(area.height.saturating_sub(4)).max(1);
         let limit = all.len().saturating_sub(room);
@@ -250,7 +270,7 @@ mod tests {
     #[test]
     fn stats_scroll_no_further_than_the_window_allows() {
         let mut windows = Windows::default();
-        windows.show_stats(vec!["a".into(); 10]);
+        windows.show_stats(Aside::Done(vec!["a".into(); 10]));
         windows.key(Key::Down, 2, false);
         windows.key(Key::Down, 2, false);
         windows.key(Key::Down, 2, false);
@@ -274,5 +294,29 @@ mod tests {
         assert_eq!(windows.key(Key::Char('s'), 0, true), Asked::Stats);
         assert_eq!(windows.click(None), Asked::Nothing);
         assert_eq!(windows.open(), None, "a click outside closes it");
+    }
+
+    #[test]
+    fn the_statistics_say_they_are_read_until_they_come() {
+        let (send, lines) = std::sync::mpsc::channel();
+        let mut windows = Windows::default();
+        windows.show_stats(Aside::Working(lines));
+        let text = |windows: &Windows| {
+            let area = Rect::new(0, 0, 80, 12);
+            let mut buf = Buffer::empty(area);
+            windows.draw_stats(area, &mut buf, &mut Hits::default(), &Theme::PLAIN);
+            buf.content().iter().map(|c| c.symbol()).collect::<String>()
+        };
+        windows.take_stats();
+        assert!(windows.reading_stats());
+        assert!(text(&windows).contains("Reading your records..."));
+        send.send(vec!["Games 3".to_string()]).unwrap();
+        windows.take_stats();
+        assert!(!windows.reading_stats());
+        let shown = text(&windows);
+        assert!(
+            shown.contains("Games 3") && !shown.contains("Reading"),
+            "{shown}"
+        );
     }
 }

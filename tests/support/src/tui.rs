@@ -112,12 +112,11 @@ pub fn finished_game_with(change: impl FnOnce(&mut PlayConfig)) -> App {
     app
 }
 
-/// Waits, ticking, while the game-over note on the rating is read from the
-/// records on a thread of its own, so a test sees the note whatever the
-/// machine's load.
+/// Waits while the records are read aside (the game-over note on the
+/// rating), so a test sees the note whatever the machine's load.
 pub fn wait_for_rating(app: &mut App) {
     let started = Instant::now();
-    while app.rating_pending() {
+    while app.reading_records() {
         assert!(
             started.elapsed() < std::time::Duration::from_secs(30),
             "the rating's note never came"
@@ -134,8 +133,9 @@ pub fn wait_for_rating(app: &mut App) {
 pub fn tick_at(app: &mut App, at: Instant) {
     app.update(Input::Tick(at));
     let started = Instant::now();
-    // A hint the player asked for is waited for the same way.
-    while app.waits_for_bot() || app.hint_pending() {
+    // A hint the player asked for, and the records read aside for a
+    // window, are waited for the same way.
+    while app.waits_for_bot() || app.hint_pending() || app.reading_records() {
         assert!(
             started.elapsed() < std::time::Duration::from_secs(30),
             "a bot or a hint never answered"
