@@ -206,16 +206,16 @@ impl App {
     /// meant for the pause, not for the next turn.
     pub(super) fn end_pause(&mut self) {
         self.held = None;
-        self.guard_until = Some(self.now + self.speed.pace().guard);
+        self.guard.start(self.now, self.speed.pace().guard);
     }
 
     pub(super) fn guarded(&self) -> bool {
-        self.guard_until.is_some_and(|until| self.now < until)
+        self.guard.is_on(self.now)
     }
 
     /// A key the guard holds back: it does nothing, but is seen.
     pub(super) fn hold_back(&mut self) {
-        self.held_back = self.guard_until;
+        self.guard.hold_back();
     }
 
     /// The card auto-play plays: the player's only legal one, when it is

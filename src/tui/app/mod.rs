@@ -6,6 +6,7 @@
 mod claim;
 mod clock;
 mod game_over;
+mod guard;
 mod hint;
 mod intents;
 mod keys;
@@ -105,12 +106,9 @@ pub struct App {
     speed: Speed,
     /// The time of the last tick: when keys arrive, as far as the app knows.
     now: Instant,
-    /// Until then, a key that would act is taken as meant for the pause that
-    /// just ended, or for the turn before, and does nothing.
-    guard_until: Option<Instant>,
-    /// The guard's end, when a key was held back by it: the player is shown
-    /// that the key was seen until the guard is over.
-    held_back: Option<Instant>,
+    /// For a moment after a pause, a key that would act is taken as meant
+    /// for the pause that just ended, or for the turn before.
+    guard: guard::Guard,
     /// The player's decision last seen (hand, cards played, kind), to
     /// notice when a new one begins.
     decision_seen: Option<DecisionKey>,
@@ -232,8 +230,7 @@ impl App {
             auto_play,
             speed,
             now: Instant::now(),
-            guard_until: None,
-            held_back: None,
+            guard: guard::Guard::default(),
             decision_seen: None,
             hand: Hand::default(),
             bids: Bids::default(),
@@ -440,7 +437,7 @@ impl App {
     /// Was a key held back by the guard that is still on? The key bar
     /// says so, so the player knows the key was seen and not lost.
     pub fn key_held_back(&self) -> bool {
-        self.guarded() && self.held_back.is_some() && self.held_back == self.guard_until
+        self.guard.held_back(self.now)
     }
 
     pub fn hand_cursor(&self) -> usize {
@@ -656,8 +653,7 @@ impl App {
         // most often play; after that it goes where the player moves it.
         let decision = self.decision_now(&view);
         if decision.is_some() && decision != self.decision_seen {
-            let guard = self.now + self.speed.pace().guard;
-            self.guard_until = Some(self.guard_until.map_or(guard, |g| g.max(guard)));
+            self.guard.extend(self.now, self.speed.pace().guard);
             if let Some(card) = bots::cautious_play(&playing) {
                 self.hand.place_on(card, &hand);
             }

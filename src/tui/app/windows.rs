@@ -113,7 +113,7 @@ impl App {
     /// The player has read the hand's summary: the next hand is dealt.
     pub(super) fn close_summary(&mut self) {
         self.summary = None;
-        self.guard_until = Some(self.now + self.speed.pace().guard);
+        self.guard.start(self.now, self.speed.pace().guard);
         if self.table.deal_next_hand() {
             let events = self.table.take_events(self.you);
             self.absorb(events);
