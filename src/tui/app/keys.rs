@@ -51,7 +51,9 @@ impl App {
         }
         if self.windows.open().is_some() {
             let limit = self.hits.scroll_limit.unwrap_or(0);
-            let asked = self.windows.key(key, limit, self.last_trick.is_some());
+            let asked = self
+                .windows
+                .key(key, limit, self.told.last_trick().is_some());
             return self.follow_window(asked);
         }
         if self.chat.is_open() {
@@ -80,7 +82,7 @@ impl App {
             }
             Key::Char('s') => return self.open_stats(),
             Key::Char('t') => {
-                if self.last_trick.is_some() {
+                if self.told.last_trick().is_some() {
                     self.windows.show(Overlay::LastTrick);
                 } else {
                     self.notice

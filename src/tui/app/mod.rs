@@ -13,6 +13,7 @@ mod keys;
 mod memory;
 mod notice;
 mod rating_note;
+mod told;
 mod turn_timer;
 mod windows;
 
@@ -24,8 +25,8 @@ use std::time::Instant;
 
 use crate::bots;
 use crate::engine::{
-    Action, Bid, Card, CardSet, Decision, HandResult, PerSeat, PerSide, Phase, PlayerView, Seat,
-    SeatEvent, SideTotals, TrickDone, Turn,
+    Action, Bid, Card, CardSet, Decision, HandResult, PerSide, Phase, PlayerView, Seat, SeatEvent,
+    SideTotals, TrickDone, Turn,
 };
 use crate::fairness::{Commitment, Reveal};
 use crate::naming::Names;
@@ -85,13 +86,10 @@ pub struct App {
     /// The game itself, here or on a server; the app sees only what the
     /// player's seat may see.
     table: TableLink,
-    /// Every event the player has been told, as the player's seat sees them.
-    events: Vec<SeatEvent>,
-    /// The cards of the trick being played, as the events showed them.
-    trick_so_far: PerSeat<Option<Card>>,
-    trick_leader: Seat,
+    /// Every event the player has been told, as the player's seat sees
+    /// them, and the tricks they tell of.
+    told: told::Told,
     held: Option<HeldTrick>,
-    last_trick: Option<TrickDone>,
     /// The hand just scored, shown until the player moves on.
     summary: Option<HandResult>,
     /// The review of that hand, while the player looks at it. It is made
@@ -206,7 +204,7 @@ impl App {
     }
 
     fn at_table(config: PlayConfig, theme: Theme, names: Names, table: TableLink) -> App {
-        let trick_so_far = PerSeat::filled(config.game.rules.mode, None);
+        let mode = config.game.rules.mode;
         let (auto_play, speed) = (config.auto_play, config.speed);
         let you = match &table {
             TableLink::Local(_) => YOU,
@@ -217,12 +215,9 @@ impl App {
             you,
             theme,
             names,
-            events: Vec::new(),
             table,
-            trick_so_far,
-            trick_leader: you,
+            told: told::Told::new(mode, you),
             held: None,
-            last_trick: None,
             summary: None,
             review: None,
             bot_due: None,
@@ -381,7 +376,7 @@ impl App {
 
     /// What the player has been told, in order.
     pub fn events(&self) -> &[SeatEvent] {
-        &self.events
+        self.told.events()
     }
 
     pub fn held_trick(&self) -> Option<&HeldTrick> {
@@ -389,7 +384,7 @@ impl App {
     }
 
     pub fn last_trick(&self) -> Option<&TrickDone> {
-        self.last_trick.as_ref()
+        self.told.last_trick()
     }
 
     pub fn overlay(&self) -> Option<Overlay> {
@@ -580,22 +575,6 @@ impl App {
     fn absorb(&mut self, events: Vec<SeatEvent>) {
         for event in events {
             match &event {
-                SeatEvent::Play { seat, card, .. } => {
-                    if self.trick_so_far.iter().all(Option::is_none) {
-                        self.trick_leader = *seat;
-                    }
-                    self.trick_so_far[*seat] = Some(*card);
-                }
-                SeatEvent::Trick { winner, .. } => {
-                    let trick = TrickDone {
-                        leader: self.trick_leader,
-                        cards: self.trick_so_far,
-                        winner: *winner,
-                    };
-                    self.trick_so_far = self.trick_so_far.map(|_| None);
-                    self.last_trick = Some(trick);
-                    self.held = Some(HeldTrick { trick, until: None });
-                }
                 SeatEvent::Score { .. } => self.summary = self.table.results().last().cloned(),
                 SeatEvent::Dealt { .. } => {
                     self.exchange.clear();
@@ -614,9 +593,11 @@ impl App {
                         faces(*cards, &self.theme)
                     ));
                 }
-                SeatEvent::Bid { .. } | SeatEvent::Exchange { .. } | SeatEvent::End { .. } => {}
+                _ => {}
             }
-            self.events.push(event);
+            if let Some(trick) = self.told.hear(event) {
+                self.held = Some(HeldTrick { trick, until: None });
+            }
         }
     }
 

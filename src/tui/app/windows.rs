@@ -4,7 +4,6 @@
 
 use std::time::Duration;
 
-use crate::engine::PerSeat;
 use crate::review::Story;
 
 use super::super::components::aside::Aside;
@@ -35,9 +34,7 @@ impl App {
         }
         match self.table.take_back(self.you) {
             Ok(true) => {
-                self.events.clear();
-                self.trick_so_far = PerSeat::filled(self.config.game.rules.mode, None);
-                self.last_trick = None;
+                self.told.forget(self.config.game.rules.mode);
                 let events = self.table.take_events(self.you);
                 self.absorb(events);
                 self.settle_after_replay();
@@ -79,7 +76,7 @@ impl App {
             .each_seat()
             .map(|s| self.names.seat(s).to_string())
             .collect();
-        match Story::of_hand(rules, names, self.you, &self.events, result) {
+        match Story::of_hand(rules, names, self.you, self.told.events(), result) {
             Ok(story) => {
                 let analyser = match self.record_path() {
                     Some(path) => Analyser::of_hand_in(
