@@ -4,6 +4,7 @@
 //! ties them together for a game, a replay and a shared table's lobby.
 
 pub mod app;
+mod components;
 pub mod directory;
 mod hand;
 pub mod hint;

@@ -108,7 +108,23 @@ pub fn finished_game_with(change: impl FnOnce(&mut PlayConfig)) -> App {
     change(&mut config);
     let mut app = app(config);
     play_until(&mut app, |a| a.screen() == Screen::GameOver);
+    wait_for_rating(&mut app);
     app
+}
+
+/// Waits while the records are read aside (the game-over note on the
+/// rating), so a test sees the note whatever the machine's load.
+pub fn wait_for_rating(app: &mut App) {
+    let started = Instant::now();
+    while app.reading_records() {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(30),
+            "the rating's note never came"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        // An update that lets no time pass: the answer is taken in.
+        app.update(Input::Resize);
+    }
 }
 
 /// Lets time pass as the app sees it: a tick at `at`. A bot due to act
@@ -117,8 +133,9 @@ pub fn finished_game_with(change: impl FnOnce(&mut PlayConfig)) -> App {
 pub fn tick_at(app: &mut App, at: Instant) {
     app.update(Input::Tick(at));
     let started = Instant::now();
-    // A hint the player asked for is waited for the same way.
-    while app.waits_for_bot() || app.hint_pending() {
+    // A hint the player asked for, and the records read aside for a
+    // window, are waited for the same way.
+    while app.waits_for_bot() || app.hint_pending() || app.reading_records() {
         assert!(
             started.elapsed() < std::time::Duration::from_secs(30),
             "a bot or a hint never answered"

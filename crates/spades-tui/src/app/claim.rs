@@ -10,12 +10,11 @@ use super::App;
 
 impl App {
     pub(super) fn claim(&mut self) {
-        self.notice_lasts_one_move = true;
         let Some(answer) = self.table.claim(self.you) else {
-            self.notice = Some("Claims are made at a table of your own.".into());
+            self.notice.brief("Claims are made at a table of your own.");
             return;
         };
-        self.notice = Some(match answer {
+        let said = match answer {
             Ok(tricks) => {
                 let events = self.table.take_events(self.you);
                 self.absorb(events);
@@ -29,7 +28,8 @@ impl App {
                 "Refused: the other seats can take a trick against your cards.".into()
             }
             Err(ClaimRefused::Beaten(Some(line))) => format!("Refused: {}.", self.beaten(&line)),
-        });
+        };
+        self.notice.brief(said);
     }
 
     /// The line that beats a claim, in a sentence: "after your ♠A, East

@@ -28,7 +28,7 @@ impl App {
             review.poll();
         }
         // Nothing moves under a window or a review.
-        if self.overlay.is_some() || self.failure.is_some() || self.review.is_some() {
+        if self.windows.open().is_some() || self.failure.is_some() || self.review.is_some() {
             return;
         }
         let pace = self.speed.pace();
@@ -84,9 +84,7 @@ impl App {
                 return;
             };
             self.bot_due = None;
-            if self.notice_lasts_one_move {
-                self.notice = None;
-            }
+            self.notice.someone_moved();
             if !self.answer(thought) {
                 return;
             }
@@ -123,10 +121,10 @@ impl App {
         // The ladder's word comes with the goodbye, after the game's end
         // was shown: it takes the place of the note worked out here.
         if remote.ladder_rating().is_some() {
-            self.rating_note = Some(self.rating_lines());
+            self.start_rating_note();
         }
-        if !self.show_news() && self.notice_lasts_one_move {
-            self.notice = None;
+        if !self.show_news() {
+            self.notice.someone_moved();
         }
         self.hear_timed_out();
         let events = self.table.take_events(self.you);
@@ -135,7 +133,8 @@ impl App {
             && self.table.phase() != Phase::Over
         {
             let leave = self.leave_words();
-            self.gone = Some(sentence(&format!("the table is gone: {why}; {leave}")));
+            self.notice
+                .table_gone(sentence(&format!("the table is gone: {why}; {leave}")));
             return false;
         }
         true
@@ -148,8 +147,7 @@ impl App {
         let Some(news) = latest else {
             return false;
         };
-        self.notice = Some(news);
-        self.notice_lasts_one_move = false;
+        self.notice.stays(news);
         true
     }
 
@@ -177,11 +175,10 @@ impl App {
                 for (seat, why) in self.table.replaced() {
                     if !self.replaced_told.contains(&seat) {
                         self.replaced_told.push(seat);
-                        self.notice = Some(format!(
+                        self.notice.stays(format!(
                             "{}'s program was replaced by {why}",
                             self.names.seat(seat)
                         ));
-                        self.notice_lasts_one_move = false;
                     }
                 }
                 let events = self.table.take_events(self.you);
@@ -209,16 +206,16 @@ impl App {
     /// meant for the pause, not for the next turn.
     pub(super) fn end_pause(&mut self) {
         self.held = None;
-        self.guard_until = Some(self.now + self.speed.pace().guard);
+        self.guard.start(self.now, self.speed.pace().guard);
     }
 
     pub(super) fn guarded(&self) -> bool {
-        self.guard_until.is_some_and(|until| self.now < until)
+        self.guard.is_on(self.now)
     }
 
     /// A key the guard holds back: it does nothing, but is seen.
     pub(super) fn hold_back(&mut self) {
-        self.held_back = self.guard_until;
+        self.guard.hold_back();
     }
 
     /// The card auto-play plays: the player's only legal one, when it is

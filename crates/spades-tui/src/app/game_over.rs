@@ -30,12 +30,11 @@ impl App {
                 if analyse {
                     viewer.start_analysis();
                 }
-                self.notice = None;
+                self.notice.clear();
                 self.review = Some(viewer);
             }
             Err(why) => {
-                self.notice = Some(why);
-                self.notice_lasts_one_move = true;
+                self.notice.brief(why);
             }
         }
     }

@@ -11,11 +11,10 @@ use std::sync::mpsc::{Receiver, TryRecvError};
 use crate::bots::advice::{Advice, advise};
 use crate::bots::hard::Cancel;
 use crate::bots::{self, Effort};
-use crate::engine::{Action, Bid, Decision, PlayerView};
+use crate::engine::{Action, Decision, PlayerView};
 
 use super::super::hand::hand_order;
 use super::super::hint::{hint_lines, looks};
-use super::super::hits::OfferChoice;
 use super::{App, DecisionKey};
 
 /// A hint being worked out for one decision.
@@ -43,10 +42,9 @@ impl App {
     /// `h`: says what `hard` would do at the player's turn, from the
     /// player's own view of the table (nothing else is given to it).
     pub(super) fn hint(&mut self) {
-        self.notice_lasts_one_move = true;
         let view = self.view();
         let Some(decision) = self.decision_now(&view) else {
-            self.notice = Some("A hint is for your turn.".into());
+            self.notice.brief("A hint is for your turn.");
             return;
         };
         self.hints_asked = true;
@@ -64,7 +62,7 @@ impl App {
         // Asked again, the cursor goes back to the hint.
         job.first_shown = None;
         if job.latest.is_none() {
-            self.notice = Some("Hint: thinking it over...".into());
+            self.notice.brief("Hint: thinking it over...");
         }
         self.show_hint();
     }
@@ -151,8 +149,8 @@ impl App {
         if job.first_shown.is_none() {
             job.first_shown = Some(chosen);
         }
-        self.notice = Some(hint_lines(&advice, changed, &self.theme).join("\n"));
-        self.notice_lasts_one_move = true;
+        self.notice
+            .brief(hint_lines(&advice, changed, &self.theme).join("\n"));
         if moves {
             self.select(chosen, &self.hand_view());
         }
@@ -162,29 +160,15 @@ impl App {
     /// the bid, the answer to the blind offer, or the cards to pass.
     fn select(&mut self, action: Action, view: &PlayerView) {
         match action {
-            Action::Play(card) => {
-                if let Some(at) = hand_order(view.cards()).iter().position(|&c| c == card) {
-                    self.hand_cursor = at;
-                }
-            }
-            Action::Bid(bid)
+            Action::Play(card) => self.hand.place_on(card, &hand_order(view.cards())),
+            Action::Bid(_) | Action::Look
                 if self.human_turn().map(|t| t.decision) == Some(Decision::BlindNil) =>
             {
-                self.offer_cursor = match bid {
-                    Bid::Blind(n) => {
-                        self.blind_number = n;
-                        OfferChoice::BlindNumber
-                    }
-                    _ => OfferChoice::BlindNil,
-                };
+                self.offer.select(action);
             }
-            Action::Bid(bid) => {
-                if let Some(at) = self.bid_options(view).iter().position(|&b| b == bid) {
-                    self.bid_cursor = at;
-                }
-            }
-            Action::Look => self.offer_cursor = OfferChoice::Look,
-            Action::Exchange(cards) => self.to_pass = cards,
+            Action::Bid(bid) => self.bids.choose(bid, view),
+            Action::Look => {}
+            Action::Exchange(cards) => self.exchange.set(cards),
         }
     }
 }

@@ -6,7 +6,8 @@
 use crate::engine::{Action, Bid, Card, CardSet, PlayError, RuleError};
 
 use super::super::Speed;
-use super::{App, Overlay, QuitChoice, Screen, sentence};
+use super::super::components::windows::Asked;
+use super::{App, Screen, sentence};
 
 impl App {
     /// A bid, a blind bid or blind nil, at the player's turn to bid or to
@@ -27,7 +28,7 @@ impl App {
     /// Passes `cards` to the partner, at the exchange.
     pub fn pass(&mut self, cards: CardSet) {
         if self.at_turn() {
-            self.to_pass = cards;
+            self.exchange.set(cards);
             self.act(Action::Exchange(cards));
         }
     }
@@ -88,20 +89,14 @@ impl App {
         if self.screen() == Screen::GameOver || self.table.is_gone() {
             self.quit = true;
         } else {
-            self.quit_focus = QuitChoice::Stay;
-            self.overlay = Some(Overlay::ConfirmQuit);
+            self.windows.ask_to_quit();
         }
     }
 
     /// The answer to "leave this game?".
     pub fn answer_quit(&mut self, leave: bool) {
-        if self.overlay != Some(Overlay::ConfirmQuit) {
-            return;
-        }
-        if leave {
+        if self.windows.answer_quit(leave) == Asked::Leave {
             self.quit = true;
-        } else {
-            self.overlay = None;
         }
     }
 
@@ -184,8 +179,8 @@ impl App {
     /// "Wait: it is West's turn.", when someone else is to act.
     pub(super) fn say_whose_turn(&mut self) {
         if let Some(seat) = self.waiting_for() {
-            self.notice = Some(format!("Wait: it is {}'s turn.", self.names.seat(seat)));
-            self.notice_lasts_one_move = true;
+            self.notice
+                .brief(format!("Wait: it is {}'s turn.", self.names.seat(seat)));
         }
     }
 }

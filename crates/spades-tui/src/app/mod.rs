@@ -6,14 +6,18 @@
 mod claim;
 mod clock;
 mod game_over;
+mod guard;
 mod hint;
 mod intents;
 mod keys;
 mod memory;
+mod notice;
+mod rating_note;
+mod told;
 mod turn_timer;
 mod windows;
 
-pub(crate) use keys::CHAT_SHOWN;
+pub use super::components::windows::{Overlay, QuitChoice};
 
 use std::path::Path;
 use std::sync::mpsc::Receiver;
@@ -21,8 +25,8 @@ use std::time::Instant;
 
 use crate::bots;
 use crate::engine::{
-    Action, Bid, BiddingGame, Card, CardSet, Decision, HandResult, PerSeat, PerSide, Phase,
-    PlayerView, Seat, SeatEvent, SideTotals, TrickDone, Turn,
+    Action, Bid, Card, CardSet, Decision, HandResult, PerSide, Phase, PlayerView, Seat, SeatEvent,
+    SideTotals, TrickDone, Turn,
 };
 use crate::fairness::{Commitment, Reveal};
 use crate::naming::Names;
@@ -33,6 +37,12 @@ use crate::save::Saved;
 use crate::session::{LocalGame, Played, YOU};
 use crate::table::{BotError, Thought};
 
+use super::components::bids::{self, Bids};
+use super::components::blind_offer::{self, BlindOffer};
+use super::components::chat::Chat;
+use super::components::exchange::Exchange;
+use super::components::hand::Hand;
+use super::components::windows::Windows;
 use super::hand::{faces, hand_order};
 use super::hits::{Hits, OfferChoice};
 use super::link::TableLink;
@@ -40,17 +50,6 @@ use super::replay::Viewer;
 use super::text::sentence;
 use super::theme::Theme;
 use super::{PlayConfig, Speed, TuiError};
-
-/// A window over the table that waits for the player to close it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Overlay {
-    Help,
-    Rules,
-    LastTrick,
-    /// The player's statistics and rating, from their records.
-    Stats,
-    ConfirmQuit,
-}
 
 /// What fills the screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,16 +62,6 @@ pub enum Screen {
     Review,
     GameOver,
 }
-
-/// The two buttons of the quit window.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum QuitChoice {
-    Stay,
-    Quit,
-}
-
-/// How long typed digits make one bid: `1` then `3` within this is 13.
-const DIGIT_PAUSE: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// One of the player's decisions, told apart from every other: the hand,
 /// the cards played so far, and its kind.
@@ -97,13 +86,10 @@ pub struct App {
     /// The game itself, here or on a server; the app sees only what the
     /// player's seat may see.
     table: TableLink,
-    /// Every event the player has been told, as the player's seat sees them.
-    events: Vec<SeatEvent>,
-    /// The cards of the trick being played, as the events showed them.
-    trick_so_far: PerSeat<Option<Card>>,
-    trick_leader: Seat,
+    /// Every event the player has been told, as the player's seat sees
+    /// them, and the tricks they tell of.
+    told: told::Told,
     held: Option<HeldTrick>,
-    last_trick: Option<TrickDone>,
     /// The hand just scored, shown until the player moves on.
     summary: Option<HandResult>,
     /// The review of that hand, while the player looks at it. It is made
@@ -118,33 +104,24 @@ pub struct App {
     speed: Speed,
     /// The time of the last tick: when keys arrive, as far as the app knows.
     now: Instant,
-    /// Until then, a key that would act is taken as meant for the pause that
-    /// just ended, or for the turn before, and does nothing.
-    guard_until: Option<Instant>,
-    /// The guard's end, when a key was held back by it: the player is shown
-    /// that the key was seen until the guard is over.
-    held_back: Option<Instant>,
+    /// For a moment after a pause, a key that would act is taken as meant
+    /// for the pause that just ended, or for the turn before.
+    guard: guard::Guard,
     /// The player's decision last seen (hand, cards played, kind), to
     /// notice when a new one begins.
     decision_seen: Option<DecisionKey>,
-    /// When the last digit of a bid was typed.
-    digit_at: Option<Instant>,
-    quit_focus: QuitChoice,
-    hand_cursor: usize,
-    bid_cursor: usize,
-    bid_digits: String,
-    offer_cursor: OfferChoice,
-    /// The blind number last chosen on the offer (0: none yet).
-    blind_number: u8,
-    to_pass: CardSet,
-    overlay: Option<Overlay>,
-    notice: Option<String>,
-    /// Why the shared table is gone, once it is: shown in the notice's
-    /// place until the player leaves, over anything said after.
-    gone: Option<String>,
-    /// A "wait" notice is stale once anyone moves; a refusal stays until
-    /// the player acts.
-    notice_lasts_one_move: bool,
+    /// The cursor over the hand the player chooses from.
+    hand: Hand,
+    /// The cursor over the bids, at the player's turn to bid.
+    bids: Bids,
+    /// The answer in focus at the blind offer, and its blind number.
+    offer: BlindOffer,
+    /// The cards chosen to pass at the exchange.
+    exchange: Exchange,
+    /// The window open over the table, if any, and what it keeps.
+    windows: Windows,
+    /// The notice line: a refusal, a wait, news, a hint.
+    notice: notice::Notice,
     hits: Hits,
     quit: bool,
     failure: Option<BotError>,
@@ -153,17 +130,11 @@ pub struct App {
     /// A computer player's decision being thought out on a thread of its
     /// own; nothing at the table waits on it.
     thinking: Option<Receiver<Thought>>,
-    /// The statistics window's lines, read when it opens, and how far down
-    /// it is scrolled.
-    stats_lines: Vec<String>,
-    stats_scroll: usize,
     /// What the finished game did to the player's rating, worked out once
     /// the game is over.
-    rating_note: Option<Vec<String>>,
-    /// A chat line being typed, at a shared table (`/` opens it).
-    chat: Option<String>,
-    /// How many lines back the chat shown above it is scrolled.
-    chat_scroll: usize,
+    rating_note: rating_note::RatingNote,
+    /// The chat line being typed at a shared table, and the chat shown.
+    chat: Chat,
     /// Seats whose failed program the player has been told of.
     replaced_told: Vec<Seat>,
     /// The hint being worked out for the player's decision, if any.
@@ -184,8 +155,8 @@ impl App {
         let notice = game.save_problem().map(str::to_string);
         let names = game.names().clone();
         let mut app = App::at_table(config, theme, names, TableLink::Local(Box::new(game)));
-        if notice.is_some() {
-            app.notice = notice;
+        if let Some(notice) = notice {
+            app.notice.stays(notice);
         }
         Ok(app)
     }
@@ -233,7 +204,7 @@ impl App {
     }
 
     fn at_table(config: PlayConfig, theme: Theme, names: Names, table: TableLink) -> App {
-        let trick_so_far = PerSeat::filled(config.game.rules.mode, None);
+        let mode = config.game.rules.mode;
         let (auto_play, speed) = (config.auto_play, config.speed);
         let you = match &table {
             TableLink::Local(_) => YOU,
@@ -244,12 +215,9 @@ impl App {
             you,
             theme,
             names,
-            events: Vec::new(),
             table,
-            trick_so_far,
-            trick_leader: you,
+            told: told::Told::new(mode, you),
             held: None,
-            last_trick: None,
             summary: None,
             review: None,
             bot_due: None,
@@ -257,31 +225,21 @@ impl App {
             auto_play,
             speed,
             now: Instant::now(),
-            guard_until: None,
-            held_back: None,
+            guard: guard::Guard::default(),
             decision_seen: None,
-            digit_at: None,
-            quit_focus: QuitChoice::Stay,
-            hand_cursor: 0,
-            bid_cursor: 0,
-            bid_digits: String::new(),
-            offer_cursor: OfferChoice::Look,
-            blind_number: 0,
-            to_pass: CardSet::EMPTY,
-            overlay: None,
-            notice: None,
-            gone: None,
-            notice_lasts_one_move: false,
+            hand: Hand::default(),
+            bids: Bids::default(),
+            offer: BlindOffer::default(),
+            exchange: Exchange::default(),
+            windows: Windows::default(),
+            notice: notice::Notice::default(),
             hits: Hits::default(),
             quit: false,
             failure: None,
             earlier: Played::default(),
             thinking: None,
-            stats_lines: Vec::new(),
-            stats_scroll: 0,
             rating_note: None,
-            chat: None,
-            chat_scroll: 0,
+            chat: Chat::default(),
             replaced_told: Vec::new(),
             hint: None,
             hints_asked: false,
@@ -302,7 +260,7 @@ impl App {
         if self.table.phase() != Phase::AwaitingDeal {
             self.summary = None;
         }
-        self.notice = None;
+        self.notice.clear();
         self.decision_seen = None;
         self.sync();
     }
@@ -368,12 +326,17 @@ impl App {
 
     /// The chat line being typed, if one is.
     pub fn chat_line(&self) -> Option<&str> {
-        self.chat.as_deref()
+        self.chat.line()
+    }
+
+    /// The chat line and the chat shown over the table, to draw.
+    pub fn chat(&self) -> &Chat {
+        &self.chat
     }
 
     /// The chat so far, oldest first, and how far back it is scrolled.
     pub fn chat_log(&self) -> (Vec<String>, usize) {
-        (self.table.chat_log(), self.chat_scroll)
+        (self.table.chat_log(), self.chat.scroll())
     }
 
     /// Whether a server's ladder rates this game (`None`: no ladder).
@@ -413,7 +376,7 @@ impl App {
 
     /// What the player has been told, in order.
     pub fn events(&self) -> &[SeatEvent] {
-        &self.events
+        self.told.events()
     }
 
     pub fn held_trick(&self) -> Option<&HeldTrick> {
@@ -421,15 +384,20 @@ impl App {
     }
 
     pub fn last_trick(&self) -> Option<&TrickDone> {
-        self.last_trick.as_ref()
+        self.told.last_trick()
     }
 
     pub fn overlay(&self) -> Option<Overlay> {
-        self.overlay
+        self.windows.open()
+    }
+
+    /// The windows over the table, to draw.
+    pub fn windows(&self) -> &Windows {
+        &self.windows
     }
 
     pub fn notice(&self) -> Option<&str> {
-        self.gone.as_deref().or(self.notice.as_deref())
+        self.notice.shown()
     }
 
     /// What `q` does once nothing holds the player at the table: leave
@@ -464,49 +432,48 @@ impl App {
     /// Was a key held back by the guard that is still on? The key bar
     /// says so, so the player knows the key was seen and not lost.
     pub fn key_held_back(&self) -> bool {
-        self.guarded() && self.held_back.is_some() && self.held_back == self.guard_until
+        self.guard.held_back(self.now)
     }
 
     pub fn hand_cursor(&self) -> usize {
-        self.hand_cursor
+        self.hand.cursor()
+    }
+
+    /// The hand's cursor, to draw.
+    pub fn hand(&self) -> &Hand {
+        &self.hand
     }
 
     pub fn offer_cursor(&self) -> OfferChoice {
-        self.offer_cursor
+        self.offer.cursor()
     }
 
-    /// The answers the blind offer has now, in the panel's order: blind
-    /// nil and a blind number where the engine would take them, and looking.
+    /// The blind offer, to draw.
+    pub fn blind_offer(&self) -> &BlindOffer {
+        &self.offer
+    }
+
+    /// The answers the blind offer has now, in the panel's order.
     pub fn offer_choices(&self, view: &PlayerView) -> Vec<OfferChoice> {
-        let blind = view.blind_bids();
-        let mut choices = Vec::new();
-        if blind.contains(&Bid::BlindNil) {
-            choices.push(OfferChoice::BlindNil);
-        }
-        if blind.iter().any(|b| b.is_numeric()) {
-            choices.push(OfferChoice::BlindNumber);
-        }
-        choices.push(OfferChoice::Look);
-        choices
+        blind_offer::choices(view)
     }
 
-    /// The blind number the offer shows: the one chosen, else the
-    /// smallest the engine would take; `None` when none is on offer.
+    /// The blind number the offer shows; `None` when none is on offer.
     pub fn blind_number(&self, view: &PlayerView) -> Option<u8> {
-        let numbers = view.blind_numbers();
-        numbers
-            .iter()
-            .copied()
-            .find(|&n| n == self.blind_number)
-            .or(numbers.first().copied())
+        self.offer.number(view)
     }
 
     pub fn to_pass(&self) -> CardSet {
-        self.to_pass
+        self.exchange.to_pass()
+    }
+
+    /// The exchange, to draw.
+    pub fn exchange(&self) -> &Exchange {
+        &self.exchange
     }
 
     pub fn quit_focus(&self) -> QuitChoice {
-        self.quit_focus
+        self.windows.quit_focus()
     }
 
     pub fn speed(&self) -> Speed {
@@ -575,17 +542,16 @@ impl App {
     /// The bids the panel offers: every number, nil, and blind nil when the
     /// engine would take it now.
     pub fn bid_options(&self, view: &PlayerView) -> Vec<Bid> {
-        let max = view.mode().hand_size() as u8;
-        let nil = view.rules.nil_is_bid().then_some(Bid::Nil);
-        let mut bids: Vec<Bid> = (1..=max).map(Bid::Tricks).chain(nil).collect();
-        if view.blind_nil_refusal().is_none() {
-            bids.push(Bid::BlindNil);
-        }
-        bids
+        bids::options(view)
     }
 
     pub fn bid_cursor(&self) -> usize {
-        self.bid_cursor
+        self.bids.cursor()
+    }
+
+    /// The bids' cursor, to draw.
+    pub fn bids(&self) -> &Bids {
+        &self.bids
     }
 
     // ----- update -----
@@ -595,13 +561,12 @@ impl App {
     fn act(&mut self, action: Action) {
         match self.table.act(self.acting_seat(), action) {
             Ok(()) => {
-                self.notice = None;
+                self.notice.clear();
                 let events = self.table.take_events(self.you);
                 self.absorb(events);
             }
             Err(error) => {
-                self.notice = Some(self.refusal(error));
-                self.notice_lasts_one_move = false;
+                self.notice.stays(self.refusal(error));
             }
         }
     }
@@ -610,28 +575,11 @@ impl App {
     fn absorb(&mut self, events: Vec<SeatEvent>) {
         for event in events {
             match &event {
-                SeatEvent::Play { seat, card, .. } => {
-                    if self.trick_so_far.iter().all(Option::is_none) {
-                        self.trick_leader = *seat;
-                    }
-                    self.trick_so_far[*seat] = Some(*card);
-                }
-                SeatEvent::Trick { winner, .. } => {
-                    let trick = TrickDone {
-                        leader: self.trick_leader,
-                        cards: self.trick_so_far,
-                        winner: *winner,
-                    };
-                    self.trick_so_far = self.trick_so_far.map(|_| None);
-                    self.last_trick = Some(trick);
-                    self.held = Some(HeldTrick { trick, until: None });
-                }
                 SeatEvent::Score { .. } => self.summary = self.table.results().last().cloned(),
                 SeatEvent::Dealt { .. } => {
-                    self.to_pass = CardSet::EMPTY;
-                    self.hand_cursor = 0;
-                    self.offer_cursor = OfferChoice::Look;
-                    self.blind_number = 0;
+                    self.exchange.clear();
+                    self.hand.reset();
+                    self.offer.reset();
                 }
                 SeatEvent::Exchange {
                     from,
@@ -639,63 +587,64 @@ impl App {
                     cards: Some(cards),
                     ..
                 } if *to == self.you => {
-                    self.notice = Some(format!(
+                    self.notice.stays(format!(
                         "{} passed you {}.",
                         self.names.seat(*from),
                         faces(*cards, &self.theme)
                     ));
-                    self.notice_lasts_one_move = false;
                 }
-                SeatEvent::Bid { .. } | SeatEvent::Exchange { .. } | SeatEvent::End { .. } => {}
+                _ => {}
             }
-            self.events.push(event);
+            if let Some(trick) = self.told.hear(event) {
+                self.held = Some(HeldTrick { trick, until: None });
+            }
         }
     }
 
     /// What the end of a game shows under the scores: the rating, or for a
     /// Quick Play run where it stands among the player's best.
     pub fn rating_note(&self) -> &[String] {
-        self.rating_note.as_deref().unwrap_or_default()
+        let note = self.rating_note.as_ref().and_then(|n| n.answer());
+        note.map_or(&[], Vec::as_slice)
     }
 
     pub fn stats_lines(&self) -> &[String] {
-        &self.stats_lines
+        self.windows.stats_lines()
     }
 
     pub fn stats_scroll(&self) -> usize {
-        self.stats_scroll
+        self.windows.stats_scroll()
     }
 
     /// Keeps the cursors on something that exists, and on a playable card
     /// when it is the player's turn to play.
     fn sync(&mut self) {
         let view = self.view();
+        self.take_rating_note();
+        self.windows.take_stats();
         if view.phase == Phase::Over && self.rating_note.is_none() {
-            self.rating_note = Some(self.rating_lines());
+            self.start_rating_note();
         }
         let playing = self.hand_view();
         let hand = hand_order(playing.cards());
-        self.hand_cursor = self.hand_cursor.min(hand.len().saturating_sub(1));
+        self.hand.keep_within(hand.len());
         // When one of the player's decisions begins, keys pressed just
         // before it (for a pause, or while waiting) are not taken for it, and
         // a turn to play starts the cursor on the card a careful player would
         // most often play; after that it goes where the player moves it.
         let decision = self.decision_now(&view);
         if decision.is_some() && decision != self.decision_seen {
-            let guard = self.now + self.speed.pace().guard;
-            self.guard_until = Some(self.guard_until.map_or(guard, |g| g.max(guard)));
-            if let Some(card) = bots::cautious_play(&playing)
-                && let Some(place) = hand.iter().position(|&c| c == card)
-            {
-                self.hand_cursor = place;
+            self.guard.extend(self.now, self.speed.pace().guard);
+            if let Some(card) = bots::cautious_play(&playing) {
+                self.hand.place_on(card, &hand);
             }
         }
         let begins = decision.is_some() && decision != self.decision_seen;
         self.decision_seen = decision;
         let bid_begins = begins && decision.is_some_and(|(.., d)| d == Decision::Bid);
-        self.place_bid_cursor(&view, &playing, bid_begins);
+        self.bids.place(&view, &playing, bid_begins);
         if view.phase != Phase::Exchange {
-            self.to_pass = CardSet::EMPTY;
+            self.exchange.clear();
         }
     }
 
@@ -703,30 +652,5 @@ impl App {
     fn decision_now(&self, view: &PlayerView) -> Option<DecisionKey> {
         self.human_turn()
             .map(|t| (view.hand_no, view.play.played.len(), t.decision))
-    }
-
-    /// Each turn to bid starts on a number the hand could make, never on
-    /// last hand's bid: a nil is bid only when the player moves onto it. A
-    /// bid the rules refuse (mirror's forced bid, the board, suicide) is
-    /// not where it starts either.
-    fn place_bid_cursor(&mut self, view: &PlayerView, playing: &PlayerView, begins: bool) {
-        let options = self.bid_options(view);
-        if begins {
-            let start = bots::normal::number_bid(playing);
-            if let Some(i) = options.iter().position(|&b| b == start) {
-                self.bid_cursor = i;
-            }
-        }
-        self.bid_cursor = self.bid_cursor.min(options.len().saturating_sub(1));
-        let refused = |b: &Bid| view.check_bid(*b).is_err();
-        if begins
-            && (view.rules.bidding.game != BiddingGame::Classic
-                || view.rules.bidding.board > 0
-                || view.rules.bidding.min_bid > 1)
-            && options.get(self.bid_cursor).is_some_and(refused)
-            && let Some(i) = options.iter().position(|b| !refused(b))
-        {
-            self.bid_cursor = i;
-        }
     }
 }

@@ -69,8 +69,7 @@ impl App {
             return;
         };
         let note = said(&timed_out, self.you, &self.theme);
-        self.notice = Some(note.clone());
-        self.notice_lasts_one_move = false;
+        self.notice.stays(note.clone());
         self.timer_note.note = Some((note, self.now + NOTE_HELD));
     }
 }

@@ -4,13 +4,12 @@
 
 use std::time::Duration;
 
-use crate::engine::PerSeat;
 use crate::story::Story;
 
-use super::super::link::TableLink;
+use super::super::components::aside::Aside;
 use super::super::replay::analysis::Analyser;
 use super::super::replay::{Source, Viewer};
-use super::{App, Overlay, PlayConfig, sentence};
+use super::{App, PlayConfig, sentence};
 
 impl App {
     /// What the server said of a shared table, for the rules window: its
@@ -24,9 +23,8 @@ impl App {
     /// after it: practice games only.
     pub(super) fn take_back(&mut self) {
         if !self.config.game.practice {
-            self.notice =
-                Some("Moves can be taken back only in a practice game (--practice).".into());
-            self.notice_lasts_one_move = true;
+            self.notice
+                .brief("Moves can be taken back only in a practice game (--practice).");
             return;
         }
         // A bot thinking now answers first: what it does is taken back too.
@@ -36,39 +34,33 @@ impl App {
         }
         match self.table.take_back(self.you) {
             Ok(true) => {
-                self.events.clear();
-                self.trick_so_far = PerSeat::filled(self.config.game.rules.mode, None);
-                self.last_trick = None;
+                self.told.forget(self.config.game.rules.mode);
                 let events = self.table.take_events(self.you);
                 self.absorb(events);
                 self.settle_after_replay();
-                self.notice = Some("Taken back.".to_string());
-                self.notice_lasts_one_move = true;
+                self.notice.brief("Taken back.".to_string());
             }
             Ok(false) => {
-                self.notice = Some("Nothing to take back.".to_string());
-                self.notice_lasts_one_move = true;
+                self.notice.brief("Nothing to take back.".to_string());
             }
-            Err(e) => self.notice = Some(format!("Cannot take back: {e}.")),
+            Err(e) => self.notice.stays(format!("Cannot take back: {e}.")),
         }
     }
 
     pub(super) fn toggle_auto_play(&mut self) {
         self.auto_play = !self.auto_play;
         self.auto_due = None;
-        self.notice = Some(if self.auto_play {
+        self.notice.brief(if self.auto_play {
             "Auto-play on: a card you have no choice about is played for you.".to_string()
         } else {
             "Auto-play off: you play every card yourself.".to_string()
         });
-        self.notice_lasts_one_move = true;
     }
 
     /// One step faster (`up` > 0) or slower along slow, normal, fast, instant.
     pub(super) fn change_speed(&mut self, up: i32) {
         self.speed = self.speed.step(up);
-        self.notice = Some(format!("Speed: {}.", self.speed));
-        self.notice_lasts_one_move = true;
+        self.notice.brief(format!("Speed: {}.", self.speed));
     }
 
     /// Opens the review of the hand summed up: built from the events the
@@ -84,7 +76,7 @@ impl App {
             .each_seat()
             .map(|s| self.names.seat(s).to_string())
             .collect();
-        match Story::of_hand(rules, names, self.you, &self.events, result) {
+        match Story::of_hand(rules, names, self.you, self.told.events(), result) {
             Ok(story) => {
                 let analyser = match self.record_path() {
                     Some(path) => Analyser::of_hand_in(
@@ -101,8 +93,8 @@ impl App {
                 self.review = Some(viewer);
             }
             Err(why) => {
-                self.notice = Some(sentence(&format!("the hand cannot be reviewed: {why}")));
-                self.notice_lasts_one_move = true;
+                self.notice
+                    .brief(sentence(&format!("the hand cannot be reviewed: {why}")));
             }
         }
     }
@@ -118,50 +110,33 @@ impl App {
     /// The player has read the hand's summary: the next hand is dealt.
     pub(super) fn close_summary(&mut self) {
         self.summary = None;
-        self.guard_until = Some(self.now + self.speed.pace().guard);
+        self.guard.start(self.now, self.speed.pace().guard);
         if self.table.deal_next_hand() {
             let events = self.table.take_events(self.you);
             self.absorb(events);
         }
     }
 
-    /// Opens the statistics window on the player's records as they stand.
+    /// Opens the statistics window on the player's records as they stand,
+    /// read aside: the window says so until they are.
     pub(super) fn open_stats(&mut self) {
-        self.stats_lines = match &self.config.game.records {
-            Some(dir) => crate::stats::summary_of(dir)
-                .unwrap_or_else(|e| vec![format!("The records cannot be read: {e}.")]),
-            None => vec![
+        let stats = match self.config.game.records.clone() {
+            Some(dir) => Aside::start(move || {
+                crate::stats::summary_of(&dir)
+                    .unwrap_or_else(|e| vec![format!("The records cannot be read: {e}.")])
+            }),
+            None => Aside::Done(vec![
                 "Statistics come from the games' records, and no game is recorded here.".into(),
-            ],
+            ]),
         };
-        self.stats_scroll = 0;
-        self.overlay = Some(Overlay::Stats);
-    }
-
-    /// What the game just finished did to the player's rating, in a line
-    /// or two for the game-over window.
-    pub(super) fn rating_lines(&self) -> Vec<String> {
-        match &self.table {
-            TableLink::Local(game) => game.end_note(),
-            TableLink::Remote(remote) if remote.ladder_rating().is_some() => remote
-                .ladder_rating()
-                .map(ladder_note)
-                .into_iter()
-                .collect(),
-            TableLink::Remote(_) => crate::session::end_note(
-                self.config.game.records.as_deref(),
-                self.record_path(),
-                &self.config.game,
-                self.table.rules().is_quick(),
-            ),
-        }
+        self.windows.show_stats(stats);
     }
 
     pub(super) fn play_again(&mut self) {
         if self.table.is_remote() {
             let leave = self.leave_words();
-            self.notice = Some(format!("This table's game is over: {leave}."));
-            self.notice_lasts_one_move = true;
+            self.notice
+                .brief(format!("This table's game is over: {leave}."));
             return;
         }
         let config = PlayConfig {
@@ -175,14 +150,14 @@ impl App {
                 fresh.earlier = self.close();
                 *self = fresh;
             }
-            Err(error) => self.notice = Some(sentence(&error.to_string())),
+            Err(error) => self.notice.stays(sentence(&error.to_string())),
         }
     }
 }
 
 /// The server's ladder's word on the game: the rating it recorded, or that
 /// the result waits to be recorded (never a figure it does not hold).
-fn ladder_note(rating: &crate::protocol::account::GameRating) -> String {
+pub(super) fn ladder_note(rating: &crate::protocol::account::GameRating) -> String {
     use crate::protocol::account::GameRating;
     match rating {
         GameRating::Recorded {

@@ -394,7 +394,8 @@ impl Spoken {
     }
 
     fn game_over(&mut self, app: &App, lines: &mut Lines) -> Result<(), TuiError> {
-        if app.screen() != Screen::GameOver || self.game_over {
+        // The rating's note is said with the end, once the records are read.
+        if app.screen() != Screen::GameOver || self.game_over || app.rating_pending() {
             return Ok(());
         }
         self.game_over = true;

@@ -3,7 +3,6 @@
 //! nothing. Each part of the screen has its module: the score bar, the
 //! table, the hand, the panel under it, and the windows over them.
 
-mod chat;
 mod hand;
 mod memory;
 mod overlays;
@@ -60,8 +59,9 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) -> Hits {
             hand::draw(app, &app.hand_view(), regions.hand, buf, &mut hits);
             panel::draw(app, &view, regions.panel, buf, &mut hits);
             footer(app, &view, regions.footer, buf);
-            if app.chat_line().is_some() {
-                chat::draw(app, regions.table, buf);
+            if app.chat().is_open() {
+                let (log, _) = app.chat_log();
+                app.chat().draw(&log, regions.table, buf, theme);
             }
         }
     }

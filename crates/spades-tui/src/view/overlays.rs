@@ -11,13 +11,13 @@ use crate::engine::{Mode, Rules, TrickDone};
 use crate::net::client::seat::Ladder;
 use crate::net::client::table_facts::TableFacts;
 
-use super::super::app::{App, Overlay, QuitChoice};
-use super::super::hits::{Hits, Target};
+use super::super::app::{App, Overlay};
+use super::super::hits::Hits;
 use super::super::layout;
 use super::super::summary::signed;
 use super::super::text::wrap;
 use super::super::theme::Theme;
-use super::super::widgets::{button, centered_line, framed};
+use super::super::widgets::framed;
 use crate::outside::pad;
 
 const HELP: &str = include_str!("../../../../assets/help.txt");
@@ -28,9 +28,13 @@ pub(super) fn draw(app: &App, overlay: Overlay, area: Rect, buf: &mut Buffer, hi
     match overlay {
         Overlay::Help => help(app.theme(), area, buf),
         Overlay::Rules => rules(app, area, buf),
-        Overlay::Stats => stats(app, area, buf, hits),
+        Overlay::Stats => app.windows().draw_stats(area, buf, hits, app.theme()),
         Overlay::LastTrick => last_trick(app, area, buf),
-        Overlay::ConfirmQuit => confirm_quit(app, area, buf, hits),
+        Overlay::ConfirmQuit => {
+            let said = app.leaving_words();
+            let windows = app.windows();
+            windows.draw_quit(&said, app.is_shared(), area, buf, hits, app.theme());
+        }
     }
 }
 
@@ -97,29 +101,6 @@ fn watch_lines(facts: &TableFacts, width: usize) -> Vec<String> {
     lines
 }
 
-/// The player's statistics, scrolled when taller than the screen.
-fn stats(app: &App, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
-    let theme = app.theme();
-    let all = app.stats_lines();
-    // Taller than the screen: the window scrolls (Up/Down).
-    let room = usize::from(area.height.saturating_sub(4)).max(1);
-    let limit = all.len().saturating_sub(room);
-    hits.scrolls(limit);
-    let first = app.stats_scroll().min(limit);
-    let shown = &all[first..all.len().min(first + room)];
-    let mut lines: Vec<Line> = shown.iter().map(|l| Line::from(l.as_str())).collect();
-    let more = all.len() > room;
-    let keys = if more {
-        "Up/Down scroll; Esc or s closes."
-    } else {
-        "Esc or s closes."
-    };
-    lines.push(Line::styled(keys, theme.dim()));
-    let window = layout::window(area, 74, lines.len() as u16 + 2);
-    let inner = framed("Your statistics", window, buf, theme);
-    Paragraph::new(lines).render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
-}
-
 /// The last trick, card by card.
 fn last_trick(app: &App, area: Rect, buf: &mut Buffer) {
     let Some(trick) = app.last_trick() else {
@@ -129,35 +110,6 @@ fn last_trick(app: &App, area: Rect, buf: &mut Buffer) {
     let window = layout::window(area, 40, lines.len() as u16 + 2);
     let inner = framed("Last trick", window, buf, app.theme());
     Paragraph::new(lines).render(inner.inner(ratatui::layout::Margin::new(1, 0)), buf);
-}
-
-/// Leave or stay, and what becomes of the game: taken up again, ended,
-/// or, at a shared table, played on without you.
-fn confirm_quit(app: &App, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
-    let theme = app.theme();
-    let said = app.leaving_words();
-    let lines = said.len() as u16;
-    // As wide as its longest line, and never narrower than its buttons.
-    let widest = said.iter().map(|l| l.chars().count()).max().unwrap_or(0);
-    let width = u16::try_from(widest + 4).unwrap_or(u16::MAX).max(46);
-    let window = layout::window(area, width, 5 + lines);
-    let inner = framed("Quit?", window, buf, theme);
-    centered_line(buf, inner, inner.y, Line::from("Leave this game?"));
-    for (y, line) in (inner.y + 1..).zip(&said) {
-        centered_line(buf, inner, y, Line::styled(*line, theme.dim()));
-    }
-    let y = inner.y + 2 + lines;
-    let quit = app.quit_focus() == QuitChoice::Quit;
-    let go = if app.is_shared() {
-        "y  Leave"
-    } else {
-        "y  Quit"
-    };
-    // The two buttons, their brackets and the gap between them.
-    let buttons = go.chars().count() as u16 + 21;
-    let mut x = inner.x + inner.width.saturating_sub(buttons) / 2;
-    x += button(buf, x, y, go, quit, theme, Target::Quit, hits) + 2;
-    button(buf, x, y, "n  Stay", !quit, theme, Target::Continue, hits);
 }
 
 /// Where the deals come from, as the rules window says it during a game:

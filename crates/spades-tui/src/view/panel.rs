@@ -8,14 +8,14 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Widget};
 
-use crate::engine::{Bid, BlindNilRefusal, Decision, Phase, PlayerView, Seat};
+use crate::engine::{Decision, Phase, PlayerView, Seat};
 
 use super::super::app::App;
+use super::super::components::panel_row;
 use super::super::hand::faces;
-use super::super::hits::{Hits, OfferChoice, Target};
-use super::super::text::{sentence, sentence_case, wrap};
+use super::super::hits::Hits;
+use super::super::text::{sentence_case, wrap};
 use super::super::theme::Theme;
-use super::super::widgets::button;
 
 pub(super) fn draw(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, hits: &mut Hits) {
     let theme = app.theme();
@@ -36,9 +36,14 @@ pub(super) fn draw(app: &App, view: &PlayerView, area: Rect, buf: &mut Buffer, h
         trick_done(app, held.trick.winner, inner, buf)
     } else {
         match app.human_turn().map(|t| t.decision) {
-            Some(Decision::BlindNil) => blind_offer(app, view, inner, buf, hits),
-            Some(Decision::Bid) => bid_buttons(app, view, inner, buf, hits),
-            Some(Decision::Exchange) => exchange(app, view, inner, buf),
+            Some(Decision::BlindNil) => {
+                // A notice of two lines (a hint) needs both rows under the buttons.
+                let two_lines = app.shown_notice().is_some_and(|n| n.lines().count() > 1);
+                let offer = app.blind_offer();
+                offer.draw(view, two_lines, inner, buf, hits, theme)
+            }
+            Some(Decision::Bid) => app.bids().draw(view, app.notice(), inner, buf, hits, theme),
+            Some(Decision::Exchange) => app.exchange().draw(view, inner, buf, theme),
             Some(Decision::Play) => play(app, view, inner, buf),
             None => waiting(app, view, inner, buf),
         }
@@ -109,7 +114,7 @@ fn title(app: &App, view: &PlayerView) -> String {
 
 /// Row `i` of the panel, inside its margins.
 fn row(inner: Rect, i: u16) -> Rect {
-    Rect::new(inner.x + 1, inner.y + i, inner.width.saturating_sub(2), 1)
+    panel_row(inner, i)
 }
 
 /// Who took the trick still on the table.
@@ -120,99 +125,6 @@ fn trick_done(app: &App, winner: Seat, inner: Rect, buf: &mut Buffer) -> u16 {
     buf.set_string(row(0).x, row(0).y, line, theme.accent());
     buf.set_string(row(1).x, row(1).y, "Any key or click goes on.", theme.dim());
     2
-}
-
-/// Blind nil (or a blind bid) before the player's cards are seen: the
-/// choices as buttons, and what the one in focus is worth.
-fn blind_offer(
-    app: &App,
-    view: &PlayerView,
-    inner: Rect,
-    buf: &mut Buffer,
-    hits: &mut Hits,
-) -> u16 {
-    let theme = app.theme();
-    let row = |i| row(inner, i);
-    let value = view.rules.blind_nil.value;
-    let minus = theme.minus();
-    // A notice of two lines (a hint) needs both rows under the buttons: in
-    // a panel of three the line that says the cards stay face down gives
-    // way, the buttons moving up.
-    let two_lines = app.shown_notice().is_some_and(|n| n.lines().count() > 1);
-    let top = u16::from(!(two_lines && inner.height < 4));
-    if top > 0 {
-        buf.set_string(
-            row(0).x,
-            row(0).y,
-            "Your cards stay face down until you decide.",
-            Style::new(),
-        );
-    }
-    let number = app.blind_number(view);
-    let choices = app.offer_choices(view);
-    let line = match number {
-        Some(n)
-            if app.offer_cursor() == OfferChoice::BlindNumber
-                || !choices.contains(&OfferChoice::BlindNil) =>
-        {
-            format!("Blind {n}: your side's contract counts double, made or set; up/down changes.")
-        }
-        _ => format!("Blind nil: +{value} if you take no trick, {minus}{value} if you take any."),
-    };
-    buf.set_stringn(
-        row(top + 1).x,
-        row(top + 1).y,
-        line,
-        row(top + 1).width as usize,
-        theme.dim(),
-    );
-    let mut x = row(top).x;
-    for choice in choices {
-        let text = match choice {
-            OfferChoice::BlindNil => "b  Bid blind nil".to_string(),
-            OfferChoice::BlindNumber => format!("Bid blind {}", number.unwrap_or(0)),
-            OfferChoice::Look => "c  Look at my cards".to_string(),
-        };
-        let focused = app.offer_cursor() == choice;
-        x += button(
-            buf,
-            x,
-            row(top).y,
-            &text,
-            focused,
-            theme,
-            Target::Offer(choice),
-            hits,
-        ) + 2;
-    }
-    top + 1
-}
-
-/// How to choose the cards to pass, and the ones chosen so far.
-fn exchange(app: &App, view: &PlayerView, inner: Rect, buf: &mut Buffer) -> u16 {
-    let theme = app.theme();
-    let row = |i| row(inner, i);
-    buf.set_stringn(
-        row(0).x,
-        row(0).y,
-        "Choose with arrows and space, or a card's key or a click; Enter passes them.",
-        row(0).width as usize,
-        Style::new(),
-    );
-    let count = view.exchange.map_or(0, |e| e.count);
-    let chosen = app.to_pass();
-    let line = format!(
-        "To pass ({} of {count}): {}",
-        chosen.len(),
-        if chosen.is_empty() {
-            "none yet".to_string()
-        } else {
-            faces(chosen, theme)
-        }
-    );
-    buf.set_string(row(1).x, row(1).y, line, Style::new());
-    // Choosing a card clears a notice, so a long one hides this only until then.
-    1
 }
 
 /// How to play a card, the suit led, and (playing the dummy's cards) the
@@ -289,91 +201,4 @@ fn exchanging(app: &App, view: &PlayerView, seat: Option<Seat>) -> String {
         }
         _ => "Cards are being exchanged...".to_string(),
     }
-}
-
-/// The bids as buttons, wrapping when they do not fit one row, and why the
-/// bid under the cursor is refused. Returns the first row after the buttons.
-fn bid_buttons(
-    app: &App,
-    view: &PlayerView,
-    inner: Rect,
-    buf: &mut Buffer,
-    hits: &mut Hits,
-) -> u16 {
-    let theme = app.theme();
-    let options = app.bid_options(view);
-    // Brackets mark the cursor even without colour.
-    let texts: Vec<String> = options
-        .iter()
-        .enumerate()
-        .map(|(i, &bid)| {
-            let name = match bid {
-                Bid::Tricks(n) => n.to_string(),
-                Bid::Nil => "Nil".to_string(),
-                Bid::BlindNil => "Blind nil".to_string(),
-                Bid::Blind(n) => format!("Blind {n}"),
-            };
-            if i == app.bid_cursor() {
-                format!("[{name}]")
-            } else {
-                format!(" {name} ")
-            }
-        })
-        .collect();
-    // A cell between buttons where the row has room for it; without, the
-    // bids of a long hand (cutthroat's 17 and Nil) still fit one row,
-    // leaving the rows under it to the reason and the hint.
-    let row_width = usize::from(inner.width.saturating_sub(1));
-    let widths: usize = texts.iter().map(|t| t.chars().count()).sum();
-    let gap = u16::from(widths + texts.len().saturating_sub(1) <= row_width);
-    let (mut x, mut y) = (inner.x + 1, inner.y);
-    for (i, (&bid, text)) in options.iter().zip(&texts).enumerate() {
-        let width = text.chars().count() as u16;
-        if x + width > inner.right() {
-            x = inner.x + 1;
-            y += 1;
-        }
-        let allowed = view.check_bid(bid).is_ok();
-        let mut style = if allowed {
-            Style::new()
-        } else {
-            theme.unavailable()
-        };
-        if i == app.bid_cursor() {
-            style = style.patch(theme.cursor());
-        }
-        buf.set_string(x, y, text, style);
-        hits.add(Rect::new(x, y, width, 1), Target::Bid(bid));
-        x += width + gap;
-    }
-    let next = y - inner.y + 1;
-    // Why the bid under the cursor cannot be made, else why blind nil is not
-    // on offer when that could matter; never what the notice already says.
-    let why = options
-        .get(app.bid_cursor())
-        .and_then(|&b| view.check_bid(b).err())
-        .map(|e| sentence(&e.to_string()))
-        .or_else(|| blind_nil_note(view));
-    if let Some(why) = why.filter(|w| app.notice() != Some(w.as_str()))
-        && next < inner.height
-    {
-        let r = row(inner, next);
-        buf.set_stringn(r.x, r.y, why, r.width as usize, theme.dim());
-    }
-    next
-}
-
-/// Why blind nil is not on offer, said only when a player could expect it:
-/// the side is near the deficit it needs, or the partner has bid it.
-fn blind_nil_note(view: &PlayerView) -> Option<String> {
-    let why = view.blind_nil_refusal()?;
-    let helps = match why {
-        BlindNilRefusal::NotTrailing { deficit, needed } => deficit > 0 && 2 * deficit >= needed,
-        BlindNilRefusal::PartnerBidBlindNil => true,
-        BlindNilRefusal::Disabled
-        | BlindNilRefusal::AlreadyLooked
-        | BlindNilRefusal::Game(_)
-        | BlindNilRefusal::Dummy => false,
-    };
-    helps.then(|| format!("Blind nil: {why}."))
 }

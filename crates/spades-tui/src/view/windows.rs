@@ -167,6 +167,14 @@ fn after_the_game(app: &App) -> Vec<Line<'static>> {
     for line in wrap(app.rating_note(), 46) {
         lines.push(Line::styled(line, theme.accent()));
     }
+    // The records are read aside; the note shows once they are.
+    if app.rating_pending() {
+        lines.push(Line::from(""));
+        lines.push(Line::styled(
+            "Reading your records for the rating...",
+            theme.dim(),
+        ));
+    }
     lines.push(Line::from(""));
     let mut notes = wrap(&deals_after_the_game(app), 46);
     if let Some(path) = app.record_path() {
