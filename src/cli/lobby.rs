@@ -10,7 +10,7 @@ use clap::Args;
 use crate::config::RulesSource;
 use crate::engine::Mode;
 use crate::net::client::directory::{self, News};
-use crate::net::client::lobby::Seeking;
+use crate::net::client::seating::Seeking;
 use crate::net::client::seats_kept;
 use crate::net::client::{Connection, Incoming, Target};
 use crate::net::code::{ServerAddress, TableCode};

@@ -12,7 +12,7 @@ mod hits;
 pub mod input;
 pub mod layout;
 pub mod link;
-pub mod lobby;
+pub mod seating;
 pub mod offer;
 pub mod replay;
 pub mod replay_view;

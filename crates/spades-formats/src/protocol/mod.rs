@@ -225,7 +225,7 @@ pub enum ServerMessage {
     /// `ask` nor the record.
     Watching {
         table: String,
-        seats: Vec<LobbySeat>,
+        seats: Vec<TableSeat>,
         rules: String,
     },
     /// What anyone may know of the table now (to spectators).
@@ -234,8 +234,9 @@ pub enum ServerMessage {
         view: Box<PublicView>,
     },
     /// The table before its game starts, sent to everyone at it whenever
-    /// it changes.
-    Lobby(Lobby),
+    /// it changes. Its wire name is `lobby`, the table's lobby.
+    #[serde(rename = "lobby")]
+    Seating(Seating),
     /// The game starts: the deals' commitment (its seed is revealed by the
     /// record's last line) and the seats' names in seat order.
     Start {
@@ -324,12 +325,12 @@ pub enum ServerMessage {
 
 /// The table before its game: who sits where, and the host's settings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Lobby {
+pub struct Seating {
     pub table: String,
     /// The rules in force, as a `rules.toml` file's text.
     pub rules: String,
     /// One entry a seat, in seat order.
-    pub seats: Vec<LobbySeat>,
+    pub seats: Vec<TableSeat>,
     pub bots: bool,
     pub level: BotSpec,
     /// The levels the host may choose from (absent before this key was
@@ -349,7 +350,7 @@ pub struct Lobby {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LobbySeat {
+pub struct TableSeat {
     pub name: Option<String>,
     pub player: SeatPlayer,
     /// A signed-in player's rating in the table's mode (absent from

@@ -1,7 +1,7 @@
 //! A player's side of a server's lobby, before sitting down: the list of
 //! its public tables, opening a table (public or private), and the
 //! quick-match queue, each a typed answer. What the lobby screen calls;
-//! once seated, `lobby::Waiting` follows the table as for `join`.
+//! once seated, `seating::Waiting` follows the table as for `join`.
 
 use super::account::{SignInError, next};
 use super::{Connection, Incoming};
@@ -194,7 +194,7 @@ pub fn follow(
 }
 
 /// Opens a table with `rules` and sits at it as its host. The `seated`
-/// and `lobby` that came are left to be read, for `lobby::Waiting`.
+/// and `lobby` that came are left to be read, for `seating::Waiting`.
 pub fn open(
     connection: &mut Connection,
     rules: &Rules,

@@ -295,7 +295,7 @@ fn reply(line: &[u8], found: &Mutex<Found>) -> Result<(), String> {
             }
             Ok(())
         }
-        ServerMessage::Lobby(lobby) => lobby
+        ServerMessage::Seating(lobby) => lobby
             .seats
             .iter()
             .flat_map(|s| &s.name)

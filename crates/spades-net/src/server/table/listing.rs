@@ -12,7 +12,7 @@ impl TableTask {
         let mode = self.mode();
         let counts = self.counts();
         let seats = self
-            .lobby()
+            .seating()
             .seats
             .into_iter()
             .map(|shown| ListedSeat {

@@ -1,4 +1,4 @@
-//! One table: its lobby, then its game. A task of its own owns both and is
+//! One table: its seating (its lobby), then its game. A task of its own owns both and is
 //! the only one to touch them; connections send it what their clients
 //! say (`Command`), and it sends each connection only what its seat may
 //! see.
@@ -9,7 +9,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
 mod listing;
-mod lobby;
+mod seating;
 mod play;
 mod rated;
 mod seats;
@@ -252,7 +252,7 @@ pub(super) fn open(
     let (commands, command_rx, mut task) = TableTask::new(opening, &shared);
     let host_seat = Seat::new(0);
     task.seat_person(host, host_seat, who, token);
-    task.broadcast_lobby();
+    task.broadcast_seating();
     shared.add_table(id, commands.clone());
     tokio::spawn(task.run(command_rx, alive));
     commands
@@ -275,7 +275,7 @@ pub(super) fn open_matched(
     }
     shared.add_table(id, commands.clone());
     // Who sits where, as every table tells it before its game.
-    task.broadcast_lobby();
+    task.broadcast_seating();
     task.begin();
     tokio::spawn(task.run(command_rx, alive));
     commands

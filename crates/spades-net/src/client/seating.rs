@@ -1,7 +1,8 @@
-//! The lobby of a table on a server as the player's program follows it:
-//! who sits where and the host's settings, as the server says them, until
-//! the game starts and hands over to the player's seat (`seat::Remote`).
-//! Nothing here draws; the terminal's lobby screen shows a `LobbyState`.
+//! A table's seating on a server (its lobby, before the game) as the
+//! player's program follows it: who sits where and the host's settings, as
+//! the server says them, until the game starts and hands over to the
+//! player's seat (`seat::Remote`). Nothing here draws; the terminal's
+//! seating screen shows a `SeatingState`.
 
 use std::time::{Duration, Instant};
 
@@ -10,18 +11,18 @@ use crate::fairness::Commitment;
 
 use super::Incoming;
 use crate::protocol::directory::{MAX_QUEUED_NAMES, MAX_WAIT};
-use crate::protocol::{ClientMessage, ErrorCode, Lobby, SeatPlayer, ServerMessage};
+use crate::protocol::{ClientMessage, ErrorCode, Seating, SeatPlayer, ServerMessage};
 
 /// The lobby as this player knows it.
 #[derive(Debug, Clone)]
-pub struct LobbyState {
+pub struct SeatingState {
     pub seat: Seat,
     pub host: bool,
     /// What a friend types to join, when this player can tell them.
     pub join_command: Option<String>,
     /// What a friend types to watch, once the table's code is known.
     pub watch_command: Option<String>,
-    pub lobby: Option<Lobby>,
+    pub seating: Option<Seating>,
     pub rules: Option<Rules>,
     /// Chat lines and the server's refusals, newest last.
     pub news: Vec<String>,
@@ -73,14 +74,14 @@ impl InQueue {
     }
 }
 
-impl LobbyState {
-    pub fn new(seat: Seat, host: bool, join_command: Option<String>) -> LobbyState {
-        LobbyState {
+impl SeatingState {
+    pub fn new(seat: Seat, host: bool, join_command: Option<String>) -> SeatingState {
+        SeatingState {
             seat,
             host,
             join_command,
             watch_command: None,
-            lobby: None,
+            seating: None,
             rules: None,
             news: Vec::new(),
             queued: None,
@@ -88,9 +89,9 @@ impl LobbyState {
     }
 
     /// The lobby the server sent, with the rules it holds.
-    pub fn update(&mut self, lobby: Lobby) {
-        self.rules = crate::config::parse_rules(&lobby.rules, "the table's rules").ok();
-        self.lobby = Some(lobby);
+    pub fn update(&mut self, seating: Seating) {
+        self.rules = crate::config::parse_rules(&seating.rules, "the table's rules").ok();
+        self.seating = Some(seating);
     }
 
     pub fn tell(&mut self, news: String) {
@@ -207,7 +208,7 @@ pub struct Started {
 /// The lobby following the server: who sits where, until the game starts
 /// and the first view of the player's seat arrives.
 pub struct Waiting {
-    pub state: LobbyState,
+    pub state: SeatingState,
     seat_token: Option<(String, String)>,
     code: Option<String>,
     start: Option<Begun>,
@@ -223,7 +224,7 @@ struct Begun {
 }
 
 impl Waiting {
-    pub fn new(state: LobbyState) -> Waiting {
+    pub fn new(state: SeatingState) -> Waiting {
         Waiting {
             state,
             seat_token: None,
@@ -297,7 +298,7 @@ impl Waiting {
                 self.state.watch_command = Some(format!("spades watch {code}"));
                 self.code = Some(code);
             }
-            ServerMessage::Lobby(lobby) => self.state.update(lobby),
+            ServerMessage::Seating(seating) => self.state.update(seating),
             ServerMessage::Queued {
                 mode,
                 waiting,
