@@ -23,8 +23,8 @@ use spades::fairness::Dealing;
 use spades::naming::Names;
 use spades::net::server::{Server, ServerOptions};
 use spades::protocol::{
-    self, ClientMessage, ErrorCode, Legal, Seating, TableSeat, PROTOCOL_VERSION, SeatPlayer,
-    ServerMessage,
+    self, ClientMessage, ErrorCode, Legal, PROTOCOL_VERSION, SeatPlayer, Seating, ServerMessage,
+    TableSeat,
 };
 use spades::record::{GameInfo, RecordLine, read_games};
 use support::game::short;
@@ -532,7 +532,7 @@ fn every_error_code() {
 /// and the quick-match queue's answers.
 #[test]
 fn lobby_messages() {
-    use spades::protocol::directory::{ListedSeat, ListedTable, QueueCount, ShownRating};
+    use spades::protocol::lobby::{ListedSeat, ListedTable, QueueCount, ShownRating};
     let seat = |name: Option<&str>, player, rating: Option<(i32, i32, bool)>| ListedSeat {
         name: name.map(String::from),
         player,

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use spades::engine::{Phase, Seat};
-use spades::net::client::seating::{Joining, SeatingState, SeatTokens, Seeking, Started, Waiting};
+use spades::net::client::seating::{Joining, SeatTokens, SeatingState, Seeking, Started, Waiting};
 use spades::net::client::{Connection, Target};
 use spades::net::server::{Server, ServerOptions};
 use spades::protocol::ClientMessage;

@@ -9,7 +9,7 @@ use spades::bots::Level;
 use spades::engine::{Mode, Seat};
 use spades::ladder::farming::{self, Move, Opponent};
 use spades::net::client::seat::Ladder;
-use spades::protocol::directory::ListedTable;
+use spades::protocol::lobby::ListedTable;
 use spades::protocol::{ClientMessage, ErrorCode, ServerMessage};
 use spades::rating::Rating;
 use spades::rating::period::{self, SeatResult, Sitter};

@@ -173,7 +173,7 @@ fn seating_of_a_shared_table() {
     use spades::bots::Level;
     use spades::engine::{Rules, Seat};
     use spades::net::client::seating::SeatingState;
-    use spades::protocol::{Seating, TableSeat, SeatPlayer};
+    use spades::protocol::{SeatPlayer, Seating, TableSeat};
     use spades::tui::Theme;
     use spades::tui::seating::{SeatingKey, SeatingScreen};
     let code = "spades join K7QXM2PD4T9RWA3B.F3QZ7XJ2M4TDKRWA8P6N5YHVCE@192.168.1.5:4466";
@@ -191,7 +191,7 @@ fn seating_of_a_shared_table() {
         seats: vec![
             TableSeat {
                 // A signed-in player: her rating, still a guess.
-                rating: Some(spades::protocol::directory::ShownRating {
+                rating: Some(spades::protocol::lobby::ShownRating {
                     rating: 1562,
                     deviation: 290,
                     provisional: true,

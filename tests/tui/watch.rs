@@ -10,7 +10,7 @@ use spades::engine::{Mode, Phase, Rules, Seat};
 use spades::fairness::Dealing;
 use spades::net::client::Incoming;
 use spades::net::client::watch::WatchState;
-use spades::protocol::{TableSeat, SeatPlayer, ServerMessage};
+use spades::protocol::{SeatPlayer, ServerMessage, TableSeat};
 use spades::table::{Player, Table};
 use spades::tui::watch::{WatchKey, WatchScreen};
 use spades::tui::{Key, Theme};

@@ -5,19 +5,19 @@
 
 pub mod app;
 mod components;
-pub mod directory;
 mod hand;
 pub mod hint;
 mod hits;
 pub mod input;
 pub mod layout;
 pub mod link;
-pub mod seating;
+pub mod lobby;
 pub mod offer;
 pub mod replay;
 pub mod replay_view;
 mod run;
 mod scored;
+pub mod seating;
 pub mod spoken;
 pub mod standing;
 pub mod summary;

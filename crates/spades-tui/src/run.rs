@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use crate::net::client::Connection;
-use crate::net::client::seating::{Joining, SeatingState, NotSeated, Started, Waiting};
+use crate::net::client::seating::{Joining, NotSeated, SeatingState, Started, Waiting};
 use crate::save::{Saved, SetAside};
 use crate::session::Played;
 use crate::signals::{Signal, StopSignals};

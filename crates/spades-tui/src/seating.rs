@@ -17,10 +17,10 @@ use crate::engine::{Mode, Rules, Seat};
 use crate::naming::{Place, place};
 use crate::net::client::seating::SeatingState;
 use crate::outside::clean_name;
-use crate::protocol::{ClientMessage, Seating, SeatPlayer};
+use crate::protocol::{ClientMessage, SeatPlayer, Seating};
 
-use super::directory::rating_text;
 use super::input::Key;
+use super::lobby::rating_text;
 use super::text::wrap;
 use super::theme::Theme;
 use super::widgets::{framed, padded};
@@ -139,7 +139,9 @@ impl SeatingScreen<'_> {
             let at = Seat::new(i);
             let who = match (seat.player, seat.name.as_ref().filter(|n| !n.is_empty())) {
                 (SeatPlayer::Dummy, _) => "the dummy".to_string(),
-                (SeatPlayer::Empty, _) if seating.bots => format!("empty: a bot ({})", seating.level),
+                (SeatPlayer::Empty, _) if seating.bots => {
+                    format!("empty: a bot ({})", seating.level)
+                }
                 (SeatPlayer::Empty, _) => "empty".to_string(),
                 (SeatPlayer::Bot, _) => format!("a bot ({})", seating.level),
                 (_, Some(name)) => crate::naming::shown_name(name, seat.guest),

@@ -8,9 +8,9 @@
 //! `PlayerView`, and an `event` is the event as that seat sees it.
 
 pub mod account;
-pub mod directory;
 pub mod event;
 pub mod lines;
+pub mod lobby;
 pub mod timer;
 pub mod view;
 
@@ -118,7 +118,7 @@ pub enum ClientMessage {
     },
     /// Quick match: a table of `mode` with players of a like rating, bots
     /// filling the seats still empty once `wait` seconds have passed
-    /// (at most `directory::MAX_WAIT`).
+    /// (at most `lobby::MAX_WAIT`).
     Queue {
         mode: Mode,
         wait: u32,
@@ -136,7 +136,7 @@ pub enum ClientMessage {
     /// Stop telling me.
     Unfollow {},
     /// Which of these tables (ids of tables this machine keeps a seat
-    /// token for, at most `directory::MAX_MINE`) hold a seat of the
+    /// token for, at most `lobby::MAX_MINE`) hold a seat of the
     /// signed-in asker's, public or private: answered with `yours`.
     Mine {
         tables: Vec<String>,
@@ -176,10 +176,10 @@ pub enum ServerMessage {
         #[serde(default)]
         you: Option<Vec<account::Rated>>,
     },
-    /// The public tables asked for: the first `directory::MAX_LISTED`,
+    /// The public tables asked for: the first `lobby::MAX_LISTED`,
     /// open ones first, and how many match in all.
     Tables {
-        tables: Vec<directory::ListedTable>,
+        tables: Vec<lobby::ListedTable>,
         total: u32,
         /// The mode listed; absent for every mode (and from servers
         /// before this key).
@@ -189,17 +189,17 @@ pub enum ServerMessage {
     /// The answer to `mine`: those of the tables named where the signed-in
     /// asker holds a seat (playing or away), public or private; none for a
     /// guest.
-    Yours { tables: Vec<directory::ListedTable> },
+    Yours { tables: Vec<lobby::ListedTable> },
     /// To a connection that follows the lobby: how many wait in each
     /// quick-match queue now.
-    Queues { queues: Vec<directory::QueueCount> },
+    Queues { queues: Vec<lobby::QueueCount> },
     /// In the quick-match queue of `mode`, with `waiting` players in it
     /// (this one included); sent again whenever that changes.
     Queued {
         mode: Mode,
         waiting: u32,
         /// The names of those waiting, longest waiting first, at most
-        /// `directory::MAX_QUEUED_NAMES` (absent from servers before
+        /// `lobby::MAX_QUEUED_NAMES` (absent from servers before
         /// this key).
         #[serde(default)]
         names: Vec<String>,
@@ -356,7 +356,7 @@ pub struct TableSeat {
     /// A signed-in player's rating in the table's mode (absent from
     /// servers before this key, and for guests and bots).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rating: Option<directory::ShownRating>,
+    pub rating: Option<lobby::ShownRating>,
     /// A guest: a person not signed in, on a server that keeps a ladder
     /// (absent when not).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

@@ -10,8 +10,8 @@ use crate::engine::{Mode, PlayerView, Rules, Seat};
 use crate::fairness::Commitment;
 
 use super::Incoming;
-use crate::protocol::directory::{MAX_QUEUED_NAMES, MAX_WAIT};
-use crate::protocol::{ClientMessage, ErrorCode, Seating, SeatPlayer, ServerMessage};
+use crate::protocol::lobby::{MAX_QUEUED_NAMES, MAX_WAIT};
+use crate::protocol::{ClientMessage, ErrorCode, SeatPlayer, Seating, ServerMessage};
 
 /// The lobby as this player knows it.
 #[derive(Debug, Clone)]
@@ -175,8 +175,8 @@ impl Joining {
                 table: table.clone(),
             },
             (None, _) => match self.seeking {
-                Seeking::Private => super::directory::host(rules, false),
-                Seeking::Public => super::directory::host(rules, true),
+                Seeking::Private => super::lobby::host(rules, false),
+                Seeking::Public => super::lobby::host(rules, true),
                 Seeking::Quick { mode, wait } => ClientMessage::Queue { mode, wait },
             },
         }

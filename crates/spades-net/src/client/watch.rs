@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
 use crate::engine::{PublicView, Rules, Seat, SeatEvent};
-use crate::protocol::{ClientMessage, ErrorCode, Seating, TableSeat, SeatPlayer, ServerMessage};
+use crate::protocol::{ClientMessage, ErrorCode, SeatPlayer, Seating, ServerMessage, TableSeat};
 
 use super::{Connection, Incoming};
 

@@ -147,7 +147,7 @@ fn options() -> ServerOptions {
         plain: true,
         hello_timeout: Duration::from_secs(5),
         sit_timeout: Duration::from_secs(5),
-        lobby_timeout: Some(Duration::from_secs(5)),
+        seating_timeout: Some(Duration::from_secs(5)),
         ..ServerOptions::default()
     }
 }

@@ -9,13 +9,13 @@ use crate::config::preferences::Preferences;
 use crate::engine::{Mode, Seat};
 use crate::naming::{Place, place};
 use crate::net::client::Connection;
-use crate::net::client::seating::{Joining, SeatingState, NotSeated, Started, Waiting};
-use crate::protocol::{ClientMessage, Seating, SeatPlayer};
+use crate::net::client::seating::{Joining, NotSeated, SeatingState, Started, Waiting};
+use crate::protocol::{ClientMessage, SeatPlayer, Seating};
 use crate::signals::{Signal, StopSignals};
 
 use super::super::input::Key;
-use super::super::seating::{SeatingKey, SeatingScreen};
 use super::super::run::{IDLE_WAIT, RemoteEnd};
+use super::super::seating::{SeatingKey, SeatingScreen};
 use super::super::waiting::who_waits;
 use super::super::{App, Ending, PlayConfig, TuiError};
 use super::lobby::bounded;

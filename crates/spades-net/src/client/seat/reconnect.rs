@@ -4,8 +4,8 @@
 
 use std::sync::mpsc::Receiver;
 
-use crate::client::seating::KeepToken;
 use crate::client::rejoin::{NotBack, rejoin};
+use crate::client::seating::KeepToken;
 use crate::client::{Connection, Target};
 
 /// What became of taking the seat back, when asked.

@@ -7,7 +7,7 @@ use super::rated::Counts;
 use super::{Holder, Playing, TableTask};
 use crate::bots::{BotSpec, Level};
 use crate::fairness::Dealing;
-use crate::protocol::{ErrorCode, Seating, TableSeat, SeatPlayer, ServerMessage};
+use crate::protocol::{ErrorCode, SeatPlayer, Seating, ServerMessage, TableSeat};
 use crate::record::{GameInfo, MemoryRecord, now_secs};
 use crate::table::{Player, Table};
 

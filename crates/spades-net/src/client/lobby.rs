@@ -6,7 +6,7 @@
 use super::account::{SignInError, next};
 use super::{Connection, Incoming};
 use crate::engine::{Mode, Rules, Seat};
-use crate::protocol::directory::{ListedTable, MAX_MINE, QueueCount, is_table_id};
+use crate::protocol::lobby::{ListedTable, MAX_MINE, QueueCount, is_table_id};
 use crate::protocol::{ClientMessage, ErrorCode, ServerMessage};
 
 /// The server's public tables, as one `tables` answer lists them.
