@@ -35,7 +35,7 @@ use spades::ladder::names::Name;
 use spades::ladder::sqlite::SqliteStore;
 use spades::ladder::store::{AccountId, Occupant, RecordHash, Store};
 use spades::ladder::{self, FinishedGame, UnixTime};
-use spades::protocol::directory::MAX_LISTED;
+use spades::protocol::lobby::MAX_LISTED;
 use spades::protocol::{ClientMessage, ServerMessage};
 use support::account::{self, arrive, next, send, stay};
 use support::load::{self, Running, many, split};

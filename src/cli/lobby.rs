@@ -1,7 +1,7 @@
 //! `spades lobby`: a server's public tables on screen, to join, watch,
-//! open one or wait for a quick match. The screen (`tui::directory`) only
+//! open one or wait for a quick match. The screen (`tui::lobby`) only
 //! turns keys into requests; here they go to the server through a
-//! `Directory`, and a seat found hands over to `join`'s and `host`'s flow.
+//! `Lobby`, and a seat found hands over to `join`'s and `host`'s flow.
 
 use std::time::Duration;
 
@@ -9,18 +9,18 @@ use clap::Args;
 
 use crate::config::RulesSource;
 use crate::engine::Mode;
-use crate::net::client::directory::{self, News};
-use crate::net::client::lobby::Seeking;
+use crate::net::client::lobby::{self, News};
+use crate::net::client::seating::Seeking;
 use crate::net::client::seats_kept;
 use crate::net::client::{Connection, Incoming, Target};
 use crate::net::code::{ServerAddress, TableCode};
 use crate::paths;
 use crate::protocol::ClientMessage;
 use crate::protocol::account::{ModeRating, Rated, Rung};
-use crate::protocol::directory::{ListedTable, QueueCount};
+use crate::protocol::lobby::{ListedTable, QueueCount};
 use crate::session::Played;
 use crate::signals::{Signal, StopSignals};
-use crate::tui::directory::{DirectoryState, Outcome, Player, render};
+use crate::tui::lobby::{LobbyState, Outcome, Player, render};
 use crate::tui::spoken::remote::Voice;
 use crate::tui::terminal::{Next, Session};
 use crate::tui::{
@@ -60,7 +60,7 @@ pub enum Handover {
 
 /// What the lobby asks of a server. Errors are said on the status line,
 /// in the player's words.
-pub trait Directory {
+pub trait Lobby {
     /// The public tables of `mode` (all modes with `None`), and how many
     /// the server has in all.
     fn list(&mut self, mode: Option<Mode>) -> Result<(Vec<ListedTable>, usize), String>;
@@ -89,8 +89,8 @@ pub struct Told {
 
 /// What the server told is put on screen; the list asked for again when
 /// the connection was lost.
-fn take_told(directory: &mut impl Directory, state: &mut DirectoryState) -> Option<Outcome> {
-    let told = directory.told();
+fn take_told(lobby: &mut impl Lobby, state: &mut LobbyState) -> Option<Outcome> {
+    let told = lobby.told();
     if let Some((tables, total)) = told.tables {
         state.set_tables(tables, total);
     }
@@ -100,18 +100,18 @@ fn take_told(directory: &mut impl Directory, state: &mut DirectoryState) -> Opti
     told.lost.then(|| Outcome::Refresh(state.filter()))
 }
 
-/// What one of the screen's outcomes comes to: asked of the directory and
+/// What one of the screen's outcomes comes to: asked of the lobby and
 /// its answer shown (`None`), or the lobby left, for a handover or not.
 fn answer(
-    directory: &mut impl Directory,
-    state: &mut DirectoryState,
+    lobby: &mut impl Lobby,
+    state: &mut LobbyState,
     outcome: Outcome,
 ) -> Option<Result<Handover, Ending>> {
     let handover = match outcome {
         Outcome::Nothing => return None,
         Outcome::Quit => return Some(Err(Ending::Quit)),
         Outcome::Refresh(mode) => {
-            match directory.list(mode) {
+            match lobby.list(mode) {
                 Ok((tables, total)) => {
                     state.set_tables(tables, total);
                     state.clear_status();
@@ -121,7 +121,7 @@ fn answer(
             return None;
         }
         Outcome::AskLadder(mode) => {
-            match directory.ladder(mode) {
+            match lobby.ladder(mode) {
                 Ok((rows, you)) => state.set_ladder(rows, you),
                 Err(why) => state.set_status(why),
             }
@@ -132,7 +132,7 @@ fn answer(
         Outcome::Open { mode, public } => Handover::Open { mode, public },
         Outcome::Queue { mode, wait } => Handover::Queue { mode, wait },
     };
-    match directory.offers(&handover) {
+    match lobby.offers(&handover) {
         Ok(()) => Some(Ok(handover)),
         Err(why) => {
             state.set_status(why);
@@ -146,14 +146,14 @@ fn answer(
 /// `note`, when given, is said on the status line once the list is in
 /// (what became of the table the player comes back from).
 pub fn run_lobby(
-    directory: &mut impl Directory,
-    state: &mut DirectoryState,
+    lobby: &mut impl Lobby,
+    state: &mut LobbyState,
     theme: &Theme,
     note: Option<String>,
 ) -> Result<Result<Handover, Ending>, TuiError> {
     let signals = StopSignals::watch()?;
     let mut session = Session::start()?;
-    let result = drive(directory, state, theme, &mut session, &signals, note);
+    let result = drive(lobby, state, theme, &mut session, &signals, note);
     let restored = session.end();
     match signals.received() {
         Some(signal) => Ok(Err(Ending::Signal(signal))),
@@ -162,8 +162,8 @@ pub fn run_lobby(
 }
 
 fn drive(
-    directory: &mut impl Directory,
-    state: &mut DirectoryState,
+    lobby: &mut impl Lobby,
+    state: &mut LobbyState,
     theme: &Theme,
     session: &mut Session,
     signals: &StopSignals,
@@ -187,7 +187,7 @@ fn drive(
             if asking {
                 state.clear_status();
             }
-            if let Some(end) = answer(directory, state, outcome) {
+            if let Some(end) = answer(lobby, state, outcome) {
                 return Ok(end);
             }
             // The server's word on the list, if any, comes first.
@@ -200,7 +200,7 @@ fn drive(
             Next::HungUp => return Ok(Err(Ending::Signal(Signal::HANGUP))),
             Next::Input(Input::Key(Key::Interrupt)) => return Ok(Err(Ending::Interrupted)),
             Next::Input(input) => Some(state.update(input)),
-            Next::Nothing => take_told(directory, state),
+            Next::Nothing => take_told(lobby, state),
         };
     }
 }
@@ -208,7 +208,7 @@ fn drive(
 /// A server reached by its code, over one connection, reconnected (and
 /// signed in again) when the server has closed it or a table took it. The
 /// lobby follows it: what it tells unasked is kept for `told`.
-struct ServerDirectory {
+struct ServerLobby {
     code: ServerAddress,
     name: String,
     connection: Option<Connection>,
@@ -229,9 +229,9 @@ struct ServerDirectory {
     yours: Vec<ListedTable>,
 }
 
-impl ServerDirectory {
-    fn new(code: ServerAddress, name: String, connection: Connection) -> ServerDirectory {
-        ServerDirectory {
+impl ServerLobby {
+    fn new(code: ServerAddress, name: String, connection: Connection) -> ServerLobby {
+        ServerLobby {
             code,
             name,
             connection: Some(connection),
@@ -286,7 +286,7 @@ impl ServerDirectory {
             match incoming {
                 Incoming::Message(message) => match News::of(&message) {
                     Some(News::Tables { mode, listing }) if mode == self.mode => {
-                        let listing = directory::yours_first(&self.yours, listing, mode);
+                        let listing = lobby::yours_first(&self.yours, listing, mode);
                         self.told.tables = Some((listing.tables, listing.total as usize));
                     }
                     Some(News::Queues(queues)) => self.told.queues = Some(queues),
@@ -314,7 +314,7 @@ impl ServerDirectory {
             .connection
             .as_mut()
             .ok_or("the connection to the server was lost")?;
-        match directory::mine(connection, &kept) {
+        match lobby::mine(connection, &kept) {
             Ok(Some(yours)) => {
                 self.answers_mine = Some(true);
                 self.yours = yours;
@@ -323,7 +323,7 @@ impl ServerDirectory {
                 self.answers_mine = Some(false);
                 self.yours.clear();
             }
-            Err(directory::LobbyError::Refused { .. }) => {}
+            Err(lobby::LobbyError::Refused { .. }) => {}
             Err(e) => return Err(e.to_string()),
         }
         Ok(())
@@ -340,7 +340,7 @@ impl ServerDirectory {
     }
 }
 
-impl Directory for ServerDirectory {
+impl Lobby for ServerLobby {
     /// Follows the lobby of `mode` (the list now, and news of it later);
     /// asks for the list alone of a server that cannot be followed.
     fn list(&mut self, mode: Option<Mode>) -> Result<(Vec<ListedTable>, usize), String> {
@@ -354,7 +354,7 @@ impl Directory for ServerDirectory {
             .ok_or("the connection to the server was lost")?;
         let mut listing = None;
         if follows != Some(false) {
-            listing = directory::follow(connection, mode).map_err(|e| e.to_string())?;
+            listing = lobby::follow(connection, mode).map_err(|e| e.to_string())?;
             self.follows = Some(listing.is_some());
             self.mode = mode;
             // Older news is of another mode, or older than this list.
@@ -362,10 +362,10 @@ impl Directory for ServerDirectory {
         }
         let listing = match listing {
             Some(listing) => listing,
-            None => directory::list(connection, mode).map_err(|e| e.to_string())?,
+            None => lobby::list(connection, mode).map_err(|e| e.to_string())?,
         };
         self.ask_mine()?;
-        let listing = directory::yours_first(&self.yours, listing, mode);
+        let listing = lobby::yours_first(&self.yours, listing, mode);
         Ok((listing.tables, listing.total as usize))
     }
 
@@ -399,14 +399,14 @@ pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
     let (connection, signed) = connect_signed(&target, name)?;
     config.game.name = signed.name.clone();
     config.from_lobby = true;
-    let mut directory = ServerDirectory::new(args.code.clone(), signed.name.clone(), connection);
+    let mut lobby = ServerLobby::new(args.code.clone(), signed.name.clone(), connection);
     let player = Player {
         name: signed.name,
         ratings: signed.ratings,
     };
-    let mut state = DirectoryState::new(target.address, player);
+    let mut state = LobbyState::new(target.address, player);
     if let Some(mut voice) = voice {
-        return spoken::lobby(&mut directory, &mut state, config, &args.code, &mut voice);
+        return spoken::lobby(&mut lobby, &mut state, config, &args.code, &mut voice);
     }
     let theme = Theme::for_player(config.ascii, &config.preferences);
     let code = &args.code;
@@ -414,7 +414,7 @@ pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
     let mut note = None;
     loop {
         state.set_kept(kept_here());
-        let handover = match run_lobby(&mut directory, &mut state, &theme, note.take())? {
+        let handover = match run_lobby(&mut lobby, &mut state, &theme, note.take())? {
             Ok(handover) => handover,
             Err(ending) => {
                 return report_played(GameOutcome {
@@ -423,14 +423,7 @@ pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
                 });
             }
         };
-        let end = match take_seat(
-            &mut directory,
-            &state,
-            config.clone(),
-            &handover,
-            code,
-            None,
-        )? {
+        let end = match take_seat(&mut lobby, &state, config.clone(), &handover, code, None)? {
             Went::Sat(end) => end,
             Went::Watched => {
                 state.clear_status();
@@ -443,7 +436,7 @@ pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
         };
         match back::from_table(end, &handover, &mut played) {
             back::Back::ToLobby(said) => {
-                signed_in_again(&mut directory, &mut state);
+                signed_in_again(&mut lobby, &mut state);
                 note = Some(said);
             }
             back::Back::Stop(ending) => return report_played(GameOutcome { played, ending }),
@@ -453,9 +446,9 @@ pub(super) fn lobby(args: &LobbyArgs) -> Result<(), CliError> {
 
 /// Back from a table, signed in again at once: the ratings the game left
 /// are shown (an answer that does not come is the list's to say).
-fn signed_in_again(directory: &mut ServerDirectory, state: &mut DirectoryState) {
-    if directory.connection().is_ok()
-        && let Some(ratings) = directory.ratings.take()
+fn signed_in_again(lobby: &mut ServerLobby, state: &mut LobbyState) {
+    if lobby.connection().is_ok()
+        && let Some(ratings) = lobby.ratings.take()
     {
         state.player.ratings = ratings;
     }
@@ -477,8 +470,8 @@ enum Went {
 /// What stops it before the table is said back in the lobby. With a
 /// `voice`, the table is in lines (the screen-reader mode).
 fn take_seat(
-    directory: &mut ServerDirectory,
-    state: &DirectoryState,
+    lobby: &mut ServerLobby,
+    state: &LobbyState,
     mut config: PlayConfig,
     handover: &Handover,
     code: &ServerAddress,
@@ -497,24 +490,23 @@ fn take_seat(
     };
     let seeking = match *handover {
         Handover::Watch(ref table) => {
-            directory.unfollow();
+            lobby.unfollow();
             let code = elsewhere(state, table).unwrap_or_else(|| at(table));
             let (ascii, preferences) = (config.ascii, &config.preferences);
-            return watch(&code, &directory.name, ascii, preferences, voice)
+            return watch(&code, &lobby.name, ascii, preferences, voice)
                 .map(|()| Went::Watched)
                 .or_else(nowhere);
         }
         Handover::Join(ref table) => {
             // Another server of the fleet holds it: sat at there.
             if let Some(code) = elsewhere(state, table) {
-                let connection = match connect_signed(&Target::from(&code), directory.name.clone())
-                {
+                let connection = match connect_signed(&Target::from(&code), lobby.name.clone()) {
                     Ok((connection, _)) => connection,
                     Err(e) => return nowhere(e),
                 };
                 return sit_at(config, connection, &code, voice).map(Went::Sat);
             }
-            let connection = match directory.take_connection() {
+            let connection = match lobby.take_connection() {
                 Ok(connection) => connection,
                 Err(e) => return nowhere(e),
             };
@@ -542,7 +534,7 @@ fn take_seat(
             Seeking::Quick { mode, wait }
         }
     };
-    let connection = match directory.take_connection() {
+    let connection = match lobby.take_connection() {
         Ok(connection) => connection,
         Err(e) => return nowhere(e),
     };
@@ -560,7 +552,7 @@ fn kept_here() -> Vec<String> {
 
 /// The code of a listed table another server of the fleet holds (the
 /// server lists it with one), if `table` is such.
-fn elsewhere(state: &DirectoryState, table: &str) -> Option<TableCode> {
+fn elsewhere(state: &LobbyState, table: &str) -> Option<TableCode> {
     let listed = state.tables().iter().find(|t| t.table == table)?;
     listed.code.as_deref()?.parse().ok()
 }

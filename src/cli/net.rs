@@ -12,7 +12,7 @@ use crate::config::RulesSource;
 use crate::engine::Rules;
 use crate::net::certificate::CertificateError;
 use crate::net::client::account::{self, Credentials, SignInError, SignedIn};
-use crate::net::client::lobby::{Joining, Seeking};
+use crate::net::client::seating::{Joining, Seeking};
 use crate::net::client::seats_kept;
 use crate::net::client::{Connection, Target};
 use crate::net::code::{ServerAddress, TableCode, Trust, lan_address};

@@ -130,7 +130,7 @@ fn serve_options(args: &ServeArgs) -> Result<ServerOptions, CliError> {
         plain: args.insecure_plain,
         certificate,
         turn_timer: given(args.turn_timer, 1),
-        lobby_timeout: given(args.lobby_timeout, 60),
+        seating_timeout: given(args.lobby_timeout, 60),
         per_address: args.per_address,
         max_connections: args.max_connections,
         registrations: RegistrationLimits {
@@ -354,7 +354,7 @@ mod tests {
     fn a_server_ends_stalled_turns_and_lobbies_unless_told_not_to() {
         let options = serve(&[]);
         assert_eq!(options.turn_timer, Some(Duration::from_secs(60)));
-        assert_eq!(options.lobby_timeout, Some(Duration::from_secs(30 * 60)));
+        assert_eq!(options.seating_timeout, Some(Duration::from_secs(30 * 60)));
         assert_eq!(options.per_address, 16);
         assert_eq!(options.max_connections, 4096);
         assert_eq!(options.registrations, RegistrationLimits::default());
@@ -386,7 +386,7 @@ mod tests {
         );
         let options = serve(&["--turn-timer", "0", "--lobby-timeout", "0"]);
         assert_eq!(options.turn_timer, None);
-        assert_eq!(options.lobby_timeout, None);
+        assert_eq!(options.seating_timeout, None);
     }
 
     /// A code is pasted as printed: a wildcard is never printed as its

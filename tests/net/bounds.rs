@@ -142,7 +142,7 @@ async fn a_lobby_not_started_in_time_is_closed() {
     let server = Server::start(ServerOptions {
         listen: "127.0.0.1:0".parse().unwrap(),
         plain: true,
-        lobby_timeout: Some(Duration::from_secs(1)),
+        seating_timeout: Some(Duration::from_secs(1)),
         threads: Some(2),
         ..ServerOptions::default()
     })

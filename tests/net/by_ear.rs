@@ -111,7 +111,7 @@ fn a_quick_match_wait_is_said_and_back_returns_to_the_list() {
 #[test]
 fn hostile_table_names_come_out_cleaned_and_bounded() {
     use spades::engine::Mode;
-    use spades::protocol::directory::{ListedSeat, ListedTable};
+    use spades::protocol::lobby::{ListedSeat, ListedTable};
     use spades::protocol::{SeatPlayer, ServerMessage};
 
     let evil = format!(

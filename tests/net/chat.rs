@@ -121,7 +121,7 @@ fn separators_and_bidi_characters_in_a_name_or_a_chat_line_reach_no_screen_or_re
         "Bo\u{2028}\u{202e}b\u{200b}\u{e0041}",
         &table,
     );
-    ann.until(|w| w.state.lobby.as_ref().is_some_and(|l| l.can_start));
+    ann.until(|w| w.state.seating.as_ref().is_some_and(|l| l.can_start));
     ann.connection.send(ClientMessage::Start {});
     let (mut ann, mut bob) = (ann.started(ann_dir.path()), bob.started(bob_dir.path()));
     say(&mut bob, "hi\u{2028}\u{2028}\u{2066}there\u{2069}\u{feff}");

@@ -95,14 +95,14 @@ fn a_refused_sign_in_advises_what_helps_once() {
 /// `done` (or the lobby ends, which is returned).
 fn follow_lobby(
     connection: &mut spades::net::client::Connection,
-    joining: &mut spades::net::client::lobby::Joining,
-    done: impl Fn(&spades::net::client::lobby::Waiting) -> bool,
-) -> Option<spades::net::client::lobby::NotSeated> {
+    joining: &mut spades::net::client::seating::Joining,
+    done: impl Fn(&spades::net::client::seating::Waiting) -> bool,
+) -> Option<spades::net::client::seating::NotSeated> {
     use spades::engine::Seat;
-    use spades::net::client::lobby::{LobbyState, Waiting};
+    use spades::net::client::seating::{SeatingState, Waiting};
     let rules = spades::engine::Rules::classic(spades::engine::Mode::Partnership);
     connection.send(joining.request(&rules));
-    let mut waiting = Waiting::new(LobbyState::new(Seat::new(0), false, None));
+    let mut waiting = Waiting::new(SeatingState::new(Seat::new(0), false, None));
     let until = std::time::Instant::now() + std::time::Duration::from_secs(20);
     while !done(&waiting) {
         assert!(
@@ -127,7 +127,7 @@ fn follow_lobby(
 #[test]
 fn a_token_the_server_refuses_is_forgotten() {
     use spades::net::client::Connection;
-    use spades::net::client::lobby::{Joining, NotSeated, Seeking};
+    use spades::net::client::seating::{Joining, NotSeated, Seeking};
     use std::sync::Arc;
 
     let server = crate::play::server();
@@ -152,8 +152,8 @@ fn a_token_the_server_refuses_is_forgotten() {
     let bob = crate::play::join(&target, "Bob", &table);
     let token = bob.seat_token().1;
     let people = |n: usize| {
-        move |w: &spades::net::client::lobby::Waiting| {
-            w.state.lobby.as_ref().is_some_and(|l| {
+        move |w: &spades::net::client::seating::Waiting| {
+            w.state.seating.as_ref().is_some_and(|l| {
                 let seated = l.seats.iter().filter(|s| s.player == SeatPlayer::Person);
                 seated.count() == n
             })
@@ -166,7 +166,7 @@ fn a_token_the_server_refuses_is_forgotten() {
     let tokens = Arc::new(crate::play::Tokens::default());
     let mut freed = joining(&table, &token, &tokens);
     let mut connection = Connection::open(&target, "Bob").unwrap();
-    let told = |w: &spades::net::client::lobby::Waiting| {
+    let told = |w: &spades::net::client::seating::Waiting| {
         w.state.news.iter().any(|n| n.contains("no longer yours"))
     };
     assert_eq!(follow_lobby(&mut connection, &mut freed, told), None);

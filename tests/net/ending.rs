@@ -26,7 +26,7 @@ pub(crate) fn two_at_a_table(server: &Server, ann_dir: &Path, bob_dir: &Path) ->
     let mut ann = host(&target(server), RULES);
     let table = ann.seat_token().0;
     let bob = join(&target(server), "Bob", &table);
-    ann.until(|w| w.state.lobby.as_ref().is_some_and(|l| l.can_start));
+    ann.until(|w| w.state.seating.as_ref().is_some_and(|l| l.can_start));
     ann.connection.send(ClientMessage::Start {});
     let mut ann_app = ann.started(ann_dir);
     let mut bob_app = bob.started(bob_dir);
@@ -317,7 +317,7 @@ fn the_quit_box_at_a_shared_table_says_what_leaving_does() {
     let mut ann = host(&target(&server), RULES);
     let table = ann.seat_token().0;
     let bob = join(&target(&server), "Bob", &table);
-    ann.until(|w| w.state.lobby.as_ref().is_some_and(|l| l.can_start));
+    ann.until(|w| w.state.seating.as_ref().is_some_and(|l| l.can_start));
     ann.connection.send(ClientMessage::Start {});
     let mut serving = config(ann_dir.path());
     serving.serves_table = true;
@@ -355,7 +355,7 @@ fn the_table_gone_notice_stays_until_the_player_leaves() {
     let mut ann = host(&target(&server), RULES);
     let table = ann.seat_token().0;
     let bob = join(&target(&server), "Bob", &table);
-    ann.until(|w| w.state.lobby.as_ref().is_some_and(|l| l.can_start));
+    ann.until(|w| w.state.seating.as_ref().is_some_and(|l| l.can_start));
     ann.connection.send(ClientMessage::Start {});
     let mut ann_app = ann.started(ann_dir.path());
     let mut from_lobby = config(bob_dir.path());

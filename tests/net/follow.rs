@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use spades::engine::Mode;
 use spades::net::server::{Server, ServerOptions};
-use spades::protocol::directory::ListedTable;
+use spades::protocol::lobby::ListedTable;
 use spades::protocol::{ClientMessage, ErrorCode, ServerMessage};
 use support::net::Client;
 use support::pty::Pty;
@@ -292,7 +292,7 @@ fn two_lobby_screens_keep_themselves_current() {
 /// client's `follow` says so, and the lobby asks with `tables` as before.
 #[test]
 fn a_server_before_follow_is_asked_with_tables() {
-    use spades::net::client::directory;
+    use spades::net::client::lobby;
     use spades::net::client::{Connection, Target};
     use spades::net::code::Trust;
     use std::io::{BufRead, BufReader, Write};
@@ -326,8 +326,8 @@ fn a_server_before_follow_is_asked_with_tables() {
         trust: Trust::Plain,
     };
     let mut connection = Connection::open(&target, "Ann").unwrap();
-    assert_eq!(directory::follow(&mut connection, None), Ok(None));
-    let listing = directory::list(&mut connection, None).unwrap();
+    assert_eq!(lobby::follow(&mut connection, None), Ok(None));
+    let listing = lobby::list(&mut connection, None).unwrap();
     assert_eq!(listing.total, 0);
     drop(connection);
     assert_eq!(old.join().unwrap()[..3], ["hello", "follow", "tables"]);

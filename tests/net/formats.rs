@@ -23,8 +23,8 @@ use spades::fairness::Dealing;
 use spades::naming::Names;
 use spades::net::server::{Server, ServerOptions};
 use spades::protocol::{
-    self, ClientMessage, ErrorCode, Legal, Lobby, LobbySeat, PROTOCOL_VERSION, SeatPlayer,
-    ServerMessage,
+    self, ClientMessage, ErrorCode, Legal, PROTOCOL_VERSION, SeatPlayer, Seating, ServerMessage,
+    TableSeat,
 };
 use spades::record::{GameInfo, RecordLine, read_games};
 use support::game::short;
@@ -532,7 +532,7 @@ fn every_error_code() {
 /// and the quick-match queue's answers.
 #[test]
 fn lobby_messages() {
-    use spades::protocol::directory::{ListedSeat, ListedTable, QueueCount, ShownRating};
+    use spades::protocol::lobby::{ListedSeat, ListedTable, QueueCount, ShownRating};
     let seat = |name: Option<&str>, player, rating: Option<(i32, i32, bool)>| ListedSeat {
         name: name.map(String::from),
         player,
@@ -643,7 +643,7 @@ fn lobby_messages() {
 /// What a spectator is told first: the table, its seats and its rules.
 #[test]
 fn a_spectator_is_told_the_table() {
-    let seat = |name: Option<&str>, player| LobbySeat {
+    let seat = |name: Option<&str>, player| TableSeat {
         name: name.map(str::to_string),
         player,
         rating: None,
@@ -772,19 +772,19 @@ fn the_ladders_word_on_a_game_and_a_ladder_unavailable() {
 /// written each way a bot is written.
 #[test]
 fn every_kind_of_lobby_seat() {
-    let seat = |name: Option<&str>, player| LobbySeat {
+    let seat = |name: Option<&str>, player| TableSeat {
         name: name.map(String::from),
         player,
         rating: None,
         guest: false,
     };
-    let lobby = Lobby {
+    let lobby = Seating {
         table: "K7QXM2PD4T9RWA3B".into(),
         rules: "mode = \"individual\"\n".into(),
         seats: vec![
             seat(Some("Ann"), SeatPlayer::Person),
             // A guest: not signed in, on a server with a ladder.
-            LobbySeat {
+            TableSeat {
                 guest: true,
                 ..seat(Some("Bo"), SeatPlayer::Away)
             },
@@ -807,7 +807,7 @@ fn every_kind_of_lobby_seat() {
         rated: false,
         unrated: None,
     };
-    frozen("lobby_every_seat", &[ServerMessage::Lobby(lobby)]);
+    frozen("lobby_every_seat", &[ServerMessage::Seating(lobby)]);
 }
 
 // The table as a real server tells it.
@@ -844,7 +844,7 @@ fn fixed(raw: &str) -> ServerMessage {
             *table = TABLE.into();
             *token = TOKEN.into();
         }
-        ServerMessage::Lobby(lobby) => {
+        ServerMessage::Seating(lobby) => {
             assert!(base32(&lobby.table, 16), "{raw}");
             lobby.table = TABLE.into();
             // The rules as the server writes them, every key with its
@@ -915,14 +915,14 @@ async fn a_table_as_a_real_server_tells_it() {
     ann.fill(true, &own.to_string()).await;
     wait(
         &mut ann,
-        |m| matches!(m, ServerMessage::Lobby(l) if l.level.is_exec()),
+        |m| matches!(m, ServerMessage::Seating(l) if l.level.is_exec()),
     )
     .await;
     // The program is offered, never started: easy bots play.
     ann.fill(true, "easy").await;
     wait(
         &mut ann,
-        |m| matches!(m, ServerMessage::Lobby(l) if l.level.to_string() == "easy"),
+        |m| matches!(m, ServerMessage::Seating(l) if l.level.to_string() == "easy"),
     )
     .await;
     ann.start().await;
@@ -991,7 +991,7 @@ async fn a_table_as_a_real_server_tells_it() {
         "server_lobby",
         &[received(
             &ann,
-            |m| matches!(m, ServerMessage::Lobby(l) if l.level.is_exec()),
+            |m| matches!(m, ServerMessage::Seating(l) if l.level.is_exec()),
         )],
     );
     let start = received(&ann, |m| matches!(m, ServerMessage::Start { .. }));

@@ -153,7 +153,7 @@ async fn a_player_registers_then_signs_in_elsewhere_and_sits_under_the_accounts_
         Ok("Ann".into())
     );
     let table = client.host("mode = \"partnership\"\n").await;
-    let lobby = client.lobby().await;
+    let lobby = client.seating().await;
     assert_eq!(table.seat.index(), 0);
     assert_eq!(lobby.seats[0].name.as_deref(), Some("Ann"));
 }
@@ -538,7 +538,7 @@ async fn a_guest_cannot_sit_as_a_registered_name_nor_a_look_alike_and_is_marked(
     // Bob is marked a guest wherever he is named; Alice is not.
     let lobby = owner
         .until(|m| match m {
-            ServerMessage::Lobby(lobby) if lobby.seats[bob.index()].name.is_some() => {
+            ServerMessage::Seating(lobby) if lobby.seats[bob.index()].name.is_some() => {
                 Some(lobby.clone())
             }
             _ => None,

@@ -361,7 +361,7 @@ async fn a_seat_token_takes_its_lobby_seat_over_the_hosts_too() {
         .unwrap();
     assert!(host.host, "seat 0 is the host's");
     read_to_close(&mut alice, Duration::from_secs(10)).await;
-    let lobby = alice_again.lobby().await;
+    let lobby = alice_again.seating().await;
     let people: Vec<SeatPlayer> = lobby.seats.iter().map(|s| s.player).collect();
     assert_eq!(
         people.iter().filter(|&&p| p == SeatPlayer::Person).count(),

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use spades::engine::Mode;
 use spades::ladder::keys::Identity;
 use spades::net::server::{Server, ServerOptions};
-use spades::protocol::directory::{ListedTable, MAX_LISTED, MAX_WAIT};
+use spades::protocol::lobby::{ListedTable, MAX_LISTED, MAX_WAIT};
 use spades::protocol::{ClientMessage, ErrorCode, SeatPlayer, ServerMessage};
 use support::net::Client;
 
@@ -445,7 +445,7 @@ async fn one_coming_and_going_cannot_flood_those_who_wait() {
 fn the_client_library_lists_opens_and_queues() {
     use spades::engine::Rules;
     use spades::net::client::account::{self, Credentials};
-    use spades::net::client::directory::{self, LobbyError, Unqueued};
+    use spades::net::client::lobby::{self, LobbyError, Unqueued};
     use spades::net::client::{Connection, Incoming};
 
     let dir = tempfile::tempdir().unwrap();
@@ -464,7 +464,7 @@ fn the_client_library_lists_opens_and_queues() {
         connection
     };
     let mut ann = signed("Ann");
-    let seated = directory::open(&mut ann, &Rules::classic(Mode::Partnership), true).unwrap();
+    let seated = lobby::open(&mut ann, &Rules::classic(Mode::Partnership), true).unwrap();
     assert!(seated.host);
     assert_eq!(seated.seat.index(), 0);
     // The `seated` is still there for whoever follows the table.
@@ -476,13 +476,13 @@ fn the_client_library_lists_opens_and_queues() {
     assert!(!token.is_empty());
 
     let mut bob = Connection::open(&target, "Bob").unwrap();
-    let listing = directory::list(&mut bob, Some(Mode::Partnership)).unwrap();
+    let listing = lobby::list(&mut bob, Some(Mode::Partnership)).unwrap();
     assert_eq!(listing.total, 1);
     assert_eq!(listing.tables[0].table, seated.table);
     assert!(listing.tables[0].seats[0].rating.is_some());
-    let empty = directory::list(&mut bob, Some(Mode::Individual)).unwrap();
+    let empty = lobby::list(&mut bob, Some(Mode::Individual)).unwrap();
     assert_eq!((empty.tables.len(), empty.total), (0, 0));
-    let refused = directory::queue(&mut bob, Mode::Partnership, 30);
+    let refused = lobby::queue(&mut bob, Mode::Partnership, 30);
     assert!(
         matches!(
             refused,
@@ -495,8 +495,8 @@ fn the_client_library_lists_opens_and_queues() {
     );
 
     let mut cy = signed("Cy");
-    assert_eq!(directory::queue(&mut cy, Mode::Cutthroat, 300), Ok(1));
-    assert_eq!(directory::unqueue(&mut cy), Ok(Unqueued::Left));
+    assert_eq!(lobby::queue(&mut cy, Mode::Cutthroat, 300), Ok(1));
+    assert_eq!(lobby::unqueue(&mut cy), Ok(Unqueued::Left));
 }
 
 /// The list says how many watch a public table, as they come and go.
@@ -547,7 +547,7 @@ fn marks_name() -> String {
 fn a_hundred_tables_of_hostile_names_leave_the_list_readable() {
     use spades::naming::MAX_NAME_BYTES;
     use spades::net::client::Connection;
-    use spades::net::client::directory;
+    use spades::net::client::lobby;
 
     let server = plain_server();
     let runtime = tokio::runtime::Runtime::new().unwrap();
@@ -562,7 +562,7 @@ fn a_hundred_tables_of_hostile_names_leave_the_list_readable() {
     });
     let target = super::play::target(&server);
     let mut bob = Connection::open(&target, "Bob").unwrap();
-    let listing = directory::list(&mut bob, None).expect("the list is read");
+    let listing = lobby::list(&mut bob, None).expect("the list is read");
     assert_eq!(listing.total, 100);
     assert!(!listing.tables.is_empty());
     for table in &listing.tables {

@@ -78,7 +78,7 @@ fn escape_sequences_a_host_sends_in_the_record_are_cleaned_from_the_joiners_copy
     let mut ann = host(&plain(server.address()), "mode = \"partnership\"\n");
     let table = ann.seat_token().0;
     let bob = join(&plain(lying_proxy(server.address())), "Bob", &table);
-    ann.until(|w| w.state.lobby.as_ref().is_some_and(|l| l.can_start));
+    ann.until(|w| w.state.seating.as_ref().is_some_and(|l| l.can_start));
     ann.connection.send(ClientMessage::Start {});
     let (mut ann, mut bob) = (ann.started(ann_dir.path()), bob.started(bob_dir.path()));
     play_until(&mut [&mut ann, &mut bob], |apps| {

@@ -5,7 +5,7 @@
 
 use spades::ladder::keys::Identity;
 use spades::net::server::Server;
-use spades::protocol::directory::{ListedTable, MAX_MINE};
+use spades::protocol::lobby::{ListedTable, MAX_MINE};
 use spades::protocol::{ClientMessage, ErrorCode, SeatPlayer, ServerMessage};
 use support::net::Client;
 
@@ -133,7 +133,7 @@ async fn too_many_or_hostile_ids_and_a_flood_are_refused_and_the_connection_kept
 #[test]
 fn the_client_names_only_table_ids_and_at_most_the_bound() {
     use spades::net::client::Connection;
-    use spades::net::client::directory;
+    use spades::net::client::lobby;
 
     let server = plain_server();
     let target = super::play::target(&server);
@@ -143,17 +143,14 @@ fn the_client_names_only_table_ids_and_at_most_the_bound() {
         .collect();
     kept.insert(3, "../x".into());
     kept.insert(5, String::new());
-    assert_eq!(
-        directory::mine(&mut connection, &kept),
-        Ok(Some(Vec::new()))
-    );
+    assert_eq!(lobby::mine(&mut connection, &kept), Ok(Some(Vec::new())));
 }
 
 /// A server before `mine` (it refuses the type as unknown): the client's
 /// `mine` says so, and the connection goes on as before.
 #[test]
 fn a_server_before_mine_is_told_apart() {
-    use spades::net::client::directory;
+    use spades::net::client::lobby;
     use spades::net::client::{Connection, Target};
     use spades::net::code::Trust;
     use std::io::{BufRead, BufReader, Write};
@@ -188,8 +185,8 @@ fn a_server_before_mine_is_told_apart() {
     };
     let mut connection = Connection::open(&target, "Ann").unwrap();
     let kept = vec!["K7QXM2PD4T9RWA3B".to_string()];
-    assert_eq!(directory::mine(&mut connection, &kept), Ok(None));
-    assert_eq!(directory::list(&mut connection, None).unwrap().total, 0);
+    assert_eq!(lobby::mine(&mut connection, &kept), Ok(None));
+    assert_eq!(lobby::list(&mut connection, None).unwrap().total, 0);
     drop(connection);
     assert_eq!(old.join().unwrap()[..3], ["hello", "mine", "tables"]);
 }

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use spades::engine::{Phase, Seat};
-use spades::net::client::lobby::{Joining, LobbyState, SeatTokens, Seeking, Started, Waiting};
+use spades::net::client::seating::{Joining, SeatTokens, SeatingState, Seeking, Started, Waiting};
 use spades::net::client::{Connection, Target};
 use spades::net::server::{Server, ServerOptions};
 use spades::protocol::ClientMessage;
@@ -101,7 +101,7 @@ fn follow(
 /// One player's program in the lobby: its connection and what it knows.
 pub(crate) struct Sitting {
     pub(crate) connection: Connection,
-    lobby: Waiting,
+    waiting: Waiting,
     joining: Joining,
     kept: Kept,
 }
@@ -126,7 +126,7 @@ impl Sitting {
         let kept = Kept::default();
         Sitting {
             connection,
-            lobby: Waiting::new(LobbyState::new(Seat::new(0), false, None)),
+            waiting: Waiting::new(SeatingState::new(Seat::new(0), false, None)),
             joining: joining(table, None, &kept),
             kept,
         }
@@ -136,7 +136,7 @@ impl Sitting {
     pub(crate) fn until(&mut self, done: impl FnMut(&Waiting) -> bool) {
         let started = follow(
             &mut self.connection,
-            &mut self.lobby,
+            &mut self.waiting,
             &mut self.joining,
             done,
         );
@@ -152,7 +152,7 @@ impl Sitting {
     pub(crate) fn started_with(mut self, config: PlayConfig) -> App {
         let started = follow(
             &mut self.connection,
-            &mut self.lobby,
+            &mut self.waiting,
             &mut self.joining,
             |_| false,
         )
@@ -198,7 +198,7 @@ pub(crate) fn host_signed_in(
             public: false,
         },
     );
-    ann.until(|w| w.state.lobby.is_some());
+    ann.until(|w| w.state.seating.is_some());
     ann
 }
 
@@ -211,7 +211,7 @@ pub(crate) fn host(target: &Target, rules: &str) -> Sitting {
             public: false,
         },
     );
-    ann.until(|w| w.state.lobby.is_some());
+    ann.until(|w| w.state.seating.is_some());
     ann
 }
 
@@ -223,7 +223,7 @@ pub(crate) fn join(target: &Target, name: &str, table: &str) -> Sitting {
             table: table.to_string(),
         },
     );
-    player.until(|w| w.state.lobby.is_some());
+    player.until(|w| w.state.seating.is_some());
     player
 }
 
@@ -271,19 +271,19 @@ fn two_players_play_a_whole_game_and_one_drops_out_and_comes_back() {
 
     // Ann opens the table; Bob joins by its id and sits opposite her.
     let mut ann = host(&target(&server), rules);
-    assert!(ann.lobby.state.host);
+    assert!(ann.waiting.state.host);
     let table = ann.seat_token().0;
     let bob = join(&target(&server), "Bob", &table);
     assert_eq!(
-        bob.lobby.state.seat,
+        bob.waiting.state.seat,
         Seat::new(2),
         "the first to join is the partner"
     );
-    assert!(!bob.lobby.state.host);
+    assert!(!bob.waiting.state.host);
     let bob_token = bob.seat_token().1;
 
     // Bots fill the empty seats; the host starts.
-    ann.until(|w| w.state.lobby.as_ref().is_some_and(|l| l.can_start));
+    ann.until(|w| w.state.seating.as_ref().is_some_and(|l| l.can_start));
     ann.connection.send(ClientMessage::Fill {
         bots: true,
         level: "easy".parse().unwrap(),
@@ -429,7 +429,7 @@ fn a_dropped_connection_takes_its_seat_back_by_itself() {
     let table = ann.seat_token().0;
     // Bob's connection runs through the go-between.
     let bob = join(&through, "Bob", &table);
-    ann.until(|w| w.state.lobby.as_ref().is_some_and(|l| l.can_start));
+    ann.until(|w| w.state.seating.as_ref().is_some_and(|l| l.can_start));
     ann.connection.send(ClientMessage::Start {});
     let mut ann_app = ann.started(records.path());
     let mut bob_app = bob.started(records.path());
@@ -497,7 +497,7 @@ fn a_python_bot_joins_by_code_and_plays_a_whole_game() {
     let mut bot = Reaped(bot);
     ann.until(|w| {
         w.state
-            .lobby
+            .seating
             .as_ref()
             .is_some_and(|l| l.seats[2].name.as_deref() == Some("bot.py") && l.can_start)
     });
@@ -535,7 +535,7 @@ fn the_servers_own_program_fills_the_empty_seats() {
         &target(&server),
         "mode = \"cutthroat\"\ntarget_score = 150\nlosing_score = -150\n",
     );
-    let levels = ann.lobby.state.lobby.as_ref().unwrap().levels.clone();
+    let levels = ann.waiting.state.seating.as_ref().unwrap().levels.clone();
     let levels: Vec<String> = levels.iter().map(|l| l.to_string()).collect();
     assert_eq!(levels, ["easy", "normal", "hard", own.as_str()]);
     // A level no one offered is refused.
@@ -550,7 +550,7 @@ fn the_servers_own_program_fills_the_empty_seats() {
     });
     ann.until(|w| {
         w.state
-            .lobby
+            .seating
             .as_ref()
             .is_some_and(|l| l.level.to_string() == own)
     });

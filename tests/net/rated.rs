@@ -9,7 +9,7 @@ use spades::bots::Level;
 use spades::engine::{Mode, Seat};
 use spades::ladder::farming::{self, Move, Opponent};
 use spades::net::client::seat::Ladder;
-use spades::protocol::directory::ListedTable;
+use spades::protocol::lobby::ListedTable;
 use spades::protocol::{ClientMessage, ErrorCode, ServerMessage};
 use spades::rating::Rating;
 use spades::rating::period::{self, SeatResult, Sitter};
@@ -86,7 +86,7 @@ async fn host_quits_at_once(mode: Mode, rules: &str, bob_seat: Seat) {
     let table = ann.host(rules).await;
     let mut bob = signed_in(&server, &bob_key, "Bob").await;
     assert_eq!(bob.join(&table.table).await.unwrap().seat, bob_seat);
-    let lobby = bob.lobby().await;
+    let lobby = bob.seating().await;
     assert!(lobby.rated, "{lobby:?}");
     ann.start().await;
     // The host quits as soon as the game begins.
@@ -177,7 +177,7 @@ async fn a_short_target_table_is_unrated_and_says_why_in_the_lobby_and_the_listi
     let mut ann = signed_in(&server, &ann_key, "Ann").await;
     let short = "mode = \"individual\"\ntarget_score = 10\n";
     let table = ann.open(short, true).await;
-    let lobby = ann.lobby().await;
+    let lobby = ann.seating().await;
     let why = "target_score 10, ranked 500";
     assert!(!lobby.rated);
     assert_eq!(lobby.unrated.as_deref(), Some(why));
@@ -295,7 +295,7 @@ async fn spare_accounts_that_leave_at_once_pump_nobodys_rating() {
             client.join(&table.table).await.expect("a free seat");
             sitting.push(client);
         }
-        assert!(host.lobby().await.rated, "game {game} counts");
+        assert!(host.seating().await.rated, "game {game} counts");
         host.start().await;
         for client in &mut sitting {
             client

@@ -77,7 +77,7 @@ async fn two_people_and_two_bots_play_a_whole_game_over_tls() {
     assert_eq!((joined.seat, joined.host), (Seat::new(2), false));
     let lobby = host
         .until(|m| match m {
-            ServerMessage::Lobby(l) if l.seats[2].player == SeatPlayer::Person => Some(l.clone()),
+            ServerMessage::Seating(l) if l.seats[2].player == SeatPlayer::Person => Some(l.clone()),
             _ => None,
         })
         .await;
@@ -110,7 +110,7 @@ async fn a_declarer_is_asked_for_the_dummy() {
     for game in 0..4 {
         let mut host = connect(&server, "Dana").await;
         host.host(&rules("dummy", 150)).await;
-        let lobby = host.lobby().await;
+        let lobby = host.seating().await;
         assert_eq!(lobby.seats[3].player, SeatPlayer::Dummy);
         host.start().await;
         let seen = play_out(&mut host, &mut Answerer::new("normal", game)).await;
@@ -161,8 +161,8 @@ async fn joiners_sit_by_the_mode_and_a_full_table_refuses() {
             assert_ne!(sat.token, table.token);
             joiners.push(joiner);
         }
-        let lobby = host.lobby().await;
-        let last = host.lobby();
+        let lobby = host.seating().await;
+        let last = host.seating();
         drop(last);
         assert_eq!(lobby.table, table.table);
         let mut late = connect(&server, "Late").await;
@@ -337,7 +337,7 @@ async fn the_host_leaving_never_ends_a_table_others_sit_at() {
     let now = guest.seated().await.unwrap();
     assert!(now.host, "{now:?}");
     assert_eq!((now.seat, now.token), (joined.seat, joined.token));
-    let lobby = guest.lobby().await;
+    let lobby = guest.seating().await;
     assert_eq!(lobby.seats[0].player, SeatPlayer::Empty, "{lobby:?}");
     guest.start().await;
     let seen = play_out(&mut guest, &mut Answerer::new("normal", 4)).await;
@@ -361,7 +361,7 @@ async fn the_host_starts_once_the_seats_can_be_filled() {
     let server = server(true, None);
     let mut host = connect(&server, "Alice").await;
     let table = host.host(&rules("partnership", 100)).await;
-    let lobby = host.lobby().await;
+    let lobby = host.seating().await;
     assert!(lobby.bots && lobby.can_start, "alone, with bots: {lobby:?}");
     assert_eq!(lobby.seats[0].player, SeatPlayer::Person);
     assert!(
@@ -370,14 +370,14 @@ async fn the_host_starts_once_the_seats_can_be_filled() {
             .all(|s| s.player == SeatPlayer::Empty)
     );
     host.fill(false, "normal").await;
-    assert!(!host.lobby().await.can_start, "alone, without bots");
+    assert!(!host.seating().await.can_start, "alone, without bots");
     host.start().await;
     assert_eq!(host.error().await.0, ErrorCode::CannotStart);
     let mut guest = connect(&server, "Bob").await;
     guest.join(&table.table).await.unwrap();
-    let lobby = guest.lobby().await;
+    let lobby = guest.seating().await;
     assert!(!lobby.can_start, "two of four, without bots");
-    assert!(!host.lobby().await.can_start);
+    assert!(!host.seating().await.can_start);
     guest.start().await;
     assert_eq!(guest.error().await.0, ErrorCode::NotHost);
     guest.fill(true, "easy").await;
@@ -400,7 +400,7 @@ async fn the_host_starts_once_the_seats_can_be_filled() {
         assert_eq!(said, ("Bob".to_string(), "hello [2J".to_string()));
     }
     host.fill(true, "easy").await;
-    let lobby = guest.lobby().await;
+    let lobby = guest.seating().await;
     assert!(lobby.can_start && lobby.level == Level::Easy.into());
     host.start().await;
     for client in [&mut host, &mut guest] {
@@ -429,7 +429,7 @@ async fn the_host_starts_once_the_seats_can_be_filled() {
     }
     let lobby = host
         .until(|m| match m {
-            ServerMessage::Lobby(l) if l.seats.iter().all(|s| s.player == SeatPlayer::Person) => {
+            ServerMessage::Seating(l) if l.seats.iter().all(|s| s.player == SeatPlayer::Person) => {
                 Some(l.clone())
             }
             _ => None,

@@ -123,7 +123,7 @@ fn check_public(received: &[String], record: &str) -> usize {
             }
             ServerMessage::Welcome { .. }
             | ServerMessage::Watching { .. }
-            | ServerMessage::Lobby(_)
+            | ServerMessage::Seating(_)
             | ServerMessage::Start { .. }
             | ServerMessage::Seat { .. }
             | ServerMessage::Chat { .. }
@@ -134,7 +134,7 @@ fn check_public(received: &[String], record: &str) -> usize {
         };
         let value: Value = serde_json::from_str(line).unwrap();
         let mut cards = Vec::new();
-        if let ServerMessage::Watching { .. } | ServerMessage::Lobby(_) = &message {
+        if let ServerMessage::Watching { .. } | ServerMessage::Seating(_) = &message {
             // The rules' text is one string, whatever it holds.
             cards_in(&value["seats"], &mut cards);
         } else {
@@ -314,7 +314,7 @@ async fn a_spectator_that_acts_starts_or_chats_is_refused() {
         .host("mode = \"partnership\"\ntarget_score = 100\n")
         .await;
     let mut eve = spectator(&server, &table.table).await;
-    let lobby = eve.lobby().await;
+    let lobby = eve.seating().await;
     assert_eq!(lobby.table, table.table);
     for message in [
         ClientMessage::Start {},

@@ -13,7 +13,6 @@
 mod bid_cursor;
 mod claim;
 mod colours;
-mod directory;
 mod dummy;
 mod eighty_columns;
 mod flow;
@@ -22,6 +21,7 @@ mod game_over;
 mod hand_review;
 mod hint;
 mod input;
+mod lobby;
 mod notices;
 mod practice;
 mod replay;

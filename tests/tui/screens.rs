@@ -164,34 +164,34 @@ fn a_finished_trick_stays_with_its_winner_marked() {
     insta::assert_snapshot!("trick_won_80x24", screen_text(&mut app, 80, 24));
 }
 
-/// The lobby of a shared table as a friend who joined sees it: the code,
+/// The seating of a shared table as a friend who joined sees it: the code,
 /// the seats round the table from them, the rules, and what the host does.
 #[test]
-fn lobby_of_a_shared_table() {
+fn seating_of_a_shared_table() {
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     use spades::bots::Level;
     use spades::engine::{Rules, Seat};
-    use spades::net::client::lobby::LobbyState;
-    use spades::protocol::{Lobby, LobbySeat, SeatPlayer};
+    use spades::net::client::seating::SeatingState;
+    use spades::protocol::{SeatPlayer, Seating, TableSeat};
     use spades::tui::Theme;
-    use spades::tui::lobby::{LobbyKey, LobbyScreen};
+    use spades::tui::seating::{SeatingKey, SeatingScreen};
     let code = "spades join K7QXM2PD4T9RWA3B.F3QZ7XJ2M4TDKRWA8P6N5YHVCE@192.168.1.5:4466";
-    let mut state = LobbyState::new(Seat::new(2), false, Some(code.to_string()));
+    let mut state = SeatingState::new(Seat::new(2), false, Some(code.to_string()));
     state.watch_command = Some(code.replace("spades join", "spades watch"));
-    let seat = |name: Option<&str>, player| LobbySeat {
+    let seat = |name: Option<&str>, player| TableSeat {
         name: name.map(str::to_string),
         player,
         rating: None,
         guest: false,
     };
-    state.update(Lobby {
+    state.update(Seating {
         table: "K7QXM2PD4T9RWA3B".into(),
         rules: spades::config::commented_toml(&Rules::classic(Mode::Partnership)),
         seats: vec![
-            LobbySeat {
+            TableSeat {
                 // A signed-in player: her rating, still a guess.
-                rating: Some(spades::protocol::directory::ShownRating {
+                rating: Some(spades::protocol::lobby::ShownRating {
                     rating: 1562,
                     deviation: 290,
                     provisional: true,
@@ -200,7 +200,7 @@ fn lobby_of_a_shared_table() {
             },
             seat(None, SeatPlayer::Empty),
             // Not signed in: a guest, marked.
-            LobbySeat {
+            TableSeat {
                 guest: true,
                 ..seat(Some("Bob"), SeatPlayer::Person)
             },
@@ -214,10 +214,10 @@ fn lobby_of_a_shared_table() {
         // On a server with a ladder: why this table's game is not rated.
         unrated: Some("Bob is not signed in".into()),
     });
-    let screen = LobbyScreen(&state);
+    let screen = SeatingScreen(&state);
     // Only the host fills seats or starts.
-    assert_eq!(screen.key(Key::Enter), LobbyKey::Nothing);
-    assert_eq!(screen.key(Key::Char('q')), LobbyKey::Leave);
+    assert_eq!(screen.key(Key::Enter), SeatingKey::Nothing);
+    assert_eq!(screen.key(Key::Char('q')), SeatingKey::Leave);
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
     terminal
         .draw(|frame| screen.render(frame.area(), frame.buffer_mut(), &Theme::PLAIN))
@@ -230,7 +230,7 @@ fn lobby_of_a_shared_table() {
         text.contains("Ladder unrated: Bob is not signed in"),
         "{text}"
     );
-    insta::assert_snapshot!("lobby_80x24", text);
+    insta::assert_snapshot!("seating_80x24", text);
 }
 
 /// Waiting in the quick-match queue: the mode, who waits, the time left
@@ -243,15 +243,15 @@ fn waiting_for_a_quick_match() {
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     use spades::engine::Seat;
-    use spades::net::client::lobby::{InQueue, LobbyState};
+    use spades::net::client::seating::{InQueue, SeatingState};
     use spades::tui::Theme;
-    use spades::tui::lobby::{LobbyKey, LobbyScreen};
+    use spades::tui::seating::{SeatingKey, SeatingScreen};
     let heard = Instant::now();
     let names = ["Ann", "Bob", "Cy"].map(String::from).to_vec();
-    let mut state = LobbyState::new(Seat::new(0), false, None);
+    let mut state = SeatingState::new(Seat::new(0), false, None);
     state.queued = Some(InQueue::heard(Mode::Cutthroat, 5, names, Some(75), heard));
-    let screen = LobbyScreen(&state);
-    assert_eq!(screen.key(Key::Esc), LobbyKey::Leave);
+    let screen = SeatingScreen(&state);
+    assert_eq!(screen.key(Key::Esc), SeatingKey::Leave);
     let draw = |size: (u16, u16), after: u64| {
         let mut terminal = Terminal::new(TestBackend::new(size.0, size.1)).unwrap();
         let now = heard + Duration::from_millis(after);

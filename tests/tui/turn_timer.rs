@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use spades::bots::random::RandomBot;
 use spades::engine::{Action, Bid, Decision, Mode, Phase, Rules, Seat};
 use spades::fairness::Dealing;
-use spades::net::client::lobby::Started;
+use spades::net::client::seating::Started;
 use spades::net::client::{Connection, Target};
 use spades::net::code::Trust;
 use spades::protocol::timer::{TimeLeft, TimedOut};

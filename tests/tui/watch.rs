@@ -10,7 +10,7 @@ use spades::engine::{Mode, Phase, Rules, Seat};
 use spades::fairness::Dealing;
 use spades::net::client::Incoming;
 use spades::net::client::watch::WatchState;
-use spades::protocol::{LobbySeat, SeatPlayer, ServerMessage};
+use spades::protocol::{SeatPlayer, ServerMessage, TableSeat};
 use spades::table::{Player, Table};
 use spades::tui::watch::{WatchKey, WatchScreen};
 use spades::tui::{Key, Theme};
@@ -31,7 +31,7 @@ fn watched() -> (WatchState, Table) {
         table: "K7QXM2PD4T9RWA3B".into(),
         seats: names
             .iter()
-            .map(|n| LobbySeat {
+            .map(|n| TableSeat {
                 name: Some(n.clone()),
                 player: SeatPlayer::Person,
                 rating: None,
@@ -120,13 +120,13 @@ fn a_table_not_yet_started_lists_its_seats() {
     state.take(Incoming::Message(ServerMessage::Watching {
         table: "K7QXM2PD4T9RWA3B".into(),
         seats: vec![
-            LobbySeat {
+            TableSeat {
                 name: Some("Ann".into()),
                 player: SeatPlayer::Person,
                 rating: None,
                 guest: false,
             },
-            LobbySeat {
+            TableSeat {
                 name: None,
                 player: SeatPlayer::Empty,
                 rating: None,

@@ -5,7 +5,6 @@
 
 pub mod app;
 mod components;
-pub mod directory;
 mod hand;
 pub mod hint;
 mod hits;
@@ -18,6 +17,7 @@ pub mod replay;
 pub mod replay_view;
 mod run;
 mod scored;
+pub mod seating;
 pub mod spoken;
 pub mod standing;
 pub mod summary;

@@ -6,14 +6,14 @@
 use std::time::{Duration, Instant};
 
 use crate::net::client::Connection;
-use crate::net::client::lobby::{Joining, LobbyState, NotSeated, Started, Waiting};
+use crate::net::client::seating::{Joining, NotSeated, SeatingState, Started, Waiting};
 use crate::save::{Saved, SetAside};
 use crate::session::Played;
 use crate::signals::{Signal, StopSignals};
 
 use super::app::App;
 use super::input::{Input, Key};
-use super::lobby::{LobbyKey, LobbyScreen};
+use super::seating::{SeatingKey, SeatingScreen};
 use super::terminal::Next;
 use super::theme::Theme;
 use super::{Ending, Outcome, PlayConfig, TuiError, offer, replay, replay_view, terminal, view};
@@ -148,7 +148,7 @@ pub fn run_remote(
     let signals = StopSignals::watch()?;
     let mut session = terminal::Session::start()?;
     connection.send(joining.request(&config.game.rules));
-    let started = match wait_in_lobby(
+    let started = match wait_for_start(
         &mut session,
         &signals,
         &theme,
@@ -175,14 +175,14 @@ pub fn run_remote(
 
 /// Shows the lobby until the game starts (`Ok(Ok)`), or the player or the
 /// table ends it (`Ok(Err(how))`).
-fn wait_in_lobby(
+fn wait_for_start(
     session: &mut terminal::Session,
     signals: &StopSignals,
     theme: &Theme,
     connection: &mut Connection,
     joining: &mut Joining,
 ) -> Result<Result<Started, RemoteEnd>, TuiError> {
-    let state = LobbyState::new(crate::engine::Seat::new(0), false, None);
+    let state = SeatingState::new(crate::engine::Seat::new(0), false, None);
     let mut waiting = Waiting::new(state);
     loop {
         if let Some(signal) = signals.received() {
@@ -197,17 +197,17 @@ fn wait_in_lobby(
             }
         }
         session.terminal().draw(|frame| {
-            LobbyScreen(&waiting.state).render(frame.area(), frame.buffer_mut(), theme);
+            SeatingScreen(&waiting.state).render(frame.area(), frame.buffer_mut(), theme);
         })?;
         match session.next_input(IDLE_WAIT)? {
             Next::HungUp => return Ok(Err(RemoteEnd::Stopped(Ending::Signal(Signal::HANGUP)))),
             Next::Input(Input::Key(Key::Interrupt)) => {
                 return Ok(Err(RemoteEnd::Stopped(Ending::Interrupted)));
             }
-            Next::Input(Input::Key(key)) => match LobbyScreen(&waiting.state).key(key) {
-                LobbyKey::Send(message) => connection.send(message),
-                LobbyKey::Leave => return Ok(Err(RemoteEnd::Left)),
-                LobbyKey::Nothing => {}
+            Next::Input(Input::Key(key)) => match SeatingScreen(&waiting.state).key(key) {
+                SeatingKey::Send(message) => connection.send(message),
+                SeatingKey::Leave => return Ok(Err(RemoteEnd::Left)),
+                SeatingKey::Nothing => {}
             },
             Next::Input(_) | Next::Nothing => {}
         }

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use ratatui::text::{Line, Span};
 
-use crate::net::client::lobby::InQueue;
+use crate::net::client::seating::InQueue;
 
 use super::text::wrap;
 use super::theme::Theme;

@@ -1,6 +1,6 @@
 //! `spades lobby --screen-reader`: the server's lobby in lines. The same
-//! server, state and handovers as the full-screen lobby (`Directory`,
-//! `DirectoryState`, `take_seat`, `back`), said as a numbered list and
+//! server, state and handovers as the full-screen lobby (`Lobby`,
+//! `LobbyState`, `take_seat`, `back`), said as a numbered list and
 //! driven by typed words (`tui::spoken::lobby`); what the server tells
 //! while the player listens is said as a few short lines, rate-limited.
 //! After a game, a quick match left or a table watched, the player is
@@ -12,7 +12,7 @@ use crate::engine::Mode;
 use crate::net::code::ServerAddress;
 use crate::session::Played;
 use crate::signals::Signal;
-use crate::tui::directory::{DirectoryState, Outcome, QuickMatch, Window};
+use crate::tui::lobby::{LobbyState, Outcome, QuickMatch, Window};
 use crate::tui::spoken::Heard as Typed;
 use crate::tui::spoken::lobby::{Command, HELP, Heard, ladder_lines, list_lines};
 use crate::tui::spoken::remote::Voice;
@@ -21,15 +21,15 @@ use crate::tui::{Ending, Key, Outcome as GameOutcome, PlayConfig};
 use super::super::CliError;
 use super::super::play::report_played;
 use super::{
-    Directory, Handover, IDLE_WAIT, ServerDirectory, Went, answer, back, kept_here,
-    signed_in_again, take_seat, take_told,
+    Handover, IDLE_WAIT, Lobby, ServerLobby, Went, answer, back, kept_here, signed_in_again,
+    take_seat, take_told,
 };
 
 /// The lobby in lines until the player quits it (or the input ends, or a
 /// stop comes); the games' records are named as the program ends.
 pub(super) fn lobby(
-    directory: &mut ServerDirectory,
-    state: &mut DirectoryState,
+    lobby: &mut ServerLobby,
+    state: &mut LobbyState,
     config: PlayConfig,
     code: &ServerAddress,
     voice: &mut Voice,
@@ -43,7 +43,7 @@ pub(super) fn lobby(
     let mut note = None;
     loop {
         state.set_kept(kept_here());
-        let handover = match listen(directory, state, voice, &mut heard, note.take()) {
+        let handover = match listen(lobby, state, voice, &mut heard, note.take()) {
             Ok(handover) => handover,
             Err(ending) => {
                 return report_played(GameOutcome {
@@ -52,14 +52,7 @@ pub(super) fn lobby(
                 });
             }
         };
-        let seat = take_seat(
-            directory,
-            state,
-            config.clone(),
-            &handover,
-            code,
-            Some(voice),
-        )?;
+        let seat = take_seat(lobby, state, config.clone(), &handover, code, Some(voice))?;
         let end = match seat {
             Went::Sat(end) => end,
             Went::Watched => {
@@ -73,7 +66,7 @@ pub(super) fn lobby(
         };
         match back::from_table(end, &handover, &mut played) {
             back::Back::ToLobby(said) => {
-                signed_in_again(directory, state);
+                signed_in_again(lobby, state);
                 note = Some(said);
             }
             back::Back::Stop(ending) => return report_played(GameOutcome { played, ending }),
@@ -85,8 +78,8 @@ pub(super) fn lobby(
 /// hears commands until one goes somewhere (`Ok`) or the player leaves
 /// (`Err`, how).
 fn listen(
-    directory: &mut ServerDirectory,
-    state: &mut DirectoryState,
+    lobby: &mut ServerLobby,
+    state: &mut LobbyState,
     voice: &mut Voice,
     heard: &mut Heard,
     note: Option<String>,
@@ -105,7 +98,7 @@ fn listen(
         if let Some(outcome) = pending.take() {
             let listing = matches!(outcome, Outcome::Refresh(_));
             state.clear_status();
-            if let Some(end) = answer(directory, state, outcome) {
+            if let Some(end) = answer(lobby, state, outcome) {
                 return end;
             }
             if let Some(why) = state.status() {
@@ -123,10 +116,10 @@ fn listen(
             voice.say(&line);
         }
         pending = match voice.lines.hear(IDLE_WAIT) {
-            Typed::Nothing => take_told(directory, state),
+            Typed::Nothing => take_told(lobby, state),
             // Nobody is left to choose: the lobby ends as `quit` would.
             Typed::Closed => return Err(Ending::Quit),
-            Typed::Line(line) => command(&line, directory, state, voice),
+            Typed::Line(line) => command(&line, lobby, state, voice),
         };
     }
 }
@@ -135,8 +128,8 @@ fn listen(
 /// nothing (it was answered here).
 fn command(
     line: &str,
-    directory: &mut ServerDirectory,
-    state: &mut DirectoryState,
+    lobby: &mut ServerLobby,
+    state: &mut LobbyState,
     voice: &mut Voice,
 ) -> Option<Outcome> {
     let asked = Command::from_line(line);
@@ -185,7 +178,7 @@ fn command(
         }
         Command::Ladder(mode) => {
             let mode = mode.unwrap_or_else(|| state.usual_mode());
-            match directory.ladder(mode) {
+            match lobby.ladder(mode) {
                 Ok((rungs, _)) => {
                     for line in ladder_lines(mode, &rungs) {
                         voice.say(&line);
@@ -213,7 +206,7 @@ fn command(
     None
 }
 
-fn no_table(n: usize, state: &DirectoryState) -> String {
+fn no_table(n: usize, state: &LobbyState) -> String {
     match state.tables().len() {
         0 => "There are no tables: open opens one, quick partnership finds a match.".to_string(),
         k => format!("There is no table {n}: the list has {k}."),
@@ -222,7 +215,7 @@ fn no_table(n: usize, state: &DirectoryState) -> String {
 
 /// The list of one mode (`None`: every mode), as the full screen's `m`
 /// steps through them.
-fn filtered(state: &mut DirectoryState, mode: Option<Mode>) -> Outcome {
+fn filtered(state: &mut LobbyState, mode: Option<Mode>) -> Outcome {
     for _ in 0..=Mode::ALL.len() {
         if state.filter() == mode {
             break;
@@ -233,7 +226,7 @@ fn filtered(state: &mut DirectoryState, mode: Option<Mode>) -> Outcome {
 }
 
 /// The question before quitting with a seat still held, and its cost.
-fn confirm_quit(state: &DirectoryState) -> String {
+fn confirm_quit(state: &LobbyState) -> String {
     let rated = if state.yours().any(|t| t.rated) {
         " This rated game counts as your loss unless you are back in your seat when it ends."
     } else {

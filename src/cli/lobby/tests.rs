@@ -1,6 +1,6 @@
 use super::*;
 use crate::protocol::SeatPlayer;
-use crate::protocol::directory::ListedSeat;
+use crate::protocol::lobby::ListedSeat;
 
 /// A server in memory: what it lists, what it was asked, what it offers.
 #[derive(Default)]
@@ -14,7 +14,7 @@ struct Fake {
     told: Told,
 }
 
-impl Directory for Fake {
+impl Lobby for Fake {
     fn list(&mut self, mode: Option<Mode>) -> Result<(Vec<ListedTable>, usize), String> {
         self.asked.push(format!("list {mode:?}"));
         if self.fails {
@@ -82,8 +82,8 @@ fn fake() -> Fake {
     }
 }
 
-fn state() -> DirectoryState {
-    DirectoryState::new(
+fn state() -> LobbyState {
+    LobbyState::new(
         "127.0.0.1:4466".into(),
         Player {
             name: "Ana".into(),
@@ -96,7 +96,7 @@ fn state() -> DirectoryState {
 /// one leaves the lobby.
 fn press(
     fake: &mut Fake,
-    state: &mut DirectoryState,
+    state: &mut LobbyState,
     keys: &[Key],
 ) -> Option<Result<Handover, Ending>> {
     for &key in keys {

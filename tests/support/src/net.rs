@@ -236,9 +236,9 @@ impl Client {
     }
 
     /// The next lobby message.
-    pub async fn lobby(&mut self) -> protocol::Lobby {
+    pub async fn seating(&mut self) -> protocol::Seating {
         self.until(|m| match m {
-            ServerMessage::Lobby(lobby) => Some(lobby.clone()),
+            ServerMessage::Seating(lobby) => Some(lobby.clone()),
             _ => None,
         })
         .await

@@ -8,10 +8,10 @@
 //! `PlayerView`, and an `event` is the event as that seat sees it.
 
 pub mod account;
-pub mod directory;
 pub mod event;
 mod legal;
 pub mod lines;
+pub mod lobby;
 pub mod timer;
 pub mod view;
 
@@ -119,7 +119,7 @@ pub enum ClientMessage {
     },
     /// Quick match: a table of `mode` with players of a like rating, bots
     /// filling the seats still empty once `wait` seconds have passed
-    /// (at most `directory::MAX_WAIT`).
+    /// (at most `lobby::MAX_WAIT`).
     Queue {
         mode: Mode,
         wait: u32,
@@ -137,7 +137,7 @@ pub enum ClientMessage {
     /// Stop telling me.
     Unfollow {},
     /// Which of these tables (ids of tables this machine keeps a seat
-    /// token for, at most `directory::MAX_MINE`) hold a seat of the
+    /// token for, at most `lobby::MAX_MINE`) hold a seat of the
     /// signed-in asker's, public or private: answered with `yours`.
     Mine {
         tables: Vec<String>,
@@ -177,10 +177,10 @@ pub enum ServerMessage {
         #[serde(default)]
         you: Option<Vec<account::Rated>>,
     },
-    /// The public tables asked for: the first `directory::MAX_LISTED`,
+    /// The public tables asked for: the first `lobby::MAX_LISTED`,
     /// open ones first, and how many match in all.
     Tables {
-        tables: Vec<directory::ListedTable>,
+        tables: Vec<lobby::ListedTable>,
         total: u32,
         /// The mode listed; absent for every mode (and from servers
         /// before this key).
@@ -190,17 +190,17 @@ pub enum ServerMessage {
     /// The answer to `mine`: those of the tables named where the signed-in
     /// asker holds a seat (playing or away), public or private; none for a
     /// guest.
-    Yours { tables: Vec<directory::ListedTable> },
+    Yours { tables: Vec<lobby::ListedTable> },
     /// To a connection that follows the lobby: how many wait in each
     /// quick-match queue now.
-    Queues { queues: Vec<directory::QueueCount> },
+    Queues { queues: Vec<lobby::QueueCount> },
     /// In the quick-match queue of `mode`, with `waiting` players in it
     /// (this one included); sent again whenever that changes.
     Queued {
         mode: Mode,
         waiting: u32,
         /// The names of those waiting, longest waiting first, at most
-        /// `directory::MAX_QUEUED_NAMES` (absent from servers before
+        /// `lobby::MAX_QUEUED_NAMES` (absent from servers before
         /// this key).
         #[serde(default)]
         names: Vec<String>,
@@ -226,7 +226,7 @@ pub enum ServerMessage {
     /// `ask` nor the record.
     Watching {
         table: String,
-        seats: Vec<LobbySeat>,
+        seats: Vec<TableSeat>,
         rules: String,
     },
     /// What anyone may know of the table now (to spectators).
@@ -235,8 +235,9 @@ pub enum ServerMessage {
         view: Box<PublicView>,
     },
     /// The table before its game starts, sent to everyone at it whenever
-    /// it changes.
-    Lobby(Lobby),
+    /// it changes. Its wire name is `lobby`, the table's lobby.
+    #[serde(rename = "lobby")]
+    Seating(Seating),
     /// The game starts: the deals' commitment (its seed is revealed by the
     /// record's last line) and the seats' names in seat order.
     Start {
@@ -325,12 +326,12 @@ pub enum ServerMessage {
 
 /// The table before its game: who sits where, and the host's settings.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Lobby {
+pub struct Seating {
     pub table: String,
     /// The rules in force, as a `rules.toml` file's text.
     pub rules: String,
     /// One entry a seat, in seat order.
-    pub seats: Vec<LobbySeat>,
+    pub seats: Vec<TableSeat>,
     pub bots: bool,
     pub level: BotSpec,
     /// The levels the host may choose from (absent before this key was
@@ -350,13 +351,13 @@ pub struct Lobby {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LobbySeat {
+pub struct TableSeat {
     pub name: Option<String>,
     pub player: SeatPlayer,
     /// A signed-in player's rating in the table's mode (absent from
     /// servers before this key, and for guests and bots).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rating: Option<directory::ShownRating>,
+    pub rating: Option<lobby::ShownRating>,
     /// A guest: a person not signed in, on a server that keeps a ladder
     /// (absent when not).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

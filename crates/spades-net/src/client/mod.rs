@@ -1,5 +1,5 @@
 //! The player's side of a table server: the server's lobby of public
-//! tables and quick match (`directory`), a table's lobby (`lobby`), the
+//! tables and quick match (`lobby`), a table's seating (`seating`), the
 //! seat at the game (`seat`), a spectator's (`watch`) and the account
 //! (`account`).
 //!
@@ -9,11 +9,11 @@
 //! nothing the player sees ever waits on it.
 
 pub mod account;
-pub mod directory;
 pub mod lobby;
 pub mod lost;
 mod rejoin;
 pub mod seat;
+pub mod seating;
 pub mod seats_kept;
 pub mod table_facts;
 pub mod watch;
@@ -524,8 +524,8 @@ mod tests {
     /// a wait of at most `MAX_WAIT` seconds.
     #[test]
     fn a_hostile_queued_is_cut_to_its_bounds() {
-        use crate::client::lobby::InQueue;
-        use crate::protocol::directory::{MAX_QUEUED_NAMES, MAX_WAIT};
+        use crate::client::seating::InQueue;
+        use crate::protocol::lobby::{MAX_QUEUED_NAMES, MAX_WAIT};
         let long = format!("\u{1b}[2J{}{}", "W".repeat(40), "\u{301}".repeat(200));
         let names = vec![long; 5_000];
         let line = serde_json::json!({
@@ -587,7 +587,8 @@ mod tests {
             "type": "lobby", "table": "T", "rules": format!("{rules}\u{202e}# \u{1b}[2J\n"),
             "seats": [], "bots": true, "level": "normal", "can_start": false,
         });
-        let Incoming::Message(ServerMessage::Lobby(lobby)) = read_server(&lobby.to_string()) else {
+        let Incoming::Message(ServerMessage::Seating(lobby)) = read_server(&lobby.to_string())
+        else {
             panic!("the lobby did not read");
         };
         let read = crate::config::parse_rules(&lobby.rules, "rules").unwrap();

@@ -29,7 +29,7 @@ use crate::fairness::{Commitment, Reveal};
 use crate::record::RecordLine;
 use crate::session::Played;
 
-use super::lobby::Started;
+use super::seating::Started;
 use super::table_facts::TableFacts;
 use super::{Connection, Incoming};
 use crate::protocol::account::GameRating;
@@ -250,7 +250,7 @@ impl Remote {
                 }
                 ServerMessage::Welcome { .. }
                 | ServerMessage::Seated { .. }
-                | ServerMessage::Lobby(_)
+                | ServerMessage::Seating(_)
                 | ServerMessage::Start { .. }
                 // For spectators, not seats.
                 | ServerMessage::Watching { .. }

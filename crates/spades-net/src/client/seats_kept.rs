@@ -109,7 +109,7 @@ pub fn prune(dir: &Path, now: SystemTime) -> usize {
 #[derive(Debug)]
 struct Folder(Option<PathBuf>);
 
-impl super::lobby::SeatTokens for Folder {
+impl super::seating::SeatTokens for Folder {
     fn keep(&self, table: &str, token: &str) {
         if let Some(dir) = &self.0 {
             // A token not kept only means the seat cannot be taken back.
@@ -128,7 +128,7 @@ impl super::lobby::SeatTokens for Folder {
 /// Keeps each seat token the server gives in `dir`, to take the seat back
 /// later, and forgets it once the seat is gone; with no folder, keeps
 /// none. Tokens kept too long to be of use are pruned first.
-pub fn keeper(dir: Option<PathBuf>) -> super::lobby::KeepToken {
+pub fn keeper(dir: Option<PathBuf>) -> super::seating::KeepToken {
     if let Some(dir) = &dir {
         prune(dir, SystemTime::now());
     }

@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
 use crate::engine::{PublicView, Rules, Seat, SeatEvent};
-use crate::protocol::{ClientMessage, ErrorCode, Lobby, LobbySeat, SeatPlayer, ServerMessage};
+use crate::protocol::{ClientMessage, ErrorCode, SeatPlayer, Seating, ServerMessage, TableSeat};
 
 use super::{Connection, Incoming};
 
@@ -24,9 +24,9 @@ pub struct WatchState {
     pub table: Option<String>,
     pub rules: Option<Rules>,
     /// Who sits in each seat, in seat order: a name and who plays it.
-    pub seats: Vec<LobbySeat>,
+    pub seats: Vec<TableSeat>,
     /// The lobby, before the game starts.
-    pub lobby: Option<Lobby>,
+    pub seating: Option<Seating>,
     /// What anyone may know of the game, once it has begun.
     pub view: Option<PublicView>,
     /// The latest events, oldest first.
@@ -118,9 +118,9 @@ impl WatchState {
                 self.seats = seats;
                 self.rules = crate::config::parse_rules(&rules, "the table's rules").ok();
             }
-            ServerMessage::Lobby(lobby) => {
-                self.seats = lobby.seats.clone();
-                self.lobby = Some(lobby);
+            ServerMessage::Seating(seating) => {
+                self.seats = seating.seats.clone();
+                self.seating = Some(seating);
             }
             ServerMessage::Start {
                 seats,
@@ -128,11 +128,11 @@ impl WatchState {
                 guests,
                 ..
             } => {
-                self.lobby = None;
+                self.seating = None;
                 self.seats = seats
                     .into_iter()
                     .enumerate()
-                    .map(|(i, name)| LobbySeat {
+                    .map(|(i, name)| TableSeat {
                         name: Some(name),
                         player: players.get(i).copied().unwrap_or(SeatPlayer::Person),
                         rating: None,
@@ -154,7 +154,7 @@ impl WatchState {
                 guest,
             } => {
                 if let Some(at) = self.seats.get_mut(seat.index()) {
-                    *at = LobbySeat {
+                    *at = TableSeat {
                         name: Some(name.clone()),
                         player,
                         rating: None,
@@ -208,7 +208,7 @@ mod tests {
         state.take(said(ServerMessage::Watching {
             table: "ABCDEF".into(),
             seats: vec![
-                LobbySeat {
+                TableSeat {
                     name: Some("Ann".into()),
                     player: SeatPlayer::Person,
                     rating: None,

@@ -599,7 +599,7 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         let missing = || {
             (
                 ErrorCode::NoTable,
-                self.shared.directory.why_missing(id, &shown),
+                self.shared.lobby.why_missing(id, &shown),
             )
         };
         let table = self.shared.table(id).ok_or_else(missing)?;

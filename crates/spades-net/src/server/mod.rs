@@ -9,11 +9,11 @@
 //! it; bots think on the blocking pool, so no table waits for another's.
 
 mod conn;
-mod directory;
 mod fleet;
 mod flood;
 mod ladder;
 mod link;
+mod lobby;
 mod matching;
 // Not part of the program (built only with the `probe` feature): the fuzz
 // target and its tests reach the real connection state machine through
@@ -54,9 +54,9 @@ pub struct ServerOptions {
     /// How long a person may take over a decision before a bot makes it
     /// for them (the seat stays theirs); `None`: as long as they like.
     pub turn_timer: Option<Duration>,
-    /// How long a table may stay a lobby (its game not started) before it
-    /// is closed; `None`: as long as it likes.
-    pub lobby_timeout: Option<Duration>,
+    /// How long a table may stay in its seating (its game not started)
+    /// before it is closed (`--lobby-timeout`); `None`: as long as it likes.
+    pub seating_timeout: Option<Duration>,
     /// How long a new connection has to say `hello` (TLS handshake
     /// included): short, as a connection that has said nothing holds a
     /// place others could use; the time to sit down comes after.
@@ -116,7 +116,7 @@ impl Default for ServerOptions {
             plain: false,
             certificate: super::certificate::Certificate::Fresh,
             turn_timer: None,
-            lobby_timeout: Some(Duration::from_secs(30 * 60)),
+            seating_timeout: Some(Duration::from_secs(30 * 60)),
             hello_timeout: Duration::from_secs(5),
             sit_timeout: Duration::from_secs(60),
             ping_after: Duration::from_secs(20),
@@ -162,7 +162,7 @@ pub(crate) struct Shared {
     /// When the latest accounts were registered, by address and in all.
     registered: Mutex<Registrations>,
     /// The public tables, as the lobby lists them.
-    directory: directory::Directory,
+    lobby: lobby::Lobby,
     /// The quick-match queue's task, started by the first player to queue.
     queue: OnceLock<mpsc::Sender<queue::Command>>,
 }
@@ -188,9 +188,7 @@ impl Shared {
             counts: slot::Counts::default(),
             ladder,
             registered: Mutex::new(Registrations::default()),
-            directory: fleet.map_or_else(directory::Directory::default, |fleet| {
-                directory::Directory::of_fleet(fleet)
-            }),
+            lobby: fleet.map_or_else(lobby::Lobby::default, |fleet| lobby::Lobby::of_fleet(fleet)),
             queue: OnceLock::new(),
         })
     }
@@ -210,7 +208,7 @@ impl Shared {
         if let Ok(mut tables) = self.tables.lock() {
             tables.remove(id);
         }
-        self.directory.remove(id);
+        self.lobby.remove(id);
     }
 
     /// Which limit, if any, a registration from `address` now meets.

@@ -147,7 +147,7 @@ fn options() -> ServerOptions {
         plain: true,
         hello_timeout: Duration::from_secs(5),
         sit_timeout: Duration::from_secs(5),
-        lobby_timeout: Some(Duration::from_secs(5)),
+        seating_timeout: Some(Duration::from_secs(5)),
         ..ServerOptions::default()
     }
 }
@@ -295,7 +295,7 @@ fn reply(line: &[u8], found: &Mutex<Found>) -> Result<(), String> {
             }
             Ok(())
         }
-        ServerMessage::Lobby(lobby) => lobby
+        ServerMessage::Seating(lobby) => lobby
             .seats
             .iter()
             .flat_map(|s| &s.name)

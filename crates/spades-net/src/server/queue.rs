@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::{mpsc, oneshot};
 
-use super::directory;
 use super::link::{Link, encode};
+use super::lobby;
 use super::matching::{self, Waiting};
 use super::queue_told::{Tellings, Waiter};
 use super::table::{self, Opening, Who};
@@ -87,8 +87,8 @@ async fn run(mut commands: mpsc::Receiver<Command>, shared: Arc<Shared>) {
         told.tell(&waiters(&waiting), Instant::now());
         match_now(&mut waiting, &shared);
         // Told to every lobby that follows (unless unchanged).
-        let counts = directory::quick_modes(|m| waiting.iter().filter(|e| e.mode == m).count());
-        shared.directory.set_waiting(counts);
+        let counts = lobby::quick_modes(|m| waiting.iter().filter(|e| e.mode == m).count());
+        shared.lobby.set_waiting(counts);
     }
 }
 

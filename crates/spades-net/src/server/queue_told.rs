@@ -12,7 +12,7 @@ use super::ConnId;
 use super::link::{Link, encode};
 use crate::engine::Mode;
 use crate::protocol::ServerMessage;
-use crate::protocol::directory::MAX_QUEUED_NAMES;
+use crate::protocol::lobby::MAX_QUEUED_NAMES;
 
 /// The least time between two `queued` to one connection.
 pub(super) const SPACING: Duration = Duration::from_millis(200);

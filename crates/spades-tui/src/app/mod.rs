@@ -31,8 +31,8 @@ use crate::engine::{
 use crate::fairness::{Commitment, Reveal};
 use crate::naming::Names;
 use crate::net::client::Connection;
-use crate::net::client::lobby::Started;
 use crate::net::client::seat::Remote;
+use crate::net::client::seating::Started;
 use crate::save::Saved;
 use crate::session::{LocalGame, Played, YOU};
 use crate::table::{BotError, Thought};

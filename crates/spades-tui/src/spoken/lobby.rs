@@ -2,7 +2,7 @@
 //! line a table, the quick-match queues in one more, the commands typed
 //! as words (`join 2`, `watch 3`, `quick partnership`), and what changes
 //! while the player listens said as a few short lines, never the whole
-//! list again. The state is the full-screen lobby's (`DirectoryState`);
+//! list again. The state is the full-screen lobby's (`LobbyState`);
 //! this only says it and reads words.
 
 use std::time::{Duration, Instant};
@@ -12,9 +12,9 @@ use crate::naming::MAX_NAME;
 use crate::outside::{clean, clean_name, thin_marks};
 use crate::protocol::SeatPlayer;
 use crate::protocol::account::Rung;
-use crate::protocol::directory::{ListedTable, QueueCount};
+use crate::protocol::lobby::{ListedTable, QueueCount};
 
-use super::super::directory::DirectoryState;
+use super::super::lobby::LobbyState;
 
 /// Text from outside made a line: hidden characters out, a mark a letter
 /// at most, cut to `LINE_MAX` characters, so a server's 10 kB name is one
@@ -101,7 +101,7 @@ pub fn queues_line(queues: &[QueueCount]) -> Option<String> {
 }
 
 /// The whole list: a heading, a line a table, the queues.
-pub fn list_lines(state: &DirectoryState) -> Vec<String> {
+pub fn list_lines(state: &LobbyState) -> Vec<String> {
     let shown = state.tables().len();
     let modes = state
         .filter()
@@ -275,7 +275,7 @@ pub struct Heard {
 
 impl Heard {
     /// The whole list was just said.
-    pub fn said_all(&mut self, state: &DirectoryState, now: Instant) {
+    pub fn said_all(&mut self, state: &LobbyState, now: Instant) {
         self.tables = state.tables().to_vec();
         self.queues = state.queues().to_vec();
         self.said_at = Some(now);
@@ -284,7 +284,7 @@ impl Heard {
     /// What changed since it was last said, a few short lines, or nothing
     /// when it was said less than `CHANGES_EVERY` ago (the changes wait,
     /// and are said together).
-    pub fn changes(&mut self, state: &DirectoryState, now: Instant) -> Vec<String> {
+    pub fn changes(&mut self, state: &LobbyState, now: Instant) -> Vec<String> {
         if self
             .said_at
             .is_some_and(|at| now.duration_since(at) < CHANGES_EVERY)
@@ -343,8 +343,8 @@ fn seated(table: &ListedTable) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::directory::Player;
-    use crate::protocol::directory::ListedSeat;
+    use crate::lobby::Player;
+    use crate::protocol::lobby::ListedSeat;
     use crate::spoken::LINE_MAX;
 
     fn seat(name: Option<&str>, player: SeatPlayer) -> ListedSeat {
@@ -378,8 +378,8 @@ mod tests {
         }
     }
 
-    fn state(tables: Vec<ListedTable>) -> DirectoryState {
-        let mut state = DirectoryState::new(
+    fn state(tables: Vec<ListedTable>) -> LobbyState {
+        let mut state = LobbyState::new(
             "here".into(),
             Player {
                 name: "me".into(),

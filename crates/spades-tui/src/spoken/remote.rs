@@ -1,21 +1,21 @@
-//! A seat at a table on a server, in lines: the table's lobby said as it
+//! A seat at a table on a server, in lines: the table's seating said as it
 //! changes (who sits where, the code to share, chat), the host's words
 //! (`start`, `bots`, `level`) turned into the same requests the
-//! full-screen lobby's keys make, then the game at the spoken table. The
-//! lobby's state is the full screen's (`Waiting`, `LobbyState`); the
+//! full-screen seating's keys make, then the game at the spoken table. The
+//! seating's state is the full screen's (`Waiting`, `SeatingState`); the
 //! endings are its `RemoteEnd`.
 
 use crate::config::preferences::Preferences;
 use crate::engine::{Mode, Seat};
 use crate::naming::{Place, place};
 use crate::net::client::Connection;
-use crate::net::client::lobby::{Joining, LobbyState, NotSeated, Started, Waiting};
-use crate::protocol::{ClientMessage, Lobby, SeatPlayer};
+use crate::net::client::seating::{Joining, NotSeated, SeatingState, Started, Waiting};
+use crate::protocol::{ClientMessage, SeatPlayer, Seating};
 use crate::signals::{Signal, StopSignals};
 
 use super::super::input::Key;
-use super::super::lobby::{LobbyKey, LobbyScreen};
 use super::super::run::{IDLE_WAIT, RemoteEnd};
+use super::super::seating::{SeatingKey, SeatingScreen};
 use super::super::waiting::who_waits;
 use super::super::{App, Ending, PlayConfig, TuiError};
 use super::lobby::bounded;
@@ -67,7 +67,7 @@ pub fn run_remote(
     voice: &mut Voice,
 ) -> Result<RemoteEnd, TuiError> {
     connection.send(joining.request(&config.game.rules));
-    let started = match wait_in_lobby(voice, &mut connection, &mut joining) {
+    let started = match wait_for_start(voice, &mut connection, &mut joining) {
         Ok(started) => started,
         Err(end) => {
             connection.send(ClientMessage::Bye {});
@@ -102,12 +102,12 @@ const HELP_GUEST: &str =
 
 /// Follows the lobby until the game starts (`Ok`), or the player, the
 /// table or a stop ends it (`Err`, how).
-fn wait_in_lobby(
+fn wait_for_start(
     voice: &mut Voice,
     connection: &mut Connection,
     joining: &mut Joining,
 ) -> Result<Started, Box<RemoteEnd>> {
-    let mut waiting = Waiting::new(LobbyState::new(Seat::new(0), false, None));
+    let mut waiting = Waiting::new(SeatingState::new(Seat::new(0), false, None));
     let mut said = Said::default();
     voice.say("Asking the server for a seat...");
     loop {
@@ -163,10 +163,10 @@ enum Typed {
 }
 
 /// Answers a typed line in the table's lobby: the host's words become the
-/// requests the full-screen lobby's keys make (`LobbyScreen::key`).
+/// requests the full-screen lobby's keys make (`SeatingScreen::key`).
 fn typed(
     line: &str,
-    state: &LobbyState,
+    state: &SeatingState,
     connection: &mut Connection,
     voice: &mut Voice,
     said: &mut Said,
@@ -200,21 +200,21 @@ fn typed(
             return Typed::Stay;
         }
     };
-    match LobbyScreen(state).key(key) {
-        LobbyKey::Send(message) => connection.send(message),
-        LobbyKey::Leave => return Typed::Leave,
-        LobbyKey::Nothing if state.lobby.is_none() => {
+    match SeatingScreen(state).key(key) {
+        SeatingKey::Send(message) => connection.send(message),
+        SeatingKey::Leave => return Typed::Leave,
+        SeatingKey::Nothing if state.seating.is_none() => {
             voice.say("The table is not ready yet: wait a moment, or type leave.");
         }
-        LobbyKey::Nothing => voice.say("Only the host starts the game and chooses the bots."),
+        SeatingKey::Nothing => voice.say("Only the host starts the game and chooses the bots."),
     }
     Typed::Stay
 }
 
 /// Has the server answered the request for a seat: a lobby, or a place
 /// in a quick match's queue?
-fn answered(state: &LobbyState) -> bool {
-    state.lobby.is_some() || state.queued.is_some()
+fn answered(state: &SeatingState) -> bool {
+    state.seating.is_some() || state.queued.is_some()
 }
 
 /// What the player has heard of the table's lobby, so each thing is said
@@ -237,7 +237,7 @@ enum Topic {
 
 impl Said {
     /// The lines that changed since they were last said.
-    fn changes(&mut self, state: &LobbyState) -> Vec<String> {
+    fn changes(&mut self, state: &SeatingState) -> Vec<String> {
         let mut now = Vec::new();
         if let Some(command) = &state.join_command {
             now.push((Topic::Join, format!("A friend joins with: {command}")));
@@ -246,7 +246,7 @@ impl Said {
             now.push((Topic::Watch, format!("Or watches with: {command}")));
         }
         if let Some(queue) = &state.queued
-            && state.lobby.is_none()
+            && state.seating.is_none()
         {
             now.push((
                 Topic::Queue,
@@ -257,22 +257,22 @@ impl Said {
                 ),
             ));
         }
-        if let Some(lobby) = &state.lobby {
+        if let Some(seating) = &state.seating {
             let mode = state.rules.map_or(Mode::Partnership, |r| r.mode);
-            now.push((Topic::Seats, seats_line(state, lobby, mode)));
+            now.push((Topic::Seats, seats_line(state, seating, mode)));
             if let Some(rules) = &state.rules {
                 now.push((
                     Topic::Rules,
                     format!("Rules: {}, {}.", rules.mode, crate::config::course(rules)),
                 ));
             }
-            let ladder = match (&lobby.unrated, lobby.rated) {
+            let ladder = match (&seating.unrated, seating.rated) {
                 (Some(why), _) => Some(format!("Unrated: {why}.")),
                 (None, true) => Some("Rated: the game counts for the ladder.".to_string()),
                 (None, false) => None,
             };
             now.extend(ladder.map(|l| (Topic::Ladder, l)));
-            now.push((Topic::Keys, keys_line(state, lobby)));
+            now.push((Topic::Keys, keys_line(state, seating)));
         }
         let mut changed = Vec::new();
         for (topic, line) in now {
@@ -295,14 +295,14 @@ impl Said {
 
 /// "Table ABCD. Seats: you; on your left Ann; across open; on your right
 /// open."
-fn seats_line(state: &LobbyState, lobby: &Lobby, mode: Mode) -> String {
-    let mut order: Vec<usize> = (0..lobby.seats.len()).collect();
-    let n = lobby.seats.len().max(1);
+fn seats_line(state: &SeatingState, seating: &Seating, mode: Mode) -> String {
+    let mut order: Vec<usize> = (0..seating.seats.len()).collect();
+    let n = seating.seats.len().max(1);
     order.sort_by_key(|&i| (i + n - state.seat.index()) % n);
     let mut parts = Vec::new();
     let mut open = 0;
     for i in order {
-        let seat = &lobby.seats[i];
+        let seat = &seating.seats[i];
         let at = Seat::new(i);
         let who = match (seat.player, seat.name.as_deref().filter(|n| !n.is_empty())) {
             _ if at == state.seat => "you".to_string(),
@@ -311,7 +311,7 @@ fn seats_line(state: &LobbyState, lobby: &Lobby, mode: Mode) -> String {
                 open += 1;
                 "open".to_string()
             }
-            (SeatPlayer::Bot, _) => format!("a bot, {}", lobby.level),
+            (SeatPlayer::Bot, _) => format!("a bot, {}", seating.level),
             (_, Some(name)) => crate::naming::shown_name(
                 &crate::outside::clean_name(name, crate::naming::MAX_NAME),
                 seat.guest,
@@ -344,21 +344,21 @@ fn seats_line(state: &LobbyState, lobby: &Lobby, mode: Mode) -> String {
     };
     format!(
         "Table {}. Seats: {}.{open}",
-        crate::outside::clean_name(&lobby.table, 24),
+        crate::outside::clean_name(&seating.table, 24),
         parts.join("; ")
     )
 }
 
 /// What the player may do now, for the host or a guest.
-fn keys_line(state: &LobbyState, lobby: &Lobby) -> String {
+fn keys_line(state: &SeatingState, seating: &Seating) -> String {
     if !state.host {
         return "Waiting for the host to start. Type leave to go.".to_string();
     }
-    let open = lobby.seats.iter().any(|s| s.player == SeatPlayer::Empty);
-    let now = match (lobby.can_start, lobby.bots && open) {
+    let open = seating.seats.iter().any(|s| s.player == SeatPlayer::Empty);
+    let now = match (seating.can_start, seating.bots && open) {
         (true, true) => format!(
             "Type start to fill them with bots, level {}, and begin.",
-            lobby.level
+            seating.level
         ),
         (true, false) => "Type start to begin.".to_string(),
         (false, true) => "Waiting for players to begin.".to_string(),
@@ -373,16 +373,16 @@ fn keys_line(state: &LobbyState, lobby: &Lobby) -> String {
 mod tests {
     use super::*;
     use crate::bots::{BotSpec, Level};
-    use crate::protocol::LobbySeat;
+    use crate::protocol::TableSeat;
 
-    fn lobby(bots: bool, can_start: bool) -> Lobby {
-        let seat = |name: Option<&str>, player| LobbySeat {
+    fn seating(bots: bool, can_start: bool) -> Seating {
+        let seat = |name: Option<&str>, player| TableSeat {
             name: name.map(String::from),
             player,
             rating: None,
             guest: false,
         };
-        Lobby {
+        Seating {
             table: "ABCD1234".into(),
             rules: String::new(),
             seats: vec![
@@ -402,9 +402,9 @@ mod tests {
 
     #[test]
     fn the_hosts_lobby_is_said_once_and_again_only_as_it_changes() {
-        let mut state = LobbyState::new(Seat::new(0), true, None);
+        let mut state = SeatingState::new(Seat::new(0), true, None);
         state.join_command = Some("spades join ABCD1234.plain@127.0.0.1:4466".into());
-        state.update(lobby(false, false));
+        state.update(seating(false, false));
         let mut said = Said::default();
         let first = said.changes(&state);
         assert_eq!(
@@ -420,7 +420,7 @@ mod tests {
             "{first:?}"
         );
         assert!(said.changes(&state).is_empty(), "nothing new");
-        state.update(lobby(true, true));
+        state.update(seating(true, true));
         let next = said.changes(&state);
         assert_eq!(next.len(), 1, "{next:?}");
         assert!(
@@ -431,8 +431,8 @@ mod tests {
 
     #[test]
     fn a_guest_is_told_to_wait_for_the_host() {
-        let mut state = LobbyState::new(Seat::new(1), false, None);
-        state.update(lobby(false, false));
+        let mut state = SeatingState::new(Seat::new(1), false, None);
+        state.update(seating(false, false));
         let said = Said::default().changes(&state);
         assert!(
             said.iter().any(|l| l.starts_with("Waiting for the host")),

@@ -4,8 +4,8 @@
 
 use std::sync::mpsc::Receiver;
 
-use crate::client::lobby::KeepToken;
 use crate::client::rejoin::{NotBack, rejoin};
+use crate::client::seating::KeepToken;
 use crate::client::{Connection, Target};
 
 /// What became of taking the seat back, when asked.
@@ -111,7 +111,7 @@ mod tests {
     use std::sync::{Arc, Mutex, mpsc};
 
     use super::*;
-    use crate::client::lobby::SeatTokens;
+    use crate::client::seating::SeatTokens;
     use crate::code::Trust;
 
     /// The tables whose tokens were forgotten.

@@ -1,6 +1,6 @@
 //! A connection following the lobby (`follow`): told the public tables of
 //! its mode and the quick-match queues' counts at once, then whenever the
-//! directory is poked. Bounded by construction: at most one update (a
+//! lobby is poked. Bounded by construction: at most one update (a
 //! `tables` line and a `queues` line, each only if it changed) every
 //! `PUSH_GAP`; a burst of changes in between is one update with the latest
 //! state; and nothing is queued while lines sent before still wait to be
@@ -64,7 +64,7 @@ impl<R: AsyncRead + Unpin> Conn<R> {
         }
         let following = self.following.get_or_insert_with(|| Following {
             mode,
-            changes: self.shared.directory.changes(),
+            changes: self.shared.lobby.changes(),
             due: true,
             next: Instant::now(),
             tables: None,
@@ -98,9 +98,9 @@ impl<R: AsyncRead + Unpin> Conn<R> {
             return;
         }
         following.due = false;
-        let directory = &self.shared.directory;
-        let tables = directory.tables_line(following.mode);
-        let queues = directory.queues_line();
+        let lobby = &self.shared.lobby;
+        let tables = lobby.tables_line(following.mode);
+        let queues = lobby.queues_line();
         let mut lines = Vec::new();
         for ((sum, line), sent) in [
             (tables, &mut following.tables),
@@ -136,7 +136,7 @@ mod tests {
     use super::super::super::{ServerOptions, Shared};
     use super::*;
     use crate::protocol::SeatPlayer;
-    use crate::protocol::directory::{ListedSeat, ListedTable};
+    use crate::protocol::lobby::{ListedSeat, ListedTable};
 
     /// A public table whose summary is long: a listing of many of them is
     /// tens of kilobytes.
@@ -189,7 +189,7 @@ mod tests {
             "{\"type\":\"hello\",\"protocol\":1,\"name\":\"Mallory\"}\n{\"type\":\"follow\"}\n";
         write.write_all(said.as_bytes()).await.unwrap();
         for i in 0..200 {
-            shared.directory.put(table(i));
+            shared.lobby.put(table(i));
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         let mut heard = Vec::new();

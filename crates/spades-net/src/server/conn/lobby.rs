@@ -13,7 +13,7 @@ use super::super::flood::{CHAT_SPAN, LISTING_LIMIT, try_again};
 use super::super::queue::{self, Entry};
 use super::{Command, Conn, State};
 use crate::engine::Mode;
-use crate::protocol::directory::{MAX_MINE, MAX_TABLE_ID, MAX_WAIT, is_table_id};
+use crate::protocol::lobby::{MAX_MINE, MAX_TABLE_ID, MAX_WAIT, is_table_id};
 use crate::protocol::{ClientMessage, ErrorCode, ServerMessage, within_line};
 
 /// Why `ids` are not what `mine` takes, if they are not: at most
@@ -53,7 +53,7 @@ impl<R: AsyncRead + Unpin> Conn<R> {
     /// down starts again.
     pub(super) fn tables(&mut self, mode: Option<Mode>) {
         if self.may_list() {
-            let (_, answer) = self.shared.directory.tables_line(mode);
+            let (_, answer) = self.shared.lobby.tables_line(mode);
             self.send_line(answer);
         }
     }
@@ -88,7 +88,7 @@ impl<R: AsyncRead + Unpin> Conn<R> {
             return;
         }
         let held = match &self.account {
-            Some(account) => self.shared.directory.held_by(&ids, account.name.shown()),
+            Some(account) => self.shared.lobby.held_by(&ids, account.name.shown()),
             None => Vec::new(),
         };
         let answer = within_line(held, |tables| ServerMessage::Yours { tables });

@@ -7,7 +7,7 @@
 //! puts this node's tables in the store as they open, fill and end, and
 //! beats the node's heart; the listener (`listener`) waits on PostgreSQL's
 //! `LISTEN` for what the other nodes announce, and reads again what
-//! changed into the fleet's view (`view`), which the server's directory
+//! changed into the fleet's view (`view`), which the server's lobby
 //! merges into every listing. Nothing read from the store is believed as
 //! it is: another node may be buggy or hostile (`view` checks and bounds
 //! it).
@@ -31,7 +31,7 @@ use view::View;
 
 use crate::code::ServerAddress;
 use crate::ladder::store::PostgresUrl;
-use crate::protocol::directory::ListedTable;
+use crate::protocol::lobby::ListedTable;
 
 /// How a node takes part in its fleet.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -10,13 +10,13 @@
 use std::time::{Duration, Instant};
 
 use super::{FleetOptions, MAX_LISTING_BYTES};
-use crate::client::directory;
+use crate::client::lobby;
 use crate::client::{Connection, Incoming, Target};
 use crate::code::{TableCode, Trust};
 use crate::engine::{Mode, Rules};
 use crate::ladder::store::{Database, PostgresUrl};
 use crate::ladder::temp_postgres::TempPostgres;
-use crate::protocol::directory::ListedTable;
+use crate::protocol::lobby::ListedTable;
 use crate::protocol::{ClientMessage, ServerMessage};
 use crate::server::{Server, ServerOptions};
 
@@ -55,7 +55,7 @@ fn connect(server: &Server, name: &str) -> Connection {
 fn open_table(server: &Server, name: &str) -> (Connection, String) {
     let mut host = connect(server, name);
     let rules = Rules::classic(Mode::Partnership);
-    let seated = directory::open(&mut host, &rules, true).expect("a table opened");
+    let seated = lobby::open(&mut host, &rules, true).expect("a table opened");
     (host, seated.table)
 }
 
@@ -128,7 +128,7 @@ fn a_table_opened_on_one_node_is_listed_by_the_other_with_its_code() {
     // its own without one.
     let (bob, own) = open_table(&b, "Bob");
     let mut carol = connect(&b, "Carol");
-    let listing = directory::list(&mut carol, None).expect("listed");
+    let listing = lobby::list(&mut carol, None).expect("listed");
     assert_eq!(listing.total, 2);
     let code = |id: &str| {
         let t = listing.tables.iter().find(|t| t.table == id).unwrap();
@@ -150,7 +150,7 @@ fn a_table_opened_on_one_node_is_listed_by_the_other_with_its_code() {
     // A change of seats reaches B too, and B's lobbies that follow are
     // told of it unasked.
     let mut gus = connect(&b, "Gus");
-    directory::follow(&mut gus, None).expect("followed");
+    lobby::follow(&mut gus, None).expect("followed");
     let mut dee = connect(&a, "Dee");
     dee.send(ClientMessage::Join {
         table: table.clone(),
@@ -165,7 +165,7 @@ fn a_table_opened_on_one_node_is_listed_by_the_other_with_its_code() {
         let Some(Incoming::Message(message)) = gus.recv_timeout(left) else {
             break false;
         };
-        if let Some(directory::News::Tables { listing, .. }) = directory::News::of(&message)
+        if let Some(lobby::News::Tables { listing, .. }) = lobby::News::of(&message)
             && listing
                 .tables
                 .iter()
@@ -352,5 +352,5 @@ fn rows_that_are_not_a_tables_listing_are_never_listed() {
     assert!(dirty.code.as_deref().unwrap().ends_with("@127.0.0.1:9"));
     // B's lobby still answers, with them.
     let mut carol = connect(&b, "Carol");
-    assert_eq!(directory::list(&mut carol, None).unwrap().total, 2);
+    assert_eq!(lobby::list(&mut carol, None).unwrap().total, 2);
 }

@@ -11,7 +11,7 @@ use std::collections::{HashMap, HashSet};
 use super::{MAX_FLEET_TABLES, MAX_LISTING_BYTES, MAX_NODE_TABLES, MAX_NODES, MAX_SERVER_BYTES};
 use crate::code::{ServerAddress, TableCode};
 use crate::ladder::fleet::{NodeRow, TableRow};
-use crate::protocol::directory::ListedTable;
+use crate::protocol::lobby::ListedTable;
 use crate::server::{clean_name, clean_text};
 
 /// The longest id of a node or a table read (both are 16 now).
@@ -200,7 +200,7 @@ mod tests {
     use super::*;
     use crate::engine::Mode;
     use crate::protocol::SeatPlayer;
-    use crate::protocol::directory::ListedSeat;
+    use crate::protocol::lobby::ListedSeat;
 
     const FP: &str = "MFRGGZDFMZTWQ2LKNNWG23TPOA";
 

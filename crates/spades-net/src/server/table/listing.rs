@@ -4,7 +4,7 @@
 use super::TableTask;
 use super::rated::Counts;
 use crate::config;
-use crate::protocol::directory::{ListedSeat, ListedTable};
+use crate::protocol::lobby::{ListedSeat, ListedTable};
 
 impl TableTask {
     /// The table as the lobby lists it.
@@ -12,7 +12,7 @@ impl TableTask {
         let mode = self.mode();
         let counts = self.counts();
         let seats = self
-            .lobby()
+            .seating()
             .seats
             .into_iter()
             .map(|shown| ListedSeat {
@@ -43,9 +43,9 @@ impl TableTask {
             return;
         }
         if self.public {
-            self.shared.directory.put(self.listed());
+            self.shared.lobby.put(self.listed());
         } else {
-            self.shared.directory.put_unlisted(self.listed());
+            self.shared.lobby.put_unlisted(self.listed());
         }
     }
 }

@@ -1,4 +1,4 @@
-//! One table: its lobby, then its game. A task of its own owns both and is
+//! One table: its seating (its lobby), then its game. A task of its own owns both and is
 //! the only one to touch them; connections send it what their clients
 //! say (`Command`), and it sends each connection only what its seat may
 //! see.
@@ -9,9 +9,9 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
 mod listing;
-mod lobby;
 mod play;
 mod rated;
+mod seating;
 mod seats;
 mod watchers;
 
@@ -23,7 +23,7 @@ use crate::config;
 use crate::engine::{Action, Decision, Mode, Phase, Rules, Seat};
 use crate::ladder::store::AccountId;
 use crate::protocol::account::ModeRating;
-use crate::protocol::directory::ShownRating;
+use crate::protocol::lobby::ShownRating;
 use crate::protocol::timer::TimedOut;
 use crate::protocol::{ErrorCode, ServerMessage};
 use crate::record::{MemoryRecord, RecordLine};
@@ -252,7 +252,7 @@ pub(super) fn open(
     let (commands, command_rx, mut task) = TableTask::new(opening, &shared);
     let host_seat = Seat::new(0);
     task.seat_person(host, host_seat, who, token);
-    task.broadcast_lobby();
+    task.broadcast_seating();
     shared.add_table(id, commands.clone());
     tokio::spawn(task.run(command_rx, alive));
     commands
@@ -275,7 +275,7 @@ pub(super) fn open_matched(
     }
     shared.add_table(id, commands.clone());
     // Who sits where, as every table tells it before its game.
-    task.broadcast_lobby();
+    task.broadcast_seating();
     task.begin();
     tokio::spawn(task.run(command_rx, alive));
     commands
@@ -345,17 +345,17 @@ impl TableTask {
             id: self.id.clone(),
         };
         let mut stop = self.shared.shutdown.clone();
-        let lobby_timeout = self.shared.options.lobby_timeout;
-        let lobby_by = lobby_timeout.map(|t| tokio::time::Instant::now() + t);
+        let seating_timeout = self.shared.options.seating_timeout;
+        let seating_by = seating_timeout.map(|t| tokio::time::Instant::now() + t);
         let far = tokio::time::Instant::now() + std::time::Duration::from_secs(86_400 * 365);
         while !self.ended {
-            let lobby = self.game.is_none() && lobby_by.is_some();
+            let seating = self.game.is_none() && seating_by.is_some();
             tokio::select! {
                 Some(command) = commands.recv() => self.command(command),
                 Some(message) = inner.recv() => self.inner(message),
                 _ = super::stopped(&mut stop) => self.end("the server is shutting down"),
-                _ = tokio::time::sleep_until(lobby_by.unwrap_or(far)), if lobby => {
-                    let minutes = lobby_timeout.unwrap_or_default().as_secs_f64() / 60.0;
+                _ = tokio::time::sleep_until(seating_by.unwrap_or(far)), if seating => {
+                    let minutes = seating_timeout.unwrap_or_default().as_secs_f64() / 60.0;
                     self.end(&format!("the game did not start within {minutes} minutes of the table opening"));
                 }
             }

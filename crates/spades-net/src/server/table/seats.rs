@@ -76,7 +76,7 @@ impl TableTask {
             .ok_or((ErrorCode::TableFull, "every seat is taken".to_string()))?;
         let token = code::seat_token().map_err(|e| (ErrorCode::TableFull, e))?;
         self.seat_person(link, seat, who, token);
-        self.broadcast_lobby();
+        self.broadcast_seating();
         Ok(())
     }
 
@@ -133,7 +133,7 @@ impl TableTask {
         };
         self.send(me, &seated);
         let Some(game) = &self.game else {
-            self.broadcast_lobby();
+            self.broadcast_seating();
             return Ok(());
         };
         let (start, lines) = (game.start.clone(), game.record_so_far());
@@ -202,7 +202,7 @@ impl TableTask {
                 self.pass_the_host_on(seat, said_bye);
             }
             if !self.ended {
-                self.broadcast_lobby();
+                self.broadcast_seating();
             }
             return;
         }

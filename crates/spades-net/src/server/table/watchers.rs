@@ -20,14 +20,14 @@ impl TableTask {
                 format!("this table has its {MAX_WATCHERS} spectators already"),
             ));
         }
-        let lobby = self.lobby();
+        let lobby = self.seating();
         let mut news = vec![ServerMessage::Watching {
             table: self.id.clone(),
             seats: lobby.seats.clone(),
             rules: self.rules_text.clone(),
         }];
         match &self.game {
-            None => news.push(ServerMessage::Lobby(lobby)),
+            None => news.push(ServerMessage::Seating(lobby)),
             Some(game) => {
                 news.push(game.start.clone());
                 news.push(ServerMessage::Public {

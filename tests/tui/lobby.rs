@@ -10,14 +10,14 @@ use ratatui::backend::TestBackend;
 use spades::engine::Mode;
 use spades::protocol::SeatPlayer;
 use spades::protocol::account::{ModeRating, Rated, Rung};
-use spades::protocol::directory::{ListedSeat, ListedTable, ShownRating};
-use spades::tui::directory::{DirectoryState, Outcome, Player, render};
+use spades::protocol::lobby::{ListedSeat, ListedTable, ShownRating};
+use spades::tui::lobby::{LobbyState, Outcome, Player, render};
 use spades::tui::{Key, Theme};
 
 /// Symbols as most terminals show them, without colour.
 const UNICODE: Theme = Theme::UNICODE;
 
-fn screen(state: &mut DirectoryState, theme: &Theme, width: u16, height: u16) -> String {
+fn screen(state: &mut LobbyState, theme: &Theme, width: u16, height: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal
         .draw(|frame| {
@@ -136,7 +136,7 @@ fn tables() -> Vec<ListedTable> {
     vec![rated, full, started, dummy]
 }
 
-fn lobby() -> DirectoryState {
+fn lobby() -> LobbyState {
     let player = Player {
         name: "Ana".into(),
         ratings: vec![ModeRating {
@@ -147,7 +147,7 @@ fn lobby() -> DirectoryState {
             provisional: true,
         }],
     };
-    let mut state = DirectoryState::new("203.0.113.7:4466".into(), player);
+    let mut state = LobbyState::new("203.0.113.7:4466".into(), player);
     state.set_tables(tables(), 4);
     state
 }
@@ -160,11 +160,11 @@ fn the_list_of_tables() {
         text.contains("1620?+-210"),
         "a provisional rating is marked"
     );
-    insta::assert_snapshot!("directory_list_80x24", text);
+    insta::assert_snapshot!("lobby_list_80x24", text);
     state.key(Key::Down);
     state.key(Key::Enter);
     insta::assert_snapshot!(
-        "directory_list_full_120x40",
+        "lobby_list_full_120x40",
         screen(&mut state, &UNICODE, 120, 40)
     );
 }
@@ -195,7 +195,7 @@ fn more_tables_than_fit_keep_the_selected_one_in_view() {
 
 #[test]
 fn an_empty_list() {
-    let mut state = DirectoryState::new("203.0.113.7:4466".into(), lobby().player);
+    let mut state = LobbyState::new("203.0.113.7:4466".into(), lobby().player);
     let unlisted = screen(&mut state, &Theme::PLAIN, 80, 24);
     assert!(unlisted.contains("No list of tables"), "{unlisted}");
     assert!(!unlisted.contains("No public"), "{unlisted}");
@@ -206,7 +206,7 @@ fn an_empty_list() {
         Outcome::Refresh(Some(Mode::Partnership))
     );
     insta::assert_snapshot!(
-        "directory_empty_80x24",
+        "lobby_empty_80x24",
         screen(&mut state, &Theme::PLAIN, 80, 24)
     );
 }
@@ -256,13 +256,10 @@ fn the_ladder_with_the_player_s_history() {
     ];
     state.set_ladder(rows, Some(you));
     insta::assert_snapshot!(
-        "directory_ladder_80x24",
+        "lobby_ladder_80x24",
         screen(&mut state, &Theme::PLAIN, 80, 24)
     );
-    insta::assert_snapshot!(
-        "directory_ladder_120x40",
-        screen(&mut state, &UNICODE, 120, 40)
-    );
+    insta::assert_snapshot!("lobby_ladder_120x40", screen(&mut state, &UNICODE, 120, 40));
 }
 
 #[test]
@@ -272,7 +269,7 @@ fn the_new_table_form() {
     state.key(Key::Down);
     state.key(Key::Right);
     insta::assert_snapshot!(
-        "directory_new_table_80x24",
+        "lobby_new_table_80x24",
         screen(&mut state, &Theme::PLAIN, 80, 24)
     );
 }
@@ -282,7 +279,7 @@ fn the_quick_match_form() {
     let mut state = lobby();
     state.key(Key::Char('q'));
     insta::assert_snapshot!(
-        "directory_quick_match_80x24",
+        "lobby_quick_match_80x24",
         screen(&mut state, &UNICODE, 80, 24)
     );
     state.key(Key::Down);
@@ -336,7 +333,7 @@ fn wide_and_odd_names_keep_to_their_columns() {
         }
     }
     insta::assert_snapshot!(
-        "directory_wide_names_80x24",
+        "lobby_wide_names_80x24",
         screen(&mut state, &UNICODE, 80, 24)
     );
 }
@@ -345,8 +342,8 @@ fn wide_and_odd_names_keep_to_their_columns() {
 /// title, for the modes in view, and not at all when nobody waits.
 #[test]
 fn the_quick_match_queues_show_in_the_lists_title() {
-    use spades::protocol::directory::QueueCount;
-    let mut state = DirectoryState::new(
+    use spades::protocol::lobby::QueueCount;
+    let mut state = LobbyState::new(
         "127.0.0.1:4466".into(),
         Player {
             name: "Ana".into(),
@@ -420,7 +417,7 @@ fn the_players_own_table_comes_first_and_enter_takes_the_seat_back() {
     state.key(Key::Home);
     let text = screen(&mut state, &Theme::PLAIN, 80, 24);
     assert!(text.contains("your seat: Enter takes it back"), "{text}");
-    insta::assert_snapshot!("directory_your_table_80x24", text);
+    insta::assert_snapshot!("lobby_your_table_80x24", text);
     assert_eq!(
         state.key(Key::Enter),
         Outcome::Join("STARTEDTABLE2345".into())
@@ -429,7 +426,7 @@ fn the_players_own_table_comes_first_and_enter_takes_the_seat_back() {
     assert_eq!(state.key(Key::Char('Q')), Outcome::Nothing, "asked first");
     let text = screen(&mut state, &Theme::PLAIN, 80, 24);
     assert!(text.contains("counts as your loss"), "{text}");
-    insta::assert_snapshot!("directory_quit_with_a_seat_held_80x24", text);
+    insta::assert_snapshot!("lobby_quit_with_a_seat_held_80x24", text);
     assert_eq!(state.key(Key::Char('n')), Outcome::Nothing);
     assert_eq!(state.key(Key::Esc), Outcome::Nothing, "asked again");
     assert_eq!(state.key(Key::Char('y')), Outcome::Quit);

@@ -1,4 +1,4 @@
-//! A table before its game: who sits where, the host's bots and their
+//! A table's seating, before its game: who sits where, the host's bots and their
 //! level, chat, and the start.
 
 use super::super::flood::{CHAT_LIMIT, CHAT_SPAN, TABLE_CHAT_LIMIT, try_again};
@@ -7,26 +7,26 @@ use super::rated::Counts;
 use super::{Holder, Playing, TableTask};
 use crate::bots::{BotSpec, Level};
 use crate::fairness::Dealing;
-use crate::protocol::{ErrorCode, Lobby, LobbySeat, SeatPlayer, ServerMessage};
+use crate::protocol::{ErrorCode, SeatPlayer, Seating, ServerMessage, TableSeat};
 use crate::record::{GameInfo, MemoryRecord, now_secs};
 use crate::table::{Player, Table};
 
 use super::play::server_bot;
 
 impl TableTask {
-    pub(super) fn lobby(&self) -> Lobby {
+    pub(super) fn seating(&self) -> Seating {
         let mode = self.mode();
         let counts = self.counts();
         let seats = mode
             .each_seat()
             .map(|seat| match &self.seats[seat.index()] {
-                Holder::Empty => LobbySeat {
+                Holder::Empty => TableSeat {
                     name: None,
                     player: SeatPlayer::Empty,
                     rating: None,
                     guest: false,
                 },
-                Holder::Person(p) => LobbySeat {
+                Holder::Person(p) => TableSeat {
                     name: Some(p.name.clone()),
                     player: if p.conn.is_some() {
                         SeatPlayer::Person
@@ -36,13 +36,13 @@ impl TableTask {
                     rating: p.rating,
                     guest: self.guest(seat),
                 },
-                Holder::Bot => LobbySeat {
+                Holder::Bot => TableSeat {
                     name: Some(seat_name(mode, seat)),
                     player: SeatPlayer::Bot,
                     rating: None,
                     guest: false,
                 },
-                Holder::Dummy => LobbySeat {
+                Holder::Dummy => TableSeat {
                     name: Some(seat_name(mode, seat)),
                     player: SeatPlayer::Dummy,
                     rating: None,
@@ -50,7 +50,7 @@ impl TableTask {
                 },
             })
             .collect();
-        Lobby {
+        Seating {
             table: self.id.clone(),
             rules: self.rules_text.clone(),
             seats,
@@ -82,10 +82,10 @@ impl TableTask {
     }
 
     /// Everyone at the table, and the server's lobby, learn of a change.
-    pub(super) fn broadcast_lobby(&mut self) {
+    pub(super) fn broadcast_seating(&mut self) {
         self.relist();
-        let lobby = ServerMessage::Lobby(self.lobby());
-        self.broadcast(&lobby);
+        let seating = ServerMessage::Seating(self.seating());
+        self.broadcast(&seating);
     }
 
     /// The bot levels a host may choose here: the built-in ones, and the
@@ -112,7 +112,7 @@ impl TableTask {
         }
         self.bots = bots;
         self.level = level;
-        self.broadcast_lobby();
+        self.broadcast_seating();
     }
 
     pub(super) fn start(&mut self, conn: ConnId) {

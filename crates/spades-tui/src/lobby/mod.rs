@@ -15,7 +15,7 @@ use ratatui::layout::{Position, Rect};
 
 use crate::engine::Mode;
 use crate::protocol::account::{ModeRating, Rated, Rung};
-use crate::protocol::directory::{ListedTable, QueueCount};
+use crate::protocol::lobby::{ListedTable, QueueCount};
 
 use super::input::{Input, Key};
 
@@ -90,7 +90,7 @@ impl RowHits {
 
 /// The lobby as the player's program knows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DirectoryState {
+pub struct LobbyState {
     /// The server as the player named it (its address).
     pub server: String,
     tables: Vec<ListedTable>,
@@ -113,9 +113,9 @@ pub struct DirectoryState {
     kept: Vec<String>,
 }
 
-impl DirectoryState {
-    pub fn new(server: String, player: Player) -> DirectoryState {
-        DirectoryState {
+impl LobbyState {
+    pub fn new(server: String, player: Player) -> LobbyState {
+        LobbyState {
             server,
             tables: Vec::new(),
             total: 0,

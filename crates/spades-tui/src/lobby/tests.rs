@@ -2,7 +2,7 @@ use std::time::Duration;
 
 use super::*;
 use crate::protocol::SeatPlayer;
-use crate::protocol::directory::ListedSeat;
+use crate::protocol::lobby::ListedSeat;
 
 fn seat(player: SeatPlayer, name: &str) -> ListedSeat {
     ListedSeat {
@@ -29,8 +29,8 @@ fn table(id: &str, seats: &[SeatPlayer], started: bool) -> ListedTable {
 
 use SeatPlayer::{Bot, Empty, Person};
 
-fn lobby() -> DirectoryState {
-    let mut state = DirectoryState::new(
+fn lobby() -> LobbyState {
+    let mut state = LobbyState::new(
         "127.0.0.1:4466".into(),
         Player {
             name: "Ana".into(),

@@ -10,13 +10,13 @@ use ratatui::widgets::{Paragraph, Widget};
 use crate::engine::Mode;
 use crate::outside::{clean_name, columns, fit, pad};
 use crate::protocol::SeatPlayer;
-use crate::protocol::directory::{ListedSeat, ListedTable};
+use crate::protocol::lobby::{ListedSeat, ListedTable};
 
 use super::super::layout::{self, window};
 use super::super::theme::Theme;
 use super::super::widgets::{framed, padded, too_small};
 use super::forms::{Field, Form};
-use super::{DirectoryState, RowHits, Window};
+use super::{LobbyState, RowHits, Window};
 
 /// The widest the lobby grows: past it, it sits in the middle.
 const MAX_WIDTH: u16 = 120;
@@ -28,7 +28,7 @@ const FORM_WIDTH: u16 = 64;
 const MODE_COLUMNS: usize = 12;
 
 /// Draws the lobby; says where each table's rows went, for clicks.
-pub fn render(state: &DirectoryState, area: Rect, buf: &mut Buffer, theme: &Theme) -> RowHits {
+pub fn render(state: &LobbyState, area: Rect, buf: &mut Buffer, theme: &Theme) -> RowHits {
     let mut hits = RowHits::default();
     buf.set_style(area, theme.base());
     if !layout::fits(area) {
@@ -74,7 +74,7 @@ pub(crate) fn rating_text(rating: i32, deviation: i32, provisional: bool, theme:
 
 /// The server at the left; the player, and their rating in the mode in
 /// view, at the right.
-fn header(state: &DirectoryState, area: Rect, buf: &mut Buffer, theme: &Theme) {
+fn header(state: &LobbyState, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let title = format!(" Spades lobby{}{}", theme.sep(), state.server);
     let mode = state.usual_mode();
     let mut you = clean_name(&state.player.name, crate::naming::MAX_NAME);
@@ -88,13 +88,7 @@ fn header(state: &DirectoryState, area: Rect, buf: &mut Buffer, theme: &Theme) {
     buf.set_string(x, area.y, you, theme.accent());
 }
 
-fn table_list(
-    state: &DirectoryState,
-    area: Rect,
-    buf: &mut Buffer,
-    theme: &Theme,
-    hits: &mut RowHits,
-) {
+fn table_list(state: &LobbyState, area: Rect, buf: &mut Buffer, theme: &Theme, hits: &mut RowHits) {
     let shown = state.tables().len();
     let count = if state.total() > shown {
         format!("{shown} of {}", state.total())
@@ -142,7 +136,7 @@ fn table_list(
 /// Who waits for a quick match in the modes in view, in at most `room`
 /// columns: "quick match: partnership 2, cutthroat 1 waiting", or the sum
 /// alone when that is too long; nothing when nobody waits.
-fn waiting_text(state: &DirectoryState, room: usize) -> Option<String> {
+fn waiting_text(state: &LobbyState, room: usize) -> Option<String> {
     let waiting: Vec<(Mode, u32)> = state
         .queues()
         .iter()

@@ -8,14 +8,14 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
-use crate::protocol::directory::ListedTable;
+use crate::protocol::lobby::ListedTable;
 
 use super::super::layout::window;
 use super::super::theme::Theme;
 use super::super::widgets::{framed, padded};
-use super::{DirectoryState, Outcome, Window};
+use super::{LobbyState, Outcome, Window};
 
-impl DirectoryState {
+impl LobbyState {
     /// The tables this machine keeps a seat token for (`net::client::seats_kept`);
     /// those listed where the player holds a seat come first.
     pub fn set_kept(&mut self, tables: Vec<String>) {
@@ -54,7 +54,7 @@ impl DirectoryState {
 }
 
 /// The question before quitting with a seat still held, and what it costs.
-pub(super) fn confirm_quit(state: &DirectoryState, area: Rect, buf: &mut Buffer, theme: &Theme) {
+pub(super) fn confirm_quit(state: &LobbyState, area: Rect, buf: &mut Buffer, theme: &Theme) {
     let rated = state.yours().any(|t| t.rated);
     let mut lines = vec![
         Line::from("You hold a seat at a table that plays on:"),

@@ -1,7 +1,8 @@
-//! The lobby of a table on a server: who has sat down, the code to send a
-//! friend, and (for the host) bots for the empty seats and the start. It
-//! only shows what the server said and turns keys into requests; the
-//! server decides who sits where and when the game may start.
+//! A table's seating on a server (its lobby, before the game): who has sat
+//! down, the code to send a friend, and (for the host) bots for the empty
+//! seats and the start. It only shows what the server said and turns keys
+//! into requests; the server decides who sits where and when the game may
+//! start.
 
 use std::time::Instant;
 
@@ -14,12 +15,12 @@ use ratatui::widgets::{Paragraph, Widget};
 use crate::bots::{BotSpec, Level};
 use crate::engine::{Mode, Rules, Seat};
 use crate::naming::{Place, place};
-use crate::net::client::lobby::LobbyState;
+use crate::net::client::seating::SeatingState;
 use crate::outside::clean_name;
-use crate::protocol::{ClientMessage, Lobby, SeatPlayer};
+use crate::protocol::{ClientMessage, SeatPlayer, Seating};
 
-use super::directory::rating_text;
 use super::input::Key;
+use super::lobby::rating_text;
 use super::text::wrap;
 use super::theme::Theme;
 use super::widgets::{framed, padded};
@@ -29,7 +30,7 @@ const WIDTH: u16 = 80;
 
 /// What a key in the lobby asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum LobbyKey {
+pub enum SeatingKey {
     Send(ClientMessage),
     Leave,
     Nothing,
@@ -37,43 +38,43 @@ pub enum LobbyKey {
 
 /// The lobby on screen: what the player's program knows of it, drawn,
 /// and keys turned into requests to the server.
-pub struct LobbyScreen<'a>(pub &'a LobbyState);
+pub struct SeatingScreen<'a>(pub &'a SeatingState);
 
-impl std::ops::Deref for LobbyScreen<'_> {
-    type Target = LobbyState;
-    fn deref(&self) -> &LobbyState {
+impl std::ops::Deref for SeatingScreen<'_> {
+    type Target = SeatingState;
+    fn deref(&self) -> &SeatingState {
         self.0
     }
 }
 
-impl LobbyScreen<'_> {
-    pub fn key(&self, key: Key) -> LobbyKey {
-        let Some(lobby) = &self.lobby else {
+impl SeatingScreen<'_> {
+    pub fn key(&self, key: Key) -> SeatingKey {
+        let Some(seating) = &self.seating else {
             return match key {
-                Key::Char('q') | Key::Esc | Key::Interrupt => LobbyKey::Leave,
-                _ => LobbyKey::Nothing,
+                Key::Char('q') | Key::Esc | Key::Interrupt => SeatingKey::Leave,
+                _ => SeatingKey::Nothing,
             };
         };
         match key {
-            Key::Char('q') | Key::Esc | Key::Interrupt => LobbyKey::Leave,
-            Key::Char('b') if self.host => LobbyKey::Send(ClientMessage::Fill {
-                bots: !lobby.bots,
-                level: lobby.level.clone(),
+            Key::Char('q') | Key::Esc | Key::Interrupt => SeatingKey::Leave,
+            Key::Char('b') if self.host => SeatingKey::Send(ClientMessage::Fill {
+                bots: !seating.bots,
+                level: seating.level.clone(),
             }),
             Key::Char('l') if self.host => {
-                let levels: Vec<BotSpec> = if lobby.levels.is_empty() {
+                let levels: Vec<BotSpec> = if seating.levels.is_empty() {
                     Level::playing().map(BotSpec::from).collect()
                 } else {
-                    lobby.levels.clone()
+                    seating.levels.clone()
                 };
-                let at = levels.iter().position(|l| *l == lobby.level).unwrap_or(0);
-                LobbyKey::Send(ClientMessage::Fill {
-                    bots: lobby.bots,
+                let at = levels.iter().position(|l| *l == seating.level).unwrap_or(0);
+                SeatingKey::Send(ClientMessage::Fill {
+                    bots: seating.bots,
                     level: levels[(at + 1) % levels.len()].clone(),
                 })
             }
-            Key::Enter | Key::Char('s') if self.host => LobbyKey::Send(ClientMessage::Start {}),
-            _ => LobbyKey::Nothing,
+            Key::Enter | Key::Char('s') if self.host => SeatingKey::Send(ClientMessage::Start {}),
+            _ => SeatingKey::Nothing,
         }
     }
 
@@ -86,7 +87,7 @@ impl LobbyScreen<'_> {
         let width = area.width.min(WIDTH);
         let text_width = usize::from(width.saturating_sub(4)).max(20);
         let mut lines: Vec<Line> = Vec::new();
-        let Some(lobby) = &self.lobby else {
+        let Some(seating) = &self.seating else {
             if let Some(queue) = &self.queued {
                 let lines = super::waiting::lines(queue, now, text_width, theme);
                 let title = super::waiting::title(queue, theme);
@@ -114,33 +115,35 @@ impl LobbyScreen<'_> {
         if !lines.is_empty() {
             lines.push(Line::from(""));
         }
-        lines.extend(self.seat_lines(lobby, theme));
+        lines.extend(self.seat_lines(seating, theme));
         if let Some(rules) = &self.rules {
             lines.extend(rules_lines(rules, text_width, theme));
         }
-        lines.extend(ladder_lines(lobby, text_width, theme));
+        lines.extend(ladder_lines(seating, text_width, theme));
         for news in &self.news {
             lines.push(Line::styled(news.clone(), theme.error()));
         }
-        lines.push(Line::styled(self.keys(lobby), Style::new()));
-        self.frame(&format!("Table {}", lobby.table), lines, area, buf, theme);
+        lines.push(Line::styled(self.keys(seating), Style::new()));
+        self.frame(&format!("Table {}", seating.table), lines, area, buf, theme);
     }
 
     /// Who sits where, listed round the table from the player, as the table
     /// will show them.
-    fn seat_lines(&self, lobby: &Lobby, theme: &Theme) -> Vec<Line<'static>> {
+    fn seat_lines(&self, seating: &Seating, theme: &Theme) -> Vec<Line<'static>> {
         let mode = self.rules.map_or(Mode::Partnership, |r| r.mode);
         let mut lines = vec![Line::styled("Seats", theme.accent())];
-        let mut order: Vec<usize> = (0..lobby.seats.len()).collect();
-        order.sort_by_key(|&i| (i + lobby.seats.len() - self.seat.index()) % lobby.seats.len());
+        let mut order: Vec<usize> = (0..seating.seats.len()).collect();
+        order.sort_by_key(|&i| (i + seating.seats.len() - self.seat.index()) % seating.seats.len());
         for i in order {
-            let seat = &lobby.seats[i];
+            let seat = &seating.seats[i];
             let at = Seat::new(i);
             let who = match (seat.player, seat.name.as_ref().filter(|n| !n.is_empty())) {
                 (SeatPlayer::Dummy, _) => "the dummy".to_string(),
-                (SeatPlayer::Empty, _) if lobby.bots => format!("empty: a bot ({})", lobby.level),
+                (SeatPlayer::Empty, _) if seating.bots => {
+                    format!("empty: a bot ({})", seating.level)
+                }
                 (SeatPlayer::Empty, _) => "empty".to_string(),
-                (SeatPlayer::Bot, _) => format!("a bot ({})", lobby.level),
+                (SeatPlayer::Bot, _) => format!("a bot ({})", seating.level),
                 (_, Some(name)) => crate::naming::shown_name(name, seat.guest),
                 (_, None) => "someone".to_string(),
             };
@@ -172,17 +175,17 @@ impl LobbyScreen<'_> {
     }
 
     /// The keys: for the host, bots, their level and the start.
-    fn keys(&self, lobby: &Lobby) -> String {
+    fn keys(&self, seating: &Seating) -> String {
         if self.host {
-            let bots = if lobby.bots { "on" } else { "off" };
-            let start = if lobby.can_start {
+            let bots = if seating.bots { "on" } else { "off" };
+            let start = if seating.can_start {
                 "Enter  start"
             } else {
                 "(waiting for players)"
             };
             format!(
                 "b  bots {bots}   l  level {}   {start}   q  leave",
-                lobby.level
+                seating.level
             )
         } else {
             "Waiting for the host to start.   q  leave".to_string()
@@ -220,8 +223,8 @@ fn command_lines(
 
 /// Whether the server's ladder rates the game as the table stands, and
 /// why not: nothing on a server without a ladder.
-fn ladder_lines(lobby: &Lobby, text_width: usize, theme: &Theme) -> Vec<Line<'static>> {
-    let said = match (&lobby.unrated, lobby.rated) {
+fn ladder_lines(seating: &Seating, text_width: usize, theme: &Theme) -> Vec<Line<'static>> {
+    let said = match (&seating.unrated, seating.rated) {
         // The server's words: cleaned and cut like a name.
         (Some(why), _) => format!(
             "unrated: {}",

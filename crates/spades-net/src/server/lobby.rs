@@ -20,7 +20,7 @@ use tokio::sync::watch;
 use super::fleet::Fleet;
 use super::link::encode;
 use crate::engine::Mode;
-use crate::protocol::directory::{ListedTable, MAX_LISTED, QueueCount};
+use crate::protocol::lobby::{ListedTable, MAX_LISTED, QueueCount};
 use crate::protocol::{ServerMessage, within_line};
 
 /// A line ready to send, with a sum of its text: a follower keeps the sum
@@ -37,7 +37,7 @@ fn line(message: &ServerMessage) -> Line {
 
 /// The public tables by id, each with when it was opened, and the
 /// quick-match queues' counts.
-pub(crate) struct Directory {
+pub(crate) struct Lobby {
     tables: Mutex<Listed>,
     /// Bumped on every change a follower must hear of.
     changed: watch::Sender<()>,
@@ -46,9 +46,9 @@ pub(crate) struct Directory {
     fleet: Option<Arc<Fleet>>,
 }
 
-impl Default for Directory {
-    fn default() -> Directory {
-        Directory {
+impl Default for Lobby {
+    fn default() -> Lobby {
+        Lobby {
             tables: Mutex::default(),
             changed: watch::Sender::new(()),
             fleet: None,
@@ -75,15 +75,15 @@ struct Listed {
     fleet_seen: u64,
 }
 
-impl Directory {
+impl Lobby {
     /// The lobby of a node of `fleet`: another node's change wakes its
     /// followers as one here does.
-    pub(crate) fn of_fleet(fleet: Arc<Fleet>) -> Directory {
-        let directory = Directory::default();
-        fleet.wake_on_change(directory.changed.clone());
-        Directory {
+    pub(crate) fn of_fleet(fleet: Arc<Fleet>) -> Lobby {
+        let lobby = Lobby::default();
+        fleet.wake_on_change(lobby.changed.clone());
+        Lobby {
             fleet: Some(fleet),
-            ..directory
+            ..lobby
         }
     }
 
@@ -306,7 +306,7 @@ fn ordered<'a>(
 mod tests {
     use super::*;
     use crate::protocol::SeatPlayer;
-    use crate::protocol::directory::ListedSeat;
+    use crate::protocol::lobby::ListedSeat;
 
     fn table(id: &str, mode: Mode, empty: usize, started: bool) -> ListedTable {
         let seats = (0..mode.players())
@@ -340,33 +340,33 @@ mod tests {
 
     #[test]
     fn open_tables_come_first_then_the_newest() {
-        let directory = Directory::default();
-        directory.put(table("OLD1", Mode::Partnership, 1, false));
-        directory.put(table("PLAY", Mode::Partnership, 0, true));
-        directory.put(table("TWO", Mode::Partnership, 2, false));
-        directory.put(table("NEW1", Mode::Partnership, 1, false));
-        directory.put(table("CUT", Mode::Cutthroat, 2, false));
-        let (all, total) = directory.list(Some(Mode::Partnership));
+        let lobby = Lobby::default();
+        lobby.put(table("OLD1", Mode::Partnership, 1, false));
+        lobby.put(table("PLAY", Mode::Partnership, 0, true));
+        lobby.put(table("TWO", Mode::Partnership, 2, false));
+        lobby.put(table("NEW1", Mode::Partnership, 1, false));
+        lobby.put(table("CUT", Mode::Cutthroat, 2, false));
+        let (all, total) = lobby.list(Some(Mode::Partnership));
         assert_eq!(ids(&all), ["TWO", "NEW1", "OLD1", "PLAY"]);
         assert_eq!(total, 4);
         // A table brought up to date keeps its place in time: as free as
         // TWO now, and older.
-        directory.put(table("OLD1", Mode::Partnership, 2, false));
-        let (all, _) = directory.list(Some(Mode::Partnership));
+        lobby.put(table("OLD1", Mode::Partnership, 2, false));
+        let (all, _) = lobby.list(Some(Mode::Partnership));
         assert_eq!(ids(&all), ["TWO", "OLD1", "NEW1", "PLAY"]);
-        directory.remove("TWO");
-        let (all, total) = directory.list(None);
+        lobby.remove("TWO");
+        let (all, total) = lobby.list(None);
         assert_eq!(ids(&all), ["CUT", "OLD1", "NEW1", "PLAY"]);
         assert_eq!(total, 4);
     }
 
     #[test]
     fn a_long_list_is_cut_to_its_best_tables() {
-        let directory = Directory::default();
+        let lobby = Lobby::default();
         for i in 0..1000 {
-            directory.put(table(&format!("T{i}"), Mode::Individual, i % 3, false));
+            lobby.put(table(&format!("T{i}"), Mode::Individual, i % 3, false));
         }
-        let (first, total) = directory.list(Some(Mode::Individual));
+        let (first, total) = lobby.list(Some(Mode::Individual));
         assert_eq!(total, 1000);
         assert_eq!(first.len(), MAX_LISTED);
         assert!(first.iter().all(|t| t.free_seats() == 2));
@@ -377,63 +377,63 @@ mod tests {
 
     #[test]
     fn every_change_pokes_the_followers_and_nothing_else_does() {
-        let directory = Directory::default();
-        let mut changes = directory.changes();
+        let lobby = Lobby::default();
+        let mut changes = lobby.changes();
         let poked = |changes: &mut watch::Receiver<()>| {
             let seen = changes.has_changed().unwrap();
             changes.mark_unchanged();
             seen
         };
-        directory.put(table("ONE", Mode::Partnership, 3, false));
+        lobby.put(table("ONE", Mode::Partnership, 3, false));
         assert!(poked(&mut changes), "a table opened");
-        directory.put(table("ONE", Mode::Partnership, 3, false));
+        lobby.put(table("ONE", Mode::Partnership, 3, false));
         assert!(!poked(&mut changes), "the same summary again is no change");
-        directory.put(table("ONE", Mode::Partnership, 2, false));
+        lobby.put(table("ONE", Mode::Partnership, 2, false));
         assert!(poked(&mut changes), "a seat taken");
-        directory.remove("NONE");
+        lobby.remove("NONE");
         assert!(!poked(&mut changes), "no such table: nothing gone");
-        directory.remove("ONE");
+        lobby.remove("ONE");
         assert!(poked(&mut changes), "a table gone");
         let two = quick_modes(|m| usize::from(m == Mode::Cutthroat) * 2);
-        directory.set_waiting(two.clone());
+        lobby.set_waiting(two.clone());
         assert!(poked(&mut changes), "two queued");
-        directory.set_waiting(two);
+        lobby.set_waiting(two);
         assert!(!poked(&mut changes), "the same counts");
-        directory.poke();
+        lobby.poke();
         assert!(poked(&mut changes), "poked from elsewhere");
     }
 
     #[test]
     fn the_lines_sent_are_made_once_and_again_after_a_change() {
-        let directory = Directory::default();
-        let (sum, empty) = directory.tables_line(Some(Mode::Partnership));
+        let lobby = Lobby::default();
+        let (sum, empty) = lobby.tables_line(Some(Mode::Partnership));
         assert_eq!(
             &*empty,
             "{\"type\":\"tables\",\"tables\":[],\"total\":0,\"mode\":\"partnership\"}\n"
         );
-        let (again, same) = directory.tables_line(Some(Mode::Partnership));
+        let (again, same) = lobby.tables_line(Some(Mode::Partnership));
         assert!(
             Arc::ptr_eq(&empty, &same) && sum == again,
             "kept, not made again"
         );
-        directory.put(table("ONE", Mode::Partnership, 3, false));
-        let (changed, one) = directory.tables_line(Some(Mode::Partnership));
+        lobby.put(table("ONE", Mode::Partnership, 3, false));
+        let (changed, one) = lobby.tables_line(Some(Mode::Partnership));
         assert_ne!(changed, sum);
         assert!(
             one.contains("\"ONE\"") && one.contains("\"total\":1"),
             "{one}"
         );
         // A cutthroat table changes no partnership list's text.
-        directory.put(table("CUT", Mode::Cutthroat, 2, false));
-        assert_eq!(directory.tables_line(Some(Mode::Partnership)).0, changed);
-        let (_, queues) = directory.queues_line();
+        lobby.put(table("CUT", Mode::Cutthroat, 2, false));
+        assert_eq!(lobby.tables_line(Some(Mode::Partnership)).0, changed);
+        let (_, queues) = lobby.queues_line();
         assert!(
             queues.contains("{\"mode\":\"individual\",\"waiting\":0}"),
             "{queues}"
         );
         assert!(!queues.contains("dummy"), "no quick match with the dummy");
-        directory.set_waiting(quick_modes(|m| usize::from(m == Mode::Individual)));
-        let (_, queues) = directory.queues_line();
+        lobby.set_waiting(quick_modes(|m| usize::from(m == Mode::Individual)));
+        let (_, queues) = lobby.queues_line();
         assert!(
             queues.contains("{\"mode\":\"individual\",\"waiting\":1}"),
             "{queues}"
