@@ -9,13 +9,31 @@
 //! - [`bots`]: the [`bots::Bot`] trait and the levels (`easy`, `normal`,
 //!   `hard`, `random`); a bot of your own implements `Bot`.
 //!
+//! What a bot of your own needs, all at the crate's root:
+//!
+//! - [`Bot`]: the trait to implement; [`BotRng`] and [`bot_rng`], the
+//!   seeded generator each seat draws from.
+//! - [`PlayerView`]: all a seat may know, the one thing a bot is given
+//!   (`legal_plays`, `allowed_bids`, `hand`, the trick, the scores).
+//! - [`Bid`], [`Card`], [`CardSet`], [`Suit`], [`Rank`]: what it answers
+//!   with, and the cards it reads.
+//! - [`Seat`], [`Side`], [`Mode`]: who sits where and who plays with whom.
+//! - [`Game`], [`Rules`], [`Action`], [`Decision`], [`Phase`]: a game to
+//!   drive by hand, as below.
+//! - [`Level`], [`Effort`]: the program's own levels, to play against or
+//!   to ask for a decision you leave to them.
+//!
+//! The rest is reached through [`engine`], [`search`] and [`bots`].
+//!
 //! A bot of your own, at a game of four seats driven by hand (the
 //! program's table does the same, and keeps each seat's cards from the
 //! others: a bot sees only its [`engine::PlayerView`]):
 //!
 //! ```
-//! use spades_core::bots::{Bot, BotRng, Effort, Level, bot_rng};
-//! use spades_core::engine::{Bid, Card, CardSet, Game, Mode, Phase, PlayerView, Rules, Seat};
+//! use spades_core::{
+//!     Bid, Bot, BotRng, Card, CardSet, Effort, Game, Level, Mode, Phase, PlayerView, Rules, Seat,
+//!     bot_rng,
+//! };
 //!
 //! /// Bids 3 and plays its lowest legal card; passes as `easy` does.
 //! struct Lowest;
@@ -62,6 +80,14 @@
 //! assert!(game.winner().is_some());
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod bots;
 pub mod engine;
 pub mod search;
+
+pub use bots::{Bot, BotRng, Effort, Level, bot_rng};
+pub use engine::{
+    Action, Bid, Card, CardSet, Decision, Game, Mode, Phase, PlayerView, Rank, Rules, Seat, Side,
+    Suit,
+};

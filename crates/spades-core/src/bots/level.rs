@@ -17,7 +17,9 @@ use super::{Bot, easy, hard, normal, random};
 pub enum Level {
     /// Any legal move: a baseline, not an opponent.
     Random,
+    /// Plain rules of thumb: a gentle opponent.
     Easy,
+    /// Counts its tricks and plays to its contract and its partner's nil.
     Normal,
     /// Searches guessed deals: the strongest there is.
     Hard,
@@ -30,6 +32,7 @@ impl Level {
     /// The level a table seats unless told otherwise: the strongest there is.
     pub const DEFAULT: Level = Level::Hard;
 
+    /// The level's name, as given to `--seats` and `--difficulty`.
     pub const fn name(self) -> &'static str {
         match self {
             Level::Random => "random",

@@ -3,16 +3,17 @@
 
 pub mod advice;
 mod careful;
-pub mod easy;
+pub(crate) mod easy;
 pub mod hard;
 pub mod knowledge;
 mod level;
-pub mod nil;
+pub(crate) mod nil;
 pub mod normal;
 pub mod random;
 
 pub use careful::cautious_play;
 pub use level::{BotSpec, EXEC_PREFIX, Effort, Level, UnknownBot};
+pub use nil::NilRule;
 
 use rand::SeedableRng;
 
@@ -26,6 +27,10 @@ pub fn bot_rng(seed: u64, seat: Seat) -> BotRng {
     BotRng::seed_from_u64(seed ^ (0xA076_1D64_78BD_642F_u64.wrapping_mul(seat.index() as u64 + 1)))
 }
 
+/// A computer player. It is given only its seat's `PlayerView` and a
+/// seeded generator, never the deal. A bot of your own implements `name`,
+/// `fresh` and the decisions (`blind_nil`, `bid`, `exchange`, `play`;
+/// `blind_number` only to bid blind); the table asks it through `act`.
 pub trait Bot: Send {
     /// The level's name, as given to `--seats` and `--difficulty`.
     fn name(&self) -> &'static str;
@@ -41,9 +46,12 @@ pub trait Bot: Send {
     fn blind_number(&mut self, _view: &PlayerView, _rng: &mut BotRng) -> Option<u8> {
         None
     }
+    /// The seat's bid, once it has looked at its cards: one of
+    /// `view.allowed_bids()`.
     fn bid(&mut self, view: &PlayerView, rng: &mut BotRng) -> Bid;
     /// The cards to pass to the partner after a blind nil.
     fn exchange(&mut self, view: &PlayerView, rng: &mut BotRng) -> CardSet;
+    /// The card to play: one of `view.legal_plays()`.
     fn play(&mut self, view: &PlayerView, rng: &mut BotRng) -> Card;
     /// The action a decision calls for. The levels answer through the
     /// methods above; a bot in another process is asked for the action

@@ -15,7 +15,7 @@ use crate::search::win_chances;
 /// The numbers behind the normal bot's judgement, in one place so they can
 /// be measured and tuned together.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Tuning {
+pub(crate) struct Tuning {
     /// The part of a trick above which an estimate rounds up.
     pub round_up: f32,
     /// The same with the side near the bag limit, where overtricks cost.
@@ -62,9 +62,11 @@ impl Default for Tuning {
     }
 }
 
+/// The `normal` level: counts the hand's tricks to bid, then plays by rules of
+/// thumb to make its side's contract, set the other's and guard a partner's nil.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct NormalBot {
-    pub tuning: Tuning,
+    pub(crate) tuning: Tuning,
 }
 
 impl Bot for NormalBot {
@@ -95,7 +97,7 @@ impl Bot for NormalBot {
 
 /// The scores as they bear on a decision.
 #[derive(Debug, Clone, Copy)]
-pub struct Standing {
+pub(crate) struct Standing {
     pub mine: i32,
     pub bags: i32,
     pub best_other: i32,
@@ -183,7 +185,12 @@ pub enum BidRule {
     SuicideNil,
     /// What the hand counts to (`count` tricks), and what moved the bid
     /// off it, if anything.
-    Count { count: f32, moved: Option<Moved> },
+    Count {
+        /// What the hand counts to, in tricks.
+        count: f32,
+        /// What moved the bid off the count, if anything.
+        moved: Option<Moved>,
+    },
 }
 
 /// What moved a bid off the hand's count, the score before the partner's
@@ -205,7 +212,7 @@ pub enum Moved {
 }
 
 /// The bid `normal` makes in `view`, and why (the same bid as its `bid`).
-pub fn bid_and_rule(view: &PlayerView) -> (Bid, BidRule) {
+pub(crate) fn bid_and_rule(view: &PlayerView) -> (Bid, BidRule) {
     choose_bid(view, &Tuning::default())
 }
 
@@ -295,7 +302,7 @@ fn choose_bid(view: &PlayerView, t: &Tuning) -> (Bid, BidRule) {
 /// tricks go to setting it, and a nil of its own hands the opponents an
 /// easy defence), with too many tricks, or with a flaw that sinks nils
 /// (`nil_flaw`). `hard` weighs nil only where this is false.
-pub fn nil_unthinkable(view: &PlayerView, est: f32, t: &Tuning) -> bool {
+pub(crate) fn nil_unthinkable(view: &PlayerView, est: f32, t: &Tuning) -> bool {
     let bids = view.bids();
     let partner_nil = view
         .partner()
@@ -355,7 +362,7 @@ fn about_to_win(st: &Standing) -> bool {
 
 /// The side is about to win and the partner's contract alone takes it
 /// home: a nil can only lose the game there.
-pub fn game_in_hand(st: &Standing, partner_bid: Option<Bid>) -> bool {
+pub(crate) fn game_in_hand(st: &Standing, partner_bid: Option<Bid>) -> bool {
     about_to_win(st)
         && matches!(partner_bid, Some(Bid::Tricks(b)) if st.mine + 10 * i32::from(b) >= st.target)
 }
@@ -384,7 +391,10 @@ pub enum CardRule {
     DrawTrumps,
     /// A low card of the suit that costs least to lead; `partners_void`
     /// when the partner can trump it.
-    LowLead { partners_void: bool },
+    LowLead {
+        /// The partner can trump it.
+        partners_void: bool,
+    },
     /// The partner's card holds the trick: nothing is spent on it.
     PartnerHolds,
     /// Last to play: the cheapest card that wins.
@@ -410,7 +420,9 @@ pub enum CardRule {
 /// `normal`'s card and the rule that chose it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CardChoice {
+    /// The card.
     pub card: Card,
+    /// The rule that chose it.
     pub rule: CardRule,
     /// What the play was after, when no nil decided it.
     pub aim: Option<Aim>,

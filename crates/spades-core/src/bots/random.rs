@@ -6,6 +6,8 @@ use rand::RngExt;
 use super::{Bot, BotRng};
 use crate::engine::{Bid, Card, CardSet, PlayerView};
 
+/// The `random` level: any legal bid and card, a baseline to measure the others
+/// against.
 pub struct RandomBot;
 
 fn pick(set: CardSet, rng: &mut BotRng) -> Option<Card> {

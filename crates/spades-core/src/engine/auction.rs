@@ -10,16 +10,27 @@ use super::seat::{Mode, PerSeat, PerSide, Seat, Teams};
 /// Why blind nil is not on offer to a seat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum BlindNilRefusal {
+    /// Blind nil is off in the rules.
     #[error("blind nil is off in these rules")]
     Disabled,
+    /// The side does not trail by enough at the deal.
     #[error("your side must trail by at least {needed} at the deal (it trails by {deficit})")]
-    NotTrailing { deficit: i32, needed: i32 },
+    NotTrailing {
+        /// How far the side trailed at the deal.
+        deficit: i32,
+        /// How far it must trail.
+        needed: i32,
+    },
+    /// The partner bid blind nil already: one per side.
     #[error("your partner already bid blind nil (one per side)")]
     PartnerBidBlindNil,
+    /// The seat has looked at its cards.
     #[error("you have already looked at your cards")]
     AlreadyLooked,
+    /// The bidding game has no blind nil.
     #[error("there is no blind nil in {0}")]
     Game(BiddingGame),
+    /// With a dummy every bid is a team total.
     #[error("with a dummy every bid is a team total, never nil")]
     Dummy,
 }
@@ -27,52 +38,106 @@ pub enum BlindNilRefusal {
 /// Why a blind numeric bid is not on offer to a seat.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum BlindBidRefusal {
+    /// Blind bids are off in the rules.
     #[error("blind bids are off in these rules")]
     Disabled,
+    /// The side does not trail by enough at the deal.
     #[error("your side must trail by at least {needed} at the deal (it trails by {deficit})")]
-    NotTrailing { deficit: i32, needed: i32 },
+    NotTrailing {
+        /// How far the side trailed at the deal.
+        deficit: i32,
+        /// How far it must trail.
+        needed: i32,
+    },
+    /// The seat has looked at its cards.
     #[error("you have already looked at your cards")]
     AlreadyLooked,
+    /// The bid is below the rules' least blind bid.
     #[error("a blind bid is at least {min}")]
-    TooLow { min: u8 },
+    TooLow {
+        /// The least blind bid.
+        min: u8,
+    },
 }
 
 /// Why a bid is not allowed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum BidError {
+    /// Not a number from 1 to the hand size.
     #[error("a bid is a number from 1 to {max}, nil or blind nil")]
-    OutOfRange { max: u8 },
+    OutOfRange {
+        /// The largest bid: the hand size.
+        max: u8,
+    },
+    /// Nil is off in the rules.
     #[error("nil is off in these rules")]
     NilNotAllowed,
+    /// With a dummy every bid is a team total: no nil.
     #[error("with a dummy every bid is a team total: nil is not bid")]
     NilWithDummy,
+    /// Blind nil is not on offer, and why.
     #[error("blind nil is not allowed: {0}")]
     BlindNil(BlindNilRefusal),
+    /// The last bid would bring the total to exactly the tricks in a hand
+    /// (house rule).
     #[error("the last bid may not bring the bids to exactly {total} (house rule)")]
-    ExactTotal { total: u8 },
+    ExactTotal {
+        /// The total the bid would make.
+        total: u8,
+    },
+    /// A blind numeric bid is not on offer, and why.
     #[error("a blind bid is not allowed: {0}")]
     Blind(BlindBidRefusal),
+    /// Below the house rule's least numeric bid.
     #[error("a numeric bid is at least {min} (house rule)")]
-    BelowMin { min: u8 },
+    BelowMin {
+        /// The least numeric bid.
+        min: u8,
+    },
+    /// In mirror the bid is the seat's spade count.
     #[error("in mirror you bid your spade count: {bid}")]
-    Mirror { bid: Bid },
+    Mirror {
+        /// The bid the seat must make.
+        bid: Bid,
+    },
+    /// In whiz the bid is nil or the seat's spade count.
     #[error("in whiz you bid nil or your spade count ({spades})")]
-    Whiz { spades: u8 },
+    Whiz {
+        /// The seat's spade count.
+        spades: u8,
+    },
+    /// In suicide one partner bids nil and the other at least a minimum.
     #[error("in suicide one partner bids nil and the other at least {min}: {why}")]
-    Suicide { min: u8, why: SuicideTurn },
+    Suicide {
+        /// The least the partner who does not bid nil bids.
+        min: u8,
+        /// What the partner's bid leaves this seat.
+        why: SuicideTurn,
+    },
+    /// The side's bids must reach the board (house rule).
     #[error(
         "your side's bids must reach the board of {board}: your partner bid {partner}, so bid at least {need}"
     )]
-    Board { board: u8, partner: Bid, need: u8 },
+    Board {
+        /// The least the side's numeric bids add to.
+        board: u8,
+        /// The partner's bid.
+        partner: Bid,
+        /// The least this seat may bid.
+        need: u8,
+    },
 }
 
 /// What a suicide bidder's partner leaves it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum SuicideTurn {
+    /// Nil, or a number of at least the minimum.
     #[error("bid nil or at least the minimum")]
     Either,
+    /// Nil: the partner bid a number.
     #[error("your partner bid a number, so you bid nil")]
     Nil,
+    /// A number: the partner bid nil.
     #[error("your partner bid nil, so you bid a number")]
     Number,
 }
@@ -100,6 +165,8 @@ pub fn declarer_of(mode: Mode, dealer: Seat, bids: &PerSeat<Option<Bid>>) -> Opt
     best.map(|(seat, _)| seat)
 }
 
+/// The bidding of one hand: who bid what, who has looked at their cards, and what
+/// the rules allow next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Auction {
     rules: Rules,
@@ -119,15 +186,22 @@ pub struct Auction {
 /// takes back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AuctionParts {
+    /// The rules the bids are checked under.
     pub rules: Rules,
+    /// The hand's dealer: the bidding starts at its left.
     pub dealer: Seat,
+    /// Each seat's bid, once made.
     pub bids: PerSeat<Option<Bid>>,
+    /// Has the seat looked at its cards (so no blind bid)?
     pub looked: PerSeat<bool>,
+    /// How far each side trailed the leading other side at the deal.
     pub deficit: PerSide<i32>,
+    /// Each seat's spade count where mirror or whiz ties the bid to it.
     pub spades: PerSeat<Option<u8>>,
 }
 
 impl Auction {
+    /// Every fact the auction holds, to carry it whole.
     pub fn parts(&self) -> AuctionParts {
         AuctionParts {
             rules: self.rules,
@@ -151,6 +225,8 @@ impl Auction {
         }
     }
 
+    /// A new auction under `rules`, `dealer` dealing, each side trailing by
+    /// `deficit` (for the blind bids).
     pub fn new(rules: Rules, dealer: Seat, deficit: PerSide<i32>) -> Auction {
         let mode = rules.mode;
         Auction {
@@ -187,10 +263,12 @@ impl Auction {
         }
     }
 
+    /// Each seat's bid, once made.
     pub fn bids(&self) -> PerSeat<Option<Bid>> {
         self.bids
     }
 
+    /// The hand's dealer.
     pub fn dealer(&self) -> Seat {
         self.dealer
     }
@@ -212,6 +290,7 @@ impl Auction {
         declarer_of(self.rules.mode, self.dealer, &self.bids)
     }
 
+    /// Has every player bid?
     pub fn is_complete(&self) -> bool {
         self.next_bidder().is_none()
     }

@@ -4,6 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+/// What a seat says in the auction: the tricks it means to take, or nil.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Bid {
     /// Take at least this many tricks (1 to the hand size).
@@ -18,6 +19,7 @@ pub enum Bid {
 }
 
 impl Bid {
+    /// Is it a nil, seen or blind (a bid to take no trick)?
     pub const fn is_nil(self) -> bool {
         matches!(self, Bid::Nil | Bid::BlindNil)
     }

@@ -35,15 +35,22 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// The four suits in their ranking order: clubs < diamonds < hearts < spades.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Suit {
+    /// Clubs, the lowest suit.
     Clubs = 0,
+    /// Diamonds.
     Diamonds = 1,
+    /// Hearts.
     Hearts = 2,
+    /// Spades, always trumps.
     Spades = 3,
 }
 
 impl Suit {
+    /// The four suits, lowest first.
     pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
 
+    /// The suit with index `i` (0 clubs to 3 spades; only the low two bits are
+    /// read).
     pub const fn from_index(i: u8) -> Suit {
         match i & 3 {
             0 => Suit::Clubs,
@@ -83,6 +90,7 @@ impl Suit {
         }
     }
 
+    /// Diamonds and hearts, the red suits.
     pub const fn is_red(self) -> bool {
         matches!(self, Suit::Diamonds | Suit::Hearts)
     }
@@ -111,17 +119,25 @@ impl fmt::Display for Suit {
 pub struct Rank(u8);
 
 impl Rank {
+    /// The two, the lowest rank.
     pub const TWO: Rank = Rank(0);
+    /// The ten.
     pub const TEN: Rank = Rank(8);
+    /// The jack.
     pub const JACK: Rank = Rank(9);
+    /// The queen.
     pub const QUEEN: Rank = Rank(10);
+    /// The king.
     pub const KING: Rank = Rank(11);
+    /// The ace, the highest rank of a plain deck.
     pub const ACE: Rank = Rank(12);
     /// The two of spades above the ace, when deuces are high.
     pub const HIGH_TWO_OF_SPADES: Rank = Rank(13);
     /// The two of diamonds as a trump above it, when deuces are high.
     pub const HIGH_TWO_OF_DIAMONDS: Rank = Rank(14);
+    /// The Little Joker, a trump above the high twos.
     pub const LITTLE_JOKER: Rank = Rank(15);
+    /// The Big Joker, the highest trump of all.
     pub const BIG_JOKER: Rank = Rank(16);
     const LETTERS: &'static [u8; 17] = b"23456789TJQKADDLB";
 
@@ -183,7 +199,9 @@ impl Card {
         }
     }
 
+    /// The Little Joker (it plays as a spade).
     pub const LITTLE_JOKER: Card = Card::new(Suit::Spades, Rank::LITTLE_JOKER);
+    /// The Big Joker, which beats every card.
     pub const BIG_JOKER: Card = Card::new(Suit::Spades, Rank::BIG_JOKER);
     /// The two of spades ranking above the ace (deuces high).
     pub const HIGH_TWO_OF_SPADES: Card = Card::new(Suit::Spades, Rank::HIGH_TWO_OF_SPADES);
@@ -204,6 +222,8 @@ impl Card {
         Card(i)
     }
 
+    /// The card's index `0..56`: its bit in a `CardSet`, and its order (suit,
+    /// then rank).
     pub const fn index(self) -> u8 {
         self.0
     }
@@ -218,10 +238,12 @@ impl Card {
         Suit::from_index(((i * 5) >> 6) as u8 - (i >= 52) as u8)
     }
 
+    /// The card's rank, as it plays (the trumps above the ace included).
     pub const fn rank(self) -> Rank {
         Rank(SUIT_AND_RANK[self.0 as usize & 63] & 31)
     }
 
+    /// Is it the Little or the Big Joker?
     pub const fn is_joker(self) -> bool {
         self.0 >= Card::LITTLE_JOKER.0
     }
@@ -269,6 +291,7 @@ impl fmt::Debug for Card {
 #[error(
     "`{0}` is not a card: write rank then suit, like AS, TD or 2C (LJ and BJ for the jokers, DS and DD for the high deuces)"
 )]
+/// The text that was not a card, as given.
 pub struct ParseCardError(pub String);
 
 impl FromStr for Card {

@@ -16,6 +16,7 @@ const SUIT_MASK: u64 = (1 << 13) - 1;
 const ABOVE_ACE: u64 = ((1 << CARD_INDICES) - 1) & !((1 << 52) - 1);
 
 impl CardSet {
+    /// No card.
     pub const EMPTY: CardSet = CardSet(0);
     /// The classic deck, 52 cards. A game's deck is its rules'
     /// (`Rules::deck`): the joker decks differ.
@@ -34,10 +35,13 @@ impl CardSet {
         CardSet((SUIT_MASK << (13 * s)) | (ABOVE_ACE & spades))
     }
 
+    /// The set of one card.
     pub const fn single(card: Card) -> CardSet {
         CardSet(1 << card.index())
     }
 
+    /// The set as bits, bit `Card::index` for each card: for fast searches and
+    /// hashing.
     pub const fn bits(self) -> u64 {
         self.0
     }
@@ -56,38 +60,47 @@ impl CardSet {
         CardSet(bits & CardSet::ANY.0)
     }
 
+    /// How many cards the set holds.
     pub const fn len(self) -> u32 {
         self.0.count_ones()
     }
 
+    /// Does it hold no card?
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// Does it hold `card`?
     pub const fn contains(self, card: Card) -> bool {
         self.0 & (1 << card.index()) != 0
     }
 
+    /// Adds `card` (no change if it is there already).
     pub fn insert(&mut self, card: Card) {
         self.0 |= 1 << card.index();
     }
 
+    /// Takes `card` out (no change if it is not there).
     pub fn remove(&mut self, card: Card) {
         self.0 &= !(1 << card.index());
     }
 
+    /// The cards in either set.
     pub const fn union(self, other: CardSet) -> CardSet {
         CardSet(self.0 | other.0)
     }
 
+    /// The cards in both sets.
     pub const fn intersect(self, other: CardSet) -> CardSet {
         CardSet(self.0 & other.0)
     }
 
+    /// The cards of this set that are not in `other`.
     pub const fn minus(self, other: CardSet) -> CardSet {
         CardSet(self.0 & !other.0)
     }
 
+    /// Is every card of this set in `other`?
     pub const fn is_subset(self, other: CardSet) -> bool {
         self.0 & !other.0 == 0
     }
@@ -97,6 +110,7 @@ impl CardSet {
         self.intersect(CardSet::of_suit(suit))
     }
 
+    /// Does it hold a card that plays as `suit` (a joker counts as a spade)?
     pub const fn has_suit(self, suit: Suit) -> bool {
         !self.suit(suit).is_empty()
     }
@@ -159,6 +173,8 @@ impl CardSet {
         Card::from_index_unchecked((byte * 8) as u8 + bit)
     }
 
+    /// The cards from the lowest index up (clubs first, spades and the trumps
+    /// above the ace last).
     pub fn iter(self) -> CardIter {
         CardIter(self.0)
     }

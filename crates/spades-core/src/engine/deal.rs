@@ -12,6 +12,7 @@ use super::seat::{Mode, PerSeat, Seat};
 /// The cards of one hand: what each seat was dealt and what is out of play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Deal {
+    /// Each seat's cards as dealt.
     pub hands: PerSeat<CardSet>,
     /// Out of play for the hand (the 52nd card in cutthroat).
     pub out: CardSet,

@@ -57,6 +57,7 @@ const HIGH_DEUCES: u64 = CardSet::single(Card::HIGH_TWO_OF_SPADES).bits()
     | CardSet::single(Card::HIGH_TWO_OF_DIAMONDS).bits();
 
 impl Jokers {
+    /// Every choice, the plain deck first.
     pub const ALL: [Jokers; 4] = [
         Jokers::None,
         Jokers::Replace2H2C,

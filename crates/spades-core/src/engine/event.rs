@@ -8,38 +8,66 @@ use super::cards::CardSet;
 use super::score::SideScore;
 use super::seat::{Seat, Side};
 
+/// What happens in a game, all of it: every hand's cards included (the table's
+/// and the record's view).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Event {
+    /// A hand is dealt.
     Deal {
+        /// The hand's number, from 1.
         hand: u32,
+        /// The hand's dealer.
         dealer: Seat,
+        /// Each seat's cards, in seat order.
         hands: Vec<CardSet>,
+        /// The cards out of play this hand.
         out: CardSet,
     },
+    /// A seat bids.
     Bid {
+        /// The hand's number, from 1.
         hand: u32,
+        /// The seat that bid.
         seat: Seat,
+        /// Its bid.
         bid: Bid,
     },
+    /// Cards pass between partners.
     Exchange {
+        /// The hand's number, from 1.
         hand: u32,
+        /// The seat that passed them.
         from: Seat,
+        /// The partner that received them.
         to: Seat,
+        /// The cards passed.
         cards: CardSet,
     },
+    /// A card is played.
     Play {
+        /// The hand's number, from 1.
         hand: u32,
+        /// The seat that played.
         seat: Seat,
+        /// The card played.
         card: Card,
     },
+    /// A trick is won.
     Trick {
+        /// The hand's number, from 1.
         hand: u32,
+        /// The trick's number in the hand, from 1.
         trick: u32,
+        /// The seat that won it.
         winner: Seat,
     },
+    /// A hand is scored.
     Score {
+        /// The hand's number, from 1.
         hand: u32,
+        /// The tricks each seat took.
         tricks: Vec<u8>,
+        /// Each side's score for the hand, in side order.
         sides: Vec<SideRecord>,
         /// Quick Play: the player's side's lives left after the hand
         /// (absent in a game to a target).
@@ -47,8 +75,11 @@ pub enum Event {
         /// With a dummy: the player who played with it this hand.
         declarer: Option<Seat>,
     },
+    /// The game is over.
     End {
+        /// The side that won the game.
         winner: Side,
+        /// Each side's final score, in side order.
         scores: Vec<i32>,
     },
 }
@@ -71,10 +102,15 @@ impl Event {
 /// One side's line in a `score` event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SideRecord {
+    /// The change in score this hand, the bags' penalty included.
     pub points: i32,
+    /// Bags taken this hand.
     pub bags_added: i32,
+    /// Points taken off for bags this hand (0 if none).
     pub penalty: i32,
+    /// The score after the hand.
     pub score: i32,
+    /// The bags after the hand.
     pub bags: i32,
 }
 
@@ -97,43 +133,69 @@ impl From<&SideScore> for SideRecord {
 pub enum SeatEvent {
     /// A new hand is dealt; the seat's own cards are in its view.
     Dealt {
+        /// The hand's number, from 1.
         hand: u32,
+        /// The hand's dealer.
         dealer: Seat,
     },
+    /// A seat bids.
     Bid {
+        /// The hand's number, from 1.
         hand: u32,
+        /// The seat that bid.
         seat: Seat,
+        /// Its bid.
         bid: Bid,
     },
     /// Cards passed after a blind nil: what they were only for the two
     /// seats that passed and received them.
     Exchange {
+        /// The hand's number, from 1.
         hand: u32,
+        /// The seat that passed them.
         from: Seat,
+        /// The partner that received them.
         to: Seat,
+        /// The cards passed.
         cards: Option<CardSet>,
     },
+    /// A card is played.
     Play {
+        /// The hand's number, from 1.
         hand: u32,
+        /// The seat that played.
         seat: Seat,
+        /// The card played.
         card: Card,
     },
+    /// A trick is won.
     Trick {
+        /// The hand's number, from 1.
         hand: u32,
+        /// The trick's number in the hand, from 1.
         trick: u32,
+        /// The seat that won it.
         winner: Seat,
     },
+    /// A hand is scored.
     Score {
+        /// The hand's number, from 1.
         hand: u32,
+        /// The tricks each seat took.
         tricks: Vec<u8>,
+        /// Each side's score for the hand, in side order.
         sides: Vec<SideRecord>,
         /// Quick Play: the player's side's lives left after the hand
         /// (absent in a game to a target).
         lives: Option<u8>,
+        /// With a dummy: the player who played with it this hand.
         declarer: Option<Seat>,
     },
+    /// The game is over.
     End {
+        /// The side that won the game.
         winner: Side,
+        /// Each side's final score, in side order.
         scores: Vec<i32>,
     },
 }

@@ -26,6 +26,9 @@ enum DealSource {
     Given(VecDeque<Deal>),
 }
 
+/// A whole game of Spades: the deal from a seed, the auction, the tricks and the
+/// score, hand after hand, until a side wins. It holds every card: give a seat
+/// only its `PlayerView` (`Game::view`).
 #[derive(Debug, Clone)]
 pub struct Game {
     rules: Rules,
@@ -129,14 +132,17 @@ impl Game {
         true
     }
 
+    /// The rules the game is played under.
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
 
+    /// The table's mode.
     pub fn mode(&self) -> Mode {
         self.rules.mode
     }
 
+    /// The seed the hands are dealt from; `None` for deals given whole.
     pub fn seed(&self) -> Option<u64> {
         match self.deals {
             DealSource::Seeded(seed) => Some(seed),
@@ -144,14 +150,17 @@ impl Game {
         }
     }
 
+    /// Where the game stands.
     pub fn phase(&self) -> Phase {
         self.phase
     }
 
+    /// The latest hand dealt, from 1 (0 before the first deal).
     pub fn hand_no(&self) -> u32 {
         self.hand_no
     }
 
+    /// This hand's dealer.
     pub fn dealer(&self) -> Seat {
         self.dealer
     }
@@ -161,10 +170,12 @@ impl Game {
         &self.dealt
     }
 
+    /// This hand's bidding.
     pub fn auction(&self) -> &Auction {
         &self.auction
     }
 
+    /// This hand's play: the hands left, the trick, the tricks won.
     pub fn hand_state(&self) -> &HandState {
         &self.play
     }
@@ -202,18 +213,22 @@ impl Game {
         })
     }
 
+    /// Each side's score and bags.
     pub fn totals(&self) -> &PerSide<SideTotals> {
         &self.totals
     }
 
+    /// Each side's score, in side order.
     pub fn scores(&self) -> Vec<i32> {
         self.totals.iter().map(|t| t.score).collect()
     }
 
+    /// Every hand scored so far, in order.
     pub fn results(&self) -> &[HandResult] {
         &self.results
     }
 
+    /// The side that won, once the game is over.
     pub fn winner(&self) -> Option<Side> {
         self.winner
     }

@@ -8,6 +8,8 @@ use super::cards::CardSet;
 use super::seat::{PerSeat, Seat};
 use super::view::PlayerView;
 
+/// What a seat has seen played this hand: the cards gone, and who has shown out
+/// of which suit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Memory {
     /// Every card played this hand, the trick on the table's included.

@@ -2,26 +2,26 @@
 //! no terminal and no global randomness.
 
 pub mod auction;
-pub mod bid;
-pub mod card;
-pub mod cards;
+pub(crate) mod bid;
+pub(crate) mod card;
+pub(crate) mod cards;
 pub mod deal;
-pub mod deck;
-pub mod event;
-pub mod game;
-pub mod memory;
+pub(crate) mod deck;
+pub(crate) mod event;
+pub(crate) mod game;
+pub(crate) mod memory;
 pub mod play;
 pub mod quick;
 pub mod rules;
 pub mod score;
-pub mod seat;
-pub mod turn;
-pub mod view;
+pub(crate) mod seat;
+pub(crate) mod turn;
+pub(crate) mod view;
 
 pub use auction::{Auction, AuctionParts, BidError, BlindBidRefusal, BlindNilRefusal, SuicideTurn};
 pub use bid::Bid;
-pub use card::{Card, Rank, Suit};
-pub use cards::CardSet;
+pub use card::{Card, ParseCardError, Rank, Suit};
+pub use cards::{CardIter, CardSet};
 pub use deal::Deal;
 pub use deck::Jokers;
 pub use event::{Event, SeatEvent, SideRecord};
@@ -33,7 +33,7 @@ pub use rules::{
     ScoringRules, SetPenalty, SpadesLead,
 };
 pub use score::{SideScore, SideTotals};
-pub use seat::{DUMMY_SEAT, Each, MAX_SEATS, Mode, PerSeat, PerSide, Seat, Side, Teams};
+pub use seat::{DUMMY_SEAT, Each, Key, MAX_SEATS, Mode, PerSeat, PerSide, Seat, Side, Teams};
 pub use view::{ExchangeView, PlayerView, PublicView, Shown};
 
 /// Card notation for unit tests: `set("AS KH")`, `card("AS")`.

@@ -7,21 +7,27 @@ use super::seat::{Mode, PerSeat, PerSide, Seat, Side, Teams};
 /// A side's running totals between hands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct SideTotals {
+    /// The side's score.
     pub score: i32,
+    /// Overtricks counted toward the next bag penalty.
     pub bags: i32,
 }
 
 /// How one nil or blind nil went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct NilResult {
+    /// The seat that bid it.
     pub seat: Seat,
+    /// Was it blind nil?
     pub blind: bool,
+    /// Tricks the seat took (none, when made).
     pub tricks: u8,
     /// `+value` when made, `-value` when lost.
     pub points: i32,
 }
 
 impl NilResult {
+    /// Did the seat take no trick?
     pub fn made(&self) -> bool {
         self.tricks == 0
     }
@@ -32,7 +38,9 @@ impl NilResult {
 /// bidder's, unless `nil.failed_tricks_count`: see [`Contract::under`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Contract {
+    /// The tricks the side's numeric bids add to.
     pub bid: u8,
+    /// The tricks that count toward it.
     pub taken: u8,
 }
 
@@ -82,6 +90,7 @@ impl Contract {
 /// How the numeric bids of a side went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ContractResult {
+    /// The tricks the side's numeric bids add to.
     pub bid: u8,
     /// Tricks won by the side's numeric bidders (and, under
     /// `nil.failed_tricks_count`, its failed nils').
@@ -95,6 +104,7 @@ pub struct ContractResult {
 }
 
 impl ContractResult {
+    /// Did the side take at least its bid?
     pub fn made(&self) -> bool {
         self.taken >= self.bid
     }
@@ -103,9 +113,11 @@ impl ContractResult {
 /// One side's score for a hand, every step kept so it can be shown line by line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SideScore {
+    /// The side's nils (at most two), in seat order.
     pub nils: [Option<NilResult>; 2],
     /// `None` when every seat of the side bid nil.
     pub contract: Option<ContractResult>,
+    /// Overtricks (bags) taken this hand.
     pub bags_added: i32,
     /// How many times the bag count reached the limit this hand.
     pub penalties: u32,
@@ -115,6 +127,7 @@ pub struct SideScore {
     pub points: i32,
     /// Totals after the hand.
     pub score: i32,
+    /// Bags after the hand.
     pub bags: i32,
 }
 
@@ -134,6 +147,7 @@ impl SideScore {
 /// either or both), and the Boston's bonus. Bags are never doubled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct ContractStakes {
+    /// The contract scored double (a blind numeric bid, or `bidding.double_at`).
     pub doubled: bool,
     /// The side bid every trick of the hand and took them all.
     pub boston: bool,
@@ -167,7 +181,7 @@ impl ContractStakes {
 /// `boston.wins_game` says a Boston does: read off the hand's scored
 /// contracts, so a declarer's Boston counts the dummy's tricks as its
 /// bonus does.
-pub fn boston_winner(rules: &Rules, sides: &PerSide<SideScore>) -> Option<Side> {
+pub(crate) fn boston_winner(rules: &Rules, sides: &PerSide<SideScore>) -> Option<Side> {
     if !rules.boston.wins_game {
         return None;
     }
@@ -312,7 +326,7 @@ pub fn score_hand(
 
 /// The defenders' contract against a declarer's bid of `bid` with the
 /// dummy: the tricks the declarer did not bid for (`13 - bid`).
-pub const fn defenders_contract(bid: u8) -> u8 {
+pub(crate) const fn defenders_contract(bid: u8) -> u8 {
     (Mode::Dummy.hand_size() as u8).saturating_sub(bid)
 }
 
@@ -386,7 +400,7 @@ pub fn declared_contract(
 /// contract (its bid, the dummy's tricks counting with its own), and each
 /// defender scores the defenders' contract (`13 - bid`, the two
 /// defenders' tricks together) on its own totals, bags and all.
-pub fn score_dummy_hand(
+pub(crate) fn score_dummy_hand(
     rules: &Rules,
     declarer: Seat,
     bid: u8,
@@ -424,7 +438,7 @@ pub fn game_winner(rules: &Rules, scores: &[i32]) -> Option<Side> {
 /// side's, `None` outside Quick Play), which ends it whatever the
 /// scores: the highest wins, level leaders going to the lowest-numbered
 /// side.
-pub fn game_end(
+pub(crate) fn game_end(
     rules: &Rules,
     scores: &[i32],
     hands_played: u32,
@@ -470,14 +484,18 @@ pub fn deficit(mode: Mode, scores: &PerSide<i32>, side: Side) -> i32 {
 /// Everything about one finished hand.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct HandResult {
+    /// The hand's number, from 1.
     pub hand: u32,
+    /// The hand's dealer.
     pub dealer: Seat,
     /// Each seat's bid; with a dummy, the dummy's entry is the declarer's
     /// bid, the contract it played for.
     pub bids: PerSeat<Bid>,
     /// The player who played with the dummy (dummy mode only).
     pub declarer: Option<Seat>,
+    /// The tricks each seat took.
     pub tricks: PerSeat<u8>,
+    /// Each side's score for the hand.
     pub sides: PerSide<SideScore>,
     /// Quick Play: the player's side's lives left after this hand.
     pub lives_left: Option<u8>,

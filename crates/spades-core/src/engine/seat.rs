@@ -11,6 +11,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// The most seats any mode has; per-seat data holds at most this many.
 pub const MAX_SEATS: usize = 4;
 
+/// Who plays with whom: the table's form of the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum Mode {
@@ -59,6 +60,7 @@ impl Seat {
         }
     }
 
+    /// The seat's place, from 0, in the order the seats play.
     pub const fn index(self) -> usize {
         self.0 as usize
     }
@@ -77,6 +79,7 @@ impl Side {
         Side(i as u8)
     }
 
+    /// The side with index `i`, if a table may have that many sides.
     pub const fn from_index(i: usize) -> Option<Side> {
         if i < MAX_SEATS {
             Some(Side(i as u8))
@@ -85,12 +88,14 @@ impl Side {
         }
     }
 
+    /// The side's place, from 0.
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 }
 
 impl Mode {
+    /// Every mode, in the order the menus list them.
     pub const ALL: [Mode; 4] = [
         Mode::Partnership,
         Mode::Cutthroat,
@@ -98,6 +103,7 @@ impl Mode {
         Mode::Dummy,
     ];
 
+    /// How many seats play.
     pub const fn seats(self) -> usize {
         match self {
             Mode::Cutthroat => 3,
@@ -121,6 +127,7 @@ impl Mode {
         }
     }
 
+    /// How many sides score apart.
     pub const fn sides(self) -> usize {
         match self {
             Mode::Partnership => 2,
@@ -159,6 +166,7 @@ impl Mode {
         self.each_seat().filter(move |&s| self.is_player(s))
     }
 
+    /// Does a seat share its contract and score with a partner?
     pub const fn has_partners(self) -> bool {
         matches!(self, Mode::Partnership)
     }
@@ -198,6 +206,7 @@ impl Mode {
         }
     }
 
+    /// The seat's partner, if the mode has partners.
     pub const fn partner(self, seat: Seat) -> Option<Seat> {
         match self {
             Mode::Partnership => Some(Seat((seat.0 + 2) % 4)),
@@ -210,6 +219,7 @@ impl Mode {
         self.each_seat().filter(move |&s| self.side_of(s) == side)
     }
 
+    /// The mode's name, as written in rules files and records.
     pub const fn name(self) -> &'static str {
         match self {
             Mode::Partnership => "partnership",
@@ -241,6 +251,7 @@ impl Teams {
         Teams { mode, declarer }
     }
 
+    /// The mode the teams are for.
     pub const fn mode(&self) -> Mode {
         self.mode
     }
@@ -389,6 +400,7 @@ impl Side {
 pub trait Key: Copy {
     /// How many a table of `mode` has.
     fn count(mode: Mode) -> usize;
+    /// The key's place, from 0.
     fn index(self) -> usize;
     /// The key with index `i`, for `i` below `MAX_SEATS`.
     fn nth(i: usize) -> Self;
@@ -456,6 +468,7 @@ impl<K: Key, T: Copy> Each<K, T> {
         }
     }
 
+    /// The same seats (or sides), each value changed by `f`.
     pub fn map<U: Copy>(&self, mut f: impl FnMut(T) -> U) -> Each<K, U> {
         let first = f(self.items[0]);
         let mut items = [first; MAX_SEATS];
@@ -471,23 +484,28 @@ impl<K: Key, T: Copy> Each<K, T> {
 }
 
 impl<K: Key, T> Each<K, T> {
+    /// How many seats (or sides).
     pub fn len(&self) -> usize {
         usize::from(self.len)
     }
 
+    /// Is it for no seat? (Never, for a table's modes.)
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
+    /// The values, the first seat's first.
     pub fn as_slice(&self) -> &[T] {
         &self.items[..self.len()]
     }
 
+    /// The values to change in place, the first seat's first.
     pub fn as_mut_slice(&mut self) -> &mut [T] {
         let len = self.len();
         &mut self.items[..len]
     }
 
+    /// The values, the first seat's first.
     pub fn iter(&self) -> std::slice::Iter<'_, T> {
         self.as_slice().iter()
     }
@@ -502,6 +520,7 @@ impl<K: Key, T> Each<K, T> {
         self.as_slice().get(key.index())
     }
 
+    /// The values in a `Vec`, the first seat's first.
     pub fn to_vec(&self) -> Vec<T>
     where
         T: Clone,

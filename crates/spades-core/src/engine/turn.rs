@@ -18,22 +18,29 @@ pub enum Action {
     /// bid made while the cards are face down counts as looking first: only
     /// blind nil needs the cards unseen, so no other bid is refused for it.
     Look,
+    /// A bid in the auction.
     Bid(Bid),
     /// The cards passed to the partner after a blind nil (or in a nil pass).
     Exchange(CardSet),
+    /// A card played to the trick.
     Play(Card),
 }
 
+/// Where the hand (or the game) stands: what kind of action comes next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
+    /// The seats bid, in turn from the dealer's left.
     Bidding,
+    /// Cards pass between partners (after a blind nil, or a nil pass).
     Exchange,
+    /// The tricks are played.
     Playing,
     /// A hand is over and scored and the next is not dealt yet: the table
     /// deals it (`Game::deal_next_hand`) when its seats are ready, so the
     /// finished hand can be looked at first. Also where replayed deals end.
     AwaitingDeal,
+    /// The game is over: no more hands.
     Over,
 }
 
@@ -56,36 +63,64 @@ pub enum Decision {
     /// A blind bid (nil, or a number where `[blind_bid]` allows) or not,
     /// decided before seeing the cards.
     BlindNil,
+    /// A bid in the auction.
     Bid,
+    /// Cards to pass to the partner.
     Exchange,
+    /// A card to play.
     Play,
 }
 
+/// Whose turn it is, and what it calls for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Turn {
+    /// The seat to act.
     pub seat: Seat,
+    /// What it must decide.
     pub decision: Decision,
 }
 
 /// An action the rules do not allow, saying which rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum RuleError {
+    /// There is no such seat at this table.
     #[error("there is no seat {0} at this table")]
     NoSuchSeat(Seat),
+    /// Another seat is to act.
     #[error("it is not your turn: seat {turn} is to act")]
-    NotYourTurn { turn: Seat },
+    NotYourTurn {
+        /// The seat to act.
+        turn: Seat,
+    },
+    /// The action does not fit the hand's phase.
     #[error("you cannot {action} now: {phase}")]
-    NotNow { action: &'static str, phase: Phase },
+    NotNow {
+        /// What was tried, in words.
+        action: &'static str,
+        /// Where the hand stands.
+        phase: Phase,
+    },
+    /// The bid is not allowed.
     #[error(transparent)]
     Bid(#[from] BidError),
+    /// The card may not be played.
     #[error(transparent)]
     Play(#[from] PlayError),
+    /// No pass is owed: there was no blind nil.
     #[error("you have no cards to pass this hand")]
     NoExchange,
+    /// The seat has passed its cards already.
     #[error("you have already passed your cards")]
     AlreadyExchanged,
+    /// The wrong number of cards passed.
     #[error("pass exactly {expected} cards (you chose {got})")]
-    ExchangeCount { expected: u8, got: u32 },
+    ExchangeCount {
+        /// How many cards to pass.
+        expected: u8,
+        /// How many were chosen.
+        got: u32,
+    },
+    /// A card passed that the seat does not hold.
     #[error("you do not hold the {0}")]
     ExchangeNotHeld(Card),
 }

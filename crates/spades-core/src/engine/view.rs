@@ -16,7 +16,9 @@ use super::turn::{Action, Phase, RuleError};
 /// This seat's part in a blind-nil exchange.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ExchangeView {
+    /// The partner the cards pass between.
     pub partner: Seat,
+    /// How many cards each passes.
     pub count: u8,
     /// What this seat passed, once it has.
     pub given: Option<CardSet>,
@@ -28,16 +30,25 @@ pub struct ExchangeView {
 /// dummy's seat, played by the declarer) the declarer's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Shown {
+    /// The seat whose cards these are.
     pub seat: Seat,
+    /// Its cards.
     pub cards: CardSet,
 }
 
+/// What one seat may know of the game: its own cards, the bids, the tricks and
+/// scores; never another seat's hidden cards. A bot decides from this alone.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayerView {
+    /// The seat this view is for.
     pub seat: Seat,
+    /// The game's rules.
     pub rules: Rules,
+    /// The hand being played, from 1.
     pub hand_no: u32,
+    /// This hand's dealer.
     pub dealer: Seat,
+    /// Where the hand stands.
     pub phase: Phase,
     /// The seat the game waits for (the first one owing cards in an exchange).
     pub turn: Option<Seat>,
@@ -45,14 +56,19 @@ pub struct PlayerView {
     pub hand: Option<CardSet>,
     /// Another hand this seat sees (with a dummy; see `Game::shown`).
     pub shown: Option<Shown>,
+    /// This hand's bidding, with only this seat's spade count.
     pub auction: Auction,
+    /// This seat's part in a blind-nil exchange, if it has one.
     pub exchange: Option<ExchangeView>,
+    /// The trick on the table, who leads, and the tricks each seat has won.
     pub play: PublicPlay,
     /// The tricks completed this hand, in order.
     pub tricks: Vec<TrickDone>,
     /// Score and bags by side.
     pub totals: PerSide<SideTotals>,
+    /// The last hand's score, once a hand is over.
     pub last_hand: Option<HandResult>,
+    /// The side that won, once the game is over.
     pub winner: Option<Side>,
     /// Quick Play: the player's side's lives left (`None` in a game to a
     /// target).
@@ -64,24 +80,34 @@ pub struct PlayerView {
 /// The type holds no hand, nor any card not yet played.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PublicView {
+    /// The game's rules.
     pub rules: Rules,
+    /// The hand being played, from 1.
     pub hand_no: u32,
+    /// This hand's dealer.
     pub dealer: Seat,
+    /// Where the hand stands.
     pub phase: Phase,
     /// The seat the game waits for (the first one owing cards in an exchange).
     pub turn: Option<Seat>,
+    /// Each seat's bid, once made.
     pub bids: PerSeat<Option<Bid>>,
+    /// The trick on the table, who leads, and the tricks each seat has won.
     pub play: PublicPlay,
     /// The tricks completed this hand, in order.
     pub tricks: Vec<TrickDone>,
+    /// Score and bags by side.
     pub totals: PerSide<SideTotals>,
+    /// The last hand's score, once a hand is over.
     pub last_hand: Option<HandResult>,
+    /// The side that won, once the game is over.
     pub winner: Option<Side>,
     /// Quick Play: the lives left (`None` in a game to a target).
     pub lives_left: Option<u8>,
 }
 
 impl PublicView {
+    /// The table's mode.
     pub fn mode(&self) -> Mode {
         self.rules.mode
     }
@@ -113,10 +139,12 @@ impl PlayerView {
         }
     }
 
+    /// The table's mode.
     pub fn mode(&self) -> Mode {
         self.rules.mode
     }
 
+    /// How many seats play.
     pub fn seats(&self) -> usize {
         self.rules.mode.seats()
     }
@@ -145,6 +173,7 @@ impl PlayerView {
         self.shown.filter(|s| s.seat == seat).map(|s| s.cards)
     }
 
+    /// Each seat's bid, once made.
     pub fn bids(&self) -> PerSeat<Option<Bid>> {
         self.auction.bids()
     }
@@ -154,6 +183,7 @@ impl PlayerView {
         self.hand.unwrap_or(CardSet::EMPTY)
     }
 
+    /// The suit led to the trick on the table, if a card is down.
     pub fn led_suit(&self) -> Option<Suit> {
         self.play.led
     }
@@ -168,6 +198,7 @@ impl PlayerView {
         self.play.play_error(self.cards(), card)
     }
 
+    /// May this seat bid `bid` now? If not, why not.
     pub fn check_bid(&self, bid: Bid) -> Result<(), BidError> {
         self.auction.check(self.seat, bid)
     }
@@ -197,10 +228,12 @@ impl PlayerView {
         }
     }
 
+    /// Every bid this seat may make now.
     pub fn allowed_bids(&self) -> Vec<Bid> {
         self.auction.allowed_bids(self.seat)
     }
 
+    /// Why blind nil is not on offer to this seat, if it is not.
     pub fn blind_nil_refusal(&self) -> Option<BlindNilRefusal> {
         self.auction.blind_nil_refusal(self.seat)
     }

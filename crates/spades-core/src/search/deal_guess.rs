@@ -128,8 +128,15 @@ const HURT: [[u16; 16]; 4] = {
 /// Why no deal can be guessed from a view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum GuessError {
+    /// The unseen cards do not fill the places left in the hands.
     #[error("the view does not add up: {unseen} unseen cards for {room} places")]
-    Count { unseen: u32, room: u32 },
+    Count {
+        /// The cards the seat has not seen.
+        unseen: u32,
+        /// The places left for them in the other hands.
+        room: u32,
+    },
+    /// The seats' shown voids leave some suit too little room.
     #[error("no deal fits the view: the seats that may hold some suits have too little room")]
     NoRoom,
 }

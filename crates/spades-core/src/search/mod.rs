@@ -5,12 +5,12 @@
 //! what a hand's outcome is worth in the game (`stakes`). Pure, like the
 //! engine: no I/O, no clock, randomness only from the generator given.
 
-pub mod deal_guess;
+pub(crate) mod deal_guess;
 pub mod double_dummy;
 pub mod endgame;
-pub mod playout;
+pub(crate) mod playout;
 pub mod policy;
-pub mod stakes;
+pub(crate) mod stakes;
 
 pub use deal_guess::{DealGuess, GuessError};
 pub use playout::Playout;

@@ -259,7 +259,7 @@ fn lowest_rank(set: CardSet) -> Option<Card> {
 /// of the `unseen` cards below it in its suit, the least room for the nil
 /// to duck (a low spade as well as a side card: a nil cannot throw spades
 /// away for long); ties to the lower rank.
-pub fn hardest_to_duck(pool: CardSet, unseen: CardSet) -> Option<Card> {
+pub(crate) fn hardest_to_duck(pool: CardSet, unseen: CardSet) -> Option<Card> {
     pool.iter()
         .min_by_key(|&c| (unseen.below(c).len(), c.rank().index()))
 }
@@ -267,7 +267,7 @@ pub fn hardest_to_duck(pool: CardSet, unseen: CardSet) -> Option<Card> {
 /// A card the nil's partner wins a trick with that the nil ducks under
 /// whatever the others play: hunting the nil there only gives the trick
 /// away. A ten or higher, or a trump.
-pub fn high_enough_to_cover(card: Card) -> bool {
+pub(crate) fn high_enough_to_cover(card: Card) -> bool {
     card.suit() == Suit::Spades || card.rank() >= Rank::TEN
 }
 

@@ -14,7 +14,10 @@ use super::super::normal::Standing;
 pub enum BlindNilWhy {
     /// Blind nil: the deals are sure it wins more games than looking; the
     /// side trails by `by` (0 or less when it does not).
-    SurelyMore { by: i32 },
+    SurelyMore {
+        /// How far the side trails (0 or less when it does not).
+        by: i32,
+    },
     /// Looking: the side is level or ahead, and blind nil is a gamble
     /// for a side that trails.
     NotBehind,

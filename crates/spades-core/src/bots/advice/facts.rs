@@ -41,7 +41,9 @@ pub struct CardFacts {
     pub last: bool,
     /// A spade is still out.
     pub spades_out: bool,
+    /// The partner and the trick.
     pub partner: PartnerFacts,
+    /// The side's contract as the tricks stand.
     pub contract: ContractState,
     /// An opponent's contract is not made yet.
     pub set_open: bool,
@@ -75,6 +77,7 @@ pub enum ContractState {
     /// Tricks still needed, and enough left to take them.
     #[default]
     Needs,
+    /// Taken already.
     Made,
     /// More tricks needed than are left.
     Lost,

@@ -24,7 +24,9 @@ pub use facts::{CardFacts, ContractState, PartnerFacts};
 /// What `hard` advises, weighed, and why.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Advice {
+    /// The choices weighed, the advised one among them.
     pub weighing: Weighing<Action>,
+    /// Why the advised choice, in words.
     pub reason: Reason,
 }
 
@@ -58,7 +60,9 @@ impl Advice {
 pub enum Reason {
     /// The rule `normal` played by, kept by the search.
     Rule {
+        /// The rule that chose the card.
         rule: CardRule,
+        /// What the play was after, when no nil decided it.
         aim: Option<Aim>,
         /// The partner bid nil and has taken no trick yet.
         partner_nil: bool,
@@ -80,6 +84,7 @@ pub enum Reason {
 /// What the advised choice does better than the next best choice.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Edge {
+    /// What the advised choice does better.
     pub gain: Gain,
     /// The next best choice, the one the figures are set against.
     pub next: Action,
@@ -89,10 +94,15 @@ pub struct Edge {
 /// figure and the next best's.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Gain {
+    /// How often the side's nils were made.
     Nil(f64, f64),
+    /// How often the side's contract was made.
     Contract(f64, f64),
+    /// How often the opponents' contracts were set.
     Set(f64, f64),
+    /// The side's average bags taken in the hand.
     Bags(f64, f64),
+    /// The side's average points in the hand.
     Points(f64, f64),
     /// The side's average tricks in the hand: more taken, or fewer to keep
     /// bags down.
@@ -117,7 +127,7 @@ pub fn advise(
 
 /// Why `weighing`'s choice: `normal`'s rule when the search kept the card
 /// `normal` plays, else the search's edge over the next best.
-pub fn reason(view: &PlayerView, decision: Decision, weighing: &Weighing<Action>) -> Reason {
+pub(crate) fn reason(view: &PlayerView, decision: Decision, weighing: &Weighing<Action>) -> Reason {
     let edge = edge(weighing);
     match (decision, weighing.chosen) {
         (Decision::Play, Action::Play(card)) => {

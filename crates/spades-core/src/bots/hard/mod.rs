@@ -92,10 +92,12 @@ struct Budget {
 pub struct Cancel(Arc<AtomicBool>);
 
 impl Cancel {
+    /// Asks the search to stop: it starts no more blocks of deals.
     pub fn cancel(&self) {
         self.0.store(true, Ordering::Relaxed);
     }
 
+    /// Has anyone asked the search to stop?
     pub fn is_cancelled(&self) -> bool {
         self.0.load(Ordering::Relaxed)
     }
@@ -194,6 +196,9 @@ fn weigh(
 /// Odd constant spreading block numbers over the generator's seeds.
 const SPREAD: u64 = 0x9E37_79B9_7F4A_7C15;
 
+/// The `hard` level: `normal`'s rules, checked by playing the hand out over deals
+/// guessed from what the seat has seen, keeping a choice that wins the game more
+/// often.
 #[derive(Debug)]
 pub struct HardBot {
     effort: Effort,
@@ -207,6 +212,7 @@ impl Default for HardBot {
 }
 
 impl HardBot {
+    /// A `hard` bot that searches as long as `effort` allows.
     pub fn with_effort(effort: Effort) -> HardBot {
         HardBot {
             effort,
@@ -264,13 +270,16 @@ impl Bot for HardBot {
 /// tried, best first (none when there was nothing to weigh).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Weighing<A> {
+    /// The choice made.
     pub chosen: A,
+    /// Every choice tried, best first.
     pub ranked: Vec<Weighed<A>>,
 }
 
 /// What one choice came to over the guessed deals, in the player's terms.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Weighed<A> {
+    /// The choice.
     pub choice: A,
     /// The side's average chance of winning the game after the hand.
     pub win: f64,
@@ -302,7 +311,7 @@ pub fn advise(
 
 /// `advise`, given up as soon as `cancel` is set: what it returns then
 /// rests on the deals weighed so far, or none, and is not worth showing.
-pub fn advise_until(
+pub(crate) fn advise_until(
     view: &PlayerView,
     decision: Decision,
     effort: Effort,

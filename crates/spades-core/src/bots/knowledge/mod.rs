@@ -18,7 +18,7 @@ pub fn above(set: CardSet, card: Card) -> CardSet {
 }
 
 /// The cards of `card`'s suit in `set` that it outranks.
-pub fn below(set: CardSet, card: Card) -> CardSet {
+pub(crate) fn below(set: CardSet, card: Card) -> CardSet {
     set.below(card)
 }
 
@@ -28,21 +28,31 @@ const SIDE_SUITS: [Suit; 3] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts];
 /// Everything a bot reads off its view to choose a card, computed once.
 #[derive(Debug, Clone, Copy)]
 pub struct Position {
+    /// The seat to decide.
     pub seat: Seat,
+    /// The table's mode.
     pub mode: Mode,
     /// Who plays with whom this hand (with a dummy, set by the bidding).
     pub teams: Teams,
+    /// How many seats play.
     pub seats: usize,
+    /// The seat's partner, if it has one this hand.
     pub partner: Option<Seat>,
+    /// The seat's cards.
     pub hand: CardSet,
+    /// The cards it may play now.
     pub legal: CardSet,
     /// Cards in other hands or out of play.
     pub unseen: CardSet,
     /// `void[suit][seat]`: the seat has shown out of the suit this hand.
     pub void: [PerSeat<bool>; 4],
+    /// Each seat's bid.
     pub bids: PerSeat<Option<Bid>>,
+    /// The tricks each seat has won this hand.
     pub won: PerSeat<u8>,
+    /// Each seat's card in the current trick.
     pub trick: PerSeat<Option<Card>>,
+    /// The suit led to the current trick, if any.
     pub led: Option<Suit>,
     /// Who is winning the current trick, and with what.
     pub winner: Option<(Seat, Card)>,
@@ -58,6 +68,7 @@ pub struct Position {
 }
 
 impl Position {
+    /// Reads the position off the seat's view.
     pub fn new(view: &PlayerView) -> Position {
         let seats = view.seats();
         let seat = view.seat;
@@ -109,18 +120,22 @@ impl Position {
         &self.later[..self.later_len]
     }
 
+    /// Does the seat play last to the trick?
     pub fn is_last(&self) -> bool {
         self.later_len == 0
     }
 
+    /// Does the seat lead the trick?
     pub fn is_leading(&self) -> bool {
         self.led.is_none()
     }
 
+    /// Is `s` on another side (neither the seat nor its partner)?
     pub fn is_opponent(&self, s: Seat) -> bool {
         s != self.seat && Some(s) != self.partner
     }
 
+    /// The side the seat scores with.
     pub fn my_side(&self) -> Side {
         self.teams.scoring_side(self.seat)
     }
@@ -130,6 +145,7 @@ impl Position {
         self.bids[s].is_some_and(Bid::is_nil) && self.won[s] == 0
     }
 
+    /// Is the partner a nil bidder who has taken no trick yet?
     pub fn partner_live_nil(&self) -> bool {
         self.partner.is_some_and(|p| self.live_nil(p))
     }
@@ -330,13 +346,13 @@ impl Position {
 
 /// Non-spades when there are any: a spade thrown on another suit is a
 /// trump wasted.
-pub fn prefer_side_suits(set: CardSet) -> CardSet {
+pub(crate) fn prefer_side_suits(set: CardSet) -> CardSet {
     let side = set.minus(CardSet::of_suit(SPADES));
     if side.is_empty() { set } else { side }
 }
 
 /// Orders cards by how strongly they play to a trick led in `led`.
-pub fn rank_value(c: Card, led: Option<Suit>) -> i32 {
+pub(crate) fn rank_value(c: Card, led: Option<Suit>) -> i32 {
     let r = c.rank().index() as i32;
     if c.suit() == SPADES {
         r + 40
@@ -352,7 +368,7 @@ pub fn rank_value(c: Card, led: Option<Suit>) -> i32 {
 /// rank; in a joker deck the Big Joker plays as the ace of trumps, the
 /// Little Joker as the king and the ace of spades as the queen, and the
 /// spades too far down for a classic rank play as the two.
-pub fn plays_as(card: Card, deck: CardSet) -> Rank {
+pub(crate) fn plays_as(card: Card, deck: CardSet) -> Rank {
     let from_top = deck.above(card).len().min(12) as u8;
     Rank::from_index(12 - from_top).unwrap_or(Rank::TWO)
 }
@@ -365,7 +381,7 @@ fn has(cards: CardSet, deck: CardSet, rank: Rank) -> bool {
 /// Rough count of tricks: aces, guarded kings, spade honours and spades past
 /// the third. What a casual player counts. Honours are counted from the
 /// top of each suit of `deck` (`plays_as`): a Big Joker is an ace.
-pub fn plain_tricks(hand: CardSet, deck: CardSet) -> f32 {
+pub(crate) fn plain_tricks(hand: CardSet, deck: CardSet) -> f32 {
     let mut t = 0.0;
     for suit in SIDE_SUITS {
         let cards = hand.suit(suit);
@@ -395,7 +411,7 @@ pub fn plain_tricks(hand: CardSet, deck: CardSet) -> f32 {
 /// from short side suits with spare spades. Honours are counted from the
 /// top of each suit of `deck` (`plays_as`): the jokers and high deuces are
 /// the top trumps.
-pub fn hand_tricks(hand: CardSet, mode: Mode, deck: CardSet) -> f32 {
+pub(crate) fn hand_tricks(hand: CardSet, mode: Mode, deck: CardSet) -> f32 {
     // With 17 cards each side suits run longer before anyone shows out.
     let long = if mode == Mode::Cutthroat { 7 } else { 5 };
     let mut t = 0.0;
@@ -480,7 +496,7 @@ pub fn hand_tricks(hand: CardSet, mode: Mode, deck: CardSet) -> f32 {
 /// spades). High cards count less with small cards of their suit to duck
 /// under them; short side suits help by giving discards. Ranks are counted
 /// from the top of each suit of `deck` (`plays_as`): a Big Joker is the ace.
-pub fn nil_danger(hand: CardSet, deck: CardSet) -> f32 {
+pub(crate) fn nil_danger(hand: CardSet, deck: CardSet) -> f32 {
     let spades = hand.suit(SPADES);
     if has(spades, deck, Rank::ACE) {
         return 10.0;
@@ -519,7 +535,7 @@ fn is_small(c: Card) -> bool {
 /// nils made 40-55% of the time, against about 77% for the others, and the
 /// strong players' guides say the same. Ranks are counted from the top of
 /// each suit of `deck` (`plays_as`).
-pub fn nil_flaw(hand: CardSet, deck: CardSet) -> bool {
+pub(crate) fn nil_flaw(hand: CardSet, deck: CardSet) -> bool {
     spade_flaw(hand.suit(SPADES), deck) || SIDE_SUITS.iter().any(|&s| bare_honour(hand.suit(s)))
 }
 
@@ -587,7 +603,7 @@ fn card_danger(card: Card, lower: u32, deck: CardSet) -> f32 {
 /// passes what comes from the nils bid: a blind-nil bidder, or a plain nil
 /// beside a numeric bid, passes its most dangerous cards; its partner low
 /// ones.
-pub fn exchange_cards(view: &PlayerView) -> CardSet {
+pub(crate) fn exchange_cards(view: &PlayerView) -> CardSet {
     let Some(exchange) = view.exchange else {
         return CardSet::EMPTY;
     };
@@ -604,7 +620,7 @@ pub fn exchange_cards(view: &PlayerView) -> CardSet {
 /// The `count` cards a seat holding `hand`, having bid `bid` beside a
 /// partner's `partner`, passes (`exchange_cards`, for any hand: a search
 /// passes by it on guessed deals).
-pub fn exchange_pass(
+pub(crate) fn exchange_pass(
     hand: CardSet,
     bid: Option<Bid>,
     partner: Option<Bid>,
@@ -683,7 +699,7 @@ fn spare_low_cards(hand: CardSet, count: u8, rules: &Rules) -> CardSet {
 /// least `Rules::suicide_number` both allowed): bid nil unless this hand,
 /// worth `est` tricks, can carry the side's number alone. The partner then
 /// has no choice.
-pub fn suicide_nil_first(view: &PlayerView, est: f32) -> bool {
+pub(crate) fn suicide_nil_first(view: &PlayerView, est: f32) -> bool {
     if view.rules.bidding.game != BiddingGame::Suicide || view.check_bid(Bid::Nil).is_err() {
         return false;
     }
@@ -696,9 +712,9 @@ pub fn suicide_nil_first(view: &PlayerView, est: f32) -> bool {
 /// The tricks an unseen 13-card hand adds to a team, on average: a
 /// quarter of the hand. A player bidding with a dummy counts its own
 /// tricks and this for the dummy it has not seen.
-pub const DUMMY_TRICKS: f32 = 13.0 / 4.0;
+pub(crate) const DUMMY_TRICKS: f32 = 13.0 / 4.0;
 
-pub fn nearest_allowed(view: &PlayerView, n: i32) -> Bid {
+pub(crate) fn nearest_allowed(view: &PlayerView, n: i32) -> Bid {
     let allowed = view.allowed_bids();
     allowed
         .iter()

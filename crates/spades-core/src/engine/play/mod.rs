@@ -9,14 +9,20 @@ use super::seat::{PerSeat, Seat};
 /// Why a card may not be played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum PlayError {
+    /// The seat does not hold the card.
     #[error("you do not hold the {0}")]
     NotInHand(Card),
+    /// The seat holds the suit led and must play it.
     #[error("you must follow {0}")]
     MustFollowSuit(Suit),
+    /// Spades may not be led before they are broken.
     #[error("spades have not been broken: lead another suit")]
     SpadesNotBroken,
+    /// The lowest club must lead the first trick (house rule).
     #[error("the lowest club leads the first trick (house rule): lead the {0}")]
     MustLeadLowestClub(Card),
+    /// No spade on the first trick while the seat holds another suit (house
+    /// rule).
     #[error("spades may not be played on the first trick while you hold another suit (house rule)")]
     NoSpadeOnFirstTrick,
 }
@@ -43,7 +49,7 @@ pub const fn legal_plays(hand: CardSet, led: Option<Suit>, broken: bool) -> Card
 /// "any_time"`, and on the first trick (`first_trick`: none completed yet)
 /// what `first_trick_plays` leaves.
 #[inline]
-pub fn legal_plays_under(
+pub(crate) fn legal_plays_under(
     rules: PlayRules,
     hand: CardSet,
     led: Option<Suit>,
@@ -82,7 +88,7 @@ fn first_trick_plays(rules: PlayRules, hand: CardSet, led: Option<Suit>) -> Opti
 /// The seat that leads the first trick: `left` (the first player left of
 /// the dealer), or under `first_lead = "two_of_clubs"` the holder of the lowest
 /// club (the 2C; in cutthroat the 3C when the 2C is the card out).
-pub fn first_leader(rules: PlayRules, hands: &PerSeat<CardSet>, left: Seat) -> Seat {
+pub(crate) fn first_leader(rules: PlayRules, hands: &PerSeat<CardSet>, left: Seat) -> Seat {
     if rules.first_lead != FirstLead::TwoOfClubs {
         return left;
     }
@@ -110,7 +116,7 @@ fn settled(
 /// by the same seat), the lowest stands for all, since either wins or
 /// loses the same tricks. Cards on the current trick are not settled: a
 /// card between two of ours still decides which of them beats it.
-pub fn distinct_plays(legal: CardSet, settled: CardSet) -> CardSet {
+pub(crate) fn distinct_plays(legal: CardSet, settled: CardSet) -> CardSet {
     let mut out = CardSet::EMPTY;
     let mut last: Option<Card> = None;
     // Cards iterate lowest first within a suit.
@@ -131,14 +137,20 @@ pub fn distinct_plays(legal: CardSet, settled: CardSet) -> CardSet {
 }
 
 /// Says exactly why `card` is not legal in the classic game, or `None`
-/// when it is.
-pub fn play_error(hand: CardSet, led: Option<Suit>, broken: bool, card: Card) -> Option<PlayError> {
+/// when it is (the tests' shorthand for `play_error_under`).
+#[cfg(test)]
+pub(crate) fn play_error(
+    hand: CardSet,
+    led: Option<Suit>,
+    broken: bool,
+    card: Card,
+) -> Option<PlayError> {
     play_error_under(PlayRules::default(), hand, led, broken, false, card)
 }
 
 /// Says exactly which rule `card` breaks under `rules` (as
 /// `legal_plays_under` takes them), or `None` when it is legal.
-pub fn play_error_under(
+pub(crate) fn play_error_under(
     rules: PlayRules,
     hand: CardSet,
     led: Option<Suit>,
@@ -236,15 +248,21 @@ pub struct HandState {
 /// The play of a hand as every seat sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PublicPlay {
+    /// The seat that led the current trick.
     pub leader: Seat,
+    /// The seat to play next.
     pub turn: Seat,
     /// Cards of the current trick by seat.
     pub trick: PerSeat<Option<Card>>,
+    /// The suit led to the current trick, once a card is down.
     pub led: Option<Suit>,
     /// The seat winning the current trick so far.
     pub winning: Option<Seat>,
+    /// Has a spade been played this hand (so spades may be led)?
     pub spades_broken: bool,
+    /// The tricks each seat has won this hand.
     pub tricks_won: PerSeat<u8>,
+    /// How many tricks are complete this hand.
     pub tricks_done: usize,
     /// Every card played this hand, the current trick included.
     pub played: CardSet,
@@ -255,20 +273,29 @@ pub struct PublicPlay {
 /// Why a hand in progress cannot be built from the play and hands given.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum ResumeError {
+    /// The trick's cards do not run clockwise from the leader.
     #[error("the current trick's cards are not from the leader clockwise up to the seat to play")]
     TrickOutOfTurn,
+    /// A hand holds more or fewer cards than its place in the trick allows.
     #[error("seat {seat} holds {held} cards but its place in the trick says {expected}")]
     HandSize {
+        /// The seat.
         seat: Seat,
+        /// The cards it holds.
         held: u32,
+        /// The cards its place in the trick says it holds.
         expected: u32,
     },
+    /// A card is in two places at once.
     #[error("the {0} is in two places at once (two hands, or a hand and the cards played)")]
     CardTwice(Card),
+    /// A card of the trick is not among the cards played.
     #[error("a card of the current trick is not among the cards played")]
     TrickNotPlayed,
+    /// The tricks won do not add up to the tricks done.
     #[error("the tricks won do not add up to the tricks done")]
     TricksDontAddUp,
+    /// Spades are marked broken, or not, against the cards played.
     #[error("spades are marked broken exactly when a spade has been played, and here they are not")]
     BrokenSpades,
 }
@@ -276,8 +303,11 @@ pub enum ResumeError {
 /// A trick that has just been completed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TrickDone {
+    /// The seat that led it.
     pub leader: Seat,
+    /// Each seat's card in it.
     pub cards: PerSeat<Option<Card>>,
+    /// The seat that won it.
     pub winner: Seat,
 }
 
@@ -342,10 +372,12 @@ impl HandState {
         HandState { rules, ..self }
     }
 
+    /// The house rules of the play.
     pub fn rules(&self) -> PlayRules {
         self.rules
     }
 
+    /// How many seats play.
     pub fn seats(&self) -> usize {
         self.seats as usize
     }
@@ -430,14 +462,17 @@ impl HandState {
         Ok(state)
     }
 
+    /// The seat to play next.
     pub fn turn(&self) -> Seat {
         Seat::masked(self.turn)
     }
 
+    /// The seat that led the current trick.
     pub fn leader(&self) -> Seat {
         Seat::masked(self.leader)
     }
 
+    /// Has a spade been played this hand?
     pub fn spades_broken(&self) -> bool {
         self.broken
     }
@@ -455,14 +490,17 @@ impl HandState {
             && (self.rules.first_lead != FirstLead::DealerLeft || !self.rules.trump_first_trick)
     }
 
+    /// The tricks each seat has won this hand.
     pub fn tricks_won(&self) -> PerSeat<u8> {
         self.tricks_won
     }
 
+    /// How many tricks are complete this hand.
     pub fn tricks_done(&self) -> usize {
         self.tricks_done as usize
     }
 
+    /// Every card played this hand, the current trick's included.
     pub fn played(&self) -> CardSet {
         self.played
     }
@@ -472,6 +510,7 @@ impl HandState {
         self.trick[seat]
     }
 
+    /// Each seat's card in the current trick.
     pub fn trick_cards(&self) -> PerSeat<Option<Card>> {
         self.trick
     }

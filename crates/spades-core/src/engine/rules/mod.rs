@@ -17,18 +17,31 @@ use super::seat::Mode;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct RuleSettings {
+    /// Who plays with whom (`mode`).
     pub mode: Mode,
+    /// The score that wins the game (`target_score`).
     pub target_score: i32,
+    /// The score that loses it, if any (`losing_score`).
     pub losing_score: Option<i32>,
+    /// Overtricks and their penalty (`[bags]`).
     pub bags: BagRules,
+    /// Nil's value and house rules (`[nil]`).
     pub nil: NilRules,
+    /// Blind nil (`[blind_nil]`).
     pub blind_nil: BlindNilRules,
+    /// The bidding's house rules (`[bidding]`).
     pub bidding: BiddingRules,
+    /// To a target or Quick Play (`[game]`).
     pub game: GameRules,
+    /// How a contract scores (`[scoring]`).
     pub scoring: ScoringRules,
+    /// The house rules of trick play (`[play]`).
     pub play: PlayRules,
+    /// Blind numeric bids (`[blind_bid]`).
     pub blind_bid: BlindBidRules,
+    /// Bidding and taking every trick (`[boston]`).
     pub boston: BostonRules,
+    /// Which cards are dealt (`[deck]`).
     pub deck: DeckRules,
 }
 
@@ -36,20 +49,27 @@ pub struct RuleSettings {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(default)]
 pub struct DeckRules {
+    /// The jokers or high twos in the deck, and the cards they replace.
     pub jokers: Jokers,
 }
 
+/// The `[bags]` table: overtricks pile up and cost points at a limit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct BagRules {
+    /// Bags that bring a penalty (and are taken off the count).
     pub limit: i32,
+    /// Points the penalty takes off.
     pub penalty: i32,
 }
 
+/// The `[nil]` table: a bid to take no trick.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct NilRules {
+    /// May a seat bid nil?
     pub allowed: bool,
+    /// Points won when it is made and lost when it fails.
     pub value: i32,
     /// A failed nil's (or blind nil's) tricks count toward the partner's
     /// contract instead of straight to bags (partnership only).
@@ -59,19 +79,27 @@ pub struct NilRules {
     pub pass: u8,
 }
 
+/// The `[blind_nil]` table: nil bid before looking at the cards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct BlindNilRules {
+    /// May a seat bid blind nil?
     pub allowed: bool,
+    /// Points won when it is made and lost when it fails.
     pub value: i32,
+    /// Only a side trailing by at least this at the deal may bid it.
     pub min_deficit: i32,
+    /// At most one blind nil a side.
     pub one_per_side: bool,
+    /// Cards the blind-nil bidder and its partner pass each other (0 = none).
     pub exchange: u8,
 }
 
+/// The `[bidding]` table: house rules of the auction.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct BiddingRules {
+    /// The last bid may not bring the total to exactly the tricks in a hand.
     pub forbid_exact_total: bool,
     /// The smallest numeric bid.
     pub min_bid: u8,
@@ -80,6 +108,7 @@ pub struct BiddingRules {
     /// A side whose numeric bids total at least this scores its contract
     /// double, made or set (0 = never).
     pub double_at: u8,
+    /// How the bids are chosen (classic, mirror, suicide, whiz).
     pub game: BiddingGame,
     /// Suicide: the least the partner who does not bid nil bids.
     pub suicide_min: u8,
@@ -102,6 +131,7 @@ pub enum BiddingGame {
 }
 
 impl BiddingGame {
+    /// Every bidding game, classic first.
     pub const ALL: [BiddingGame; 4] = [
         BiddingGame::Classic,
         BiddingGame::Mirror,
@@ -109,6 +139,7 @@ impl BiddingGame {
         BiddingGame::Whiz,
     ];
 
+    /// The bidding game's name as written in rules files.
     pub const fn name(self) -> &'static str {
         match self {
             BiddingGame::Classic => "classic",
@@ -134,6 +165,7 @@ impl std::fmt::Display for BiddingGame {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct BlindBidRules {
+    /// May a seat bid a blind number?
     pub allowed: bool,
     /// The smallest blind bid.
     pub min: u8,
@@ -156,6 +188,7 @@ pub struct BostonRules {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum GameKind {
+    /// To a target score.
     #[default]
     Standard,
     /// Quick Play: one hand at a time until the player's side (seat 0's)
@@ -163,9 +196,11 @@ pub enum GameKind {
     Quick,
 }
 
+/// The `[game]` table: how a game runs its course.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct GameRules {
+    /// To a target or Quick Play.
     pub kind: GameKind,
     /// Quick Play: the player's side's lives at the start of a run.
     pub lives: u8,
@@ -194,6 +229,7 @@ pub struct ScoringRules {
     /// Points for each trick over a made contract: 1 (classic) or 0. Every
     /// overtrick is a bag either way.
     pub overtrick_points: i32,
+    /// What a set side loses.
     pub set_penalty: SetPenalty,
 }
 
@@ -213,7 +249,9 @@ pub enum SetPenalty {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct PlayRules {
+    /// Who leads the first trick.
     pub first_lead: FirstLead,
+    /// When spades may be led.
     pub spades_lead: SpadesLead,
     /// May a seat void in the suit led play a spade to the first trick?
     /// (false: not while it holds another suit.)
@@ -371,6 +409,7 @@ impl Default for BlindNilRules {
 pub struct InvalidRule {
     /// Dotted key as written in rules.toml, e.g. `bags.limit`.
     pub key: &'static str,
+    /// What is wrong with the value, in words.
     pub problem: String,
 }
 
@@ -378,11 +417,11 @@ pub struct InvalidRule {
 /// 17 tricks a hand, no hand's score can then come near `i32`'s limits.
 pub const MAX_POINTS: i32 = 100_000;
 /// The largest bag limit: far beyond any table's house rule.
-pub const MAX_BAG_LIMIT: i32 = 1_000;
+pub(crate) const MAX_BAG_LIMIT: i32 = 1_000;
 /// The most lives a Quick Play run starts with.
-pub const MAX_LIVES: u8 = 99;
+pub(crate) const MAX_LIVES: u8 = 99;
 /// The longest game in hands `game.hands` may set.
-pub const MAX_HANDS: u32 = 1_000;
+pub(crate) const MAX_HANDS: u32 = 1_000;
 
 impl RuleSettings {
     /// The classic game for a mode.
@@ -464,7 +503,7 @@ impl Rules {
 }
 
 /// The most cards a nil pass may swap.
-pub const MAX_NIL_PASS: u8 = 3;
+pub(crate) const MAX_NIL_PASS: u8 = 3;
 
 const JOKERS_NAMES: [&str; 4] = [
     Jokers::ALL[0].name(),

@@ -78,7 +78,7 @@ pub fn all_sides(hand: &HandState, mode: Mode) -> PerSide<u8> {
 }
 
 /// `all_sides` with the teams of the hand (dummy mode's declarer).
-pub fn all_sides_with(hand: &HandState, teams: Teams) -> PerSide<u8> {
+pub(crate) fn all_sides_with(hand: &HandState, teams: Teams) -> PerSide<u8> {
     let mode = teams.mode();
     if mode.sides() != 2 {
         return PerSide::from_fn(mode, |side| most_tricks_with(hand, teams, side));

@@ -278,6 +278,7 @@ impl Playout {
         PerSeat::from_array(usize::from(self.seats), hands)
     }
 
+    /// The seat that led the current trick.
     pub fn leader(&self) -> Seat {
         Seat::masked(self.leader)
     }
