@@ -188,7 +188,7 @@ impl Shared {
             counts: slot::Counts::default(),
             ladder,
             registered: Mutex::new(Registrations::default()),
-            lobby: fleet.map_or_else(lobby::Lobby::default, |fleet| lobby::Lobby::of_fleet(fleet)),
+            lobby: fleet.map_or_else(lobby::Lobby::default, lobby::Lobby::of_fleet),
             queue: OnceLock::new(),
         })
     }
