@@ -25,10 +25,10 @@ use super::text::wrap;
 use super::theme::Theme;
 use super::widgets::{framed, padded};
 
-/// The widest the lobby's window grows.
+/// The widest the seating's window grows.
 const WIDTH: u16 = 80;
 
-/// What a key in the lobby asks for.
+/// What a key in the seating asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SeatingKey {
     Send(ClientMessage),
@@ -36,7 +36,7 @@ pub enum SeatingKey {
     Nothing,
 }
 
-/// The lobby on screen: what the player's program knows of it, drawn,
+/// The seating on screen: what the player's program knows of it, drawn,
 /// and keys turned into requests to the server.
 pub struct SeatingScreen<'a>(pub &'a SeatingState);
 
@@ -82,7 +82,7 @@ impl SeatingScreen<'_> {
         self.render_at(area, buf, theme, Instant::now());
     }
 
-    /// The lobby at `now`: the quick-match wait counts down to it.
+    /// The seating at `now`: the quick-match wait counts down to it.
     pub fn render_at(&self, area: Rect, buf: &mut Buffer, theme: &Theme, now: Instant) {
         let width = area.width.min(WIDTH);
         let text_width = usize::from(width.saturating_sub(4)).max(20);

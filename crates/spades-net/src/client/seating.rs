@@ -13,7 +13,7 @@ use super::Incoming;
 use crate::protocol::lobby::{MAX_QUEUED_NAMES, MAX_WAIT};
 use crate::protocol::{ClientMessage, ErrorCode, SeatPlayer, Seating, ServerMessage};
 
-/// The lobby as this player knows it.
+/// The seating as this player knows it.
 #[derive(Debug, Clone)]
 pub struct SeatingState {
     pub seat: Seat,
@@ -88,7 +88,7 @@ impl SeatingState {
         }
     }
 
-    /// The lobby the server sent, with the rules it holds.
+    /// The seating the server sent, with the rules it holds.
     pub fn update(&mut self, seating: Seating) {
         self.rules = crate::config::parse_rules(&seating.rules, "the table's rules").ok();
         self.seating = Some(seating);
@@ -130,7 +130,7 @@ pub trait SeatTokens: std::fmt::Debug + Send + Sync {
     fn forget(&self, table: &str);
 }
 
-/// The seat tokens as the lobby and the seat share them.
+/// The seat tokens as the seating and the seat share them.
 pub type KeepToken = std::sync::Arc<dyn SeatTokens>;
 
 /// What a player with no table to join asks the server for.
@@ -183,7 +183,7 @@ impl Joining {
     }
 }
 
-/// The game's first moments, as the lobby hands them to the table.
+/// The game's first moments, as the seating hands them to the table.
 #[derive(Debug)]
 pub struct Started {
     pub commitment: Option<Commitment>,
@@ -205,7 +205,7 @@ pub struct Started {
     pub code: Option<String>,
 }
 
-/// The lobby following the server: who sits where, until the game starts
+/// The seating following the server: who sits where, until the game starts
 /// and the first view of the player's seat arrives.
 pub struct Waiting {
     pub state: SeatingState,
