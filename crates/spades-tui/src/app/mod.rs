@@ -38,7 +38,7 @@ use crate::session::{LocalGame, Played, YOU};
 use crate::table::{BotError, Thought};
 
 use super::components::bids::{self, Bids};
-use super::components::blind_offer::{self, BlindOffer};
+use super::components::blind_offer::BlindOffer;
 use super::components::chat::Chat;
 use super::components::exchange::Exchange;
 use super::components::hand::Hand;
@@ -451,11 +451,6 @@ impl App {
     /// The blind offer, to draw.
     pub fn blind_offer(&self) -> &BlindOffer {
         &self.offer
-    }
-
-    /// The answers the blind offer has now, in the panel's order.
-    pub fn offer_choices(&self, view: &PlayerView) -> Vec<OfferChoice> {
-        blind_offer::choices(view)
     }
 
     /// The blind number the offer shows; `None` when none is on offer.
