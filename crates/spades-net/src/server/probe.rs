@@ -123,13 +123,22 @@ const BOUND: Duration = Duration::from_secs(20);
 /// welcomes a well-formed hello afterwards. How many messages of each
 /// type the clients heard, or why it fails.
 pub fn check(script: &[Said]) -> Result<Heard, String> {
+    check_until(script, None)
+}
+
+/// `check`, but before the clients stop it waits (within the same bound)
+/// until one of them has heard a message of type `kind`. A script whose
+/// table starts with a bot to act first needs it: the bot thinks on
+/// another thread, and the script's own lines may all be sent before it
+/// answers and a person is asked.
+pub fn check_until(script: &[Said], kind: Option<&str>) -> Result<Heard, String> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| format!("no runtime: {e}"))?;
     let checked = runtime.block_on(async {
         let server = Loose::new(options());
-        let checked = match tokio::time::timeout(BOUND, converse(&server, script)).await {
+        let checked = match tokio::time::timeout(BOUND, converse(&server, script, kind)).await {
             Ok(checked) => checked,
             Err(_) => Err(format!("still talking {BOUND:?} after the script began")),
         };
@@ -178,7 +187,7 @@ type Writer = WriteHalf<DuplexStream>;
 /// (they go to a new one, as a player coming back to reclaim a seat).
 const MOST_CONNECTIONS: usize = CONNECTIONS + 8;
 
-async fn converse(server: &Loose, script: &[Said]) -> Result<Heard, String> {
+async fn converse(server: &Loose, script: &[Said], until: Option<&str>) -> Result<Heard, String> {
     let found = Arc::new(Mutex::new(Found::default()));
     let mut writers: Vec<Option<Writer>> = (0..CONNECTIONS).map(|_| None).collect();
     let mut readers = Vec::new();
@@ -200,6 +209,11 @@ async fn converse(server: &Loose, script: &[Said]) -> Result<Heard, String> {
             }
         }
         settle().await;
+    }
+    if let Some(kind) = until {
+        while !found.lock().is_ok_and(|f| f.heard.contains_key(kind)) {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
     }
     for write in writers.iter_mut().flatten() {
         let _ = write.shutdown().await;
