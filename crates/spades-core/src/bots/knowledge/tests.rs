@@ -1,4 +1,7 @@
+use super::exchange::{dangerous_cards, low_cards, spare_low_cards};
+use super::hand_worth::plays_as;
 use super::*;
+use crate::engine::Rank;
 
 use crate::engine::notation::{card, set};
 
