@@ -250,37 +250,8 @@ impl Waiting {
             }
             Incoming::Closed(why) => return Some(Err(NotSeated::Closed(why))),
         };
-        if let Some(begun) = &self.start {
-            // The game has begun: everything goes to the table, and the
-            // first view of the player's own seat opens it.
-            let view = match &message {
-                ServerMessage::View { view, .. } => Some((**view).clone()),
-                ServerMessage::Ask { view, seat, .. } if *seat == view.seat => {
-                    Some((**view).clone())
-                }
-                _ => None,
-            };
-            let ended = matches!(message, ServerMessage::Bye { .. });
-            self.queued.push(message);
-            if let Some(view) = view {
-                return Some(Ok(Started {
-                    commitment: begun.commitment.clone(),
-                    names: begun.names.clone(),
-                    players: begun.players.clone(),
-                    guests: begun.guests.clone(),
-                    view,
-                    queued: std::mem::take(&mut self.queued),
-                    seat_token: self.seat_token.clone(),
-                    tokens: joining.keep_token.clone(),
-                    code: self.code.clone(),
-                }));
-            }
-            if ended {
-                return Some(Err(NotSeated::Closed(
-                    "the table closed as the game began".into(),
-                )));
-            }
-            return None;
+        if self.start.is_some() {
+            return self.after_start(message, joining);
         }
         match message {
             ServerMessage::Seated {
@@ -289,14 +260,7 @@ impl Waiting {
                 token,
                 host,
             } => {
-                joining.keep_token.keep(&table, &token);
-                self.seat_token = Some((table.clone(), token));
-                self.state.seat = seat;
-                self.state.host = host;
-                let code = (joining.code)(&table);
-                self.state.join_command = Some(format!("spades join {code}"));
-                self.state.watch_command = Some(format!("spades watch {code}"));
-                self.code = Some(code);
+                self.seated(joining, table, seat, token, host);
             }
             ServerMessage::Seating(seating) => self.state.update(seating),
             ServerMessage::Queued {
@@ -334,34 +298,7 @@ impl Waiting {
                 let from = crate::naming::shown_name(&from, guest);
                 self.state.tell(format!("{from}: {text}"));
             }
-            // Not seated yet, and no table by that id: nothing will come,
-            // and a token kept for it is of no more use.
-            ServerMessage::Error {
-                code: ErrorCode::NoTable,
-                ..
-            } if self.seat_token.is_none() => {
-                forget_asked(joining);
-                return Some(Err(NotSeated::NoTable));
-            }
-            // The table does not know the kept token (the seat was freed):
-            // forgotten, so joining again sits the player anew.
-            ServerMessage::Error {
-                code: ErrorCode::BadToken,
-                ..
-            } if self.seat_token.is_none() && joining.token.is_some() => {
-                forget_asked(joining);
-                joining.token = None;
-                self.state.tell(
-                    "The seat kept for you at this table is no longer yours: leave and join it again to sit anew."
-                        .into(),
-                );
-            }
-            // Quick match refused before any seat: none will come.
-            ServerMessage::Error {
-                code: ErrorCode::NotSignedIn | ErrorCode::NoLadder,
-                message,
-            } if self.seat_token.is_none() => return Some(Err(NotSeated::Closed(message))),
-            ServerMessage::Error { message, .. } => self.state.tell(message),
+            ServerMessage::Error { code, message } => return self.refused(code, message, joining),
             ServerMessage::Bye { reason, .. } => {
                 // The table ended before its game: its seats with it.
                 if let Some((table, _)) = &self.seat_token {
@@ -370,6 +307,89 @@ impl Waiting {
                 return Some(Err(NotSeated::Closed(reason)));
             }
             _ => {}
+        }
+        None
+    }
+
+    /// The server gave the player a seat: its token is kept, and its code
+    /// is what a friend joins or watches by.
+    fn seated(&mut self, joining: &Joining, table: String, seat: Seat, token: String, host: bool) {
+        joining.keep_token.keep(&table, &token);
+        self.seat_token = Some((table.clone(), token));
+        self.state.seat = seat;
+        self.state.host = host;
+        let code = (joining.code)(&table);
+        self.state.join_command = Some(format!("spades join {code}"));
+        self.state.watch_command = Some(format!("spades watch {code}"));
+        self.code = Some(code);
+    }
+
+    /// The game has begun: everything goes to the table, and the first
+    /// view of the player's own seat opens it.
+    fn after_start(
+        &mut self,
+        message: ServerMessage,
+        joining: &Joining,
+    ) -> Option<Result<Started, NotSeated>> {
+        let begun = self.start.as_ref()?;
+        let view = match &message {
+            ServerMessage::View { view, .. } => Some((**view).clone()),
+            ServerMessage::Ask { view, seat, .. } if *seat == view.seat => Some((**view).clone()),
+            _ => None,
+        };
+        let ended = matches!(message, ServerMessage::Bye { .. });
+        self.queued.push(message);
+        if let Some(view) = view {
+            return Some(Ok(Started {
+                commitment: begun.commitment.clone(),
+                names: begun.names.clone(),
+                players: begun.players.clone(),
+                guests: begun.guests.clone(),
+                view,
+                queued: std::mem::take(&mut self.queued),
+                seat_token: self.seat_token.clone(),
+                tokens: joining.keep_token.clone(),
+                code: self.code.clone(),
+            }));
+        }
+        ended.then(|| {
+            Err(NotSeated::Closed(
+                "the table closed as the game began".into(),
+            ))
+        })
+    }
+
+    /// An error from the server before the game: some end the wait for a
+    /// seat, the rest are said.
+    fn refused(
+        &mut self,
+        code: ErrorCode,
+        message: String,
+        joining: &mut Joining,
+    ) -> Option<Result<Started, NotSeated>> {
+        let seated = self.seat_token.is_some();
+        match code {
+            // Not seated yet, and no table by that id: nothing will come,
+            // and a token kept for it is of no more use.
+            ErrorCode::NoTable if !seated => {
+                forget_asked(joining);
+                return Some(Err(NotSeated::NoTable));
+            }
+            // The table does not know the kept token (the seat was freed):
+            // forgotten, so joining again sits the player anew.
+            ErrorCode::BadToken if !seated && joining.token.is_some() => {
+                forget_asked(joining);
+                joining.token = None;
+                self.state.tell(
+                    "The seat kept for you at this table is no longer yours: leave and join it again to sit anew."
+                        .into(),
+                );
+            }
+            // Quick match refused before any seat: none will come.
+            ErrorCode::NotSignedIn | ErrorCode::NoLadder if !seated => {
+                return Some(Err(NotSeated::Closed(message)));
+            }
+            _ => self.state.tell(message),
         }
         None
     }
