@@ -436,7 +436,6 @@ impl<R: AsyncRead + Unpin> Conn<R> {
 
     /// Welcomed, not seated: the client may open a table or sit at one.
     async fn ready(&mut self, name: String, message: ClientMessage) -> Option<End> {
-        let nowhere = "you sit at no table";
         let sits = matches!(
             message,
             ClientMessage::Host { .. } | ClientMessage::Join { .. } | ClientMessage::Reclaim { .. }
@@ -446,100 +445,87 @@ impl<R: AsyncRead + Unpin> Conn<R> {
             self.state = State::Ready { name };
             return None;
         }
-        let (table, how) = match message {
+        // Where the client goes: to a table, or nowhere (None: still ready).
+        let moved = match message {
             ClientMessage::Host { rules, public } => {
                 let who = self.who(&name);
-                match self.open(who, &rules, public) {
-                    Ok(table) => self.state = State::Seated { table },
-                    Err((code, why)) => {
-                        self.refuse(code, why);
-                        self.state = State::Ready { name };
-                    }
-                }
-                return None;
+                Some(
+                    self.open(who, &rules, public)
+                        .map(|table| State::Seated { table }),
+                )
             }
-            ClientMessage::Join { table } => (table, How::Join),
+            ClientMessage::Join { table } => Some(self.sit_at(&name, &table, How::Join).await),
+            ClientMessage::Reclaim { table, token } => {
+                Some(self.sit_at(&name, &table, How::Reclaim(token)).await)
+            }
             ClientMessage::Watch { table } => {
-                match self.watch(&table.trim().to_ascii_uppercase()).await {
-                    Ok(table) => self.state = State::Watching { table },
-                    Err((code, why)) => {
-                        self.refuse(code, why);
-                        self.state = State::Ready { name };
-                    }
-                }
-                return None;
+                let watched = self.watch(&table.trim().to_ascii_uppercase()).await;
+                Some(watched.map(|table| State::Watching { table }))
             }
-            ClientMessage::Reclaim { table, token } => (table, How::Reclaim(token)),
             ClientMessage::Bye {} => return Some(End::Bye("you left".into())),
-            ClientMessage::Register { .. }
-            | ClientMessage::SignIn { .. }
-            | ClientMessage::Rotate { .. }
-            | ClientMessage::Ladder { .. } => {
-                self.account(message).await;
-                self.state = State::Ready { name };
-                return None;
-            }
-            ClientMessage::Tables { mode } => {
-                self.tables(mode);
-                self.state = State::Ready { name };
-                return None;
-            }
-            ClientMessage::Follow { mode } => {
-                self.follow(mode);
-                self.state = State::Ready { name };
-                return None;
-            }
-            ClientMessage::Mine { tables } => {
-                self.mine(tables);
-                self.state = State::Ready { name };
-                return None;
-            }
-            ClientMessage::Unfollow {} => {
-                self.unfollow();
-                self.state = State::Ready { name };
-                return None;
-            }
             ClientMessage::Queue { mode, wait } => {
                 self.queue(name, mode, wait).await;
                 return None;
             }
-            // Not queued: out of the queue already.
-            ClientMessage::Unqueue {} => {
-                self.say(&ServerMessage::Unqueued {});
-                self.state = State::Ready { name };
-                return None;
+            other => {
+                self.asked_unseated(other).await;
+                None
             }
+        };
+        self.state = match moved {
+            Some(Ok(state)) => state,
+            Some(Err((code, why))) => {
+                self.refuse(code, why);
+                State::Ready { name }
+            }
+            None => State::Ready { name },
+        };
+        None
+    }
+
+    /// Sits the client at the table `table` (its id as typed), joining
+    /// anew or by a seat token.
+    async fn sit_at(
+        &mut self,
+        name: &str,
+        table: &str,
+        how: How,
+    ) -> Result<State, (ErrorCode, String)> {
+        let id = table.trim().to_ascii_uppercase();
+        let who = self.who(name);
+        self.sit(&id, who, how)
+            .await
+            .map(|table| State::Seated { table })
+    }
+
+    /// What a client seated nowhere may ask and stay so: its account, the
+    /// lobby's lists, a pong; anything meant for a table is refused.
+    async fn asked_unseated(&mut self, message: ClientMessage) {
+        match message {
+            ClientMessage::Register { .. }
+            | ClientMessage::SignIn { .. }
+            | ClientMessage::Rotate { .. }
+            | ClientMessage::Ladder { .. } => self.account(message).await,
+            ClientMessage::Tables { mode } => self.tables(mode),
+            ClientMessage::Follow { mode } => self.follow(mode),
+            ClientMessage::Mine { tables } => self.mine(tables),
+            ClientMessage::Unfollow {} => self.unfollow(),
+            // Not queued: out of the queue already.
+            ClientMessage::Unqueue {} => self.say(&ServerMessage::Unqueued {}),
             // Heard: that is all a pong says.
-            ClientMessage::Pong {} => {
-                self.state = State::Ready { name };
-                return None;
+            ClientMessage::Pong {} => {}
+            ClientMessage::Hello { .. } => {
+                self.refuse(ErrorCode::BadMessage, "hello was said already".into());
             }
             other => {
                 let code = match other {
-                    ClientMessage::Hello { .. } => ErrorCode::BadMessage,
                     ClientMessage::Fill { .. } | ClientMessage::Start {} => ErrorCode::NotHost,
                     ClientMessage::Act { .. } => ErrorCode::NotYourTurn,
                     _ => ErrorCode::NoTable,
                 };
-                let why = match code {
-                    ErrorCode::BadMessage => "hello was said already".to_string(),
-                    _ => nowhere.to_string(),
-                };
-                self.refuse(code, why);
-                self.state = State::Ready { name };
-                return None;
-            }
-        };
-        let id = table.trim().to_ascii_uppercase();
-        let who = self.who(&name);
-        match self.sit(&id, who, how).await {
-            Ok(table) => self.state = State::Seated { table },
-            Err((code, why)) => {
-                self.refuse(code, why);
-                self.state = State::Ready { name };
+                self.refuse(code, "you sit at no table".into());
             }
         }
-        None
     }
 
     /// Opens a table with these rules, its host seated; listed in the
