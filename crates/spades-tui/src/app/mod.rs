@@ -37,11 +37,13 @@ use crate::save::Saved;
 use crate::session::{LocalGame, Played, YOU};
 use crate::table::{BotError, Thought};
 
+use super::components::DecisionKey;
 use super::components::bids::{self, Bids};
 use super::components::blind_offer::BlindOffer;
 use super::components::chat::Chat;
 use super::components::exchange::Exchange;
 use super::components::hand::Hand;
+use super::components::hints::Hints;
 use super::components::windows::Windows;
 use super::hand::{faces, hand_order};
 use super::hits::{Hits, OfferChoice};
@@ -62,10 +64,6 @@ pub enum Screen {
     Review,
     GameOver,
 }
-
-/// One of the player's decisions, told apart from every other: the hand,
-/// the cards played so far, and its kind.
-type DecisionKey = (u32, u32, Decision);
 
 /// A finished trick left on the table for a moment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -137,11 +135,9 @@ pub struct App {
     chat: Chat,
     /// Seats whose failed program the player has been told of.
     replaced_told: Vec<Seat>,
-    /// The hint being worked out for the player's decision, if any.
-    hint: Option<hint::HintJob>,
-    /// The player has asked for a hint in this game: each decision's is
-    /// worked out as it comes.
-    hints_asked: bool,
+    /// The hint being worked out for the player's decision, and whether
+    /// the player has asked for hints in this game.
+    hints: Hints,
     /// The panel of the cards played and the voids shown is on (`m`).
     memory_shown: bool,
     /// What the turn timer of a table on a server has to say.
@@ -241,8 +237,7 @@ impl App {
             rating_note: None,
             chat: Chat::default(),
             replaced_told: Vec::new(),
-            hint: None,
-            hints_asked: false,
+            hints: Hints::default(),
             memory_shown: false,
             timer_note: turn_timer::TimerNote::default(),
         };
