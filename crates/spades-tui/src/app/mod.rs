@@ -5,6 +5,7 @@
 
 mod claim;
 mod clock;
+mod computer_turns;
 mod game_over;
 mod guard;
 mod hint;
@@ -20,7 +21,6 @@ mod windows;
 pub use super::components::windows::{Overlay, QuitChoice};
 
 use std::path::Path;
-use std::sync::mpsc::Receiver;
 use std::time::Instant;
 
 use crate::bots;
@@ -35,7 +35,7 @@ use crate::net::client::seat::Remote;
 use crate::net::client::seating::Started;
 use crate::save::Saved;
 use crate::session::{LocalGame, Played, YOU};
-use crate::table::{BotError, Thought};
+use crate::table::BotError;
 
 use super::components::DecisionKey;
 use super::components::bids::{self, Bids};
@@ -93,7 +93,6 @@ pub struct App {
     /// The review of that hand, while the player looks at it. It is made
     /// from what the player's seat was told and the engine's result.
     review: Option<Viewer>,
-    bot_due: Option<Instant>,
     /// When a card the player has no choice about is played for them, and
     /// the turn it is for: a time left from a turn the player answered
     /// themselves is never taken for a later one.
@@ -122,19 +121,16 @@ pub struct App {
     notice: notice::Notice,
     hits: Hits,
     quit: bool,
-    failure: Option<BotError>,
     /// What the session's earlier games left behind (records written).
     earlier: Played,
-    /// A computer player's decision being thought out on a thread of its
-    /// own; nothing at the table waits on it.
-    thinking: Option<Receiver<Thought>>,
+    /// The other seats' turns: when the next shows, the decision being
+    /// thought out aside, the failed programs told of, a rule broken.
+    computer_turns: computer_turns::ComputerTurns,
     /// What the finished game did to the player's rating, worked out once
     /// the game is over.
     rating_note: rating_note::RatingNote,
     /// The chat line being typed at a shared table, and the chat shown.
     chat: Chat,
-    /// Seats whose failed program the player has been told of.
-    replaced_told: Vec<Seat>,
     /// The hint being worked out for the player's decision, and whether
     /// the player has asked for hints in this game.
     hints: Hints,
@@ -216,7 +212,6 @@ impl App {
             held: None,
             summary: None,
             review: None,
-            bot_due: None,
             auto_due: None,
             auto_play,
             speed,
@@ -231,12 +226,10 @@ impl App {
             notice: notice::Notice::default(),
             hits: Hits::default(),
             quit: false,
-            failure: None,
             earlier: Played::default(),
-            thinking: None,
+            computer_turns: computer_turns::ComputerTurns::default(),
             rating_note: None,
             chat: Chat::default(),
-            replaced_told: Vec::new(),
             hints: Hints::default(),
             memory_shown: false,
             timer_note: turn_timer::TimerNote::default(),
@@ -491,7 +484,7 @@ impl App {
 
     /// A bot broke a rule; the game cannot go on.
     pub fn take_failure(&mut self) -> Option<BotError> {
-        self.failure.take()
+        self.computer_turns.take_failure()
     }
 
     pub fn set_hits(&mut self, hits: Hits) {
