@@ -11,7 +11,6 @@ mod guard;
 mod hint;
 mod intents;
 mod keys;
-mod memory;
 mod notice;
 mod rating_note;
 mod told;
@@ -44,6 +43,7 @@ use super::components::chat::Chat;
 use super::components::exchange::Exchange;
 use super::components::hand::Hand;
 use super::components::hints::Hints;
+use super::components::memory::MemoryPanel;
 use super::components::windows::Windows;
 use super::hand::{faces, hand_order};
 use super::hits::{Hits, OfferChoice};
@@ -134,8 +134,8 @@ pub struct App {
     /// The hint being worked out for the player's decision, and whether
     /// the player has asked for hints in this game.
     hints: Hints,
-    /// The panel of the cards played and the voids shown is on (`m`).
-    memory_shown: bool,
+    /// The panel of the cards played and the voids shown (`m`).
+    memory: MemoryPanel,
     /// What the turn timer of a table on a server has to say.
     timer_note: turn_timer::TimerNote,
 }
@@ -231,7 +231,7 @@ impl App {
             rating_note: None,
             chat: Chat::default(),
             hints: Hints::default(),
-            memory_shown: false,
+            memory: MemoryPanel::default(),
             timer_note: turn_timer::TimerNote::default(),
         };
         let first = app.table.take_events(app.you);
@@ -373,6 +373,16 @@ impl App {
 
     pub fn last_trick(&self) -> Option<&TrickDone> {
         self.told.last_trick()
+    }
+
+    /// Is the panel of the cards played and the voids shown?
+    pub fn memory_shown(&self) -> bool {
+        self.memory.is_shown()
+    }
+
+    /// The memory panel, to draw.
+    pub fn memory(&self) -> &MemoryPanel {
+        &self.memory
     }
 
     pub fn overlay(&self) -> Option<Overlay> {

@@ -143,7 +143,7 @@ impl App {
         match App::new(config, self.theme) {
             Ok(mut fresh) => {
                 fresh.hits = std::mem::take(&mut self.hits);
-                fresh.memory_shown = self.memory_shown;
+                fresh.memory = std::mem::take(&mut self.memory);
                 fresh.earlier = self.close();
                 *self = fresh;
             }

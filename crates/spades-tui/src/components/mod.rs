@@ -11,6 +11,7 @@ pub mod digits;
 pub mod exchange;
 pub mod hand;
 pub mod hints;
+pub mod memory;
 pub mod windows;
 
 use ratatui::layout::Rect;
