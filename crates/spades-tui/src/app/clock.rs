@@ -1,13 +1,13 @@
 //! The passing of time at the table: pauses before the others' moves, a
 //! finished trick held for a moment, a card played for the player when it
-//! is the only one, bots thinking on threads of their own, and a shared
-//! table's news let out at the player's pace.
+//! is the only one, the other seats' moves once their pause is over (their
+//! timing and thinking kept by `ComputerTurns`), and a shared table's news
+//! let out at the player's pace.
 
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::engine::{Action, Card, Decision, Phase};
-use crate::table::{Thinking, Thought};
+use crate::table::Thought;
 
 use super::{App, sentence};
 
@@ -28,7 +28,10 @@ impl App {
             review.poll();
         }
         // Nothing moves under a window or a review.
-        if self.windows.open().is_some() || self.failure.is_some() || self.review.is_some() {
+        if self.windows.open().is_some()
+            || self.computer_turns.has_failed()
+            || self.review.is_some()
+        {
             return;
         }
         let pace = self.speed.pace();
@@ -70,20 +73,10 @@ impl App {
             // The bot starts thinking at once, on a thread of its own, so
             // the table keeps drawing and answering keys while it thinks;
             // its answer shows once the pause is over.
-            if self.thinking.is_none() {
-                let Some(thinking) = self.table.think() else {
-                    return;
-                };
-                self.thinking = Some(think_aside(thinking));
-                self.bot_due = Some(now + pace.bot);
-            }
-            if self.bot_due.is_some_and(|due| now < due) {
-                return;
-            }
-            let Some(thought) = self.thought(THINK_WAIT) else {
+            let think = || self.table.think();
+            let Some(thought) = self.computer_turns.decision(now, pace.bot, think) else {
                 return;
             };
-            self.bot_due = None;
             self.notice.someone_moved();
             if !self.answer(thought) {
                 return;
@@ -106,15 +99,8 @@ impl App {
         if !remote.has_waiting() {
             return false;
         }
-        if remote.next_is_others_move() {
-            match self.bot_due {
-                None => {
-                    self.bot_due = Some(now + pace.bot);
-                    return false;
-                }
-                Some(due) if now < due => return false,
-                Some(_) => self.bot_due = None,
-            }
+        if remote.next_is_others_move() && !self.computer_turns.others_move_shows(now, pace.bot) {
+            return false;
         }
         remote.step();
         let closed = remote.closed().map(str::to_string);
@@ -151,42 +137,23 @@ impl App {
         true
     }
 
-    /// The thinking bot's answer, waiting for it up to `wait`.
-    pub(super) fn thought(&mut self, wait: Duration) -> Option<Thought> {
-        let answer = self.thinking.as_ref()?.recv_timeout(wait);
-        match answer {
-            Ok(thought) => {
-                self.thinking = None;
-                Some(thought)
-            }
-            Err(RecvTimeoutError::Timeout) => None,
-            // A bot that panics is a bug: it is not hidden.
-            Err(RecvTimeoutError::Disconnected) => {
-                panic!("a computer player failed while thinking")
-            }
-        }
-    }
-
     /// Seats the bot's answer at the table; false when it broke a rule.
     pub(super) fn answer(&mut self, thought: Thought) -> bool {
         match self.table.answer(thought) {
             Ok(()) => {
                 // A program at a seat that failed is said once, as sim does.
-                for (seat, why) in self.table.replaced() {
-                    if !self.replaced_told.contains(&seat) {
-                        self.replaced_told.push(seat);
-                        self.notice.stays(format!(
-                            "{}'s program was replaced by {why}",
-                            self.names.seat(seat)
-                        ));
-                    }
+                for (seat, why) in self.computer_turns.untold(self.table.replaced()) {
+                    self.notice.stays(format!(
+                        "{}'s program was replaced by {why}",
+                        self.names.seat(seat)
+                    ));
                 }
                 let events = self.table.take_events(self.you);
                 self.absorb(events);
                 true
             }
             Err(error) => {
-                self.failure = Some(error);
+                self.computer_turns.fail(error);
                 false
             }
         }
@@ -194,12 +161,12 @@ impl App {
 
     /// Is a computer player thinking right now?
     pub fn is_thinking(&self) -> bool {
-        self.thinking.is_some()
+        self.computer_turns.is_thinking()
     }
 
     /// Is the table waiting on a bot's answer, its pause over?
     pub fn waits_for_bot(&self) -> bool {
-        self.thinking.is_some() && self.bot_due.is_none_or(|due| self.now >= due)
+        self.computer_turns.waits(self.now)
     }
 
     /// A finished trick leaves the table; keys that follow at once were
@@ -227,20 +194,4 @@ impl App {
         let legal = self.hand_view().legal_plays();
         (legal.len() == 1).then(|| legal.lowest()).flatten()
     }
-}
-
-/// How long a tick waits for a bot whose pause is over: long enough that
-/// a quick bot's answer shows on the tick it is due, short enough that the
-/// table never seems to stall while a slow one thinks.
-const THINK_WAIT: Duration = Duration::from_millis(5);
-
-/// Thinks `thinking` out on a thread of its own; the answer comes back on
-/// the channel. Nobody waits for the thread: a game left while a bot
-/// thinks simply drops its answer.
-fn think_aside(thinking: Thinking) -> Receiver<Thought> {
-    let (answer, thought) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = answer.send(thinking.think());
-    });
-    thought
 }

@@ -75,7 +75,7 @@ impl App {
             Key::Char('?') => return self.windows.show(Overlay::Help),
             Key::Char('v') if self.screen() == Screen::Summary => return self.open_review(),
             Key::Char('a') if self.screen() == Screen::Summary => return self.analyse_hand(),
-            Key::Char('m') if self.screen() == Screen::Table => return self.toggle_memory(),
+            Key::Char('m') if self.screen() == Screen::Table => return self.memory.toggle(),
             // At the end, r replays the game (game_over.rs).
             Key::Char('r') if self.screen() != Screen::GameOver => {
                 return self.windows.show(Overlay::Rules);

@@ -5,12 +5,12 @@
 
 mod claim;
 mod clock;
+mod computer_turns;
 mod game_over;
 mod guard;
 mod hint;
 mod intents;
 mod keys;
-mod memory;
 mod notice;
 mod rating_note;
 mod told;
@@ -20,7 +20,6 @@ mod windows;
 pub use super::components::windows::{Overlay, QuitChoice};
 
 use std::path::Path;
-use std::sync::mpsc::Receiver;
 use std::time::Instant;
 
 use crate::bots;
@@ -35,13 +34,16 @@ use crate::net::client::seat::Remote;
 use crate::net::client::seating::Started;
 use crate::save::Saved;
 use crate::session::{LocalGame, Played, YOU};
-use crate::table::{BotError, Thought};
+use crate::table::BotError;
 
+use super::components::DecisionKey;
 use super::components::bids::{self, Bids};
 use super::components::blind_offer::BlindOffer;
 use super::components::chat::Chat;
 use super::components::exchange::Exchange;
 use super::components::hand::Hand;
+use super::components::hints::Hints;
+use super::components::memory::MemoryPanel;
 use super::components::windows::Windows;
 use super::hand::{faces, hand_order};
 use super::hits::{Hits, OfferChoice};
@@ -62,10 +64,6 @@ pub enum Screen {
     Review,
     GameOver,
 }
-
-/// One of the player's decisions, told apart from every other: the hand,
-/// the cards played so far, and its kind.
-type DecisionKey = (u32, u32, Decision);
 
 /// A finished trick left on the table for a moment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -95,7 +93,6 @@ pub struct App {
     /// The review of that hand, while the player looks at it. It is made
     /// from what the player's seat was told and the engine's result.
     review: Option<Viewer>,
-    bot_due: Option<Instant>,
     /// When a card the player has no choice about is played for them, and
     /// the turn it is for: a time left from a turn the player answered
     /// themselves is never taken for a later one.
@@ -124,26 +121,21 @@ pub struct App {
     notice: notice::Notice,
     hits: Hits,
     quit: bool,
-    failure: Option<BotError>,
     /// What the session's earlier games left behind (records written).
     earlier: Played,
-    /// A computer player's decision being thought out on a thread of its
-    /// own; nothing at the table waits on it.
-    thinking: Option<Receiver<Thought>>,
+    /// The other seats' turns: when the next shows, the decision being
+    /// thought out aside, the failed programs told of, a rule broken.
+    computer_turns: computer_turns::ComputerTurns,
     /// What the finished game did to the player's rating, worked out once
     /// the game is over.
     rating_note: rating_note::RatingNote,
     /// The chat line being typed at a shared table, and the chat shown.
     chat: Chat,
-    /// Seats whose failed program the player has been told of.
-    replaced_told: Vec<Seat>,
-    /// The hint being worked out for the player's decision, if any.
-    hint: Option<hint::HintJob>,
-    /// The player has asked for a hint in this game: each decision's is
-    /// worked out as it comes.
-    hints_asked: bool,
-    /// The panel of the cards played and the voids shown is on (`m`).
-    memory_shown: bool,
+    /// The hint being worked out for the player's decision, and whether
+    /// the player has asked for hints in this game.
+    hints: Hints,
+    /// The panel of the cards played and the voids shown (`m`).
+    memory: MemoryPanel,
     /// What the turn timer of a table on a server has to say.
     timer_note: turn_timer::TimerNote,
 }
@@ -220,7 +212,6 @@ impl App {
             held: None,
             summary: None,
             review: None,
-            bot_due: None,
             auto_due: None,
             auto_play,
             speed,
@@ -235,15 +226,12 @@ impl App {
             notice: notice::Notice::default(),
             hits: Hits::default(),
             quit: false,
-            failure: None,
             earlier: Played::default(),
-            thinking: None,
+            computer_turns: computer_turns::ComputerTurns::default(),
             rating_note: None,
             chat: Chat::default(),
-            replaced_told: Vec::new(),
-            hint: None,
-            hints_asked: false,
-            memory_shown: false,
+            hints: Hints::default(),
+            memory: MemoryPanel::default(),
             timer_note: turn_timer::TimerNote::default(),
         };
         let first = app.table.take_events(app.you);
@@ -387,6 +375,16 @@ impl App {
         self.told.last_trick()
     }
 
+    /// Is the panel of the cards played and the voids shown?
+    pub fn memory_shown(&self) -> bool {
+        self.memory.is_shown()
+    }
+
+    /// The memory panel, to draw.
+    pub fn memory(&self) -> &MemoryPanel {
+        &self.memory
+    }
+
     pub fn overlay(&self) -> Option<Overlay> {
         self.windows.open()
     }
@@ -496,7 +494,7 @@ impl App {
 
     /// A bot broke a rule; the game cannot go on.
     pub fn take_failure(&mut self) -> Option<BotError> {
-        self.failure.take()
+        self.computer_turns.take_failure()
     }
 
     pub fn set_hits(&mut self, hits: Hits) {

@@ -2,8 +2,6 @@
 //! the statistics, taking a move back, the next game; and the
 //! settings a key changes (speed, auto-play).
 
-use std::time::Duration;
-
 use crate::story::Story;
 
 use super::super::components::aside::Aside;
@@ -28,8 +26,7 @@ impl App {
             return;
         }
         // A bot thinking now answers first: what it does is taken back too.
-        if let Some(thought) = self.thought(Duration::MAX) {
-            self.bot_due = None;
+        if let Some(thought) = self.computer_turns.finish_thinking() {
             self.answer(thought);
         }
         match self.table.take_back(self.you) {
@@ -146,7 +143,7 @@ impl App {
         match App::new(config, self.theme) {
             Ok(mut fresh) => {
                 fresh.hits = std::mem::take(&mut self.hits);
-                fresh.memory_shown = self.memory_shown;
+                fresh.memory = std::mem::take(&mut self.memory);
                 fresh.earlier = self.close();
                 *self = fresh;
             }

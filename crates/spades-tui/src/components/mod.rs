@@ -10,9 +10,17 @@ pub mod chat;
 pub mod digits;
 pub mod exchange;
 pub mod hand;
+pub mod hints;
+pub mod memory;
 pub mod windows;
 
 use ratatui::layout::Rect;
+
+use crate::engine::Decision;
+
+/// One of the player's decisions, told apart from every other: the hand,
+/// the cards played so far, and its kind.
+pub type DecisionKey = (u32, u32, Decision);
 
 /// Row `i` of the panel under the hand, inside its margins: where the
 /// parts that ask for a decision draw their lines.

@@ -4,7 +4,6 @@
 //! table, the hand, the panel under it, and the windows over them.
 
 mod hand;
-mod memory;
 mod overlays;
 mod panel;
 pub(crate) mod score_bar;
@@ -52,9 +51,8 @@ pub fn render(app: &App, area: Rect, buf: &mut Buffer) -> Hits {
         Screen::Review => {}
         Screen::Table => {
             score_bar::draw(app, &view, regions.score_bar, buf);
-            if app.memory_shown() {
-                memory::draw(app, &view, regions.score_bar, buf);
-            }
+            app.memory()
+                .draw(&view, app.names(), regions.score_bar, buf, theme);
             table::draw(app, &view, regions.table, buf);
             hand::draw(app, &app.hand_view(), regions.hand, buf, &mut hits);
             panel::draw(app, &view, regions.panel, buf, &mut hits);
