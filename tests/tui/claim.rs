@@ -10,6 +10,7 @@ use support::game::short;
 use support::tui::{app, chars, config, play_until, tick};
 
 const HIDDEN: &str = "Refused: the other seats can take a trick against your cards.";
+const CHECKING: &str = "Checking your claim…";
 
 /// A short game recording into `dir`, practice or not.
 fn game(dir: &tempfile::TempDir, seed: u64, practice: bool) -> App {
@@ -43,9 +44,12 @@ fn claim_each_hand(app: &mut App, practice: bool) -> (u32, u32) {
         }
         let before = app.view();
         let you = app.you();
-        // The answer is read before time passes: a card that is the only
-        // one is played for the player after a pause, and the notice goes.
+        // The answer is read on the tick that brings it, before time
+        // passes: a card that is the only one is played for the player
+        // after a pause, and the notice goes.
         app.update(Input::Key(Key::Char('C')));
+        assert_eq!(app.notice(), Some(CHECKING));
+        tick(app);
         let notice = app.notice().unwrap_or_default().to_string();
         if notice.starts_with("Claimed: ") {
             granted += 1;
@@ -115,6 +119,52 @@ fn a_claim_waits_for_the_players_turn_to_play() {
     chars(&mut app, "C");
     assert_eq!(app.notice(), Some("Claim at your turn to play a card."));
     assert_eq!(app.view(), before);
+}
+
+/// The solver checks a claim on a thread of its own: until its verdict
+/// is in, a card played is refused and nothing moves; a hand taken back
+/// meanwhile drops the claim rather than playing out another position.
+#[test]
+fn nothing_moves_while_a_claim_is_checked_and_a_hand_taken_back_drops_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = game(&dir, 3, true);
+    late_turn(&mut app, 8);
+    let before = app.view();
+    app.update(Input::Key(Key::Char('C')));
+    assert!(app.checking_claim());
+    let card = before.legal_plays().iter().next().unwrap();
+    app.play(card);
+    assert_eq!(app.notice(), Some(CHECKING));
+    assert_eq!(
+        app.view(),
+        before,
+        "no card is played while the claim is checked"
+    );
+    tick(&mut app);
+    assert!(!app.checking_claim());
+    let told = app.notice().unwrap_or_default();
+    assert!(
+        told.starts_with("Refused: ") || told.starts_with("Claimed: "),
+        "{told}"
+    );
+
+    // A claim checked while the player takes their card back.
+    let mut app = game(&dir, 11, true);
+    late_turn(&mut app, 8);
+    let before = app.view();
+    let card = before.legal_plays().iter().next().unwrap();
+    app.play(card);
+    play_until(&mut app, |a| {
+        a.human_turn().map(|t| t.decision) == Some(Decision::Play)
+    });
+    app.update(Input::Key(Key::Char('C')));
+    assert!(app.checking_claim());
+    app.update(Input::Key(Key::Char('u')));
+    tick(&mut app);
+    assert_eq!(
+        app.notice(),
+        Some("The claim was dropped: the hand moved on.")
+    );
 }
 
 #[test]

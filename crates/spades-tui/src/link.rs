@@ -12,7 +12,7 @@ use crate::engine::{
 use crate::fairness::{Commitment, Reveal};
 use crate::net::client::seat::Remote;
 use crate::session::{ClaimRefused, LocalGame, Played};
-use crate::table::{BotError, Thinking, Thought};
+use crate::table::{BotError, ClaimCheck, ClaimVerdict, Thinking, Thought};
 
 pub enum TableLink {
     Local(Box<LocalGame>),
@@ -194,12 +194,21 @@ impl TableLink {
         }
     }
 
-    /// `seat` claims every trick left, at a local table (`None` at a
-    /// shared one: a server takes no claims).
-    pub fn claim(&mut self, seat: Seat) -> Option<Result<u8, ClaimRefused>> {
+    /// `seat`'s claim of every trick left, to check away from the screen's
+    /// thread, at a local table (`None` at a shared one: a server takes no
+    /// claims).
+    pub fn check_claim(&self, seat: Seat) -> Option<Result<ClaimCheck, ClaimRefused>> {
         match self {
-            TableLink::Local(game) => Some(game.claim(seat)),
+            TableLink::Local(game) => Some(game.check_claim(seat)),
             TableLink::Remote(_) => None,
+        }
+    }
+
+    /// A claim checked: played out, or refused.
+    pub fn settle_claim(&mut self, verdict: ClaimVerdict) -> Result<u8, ClaimRefused> {
+        match self {
+            TableLink::Local(game) => game.settle_claim(verdict),
+            TableLink::Remote(_) => Err(ClaimRefused::Stale),
         }
     }
 

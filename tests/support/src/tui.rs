@@ -133,9 +133,10 @@ pub fn wait_for_rating(app: &mut App) {
 pub fn tick_at(app: &mut App, at: Instant) {
     app.update(Input::Tick(at));
     let started = Instant::now();
-    // A hint the player asked for, and the records read aside for a
-    // window, are waited for the same way.
-    while app.waits_for_bot() || app.hint_pending() || app.reading_records() {
+    // A hint the player asked for, the records read aside for a window
+    // and a claim being checked are waited for the same way.
+    while app.waits_for_bot() || app.hint_pending() || app.reading_records() || app.checking_claim()
+    {
         assert!(
             started.elapsed() < std::time::Duration::from_secs(30),
             "a bot or a hint never answered"

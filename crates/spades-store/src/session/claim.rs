@@ -5,7 +5,7 @@
 //! fails, so a claim never shows a card the player could not know.
 
 use crate::engine::Seat;
-use crate::table::{Beaten, ClaimRefusal};
+use crate::table::{Beaten, ClaimCheck, ClaimRefusal, ClaimVerdict};
 
 use super::LocalGame;
 
@@ -17,16 +17,39 @@ pub enum ClaimRefused {
     /// The others can take a trick; in a practice game, the line that
     /// shows how (`None` otherwise).
     Beaten(Option<Beaten>),
+    /// The hand moved on while the claim was being checked.
+    Stale,
 }
 
 impl LocalGame {
     /// `seat` claims every trick left. Granted, the hand is played out at
     /// once and the tricks claimed are returned.
     pub fn claim(&mut self, seat: Seat) -> Result<u8, ClaimRefused> {
-        let practice = self.setup.practice;
-        self.table.claim(seat).map_err(|refusal| match refusal {
+        let verdict = self.check_claim(seat)?.solve();
+        self.settle_claim(verdict)
+    }
+
+    /// The claim to check, away from the screen's thread (`ClaimCheck::
+    /// solve`), at `seat`'s turn to play a card.
+    pub fn check_claim(&self, seat: Seat) -> Result<ClaimCheck, ClaimRefused> {
+        self.table.check_claim(seat).map_err(|r| self.refused(r))
+    }
+
+    /// The claim checked: played out, or refused as far as the player may
+    /// be told.
+    pub fn settle_claim(&mut self, verdict: ClaimVerdict) -> Result<u8, ClaimRefused> {
+        self.table
+            .settle_claim(verdict)
+            .map_err(|r| self.refused(r))
+    }
+
+    fn refused(&self, refusal: ClaimRefusal) -> ClaimRefused {
+        match refusal {
             ClaimRefusal::NotYourTurn => ClaimRefused::NotYourTurn,
-            ClaimRefusal::Beaten(line) => ClaimRefused::Beaten(line.filter(|_| practice)),
-        })
+            ClaimRefusal::Stale => ClaimRefused::Stale,
+            ClaimRefusal::Beaten(line) => {
+                ClaimRefused::Beaten(line.filter(|_| self.setup.practice))
+            }
+        }
     }
 }

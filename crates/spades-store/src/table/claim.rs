@@ -5,6 +5,12 @@
 //! the hand is played out at once as real plays, so the record, the save
 //! and the replay hold a hand like any other; refused, the table finds the
 //! line that beats it, for the session to show or keep to itself.
+//!
+//! The solver may take a moment early in a hand, so a screen checks a
+//! claim in two steps: `check_claim` hands out a `ClaimCheck` to solve on
+//! a thread of its own, and `settle_claim` takes its `ClaimVerdict` back.
+//! Both are opaque: the deal they carry is read only here, so no seat
+//! learns a card from them.
 
 use crate::engine::play::trick_power;
 use crate::engine::{Action, Card, Decision, Game, HandState, Mode, Seat, Side, Teams, TrickDone};
@@ -21,6 +27,47 @@ pub enum ClaimRefusal {
     /// Some play of the others takes a trick: the line of play that shows
     /// it (always found, unless the solver and the line disagree).
     Beaten(Option<Beaten>),
+    /// The hand moved on while the claim was being checked.
+    Stale,
+}
+
+/// A claim to check: the deal as it stands when it is made, and who
+/// claims. Solved away from the table (`solve`), whose deal it copies.
+pub struct ClaimCheck {
+    hand: HandState,
+    teams: Teams,
+    side: Side,
+}
+
+/// What the solver found of a claim, for the table that asked to settle.
+pub struct ClaimVerdict {
+    /// The deal the claim was checked on, to know the hand has not moved.
+    hand: HandState,
+    outcome: Result<Vec<Card>, Option<Beaten>>,
+}
+
+/// Printed, a check and a verdict show nothing of the deal they carry.
+impl std::fmt::Debug for ClaimCheck {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ClaimCheck { .. }")
+    }
+}
+
+impl std::fmt::Debug for ClaimVerdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ClaimVerdict { .. }")
+    }
+}
+
+impl ClaimCheck {
+    /// Checks the claim against any play of the others: the line that
+    /// plays it out, or the one that beats it.
+    pub fn solve(self) -> ClaimVerdict {
+        let ClaimCheck { hand, teams, side } = self;
+        let outcome =
+            claimed_line(&hand, teams, side).ok_or_else(|| beating_line(&hand, teams, side));
+        ClaimVerdict { hand, outcome }
+    }
 }
 
 /// The line that beats a claim: the claimer plays for the most tricks and
@@ -145,15 +192,33 @@ impl Table {
     /// the number of tricks claimed returned; refused, the line that beats
     /// it. Only at the claimer's turn to play.
     pub fn claim(&mut self, claimer: Seat) -> Result<u8, ClaimRefusal> {
+        let verdict = self.check_claim(claimer)?.solve();
+        self.settle_claim(verdict)
+    }
+
+    /// The first step of `claim`: the check to solve, at the claimer's
+    /// turn to play a card.
+    pub fn check_claim(&self, claimer: Seat) -> Result<ClaimCheck, ClaimRefusal> {
         let turn = self.human_turn().ok_or(ClaimRefusal::NotYourTurn)?;
         if turn.decision != Decision::Play || self.player_for(turn.seat) != claimer {
             return Err(ClaimRefusal::NotYourTurn);
         }
-        let hand = *self.game.hand_state();
         let (teams, side) = claiming(&self.game, claimer);
-        let Some(line) = claimed_line(&hand, teams, side) else {
-            return Err(ClaimRefusal::Beaten(beating_line(&hand, teams, side)));
-        };
+        Ok(ClaimCheck {
+            hand: *self.game.hand_state(),
+            teams,
+            side,
+        })
+    }
+
+    /// The last step of `claim`: a verdict on this very position played
+    /// out, or refused. A verdict on a hand that has moved on since is
+    /// `Stale`.
+    pub fn settle_claim(&mut self, verdict: ClaimVerdict) -> Result<u8, ClaimRefusal> {
+        if verdict.hand != *self.game.hand_state() {
+            return Err(ClaimRefusal::Stale);
+        }
+        let line = verdict.outcome.map_err(ClaimRefusal::Beaten)?;
         for card in line {
             let seat = self.game.hand_state().turn();
             let action = Action::Play(card);
@@ -165,7 +230,7 @@ impl Table {
             self.journal(Step::Act { seat, action });
             self.publish(events);
         }
-        Ok(hand.tricks_left() as u8)
+        Ok(verdict.hand.tricks_left() as u8)
     }
 }
 

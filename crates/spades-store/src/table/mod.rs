@@ -23,7 +23,7 @@ mod claim;
 pub mod exec;
 mod saving;
 
-pub use claim::{Beaten, ClaimRefusal, beating_line, claimed_line};
+pub use claim::{Beaten, ClaimCheck, ClaimRefusal, ClaimVerdict, beating_line, claimed_line};
 
 /// Who sits in a seat: a bot, or someone who acts through `Table::act`.
 pub enum Player {

@@ -1,19 +1,86 @@
 //! `C`: the player claims every trick left. The table checks the claim on
-//! the whole deal and plays the hand out; this only asks and says what
-//! came of it, in the game's words.
+//! the whole deal and plays the hand out; this only asks, lets the solver
+//! work on a thread of its own (early in a hand it may take a moment, and
+//! the screen keeps drawing meanwhile), and says what came of it, in the
+//! game's words.
+
+use std::sync::mpsc::{Receiver, TryRecvError};
 
 use crate::engine::Suit;
 use crate::session::ClaimRefused;
-use crate::table::Beaten;
+use crate::table::{Beaten, ClaimCheck, ClaimVerdict};
 
 use super::App;
 
+/// The notice while the solver checks a claim.
+pub(super) const CHECKING: &str = "Checking your claim…";
+
+/// A claim being checked on a thread of its own.
+#[derive(Debug, Default)]
+pub(super) struct Claiming {
+    verdict: Option<Receiver<ClaimVerdict>>,
+}
+
+impl Claiming {
+    fn start(&mut self, check: ClaimCheck) {
+        let (send, verdict) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = send.send(check.solve());
+        });
+        self.verdict = Some(verdict);
+    }
+
+    /// The verdict, once the solver has one.
+    fn take(&mut self) -> Option<ClaimVerdict> {
+        match self.verdict.as_ref()?.try_recv() {
+            Ok(verdict) => {
+                self.verdict = None;
+                Some(verdict)
+            }
+            Err(TryRecvError::Empty) => None,
+            // A solver that panics is a bug: it is not hidden.
+            Err(TryRecvError::Disconnected) => panic!("the claim's check failed"),
+        }
+    }
+
+    pub(super) fn pending(&self) -> bool {
+        self.verdict.is_some()
+    }
+}
+
 impl App {
     pub(super) fn claim(&mut self) {
-        let Some(answer) = self.table.claim(self.you) else {
-            self.notice.brief("Claims are made at a table of your own.");
+        if self.claiming.pending() {
+            self.notice.brief(CHECKING);
             return;
+        }
+        match self.table.check_claim(self.you) {
+            None => self.notice.brief("Claims are made at a table of your own."),
+            Some(Ok(check)) => {
+                self.claiming.start(check);
+                self.notice.stays(CHECKING);
+            }
+            Some(Err(refused)) => self.claimed(Err(refused)),
+        }
+    }
+
+    /// Is a claim being checked? Nothing moves at the table meanwhile.
+    pub fn checking_claim(&self) -> bool {
+        self.claiming.pending()
+    }
+
+    /// Takes the claim's verdict in, once it has come: true when it did.
+    pub(super) fn settle_claim(&mut self) -> bool {
+        let Some(verdict) = self.claiming.take() else {
+            return false;
         };
+        let answer = self.table.settle_claim(verdict);
+        self.claimed(answer);
+        true
+    }
+
+    /// Says what came of a claim; a granted one's cards are told as played.
+    fn claimed(&mut self, answer: Result<u8, ClaimRefused>) {
         let said = match answer {
             Ok(tricks) => {
                 let events = self.table.take_events(self.you);
@@ -28,6 +95,7 @@ impl App {
                 "Refused: the other seats can take a trick against your cards.".into()
             }
             Err(ClaimRefused::Beaten(Some(line))) => format!("Refused: {}.", self.beaten(&line)),
+            Err(ClaimRefused::Stale) => "The claim was dropped: the hand moved on.".into(),
         };
         self.notice.brief(said);
     }

@@ -27,6 +27,11 @@ impl App {
         if let Some(review) = &mut self.review {
             review.poll();
         }
+        // A claim's verdict is told on the tick it comes, before anything
+        // else moves: until then the table waits on it.
+        if self.settle_claim() || self.claiming.pending() {
+            return;
+        }
         // Nothing moves under a window or a review.
         if self.windows.open().is_some()
             || self.computer_turns.has_failed()

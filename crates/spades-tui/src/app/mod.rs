@@ -134,6 +134,8 @@ pub struct App {
     /// The hint being worked out for the player's decision, and whether
     /// the player has asked for hints in this game.
     hints: Hints,
+    /// A claim being checked on a thread of its own.
+    claiming: claim::Claiming,
     /// The panel of the cards played and the voids shown (`m`).
     memory: MemoryPanel,
     /// What the turn timer of a table on a server has to say.
@@ -231,6 +233,7 @@ impl App {
             rating_note: None,
             chat: Chat::default(),
             hints: Hints::default(),
+            claiming: claim::Claiming::default(),
             memory: MemoryPanel::default(),
             timer_note: turn_timer::TimerNote::default(),
         };
@@ -552,6 +555,10 @@ impl App {
     /// The player's action, checked by the engine; a refusal is shown as
     /// the engine words it.
     fn act(&mut self, action: Action) {
+        if self.claiming.pending() {
+            self.notice.stays(claim::CHECKING);
+            return;
+        }
         match self.table.act(self.acting_seat(), action) {
             Ok(()) => {
                 self.notice.clear();
