@@ -466,7 +466,9 @@ pub(crate) fn clean_chat(text: &str) -> String {
 /// repeats back, and the most any such error says.
 const EXCERPT: usize = 40;
 const MOST_SAID: usize = 200;
-/// The most any error says: its own words around such a text.
+/// The most any error says: its own words around such a text (the
+/// probe checks every error against it).
+#[cfg(any(test, feature = "probe"))]
 const MOST_ERROR: usize = MOST_SAID + 100;
 
 /// Why a client's line could not be read, as the client is told: cleaned,
