@@ -38,10 +38,6 @@ pub mod fleet;
 pub mod pgpass;
 #[cfg(feature = "postgres")]
 pub mod postgres;
-#[cfg(feature = "postgres")]
-pub mod postgres_url;
-#[cfg(not(feature = "postgres"))]
-mod without_postgres;
 // A PostgreSQL server of the test's own.
 #[cfg(all(test, unix, feature = "postgres"))]
 mod postgres_tests;

@@ -25,7 +25,7 @@ use crate::rating::Rating;
 use super::UnixTime;
 use super::keys::{Challenge, Nonce, PublicKey, ServerId};
 use super::names::{Name, fold};
-use super::postgres_url::with_cause;
+use super::store::postgres_url::with_cause;
 use super::store::{
     Account, AccountId, Database, GameId, GameWrites, HistoryEntry, LadderRow, Meeting,
     PostgresUrl, RatedGame, RatingChange, SeatRecord, Standing, Store, StoreError,

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::store::StoreError;
+use super::StoreError;
 
 /// The longest PostgreSQL address taken: an address is a few dozen
 /// characters, and this one comes from the command line.

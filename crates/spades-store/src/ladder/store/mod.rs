@@ -1,7 +1,8 @@
 //! What the ladder keeps, whatever keeps it: accounts, challenges, rated
-//! games and ratings. SQLite (`sqlite.rs`) is the embedded default; a
+//! games and ratings. SQLite (`ladder::sqlite`) is the embedded default; a
 //! PostgreSQL store for servers sharing one ladder implements the same
 //! trait and must pass the same tests (`ladder::tests::store_keeps_its_word`).
+//! Each is built in by the crate's feature of its name (`Backend`).
 
 use std::fmt;
 use std::path::PathBuf;
@@ -351,10 +352,15 @@ impl fmt::Display for Database {
     }
 }
 
+// Without PostgreSQL, a type with no values stands for its address.
 #[cfg(feature = "postgres")]
-pub use super::postgres_url::PostgresUrl;
+pub(crate) mod postgres_url;
 #[cfg(not(feature = "postgres"))]
-pub use super::without_postgres::PostgresUrl;
+mod without_postgres;
+#[cfg(feature = "postgres")]
+pub use postgres_url::PostgresUrl;
+#[cfg(not(feature = "postgres"))]
+pub use without_postgres::PostgresUrl;
 
 /// A kind of database the ladder is kept in, each built in by the
 /// feature of its name: a build may lack one.

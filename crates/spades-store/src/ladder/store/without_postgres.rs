@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use super::store::{Backend, StoreError};
+use super::{Backend, StoreError};
 
 #[derive(Clone)]
 pub enum PostgresUrl {}
