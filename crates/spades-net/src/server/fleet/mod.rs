@@ -3,14 +3,13 @@
 //! shared database, and each lists the others' beside its own, every one
 //! with a code naming the node that holds it.
 //!
-//! Two threads a node, each with its own connection: the writer (`writer`)
-//! puts this node's tables in the store as they open, fill and end, and
-//! beats the node's heart; the listener (`listener`) waits on PostgreSQL's
-//! `LISTEN` for what the other nodes announce, and reads again what
-//! changed into the fleet's view (`view`), which the server's lobby
-//! merges into every listing. Nothing read from the store is believed as
-//! it is: another node may be buggy or hostile (`view` checks and bounds
-//! it).
+//! Two threads a node (`node`), each with its own connection: the writer
+//! (`writer`) puts this node's tables in the store as they open, fill and
+//! end, and beats the node's heart; the listener (`listener`) waits on
+//! PostgreSQL's `LISTEN` for what the other nodes announce, and reads again
+//! what changed into the fleet's view (`view`), which the server's lobby
+//! merges into every listing. Nothing read from the store is believed as it
+//! is: another node may be buggy or hostile (`view` checks and bounds it).
 
 mod address;
 // The fleet lives in PostgreSQL: a build without it has none.

@@ -4,6 +4,16 @@
 //! trait and must pass the same tests (`ladder::tests::store_keeps_its_word`).
 //! Each is built in by the crate's feature of its name (`Backend`).
 
+// Without PostgreSQL, a type with no values stands for its address.
+#[cfg(feature = "postgres")]
+pub(crate) mod postgres_url;
+#[cfg(not(feature = "postgres"))]
+mod without_postgres;
+#[cfg(feature = "postgres")]
+pub use postgres_url::PostgresUrl;
+#[cfg(not(feature = "postgres"))]
+pub use without_postgres::PostgresUrl;
+
 use std::fmt;
 use std::path::PathBuf;
 
@@ -322,7 +332,8 @@ pub(crate) fn write_game(
 
 /// Where a ladder is kept: a SQLite file, or a PostgreSQL database that
 /// several servers may share. Both are named in every build; a build
-/// without one refuses it when it is opened (`ladder::open`).
+/// without one refuses it: a PostgreSQL address as it is read (`given`),
+/// a file as it is opened (`ladder::open`).
 #[derive(Debug, Clone)]
 pub enum Database {
     File(PathBuf),
@@ -351,16 +362,6 @@ impl fmt::Display for Database {
         }
     }
 }
-
-// Without PostgreSQL, a type with no values stands for its address.
-#[cfg(feature = "postgres")]
-pub(crate) mod postgres_url;
-#[cfg(not(feature = "postgres"))]
-mod without_postgres;
-#[cfg(feature = "postgres")]
-pub use postgres_url::PostgresUrl;
-#[cfg(not(feature = "postgres"))]
-pub use without_postgres::PostgresUrl;
 
 /// A kind of database the ladder is kept in, each built in by the
 /// feature of its name: a build may lack one.
