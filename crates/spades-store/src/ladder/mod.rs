@@ -1,33 +1,47 @@
 //! The ladder of a `spades serve`: accounts (a name and a public key, no
 //! password), signing in by signing the server's challenge, and rated
 //! games with a Glicko-2 rating per player per mode, kept in a `Store`
-//! (SQLite by default, PostgreSQL for servers sharing one ladder). No
-//! networking here: the server calls these.
+//! (SQLite by default, PostgreSQL for servers sharing one ladder; each
+//! built in by the crate's feature of its name). No networking here: the
+//! server calls these.
 
 pub mod farming;
 #[cfg(test)]
 mod farming_tests;
-pub mod fleet;
 pub mod glicko;
 pub mod keyring;
 pub mod keys;
 pub mod names;
 pub mod outbox;
-pub mod pgpass;
-pub mod postgres;
-pub mod sqlite;
+// What both stores share goes unused in a build with neither (one made
+// for the screen alone, `spades-tui`'s own).
+#[cfg_attr(not(any(feature = "sqlite", feature = "postgres")), allow(dead_code))]
 pub mod store;
 #[cfg(test)]
 mod test_accounts;
 #[cfg(test)]
 mod tests;
 mod weak_keys;
-// Both start processes of their own (a child, a PostgreSQL server).
-#[cfg(all(test, unix))]
+
+// Each database is built in by the feature of its name (`store::Backend`).
+#[cfg(feature = "sqlite")]
+pub mod sqlite;
+#[cfg(all(test, feature = "sqlite"))]
+mod sqlite_tests;
+// A child process of the test's own.
+#[cfg(all(test, unix, feature = "sqlite"))]
 mod crash_tests;
-#[cfg(all(test, unix))]
+
+#[cfg(feature = "postgres")]
+pub mod fleet;
+#[cfg(feature = "postgres")]
+pub mod pgpass;
+#[cfg(feature = "postgres")]
+pub mod postgres;
+// A PostgreSQL server of the test's own.
+#[cfg(all(test, unix, feature = "postgres"))]
 mod postgres_tests;
-#[cfg(all(any(test, feature = "test-postgres"), unix))]
+#[cfg(all(unix, feature = "postgres", any(test, feature = "test-postgres")))]
 pub mod temp_postgres;
 
 use crate::engine::{Mode, Seat};
@@ -58,12 +72,21 @@ impl UnixTime {
     }
 }
 
-/// The store `db` names, opened and brought to the latest schema.
+/// The store `db` names, opened and brought to the latest schema; a
+/// database of a kind this build lacks is refused, naming the feature
+/// that builds it in.
 pub fn open(db: &Database) -> Result<Box<dyn Store + Send>, StoreError> {
-    Ok(match db {
-        Database::File(path) => Box::new(sqlite::SqliteStore::open(path)?),
-        Database::Postgres(url) => Box::new(self::postgres::PostgresStore::open(url)?),
-    })
+    match db {
+        #[cfg(feature = "sqlite")]
+        Database::File(path) => Ok(Box::new(sqlite::SqliteStore::open(path)?)),
+        #[cfg(not(feature = "sqlite"))]
+        Database::File(_) => Err(StoreError::NotBuiltIn(store::Backend::Sqlite)),
+        #[cfg(feature = "postgres")]
+        Database::Postgres(url) => Ok(Box::new(self::postgres::PostgresStore::open(url)?)),
+        // Never made in such a build: `Database::given` refuses the address.
+        #[cfg(not(feature = "postgres"))]
+        Database::Postgres(url) => match *url {},
+    }
 }
 
 /// How long a sign-in challenge may be answered: long enough for a slow

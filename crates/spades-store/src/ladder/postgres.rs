@@ -25,10 +25,11 @@ use crate::rating::Rating;
 use super::UnixTime;
 use super::keys::{Challenge, Nonce, PublicKey, ServerId};
 use super::names::{Name, fold};
+use super::store::postgres_url::with_cause;
 use super::store::{
     Account, AccountId, Database, GameId, GameWrites, HistoryEntry, LadderRow, Meeting,
     PostgresUrl, RatedGame, RatingChange, SeatRecord, Standing, Store, StoreError,
-    count_opponents_sql, meetings_sql, unexpired, with_cause, write_game,
+    count_opponents_sql, meetings_sql, unexpired, write_game,
 };
 
 /// The schema, step by step: step `n` (from 1) takes a database at version

@@ -217,7 +217,8 @@ fn write(store: &mut dyn Store, game: &FinishedGame) -> Result<Option<Vec<Rating
     ))
 }
 
-#[cfg(test)]
+// On a SQLite store in memory.
+#[cfg(all(test, feature = "sqlite"))]
 mod tests {
     use super::*;
     use crate::bots::Level;

@@ -408,6 +408,7 @@ mod tests {
 
     /// The same record handed to the ladder twice is rated once: the
     /// player's standing counts one game.
+    #[cfg(feature = "sqlite")]
     #[test]
     fn a_record_handed_over_twice_is_rated_once() {
         let dir = tempfile::tempdir().unwrap();
@@ -415,7 +416,7 @@ mod tests {
     }
 
     /// The same, the ladder in PostgreSQL.
-    #[cfg(unix)]
+    #[cfg(all(unix, feature = "postgres"))]
     #[test]
     fn a_record_handed_over_twice_is_rated_once_in_postgres() {
         let Some(mut server) = crate::ladder::temp_postgres::TempPostgres::start() else {
@@ -464,7 +465,7 @@ mod tests {
     /// PostgreSQL stops while games end: each is kept and written once it
     /// is back, by the running server's retry, and by the next server's
     /// start when the first stopped meanwhile.
-    #[cfg(unix)]
+    #[cfg(all(unix, feature = "postgres"))]
     #[test]
     fn games_ended_while_postgres_is_down_are_written_once_it_is_back() {
         use keeper::{Keeper, Outcome};

@@ -1,11 +1,21 @@
 //! What the ladder keeps, whatever keeps it: accounts, challenges, rated
-//! games and ratings. SQLite (`sqlite.rs`) is the embedded default; a
+//! games and ratings. SQLite (`ladder::sqlite`) is the embedded default; a
 //! PostgreSQL store for servers sharing one ladder implements the same
 //! trait and must pass the same tests (`ladder::tests::store_keeps_its_word`).
+//! Each is built in by the crate's feature of its name (`Backend`).
+
+// Without PostgreSQL, a type with no values stands for its address.
+#[cfg(feature = "postgres")]
+pub(crate) mod postgres_url;
+#[cfg(not(feature = "postgres"))]
+mod without_postgres;
+#[cfg(feature = "postgres")]
+pub use postgres_url::PostgresUrl;
+#[cfg(not(feature = "postgres"))]
+pub use without_postgres::PostgresUrl;
 
 use std::fmt;
 use std::path::PathBuf;
-use std::str::FromStr;
 
 use crate::bots::Level;
 use crate::engine::{Mode, Seat};
@@ -169,6 +179,13 @@ pub enum StoreError {
     },
     #[error("{0}")]
     BadAddress(String),
+    /// A database of a kind this build was made without.
+    #[error(
+        "this spades was built without {}: build it with `--features {}`",
+        .0.name(),
+        .0.feature()
+    )]
+    NotBuiltIn(Backend),
     #[error("cannot open {at}: {detail}")]
     CannotOpen { at: Database, detail: String },
     #[error("the name `{0}` is taken, or too like one that is: choose another")]
@@ -314,20 +331,19 @@ pub(crate) fn write_game(
 }
 
 /// Where a ladder is kept: a SQLite file, or a PostgreSQL database that
-/// several servers may share.
+/// several servers may share. Both are named in every build; a build
+/// without one refuses it: a PostgreSQL address as it is read (`given`),
+/// a file as it is opened (`ladder::open`).
 #[derive(Debug, Clone)]
 pub enum Database {
     File(PathBuf),
     Postgres(PostgresUrl),
 }
 
-/// The longest PostgreSQL address taken: an address is a few dozen
-/// characters, and this one comes from the command line.
-const MAX_ADDRESS: usize = 1024;
-
 impl Database {
     /// What `--db` names: a value starting `postgres://` or
-    /// `postgresql://` is a PostgreSQL database, anything else a file.
+    /// `postgresql://` is a PostgreSQL database (refused by a build
+    /// without PostgreSQL), anything else a file.
     pub fn given(given: PathBuf) -> Result<Database, StoreError> {
         match given.to_str() {
             Some(text) if text.starts_with("postgres://") || text.starts_with("postgresql://") => {
@@ -347,88 +363,28 @@ impl fmt::Display for Database {
     }
 }
 
-/// A PostgreSQL connection address, checked. Shown (and debugged)
-/// without its password.
-#[derive(Clone)]
-pub struct PostgresUrl {
-    // Boxed: the settings are large, and errors carry the address.
-    config: Box<postgres::Config>,
-    shown: String,
+/// A kind of database the ladder is kept in, each built in by the
+/// feature of its name: a build may lack one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
 }
 
-impl PostgresUrl {
-    pub fn parse(given: &str) -> Result<PostgresUrl, StoreError> {
-        if given.len() > MAX_ADDRESS {
-            return Err(StoreError::BadAddress(format!(
-                "the PostgreSQL address is longer than {MAX_ADDRESS} characters"
-            )));
+impl Backend {
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Sqlite => "SQLite",
+            Backend::Postgres => "PostgreSQL",
         }
-        let config = postgres::Config::from_str(given).map_err(|e| {
-            // The address itself is not repeated: it may hold a password.
-            StoreError::BadAddress(format!(
-                "not a PostgreSQL address ({}): expected postgres://USER@HOST:PORT/DATABASE",
-                with_cause(&e)
-            ))
-        })?;
-        if config.get_hosts().is_empty() {
-            return Err(StoreError::BadAddress(
-                "the PostgreSQL address names no host: expected postgres://USER@HOST:PORT/DATABASE"
-                    .into(),
-            ));
+    }
+
+    /// The Cargo feature that builds it in.
+    pub fn feature(self) -> &'static str {
+        match self {
+            Backend::Sqlite => "sqlite",
+            Backend::Postgres => "postgres",
         }
-        Ok(PostgresUrl {
-            shown: shown(&config),
-            config: Box::new(config),
-        })
-    }
-
-    /// The connection's settings, password included.
-    pub fn config(&self) -> &postgres::Config {
-        &self.config
-    }
-}
-
-/// An error and what caused it: the PostgreSQL client's own words are
-/// often only the first half ("invalid connection string").
-pub(crate) fn with_cause(e: &dyn std::error::Error) -> String {
-    match e.source() {
-        Some(cause) => format!("{e}: {cause}"),
-        None => e.to_string(),
-    }
-}
-
-/// `postgres://USER@HOST:PORT/DATABASE`, whatever password was given.
-fn shown(config: &postgres::Config) -> String {
-    let hosts: Vec<String> = config
-        .get_hosts()
-        .iter()
-        .map(|host| match host {
-            postgres::config::Host::Tcp(name) => name.clone(),
-            postgres::config::Host::Unix(dir) => dir.display().to_string(),
-        })
-        .collect();
-    let port = config
-        .get_ports()
-        .first()
-        .map(|p| format!(":{p}"))
-        .unwrap_or_default();
-    let user = config
-        .get_user()
-        .map(|u| format!("{u}@"))
-        .unwrap_or_default();
-    let db = config.get_dbname().unwrap_or_default();
-    crate::outside::clean(&format!("postgres://{user}{}{port}/{db}", hosts.join(",")))
-}
-
-impl fmt::Display for PostgresUrl {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.shown)
-    }
-}
-
-impl fmt::Debug for PostgresUrl {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.shown)
     }
 }
 
