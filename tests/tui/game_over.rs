@@ -74,6 +74,7 @@ fn game_over_offers_the_review_and_the_replay_of_the_game() {
         column: column as u16,
         row: row as u16,
     });
+    tick(&mut app);
     assert_eq!(app.screen(), Screen::Review);
     assert!(matches!(
         app.review().unwrap().analysis().state(),
@@ -86,7 +87,13 @@ fn r_replays_the_game_just_played_and_esc_comes_back_to_its_result() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = recorded_game_over(&dir);
     let result = screen_text(&mut app, 80, 24);
-    chars(&mut app, "r");
+    // The record is read on a thread of its own: the key returns at once,
+    // and the viewer opens on the tick after the reading.
+    app.update(Input::Key(Key::Char('r')));
+    assert_eq!(app.screen(), Screen::GameOver);
+    assert_eq!(app.notice(), Some("Reading the game's record…"));
+    assert!(app.reading_records());
+    tick(&mut app);
     assert_eq!(app.screen(), Screen::Review);
     let viewer = app.review().unwrap();
     assert_eq!(*viewer.source(), Source::GameJustPlayed);
@@ -113,8 +120,10 @@ fn a_reviews_the_game_aside_with_its_progress_and_esc_stops_it() {
     // A budget big enough that the analysis is seen under way, whatever
     // the machine; Esc stops it before it goes far.
     let mut app = recorded_with(&dir, 3000);
-    // The key returns at once, the analysis under way on its own thread.
+    // The key returns at once; once the record is read, the analysis is
+    // under way on its own thread.
     app.update(Input::Key(Key::Char('a')));
+    tick(&mut app);
     assert_eq!(app.screen(), Screen::Review);
     let viewer = app.review().unwrap();
     assert_eq!(*viewer.source(), Source::GameJustPlayed);

@@ -23,6 +23,8 @@ impl App {
         if let Some(remote) = self.table.remote() {
             remote.pump(now);
         }
+        // The game just played, read aside, opens in the viewer once read.
+        self.open_looked_back();
         // The review's analysis runs aside; its news is taken in here.
         if let Some(review) = &mut self.review {
             review.poll();

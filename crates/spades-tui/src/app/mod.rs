@@ -93,6 +93,8 @@ pub struct App {
     /// The review of that hand, while the player looks at it. It is made
     /// from what the player's seat was told and the engine's result.
     review: Option<Viewer>,
+    /// The game just played, read aside for the viewer.
+    looking_back: Option<game_over::LookingBack>,
     /// When a card the player has no choice about is played for them, and
     /// the turn it is for: a time left from a turn the player answered
     /// themselves is never taken for a later one.
@@ -214,6 +216,7 @@ impl App {
             held: None,
             summary: None,
             review: None,
+            looking_back: None,
             auto_due: None,
             auto_play,
             speed,

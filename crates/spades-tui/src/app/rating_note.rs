@@ -56,9 +56,10 @@ impl App {
         self.rating_note.as_ref().is_some_and(Aside::is_working)
     }
 
-    /// Are the records being read aside, for the rating's note or the
-    /// statistics window? The screen says so until they come.
+    /// Are the records being read aside, for the rating's note, the
+    /// statistics window or the viewer of the game just played? The
+    /// screen says so until they come.
     pub fn reading_records(&self) -> bool {
-        self.rating_pending() || self.windows.reading_stats()
+        self.rating_pending() || self.windows.reading_stats() || self.reading_game()
     }
 }
