@@ -4,41 +4,15 @@
 //! game left and taken up again. No escape sequence, ever, and no line
 //! longer than the mode's limit.
 
-use spades::engine::{Card, CardSet, Suit};
+use spades::engine::{CardSet, Suit};
 use spades::tui::spoken::ask::Query;
 use spades::tui::spoken::commands;
-use support::by_ear::ByEar;
-
-/// The cards a list names: "queen of hearts, seven of hearts", or by suit
-/// "spades: ace, ten; hearts: queen".
-fn cards_named(list: &str) -> CardSet {
-    let mut cards = CardSet::EMPTY;
-    for part in list.trim_end_matches('.').split("; ") {
-        match part.split_once(": ") {
-            Some((suit, ranks)) => {
-                for rank in ranks.split(", ") {
-                    cards.insert(commands::card(&format!("{rank} of {suit}")).unwrap());
-                }
-            }
-            None => {
-                for card in part.split(", ") {
-                    cards.insert(commands::card(card).unwrap());
-                }
-            }
-        }
-    }
-    cards
-}
+use support::by_ear::{ByEar, cards_named, typed};
 
 /// The cards a "Your turn. You may play: ..." line offers.
 fn offered(line: &str) -> Option<CardSet> {
     line.split_once("You may play: ")
         .map(|(_, list)| cards_named(list))
-}
-
-/// A card as a script types it: "qh", "10h".
-fn typed(card: Card) -> String {
-    card.to_string().replace('T', "10").to_lowercase()
 }
 
 /// What to answer to the prompts of a game played through: the lowest

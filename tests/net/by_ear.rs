@@ -10,7 +10,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use support::by_ear::ByEar;
+use support::by_ear::{ByEar, cards_named, typed};
 use support::process::serve;
 use support::pty::Pty;
 
@@ -246,8 +246,10 @@ fn hosted_by_ear_joined_on_screen(through_the_first_cards: bool) {
         if said.starts_with("Your turn to bid") {
             ann.send("bid 3");
         } else if let Some(cards) = said.strip_prefix("Your turn. You may play: ") {
-            let card = cards.split(", ").next().unwrap().trim_end_matches('.');
-            ann.send(&format!("play {card}"));
+            // A long list is said by suit ("hearts: queen, nine; ..."): its
+            // first card is not the text before the first comma.
+            let card = cards_named(cards).iter().next().expect("a card offered");
+            ann.send(&format!("play {}", typed(card)));
         }
     }
     bob.wait_for("Ann's bid on screen", |s| {

@@ -9,7 +9,9 @@ use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
+use spades::engine::{Card, CardSet};
 use spades::tui::spoken::LINE_MAX;
+use spades::tui::spoken::commands;
 use tempfile::TempDir;
 
 use crate::process::Reaped;
@@ -210,4 +212,30 @@ pub fn assert_spoken(line: &str) {
         "{} characters: {line}",
         line.chars().count()
     );
+}
+
+/// The cards a list names: "queen of hearts, seven of hearts", or by suit
+/// "spades: ace, ten; hearts: queen" (as a long list is said).
+pub fn cards_named(list: &str) -> CardSet {
+    let mut cards = CardSet::EMPTY;
+    for part in list.trim_end_matches('.').split("; ") {
+        match part.split_once(": ") {
+            Some((suit, ranks)) => {
+                for rank in ranks.split(", ") {
+                    cards.insert(commands::card(&format!("{rank} of {suit}")).unwrap());
+                }
+            }
+            None => {
+                for card in part.split(", ") {
+                    cards.insert(commands::card(card).unwrap());
+                }
+            }
+        }
+    }
+    cards
+}
+
+/// A card as a script types it: "qh", "10h".
+pub fn typed(card: Card) -> String {
+    card.to_string().replace('T', "10").to_lowercase()
 }
