@@ -4,12 +4,11 @@
 //! the screen keeps drawing meanwhile), and says what came of it, in the
 //! game's words.
 
-use std::sync::mpsc::{Receiver, TryRecvError};
-
 use crate::engine::Suit;
 use crate::session::ClaimRefused;
 use crate::table::{Beaten, ClaimCheck, ClaimVerdict};
 
+use super::super::components::aside::Aside;
 use super::App;
 
 /// The notice while the solver checks a claim.
@@ -18,28 +17,25 @@ pub(super) const CHECKING: &str = "Checking your claim…";
 /// A claim being checked on a thread of its own.
 #[derive(Debug, Default)]
 pub(super) struct Claiming {
-    verdict: Option<Receiver<ClaimVerdict>>,
+    verdict: Option<Aside<ClaimVerdict>>,
 }
 
 impl Claiming {
     fn start(&mut self, check: ClaimCheck) {
-        let (send, verdict) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let _ = send.send(check.solve());
-        });
-        self.verdict = Some(verdict);
+        self.verdict = Some(Aside::start(move || check.solve()));
     }
 
     /// The verdict, once the solver has one.
     fn take(&mut self) -> Option<ClaimVerdict> {
-        match self.verdict.as_ref()?.try_recv() {
-            Ok(verdict) => {
-                self.verdict = None;
-                Some(verdict)
+        let mut verdict = self.verdict.take()?;
+        // A solver that panics is a bug: it is not hidden.
+        verdict.take_answer(|| panic!("the claim's check failed"));
+        match verdict {
+            Aside::Done(verdict) => Some(verdict),
+            working => {
+                self.verdict = Some(working);
+                None
             }
-            Err(TryRecvError::Empty) => None,
-            // A solver that panics is a bug: it is not hidden.
-            Err(TryRecvError::Disconnected) => panic!("the claim's check failed"),
         }
     }
 
