@@ -27,12 +27,14 @@ impl Claiming {
 
     /// The verdict, once the solver has one.
     fn take(&mut self) -> Option<ClaimVerdict> {
-        let mut verdict = self.verdict.take()?;
         // A solver that panics is a bug: it is not hidden.
-        verdict.take_answer(|| panic!("the claim's check failed"));
-        match verdict {
-            Aside::Done(verdict) => Some(verdict),
-            working => {
+        match self
+            .verdict
+            .take()?
+            .into_answer(|| panic!("the claim's check failed"))
+        {
+            Ok(verdict) => Some(verdict),
+            Err(working) => {
                 self.verdict = Some(working);
                 None
             }

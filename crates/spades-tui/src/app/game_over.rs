@@ -44,17 +44,16 @@ impl App {
 
     /// Opens the viewer once the record has been read: a tick's work.
     pub(super) fn open_looked_back(&mut self) {
-        let Some(LookingBack {
-            analyse,
-            mut viewer,
-        }) = self.looking_back.take()
-        else {
+        let Some(LookingBack { analyse, viewer }) = self.looking_back.take() else {
             return;
         };
-        viewer.take_answer(|| Err("The game's record could not be read.".into()));
-        let Aside::Done(answer) = viewer else {
-            self.looking_back = Some(LookingBack { analyse, viewer });
-            return;
+        let answer = match viewer.into_answer(|| Err("The game's record could not be read.".into()))
+        {
+            Ok(answer) => answer,
+            Err(viewer) => {
+                self.looking_back = Some(LookingBack { analyse, viewer });
+                return;
+            }
         };
         self.notice.clear();
         match answer {

@@ -35,6 +35,16 @@ impl<T: Send + 'static> Aside<T> {
         };
     }
 
+    /// The answer itself, once it has come (taken in here); the work
+    /// still under way otherwise, to be asked again.
+    pub fn into_answer(mut self, lost: impl FnOnce() -> T) -> Result<T, Self> {
+        self.take_answer(lost);
+        match self {
+            Aside::Done(answer) => Ok(answer),
+            working => Err(working),
+        }
+    }
+
     /// The answer, once it has been taken in.
     pub fn answer(&self) -> Option<&T> {
         match self {
@@ -68,6 +78,25 @@ mod tests {
             aside.take_answer(|| 0);
         }
         assert_eq!(aside.answer(), Some(&7));
+    }
+
+    #[test]
+    fn an_answer_is_given_up_whole_once_it_has_come() {
+        let (go, wait) = std::sync::mpsc::channel::<()>();
+        let aside = Aside::start(move || {
+            wait.recv().unwrap();
+            String::from("done")
+        });
+        let mut aside = aside.into_answer(String::new).expect_err("still working");
+        go.send(()).unwrap();
+        let answer = loop {
+            match aside.into_answer(String::new) {
+                Ok(answer) => break answer,
+                Err(working) => aside = working,
+            }
+            std::thread::yield_now();
+        };
+        assert_eq!(answer, "done");
     }
 
     #[test]
